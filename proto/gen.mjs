@@ -1,0 +1,46 @@
+// Generates TypeScript (messages, grpc-js services) from every .proto under cskh/ with ts-proto,
+// driven by buf so that no system protoc is needed. Output: gen/ (not committed).
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const buf = join(dirname(require.resolve('@bufbuild/buf/package.json')), 'bin', 'buf');
+const plugin = join(dirname(require.resolve('ts-proto/package.json')), 'protoc-gen-ts_proto');
+
+const template = {
+  version: 'v2',
+  plugins: [{
+    local: plugin,
+    out: 'gen',
+    opt: [
+      'outputServices=grpc-js',
+      'snakeToCamel=false',
+      'useExactTypes=false',
+      'forceLong=number',
+      'esModuleInterop=true',
+      'useOptionals=messages',
+      'env=node',
+    ],
+  }],
+};
+rmSync(join(here, 'gen'), { recursive: true, force: true });
+execFileSync(buf, ['generate', '--template', JSON.stringify(template)], { cwd: here, stdio: 'inherit' });
+
+// An index re-exporting every generated module under a namespace named after its path.
+const files = [];
+const walk = (d) => readdirSync(d).forEach((f) => {
+  const p = join(d, f);
+  if (statSync(p).isDirectory()) walk(p); else if (p.endsWith('.ts')) files.push(p);
+});
+walk(join(here, 'gen'));
+const lines = files.sort().map((f) => {
+  const rel = relative(join(here, 'gen'), f).replace(/\.ts$/, '');
+  const name = rel.replace(/^cskh\//, '').replace(/^google\/protobuf\//, 'google_').replace(/[/.]/g, '_');
+  return `export * as ${name} from './${rel}';`;
+});
+writeFileSync(join(here, 'gen', 'index.ts'), lines.join('\n') + '\n');
+console.log(`proto: generated ${files.length} modules`);
