@@ -1,0 +1,171 @@
+import { Kafka, Producer, Consumer, logLevel, CompressionTypes } from 'kafkajs';
+import type { Logger } from './log';
+
+/**
+ * The event bus every service talks through. Kafka in tests, CI and Kubernetes; an in-process
+ * implementation behind the same interface in the embedded run. Keys keep order per entity.
+ */
+export interface BusMessage {
+  topic: string;
+  key: string;
+  value: Buffer;
+  headers?: Record<string, string>;
+}
+
+export type BusHandler = (msg: BusMessage) => Promise<void>;
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export interface EventBus {
+  publish(messages: BusMessage[]): Promise<void>;
+  /**
+   * At-least-once: a message is committed after its handler resolved. A failing handler is
+   * retried with back-off, then the message is parked on `<topic>.dlq`.
+   */
+  subscribe(opts: { groupId: string; topics: string[]; handler: BusHandler; fromBeginning?: boolean }): Promise<Subscription>;
+  ensureTopics(topics: string[], partitions?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const RETRIES = 3;
+
+async function withRetries(handler: BusHandler, msg: BusMessage, log: Logger): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await handler(msg);
+      return true;
+    } catch (err) {
+      if (attempt >= RETRIES) {
+        log.error({ err, topic: msg.topic, key: msg.key }, 'handler failed; parking message on DLQ');
+        return false;
+      }
+      await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
+    }
+  }
+}
+
+export class KafkaBus implements EventBus {
+  private kafka: Kafka;
+  private producer: Producer;
+  private connected?: Promise<void>;
+  private consumers: Consumer[] = [];
+  private known = new Set<string>();
+
+  constructor(brokers: string, private clientId: string, private log: Logger) {
+    this.kafka = new Kafka({
+      clientId,
+      brokers: brokers.split(',').map((b) => b.trim()),
+      logLevel: logLevel.ERROR,
+      retry: { retries: 8, initialRetryTime: 200 },
+    });
+    this.producer = this.kafka.producer({ allowAutoTopicCreation: false });
+  }
+
+  private connect() {
+    this.connected ??= this.producer.connect();
+    return this.connected;
+  }
+
+  async ensureTopics(topics: string[], partitions = 3) {
+    const missing = topics.filter((t) => !this.known.has(t));
+    if (missing.length === 0) return;
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const existing = new Set(await admin.listTopics());
+      const create = missing.filter((t) => !existing.has(t));
+      if (create.length)
+        await admin.createTopics({ waitForLeaders: true, topics: create.map((topic) => ({ topic, numPartitions: partitions })) });
+      missing.forEach((t) => this.known.add(t));
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  async publish(messages: BusMessage[]) {
+    if (messages.length === 0) return;
+    await this.connect();
+    const byTopic = new Map<string, BusMessage[]>();
+    for (const m of messages) byTopic.set(m.topic, [...(byTopic.get(m.topic) ?? []), m]);
+    await this.producer.sendBatch({
+      compression: CompressionTypes.None,
+      topicMessages: [...byTopic].map(([topic, ms]) => ({
+        topic,
+        messages: ms.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
+      })),
+    });
+  }
+
+  async subscribe(opts: { groupId: string; topics: string[]; handler: BusHandler; fromBeginning?: boolean }) {
+    await this.ensureTopics([...opts.topics, ...opts.topics.map((t) => `${t}.dlq`)]);
+    const consumer = this.kafka.consumer({ groupId: opts.groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 100 });
+    await consumer.connect();
+    await consumer.subscribe({ topics: opts.topics, fromBeginning: opts.fromBeginning ?? false });
+    this.consumers.push(consumer);
+    await consumer.run({
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        for (const m of batch.messages) {
+          if (!isRunning() || isStale()) break;
+          const msg: BusMessage = {
+            topic: batch.topic,
+            key: m.key?.toString() ?? '',
+            value: m.value ?? Buffer.alloc(0),
+            headers: Object.fromEntries(Object.entries(m.headers ?? {}).map(([k, v]) => [k, String(v)])),
+          };
+          const ok = await withRetries(opts.handler, msg, this.log);
+          if (!ok) await this.publish([{ ...msg, topic: `${msg.topic}.dlq` }]);
+          resolveOffset(m.offset);
+          await heartbeat();
+        }
+      },
+    });
+    return {
+      stop: async () => {
+        await consumer.disconnect();
+        this.consumers = this.consumers.filter((c) => c !== consumer);
+      },
+    };
+  }
+
+  async close() {
+    await Promise.all(this.consumers.map((c) => c.disconnect()));
+    if (this.connected) await this.producer.disconnect();
+  }
+}
+
+/** The embedded run's bus: same contract, one process, asynchronous delivery. */
+export class MemoryBus implements EventBus {
+  private groups = new Map<string, { topics: Set<string>; handler: BusHandler }>();
+  readonly dlq: BusMessage[] = [];
+  constructor(private log: Logger) {}
+  async ensureTopics() {}
+  async publish(messages: BusMessage[]) {
+    for (const msg of messages)
+      for (const g of this.groups.values())
+        if (g.topics.has(msg.topic))
+          setImmediate(() => {
+            withRetries(g.handler, msg, this.log).then((ok) => {
+              if (!ok) this.dlq.push(msg);
+            });
+          });
+  }
+  async subscribe(opts: { groupId: string; topics: string[]; handler: BusHandler }) {
+    this.groups.set(opts.groupId, { topics: new Set(opts.topics), handler: opts.handler });
+    return { stop: async () => void this.groups.delete(opts.groupId) };
+  }
+  async close() {
+    this.groups.clear();
+  }
+}
+
+let sharedMemoryBus: MemoryBus | undefined;
+
+/** Kafka when brokers are configured, otherwise the process-wide in-memory bus. */
+export function createBus(brokers: string | undefined, clientId: string, log: Logger): EventBus {
+  if (brokers) return new KafkaBus(brokers, clientId, log);
+  sharedMemoryBus ??= new MemoryBus(log);
+  return sharedMemoryBus;
+}

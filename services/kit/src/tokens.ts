@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import Redis from 'ioredis';
+import { AppError } from './errors';
+import { Identity } from './identity';
+
+/** Claims of our access token (HS256, signed by auth, verified by gateway and realtime). */
+interface Claims {
+  sub: string;
+  usr: string;
+  name: string;
+  role: string;
+  pri: number;
+  brand: string;
+  perms: string[];
+  /** Issued at, in milliseconds: user-level revocation compares against it. */
+  ims: number;
+  jti: string;
+  exp: number;
+}
+
+export function signAccessToken(
+  secret: string,
+  ttlSeconds: number,
+  who: Omit<Identity, 'jti' | 'exp'>,
+): { token: string; jti: string; exp: number } {
+  const jti = randomUUID();
+  const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+  const claims: Claims = {
+    sub: who.userId,
+    usr: who.username,
+    name: who.fullname,
+    role: who.roleName,
+    pri: who.priority,
+    brand: who.brandId,
+    perms: who.permissions,
+    ims: Date.now(),
+    jti,
+    exp,
+  };
+  return { token: jwt.sign(claims, secret, { algorithm: 'HS256' }), jti, exp };
+}
+
+export interface VerifiedToken {
+  identity: Identity;
+  issuedAtMs: number;
+}
+
+/** Throws AppError UNAUTHORIZED for a missing, malformed, badly signed or expired token. */
+export function verifyAccessToken(secret: string, token: string | undefined): VerifiedToken {
+  if (!token) throw new AppError('UNAUTHORIZED', 'Bạn chưa đăng nhập');
+  let c: Claims;
+  try {
+    c = jwt.verify(token, secret, { algorithms: ['HS256'] }) as Claims;
+  } catch (e) {
+    const expired = (e as Error).name === 'TokenExpiredError';
+    throw new AppError('UNAUTHORIZED', expired ? 'Phiên đăng nhập đã hết hạn' : 'Token không hợp lệ');
+  }
+  return {
+    identity: {
+      userId: c.sub,
+      username: c.usr,
+      fullname: c.name,
+      roleName: c.role,
+      priority: c.pri,
+      brandId: c.brand,
+      permissions: c.perms ?? [],
+      jti: c.jti,
+      exp: c.exp,
+    },
+    issuedAtMs: c.ims,
+  };
+}
+
+/**
+ * Revoked tokens: one token (logout) or every token of a user issued before a moment
+ * (lock, password reset, permission change). Redis when REDIS_URL is set, memory otherwise.
+ */
+export interface RevocationStore {
+  revokeToken(jti: string, expSeconds: number): Promise<void>;
+  revokeUser(userId: string, ttlSeconds: number): Promise<void>;
+  isRevoked(v: VerifiedToken): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class MemoryRevocationStore implements RevocationStore {
+  private tokens = new Map<string, number>();
+  private users = new Map<string, { at: number; until: number }>();
+  async revokeToken(jti: string, expSeconds: number) {
+    this.tokens.set(jti, expSeconds * 1000);
+  }
+  async revokeUser(userId: string, ttlSeconds: number) {
+    this.users.set(userId, { at: Date.now(), until: Date.now() + ttlSeconds * 1000 });
+  }
+  async isRevoked(v: VerifiedToken) {
+    const now = Date.now();
+    const t = this.tokens.get(v.identity.jti);
+    if (t !== undefined && t > now) return true;
+    const u = this.users.get(v.identity.userId);
+    return !!u && u.until > now && v.issuedAtMs <= u.at;
+  }
+  async close() {}
+}
+
+export class RedisRevocationStore implements RevocationStore {
+  constructor(private redis: Redis) {}
+  async revokeToken(jti: string, expSeconds: number) {
+    const ttl = Math.max(1, expSeconds - Math.floor(Date.now() / 1000));
+    await this.redis.set(`cskh:revoked:jti:${jti}`, '1', 'EX', ttl);
+  }
+  async revokeUser(userId: string, ttlSeconds: number) {
+    await this.redis.set(`cskh:revoked:user:${userId}`, String(Date.now()), 'EX', ttlSeconds);
+  }
+  async isRevoked(v: VerifiedToken) {
+    const [t, u] = await this.redis.mget(`cskh:revoked:jti:${v.identity.jti}`, `cskh:revoked:user:${v.identity.userId}`);
+    return t !== null || (u !== null && v.issuedAtMs <= Number(u));
+  }
+  async close() {}
+}
+
+let sharedMemoryStore: MemoryRevocationStore | undefined;
+
+/** Embedded run: one process, so the memory store is shared by auth and the gateway. */
+export function createRevocationStore(redis: Redis | undefined): RevocationStore {
+  if (redis) return new RedisRevocationStore(redis);
+  sharedMemoryStore ??= new MemoryRevocationStore();
+  return sharedMemoryStore;
+}
+
+export function createRedis(url: string | undefined): Redis | undefined {
+  if (!url) return undefined;
+  return new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false });
+}
