@@ -1,0 +1,202 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Server } from 'node:http';
+import express, { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import * as grpc from '@grpc/grpc-js';
+import type Redis from 'ioredis';
+import {
+  AppError,
+  envelopeFor,
+  fromServiceError,
+  grpcChannelOptions,
+  hasAnyPermission,
+  identityToMetadata,
+  Identity,
+  Logger,
+  RevocationStore,
+  verifyAccessToken,
+} from '@cskh/kit';
+import { GatewayConfig, serviceUrl } from './config';
+import { collectRoutes, loadPackageDefinition, RouteDef } from './routes';
+import { buildRequest } from './transcode';
+import { buildOpenApi } from './openapi';
+import { LoginLimiter } from './login-limit';
+import { HealthChecker } from './health';
+
+type GenericClient = grpc.Client & Record<string, Function>;
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  log: Logger;
+  revocations: RevocationStore;
+  redis?: Redis;
+}
+
+/** The Express app: routes built from the protos, guard per route, envelope, health, web, socket proxy. */
+export function createGateway({ config, log, revocations, redis }: GatewayDeps) {
+  const def = loadPackageDefinition();
+  const routes = collectRoutes(def);
+  const pkg = grpc.loadPackageDefinition(def);
+  const clients = new Map<string, GenericClient>();
+  const clientFor = (r: RouteDef): GenericClient | undefined => {
+    const url = serviceUrl(config, r.service);
+    if (!url) return undefined;
+    const key = `${r.serviceFullName}@${url}`;
+    let c = clients.get(key);
+    if (!c) {
+      const Ctor = r.serviceFullName.split('.').reduce((o: any, k) => o[k], pkg) as grpc.ServiceClientConstructor;
+      c = new Ctor(url, grpc.credentials.createInsecure(), grpcChannelOptions) as unknown as GenericClient;
+      clients.set(key, c);
+    }
+    return c;
+  };
+  const loginLimiter = new LoginLimiter(config, redis);
+  const health = new HealthChecker(config, redis);
+  const openapi = buildOpenApi(routes);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY_HOPS);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // MUI (emotion) injects style tags.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          fontSrc: ["'self'", 'data:'],
+          // Served over plain HTTP on localhost in the embedded run; TLS ends at the ingress.
+          upgradeInsecureRequests: null,
+        },
+      },
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+  app.get('/readyz', async (_req, res) => {
+    const report = await health.check();
+    res.status(report.ready ? 200 : 503).json(report);
+  });
+  app.get('/api/openapi.json', (_req, res) => res.json(openapi));
+
+  const api = express.Router();
+  api.use('/api', express.json({ limit: config.BODY_LIMIT }));
+
+  for (const route of routes) {
+    api[route.method](route.expressPath, async (req: Request, res: Response) => {
+      let identity: Identity | undefined;
+      try {
+        if (!route.guard.public) identity = await authenticate(req);
+        if (identity) authorize(route, identity);
+        const isLogin = route.guard.public && route.rpc === 'Login';
+        const username = isLogin ? String(req.body?.username ?? '') : '';
+        if (isLogin) await loginLimiter.check(username, req.ip ?? '');
+        const client = clientFor(route);
+        if (!client) throw new AppError('UNAVAILABLE', 'Chức năng này chưa được triển khai trên hệ thống');
+        const message = buildRequest(route, req);
+        const md = new grpc.Metadata();
+        if (identity) identityToMetadata(identity, md);
+        md.set('x-request-id', String(req.headers['x-request-id'] ?? ''));
+        try {
+          const reply = await unary(client, route.rpc, message, md, config.UPSTREAM_TIMEOUT_MS);
+          if (isLogin) await loginLimiter.succeeded(username);
+          const body: Record<string, unknown> = { status: route.successStatus, data: reply };
+          const msg = (reply as { msg?: unknown })?.msg;
+          if (typeof msg === 'string' && msg) body.msg = msg;
+          res.status(route.successStatus).json(body);
+        } catch (err) {
+          const env = fromServiceError(err);
+          if (isLogin && env.status === 401) await loginLimiter.failed(username, req.ip ?? '');
+          if (env.status >= 500) log.warn({ err, route: route.path }, 'upstream failed');
+          res.status(env.status).json(env);
+        }
+      } catch (err) {
+        sendError(res, err, log);
+      }
+    });
+  }
+  app.use(api);
+  app.use('/api', (_req, res) => {
+    res.status(404).json(envelopeFor('NOT_FOUND', 'Không tìm thấy API'));
+  });
+
+  async function authenticate(req: Request): Promise<Identity> {
+    const header = req.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const verified = verifyAccessToken(config.JWT_SECRET, token);
+    if (await revocations.isRevoked(verified)) throw new AppError('UNAUTHORIZED', 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại');
+    return verified.identity;
+  }
+
+  // Realtime tier: one origin for the browser.
+  let socketProxy: ReturnType<typeof createProxyMiddleware> | undefined;
+  if (config.REALTIME_URL) {
+    socketProxy = createProxyMiddleware({
+      target: config.REALTIME_URL,
+      ws: true,
+      changeOrigin: false,
+      pathFilter: '/socket.io',
+      logger: undefined,
+      on: { error: (err) => log.warn({ err }, 'socket proxy error') },
+    });
+    app.use(socketProxy);
+  }
+
+  // The built web app, with the SPA fallback for client-side routes.
+  const dist = config.WEB_DIST ?? resolve(__dirname, '../../web/dist');
+  if (existsSync(join(dist, 'index.html'))) {
+    app.use(express.static(dist, { index: false, maxAge: '1h' }));
+    app.get('/{*path}', (_req, res) => res.sendFile(join(dist, 'index.html')));
+  } else {
+    app.get('/', (_req, res) => res.type('text').send('Hệ thống CSKH API gateway. Web app chưa được build (npm run build).'));
+  }
+
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const e = err as { type?: string; status?: number };
+    if (e?.type === 'entity.too.large') return res.status(413).json({ status: 413, code: 'VALIDATION', msg: 'Dữ liệu gửi lên quá lớn' });
+    if (e?.type === 'entity.parse.failed') return res.status(400).json(envelopeFor('VALIDATION', 'Dữ liệu JSON không hợp lệ'));
+    sendError(res, err, log);
+  });
+
+  return {
+    app,
+    routes,
+    /** Wires WebSocket upgrades of /socket.io to the realtime tier. */
+    attach(server: Server) {
+      if (socketProxy) server.on('upgrade', socketProxy.upgrade);
+    },
+    async close() {
+      for (const c of clients.values()) c.close();
+      health.close();
+    },
+  };
+}
+
+function authorize(route: RouteDef, id: Identity) {
+  if (!hasAnyPermission(id, route.guard.permissions)) throw new AppError('FORBIDDEN');
+  if (route.guard.priorityBelow > 0 && !(id.priority < route.guard.priorityBelow)) throw new AppError('FORBIDDEN');
+}
+
+function unary(client: GenericClient, rpc: string, message: unknown, md: grpc.Metadata, timeoutMs: number) {
+  return new Promise<unknown>((resolve, reject) => {
+    client[rpc](message, md, { deadline: new Date(Date.now() + timeoutMs) }, (err: Error | null, reply: unknown) =>
+      err ? reject(err) : resolve(reply),
+    );
+  });
+}
+
+function sendError(res: Response, err: unknown, log: Logger) {
+  if (err instanceof AppError) {
+    const env = envelopeFor(err.code, err.msg);
+    if (err.code === 'RATE_LIMITED' && (err as AppError & { retryAfter?: number }).retryAfter)
+      res.setHeader('Retry-After', String((err as AppError & { retryAfter?: number }).retryAfter));
+    res.status(env.status).json(env);
+    return;
+  }
+  log.error({ err }, 'gateway error');
+  res.status(500).json(envelopeFor('INTERNAL'));
+}

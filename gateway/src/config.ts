@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineConfig, env } from '@cskh/kit';
+
+/** Every gRPC service the gateway may route to: proto package cskh.<name>.v1 → <NAME>_GRPC_URL. */
+export const SERVICE_NAMES = ['auth', 'care', 'lookup', 'bank', 'orders', 'refunds', 'payroll', 'dataops'] as const;
+
+export const gatewayConfig = defineConfig('gateway', {
+  LOG_LEVEL: env.logLevel(),
+  PORT: env.port(8080),
+  JWT_SECRET: env.secret(),
+  /** Token revocation and login limits; unset = in memory (embedded run only). */
+  REDIS_URL: z.string().optional(),
+  ...Object.fromEntries(SERVICE_NAMES.map((s) => [`${s.toUpperCase()}_GRPC_URL`, z.string().optional()])) as Record<
+    `${Uppercase<(typeof SERVICE_NAMES)[number]>}_GRPC_URL`,
+    z.ZodOptional<z.ZodString>
+  >,
+  /** Realtime tier base URL (http://host:port); /socket.io is proxied there. */
+  REALTIME_URL: z.string().optional(),
+  /** Built web app to serve; unset = web/dist of the monorepo when present. */
+  WEB_DIST: z.string().optional(),
+  BODY_LIMIT: z.string().default('2mb'),
+  LOGIN_MAX_FAILURES_PER_USERNAME: env.int(5),
+  LOGIN_MAX_ATTEMPTS_PER_IP: env.int(100),
+  LOGIN_WINDOW_SECONDS: env.int(900),
+  /** Number of proxies in front (ingress) whose X-Forwarded-For is trusted. */
+  TRUST_PROXY_HOPS: env.int(1),
+  UPSTREAM_TIMEOUT_MS: env.int(30000),
+  SHUTDOWN_GRACE_MS: env.int(10000),
+});
+
+export type GatewayConfig = ReturnType<typeof gatewayConfig.load>;
+
+export const serviceUrl = (config: GatewayConfig, service: string): string | undefined =>
+  (config as Record<string, unknown>)[`${service.toUpperCase()}_GRPC_URL`] as string | undefined;

@@ -1,0 +1,54 @@
+import { createServer, Server } from 'node:http';
+import { createLogger, createRedis, createRevocationStore, onShutdown } from '@cskh/kit';
+import { gatewayConfig } from './config';
+import { createGateway } from './app';
+
+export interface RunningGateway {
+  port: number;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/** Starts the gateway on config.PORT (0 = any free port). */
+export async function startGateway(env: NodeJS.ProcessEnv = process.env): Promise<RunningGateway> {
+  const config = gatewayConfig.load(env);
+  const log = createLogger('gateway', config.LOG_LEVEL);
+  const redis = createRedis(config.REDIS_URL);
+  const gw = createGateway({ config, log, redis, revocations: createRevocationStore(redis) });
+  const server = createServer(gw.app);
+  gw.attach(server);
+  // Keep-alive longer than a typical ingress idle timeout, to avoid 502s on reused connections.
+  server.keepAliveTimeout = 65000;
+  await new Promise<void>((r) => server.listen(config.PORT, r));
+  const port = (server.address() as { port: number }).port;
+  log.info({ port, routes: gw.routes.length }, 'gateway listening');
+  return {
+    port,
+    server,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => {
+          server.closeAllConnections();
+          resolve();
+        }, config.SHUTDOWN_GRACE_MS);
+        server.close(() => {
+          clearTimeout(t);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      await gw.close();
+      redis?.disconnect();
+    },
+  };
+}
+
+if (require.main === module) {
+  startGateway().then(
+    (gw) => onShutdown(gw.stop, createLogger('gateway')),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
