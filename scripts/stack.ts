@@ -1,0 +1,103 @@
+/**
+ * Starts the whole product in one process: every gRPC service found under services/*
+ * (each exports a ServiceModule from src/module.ts), the carrier simulator, the realtime tier
+ * and the gateway — each on its own loopback port, talking real gRPC, as in Kubernetes.
+ * Used by the embedded run (`npm start`), the browser test and the benchmark.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { runService, RunningService, ServiceModule, createLogger } from '@cskh/kit';
+import { startGateway, RunningGateway } from '../gateway/src/main';
+
+const ROOT = resolve(__dirname, '..');
+/** Not gRPC services: the shared kit, and the two HTTP/socket processes started below. */
+const NOT_GRPC = new Set(['kit', 'carrier-sim', 'realtime']);
+
+export interface Stack {
+  url: string;
+  gatewayPort: number;
+  services: Record<string, number>;
+  env: NodeJS.ProcessEnv;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** DATABASE_URL, REDIS_URL, KAFKA_BROKERS, JWT_SECRET, SYSTEM_ACCOUNT_KEY, CSKH_ADMIN_PASSWORD … */
+  env: NodeJS.ProcessEnv;
+  port?: number;
+  /** Limit to these services (default: all found). */
+  only?: string[];
+  carrierSim?: boolean;
+  realtime?: boolean;
+}
+
+export function discoverServices(): string[] {
+  return readdirSync(join(ROOT, 'services')).filter(
+    (d) => !NOT_GRPC.has(d) && existsSync(join(ROOT, 'services', d, 'src', 'module.ts')),
+  );
+}
+
+async function loadModule(name: string): Promise<ServiceModule<any>> {
+  const mod = await import(join(ROOT, 'services', name, 'src', 'module.ts'));
+  const found = Object.values(mod).find((v: any) => v && typeof v === 'object' && 'schema' in v && 'services' in v);
+  if (!found) throw new Error(`services/${name}/src/module.ts exports no ServiceModule`);
+  return found as ServiceModule<any>;
+}
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const log = createLogger('stack', opts.env.LOG_LEVEL ?? 'info');
+  const env: NodeJS.ProcessEnv = { MIGRATE_ON_START: 'true', ...opts.env };
+  const stops: Array<() => Promise<void>> = [];
+  const services: Record<string, number> = {};
+
+  if (opts.carrierSim !== false && existsSync(join(ROOT, 'services/carrier-sim/src/main.ts'))) {
+    const { startCarrierSim } = await import(join(ROOT, 'services/carrier-sim/src/main.ts'));
+    const sim = await startCarrierSim({
+      port: 0,
+      latencyMs: Number(env.CARRIER_LATENCY_MS ?? 0),
+      jitterMs: Number(env.CARRIER_JITTER_MS ?? 0),
+      errorRate: Number(env.CARRIER_ERROR_RATE ?? 0),
+      timeoutRate: Number(env.CARRIER_TIMEOUT_RATE ?? 0),
+      username: env.CARRIER_USERNAME ?? 'cskh',
+      password: env.CARRIER_PASSWORD ?? 'cskh-carrier',
+    });
+    env.CARRIER_URL = `http://127.0.0.1:${sim.port}`;
+    env.CARRIER_USERNAME ??= 'cskh';
+    env.CARRIER_PASSWORD ??= 'cskh-carrier';
+    services['carrier-sim'] = sim.port;
+    stops.push(() => sim.stop());
+  }
+
+  // auth first: the others may ask it for system accounts at start.
+  const names = discoverServices()
+    .filter((n) => !opts.only || opts.only.includes(n))
+    .sort((a, b) => (a === 'auth' ? -1 : b === 'auth' ? 1 : a.localeCompare(b)));
+  for (const name of names) {
+    const running: RunningService = await runService(await loadModule(name), { ...env, GRPC_PORT: '0' });
+    services[name] = running.port;
+    env[`${name.toUpperCase()}_GRPC_URL`] = `127.0.0.1:${running.port}`;
+    stops.push(() => running.stop());
+  }
+
+  if (opts.realtime !== false && existsSync(join(ROOT, 'services/realtime/src/main.ts'))) {
+    const { startRealtime } = await import(join(ROOT, 'services/realtime/src/main.ts'));
+    const rt = await startRealtime({ ...env, PORT: '0' });
+    env.REALTIME_URL = `http://127.0.0.1:${rt.port}`;
+    services.realtime = rt.port;
+    stops.push(() => rt.stop());
+  }
+
+  const gw: RunningGateway = await startGateway({ ...env, PORT: String(opts.port ?? 0) });
+  stops.push(() => gw.stop());
+  const url = `http://127.0.0.1:${gw.port}`;
+  log.info({ url, services }, 'stack up');
+  return {
+    url,
+    gatewayPort: gw.port,
+    services,
+    env,
+    async stop() {
+      for (const stop of stops.reverse()) await stop().catch((err) => log.warn({ err }, 'stop failed'));
+    },
+  };
+}
