@@ -1,0 +1,47 @@
+/**
+ * The single entry of the container image: `component <name>` runs one component of the
+ * product — gateway, realtime, carrier-sim, any gRPC service under services/ (auth, lookup, …),
+ * or `migrate`, which applies every service's migrations and exits (the Helm hook Job).
+ */
+import { join, resolve } from 'node:path';
+import { createLogger, migrateService, onShutdown, runService } from '@cskh/kit';
+import { discoverServices } from './stack';
+
+const ROOT = resolve(__dirname, '..');
+
+async function loadServiceModule(name: string) {
+  const mod = await import(join(ROOT, 'services', name, 'src', 'module.ts'));
+  return Object.values(mod).find((v: any) => v && typeof v === 'object' && 'schema' in v && 'services' in v) as any;
+}
+
+export async function runComponent(name: string, env: NodeJS.ProcessEnv = process.env) {
+  const log = createLogger(name, env.LOG_LEVEL);
+  if (name === 'migrate') {
+    for (const svc of discoverServices()) {
+      const mod = await loadServiceModule(svc);
+      // Each service reads its own DATABASE_URL when it has one (DATABASE_URL_<NAME>), else the shared one.
+      await migrateService(mod, { ...env, DATABASE_URL: env[`DATABASE_URL_${svc.toUpperCase()}`] ?? env.DATABASE_URL });
+    }
+    return;
+  }
+  let stop: () => Promise<void>;
+  if (name === 'gateway') {
+    const { startGateway } = await import('../gateway/src/main');
+    stop = (await startGateway(env)).stop;
+  } else if (name === 'realtime' || name === 'carrier-sim') {
+    const { main } = await import(join(ROOT, 'services', name, 'src', 'main.ts'));
+    stop = (await main(env)).stop;
+  } else if (discoverServices().includes(name)) {
+    stop = (await runService(await loadServiceModule(name), env)).stop;
+  } else {
+    throw new Error(`unknown component "${name}"; expected gateway, realtime, carrier-sim, migrate or one of: ${discoverServices().join(', ')}`);
+  }
+  onShutdown(stop, log);
+}
+
+if (require.main === module) {
+  runComponent(process.argv[2] ?? '').catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
