@@ -1,0 +1,103 @@
+import { AppError, Handlers, requireIdentity, signAccessToken, verifyAccessToken } from '@cskh/kit';
+import { auth_v1_auth } from '@cskh/proto';
+import type { AuthContext } from '../context';
+import { UserEntity } from '../entities';
+import { MSG } from '../domain/messages';
+import { hashPassword, verifyPassword } from '../domain/passwords';
+import { validateProfile } from '../domain/profile';
+import { ownBrandId } from '../domain/staff';
+import { findUser, findUserByUsername, getRoleOf, publishUserChanged, roleRef, userView } from '../store';
+
+/** SessionService: login, logout, the current session and the personal profile (spec 1 §2.5, §7 Auth). */
+export function sessionHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.SessionServiceService> {
+  const { ds, config, revocations } = c.deps;
+
+  return {
+    async login(req) {
+      const username = req.username.trim();
+      if (!username || !req.password) throw new AppError('VALIDATION', MSG.loginRequired);
+      const user = await findUserByUsername(ds.manager, username);
+      const ok = await verifyPassword(req.password, user?.password_hash);
+      if (!user || !ok) throw new AppError('UNAUTHORIZED', MSG.wrongCredentials);
+      if (user.is_deleted) throw new AppError('UNAUTHORIZED', MSG.locked);
+      const view = await userView(ds.manager, user);
+      const { token, exp } = signAccessToken(config.JWT_SECRET, config.JWT_TTL_SECONDS, {
+        userId: user.id,
+        username: user.username,
+        fullname: user.fullname,
+        roleName: view.role.name,
+        priority: view.role.priority,
+        brandId: ownBrandId(user, view.role.priority) ?? '',
+        permissions: view.codes,
+      });
+      return {
+        access_token: token,
+        expires_in: Math.max(0, exp - Math.floor(Date.now() / 1000)),
+        user: view.user,
+        role: roleRef(view.role),
+        permissions: view.codes,
+      };
+    },
+
+    async logout(req, ctx) {
+      const me = requireIdentity(ctx.identity);
+      if (me.jti) await revocations.revokeToken(me.jti, me.exp);
+      if (req.accessToken) {
+        // Also the token named in the body, when it is a valid token of the same user.
+        try {
+          const other = verifyAccessToken(config.JWT_SECRET, req.accessToken).identity;
+          if (other.userId === me.userId && other.jti) await revocations.revokeToken(other.jti, other.exp);
+        } catch {
+          /* an expired or foreign token needs no revocation */
+        }
+      }
+      return { ok: true, msg: MSG.loggedOut };
+    },
+
+    async me(_req, ctx) {
+      const me = requireIdentity(ctx.identity);
+      const user = await findUser(ds.manager, me.userId);
+      if (!user) throw new AppError('UNAUTHORIZED', MSG.sessionGone);
+      if (user.is_deleted) throw new AppError('UNAUTHORIZED', MSG.locked);
+      const view = await userView(ds.manager, user);
+      return {
+        access_token: '',
+        expires_in: Math.max(0, me.exp - Math.floor(Date.now() / 1000)),
+        user: view.user,
+        role: roleRef(view.role),
+        permissions: view.codes,
+      };
+    },
+
+    async saveProfile(req, ctx) {
+      const me = requireIdentity(ctx.identity);
+      const change = validateProfile(req);
+      const user = await findUser(ds.manager, me.userId);
+      if (!user) throw new AppError('UNAUTHORIZED', MSG.sessionGone);
+      if (user.is_deleted) throw new AppError('UNAUTHORIZED', MSG.locked);
+      let password_hash = user.password_hash;
+      if (change.newPassword !== null) {
+        if (!(await verifyPassword(req.password, user.password_hash))) throw new AppError('VALIDATION', MSG.oldPasswordWrong);
+        password_hash = await hashPassword(change.newPassword);
+      }
+      const saved = await ds.transaction(async (em) => {
+        const repo = em.getRepository(UserEntity);
+        await repo.update(
+          { id: user.id },
+          {
+            fullname: change.fullname,
+            email: change.email,
+            phone: change.phone,
+            password_hash,
+            ...(change.avatar !== null ? { avatar: change.avatar } : {}),
+          },
+        );
+        const fresh = await repo.findOneByOrFail({ id: user.id });
+        await publishUserChanged(em, fresh, await getRoleOf(em, fresh));
+        return userView(em, fresh);
+      });
+      c.afterCommit();
+      return { user: saved.user, msg: MSG.profileSaved };
+    },
+  };
+}

@@ -1,0 +1,321 @@
+import { EntityManager } from 'typeorm';
+import { AppError, Handlers, Identity, requireIdentity, toPaging } from '@cskh/kit';
+import { auth_v1_auth, common_v1_common } from '@cskh/proto';
+import type { AuthContext } from '../context';
+import { RoleEntity, RoleRow, UserEntity, UserPermissionEntity, UserRow } from '../entities';
+import { isUuid, optionalId, outId } from '../domain/guid';
+import { MSG } from '../domain/messages';
+import { hashPassword } from '../domain/passwords';
+import {
+  assertCanActOn,
+  assertCanAssignRole,
+  assertGrantable,
+  assertLockable,
+  assertPermissionEditor,
+  ownBrandId,
+  pickDefaultRole,
+  placeStaff,
+  validateNewUser,
+  validateResetPassword,
+  validateUserEdit,
+} from '../domain/staff';
+import {
+  SCHEMA,
+  findRole,
+  findUser,
+  findUserByUsername,
+  getRoleOf,
+  getUser,
+  isUniqueViolation,
+  likeContains,
+  publishUserChanged,
+  resolvePermissions,
+  userView,
+  userViews,
+} from '../store';
+
+type StaffRow = {
+  id: string;
+  username: string;
+  fullname: string;
+  brand_id: string | null;
+  group_id: string | null;
+  role_id: string;
+  role_name: string;
+  role_priority: number;
+};
+
+const staffOption = (r: StaffRow): common_v1_common.StaffOption => ({
+  id: r.id,
+  username: r.username,
+  fullname: r.fullname,
+  full_name: r.fullname,
+  role: { id: r.role_id, name: r.role_name, priority: r.role_priority },
+  brand_id: outId(r.brand_id),
+  group_id: outId(r.group_id),
+});
+
+/** Active staff matching a SQL condition (on u = users, r = roles), ordered by priority then username. */
+async function staffOptions(em: EntityManager, where: string, params: unknown[]): Promise<common_v1_common.StaffOptionList> {
+  const rows: StaffRow[] = await em.query(
+    `SELECT u.id, u.username, u.fullname, u.brand_id, u.group_id, r.id AS role_id, r.name AS role_name, r.priority AS role_priority
+       FROM ${SCHEMA}.users u JOIN ${SCHEMA}.roles r ON r.id = u.role_id
+      WHERE NOT u.is_deleted AND (${where})
+      ORDER BY r.priority, lower(u.username)`,
+    params,
+  );
+  return { values: rows.map(staffOption), count: rows.length };
+}
+
+/** Active leaders (priority 4) of a branch. */
+async function leaderIdsOf(em: EntityManager, brandId: string, exceptUserId?: string): Promise<string[]> {
+  const rows: Array<{ id: string }> = await em.query(
+    `SELECT u.id FROM ${SCHEMA}.users u JOIN ${SCHEMA}.roles r ON r.id = u.role_id
+      WHERE NOT u.is_deleted AND r.priority = 4 AND u.brand_id = $1 AND u.id <> $2`,
+    [brandId, exceptUserId ?? '00000000-0000-0000-0000-000000000000'],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Branch and leader of a user with the given role, checked against the database (spec 1 §5). */
+async function placement(em: EntityManager, rolePriority: number, brand: string, group: string, self?: string) {
+  const brandId = optionalId(brand);
+  const groupId = optionalId(group);
+  let brandRow: { id: string; priority: number; is_deleted: boolean } | null = null;
+  let leaders: string[] = [];
+  if (brandId && isUuid(brandId) && brandId !== self) {
+    const b = await findUser(em, brandId);
+    if (b) {
+      brandRow = { id: b.id, priority: (await getRoleOf(em, b)).priority, is_deleted: b.is_deleted };
+      leaders = await leaderIdsOf(em, b.id, self);
+    }
+  }
+  return placeStaff({ rolePriority, brandId, groupId, brand: brandRow, leaderIdsOfBrand: leaders });
+}
+
+async function assignableRoles(em: EntityManager): Promise<RoleRow[]> {
+  return em.getRepository(RoleEntity).find();
+}
+
+/** The role asked for, or the first assignable role when blank. */
+async function resolveRole(em: EntityManager, roleId: string, callerPriority: number): Promise<RoleRow> {
+  if (!roleId.trim()) {
+    const r = pickDefaultRole(await assignableRoles(em), callerPriority);
+    if (!r) throw new AppError('VALIDATION', MSG.missingFields(['vai trò']));
+    return r;
+  }
+  const r = await findRole(em, roleId.trim());
+  if (!r) throw new AppError('VALIDATION', MSG.roleNotFound);
+  return r;
+}
+
+/** The caller's own branch id as the database says (a branch is its own brand). */
+async function callerBrand(em: EntityManager, me: Identity): Promise<string | null> {
+  const u = await findUser(em, me.userId);
+  if (!u) return null;
+  return ownBrandId(u, (await getRoleOf(em, u)).priority);
+}
+
+/** Users that still point at this user as their branch or leader. */
+async function dependants(em: EntityManager, userId: string): Promise<number> {
+  const [{ n }] = await em.query(`SELECT count(*)::int AS n FROM ${SCHEMA}.users WHERE brand_id = $1 OR group_id = $1`, [userId]);
+  return n;
+}
+
+/** UserService: staff accounts (spec 1 §2.6, §5, §6, §7 Users and Reference lists). */
+export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserServiceService> {
+  const { ds, config, revocations } = c.deps;
+  const revokeUser = (id: string) => revocations.revokeUser(id, config.JWT_TTL_SECONDS);
+
+  async function setLocked(id: string, me: Identity, locked: boolean | 'toggle'): Promise<auth_v1_auth.User> {
+    const { view, nowLocked, changed } = await ds.transaction(async (em) => {
+      const target = await getUser(em, id);
+      const role = await getRoleOf(em, target);
+      assertLockable(me, { id: target.id, priority: role.priority });
+      const next = locked === 'toggle' ? !target.is_deleted : locked;
+      const changed = next !== target.is_deleted;
+      if (changed) {
+        await em.getRepository(UserEntity).update({ id: target.id }, { is_deleted: next });
+        target.is_deleted = next;
+        await publishUserChanged(em, target, role);
+      }
+      return { view: await userView(em, target), nowLocked: next, changed };
+    });
+    if (nowLocked) await revokeUser(view.user.id);
+    if (changed) c.afterCommit();
+    return view.user;
+  }
+
+  return {
+    async listUsers(req) {
+      const paging = toPaging(req.page, req.count, 20);
+      const qb = ds.getRepository(UserEntity).createQueryBuilder('u').orderBy('u.created_at', 'ASC').addOrderBy('u.id', 'ASC');
+      const name = req.username.trim();
+      if (name) qb.where('u.username ILIKE :q', { q: likeContains(name) });
+      qb.offset(paging.skip);
+      if (paging.take !== undefined) qb.limit(paging.take);
+      const [rows, count] = await qb.getManyAndCount();
+      const views = await userViews(ds.manager, rows);
+      return { values: views.map((v) => v.user), count };
+    },
+
+    async createUser(req, ctx) {
+      const me = requireIdentity(ctx.identity);
+      const v = validateNewUser(req);
+      const passwordHash = await hashPassword(v.password);
+      let created: auth_v1_auth.User;
+      try {
+        created = await ds.transaction(async (em) => {
+          const role = await resolveRole(em, req.role, me.priority);
+          assertCanAssignRole(me.priority, role.priority);
+          const place = await placement(em, role.priority, req.brand, req.group);
+          if (await findUserByUsername(em, v.username)) throw new AppError('CONFLICT', MSG.usernameTaken);
+          const repo = em.getRepository(UserEntity);
+          const saved = await repo.save(
+            repo.create({
+              username: v.username,
+              password_hash: passwordHash,
+              fullname: v.fullname,
+              email: v.email,
+              phone: v.phone,
+              avatar: '',
+              role_id: role.id,
+              brand_id: place.brand_id,
+              group_id: place.group_id,
+              is_deleted: false,
+              custom_permissions: false,
+            }),
+          );
+          const fresh = await repo.findOneByOrFail({ id: saved.id });
+          await publishUserChanged(em, fresh, role);
+          return (await userView(em, fresh)).user;
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw new AppError('CONFLICT', MSG.usernameTaken);
+        throw e;
+      }
+      c.afterCommit();
+      return created;
+    },
+
+    async getUser(req) {
+      return (await userView(ds.manager, await getUser(ds.manager, req.id))).user;
+    },
+
+    async findByUsername(req) {
+      const u = await findUserByUsername(ds.manager, req.username);
+      if (!u) throw new AppError('NOT_FOUND', MSG.userNotFound);
+      return (await userView(ds.manager, u)).user;
+    },
+
+    async updateUser(req, ctx) {
+      const me = requireIdentity(ctx.identity);
+      const v = validateUserEdit(req);
+      const { view, revoke } = await ds.transaction(async (em) => {
+        const target = await getUser(em, req.id);
+        const oldRole = await getRoleOf(em, target);
+        assertCanActOn(me.priority, oldRole.priority);
+        let role = oldRole;
+        if (req.role.trim() && req.role.trim().toLowerCase() !== oldRole.id) {
+          role = await resolveRole(em, req.role, me.priority);
+          assertCanAssignRole(me.priority, role.priority);
+        }
+        const place = await placement(em, role.priority, req.brand, req.group, target.id);
+        const moved = role.priority !== oldRole.priority || place.brand_id !== target.brand_id;
+        // A branch or leader with staff under it keeps its level and branch, or those staff would dangle.
+        if (moved && (oldRole.priority === 3 || oldRole.priority === 4) && (await dependants(em, target.id)) > 0)
+          throw new AppError('PRECONDITION', 'Nhân viên đang quản lý nhân viên khác, không thể đổi cấp vai trò hoặc chi nhánh');
+        const roleChanged = role.id !== oldRole.id;
+        await em.getRepository(UserEntity).update(
+          { id: target.id },
+          { fullname: v.fullname, email: v.email, phone: v.phone, role_id: role.id, brand_id: place.brand_id, group_id: place.group_id },
+        );
+        const fresh = await em.getRepository(UserEntity).findOneByOrFail({ id: target.id });
+        await publishUserChanged(em, fresh, role);
+        // The token carries role, priority, branch and permissions: a change there ends the user's sessions.
+        return { view: await userView(em, fresh), revoke: roleChanged || place.brand_id !== target.brand_id };
+      });
+      if (revoke) await revokeUser(view.user.id);
+      c.afterCommit();
+      return view.user;
+    },
+
+    async setUserPermissions(req, ctx) {
+      const me = requireIdentity(ctx.identity);
+      const view = await ds.transaction(async (em) => {
+        const target = await getUser(em, req.id);
+        const role = await getRoleOf(em, target);
+        assertPermissionEditor(me.priority, role.priority);
+        const perms = await resolvePermissions(em, req.permissions);
+        const before = (await userView(em, target)).codes;
+        assertGrantable(me.priority, me.permissions, before, perms.map((p) => p.code));
+        const up = em.getRepository(UserPermissionEntity);
+        await up.delete({ user_id: target.id });
+        if (perms.length) await up.insert(perms.map((p) => ({ user_id: target.id, permission_id: p.id })));
+        await em.getRepository(UserEntity).update({ id: target.id }, { custom_permissions: true });
+        target.custom_permissions = true;
+        return userView(em, target);
+      });
+      await revokeUser(view.user.id);
+      return view.user;
+    },
+
+    async toggleLock(req, ctx) {
+      return setLocked(req.id, requireIdentity(ctx.identity), 'toggle');
+    },
+    async lock(req, ctx) {
+      return setLocked(req.id, requireIdentity(ctx.identity), true);
+    },
+    async unlock(req, ctx) {
+      return setLocked(req.id, requireIdentity(ctx.identity), false);
+    },
+
+    async resetPassword(req, ctx) {
+      const me = requireIdentity(ctx.identity);
+      const password = validateResetPassword(req.password, req.rePassword);
+      const target = await getUser(ds.manager, req.id);
+      assertCanActOn(me.priority, (await getRoleOf(ds.manager, target)).priority);
+      await ds.getRepository(UserEntity).update({ id: target.id }, { password_hash: await hashPassword(password) });
+      await revokeUser(target.id);
+      return { ok: true, msg: MSG.passwordReset };
+    },
+
+    async myBrands(_req, ctx) {
+      const me = requireIdentity(ctx.identity);
+      if (me.priority < 3) return staffOptions(ds.manager, 'r.priority = 3', []);
+      const own = await callerBrand(ds.manager, me);
+      if (!own) return { values: [], count: 0 };
+      return staffOptions(ds.manager, 'r.priority = 3 AND u.id = $1', [own]);
+    },
+
+    async leaders(req) {
+      const brand = optionalId(req.id);
+      if (!brand || !isUuid(brand)) return { values: [], count: 0 };
+      return staffOptions(ds.manager, 'r.priority = 4 AND u.brand_id = $1', [brand]);
+    },
+
+    async salemen(req) {
+      const brand = optionalId(req.brand_id);
+      const group = optionalId(req.group_id);
+      if ((brand && !isUuid(brand)) || (group && !isUuid(group))) return { values: [], count: 0 };
+      return staffOptions(
+        ds.manager,
+        'r.priority = 5 AND ($1::uuid IS NULL OR u.brand_id = $1) AND ($2::uuid IS NULL OR u.group_id = $2)',
+        [brand, group],
+      );
+    },
+
+    async findAllNoLimit() {
+      return staffOptions(ds.manager, 'true', []);
+    },
+    async findAllBranchNoLimit() {
+      return staffOptions(ds.manager, 'r.priority = 3', []);
+    },
+    async findAllLeaderNoLimit() {
+      return staffOptions(ds.manager, 'r.priority = 4', []);
+    },
+    async findAllSaleNoLimit() {
+      return staffOptions(ds.manager, 'r.priority = 5', []);
+    },
+  };
+}
