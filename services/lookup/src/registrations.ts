@@ -1,0 +1,85 @@
+import type { DataSource } from 'typeorm';
+import { AppError, toPaging } from '@cskh/kit';
+import type { CarrierClient } from './carrier/client';
+import { attribute, CHANNEL_LABELS, staffFilterAllowed, visibleChannels } from './domain/registrations';
+import { registrationsResult, Registration9084Row } from './domain/results';
+import { last9 } from './domain/phone';
+import { parseDay, vnIsoDay, DAY_MS } from './domain/time';
+
+export interface RegistrationQuery {
+  page?: number;
+  count?: number;
+  message?: string;
+  phone?: string;
+  username?: string;
+  startDate?: string;
+  endDate?: string;
+  subagent?: string;
+}
+
+/**
+ * Registration results (9084, spec 1 §2.14): read from the carrier by channel, names filled
+ * from the staff read model, channel visibility and special-account attribution applied here.
+ */
+export class Registrations {
+  constructor(
+    private deps: {
+      carrier: CarrierClient;
+      ds: DataSource;
+      specialAccounts: ReadonlySet<string>;
+      prefixes: readonly [string, string];
+    },
+  ) {}
+
+  channels(who: { username: string; priority: number }) {
+    const values = visibleChannels(who, this.deps.prefixes).map((c) => ({ value: c, label: CHANNEL_LABELS[c] }));
+    return { values, count: values.length };
+  }
+
+  async list(q: RegistrationQuery, who: { username: string; priority: number }, now = Date.now()) {
+    const allowed = visibleChannels(who, this.deps.prefixes);
+    const sub = (q.subagent ?? '').trim().toLowerCase();
+    if (sub && !(allowed as string[]).includes(sub)) throw new AppError('FORBIDDEN', 'Bạn không có quyền xem kênh này');
+    const channels = sub ? [sub] : allowed;
+    const username = (q.username ?? '').trim();
+    if (!staffFilterAllowed(username, who.priority, this.deps.specialAccounts) || channels.length === 0) return { values: [], count: 0 };
+    const paging = toPaging(q.page, q.count, 20);
+    let end = parseDay(q.endDate, 'Ngày kết thúc');
+    let start = parseDay(q.startDate, 'Ngày bắt đầu');
+    // Default: the current month up to today (the screens' default filter).
+    end ??= parseDay(vnIsoDay(now))!;
+    if (start === undefined) {
+      const [y, m] = vnIsoDay(now).split('-');
+      start = parseDay(`${y}-${m}-01`)!;
+    }
+    if (end < start) throw new AppError('VALIDATION', 'Ngày kết thúc phải sau hoặc bằng ngày bắt đầu');
+    if (end - start > 92 * DAY_MS) throw new AppError('VALIDATION', 'Chỉ xem được tối đa 92 ngày một lần');
+    const phone = last9(q.message || q.phone || '');
+    const raw = registrationsResult(
+      await this.deps.carrier.get('/api/v1/9084/registrations', {
+        subagent: channels.join(','),
+        phone: phone || undefined,
+        seller: username || undefined,
+        startDate: vnIsoDay(start),
+        endDate: vnIsoDay(end),
+        page: paging.page,
+        count: paging.take ?? 100000,
+      }),
+    );
+    const names = await this.names(raw.values.filter((r) => r.username_nv && !r.ten_nv).map((r) => r.username_nv));
+    const values: Registration9084Row[] = raw.values.map((r) =>
+      attribute({ ...r, ten_nv: r.ten_nv || names.get(r.username_nv) || '' }, who.priority, this.deps.specialAccounts),
+    );
+    return { values, count: raw.count };
+  }
+
+  private async names(usernames: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(usernames)];
+    if (unique.length === 0) return new Map();
+    const rows: Array<{ username: string; fullname: string }> = await this.deps.ds.query(
+      `SELECT username, fullname FROM lookup.staff WHERE username = ANY($1)`,
+      [unique],
+    );
+    return new Map(rows.map((r) => [r.username, r.fullname]));
+  }
+}
