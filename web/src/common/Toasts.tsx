@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Slide from '@mui/material/Slide';
+import type { RootState } from '../store';
+import { hideToast, type Toast } from '../store/ui';
+
+/** Toasts sit top-left and close themselves after 15 s (spec 1 §8). */
+export const TOAST_DURATION_MS = 15000;
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const dispatch = useDispatch();
+  useEffect(() => {
+    const t = setTimeout(() => dispatch(hideToast(toast.id)), TOAST_DURATION_MS);
+    return () => clearTimeout(t);
+  }, [dispatch, toast.id]);
+  return (
+    <Slide direction="right" in mountOnEnter>
+      <Alert
+        data-testid="toast"
+        data-severity={toast.severity}
+        variant="filled"
+        severity={toast.severity}
+        onClose={() => dispatch(hideToast(toast.id))}
+        sx={{ boxShadow: 3, whiteSpace: 'pre-line', minWidth: 280, maxWidth: 480 }}
+      >
+        {toast.message}
+      </Alert>
+    </Slide>
+  );
+}
+
+export default function Toasts() {
+  const toasts = useSelector((s: RootState) => s.ui.toasts);
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ position: 'fixed', top: 72, left: 16, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 1 }}
+    >
+      {toasts.map((t) => (
+        <ToastItem key={t.id} toast={t} />
+      ))}
+    </Box>
+  );
+}

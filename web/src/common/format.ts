@@ -1,0 +1,52 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+
+dayjs.extend(customParseFormat);
+
+/** Spec formats: numbers 0,0; datetimes DD-MM-YYYY HH:mm:ss; filter dates DD/MM/YYYY. */
+export const DATETIME_FORMAT = 'DD-MM-YYYY HH:mm:ss';
+export const DATE_DISPLAY_FORMAT = 'DD-MM-YYYY';
+export const FILTER_DATE_FORMAT = 'DD/MM/YYYY';
+export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
+
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** Format like numeral's '0,0': thousands separators, no decimals. Blank stays blank. */
+export function formatNumber(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  return numberFormat.format(n);
+}
+
+export function formatDateTime(value: unknown, format = DATETIME_FORMAT): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = dayjs(value as string | number | Date);
+  return d.isValid() ? d.format(format) : String(value);
+}
+
+export function formatDate(value: unknown): string {
+  return formatDateTime(value, DATE_DISPLAY_FORMAT);
+}
+
+/** Strictly parse a DD/MM/YYYY filter date; null when invalid. */
+export function parseFilterDate(text: string) {
+  const d = dayjs(text, FILTER_DATE_FORMAT, true);
+  return d.isValid() ? d : null;
+}
+
+export function today(format = FILTER_DATE_FORMAT): string {
+  return dayjs().format(format);
+}
+
+export function monthStart(format = FILTER_DATE_FORMAT): string {
+  return dayjs().startOf('month').format(format);
+}
+
+/** A nine-digit phone is displayed with a leading 0. */
+export function displayPhone(phone: unknown): string {
+  const s = phone === null || phone === undefined ? '' : String(phone);
+  return /^\d{9}$/.test(s) ? `0${s}` : s;
+}
+
+export { dayjs };

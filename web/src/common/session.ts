@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import type { RootState } from '../store';
+import { holdsAny, type MenuViewer } from '../shell/menu';
+import type { RoleRef, User } from '../store/types';
+
+export interface Session extends MenuViewer {
+  user: User | null;
+  role: RoleRef | null;
+  /** Role priority; lower = more power. Unknown → 5 (least power). */
+  priority: number;
+  has: (...codes: string[]) => boolean;
+}
+
+export function makeSession(user: User | null, role: RoleRef | null, permissions: string[]): Session {
+  const p = role?.priority ?? user?.role?.priority ?? user?.role_priority;
+  const priority = typeof p === 'number' && p > 0 ? p : 5;
+  return {
+    user,
+    role,
+    username: user?.username ?? '',
+    priority,
+    permissions,
+    has: (...codes: string[]) => holdsAny(permissions, codes),
+  };
+}
+
+export function useSession(): Session {
+  const { user, role, permissions } = useSelector((s: RootState) => s.auth);
+  return useMemo(() => makeSession(user, role, permissions ?? []), [user, role, permissions]);
+}

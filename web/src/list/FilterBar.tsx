@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import DateField from '../common/DateField';
+import type { FilterDef, ListContext, SelectOption } from './types';
+
+interface FieldProps {
+  def: FilterDef;
+  value: any;
+  ctx: ListContext;
+  listId: string;
+  onChange: (value: any, apply: boolean) => void;
+  onEnter: () => void;
+}
+
+function useOptions(def: FilterDef, ctx: ListContext): SelectOption[] {
+  const [loaded, setLoaded] = useState<SelectOption[]>([]);
+  useEffect(() => {
+    if (!def.loadOptions) return;
+    let alive = true;
+    def
+      .loadOptions(ctx)
+      .then((o) => alive && setLoaded(o))
+      .catch((e) => console.warn('filter options', def.key, e));
+    return () => {
+      alive = false;
+    };
+    // Options load once per screen mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const base = def.loadOptions ? loaded : typeof def.options === 'function' ? def.options(ctx) : def.options ?? [];
+  return def.allLabel !== undefined ? [{ value: '', label: def.allLabel }, ...base] : base;
+}
+
+function SelectField({ def, value, ctx, listId, onChange }: FieldProps) {
+  const options = useOptions(def, ctx);
+  const apply = def.autoApply ?? true;
+  return (
+    <TextField
+      select
+      label={def.label}
+      value={options.some((o) => String(o.value) === String(value ?? '')) ? value ?? '' : ''}
+      onChange={(e) => onChange(e.target.value, apply)}
+      sx={{ width: def.width ?? 200 }}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': def.testId ?? `${listId}-filter-${def.key}` } as any }, inputLabel: { shrink: true } }}
+    >
+      {options.map((o) => (
+        <MenuItem key={String(o.value)} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export function FilterField(props: FieldProps) {
+  const { def, value, listId, onChange, onEnter } = props;
+  const testId = def.testId ?? `${listId}-filter-${def.key}`;
+  if (def.type === 'select') return <SelectField {...props} />;
+  if (def.type === 'date')
+    return (
+      <DateField
+        label={def.label}
+        value={value ?? ''}
+        width={def.width}
+        testId={testId}
+        onChange={(v) => onChange(v, def.autoApply ?? false)}
+        onEnter={onEnter}
+      />
+    );
+  return (
+    <TextField
+      label={def.label}
+      placeholder={def.placeholder}
+      value={value ?? ''}
+      type={def.type === 'number' ? 'number' : 'text'}
+      onChange={(e) => onChange(e.target.value, def.autoApply ?? false)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') onEnter();
+      }}
+      sx={{ width: def.width ?? 240 }}
+      slotProps={{ htmlInput: { 'data-testid': testId, 'aria-label': def.label ?? def.placeholder } }}
+    />
+  );
+}

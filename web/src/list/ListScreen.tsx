@@ -1,0 +1,307 @@
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import { DataGrid, GridRow, type GridColDef, type GridPaginationModel, type GridRowProps } from '@mui/x-data-grid';
+import { api, errorMsg } from '../api/client';
+import { useConfirm } from '../common/confirm';
+import { displayPhone, formatDate, formatDateTime, formatNumber } from '../common/format';
+import { useSession } from '../common/session';
+import { notify } from '../store';
+import { ActionButtons, EditableCell } from './cells';
+import { writeExcel } from './exportExcel';
+import { FilterField } from './FilterBar';
+import { EXPORT_ALL_COUNT, type ColumnDef, type ListConfig, type ListContext, type ListHandle, type ListResult, type Row } from './types';
+
+export const DEFAULT_PAGE_SIZES = [20, 50, 100];
+
+function defaultsOf(config: ListConfig<any>): Record<string, any> {
+  const out: Record<string, any> = {};
+  for (const f of config.filters ?? []) {
+    const d = typeof f.default === 'function' ? (f.default as () => unknown)() : f.default;
+    out[f.key] = d ?? '';
+  }
+  return out;
+}
+
+function mapDefault(data: any): { rows: Row[]; count: number } {
+  const rows = Array.isArray(data?.values) ? data.values : Array.isArray(data) ? data : [];
+  const count = Number(data?.count ?? rows.length) || 0;
+  return { rows, count };
+}
+
+export interface ListScreenProps<R extends Row = Row> {
+  config: ListConfig<R>;
+}
+
+function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref<ListHandle>) {
+  const session = useSession();
+  const confirm = useConfirm();
+  const pageSizes = config.pageSizes ?? DEFAULT_PAGE_SIZES;
+  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({
+    page: 0,
+    pageSize: config.defaultPageSize ?? pageSizes[0],
+  });
+  const [draft, setDraft] = useState<Record<string, any>>(() => defaultsOf(config));
+  const [applied, setApplied] = useState<Record<string, any>>(draft);
+  const [reloadKey, setReloadKey] = useState(config.manualLoad ? -1 : 0);
+  const [result, setResult] = useState<ListResult<R> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const reload = useCallback(() => setReloadKey((k) => (k < 0 ? 0 : k + 1)), []);
+
+  const ctx: ListContext<R> = useMemo(
+    () => ({ session, filters: applied, reload, notify, confirm, data: result }),
+    [session, applied, reload, confirm, result],
+  );
+
+  const buildParams = useCallback(
+    (filters: Record<string, any>) => {
+      const params: Record<string, unknown> = {};
+      for (const f of config.filters ?? []) {
+        if (f.visible && !f.visible(ctx as ListContext)) continue;
+        const v = filters[f.key];
+        const p = f.toParam ? f.toParam(v, filters) : v;
+        if (p !== undefined && p !== null && p !== '') params[f.key] = p;
+      }
+      return { ...params, ...(config.query ? config.query(filters, ctx) : {}) };
+    },
+    [config, ctx],
+  );
+
+  // Load the current page whenever paging, applied filters or the reload key change.
+  useEffect(() => {
+    if (reloadKey < 0) return;
+    const ac = new AbortController();
+    setLoading(true);
+    api
+      .get(config.endpoint, { ...buildParams(applied), page: paginationModel.page + 1, count: paginationModel.pageSize }, { signal: ac.signal })
+      .then((data) => {
+        const { rows, count } = (config.mapResponse ?? mapDefault)(data);
+        setResult({ rows: rows as R[], count, raw: data });
+      })
+      .catch((e) => {
+        if ((e as Error)?.name === 'AbortError') return;
+        // Spec 1 §8: list-load failures are recorded but nothing is displayed.
+        console.error(`[${config.id}] list load failed`, e);
+        setResult({ rows: [], count: 0, raw: null });
+      })
+      .finally(() => {
+        if (!ac.signal.aborted) setLoading(false);
+      });
+    return () => ac.abort();
+    // buildParams changes with ctx (which includes result); only these inputs should refetch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [config.endpoint, applied, paginationModel, reloadKey]);
+
+  // Keep rowCount stable while loading, otherwise the grid jumps back to page 0.
+  const rowCountRef = useRef(0);
+  const rowCount = useMemo(() => {
+    if (result) rowCountRef.current = result.count;
+    return rowCountRef.current;
+  }, [result]);
+
+  useImperativeHandle(ref, () => ({ reload, rows: () => result?.rows ?? [] }), [reload, result]);
+
+  const search = (values = draft) => {
+    for (const f of config.filters ?? []) {
+      if (f.requiredMsg && (f.visible ? f.visible(ctx as ListContext) : true) && !String(values[f.key] ?? '').trim()) {
+        notify(f.requiredMsg, 'warning');
+        return;
+      }
+    }
+    setApplied({ ...values });
+    setPaginationModel((m) => (m.page === 0 ? m : { ...m, page: 0 }));
+    reload();
+  };
+
+  const exportExcel = async () => {
+    if (!config.export) return;
+    setExporting(true);
+    try {
+      const data = await api.get(config.endpoint, { ...buildParams(applied), page: 0, count: EXPORT_ALL_COUNT });
+      const { rows } = (config.mapResponse ?? mapDefault)(data);
+      const fileName = typeof config.export.fileName === 'function' ? config.export.fileName() : config.export.fileName;
+      await writeExcel(fileName, visibleColumns as ColumnDef[], rows, config.export.sheetName);
+    } catch (e) {
+      notify(`[Lỗi] ${errorMsg(e) || (e as Error)?.message || ''}`.trim(), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const visibleColumns = config.columns.filter((c) => !c.visible || c.visible(ctx));
+  const rowIdOf = useCallback((row: R) => String(config.rowId ? config.rowId(row) : row.id), [config]);
+  const indexById = useMemo(() => {
+    const m = new Map<string, number>();
+    (result?.rows ?? []).forEach((r, i) => m.set(rowIdOf(r), paginationModel.page * paginationModel.pageSize + i + 1));
+    return m;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result, rowIdOf]);
+
+  const gridColumns: GridColDef[] = visibleColumns.map((c) => {
+    const base: GridColDef = {
+      field: c.field,
+      headerName: c.headerName,
+      width: c.width,
+      minWidth: c.minWidth ?? (c.kind === 'index' ? 56 : 100),
+      flex: c.width ? undefined : c.flex ?? (c.kind === 'index' ? undefined : 1),
+      sortable: false,
+      filterable: false,
+      disableColumnMenu: true,
+      align: c.align ?? (c.kind === 'number' ? 'right' : c.kind === 'index' ? 'center' : 'left'),
+      headerAlign: c.align ?? (c.kind === 'number' ? 'right' : c.kind === 'index' ? 'center' : 'left'),
+    };
+    if (c.kind === 'index') base.width = c.width ?? 60;
+    base.renderCell = ({ row }) => {
+      const r = row as R;
+      const id = rowIdOf(r);
+      if (c.kind === 'index') return indexById.get(id) ?? '';
+      if (c.kind === 'actions') return <ActionButtons row={r} rowId={id} actions={(config.rowActions ?? []) as any} ctx={ctx as any} listId={config.id} />;
+      const value = c.value ? c.value(r) : r[c.field];
+      if (c.edit && (!c.edit.canEdit || c.edit.canEdit(r, ctx))) {
+        return <EditableCell row={r} field={c.field} edit={c.edit as any} initial={value} ctx={ctx as any} testId={`${config.id}-edit-${c.field}-${id}`} />;
+      }
+      if (c.render) return c.render(r, ctx);
+      if (c.kind === 'chip' && c.chip) {
+        const chip = c.chip(r);
+        return <Chip size="small" label={chip.label} color={chip.color ?? 'default'} variant="outlined" />;
+      }
+      if (c.kind === 'number') return formatNumber(value);
+      if (c.kind === 'datetime') return formatDateTime(value);
+      if (c.kind === 'date') return formatDate(value);
+      if (c.kind === 'phone') return displayPhone(value);
+      return value === null || value === undefined ? '' : String(value);
+    };
+    return base;
+  });
+
+  // Rows carry a data-testid (the browser test finds rows by it).
+  const rowTestId = config.rowTestId;
+  const TestIdRow = useMemo(
+    () =>
+      forwardRef<HTMLDivElement, GridRowProps>(function TestIdRow(props, rowRef) {
+        const r = props.row as R;
+        const testId = rowTestId ? rowTestId(r) : `${config.id}-row-${rowIdOf(r)}`;
+        return <GridRow ref={rowRef} {...props} data-testid={testId} />;
+      }),
+    [rowTestId, config.id, rowIdOf],
+  );
+
+  const filters = (config.filters ?? []).filter((f) => !f.visible || f.visible(ctx as ListContext));
+  const toolbar = (config.toolbar ?? []).filter((b) => !b.visible || b.visible(ctx));
+  const canExport = !!config.export && session.priority !== 5;
+
+  return (
+    <Stack spacing={2} data-testid={`list-${config.id}`}>
+      {config.title && (
+        <Typography variant="h6" component="h2">
+          {config.title}
+        </Typography>
+      )}
+      <Paper variant="outlined" sx={{ p: 1.5 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          {filters.map((f) => (
+            <FilterField
+              key={f.key}
+              def={f}
+              value={draft[f.key]}
+              ctx={ctx as ListContext}
+              listId={config.id}
+              onChange={(v, apply) => {
+                const next = { ...draft, [f.key]: v };
+                setDraft(next);
+                if (apply) search(next);
+              }}
+              onEnter={() => search()}
+            />
+          ))}
+          {config.searchButton === 'refresh' ? (
+            <Tooltip title="Làm mới">
+              <IconButton onClick={() => search()} aria-label="Làm mới" data-testid={`${config.id}-search`} color="primary">
+                <RefreshIcon />
+              </IconButton>
+            </Tooltip>
+          ) : (
+            (filters.length > 0 || config.searchButton === 'search') && (
+              <Button variant="contained" startIcon={<SearchIcon />} onClick={() => search()} data-testid={`${config.id}-search`}>
+                Tìm kiếm
+              </Button>
+            )
+          )}
+          <Box sx={{ flex: 1 }} />
+          {toolbar.map((b) => (
+            <Button
+              key={b.key}
+              variant={b.variant ?? 'contained'}
+              color={b.color ?? 'primary'}
+              startIcon={b.icon}
+              onClick={() => b.onClick(ctx)}
+              data-testid={b.testId ?? `${config.id}-${b.key}`}
+            >
+              {b.label}
+            </Button>
+          ))}
+          {canExport && (
+            <Button
+              variant="outlined"
+              color="success"
+              startIcon={<FileDownloadIcon />}
+              onClick={exportExcel}
+              disabled={exporting}
+              data-testid={`${config.id}-export`}
+            >
+              {config.export!.label ?? 'Xuất Excel'}
+            </Button>
+          )}
+        </Stack>
+      </Paper>
+      {config.summary && config.summary(result, ctx)}
+      <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
+        <DataGrid
+          rows={result?.rows ?? []}
+          columns={gridColumns}
+          getRowId={(r) => rowIdOf(r as R)}
+          loading={loading}
+          paginationMode="server"
+          paginationModel={paginationModel}
+          onPaginationModelChange={setPaginationModel}
+          pageSizeOptions={pageSizes}
+          rowCount={rowCount}
+          autoHeight
+          getRowHeight={() => 'auto'}
+          disableRowSelectionOnClick
+          disableColumnMenu
+          disableColumnFilter
+          disableColumnSorting
+          slots={{ row: TestIdRow as any }}
+          localeText={{ paginationDisplayedRows: ({ from, to, count }) => `${from}–${to} / ${formatNumber(count)}` }}
+          sx={{
+            border: 0,
+            '& .MuiDataGrid-cell': { py: 0.75, display: 'flex', alignItems: 'center' },
+            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+          }}
+        />
+      </Paper>
+    </Stack>
+  );
+}
+
+/**
+ * The one generic list screen (filters, server paging, export, inline edit, row actions).
+ * See ./types.ts for the configuration API.
+ */
+const ListScreen = forwardRef(ListScreenInner) as <R extends Row = Row>(
+  props: ListScreenProps<R> & { ref?: Ref<ListHandle> },
+) => ReturnType<typeof ListScreenInner>;
+
+export default ListScreen;

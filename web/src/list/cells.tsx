@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import { failText } from '../api/client';
+import { dayjs } from '../common/format';
+import type { InlineEdit, ListContext, Row, RowAction } from './types';
+
+/** An inline-editable cell: text/number save on Enter, select and datetime on change. */
+export function EditableCell({
+  row,
+  field,
+  edit,
+  initial,
+  ctx,
+  testId,
+}: {
+  row: Row;
+  field: string;
+  edit: InlineEdit;
+  initial: unknown;
+  ctx: ListContext;
+  testId: string;
+}) {
+  const toText = (v: unknown) => {
+    if (v === null || v === undefined) return '';
+    if (edit.type === 'datetime') {
+      const d = dayjs(v as string);
+      return d.isValid() ? d.format('YYYY-MM-DDTHH:mm') : '';
+    }
+    return String(v);
+  };
+  const [value, setValue] = useState(toText(initial));
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setValue(toText(initial)), [initial]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const save = async (raw: string) => {
+    if (edit.ignoreBlank && !raw.trim()) {
+      setValue(toText(initial));
+      return;
+    }
+    if (raw === toText(initial)) return;
+    let v: any = raw;
+    if (edit.type === 'number') v = raw === '' ? null : Number(raw);
+    if (edit.type === 'datetime') v = raw ? dayjs(raw).format('YYYY-MM-DD HH:mm:ss') : '';
+    setSaving(true);
+    try {
+      await edit.save(row, v, ctx);
+      if (edit.successMsg) ctx.notify(edit.successMsg, 'success');
+      if (edit.reload !== false) ctx.reload();
+    } catch (e) {
+      ctx.notify(failText(edit.errorMsg ?? 'Cập nhật thất bại', e), 'error');
+      setValue(toText(initial));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const common = {
+    size: 'small' as const,
+    variant: 'standard' as const,
+    disabled: saving,
+    fullWidth: true,
+    onClick: (e: React.MouseEvent) => e.stopPropagation(),
+    onKeyDown: (e: React.KeyboardEvent) => e.stopPropagation(),
+  };
+
+  if (edit.type === 'select') {
+    const options = typeof edit.options === 'function' ? edit.options(row, ctx) : edit.options ?? [];
+    return (
+      <TextField
+        {...common}
+        select
+        value={options.some((o) => String(o.value) === value) ? value : ''}
+        onChange={(e) => {
+          setValue(e.target.value);
+          void save(e.target.value);
+        }}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': testId, 'aria-label': field } as any } }}
+      >
+        {options.map((o) => (
+          <MenuItem key={String(o.value)} value={String(o.value)}>
+            {o.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
+  }
+  return (
+    <TextField
+      {...common}
+      type={edit.type === 'datetime' ? 'datetime-local' : edit.type === 'number' ? 'number' : 'text'}
+      value={value}
+      onChange={(e) => {
+        setValue(e.target.value);
+        if (edit.type === 'datetime') void save(e.target.value);
+      }}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        if (e.key === 'Enter') void save(value);
+        if (e.key === 'Escape') setValue(toText(initial));
+      }}
+      slotProps={{ htmlInput: { 'data-testid': testId, 'aria-label': field } }}
+    />
+  );
+}
+
+function resolve<T>(v: T | ((row: Row) => T), row: Row): T {
+  return typeof v === 'function' ? (v as (row: Row) => T)(row) : v;
+}
+
+export function ActionButtons({ row, rowId, actions, ctx, listId }: { row: Row; rowId: string; actions: RowAction[]; ctx: ListContext; listId: string }) {
+  const [busy, setBusy] = useState(false);
+  const runAction = async (a: RowAction) => {
+    if (a.confirm) {
+      const c = resolve(a.confirm as any, row);
+      if (!(await ctx.confirm(c))) return;
+    }
+    const out = a.run(row, ctx);
+    if (!out || typeof (out as Promise<unknown>).then !== 'function') return;
+    setBusy(true);
+    try {
+      const result = await out;
+      if (a.successMsg) ctx.notify(typeof a.successMsg === 'function' ? a.successMsg(row, result) : a.successMsg, 'success');
+      if (a.reload !== false) ctx.reload();
+    } catch (e) {
+      const fixed = a.errorMsg ? resolve(a.errorMsg as any, row) : 'Thao tác không thành công';
+      ctx.notify(failText(fixed as string, e), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span style={{ display: 'inline-flex', gap: 2 }}>
+      {actions
+        .filter((a) => !a.visible || a.visible(row, ctx))
+        .map((a) => {
+          const label = resolve(a.label as any, row) as string;
+          return (
+            <Tooltip key={a.key} title={label}>
+              <span>
+                <IconButton
+                  size="small"
+                  color={a.color ?? 'default'}
+                  aria-label={label}
+                  disabled={busy}
+                  data-testid={a.testId ? a.testId(row) : `${listId}-${a.key}-${rowId}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    void runAction(a);
+                  }}
+                >
+                  {resolve(a.icon as any, row) as React.ReactNode}
+                </IconButton>
+              </span>
+            </Tooltip>
+          );
+        })}
+    </span>
+  );
+}

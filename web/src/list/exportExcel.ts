@@ -1,0 +1,30 @@
+import { formatDate, formatDateTime, displayPhone } from '../common/format';
+import type { ColumnDef, Row } from './types';
+
+/** Plain cell value for a column, formatted like the table (numbers stay numbers). */
+export function exportCell(col: ColumnDef, row: Row, index: number): unknown {
+  if (col.export && col.export.value) return col.export.value(row, index);
+  if (col.kind === 'index') return index + 1;
+  const v = col.value ? col.value(row) : row[col.field];
+  if (col.kind === 'datetime') return formatDateTime(v);
+  if (col.kind === 'date') return formatDate(v);
+  if (col.kind === 'phone') return displayPhone(v);
+  if (col.kind === 'chip' && col.chip) return col.chip(row).label;
+  if (col.kind === 'number') {
+    const n = Number(v);
+    return v === null || v === undefined || v === '' || !Number.isFinite(n) ? v ?? '' : n;
+  }
+  return v ?? '';
+}
+
+/** Write rows to an .xlsx file in the browser (xlsx is loaded on demand). */
+export async function writeExcel(fileName: string, columns: ColumnDef[], rows: Row[], sheetName = 'Sheet 1') {
+  const XLSX = await import('xlsx');
+  const cols = columns.filter((c) => c.export !== false && c.kind !== 'actions');
+  const header = cols.map((c) => (c.export && c.export.header) || c.headerName);
+  const body = rows.map((r, i) => cols.map((c) => exportCell(c, r, i)));
+  const ws = XLSX.utils.aoa_to_sheet([header, ...body]);
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, ws, sheetName);
+  XLSX.writeFile(wb, fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`);
+}

@@ -1,0 +1,167 @@
+/**
+ * ─── Generic list screen: configuration API ─────────────────────────────────────────────────
+ *
+ * Every list screen of the product is a `ListConfig<Row>` rendered by `<ListScreen config={…} />`:
+ *
+ *   endpoint      GET list endpoint answering `data.values` + `data.count` (override: mapResponse).
+ *                 The screen sends `page` (1-based) and `count` (page size) plus the filter params.
+ *   filters       FilterDef[]: 'text' (Enter searches), 'select' (static options or loadOptions),
+ *                 'date' (typed DD/MM/YYYY, calendar button), 'number'. `default` may be a function
+ *                 (e.g. monthStart). `toParam` transforms the value; `query` adds/renames params.
+ *   columns       ColumnDef<Row>[]: kind 'index' (#), 'number' (0,0), 'datetime' (DD-MM-YYYY HH:mm:ss),
+ *                 'date', 'phone' (leading 0 for 9 digits), 'chip' (chip: row → {label,color}),
+ *                 'actions' (renders rowActions), or free `render`. `visible(ctx)` hides by role.
+ *                 `edit` makes a cell editable inline (text saves on Enter, select/datetime on change)
+ *                 through `edit.save(row, value, ctx)`; `edit.canEdit(row, ctx)` per row.
+ *                 `export` controls the Excel column (false = skipped; header/value overrides).
+ *   rowActions    RowAction<Row>[]: icon buttons with tooltip; `visible(row, ctx)`; optional `confirm`
+ *                 text (confirm dialog first); `run(row, ctx)`; success/failure toasts (the server's
+ *                 msg is appended to the failure text); the list reloads after success.
+ *   toolbar       ToolbarButton[] beside the search button (e.g. 'Tạo người dùng').
+ *   export        { fileName }: 'Xuất Excel' button (hidden for role priority 5) that fetches the same
+ *                 endpoint with page=0&count=9999999999 and writes an .xlsx (sheet 'Sheet 1').
+ *                 Failure → toast '[Lỗi] ' + msg.
+ *   summary       (data, ctx) → node above the table (totals from the raw list answer).
+ *   pageSizes     default [20, 50, 100], defaultPageSize 20 (server paging, MUI grid max 100).
+ *
+ * `ctx` (ListContext) carries the session (priority, permission codes), applied filters, reload(),
+ * notify and confirm. A screen keeps its own dialogs next to the list and calls `reload()` through
+ * the `ref` handle (ListHandle).
+ * ─────────────────────────────────────────────────────────────────────────────────────────────
+ */
+import type { ReactNode } from 'react';
+import type { Session } from '../common/session';
+import type { ConfirmOptions } from '../common/confirm';
+
+export type Row = Record<string, any>;
+
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
+export interface ListResult<R = Row> {
+  rows: R[];
+  count: number;
+  /** The raw `data` of the list answer (totals etc.). */
+  raw: any;
+}
+
+export interface ListContext<R = Row> {
+  session: Session;
+  /** Filter values as last applied (search/Enter). */
+  filters: Record<string, any>;
+  reload: () => void;
+  notify: (message: string, severity?: 'success' | 'error' | 'info' | 'warning') => void;
+  confirm: (opts: ConfirmOptions | string) => Promise<boolean>;
+  data: ListResult<R> | null;
+}
+
+export interface FilterDef {
+  /** Query parameter name (unless toParam/query decide otherwise). */
+  key: string;
+  type: 'text' | 'select' | 'date' | 'number';
+  label?: string;
+  placeholder?: string;
+  options?: SelectOption[] | ((ctx: ListContext) => SelectOption[]);
+  loadOptions?: (ctx: ListContext) => Promise<SelectOption[]>;
+  /** Adds an 'all' option with this label and value ''. */
+  allLabel?: string;
+  default?: unknown | (() => unknown);
+  visible?: (ctx: ListContext) => boolean;
+  width?: number;
+  /** Apply immediately on change. Default: true for select, false for text/number/date (Enter or search). */
+  autoApply?: boolean;
+  /** Transform before sending; return undefined to omit. */
+  toParam?: (value: any, all: Record<string, any>) => unknown;
+  /** Toast shown (and search refused) when the value is empty. */
+  requiredMsg?: string;
+  testId?: string;
+}
+
+export interface InlineEdit<R = Row> {
+  type: 'text' | 'number' | 'select' | 'datetime';
+  options?: SelectOption[] | ((row: R, ctx: ListContext<R>) => SelectOption[]);
+  canEdit?: (row: R, ctx: ListContext<R>) => boolean;
+  /** Blank values are not saved (e.g. care note). */
+  ignoreBlank?: boolean;
+  save: (row: R, value: any, ctx: ListContext<R>) => Promise<unknown>;
+  successMsg?: string;
+  errorMsg?: string;
+  /** Reload the page after a successful save (default true). */
+  reload?: boolean;
+}
+
+export interface ColumnDef<R = Row> {
+  field: string;
+  headerName: string;
+  kind?: 'text' | 'index' | 'number' | 'datetime' | 'date' | 'phone' | 'chip' | 'actions';
+  width?: number;
+  minWidth?: number;
+  flex?: number;
+  align?: 'left' | 'center' | 'right';
+  value?: (row: R) => unknown;
+  render?: (row: R, ctx: ListContext<R>) => ReactNode;
+  chip?: (row: R) => { label: string; color?: 'default' | 'primary' | 'secondary' | 'success' | 'error' | 'warning' | 'info' };
+  visible?: (ctx: ListContext<R>) => boolean;
+  edit?: InlineEdit<R>;
+  export?: false | { header?: string; value?: (row: R, index: number) => unknown };
+}
+
+export interface RowAction<R = Row> {
+  key: string;
+  label: string | ((row: R) => string);
+  icon: ReactNode | ((row: R) => ReactNode);
+  color?: 'inherit' | 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
+  visible?: (row: R, ctx: ListContext<R>) => boolean;
+  confirm?: string | ConfirmOptions | ((row: R) => string | ConfirmOptions);
+  run: (row: R, ctx: ListContext<R>) => Promise<unknown> | void;
+  successMsg?: string | ((row: R, result: unknown) => string);
+  errorMsg?: string | ((row: R) => string);
+  /** Reload after success (default true when the action returns a promise). */
+  reload?: boolean;
+  testId?: (row: R) => string;
+}
+
+export interface ToolbarButton<R = Row> {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  variant?: 'text' | 'outlined' | 'contained';
+  color?: 'inherit' | 'primary' | 'secondary' | 'success' | 'error' | 'info' | 'warning';
+  visible?: (ctx: ListContext<R>) => boolean;
+  onClick: (ctx: ListContext<R>) => void;
+  testId?: string;
+}
+
+export interface ListConfig<R = Row> {
+  /** Stable id; prefixes test ids (e.g. 'accounts-search'). */
+  id: string;
+  title?: string;
+  endpoint: string;
+  rowId?: (row: R) => string;
+  pageSizes?: number[];
+  defaultPageSize?: number;
+  filters?: FilterDef[];
+  columns: ColumnDef<R>[];
+  /** Extra or renamed query params from the applied filters. */
+  query?: (filters: Record<string, any>, ctx: ListContext<R>) => Record<string, unknown>;
+  mapResponse?: (data: any) => { rows: R[]; count: number };
+  export?: { fileName: string | (() => string); sheetName?: string; label?: string };
+  toolbar?: ToolbarButton<R>[];
+  rowActions?: RowAction<R>[];
+  summary?: (data: ListResult<R> | null, ctx: ListContext<R>) => ReactNode;
+  /** data-testid of each table row (default `${id}-row-${rowId}`). */
+  rowTestId?: (row: R) => string;
+  /** The search button: 'search' (label Tìm kiếm) or 'refresh' (icon, label Làm mới). */
+  searchButton?: 'search' | 'refresh';
+  /** Do not load until the user searches. */
+  manualLoad?: boolean;
+}
+
+export interface ListHandle {
+  reload: () => void;
+  rows: () => Row[];
+}
+
+export const EXPORT_ALL_COUNT = 9999999999;

@@ -1,0 +1,209 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import KeyIcon from '@mui/icons-material/Key';
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import SecurityIcon from '@mui/icons-material/Security';
+import { api } from '../../api/client';
+import { fetchBrands, fetchPermissions, fetchRoles, useLoad } from '../../common/refdata';
+import { useSession } from '../../common/session';
+import ListScreen from '../../list/ListScreen';
+import type { ListConfig, ListHandle } from '../../list/types';
+import type { PermissionRef, User } from '../../store/types';
+import InviteChannels, { channelKey, type ChannelAssignment } from './InviteChannels';
+import ResetPasswordDialog from './ResetPasswordDialog';
+import UserFormDialog from './UserFormDialog';
+import UserPermissionsDialog from './UserPermissionsDialog';
+
+const ChannelsContext = createContext<{ active: Map<string, boolean>; onChanged: (key: string, value: boolean) => void }>({
+  active: new Map(),
+  onChanged: () => {},
+});
+
+function ChannelsCell({ username }: { username: string }) {
+  const { active, onChanged } = useContext(ChannelsContext);
+  return <InviteChannels username={username} active={active} onChanged={onChanged} />;
+}
+
+export const rowPriority = (u: User): number => u.role_priority ?? u.role?.priority ?? 99;
+
+/** Staff accounts (/sys/accounts, spec 1 §2.6). */
+export default function Accounts() {
+  const session = useSession();
+  const listRef = useRef<ListHandle>(null);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
+  const [permUser, setPermUser] = useState<User | null>(null);
+
+  const canSeeChannels = session.priority < 2;
+  const roles = useLoad(fetchRoles, []);
+  const brands = useLoad(fetchBrands, []);
+  const permissions = useLoad<PermissionRef[]>(() => (session.priority < 3 ? fetchPermissions() : Promise.resolve([])), []);
+  const channels = useLoad<Map<string, boolean>>(
+    () =>
+      canSeeChannels
+        ? api.get('/api/v1/userkenhmoigoi').then((d) => {
+            const m = new Map<string, boolean>();
+            for (const c of (d?.values ?? []) as ChannelAssignment[]) m.set(channelKey(c.staff_username, c.kenh), !!c.active);
+            return m;
+          })
+        : Promise.resolve(new Map()),
+    new Map(),
+  );
+  const setChannel = useCallback(
+    (key: string, value: boolean) =>
+      channels.setValue((m) => {
+        const next = new Map(m);
+        next.set(key, value);
+        return next;
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  const reload = () => {
+    listRef.current?.reload();
+    if (canSeeChannels) channels.reload();
+  };
+
+  const config = useMemo<ListConfig<User>>(
+    () => ({
+      id: 'accounts',
+      endpoint: '/api/v1/users',
+      pageSizes: [20, 50, 100],
+      defaultPageSize: 20,
+      searchButton: 'refresh',
+      filters: [{ key: 'username', type: 'text', placeholder: 'Tìm theo username NV', testId: 'accounts-filter-username', width: 260 }],
+      toolbar: [
+        {
+          key: 'create',
+          label: 'Tạo người dùng',
+          icon: <AddIcon />,
+          testId: 'create-user-button',
+          visible: (ctx) => ctx.session.has('user.add'),
+          onClick: () => setCreateOpen(true),
+        },
+      ],
+      rowTestId: (u) => `account-row-${u.username}`,
+      columns: [
+        { field: '__index', headerName: '#', kind: 'index' },
+        { field: 'full_name', headerName: 'Họ tên', minWidth: 130, value: (u) => u.full_name || u.fullname },
+        { field: 'username', headerName: 'Username', minWidth: 100 },
+        { field: 'email', headerName: 'Email', minWidth: 150 },
+        {
+          field: 'role_name',
+          headerName: 'Vai trò',
+          minWidth: 100,
+          kind: 'chip',
+          value: (u) => u.role_name || u.role?.name,
+          chip: (u) => ({ label: u.role_name || u.role?.name || '', color: 'primary' }),
+        },
+        {
+          field: 'is_deleted',
+          headerName: 'Trạng thái',
+          minWidth: 140,
+          kind: 'chip',
+          chip: (u) => (u.is_deleted ? { label: 'Ngừng hoạt động', color: 'error' } : { label: 'Đang hoạt động', color: 'success' }),
+        },
+        {
+          field: 'kenh_moi_goi',
+          headerName: 'Kênh mời gói',
+          width: 240,
+          visible: (ctx) => ctx.session.priority < 2,
+          export: false,
+          render: (u) => (rowPriority(u) === 3 ? <ChannelsCell username={u.username} /> : null),
+        },
+        { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 156 },
+      ],
+      rowActions: [
+        {
+          key: 'lock',
+          label: (u) => (u.is_deleted ? 'Mở khoá nhân viên' : 'Khoá nhân viên'),
+          icon: (u) => (u.is_deleted ? <LockOpenIcon fontSize="small" /> : <LockIcon fontSize="small" />),
+          color: 'warning',
+          testId: (u) => `account-lock-${u.username}`,
+          visible: (u, ctx) => rowPriority(u) > 1 && ctx.session.has('user.delete', 'user.edit'),
+          confirm: (u) => ({
+            title: u.is_deleted ? 'Mở khoá nhân viên' : 'Khoá nhân viên',
+            message: u.is_deleted ? `Bạn có chắc muốn mở khoá nhân viên ${u.username}?` : `Bạn có chắc muốn khoá nhân viên ${u.username}?`,
+            danger: !u.is_deleted,
+          }),
+          run: (u) => api.post(`/api/v1/users/${u.id}/${u.is_deleted ? 'unlock' : 'lock'}`, {}),
+          successMsg: (u) => (u.is_deleted ? 'Mở khoá nhân viên thành công' : 'Khoá nhân viên thành công'),
+          errorMsg: (u) => (u.is_deleted ? 'Mở khoá nhân viên không thành công' : 'Khoá nhân viên không thành công'),
+        },
+        {
+          key: 'reset-password',
+          label: 'Cấp mật khẩu mới',
+          icon: <KeyIcon fontSize="small" />,
+          testId: (u) => `account-reset-password-${u.username}`,
+          visible: (_u, ctx) => ctx.session.has('user.edit'),
+          run: (u) => setResetting(u),
+        },
+        {
+          key: 'edit',
+          label: 'Cập nhật người dùng',
+          icon: <EditIcon fontSize="small" />,
+          color: 'primary',
+          testId: (u) => `account-edit-${u.username}`,
+          visible: (_u, ctx) => ctx.session.has('user.edit'),
+          run: (u) => setEditing(u),
+        },
+        {
+          key: 'permissions',
+          label: 'Phân quyền nhân viên',
+          icon: <SecurityIcon fontSize="small" />,
+          color: 'secondary',
+          testId: (u) => `account-permissions-${u.username}`,
+          visible: (u, ctx) => ctx.session.priority < 3 && rowPriority(u) > 1 && ctx.session.has('user.edit'),
+          run: (u) => setPermUser(u),
+        },
+      ],
+    }),
+    [],
+  );
+  const channelsCtx = useMemo(() => ({ active: channels.value, onChanged: setChannel }), [channels.value, setChannel]);
+
+  return (
+    <>
+      <ChannelsContext.Provider value={channelsCtx}>
+        <ListScreen ref={listRef} config={config} />
+      </ChannelsContext.Provider>
+      <UserFormDialog
+        mode="create"
+        open={createOpen}
+        roles={roles.value}
+        brands={brands.value}
+        onClose={() => setCreateOpen(false)}
+        onSaved={() => {
+          setCreateOpen(false);
+          reload();
+        }}
+      />
+      <UserFormDialog
+        mode="edit"
+        open={!!editing}
+        user={editing}
+        roles={roles.value}
+        brands={brands.value}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <UserPermissionsDialog
+        user={permUser}
+        permissions={permissions.value}
+        onClose={() => setPermUser(null)}
+        onSaved={() => {
+          setPermUser(null);
+          reload();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useSession } from '../../common/session';
+import { dayjs } from '../../common/format';
+import { MENU, isItemVisible } from '../../shell/menu';
+import { MENU_ICONS } from '../../shell/icons';
+import { addTab } from '../../store/tabs';
+
+/** Home/Dashboard tab: a welcome card and shortcuts to the screens the user may open (no figures). */
+export default function Dashboard() {
+  const session = useSession();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const user = session.user;
+  const shortcuts = MENU.filter((m) => isItemVisible(m, session));
+  return (
+    <Box data-testid="dashboard">
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent>
+          <Typography variant="h5" gutterBottom>
+            Xin chào, {user?.fullname || user?.full_name || user?.username}
+          </Typography>
+          <Typography color="text.secondary">
+            {session.role?.name ? `Vai trò: ${session.role.name}` : ''}
+            {session.role?.name ? ' · ' : ''}Hôm nay: {dayjs().format('DD-MM-YYYY')}
+          </Typography>
+          <Typography sx={{ mt: 1 }}>Chào mừng đến với Hệ thống CSKH. Chọn một chức năng trong menu để bắt đầu.</Typography>
+        </CardContent>
+      </Card>
+      {shortcuts.length > 0 && (
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 1.5 }}>
+          {shortcuts.map((m) => {
+            const Icon = (m.icon && MENU_ICONS[m.icon]) || MENU_ICONS.dashboard;
+            return (
+              <Card key={m.path} variant="outlined">
+                <CardActionArea
+                  onClick={() => {
+                    dispatch(addTab(m.path));
+                    navigate(m.path);
+                  }}
+                  sx={{ p: 2, display: 'flex', justifyContent: 'flex-start', gap: 1.5 }}
+                >
+                  <Icon color="primary" />
+                  <Typography>{m.title}</Typography>
+                </CardActionArea>
+              </Card>
+            );
+          })}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import type { RootState } from '../store';
+import { sessionRefresh } from '../store/auth';
+import { addTab, ensureTab } from '../store/tabs';
+import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../theme';
+import Sidebar from './Sidebar';
+import Workspace from './Workspace';
+import { HOME_PATH, screenFor } from './screens';
+
+export const MENU_OPEN_KEY = 'isMenuOpen';
+
+function readMenuOpen(): boolean {
+  try {
+    const v = localStorage.getItem(MENU_OPEN_KEY);
+    return v === null ? true : v === 'true';
+  } catch {
+    return true;
+  }
+}
+
+export default function Shell() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const active = useSelector((s: RootState) => s.tabs.active);
+  const [menuOpen, setMenuOpen] = useState(readMenuOpen);
+
+  useEffect(() => {
+    localStorage.setItem(MENU_OPEN_KEY, String(menuOpen));
+  }, [menuOpen]);
+
+  // Refresh user, role and permission codes from the server once per load.
+  useEffect(() => {
+    dispatch(sessionRefresh());
+  }, [dispatch]);
+
+  // The route opens (or activates) its tab. On the first load of /app/home the restored
+  // active tab wins, and the Dashboard tab is only ensured.
+  const firstLoad = useRef(true);
+  useEffect(() => {
+    const path = location.pathname;
+    const first = firstLoad.current;
+    firstLoad.current = false;
+    if (!screenFor(path)) return;
+    if (path === HOME_PATH && first && active && active !== HOME_PATH) {
+      dispatch(ensureTab(HOME_PATH));
+      navigate(active, { replace: true });
+      return;
+    }
+    dispatch(addTab(path));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname]);
+
+  // Keep the URL on the active tab when tabs are clicked or closed.
+  const prevActive = useRef(active);
+  useEffect(() => {
+    if (prevActive.current === active) return;
+    prevActive.current = active;
+    const target = active ?? HOME_PATH;
+    if (target !== location.pathname) navigate(target);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }} elevation={1}>
+        <Toolbar sx={{ minHeight: HEADER_HEIGHT }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Ẩn/hiện menu"
+            data-testid="menu-toggle"
+            onClick={() => setMenuOpen((o) => !o)}
+            sx={{ mr: 1 }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <ButtonBase
+            onClick={() => {
+              dispatch(addTab(HOME_PATH));
+              navigate(HOME_PATH);
+            }}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, borderRadius: 1, px: 0.5 }}
+            aria-label="Trang chủ"
+          >
+            <img src="/logo.svg" alt="" width={32} height={32} data-testid="header-logo" />
+            <Typography variant="h6" component="div" noWrap data-testid="header-title">
+              Hệ thống CSKH
+            </Typography>
+          </ButtonBase>
+          <Box sx={{ flex: 1 }} />
+          <Tooltip title="Thông báo">
+            <IconButton color="inherit" aria-label="Thông báo">
+              <Badge variant="dot" color="error" data-testid="notification-dot">
+                <NotificationsIcon />
+              </Badge>
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Đăng xuất">
+            <IconButton color="inherit" aria-label="Đăng xuất" data-testid="logout-button" onClick={() => navigate('/logout')}>
+              <LogoutIcon />
+            </IconButton>
+          </Tooltip>
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant="persistent"
+        open={menuOpen}
+        data-testid="sidebar"
+        sx={{
+          width: menuOpen ? SIDEBAR_WIDTH : 0,
+          flexShrink: 0,
+          transition: (t) => t.transitions.create('width'),
+          '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', top: HEADER_HEIGHT, height: `calc(100% - ${HEADER_HEIGHT}px)` },
+        }}
+      >
+        <Sidebar />
+      </Drawer>
+      <Box component="main" sx={{ flex: 1, minWidth: 0, mt: `${HEADER_HEIGHT}px`, display: 'flex', flexDirection: 'column' }}>
+        <Workspace />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+import { Suspense } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import CloseIcon from '@mui/icons-material/Close';
+import type { RootState } from '../store';
+import { activateTab, closeTab } from '../store/tabs';
+import { Loading, NoAccess, UnderConstruction } from '../common/Placeholders';
+import { useSession } from '../common/session';
+import { canOpenScreen } from './menu';
+import { screenFor } from './screens';
+
+/** Tab workspace (spec 1 §2.3): every open tab stays mounted; only the active one is shown. */
+export default function Workspace() {
+  const { open, active } = useSelector((s: RootState) => s.tabs);
+  const dispatch = useDispatch();
+  const session = useSession();
+  const tabs = open.filter((p) => screenFor(p));
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
+      <Paper square elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={active && tabs.includes(active) ? active : false}
+          onChange={(_, v) => dispatch(activateTab(v))}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="Các tab đang mở"
+        >
+          {tabs.map((path) => (
+            <Tab
+              key={path}
+              value={path}
+              data-testid={`tab-${path}`}
+              sx={{ minHeight: 44, py: 0, pr: 1 }}
+              label={
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                  <span>{screenFor(path)!.title}</span>
+                  <Box
+                    component="span"
+                    role="button"
+                    aria-label={`Đóng ${screenFor(path)!.title}`}
+                    data-testid={`tab-close-${path}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      dispatch(closeTab(path));
+                    }}
+                    sx={{ display: 'inline-flex', borderRadius: '50%', p: 0.25, '&:hover': { bgcolor: 'action.hover' } }}
+                  >
+                    <CloseIcon sx={{ fontSize: 16 }} />
+                  </Box>
+                </Box>
+              }
+            />
+          ))}
+        </Tabs>
+      </Paper>
+      <Box sx={{ flex: 1, p: 2, minWidth: 0 }}>
+        {tabs.map((path) => {
+          const screen = screenFor(path)!;
+          const Component = screen.component;
+          return (
+            <Box
+              key={path}
+              role="tabpanel"
+              data-testid={`tab-panel-${path}`}
+              hidden={path !== active}
+              sx={{ display: path === active ? 'block' : 'none' }}
+            >
+              {!canOpenScreen(path, session) ? (
+                <NoAccess />
+              ) : Component ? (
+                <Suspense fallback={<Loading />}>
+                  <Component active={path === active} path={path} />
+                </Suspense>
+              ) : (
+                <UnderConstruction title={screen.title} />
+              )}
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
