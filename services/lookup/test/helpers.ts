@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { Kafka, logLevel, Consumer } from 'kafkajs';
+import { Client as PgClient } from 'pg';
+import { Identity } from '@cskh/kit';
+
+export const rand = () => randomBytes(4).toString('hex');
+
+/** A database of its own for one test file, created from DATABASE_URL (dropped by dropDatabase). */
+export function testDatabaseUrl(prefix = 'lookup_test'): string {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('DATABASE_URL is required (run through npm test, or export it from scripts/infra)');
+  const u = new URL(base);
+  u.pathname = `/${prefix}_${rand()}`;
+  return u.toString();
+}
+
+export async function dropDatabase(url: string) {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const c = new PgClient({ connectionString: u.toString() });
+  await c.connect();
+  try {
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
+}
+
+export const identity = (over: Partial<Identity> = {}): Identity => ({
+  userId: `u-${over.username ?? 'tester'}`,
+  username: 'tester',
+  fullname: 'Người Thử',
+  roleName: 'Quản trị',
+  priority: 1,
+  brandId: '',
+  permissions: ['lookup.balance', 'lookup.package', 'lookup.info', 'history.999', 'history.9084', 'lstracuu'],
+  jti: rand(),
+  exp: Math.floor(Date.now() / 1000) + 3600,
+  ...over,
+});
+
+/** Collects every message of some topics (own group, from the beginning). */
+export async function collect(brokers: string, topics: string[]) {
+  const kafka = new Kafka({ clientId: `test-${rand()}`, brokers: brokers.split(','), logLevel: logLevel.NOTHING });
+  const consumer: Consumer = kafka.consumer({ groupId: `test-collect-${rand()}`, maxWaitTimeInMs: 50 });
+  const got: Array<{ topic: string; key: string; value: Buffer }> = [];
+  await consumer.connect();
+  await consumer.subscribe({ topics, fromBeginning: true });
+  let joined!: () => void;
+  const ready = new Promise<void>((r) => (joined = r));
+  consumer.on(consumer.events.GROUP_JOIN, () => joined());
+  await consumer.run({
+    eachMessage: async ({ topic, message }) => {
+      got.push({ topic, key: message.key?.toString() ?? '', value: message.value ?? Buffer.alloc(0) });
+    },
+  });
+  await ready;
+  return {
+    messages: got,
+    async waitFor<T>(pick: () => T | undefined, timeoutMs = 20000): Promise<T> {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const v = pick();
+        if (v !== undefined) return v;
+        if (Date.now() > until) throw new Error('timed out waiting for a Kafka message');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    stop: () => consumer.disconnect(),
+  };
+}
+
+export async function producer(brokers: string) {
+  const kafka = new Kafka({ clientId: `test-${rand()}`, brokers: brokers.split(','), logLevel: logLevel.NOTHING });
+  const p = kafka.producer();
+  await p.connect();
+  return {
+    send: (topic: string, key: string, value: Buffer) => p.send({ topic, messages: [{ key, value }] }),
+    stop: () => p.disconnect(),
+  };
+}

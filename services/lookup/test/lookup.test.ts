@@ -1,0 +1,352 @@
+/**
+ * The lookup service over real gRPC, with real PostgreSQL, Redis and Kafka, against the carrier
+ * simulator: REST-reading lookups, the detailed-info limit, the lookup log, the socket path's
+ * Kafka round trip (request → reply) including carrier faults, and the lstracuu / 9084 APIs.
+ */
+import { Client as PgClient } from 'pg';
+import { callUnary, createClient, fromServiceError, Identity, runService, RunningService } from '@cskh/kit';
+import { common_v1_common, events_v1_lookup, lookup_v1_lookup } from '@cskh/proto';
+import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
+import * as sim from '../../carrier-sim/src/data';
+import { lookupModule } from '../src/module';
+import { collect, dropDatabase, identity, producer, rand, testDatabaseUrl } from './helpers';
+
+const { LookupRequested, LookupReplied } = events_v1_lookup;
+const brokers = process.env.KAFKA_BROKERS!;
+
+describe('lookup service', () => {
+  const dbUrl = testDatabaseUrl();
+  const topics = { request: `test.lookup.requested.${rand()}`, reply: `test.lookup.replied.${rand()}` };
+  let carrier: CarrierSimHandle;
+  let svc: RunningService;
+  let pg: PgClient;
+  let lookups: ReturnType<typeof createClient>;
+  let logs: ReturnType<typeof createClient>;
+  let replies: Awaited<ReturnType<typeof collect>>;
+  let send: Awaited<ReturnType<typeof producer>>;
+
+  // ts-proto encoders want every field: complete the request from its message type.
+  const L = lookup_v1_lookup;
+  const REQ: Record<string, { fromPartial(o: object): object }> = {
+    package: L.PackageRequest, info: L.InfoRequest, balance: L.PhoneRequest, arpu: L.PhoneRequest, packageHistory: L.PhoneRequest,
+    history9279: L.History9279Request, messages999: L.Messages999Request, registrations9084: L.Registrations9084Request,
+    registration9084Channels: common_v1_common.Empty, listLookupLogs: L.ListLookupLogsRequest, createLookupLog: L.CreateLookupLogRequest,
+    importLookupLogs: L.ImportLookupLogsRequest, listAssignedLookupLogs: L.PageRequest, countAssignableLookupLogs: common_v1_common.Empty,
+    assignLookupLogs: L.AssignLookupLogsRequest, deleteLookupLog: common_v1_common.IdRequest,
+  };
+  const call = <T>(method: string, req: object, who: Identity = identity()) =>
+    callUnary<object, T>(lookups, method, REQ[method].fromPartial(req), { identity: who });
+  const callLog = <T>(method: string, req: object, who: Identity = identity()) =>
+    callUnary<object, T>(logs, method, REQ[method].fromPartial(req), { identity: who });
+  const failure = async (p: Promise<unknown>) => {
+    try {
+      await p;
+    } catch (err) {
+      return fromServiceError(err);
+    }
+    throw new Error('expected a failure');
+  };
+  const adminConfig = (body: object) =>
+    fetch(`${carrier.url}/__admin/config`, {
+      method: 'PUT',
+      headers: { authorization: `Basic ${Buffer.from('carrier:secret').toString('base64')}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    carrier = await startCarrierSim({ port: 0, username: 'carrier', password: 'secret', sellers: ['admin', 'sale01'] });
+    svc = await runService(lookupModule, {
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: dbUrl,
+      REDIS_URL: process.env.REDIS_URL,
+      KAFKA_BROKERS: brokers,
+      GRPC_PORT: '0',
+      MIGRATE_ON_START: 'true',
+      CARRIER_URL: carrier.url,
+      CARRIER_USERNAME: 'carrier',
+      CARRIER_PASSWORD: 'secret',
+      CARRIER_TIMEOUT_MS: '700',
+      INFO_WINDOW: '00:00-24:00',
+      LOOKUP_REQUEST_TOPIC: topics.request,
+      LOOKUP_REPLY_TOPIC: topics.reply,
+      LOOKUP_CONSUMER_GROUP: `test-lookup-${rand()}`,
+      SHUTDOWN_GRACE_MS: '1000',
+    });
+    lookups = createClient(lookup_v1_lookup.LookupServiceService, `127.0.0.1:${svc.port}`);
+    logs = createClient(lookup_v1_lookup.LookupLogServiceService, `127.0.0.1:${svc.port}`);
+    pg = new PgClient({ connectionString: dbUrl });
+    await pg.connect();
+    replies = await collect(brokers, [topics.reply]);
+    send = await producer(brokers);
+  });
+
+  afterAll(async () => {
+    await replies?.stop();
+    await send?.stop();
+    lookups?.close();
+    logs?.close();
+    await pg?.end();
+    await svc?.stop();
+    await carrier?.stop();
+    await dropDatabase(dbUrl);
+  });
+
+  const logRows = async (username: string) =>
+    (await pg.query(`SELECT * FROM lookup.lookup_log WHERE username = $1 ORDER BY created_at`, [username])).rows;
+
+  describe('REST reading (gRPC)', () => {
+    it('answers the balance in the spec shape and logs it', async () => {
+      const who = identity({ username: `bal_${rand()}`, fullname: 'Nguyễn Văn A' });
+      const r = await call('balance', { phone: '0912 345 678' }, who);
+      expect(r).toEqual(sim.balance('912345678'));
+      const rows = await logRows(who.username);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toEqual(
+        expect.objectContaining({ so_dien_thoai: '0912345678', isdn9: '912345678', ten_tra_cuu: 'Tra cứu số dư tài khoản chính', full_name: 'Nguyễn Văn A' }),
+      );
+      expect(rows[0].noi_dung).toContain('Kết quả: Thành công');
+    });
+
+    it('answers packages, info, history and ARPU like the carrier', async () => {
+      expect(await call('package', { phone: '0912345678', page: 1 })).toEqual(sim.packages('912345678', undefined, 1));
+      expect(await call('info', { phone: '0912345678', type: 'MG' })).toEqual(sim.info('912345678', 'MG'));
+      expect(await call('packageHistory', { isdn: '912345678' })).toEqual(sim.history('912345678'));
+      expect(await call('arpu', { phone: '84912345678' })).toEqual(sim.arpu('912345678'));
+    });
+
+    it('requires the phone, and both dates for 9279, which goes out with the 84 prefix', async () => {
+      expect(await failure(call('balance', { phone: '' }))).toEqual({ status: 400, code: 'VALIDATION', msg: 'Bạn phải nhập số điện thoại' });
+      expect((await failure(call('history9279', { phone: '0912345678', endDate: '10/01/2025' }))).msg).toBe('Bạn phải nhập ngày bắt đầu');
+      expect((await failure(call('history9279', { phone: '0912345678', startDate: '01/01/2025' }))).msg).toBe('Bạn phải nhập ngày kết thúc');
+      const r = await call<{ values: Array<{ sender: string; receiver: string }>; count: number }>('history9279', {
+        phone: '0912345678',
+        startDate: '01/01/2025',
+        endDate: '31/03/2025',
+      });
+      expect(r.count).toBeGreaterThan(0);
+      expect(r.values.every((v) => v.sender === '84912345678' || v.receiver === '84912345678')).toBe(true);
+    });
+
+    it('checks permissions and the priority bound itself', async () => {
+      expect((await failure(call('info', { phone: '0912345678' }, identity({ priority: 5 })))).code).toBe('FORBIDDEN');
+      expect((await failure(call('balance', { phone: '0912345678' }, identity({ permissions: ['lookup.package'] })))).code).toBe('FORBIDDEN');
+    });
+
+    it('limits detailed info to 60 per user per rolling hour (Redis)', async () => {
+      const who = identity({ username: `info_${rand()}`, priority: 4 });
+      for (let i = 0; i < 60; i++) await call('info', { phone: `09000000${String(i).padStart(2, '0')}` }, who);
+      const err = await failure(call('info', { phone: '0912345678' }, who));
+      expect(err.code).toBe('RATE_LIMITED');
+      expect(err.status).toBe(429);
+      expect(err.msg).toMatch(/tối đa 60 lần\/giờ/);
+      // Other users and other lookups are not affected.
+      await call('info', { phone: '0912345678' }, identity({ username: `info_${rand()}` }));
+      await call('balance', { phone: '0912345678' }, who);
+      expect((await logRows(who.username)).filter((r) => r.ten_tra_cuu === 'Tra cứu thông tin chi tiết thuê bao')).toHaveLength(60);
+    });
+
+    it('turns carrier errors and timeouts into clear errors, and logs them', async () => {
+      const who = identity({ username: `fault_${rand()}` });
+      await adminConfig({ errorRate: 1 });
+      try {
+        expect(await failure(call('balance', { phone: '0912345678' }, who))).toEqual(
+          expect.objectContaining({ code: 'UNAVAILABLE', msg: 'Hệ thống nhà mạng đang lỗi, vui lòng thử lại sau' }),
+        );
+        await adminConfig({ errorRate: 0, timeoutRate: 1 });
+        const t = Date.now();
+        expect(await failure(call('balance', { phone: '0912345678' }, who))).toEqual(
+          expect.objectContaining({ code: 'TIMEOUT', msg: 'Hệ thống nhà mạng phản hồi quá lâu, vui lòng thử lại sau' }),
+        );
+        expect(Date.now() - t).toBeLessThan(5000);
+      } finally {
+        await adminConfig({ errorRate: 0, timeoutRate: 0 });
+      }
+      const rows = await logRows(who.username);
+      expect(rows.map((r) => r.noi_dung.split('\n').pop())).toEqual([
+        'Kết quả: Lỗi - Hệ thống nhà mạng đang lỗi, vui lòng thử lại sau',
+        'Kết quả: Lỗi - Hệ thống nhà mạng phản hồi quá lâu, vui lòng thử lại sau',
+      ]);
+    });
+
+    it('pages 999 messages by direction', async () => {
+      const r = await call<{ values: Array<{ ActionType: string; ISDN: string }>; count: number }>('messages999', {
+        phone: '0912345678',
+        huong_ket_qua: 'O',
+        startDate: '01/01/2025',
+        endDate: '31/03/2025',
+        page: 1,
+        count: 5,
+      });
+      expect(r.values.length).toBeLessThanOrEqual(5);
+      expect(r.values.every((m) => m.ActionType === 'O' && m.ISDN === '84912345678')).toBe(true);
+    });
+  });
+
+  describe('socket path over Kafka', () => {
+    const request = (kind: string, params: Record<string, string>, over: Partial<events_v1_lookup.LookupRequested> = {}) => {
+      const req = LookupRequested.fromPartial({
+        request_id: `req-${rand()}`,
+        client_id: `client-${rand()}`,
+        username: 'kafka_user',
+        fullname: 'Người Kafka',
+        priority: 2,
+        permissions: ['lookup.balance', 'lookup.package', 'lookup.info', 'history.999'],
+        kind,
+        params,
+        requested_at_ms: Date.now(),
+        ...over,
+      });
+      return req;
+    };
+    const publish = (req: events_v1_lookup.LookupRequested) =>
+      send.send(topics.request, req.params.isdn ?? '', Buffer.from(LookupRequested.encode(req).finish()));
+    const replyTo = (requestId: string) =>
+      replies.waitFor(() => {
+        const m = replies.messages.map((x) => LookupReplied.decode(x.value)).find((r) => r.request_id === requestId);
+        return m;
+      });
+
+    it('answers a request on the reply topic, keyed by client id, and logs it once', async () => {
+      const req = request('package', { isdn: '0912345678', package_code: '', page: '1' });
+      await publish(req);
+      const reply = await replyTo(req.request_id);
+      expect(reply).toEqual(expect.objectContaining({ ok: true, status: 200, isdn: '912345678', kind: 'package', client_id: req.client_id }));
+      expect(JSON.parse(reply.result_json)).toEqual(sim.packages('912345678', undefined, 1));
+      const raw = replies.messages.find((m) => LookupReplied.decode(m.value).request_id === req.request_id)!;
+      expect(raw.key).toBe(req.client_id);
+      // A redelivered request (same id) answers again but is logged once.
+      await publish(req);
+      await replies.waitFor(() =>
+        replies.messages.filter((m) => LookupReplied.decode(m.value).request_id === req.request_id).length >= 2 ? true : undefined,
+      );
+      const rows = (await pg.query(`SELECT * FROM lookup.lookup_log WHERE request_id = $1`, [req.request_id])).rows;
+      expect(rows).toHaveLength(1);
+      expect(rows[0].noi_dung).toContain('Kênh: socket');
+    });
+
+    it('answers rule violations as error replies', async () => {
+      const noPhone = request('balance', { isdn: '' });
+      await publish(noPhone);
+      expect(await replyTo(noPhone.request_id)).toEqual(
+        expect.objectContaining({ ok: false, status: 400, error_code: 'VALIDATION', error_msg: 'Bạn phải nhập số điện thoại' }),
+      );
+      const forbidden = request('info', { isdn: '0912345678' }, { priority: 5 });
+      await publish(forbidden);
+      expect(await replyTo(forbidden.request_id)).toEqual(expect.objectContaining({ ok: false, error_code: 'FORBIDDEN' }));
+    });
+
+    it('turns a carrier timeout and a carrier error into error replies, never silence', async () => {
+      await adminConfig({ timeoutRate: 1 });
+      try {
+        const slow = request('balance', { isdn: '0912345678' });
+        await publish(slow);
+        expect(await replyTo(slow.request_id)).toEqual(expect.objectContaining({ ok: false, status: 504, error_code: 'TIMEOUT' }));
+        await adminConfig({ timeoutRate: 0, errorRate: 1 });
+        const broken = request('history', { isdn: '0912345678' });
+        await publish(broken);
+        expect(await replyTo(broken.request_id)).toEqual(expect.objectContaining({ ok: false, status: 503, error_code: 'UNAVAILABLE' }));
+      } finally {
+        await adminConfig({ timeoutRate: 0, errorRate: 0 });
+      }
+    });
+  });
+
+  describe('lookup log API (lstracuu)', () => {
+    it('lists with filters, counts by name and masks phones by priority', async () => {
+      const user = `list_${rand()}`;
+      const who = identity({ username: user, fullname: 'Người Liệt Kê' });
+      await call('balance', { phone: '0987654321' }, who);
+      await call('balance', { phone: '0987654322' }, who);
+      await call('arpu', { phone: '0987654321' }, who);
+      await callLog('createLookupLog', { so_dien_thoai: '0987654323', ten_tra_cuu: 'Tra cứu thủ công', noi_dung: 'Ghi chú' }, who);
+
+      type List = { values: Array<{ so_dien_thoai: string; noi_dung: string; createdAt: string; username: string }>; count: number; countByName: Array<{ ten_tra_cuu: string; count: number }> };
+      const senior = await callLog<List>('listLookupLogs', { page: 1, count: 2, username: user });
+      expect(senior.count).toBe(4);
+      expect(senior.values).toHaveLength(2);
+      expect(senior.countByName).toEqual([
+        { ten_tra_cuu: 'Tra cứu số dư tài khoản chính', count: 2 },
+        { ten_tra_cuu: 'Tra cứu ARPU', count: 1 },
+        { ten_tra_cuu: 'Tra cứu thủ công', count: 1 },
+      ]);
+      expect(senior.values[0].so_dien_thoai).toMatch(/^98765432\d$/);
+      expect(senior.values[0].createdAt).toMatch(/\+07:00$/);
+
+      const branch = await callLog<List>('listLookupLogs', { page: 1, count: 10, username: user }, identity({ priority: 3 }));
+      expect(branch.values.every((v) => /^\*{4}\d{5}$/.test(v.so_dien_thoai))).toBe(true);
+      expect(branch.values.some((v) => v.noi_dung.includes('0987654321'))).toBe(false);
+
+      const search = await callLog<List>('listLookupLogs', { page: 1, count: 10, username: user, noi_dung: 'ghi chú' });
+      expect(search.count).toBe(1);
+      const today = new Date(Date.now() + 7 * 3600000).toISOString().slice(0, 10).split('-').reverse().join('/');
+      expect((await callLog<List>('listLookupLogs', { username: user, startDate: today, endDate: today })).count).toBe(4);
+      expect((await callLog<List>('listLookupLogs', { username: user, startDate: '01/01/2020', endDate: '02/01/2020' })).count).toBe(0);
+      expect((await callLog<List>('listLookupLogs', { username: user, getAll: true, count: 1 })).values).toHaveLength(4);
+    });
+
+    it('imports chunks idempotently, assigns, counts and deletes', async () => {
+      const user = `imp_${rand()}`;
+      const rows = Array.from({ length: 5 }, (_, i) => ({
+        so_dien_thoai: `09111111${i}0`,
+        ten_tra_cuu: 'Nhập từ file',
+        noi_dung: `Dòng ${i}`,
+        username: user,
+        createdAt: `0${i + 1}/02/2025 08:00:00`,
+      }));
+      const bad = { so_dien_thoai: '', ten_tra_cuu: 'x' };
+      const first = await callLog<{ saved: number; errorRows: Array<{ index: number; error_type: string }> }>('importLookupLogs', { rows: [...rows, bad] });
+      expect(first.saved).toBe(5);
+      expect(first.errorRows).toEqual([expect.objectContaining({ index: 5, error_type: 'Số điện thoại không hợp lệ' })]);
+      await callLog('importLookupLogs', { rows });
+      type List = { values: Array<{ id: string; createdAt: string }>; count: number };
+      const list = await callLog<List>('listLookupLogs', { username: user, count: 100 });
+      expect(list.count).toBe(5);
+      expect(list.values[0].createdAt).toBe('2025-02-05T08:00:00+07:00');
+      const tooMany = await failure(callLog('importLookupLogs', { rows: Array.from({ length: 201 }, () => rows[0]) }));
+      expect(tooMany.msg).toBe('Mỗi lần chỉ được gửi tối đa 200 dòng');
+
+      const before = await callLog<{ total: number }>('countAssignableLookupLogs', {});
+      expect(before.total).toBeGreaterThanOrEqual(5);
+      const assignee = identity({ username: `asg_${rand()}` });
+      const a = await callLog<{ assigned: number }>('assignLookupLogs', { items: [{ username: assignee.username, count: 3 }] });
+      expect(a.assigned).toBe(3);
+      expect((await callLog<{ total: number }>('countAssignableLookupLogs', {})).total).toBe(before.total - 3);
+      expect((await callLog<List>('listAssignedLookupLogs', { page: 1, count: 10 }, assignee)).count).toBe(3);
+
+      await callLog('deleteLookupLog', { id: list.values[0].id });
+      expect((await callLog<List>('listLookupLogs', { username: user })).count).toBe(4);
+      expect((await failure(callLog('deleteLookupLog', { id: list.values[0].id }))).code).toBe('NOT_FOUND');
+    });
+  });
+
+  describe('registration results (9084)', () => {
+    type Regs = { values: Array<{ SubAgent: string; username_nv: string; ten_nv: string }>; count: number };
+    const q = { startDate: '01/01/2025', endDate: '20/01/2025', count: 1000 };
+
+    it('shows seniors every channel with attribution and names from the staff read model', async () => {
+      await pg.query(`INSERT INTO lookup.staff (username, fullname, priority) VALUES ('sale01', 'Nhân viên 01', 5) ON CONFLICT DO NOTHING`);
+      const r = await call<Regs>('registrations9084', q, identity({ priority: 1 }));
+      expect(new Set(r.values.map((v) => v.SubAgent))).toEqual(new Set(['d1', 'd9', 'ga24', 'tr8', 'ga22', 'ga23', 'vg8', 'dag9']));
+      expect(r.values.some((v) => v.username_nv === 'admin')).toBe(true);
+      expect(r.values.filter((v) => v.username_nv === 'sale01').every((v) => v.ten_nv === 'Nhân viên 01')).toBe(true);
+    });
+
+    it('limits channels and hides the special account from priority 3 and above', async () => {
+      const who = identity({ username: 'sale99', priority: 5 });
+      const r = await call<Regs>('registrations9084', q, who);
+      expect(new Set(r.values.map((v) => v.SubAgent))).toEqual(new Set(['d1', 'vg8', 'dag9']));
+      expect(r.values.some((v) => v.username_nv === 'admin')).toBe(false);
+      expect(r.values.some((v) => v.username_nv === '')).toBe(true);
+      expect((await failure(call('registrations9084', { ...q, subagent: 'd9' }, who))).code).toBe('FORBIDDEN');
+      expect((await call<Regs>('registrations9084', { ...q, username: 'admin' }, who)).count).toBe(0);
+      expect(await call('registration9084Channels', {}, identity({ username: 'HNIMB01', priority: 4 }))).toEqual({
+        values: [
+          { value: 'ga22', label: 'GA22' },
+          { value: 'vg8', label: 'VG8' },
+          { value: 'dag9', label: 'DAG9' },
+        ],
+        count: 3,
+      });
+    });
+  });
+});
