@@ -37,7 +37,8 @@ export function defineConfig<S extends ConfigShape>(component: string, shape: S)
 
 /** Building blocks shared by the components' schemas. */
 export const env = {
-  port: (def: number) => z.coerce.number().int().min(1).max(65535).default(def),
+  // 0 = any free port (tests, embedded run).
+  port: (def: number) => z.coerce.number().int().min(0).max(65535).default(def),
   url: () => z.string().min(1),
   optionalUrl: () => z.string().min(1).optional(),
   secret: () => z.string().min(16, 'must be at least 16 characters'),
