@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import type { RootState } from '../store';
+import { notify, type RootState } from '../store';
+import { connectRealtime, disconnectRealtime, onRealtime } from '../api/realtime';
 import { sessionRefresh } from '../store/auth';
 import { addTab, ensureTab } from '../store/tabs';
 import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../theme';
@@ -47,6 +48,24 @@ export default function Shell() {
   useEffect(() => {
     dispatch(sessionRefresh());
   }, [dispatch]);
+
+  // Realtime socket: announce ourselves; server notifications ('showThongBao') become toasts + the dot.
+  const token = useSelector((s: RootState) => s.auth.accessToken);
+  const username = useSelector((s: RootState) => s.auth.user?.username ?? '');
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    if (!token) return;
+    connectRealtime(token, username).catch((e) => console.warn('realtime', e));
+    const off = onRealtime('showThongBao', (payload) => {
+      const text = typeof payload === 'string' ? payload : payload?.msg ?? payload?.message ?? payload?.data?.msg;
+      if (text) notify(String(text), 'info');
+      setUnread((n) => n + 1);
+    });
+    return () => {
+      off();
+    };
+  }, [token, username]);
+  useEffect(() => () => disconnectRealtime(), []);
 
   // The route opens (or activates) its tab. On the first load of /app/home the restored
   // active tab wins, and the Dashboard tab is only ensured.
@@ -104,8 +123,8 @@ export default function Shell() {
           </ButtonBase>
           <Box sx={{ flex: 1 }} />
           <Tooltip title="Thông báo">
-            <IconButton color="inherit" aria-label="Thông báo">
-              <Badge variant="dot" color="error" data-testid="notification-dot">
+            <IconButton color="inherit" aria-label="Thông báo" onClick={() => setUnread(0)}>
+              <Badge variant="dot" color={unread > 0 ? "error" : "default"} data-testid="notification-dot" data-unread={unread}>
                 <NotificationsIcon />
               </Badge>
             </IconButton>

@@ -89,9 +89,9 @@ export default function Accounts() {
       rowTestId: (u) => `account-row-${u.username}`,
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
-        { field: 'full_name', headerName: 'Họ tên', minWidth: 130, value: (u) => u.full_name || u.fullname },
+        { field: 'full_name', headerName: 'Họ tên', minWidth: 120, value: (u) => u.full_name || u.fullname },
         { field: 'username', headerName: 'Username', minWidth: 100 },
-        { field: 'email', headerName: 'Email', minWidth: 150 },
+        { field: 'email', headerName: 'Email', minWidth: 140 },
         {
           field: 'role_name',
           headerName: 'Vai trò',
@@ -103,14 +103,14 @@ export default function Accounts() {
         {
           field: 'is_deleted',
           headerName: 'Trạng thái',
-          minWidth: 140,
+          minWidth: 136,
           kind: 'chip',
           chip: (u) => (u.is_deleted ? { label: 'Ngừng hoạt động', color: 'error' } : { label: 'Đang hoạt động', color: 'success' }),
         },
         {
           field: 'kenh_moi_goi',
           headerName: 'Kênh mời gói',
-          width: 240,
+          width: 280,
           visible: (ctx) => ctx.session.priority < 2,
           export: false,
           render: (u) => (rowPriority(u) === 3 ? <ChannelsCell username={u.username} /> : null),

@@ -60,7 +60,7 @@ export default function InviteChannels({
       {INVITE_CHANNELS.map((ch) => (
         <FormControlLabel
           key={ch.name}
-          sx={{ m: 0, '& .MuiFormControlLabel-label': { fontSize: 13 } }}
+          sx={{ m: 0, '& .MuiFormControlLabel-label': { fontSize: 13, whiteSpace: 'nowrap' } }}
           label={ch.text}
           control={
             <Checkbox
