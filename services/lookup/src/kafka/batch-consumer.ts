@@ -30,6 +30,10 @@ export interface BatchConsumerOptions {
 export interface BatchConsumerHandle {
   /** Resolves once the consumer has joined its group (Kafka) or subscribed (memory). */
   ready: Promise<void>;
+  /** Partitions this member holds after the last rebalance (Kafka only), by topic. */
+  assignment(): Record<string, number[]>;
+  /** Messages handled so far. */
+  handled(): number;
   stop(): Promise<void>;
 }
 
@@ -66,25 +70,35 @@ async function withRetries(handler: BatchHandler, msg: BusMessage, retries: numb
 export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<BatchConsumerHandle> {
   const retries = opts.retries ?? 3;
   const concurrency = opts.concurrency ?? 32;
+  let handled = 0;
+  let assignment: Record<string, number[]> = {};
   if (!opts.brokers) {
     const sub = await opts.bus.subscribe({
       groupId: opts.groupId,
       topics: opts.topics,
       fromBeginning: opts.fromBeginning,
       handler: async (msg) => {
+        handled++;
         const { out, parked } = await withRetries(opts.handler, msg, retries, opts.log);
         if (out.length) await opts.bus.publish(out);
         if (parked) throw new Error('parked');
       },
     });
-    return { ready: Promise.resolve(), stop: () => sub.stop() };
+    return { ready: Promise.resolve(), assignment: () => ({}), handled: () => handled, stop: () => sub.stop() };
   }
 
   await opts.bus.ensureTopics([...opts.topics, ...opts.topics.map((t) => `${t}.dlq`)]);
   const kafka = new Kafka({
     clientId: opts.clientId,
     brokers: opts.brokers.split(',').map((b) => b.trim()),
-    logLevel: logLevel.ERROR,
+    logLevel: logLevel.WARN,
+    // kafkajs logs through ours; rebalance chatter (expected when replicas come and go) at debug.
+    logCreator: () => ({ level, log }) => {
+      const text = `${log.message ?? ''} ${String((log as { error?: unknown }).error ?? '')}`;
+      if (/rebalanc|not a member|coordinator/i.test(text)) opts.log.debug({ kafka: log }, 'kafka');
+      else if (level <= logLevel.ERROR) opts.log.error({ kafka: log }, 'kafka');
+      else opts.log.warn({ kafka: log }, 'kafka');
+    },
     retry: { retries: 8, initialRetryTime: 200 },
   });
   const consumer: Consumer = kafka.consumer({
@@ -96,7 +110,10 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
   });
   let resolveReady!: () => void;
   const ready = new Promise<void>((r) => (resolveReady = r));
-  consumer.on(consumer.events.GROUP_JOIN, () => resolveReady());
+  consumer.on(consumer.events.GROUP_JOIN, (e) => {
+    assignment = (e.payload.memberAssignment ?? {}) as Record<string, number[]>;
+    resolveReady();
+  });
   await consumer.connect();
   await consumer.subscribe({ topics: opts.topics, fromBeginning: opts.fromBeginning ?? false });
   await consumer.run({
@@ -110,6 +127,7 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
         value: m.value ?? Buffer.alloc(0),
         headers: Object.fromEntries(Object.entries(m.headers ?? {}).map(([k, v]) => [k, String(v)])),
       }));
+      handled += msgs.length;
       const results = await mapLimit(msgs, concurrency, (m) => withRetries(opts.handler, m, retries, opts.log));
       const out = results.flatMap((r) => r.out);
       const parked = msgs.filter((_, i) => results[i].parked).map((m) => ({ ...m, topic: `${m.topic}.dlq` }));
@@ -121,6 +139,8 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
   });
   return {
     ready,
+    assignment: () => assignment,
+    handled: () => handled,
     async stop() {
       await consumer.disconnect();
     },

@@ -1,0 +1,21 @@
+import { createLogger, onShutdown } from '@cskh/kit';
+import { startRealtime, RealtimeHandle } from './server';
+
+export { startRealtime } from './server';
+export type { RealtimeHandle, LookupReplyPayload } from './server';
+
+/** Component entry: configuration from the environment. */
+export function main(env: NodeJS.ProcessEnv = process.env): Promise<RealtimeHandle> {
+  return startRealtime(env);
+}
+
+if (require.main === module) {
+  const log = createLogger('realtime');
+  main().then(
+    (rt) => onShutdown(() => rt.stop(), log),
+    (err) => {
+      log.error({ err }, 'realtime tier failed to start');
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,293 @@
+/**
+ * The socket path end to end with real Redis and Kafka: browser socket → realtime replica →
+ * Kafka → lookup service → carrier simulator → Kafka → (any) realtime replica → Redis adapter →
+ * the same socket. Two replicas share one Redis and one Kafka consumer group; a client on
+ * replica B gets the reply that replica A consumed; a reply delivered twice is shown once.
+ */
+import { Kafka, logLevel, Partitioners } from 'kafkajs';
+import { io as connect, Socket } from 'socket.io-client';
+import { createRedis, createRevocationStore, runService, RunningService, signAccessToken } from '@cskh/kit';
+import { events_v1_lookup } from '@cskh/proto';
+import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
+import * as sim from '../../carrier-sim/src/data';
+import { lookupModule } from '../../lookup/src/module';
+import { dropDatabase, rand, testDatabaseUrl } from '../../lookup/test/helpers';
+import { startRealtime, RealtimeHandle, LookupReplyPayload } from '../src/main';
+
+const SECRET = 'realtime-test-secret-0123456789';
+const brokers = process.env.KAFKA_BROKERS!;
+const ALL = ['lookup.balance', 'lookup.package', 'lookup.info', 'history.999'];
+
+const token = (over: { username?: string; priority?: number; permissions?: string[]; userId?: string } = {}) =>
+  signAccessToken(SECRET, 3600, {
+    userId: over.userId ?? `id-${over.username ?? 'agent'}`,
+    username: over.username ?? 'agent',
+    fullname: 'Nhân viên CSKH',
+    roleName: 'Sale',
+    priority: over.priority ?? 4,
+    brandId: '',
+    permissions: over.permissions ?? ALL,
+  });
+
+describe('realtime tier: two replicas, one Redis, one Kafka', () => {
+  const dbUrl = testDatabaseUrl('rt_test');
+  const topics = { request: `test.rt.requested.${rand()}`, reply: `test.rt.replied.${rand()}`, notify: `test.rt.notify.${rand()}` };
+  const group = `test-rt-${rand()}`;
+  let carrier: CarrierSimHandle;
+  let lookup: RunningService;
+  let a: RealtimeHandle;
+  let b: RealtimeHandle;
+  const sockets: Socket[] = [];
+
+  const rtEnv = {
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JWT_SECRET: SECRET,
+    REDIS_URL: process.env.REDIS_URL,
+    KAFKA_BROKERS: brokers,
+    LOOKUP_REQUEST_TOPIC: topics.request,
+    LOOKUP_REPLY_TOPIC: topics.reply,
+    NOTIFY_TOPIC: topics.notify,
+    REALTIME_CONSUMER_GROUP: group,
+    SOCKET_ADAPTER_KEY: `test:sio:${rand()}`,
+    REPLY_TIMEOUT_MS: '8000',
+    SHUTDOWN_GRACE_MS: '1000',
+  };
+
+  const open = (rt: RealtimeHandle, tok: string, clientId: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const s = connect(`http://127.0.0.1:${rt.port}`, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { host: 'cskh.test', token: tok, client_id: clientId },
+        reconnection: false,
+      });
+      sockets.push(s);
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', (e) => reject(e));
+    });
+
+  const nextEvent = <T>(s: Socket, event: string, timeoutMs = 15000) =>
+    new Promise<T>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+      s.once(event, (p: T) => {
+        clearTimeout(t);
+        resolve(p);
+      });
+    });
+
+  const record = (s: Socket, event: string) => {
+    const got: LookupReplyPayload[] = [];
+    s.on(event, (p: LookupReplyPayload) => got.push(p));
+    return got;
+  };
+
+  /** A client id whose replies (keyed by client id) land on a partition `rt` consumes. */
+  const clientIdConsumedBy = (rt: RealtimeHandle) => {
+    const mine = new Set(rt.replies.assignment()[topics.reply] ?? []);
+    const partitioner = Partitioners.DefaultPartitioner();
+    const partitionMetadata = [0, 1, 2].map((partitionId) => ({ partitionId, leader: 1, replicas: [1], isr: [1] }));
+    for (;;) {
+      const id = `client-${rand()}`;
+      const p = partitioner({ topic: topics.reply, partitionMetadata, message: { key: id, value: null } });
+      if (mine.has(p)) return id;
+    }
+  };
+
+  beforeAll(async () => {
+    carrier = await startCarrierSim({ port: 0, username: 'carrier', password: 'secret' });
+    lookup = await runService(lookupModule, {
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: dbUrl,
+      REDIS_URL: process.env.REDIS_URL,
+      KAFKA_BROKERS: brokers,
+      GRPC_PORT: '0',
+      MIGRATE_ON_START: 'true',
+      CARRIER_URL: carrier.url,
+      CARRIER_USERNAME: 'carrier',
+      CARRIER_PASSWORD: 'secret',
+      CARRIER_TIMEOUT_MS: '700',
+      INFO_WINDOW: '00:00-24:00',
+      LOOKUP_REQUEST_TOPIC: topics.request,
+      LOOKUP_REPLY_TOPIC: topics.reply,
+      LOOKUP_CONSUMER_GROUP: `test-lookup-${rand()}`,
+      SHUTDOWN_GRACE_MS: '1000',
+    });
+    a = await startRealtime(rtEnv);
+    await a.ready;
+    b = await startRealtime(rtEnv);
+    await b.ready;
+    // Wait for the rebalance: both replicas hold partitions of the reply topic, together all 3.
+    const until = Date.now() + 30000;
+    for (;;) {
+      const pa = a.replies.assignment()[topics.reply] ?? [];
+      const pb = b.replies.assignment()[topics.reply] ?? [];
+      if (pa.length && pb.length && new Set([...pa, ...pb]).size === 3) break;
+      if (Date.now() > until) throw new Error(`no rebalance: A=${pa} B=${pb}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await a?.stop();
+    await b?.stop();
+    await lookup?.stop();
+    await carrier?.stop();
+    await dropDatabase(dbUrl);
+  });
+
+  it('serves health and readiness on the same port', async () => {
+    expect((await fetch(`http://127.0.0.1:${a.port}/healthz`)).status).toBe(200);
+    const ready = await fetch(`http://127.0.0.1:${b.port}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ ready: true, checks: { kafka: 'ok', redis: 'ok' } });
+  });
+
+  it('refuses a handshake without a valid, unrevoked token', async () => {
+    await expect(open(a, 'not-a-token', 'c1')).rejects.toEqual(expect.objectContaining({ data: expect.objectContaining({ code: 'UNAUTHORIZED' }) }));
+    const t = token({ username: `revoked_${rand()}` });
+    const redis = createRedis(process.env.REDIS_URL)!;
+    try {
+      await createRevocationStore(redis).revokeToken(t.jti, t.exp);
+    } finally {
+      redis.disconnect();
+    }
+    await expect(open(a, t.token, 'c2')).rejects.toEqual(
+      expect.objectContaining({ data: expect.objectContaining({ msg: 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại' }) }),
+    );
+  });
+
+  it('delivers to a client on replica B the reply consumed by replica A', async () => {
+    const clientId = clientIdConsumedBy(a);
+    const t = token({ username: `agent_${rand()}` });
+    const s = await open(b, t.token, clientId);
+    const handledA = a.replies.handled();
+    const handledB = b.replies.handled();
+    const reply = nextEvent<LookupReplyPayload>(s, 'traKetQuaSoDuTaiKhoanChinh');
+    const ack = await s.timeout(10000).emitWithAck('traCuuSoDuTaiKhoanChinh', { host: 'cskh.test', token: t.token, client_id: clientId, data: { isdn: '0912345678' } });
+    expect(ack).toEqual(expect.objectContaining({ status: 202, isdn: '912345678', requestId: expect.any(String) }));
+    const r = await reply;
+    expect(r).toEqual({ requestId: ack.requestId, isdn: '912345678', kind: 'balance', status: 200, data: sim.balance('912345678') });
+    expect(a.replies.handled()).toBe(handledA + 1);
+    expect(b.replies.handled()).toBe(handledB);
+  });
+
+  it('answers every spec event with its traKetQua… event', async () => {
+    const clientId = `client-${rand()}`;
+    const t = token({ username: `agent_${rand()}`, priority: 3 });
+    const s = await open(a, t.token, clientId);
+    const ask = async (event: string, replyEvent: string, data: object) => {
+      const p = nextEvent<LookupReplyPayload>(s, replyEvent);
+      s.emit(event, { host: 'cskh.test', token: t.token, client_id: clientId, data });
+      return p;
+    };
+    expect((await ask('traCuuDanhSachDoiTuongChuongTrinh', 'traKetQuaDanhSachDoiTuongChuongTrinh', { isdn: '0912345678', package_code: '', page: 1 })).data).toEqual(
+      sim.packages('912345678', undefined, 1),
+    );
+    expect((await ask('traCuuThongTinChiTietThueBao', 'traKetQuaThongTinChiTietThueBao', { isdn: '0912345678', phoneType: 'MC' })).data).toEqual(
+      sim.info('912345678', 'MC'),
+    );
+    expect((await ask('traCuuLichSuGoiCuoc', 'traKetQuaLichSuGoiCuoc', { isdn: '0912345678' })).data).toEqual(sim.history('912345678'));
+    const m = await ask('traCuuTinNhan999', 'traKetQuaTinNhan999', { isdn: '0912345678', huong_ket_qua: 'I', startDate: '01/01/2025', endDate: '31/01/2025', page: 1 });
+    expect(m.status).toBe(200);
+    expect((m.data as { values: Array<{ ActionType: string }> }).values.every((x) => x.ActionType === 'I')).toBe(true);
+    expect((await ask('traCuuARPU', 'traKetQuaARPU', { isdn: '0912345678' })).data).toEqual(sim.arpu('912345678'));
+    const h = await ask('traCuuLichSu9279', 'traKetQuaLichSu9279', { isdn: '0912345678', startDate: '01/01/2025', endDate: '31/01/2025' });
+    expect(h.status).toBe(200);
+    const missing = await ask('traCuuLichSu9279', 'traKetQuaLichSu9279', { isdn: '0912345678', endDate: '31/01/2025' });
+    expect(missing).toEqual(expect.objectContaining({ status: 400, code: 'VALIDATION', msg: 'Bạn phải nhập ngày bắt đầu', data: null, isdn: '912345678' }));
+  });
+
+  it('checks the permission of each event before anything reaches Kafka', async () => {
+    const clientId = `client-${rand()}`;
+    const t = token({ username: `sale_${rand()}`, priority: 5, permissions: ['lookup.balance'] });
+    const s = await open(a, t.token, clientId);
+    const p = nextEvent<LookupReplyPayload>(s, 'traKetQuaThongTinChiTietThueBao');
+    const ack = await s.timeout(5000).emitWithAck('traCuuThongTinChiTietThueBao', { token: t.token, client_id: clientId, data: { isdn: '0912345678', phoneType: 'MC' } });
+    expect(ack).toEqual(expect.objectContaining({ status: 403, code: 'FORBIDDEN' }));
+    expect(await p).toEqual(expect.objectContaining({ status: 403, code: 'FORBIDDEN', isdn: '912345678', data: null }));
+  });
+
+  it('shows a reply once even when Kafka delivers it twice', async () => {
+    const clientId = `client-${rand()}`;
+    const t = token({ username: `dup_${rand()}` });
+    const s = await open(b, t.token, clientId);
+    const got = record(s, 'traKetQuaSoDuTaiKhoanChinh');
+    const kafka = new Kafka({ clientId: `test-${rand()}`, brokers: brokers.split(','), logLevel: logLevel.NOTHING });
+    const producer = kafka.producer();
+    await producer.connect();
+    try {
+      // The same reply twice on the reply topic.
+      const reply = events_v1_lookup.LookupReplied.fromPartial({
+        request_id: `dup-${rand()}`,
+        client_id: clientId,
+        isdn: '912345678',
+        kind: 'balance',
+        ok: true,
+        status: 200,
+        result_json: JSON.stringify(sim.balance('912345678')),
+      });
+      const value = Buffer.from(events_v1_lookup.LookupReplied.encode(reply).finish());
+      await producer.send({ topic: topics.reply, messages: [{ key: clientId, value }, { key: clientId, value }] });
+      // The same request twice on the request topic: the lookup answers twice.
+      const req = events_v1_lookup.LookupRequested.fromPartial({
+        request_id: `dupreq-${rand()}`,
+        client_id: clientId,
+        username: 'dup',
+        priority: 4,
+        permissions: ALL,
+        kind: 'balance',
+        params: { isdn: '0987654321' },
+      });
+      const reqValue = Buffer.from(events_v1_lookup.LookupRequested.encode(req).finish());
+      await producer.send({ topic: topics.request, messages: [{ key: '987654321', value: reqValue }] });
+      await producer.send({ topic: topics.request, messages: [{ key: '987654321', value: reqValue }] });
+      const until = Date.now() + 15000;
+      while (got.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 1500)); // room for a duplicate to show up
+      expect(got.map((g) => g.requestId).sort()).toEqual([reply.request_id, req.request_id].sort());
+    } finally {
+      await producer.disconnect();
+    }
+  });
+
+  it('turns a carrier timeout into an error reply on the socket', async () => {
+    const auth = { authorization: `Basic ${Buffer.from('carrier:secret').toString('base64')}`, 'content-type': 'application/json' };
+    await fetch(`${carrier.url}/__admin/config`, { method: 'PUT', headers: auth, body: JSON.stringify({ timeoutRate: 1 }) });
+    try {
+      const clientId = `client-${rand()}`;
+      const t = token({ username: `slow_${rand()}` });
+      const s = await open(b, t.token, clientId);
+      const p = nextEvent<LookupReplyPayload>(s, 'traKetQuaLichSuGoiCuoc');
+      s.emit('traCuuLichSuGoiCuoc', { token: t.token, client_id: clientId, data: { isdn: '0912345678' } });
+      expect(await p).toEqual(
+        expect.objectContaining({ status: 504, code: 'TIMEOUT', msg: 'Hệ thống nhà mạng phản hồi quá lâu, vui lòng thử lại sau', isdn: '912345678' }),
+      );
+    } finally {
+      await fetch(`${carrier.url}/__admin/config`, { method: 'PUT', headers: auth, body: JSON.stringify({ timeoutRate: 0 }) });
+    }
+  });
+
+  it('broadcasts showThongBao to every replica, from a senior and from Kafka', async () => {
+    const senior = await open(a, token({ username: `boss_${rand()}`, priority: 1 }).token, `client-${rand()}`);
+    const listener = await open(b, token({ username: `agent_${rand()}` }).token, `client-${rand()}`);
+    const first = nextEvent<{ message: string; from: string }>(listener, 'showThongBao');
+    const ack = await senior.timeout(5000).emitWithAck('showThongBao', { data: { title: 'Thông báo', message: 'Họp lúc 15:00' } });
+    expect(ack).toEqual(expect.objectContaining({ status: 200 }));
+    expect(await first).toEqual(expect.objectContaining({ message: 'Họp lúc 15:00' }));
+
+    const sale = await open(b, token({ username: `sale_${rand()}`, priority: 5 }).token, `client-${rand()}`);
+    expect(await sale.timeout(5000).emitWithAck('showThongBao', { data: { message: 'x' } })).toEqual(expect.objectContaining({ status: 403 }));
+
+    const second = nextEvent<{ message: string }>(listener, 'showThongBao');
+    const kafka = new Kafka({ clientId: `test-${rand()}`, brokers: brokers.split(','), logLevel: logLevel.NOTHING });
+    const producer = kafka.producer();
+    await producer.connect();
+    const n = events_v1_lookup.RealtimeNotify.fromPartial({ event_id: rand(), target: 'all', message: 'Đăng ký gói thành công', level: 'success' });
+    await producer.send({ topic: topics.notify, messages: [{ key: 'all', value: Buffer.from(events_v1_lookup.RealtimeNotify.encode(n).finish()) }] });
+    await producer.disconnect();
+    expect(await second).toEqual(expect.objectContaining({ message: 'Đăng ký gói thành công', level: 'success' }));
+  });
+});
