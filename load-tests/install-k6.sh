@@ -25,9 +25,9 @@ if [[ -z "$GO" ]]; then
 fi
 
 mkdir -p "$BIN_DIR"
-export GOMODCACHE="${GOMODCACHE:-$ROOT/.cache/go/mod}"
-export GOCACHE="${GOCACHE:-$ROOT/.cache/go/build}"
-export GOFLAGS="${GOFLAGS:--buildvcs=false}"
+export GOMODCACHE="${GOMODCACHE:-$ROOT/.cache/k6/go-mod}"
+export GOCACHE="${GOCACHE:-$ROOT/.cache/k6/go-build}"
+export GOFLAGS="${GOFLAGS:--buildvcs=false -modcacherw}"
 export CGO_ENABLED=0
 
 echo "install-k6: building k6 ${K6_VERSION} into ${BIN_DIR} (takes a few minutes the first time)" >&2

@@ -38,6 +38,7 @@ import { realtimeConfig, RealtimeConfig } from './config';
 import { createDeduper } from './dedupe';
 
 const { LookupRequested, LookupReplied, RealtimeNotify } = events_v1_lookup;
+const REPLY_EVENTS = new Set(KIND_LIST.map((k) => k.replyEvent));
 
 /** What a `traKetQua…` event carries. */
 export interface LookupReplyPayload {
@@ -252,6 +253,11 @@ export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<st
   io.on('connection', (socket) => {
     const sd = socket.data as SocketData;
     socket.join([`user:${sd.identity.username}`, `client:${sd.clientId}`]);
+    // A reply reaches this socket whichever replica consumed it (the Redis adapter delivers the
+    // broadcast here): that settles the request's local timeout and in-flight count.
+    socket.onAnyOutgoing((event: string, payload: { requestId?: unknown }) => {
+      if (REPLY_EVENTS.has(event) && typeof payload?.requestId === 'string') settle(payload.requestId);
+    });
     for (const spec of KIND_LIST) socket.on(spec.requestEvent, (payload: unknown, ack?: (a: unknown) => void) => void onLookup(socket, spec, payload, ack));
     socket.on('showThongBao', (payload: unknown, ack?: (a: unknown) => void) => {
       const body = (payload && typeof payload === 'object' ? payload : {}) as { data?: Record<string, unknown> } & Record<string, unknown>;

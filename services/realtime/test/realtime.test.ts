@@ -52,6 +52,7 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     REALTIME_CONSUMER_GROUP: group,
     SOCKET_ADAPTER_KEY: `test:sio:${rand()}`,
     REPLY_TIMEOUT_MS: '8000',
+    MAX_PENDING_PER_SOCKET: '2',
     SHUTDOWN_GRACE_MS: '1000',
   };
 
@@ -172,6 +173,14 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     expect(r).toEqual({ requestId: ack.requestId, isdn: '912345678', kind: 'balance', status: 200, data: sim.balance('912345678') });
     expect(a.replies.handled()).toBe(handledA + 1);
     expect(b.replies.handled()).toBe(handledB);
+    // Replies consumed elsewhere still settle the request here: more lookups than the in-flight
+    // limit (2), one after the other, all go through.
+    for (let i = 0; i < 4; i++) {
+      const next = nextEvent<LookupReplyPayload>(s, 'traKetQuaSoDuTaiKhoanChinh');
+      s.emit('traCuuSoDuTaiKhoanChinh', { token: t.token, client_id: clientId, data: { isdn: `090000000${i}` } });
+      expect(await next).toEqual(expect.objectContaining({ status: 200, isdn: `90000000${i}` }));
+    }
+    expect(a.replies.handled()).toBe(handledA + 5);
   });
 
   it('answers every spec event with its traKetQua… event', async () => {
