@@ -88,7 +88,7 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
   const clientIdConsumedBy = (rt: RealtimeHandle) => {
     const mine = new Set(rt.replies.assignment()[topics.reply] ?? []);
     const partitioner = Partitioners.DefaultPartitioner();
-    const partitionMetadata = [0, 1, 2].map((partitionId) => ({ partitionId, leader: 1, replicas: [1], isr: [1] }));
+    const partitionMetadata = [0, 1, 2].map((partitionId) => ({ partitionId, leader: 1, replicas: [1], isr: [1], partitionErrorCode: 0 }));
     for (;;) {
       const id = `client-${rand()}`;
       const p = partitioner({ topic: topics.reply, partitionMetadata, message: { key: id, value: null } });
