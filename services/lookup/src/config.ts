@@ -32,9 +32,9 @@ export const lookupConfig = defineConfig('lookup', {
   LOOKUP_CONSUMER_GROUP: z.string().default('cskh-lookup'),
   /** Lookups processed at once by the Kafka consumer. */
   LOOKUP_CONCURRENCY: env.int(64),
-  /** Log rows are written in batches (at most this many, at most this late). */
+  /** Log rows are group-committed: at most this many per INSERT, at most this many INSERTs at once. */
   LOG_BATCH_SIZE: env.int(200),
-  LOG_BATCH_DELAY_MS: env.int(5),
+  LOG_MAX_INFLIGHT: env.int(4),
 });
 
 export type LookupConfig = ReturnType<typeof lookupConfig.load>;

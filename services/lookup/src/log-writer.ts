@@ -12,22 +12,23 @@ export interface NewLogRow {
 }
 
 /**
- * Writes lookup-log rows in small batches: concurrent lookups share one INSERT, and each caller
- * still waits until its own row is durable (so an answer is never sent before its log row).
- * A row with a request id is written once however often its request is redelivered.
+ * Writes lookup-log rows with group commit: when no insert is running, a row goes out at once
+ * (same-tick rows together); while inserts are running (up to `maxInflight`), rows queue and the
+ * next insert takes them all (up to `maxBatch`). Each caller still waits until its own row is
+ * durable, so an answer never leaves before its log row. A row with a request id is written once
+ * however often its request is redelivered.
  */
 export class LogWriter {
   private queue: Array<{ row: NewLogRow; done: (err?: unknown) => void }> = [];
-  private timer?: NodeJS.Timeout;
+  private scheduled = false;
   private inflight = new Set<Promise<void>>();
 
-  constructor(private ds: DataSource, private log: Logger, private maxBatch = 200, private delayMs = 5) {}
+  constructor(private ds: DataSource, private log: Logger, private maxBatch = 200, private maxInflight = 4) {}
 
   write(row: NewLogRow): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ row, done: (err) => (err ? reject(err) : resolve()) });
-      if (this.queue.length >= this.maxBatch) this.flush();
-      else this.timer ??= setTimeout(() => this.flush(), this.delayMs);
+      this.schedule();
     });
   }
 
@@ -35,12 +36,19 @@ export class LogWriter {
     return Promise.all(rows.map((r) => this.write(r))).then(() => undefined);
   }
 
+  private schedule() {
+    if (this.scheduled || this.queue.length === 0 || this.inflight.size >= this.maxInflight) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flush();
+    });
+  }
+
   private flush() {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
     const batch = this.queue.splice(0, this.maxBatch);
     if (batch.length === 0) return;
-    const p = this.insert(batch.map((b) => b.row)).then(
+    const p: Promise<void> = this.insert(batch.map((b) => b.row)).then(
       () => batch.forEach((b) => b.done()),
       (err) => {
         this.log.error({ err, rows: batch.length }, 'lookup log insert failed');
@@ -48,8 +56,11 @@ export class LogWriter {
       },
     );
     this.inflight.add(p);
-    p.finally(() => this.inflight.delete(p));
-    if (this.queue.length) this.timer = setTimeout(() => this.flush(), 0);
+    p.finally(() => {
+      this.inflight.delete(p);
+      this.schedule();
+    });
+    this.schedule();
   }
 
   private async insert(rows: NewLogRow[]) {
@@ -70,6 +81,6 @@ export class LogWriter {
   /** Flushes what is queued and waits for in-flight inserts. */
   async close() {
     while (this.queue.length) this.flush();
-    await Promise.allSettled([...this.inflight]);
+    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
   }
 }

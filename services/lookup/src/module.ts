@@ -38,7 +38,7 @@ function contextOf(deps: Deps): Context {
     log,
   });
   const carrier = new CarrierClient(creds, config.CARRIER_TIMEOUT_MS, log);
-  const logs = new LogWriter(ds, log, config.LOG_BATCH_SIZE, config.LOG_BATCH_DELAY_MS);
+  const logs = new LogWriter(ds, log, config.LOG_BATCH_SIZE, config.LOG_MAX_INFLIGHT);
   const engine = new LookupEngine({
     carrier,
     logs,
