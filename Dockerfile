@@ -37,7 +37,10 @@ RUN cd /src \
 # ---------------------------------------------------------------------------------------------
 FROM base AS build
 COPY --from=manifests /app/ ./
-RUN --mount=type=cache,target=/root/.npm npm ci
+# `npm ci` installs exactly the lockfile. A lockfile written where the registry lacked other
+# platforms' optional packages fails npm's sync check; then fall back to `npm install`, loudly.
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci || { echo "WARNING: npm ci failed (package-lock.json out of sync?); falling back to npm install" >&2; npm install; }
 COPY . .
 RUN npm run gen \
  && npm run build -w @cskh/web \
@@ -72,10 +75,13 @@ FROM base AS prod-deps
 COPY --from=manifests /app/ ./
 # Every workspace but the web app (its dependencies are bundled into web/dist by vite).
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=dev $(node -e ' \
+    WS=$(node -e ' \
       const pkgs = require("./package-lock.json").packages; \
       console.log(Object.keys(pkgs).filter((k) => k && !k.includes("node_modules") && k !== "web") \
-        .map((k) => "--workspace=" + k).join(" "))')
+        .map((k) => "--workspace=" + k).join(" "))') \
+ && { npm ci --omit=dev $WS \
+      || { echo "WARNING: npm ci failed (package-lock.json out of sync?); falling back to npm install" >&2; \
+           npm install --omit=dev $WS; }; }
 
 # ---------------------------------------------------------------------------------------------
 FROM base AS runtime
