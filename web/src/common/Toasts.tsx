@@ -23,7 +23,14 @@ function ToastItem({ toast }: { toast: Toast }) {
         variant="filled"
         severity={toast.severity}
         onClose={() => dispatch(hideToast(toast.id))}
-        sx={{ boxShadow: 3, whiteSpace: 'pre-line', minWidth: 280, maxWidth: 480 }}
+        sx={{
+          boxShadow: 3,
+          whiteSpace: 'pre-line',
+          width: 236,
+          // Click-through (only the close button takes clicks), so a toast never blocks the UI beneath.
+          pointerEvents: 'none',
+          '& .MuiAlert-action': { pointerEvents: 'auto' },
+        }}
       >
         {toast.message}
       </Alert>
@@ -37,7 +44,7 @@ export default function Toasts() {
     <Box
       role="status"
       aria-live="polite"
-      sx={{ position: 'fixed', top: 72, left: 16, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 1 }}
+      sx={{ position: 'fixed', top: 72, left: 12, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 1, pointerEvents: 'none' }}
     >
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} />

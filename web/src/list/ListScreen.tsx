@@ -11,6 +11,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { DataGrid, GridRow, type GridColDef, type GridPaginationModel, type GridRowProps } from '@mui/x-data-grid';
+import { viVN } from '@mui/x-data-grid/locales';
 import { api, errorMsg } from '../api/client';
 import { useConfirm } from '../common/confirm';
 import { displayPhone, formatDate, formatDateTime, formatNumber } from '../common/format';
@@ -22,6 +23,8 @@ import { FilterField } from './FilterBar';
 import { EXPORT_ALL_COUNT, type ColumnDef, type ListConfig, type ListContext, type ListHandle, type ListResult, type Row } from './types';
 
 export const DEFAULT_PAGE_SIZES = [20, 50, 100];
+// The localeText prop replaces (not merges) the theme's grid texts, so start from the Vietnamese set.
+const GRID_VI_TEXT = viVN.components.MuiDataGrid.defaultProps.localeText;
 
 function defaultsOf(config: ListConfig<any>): Record<string, any> {
   const out: Record<string, any> = {};
@@ -174,7 +177,15 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
       if (c.render) return c.render(r, ctx);
       if (c.kind === 'chip' && c.chip) {
         const chip = c.chip(r);
-        return <Chip size="small" label={chip.label} color={chip.color ?? 'default'} variant="outlined" />;
+        return (
+          <Chip
+            size="small"
+            label={chip.label}
+            color={chip.color ?? 'default'}
+            variant="outlined"
+            sx={{ height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+          />
+        );
       }
       if (c.kind === 'number') return formatNumber(value);
       if (c.kind === 'datetime') return formatDateTime(value);
@@ -284,7 +295,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
           disableColumnFilter
           disableColumnSorting
           slots={{ row: TestIdRow as any }}
-          localeText={{ paginationDisplayedRows: ({ from, to, count }) => `${from}–${to} / ${formatNumber(count)}` }}
+          localeText={{ ...GRID_VI_TEXT, paginationDisplayedRows: ({ from, to, count }) => `${from}–${to} / ${formatNumber(count)}` }}
           sx={{
             border: 0,
             '& .MuiDataGrid-cell': { py: 0.75, display: 'flex', alignItems: 'center' },

@@ -40,6 +40,9 @@ export default function Accounts() {
   const canSeeChannels = session.priority < 2;
   const roles = useLoad(fetchRoles, []);
   const brands = useLoad(fetchBrands, []);
+  // Brands change when branches are created: refetch whenever a user dialog opens.
+  const brandsReload = useRef(brands.reload);
+  brandsReload.current = brands.reload;
   const permissions = useLoad<PermissionRef[]>(() => (session.priority < 3 ? fetchPermissions() : Promise.resolve([])), []);
   const channels = useLoad<Map<string, boolean>>(
     () =>
@@ -83,7 +86,10 @@ export default function Accounts() {
           icon: <AddIcon />,
           testId: 'create-user-button',
           visible: (ctx) => ctx.session.has('user.add'),
-          onClick: () => setCreateOpen(true),
+          onClick: () => {
+            brandsReload.current();
+            setCreateOpen(true);
+          },
         },
       ],
       rowTestId: (u) => `account-row-${u.username}`,
@@ -149,7 +155,10 @@ export default function Accounts() {
           color: 'primary',
           testId: (u) => `account-edit-${u.username}`,
           visible: (_u, ctx) => ctx.session.has('user.edit'),
-          run: (u) => setEditing(u),
+          run: (u) => {
+            brandsReload.current();
+            setEditing(u);
+          },
         },
         {
           key: 'permissions',
