@@ -325,15 +325,15 @@ The chart tests compare these names with the code's config schemas.
     - port: {{ index $port .dep }}
       protocol: TCP
 {{- else }}
-- {{- with $d.external.to }}
-  to:
-    {{- toYaml . | nindent 4 }}
-  {{- end }}
-  ports:
+- ports:
     {{- range ($d.external.ports | default (list $d.external.port)) }}
     - port: {{ . }}
       protocol: TCP
     {{- end }}
+  {{- with $d.external.to }}
+  to:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
 {{- end }}
 {{- else if eq .dep "carrier" -}}
 {{- if include "cskh.carrierIsSim" $root -}}
@@ -346,15 +346,15 @@ The chart tests compare these names with the code's config schemas.
     - port: {{ $sim.port }}
       protocol: TCP
 {{- else }}
-- {{- with $v.carrier.to }}
-  to:
-    {{- toYaml . | nindent 4 }}
-  {{- end }}
-  ports:
+- ports:
     {{- range $v.carrier.ports }}
     - port: {{ . }}
       protocol: TCP
     {{- end }}
+  {{- with $v.carrier.to }}
+  to:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
 {{- end -}}
 {{- end -}}
 {{- end -}}
