@@ -3,7 +3,7 @@
  * the Kubernetes API schemas offline (kubernetes-models), and assert the invariants an SRE relies on.
  */
 import { Buffer } from 'node:buffer';
-import { CHART, K8sObject, NAMESPACE, RELEASE, VALUE_SETS, helm, id, ofKind, podTemplates, render, requireHelm, selects, valuesArgs } from './chart';
+import { CHART, K8sObject, NAMESPACE, RELEASE, VALUE_SETS, helm, id, ofKind, parseObjects, podTemplates, render, requireHelm, selects, templateText, valuesArgs } from './chart';
 
 const SETS = Object.keys(VALUE_SETS);
 /** Containers allowed a writable root filesystem, and why: the Kafka image writes its config at start. */
@@ -262,6 +262,29 @@ describe('production defaults', () => {
     expect(egressPorts('gateway')).not.toContain(5432);
     expect(egressPorts('auth')).toContain(5432);
     expect(egressPorts('lookup')).toEqual(expect.arrayContaining([5432, 6379, 9092, 443, 50051]));
+  });
+});
+
+describe('an external carrier endpoint', () => {
+  test('lookup gets CARRIER_URL/USERNAME from values and CARRIER_PASSWORD from the named Secret; egress goes only there', () => {
+    const objs = parseObjects(
+      templateText([], [
+        '--set', 'carrier.url=https://carrier.example.net/api',
+        '--set', 'carrier.username=cskh',
+        '--set', 'carrier.existingSecret=carrier-creds',
+        '--set-json', 'carrier.to=[{"ipBlock":{"cidr":"203.0.113.0/24"}}]',
+        '--set-json', 'carrier.ports=[8443]',
+      ]),
+    );
+    const cm = ofKind(objs, 'ConfigMap').find((c) => c.metadata.name === 'cskh-lookup')!;
+    expect(cm.data).toMatchObject({ CARRIER_URL: 'https://carrier.example.net/api', CARRIER_USERNAME: 'cskh' });
+    const d = ofKind(objs, 'Deployment').find((x) => x.metadata.name === 'cskh-lookup')!;
+    const pw = d.spec.template.spec.containers[0].env.find((e: any) => e.name === 'CARRIER_PASSWORD');
+    expect(pw.valueFrom.secretKeyRef).toEqual({ name: 'carrier-creds', key: 'carrier-password' });
+    const np = ofKind(objs, 'NetworkPolicy').find((x) => x.metadata.name === 'cskh-lookup')!;
+    expect(np.spec.egress).toContainEqual({ ports: [{ port: 8443, protocol: 'TCP' }], to: [{ ipBlock: { cidr: '203.0.113.0/24' } }] });
+    // nothing else learns about the carrier
+    for (const c of ofKind(objs, 'ConfigMap')) if (c.metadata.name !== 'cskh-lookup') expect(c.data.CARRIER_URL).toBeUndefined();
   });
 });
 
