@@ -14,7 +14,7 @@ import { DataGrid, GridRow, type GridColDef, type GridPaginationModel, type Grid
 import { viVN } from '@mui/x-data-grid/locales';
 import { api, errorMsg } from '../api/client';
 import { useConfirm } from '../common/confirm';
-import { displayPhone, formatDate, formatDateTime, formatNumber } from '../common/format';
+import { displayPhone, formatDate, formatDateTime, formatNumber, parseFilterDate } from '../common/format';
 import { useSession } from '../common/session';
 import { notify } from '../store';
 import { ActionButtons, EditableCell } from './cells';
@@ -117,6 +117,10 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
 
   const search = (values = draft) => {
     for (const f of config.filters ?? []) {
+      if (f.type === 'date' && values[f.key] && !parseFilterDate(String(values[f.key]))) {
+        notify(`${f.label ?? 'Ngày'}: ngày không hợp lệ (DD/MM/YYYY)`, 'warning');
+        return;
+      }
       if (f.requiredMsg && (f.visible ? f.visible(ctx as ListContext) : true) && !String(values[f.key] ?? '').trim()) {
         notify(f.requiredMsg, 'warning');
         return;
@@ -172,7 +176,8 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
       if (c.kind === 'actions') return <ActionButtons row={r} rowId={id} actions={(config.rowActions ?? []) as any} ctx={ctx as any} listId={config.id} />;
       const value = c.value ? c.value(r) : r[c.field];
       if (c.edit && (!c.edit.canEdit || c.edit.canEdit(r, ctx))) {
-        return <EditableCell row={r} field={c.field} edit={c.edit as any} initial={value} ctx={ctx as any} testId={`${config.id}-edit-${c.field}-${id}`} />;
+        const edit = c.edit.type === 'select' && !c.edit.options && c.options ? { ...c.edit, options: c.options } : c.edit;
+        return <EditableCell row={r} field={c.field} edit={edit as any} initial={value} ctx={ctx as any} testId={`${config.id}-edit-${c.field}-${id}`} />;
       }
       if (c.render) return c.render(r, ctx);
       if (c.kind === 'chip' && c.chip) {
@@ -186,6 +191,10 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
             sx={{ height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
           />
         );
+      }
+      if (c.options) {
+        const o = c.options.find((x) => String(x.value) === String(value ?? ''));
+        if (o) return o.label;
       }
       if (c.kind === 'number') return formatNumber(value);
       if (c.kind === 'datetime') return formatDateTime(value);

@@ -6,6 +6,11 @@ export function exportCell(col: ColumnDef, row: Row, index: number): unknown {
   if (col.export && col.export.value) return col.export.value(row, index);
   if (col.kind === 'index') return index + 1;
   const v = col.value ? col.value(row) : row[col.field];
+  const opts = col.options ?? (Array.isArray(col.edit?.options) ? col.edit.options : undefined);
+  if (opts) {
+    const o = opts.find((x) => String(x.value) === String(v ?? ''));
+    if (o) return o.label;
+  }
   if (col.kind === 'datetime') return formatDateTime(v);
   if (col.kind === 'date') return formatDate(v);
   if (col.kind === 'phone') return displayPhone(v);

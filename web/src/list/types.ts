@@ -10,7 +10,8 @@
  *                 (e.g. monthStart). `toParam` transforms the value; `query` adds/renames params.
  *   columns       ColumnDef<Row>[]: kind 'index' (#), 'number' (0,0), 'datetime' (DD-MM-YYYY HH:mm:ss),
  *                 'date', 'phone' (leading 0 for 9 digits), 'chip' (chip: row → {label,color}),
- *                 'actions' (renders rowActions), or free `render`. `visible(ctx)` hides by role.
+ *                 'actions' (renders rowActions), or free `render`; `options` maps values to labels.
+ *                 `visible(ctx)` hides by role.
  *                 `edit` makes a cell editable inline (text saves on Enter, select/datetime on change)
  *                 through `edit.save(row, value, ctx)`; `edit.canEdit(row, ctx)` per row.
  *                 `export` controls the Excel column (false = skipped; header/value overrides).
@@ -103,6 +104,8 @@ export interface ColumnDef<R = Row> {
   value?: (row: R) => unknown;
   render?: (row: R, ctx: ListContext<R>) => ReactNode;
   chip?: (row: R) => { label: string; color?: 'default' | 'primary' | 'secondary' | 'success' | 'error' | 'warning' | 'info' };
+  /** Value → label map used for display and export (and as the default options of a select edit). */
+  options?: SelectOption[];
   visible?: (ctx: ListContext<R>) => boolean;
   edit?: InlineEdit<R>;
   export?: false | { header?: string; value?: (row: R, index: number) => unknown };
