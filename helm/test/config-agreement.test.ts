@@ -10,6 +10,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConfigDeclaration, ConfigShape } from '@cskh/kit';
+import { gatewayConfig } from '../../gateway/src/config';
 import { K8sObject, ROOT, VALUE_SETS, ofKind, podTemplates, render, requireHelm } from './chart';
 
 /** Components of the entry besides the gRPC services (scripts/component.ts). */
@@ -26,7 +27,7 @@ function codeServices(): string[] {
 
 /** The config declaration of a component, imported from its code. */
 async function declarationOf(component: string): Promise<ConfigDeclaration<ConfigShape>> {
-  if (component === 'gateway') return (await import('../../gateway/src/config')).gatewayConfig;
+  if (component === 'gateway') return gatewayConfig as unknown as ConfigDeclaration<ConfigShape>;
   const dir = join(ROOT, 'services', component, 'src');
   if (!NOT_GRPC.has(component)) {
     // A service module carries its declaration (ServiceModule.config).
