@@ -56,9 +56,18 @@ export default function Shell() {
   useEffect(() => {
     if (!token) return;
     connectRealtime(token, username).catch((e) => console.warn('realtime', e));
+    const seen = new Set<string>();
+    // Notice shape from the realtime tier: { id, title, message, level, from, at }.
     const off = onRealtime('showThongBao', (payload) => {
-      const text = typeof payload === 'string' ? payload : payload?.msg ?? payload?.message ?? payload?.data?.msg;
-      if (text) notify(String(text), 'info');
+      if (payload?.id) {
+        if (seen.has(payload.id)) return;
+        seen.add(payload.id);
+      }
+      const message = typeof payload === 'string' ? payload : payload?.message ?? payload?.msg ?? '';
+      const title = typeof payload === 'object' && payload?.title ? String(payload.title) : '';
+      const text = [title, message].filter(Boolean).join('\n');
+      const level = ['success', 'error', 'warning', 'info'].includes(payload?.level) ? payload.level : 'info';
+      if (text) notify(text, level);
       setUnread((n) => n + 1);
     });
     return () => {

@@ -20,7 +20,7 @@ import { addTab } from '../store/tabs';
 import { useSession } from '../common/session';
 import { ADMIN_SECTION_TITLE, isAdminVisible, visibleMenu, type MenuItem, type MenuNode } from './menu';
 import { MENU_ICONS } from './icons';
-import { HOME_PATH, PROFILE_PATH } from './screens';
+import { PROFILE_PATH } from './screens';
 
 function useOpenTab() {
   const dispatch = useDispatch();
@@ -110,12 +110,6 @@ export default function Sidebar() {
       <Divider />
       <Box sx={{ flex: 1, overflowY: 'auto' }}>
         <List dense disablePadding component="nav" aria-label="Menu chính">
-          <ListItemButton data-testid={`menu-${HOME_PATH}`} selected={active === HOME_PATH} onClick={() => openTab(HOME_PATH)} sx={{ py: 0.6 }}>
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <DashboardIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary="Dashboard" slotProps={{ primary: { fontSize: 14 } }} />
-          </ListItemButton>
           <Nodes nodes={main} active={active} onOpen={openTab} />
         </List>
         {admin.length > 0 && (

@@ -43,6 +43,7 @@ export const MENU_GROUPS: MenuGroup[] = [
 ];
 
 export const MENU: MenuItem[] = [
+  { path: '/app/home', title: 'Dashboard', permissions: [], section: 'main', icon: 'dashboard' },
   { path: '/app/customer-care', title: 'Khách hàng mới', permissions: ['customer.get', 'customer.care'], section: 'main', icon: 'personAdd' },
   { path: '/app/khr', title: 'Khách hàng riêng', permissions: ['khr'], section: 'main', icon: 'person' },
   { path: '/app/mfy', title: 'Mfy', permissions: ['mfy'], section: 'main', icon: 'cart' },

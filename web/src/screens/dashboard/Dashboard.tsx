@@ -9,6 +9,7 @@ import { useSession } from '../../common/session';
 import { dayjs } from '../../common/format';
 import { MENU, isItemVisible } from '../../shell/menu';
 import { MENU_ICONS } from '../../shell/icons';
+import { HOME_PATH } from '../../shell/screens';
 import { addTab } from '../../store/tabs';
 
 /** Home/Dashboard tab: a welcome card and shortcuts to the screens the user may open (no figures). */
@@ -17,7 +18,7 @@ export default function Dashboard() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const user = session.user;
-  const shortcuts = MENU.filter((m) => isItemVisible(m, session));
+  const shortcuts = MENU.filter((m) => m.path !== HOME_PATH && isItemVisible(m, session));
   return (
     <Box data-testid="dashboard">
       <Card variant="outlined" sx={{ mb: 2 }}>
