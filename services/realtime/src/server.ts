@@ -36,6 +36,7 @@ import { last9 } from '@cskh/lookup/src/domain/phone';
 import { startBatchConsumer, BatchConsumerHandle } from '@cskh/lookup/src/kafka/batch-consumer';
 import { realtimeConfig, RealtimeConfig } from './config';
 import { createDeduper } from './dedupe';
+import { BatchPublisher } from './publisher';
 
 const { LookupRequested, LookupReplied, RealtimeNotify } = events_v1_lookup;
 const REPLY_EVENTS = new Set(KIND_LIST.map((k) => k.replyEvent));
@@ -101,6 +102,7 @@ export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<st
   const dedupe = createDeduper(redis, config.DEDUPE_TTL_SECONDS);
   const bus: EventBus = createBus(config.KAFKA_BROKERS, 'cskh-realtime', log);
   await bus.ensureTopics([config.LOOKUP_REQUEST_TOPIC, config.LOOKUP_REPLY_TOPIC, config.NOTIFY_TOPIC]);
+  const requests = new BatchPublisher(bus);
 
   let consumerReady = false;
   const http = createServer((req, res) => {
@@ -236,7 +238,7 @@ export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<st
       }, config.REPLY_TIMEOUT_MS);
       pending.set(requestId, { timer, socket, spec, isdn, clientId: sd.clientId });
       try {
-        await bus.publish([{ topic: config.LOOKUP_REQUEST_TOPIC, key: isdn || requestId, value: Buffer.from(LookupRequested.encode(req).finish()) }]);
+        await requests.publish({ topic: config.LOOKUP_REQUEST_TOPIC, key: isdn || requestId, value: Buffer.from(LookupRequested.encode(req).finish()) });
       } catch (err) {
         settle(requestId);
         log.error({ err }, 'could not publish a lookup request');
