@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
 
-if (!existsSync(join(root, 'node_modules/.package-lock.json'))) run('npm ci --no-audit --no-fund');
+if (!existsSync(join(root, 'node_modules/.package-lock.json'))) run('npm install --no-audit --no-fund'); // respects the lockfile; `npm ci` trips over other platforms' optional binaries missing from it
 if (!existsSync(join(root, 'proto/gen/index.ts'))) run('npm run gen');
 if (!existsSync(join(root, 'web/dist/index.html')) && existsSync(join(root, 'web/index.html'))) run('npm run build -w @cskh/web');
 
