@@ -3,12 +3,21 @@
  * gateway) and announces itself with { host, token, client_id }. Lookups and scan commands are
  * emitted as events carrying { host, token, client_id, data } and answered by matching events.
  * socket.io-client is loaded on demand, so screens that never use the socket do not pay for it.
+ *
+ * Socket.IO reconnects by itself (exponential back-off up to 30 s). Subscriptions made with
+ * `onRealtime` / `onSocket` survive a replaced socket (new token): they are attached to every
+ * socket this module creates. Lookups with a reply (request → `traKetQua…`) live in ./lookups.ts.
  */
 import type { Socket } from 'socket.io-client';
 
 let socketPromise: Promise<Socket> | null = null;
 let clientId = '';
 let currentToken = '';
+
+type Attach = (s: Socket) => () => void;
+/** Subscribers attached to every socket; each returns its own detach function. */
+const subscribers = new Set<Attach>();
+const detachers = new Map<Attach, () => void>();
 
 export function realtimeClientId(username: string): string {
   if (!clientId) {
@@ -32,43 +41,71 @@ export function connectRealtime(token: string, username: string): Promise<Socket
   disconnectRealtime();
   currentToken = token;
   const client_id = realtimeClientId(username);
-  socketPromise = import('socket.io-client').then(({ io }) =>
-    io({
+  const p = import('socket.io-client').then(({ io }) => {
+    const s = io({
       path: '/socket.io',
       transports: ['websocket'],
       auth: { host: window.location.host, token, client_id },
       query: { host: window.location.host, client_id },
       reconnectionDelayMax: 30000,
-    }),
-  );
-  return socketPromise;
+    });
+    // Replaced before it was even created (logout, new token): nobody listens to this one.
+    if (socketPromise === p) for (const attach of subscribers) detachers.set(attach, attach(s));
+    return s;
+  });
+  socketPromise = p;
+  return p;
 }
 
 export function disconnectRealtime() {
   const p = socketPromise;
   socketPromise = null;
   currentToken = '';
+  for (const [attach, detach] of detachers) {
+    detach();
+    detachers.delete(attach);
+  }
   p?.then((s) => s.disconnect()).catch(() => undefined);
+}
+
+/** The current socket, if one was started (it may still be connecting). */
+export function currentSocket(): Promise<Socket> | null {
+  return socketPromise;
+}
+
+/** The fields every event carries besides its data. */
+export function envelope(data: unknown) {
+  return { host: window.location.host, token: currentToken, client_id: clientId, data };
 }
 
 /** Emit an event in the spec's shape { host, token, client_id, data }. */
 export async function emitRealtime(event: string, data: unknown) {
   if (!socketPromise) throw new Error('realtime not connected');
   const s = await socketPromise;
-  s.emit(event, { host: window.location.host, token: currentToken, client_id: clientId, data });
+  s.emit(event, envelope(data));
 }
 
-/** Subscribe to an event; returns the unsubscribe function. */
-export function onRealtime(event: string, handler: (payload: any) => void): () => void {
-  let off = () => {};
-  let cancelled = false;
-  socketPromise?.then((s) => {
-    if (cancelled) return;
-    s.on(event, handler);
-    off = () => s.off(event, handler);
+/**
+ * Attach to the current socket and to every later one (a new login replaces the socket).
+ * `attach` returns its own detach function. Returns the unsubscribe function.
+ */
+export function onSocket(attach: Attach): () => void {
+  subscribers.add(attach);
+  const p = socketPromise;
+  p?.then((s) => {
+    if (socketPromise === p && subscribers.has(attach) && !detachers.has(attach)) detachers.set(attach, attach(s));
   });
   return () => {
-    cancelled = true;
-    off();
+    subscribers.delete(attach);
+    detachers.get(attach)?.();
+    detachers.delete(attach);
   };
+}
+
+/** Subscribe to an event (on this and later sockets); returns the unsubscribe function. */
+export function onRealtime(event: string, handler: (payload: any) => void): () => void {
+  return onSocket((s) => {
+    s.on(event, handler);
+    return () => s.off(event, handler);
+  });
 }

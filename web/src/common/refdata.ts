@@ -67,3 +67,42 @@ export function groupByCategory(perms: PermissionRef[]): [string, PermissionRef[
   }
   return [...groups.entries()];
 }
+
+export const fetchAllStaff = () =>
+  api.get('/api/v1/users/findAllNoLimit', { page: 1, count: 100000 }).then((d) => (d?.values ?? []) as StaffOption[]);
+
+const priorityOf = (s: StaffOption) => Number(s.role?.priority ?? 0) || 0;
+
+/**
+ * Staff picker options (spec 1 §2.14): the hierarchy in order — seniors, then each branch followed
+ * by its leaders, each leader followed by their salespeople — with priority 4 indented one level
+ * and priority 5 two levels. Value = username, label = 'username - full name'.
+ */
+export function staffPickerOptions(staff: StaffOption[]): Array<{ value: string; label: string; indent: number }> {
+  const out: StaffOption[] = [];
+  const used = new Set<StaffOption>();
+  const push = (s: StaffOption) => {
+    if (used.has(s)) return;
+    used.add(s);
+    out.push(s);
+  };
+  const byPriority = (p: number) => staff.filter((s) => priorityOf(s) === p);
+  const leaders = byPriority(4);
+  const sales = byPriority(5);
+  const pushLeader = (l: StaffOption) => {
+    push(l);
+    sales.filter((s) => !isEmptyId(s.group_id) && s.group_id === l.id).forEach(push);
+  };
+  staff.filter((s) => ![3, 4, 5].includes(priorityOf(s))).forEach(push);
+  for (const b of byPriority(3)) {
+    push(b);
+    leaders.filter((l) => l.brand_id === b.id).forEach(pushLeader);
+    sales.filter((s) => s.brand_id === b.id && !used.has(s)).forEach(push);
+  }
+  leaders.forEach(pushLeader);
+  sales.forEach(push);
+  return out.map((s) => {
+    const p = priorityOf(s);
+    return { value: s.username, label: staffLabel(s), indent: p === 4 ? 1 : p === 5 ? 2 : 0 };
+  });
+}

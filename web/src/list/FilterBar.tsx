@@ -42,10 +42,19 @@ function SelectField({ def, value, ctx, listId, onChange }: FieldProps) {
       value={options.some((o) => String(o.value) === String(value ?? '')) ? value ?? '' : ''}
       onChange={(e) => onChange(e.target.value, apply)}
       sx={{ width: def.width ?? 200 }}
-      slotProps={{ select: { SelectDisplayProps: { 'data-testid': def.testId ?? `${listId}-filter-${def.key}` } as any }, inputLabel: { shrink: true } }}
+      slotProps={{
+        // displayEmpty: the 'all' option (value '') shows its label instead of a blank box.
+        select: { displayEmpty: def.allLabel !== undefined, SelectDisplayProps: { 'data-testid': def.testId ?? `${listId}-filter-${def.key}` } as any },
+        inputLabel: { shrink: true },
+      }}
     >
       {options.map((o) => (
-        <MenuItem key={String(o.value)} value={o.value}>
+        <MenuItem
+          key={String(o.value)}
+          value={o.value}
+          sx={o.indent ? { pl: 2 + o.indent * 2.5 } : undefined}
+          data-testid={`${def.testId ?? `${listId}-filter-${def.key}`}-option-${o.value === '' ? 'all' : o.value}`}
+        >
           {o.label}
         </MenuItem>
       ))}

@@ -135,7 +135,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     if (!config.export) return;
     setExporting(true);
     try {
-      const data = await api.get(config.endpoint, { ...buildParams(applied), page: 0, count: EXPORT_ALL_COUNT });
+      const data = await api.get(config.endpoint, { ...buildParams(applied), page: 0, count: EXPORT_ALL_COUNT, ...(config.export.query ?? {}) });
       const { rows } = (config.mapResponse ?? mapDefault)(data);
       const fileName = typeof config.export.fileName === 'function' ? config.export.fileName() : config.export.fileName;
       await writeExcel(fileName, visibleColumns as ColumnDef[], rows, config.export.sheetName);

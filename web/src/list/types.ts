@@ -5,7 +5,8 @@
  *
  *   endpoint      GET list endpoint answering `data.values` + `data.count` (override: mapResponse).
  *                 The screen sends `page` (1-based) and `count` (page size) plus the filter params.
- *   filters       FilterDef[]: 'text' (Enter searches), 'select' (static options or loadOptions),
+ *   filters       FilterDef[]: 'text' (Enter searches), 'select' (static options or loadOptions;
+ *                 an option's `indent` indents it in the list, e.g. staff pickers),
  *                 'date' (typed DD/MM/YYYY, calendar button), 'number'. `default` may be a function
  *                 (e.g. monthStart). `toParam` transforms the value; `query` adds/renames params.
  *   columns       ColumnDef<Row>[]: kind 'index' (#), 'number' (0,0), 'datetime' (DD-MM-YYYY HH:mm:ss),
@@ -21,7 +22,7 @@
  *   toolbar       ToolbarButton[] beside the search button (e.g. 'Tạo người dùng').
  *   export        { fileName }: 'Xuất Excel' button (hidden for role priority 5) that fetches the same
  *                 endpoint with page=0&count=9999999999 and writes an .xlsx (sheet 'Sheet 1').
- *                 Failure → toast '[Lỗi] ' + msg.
+ *                 Failure → toast '[Lỗi] ' + msg. `query` adds params to that request (getAll=true).
  *   summary       (data, ctx) → node above the table (totals from the raw list answer).
  *   pageSizes     default [20, 50, 100], defaultPageSize 20 (server paging, MUI grid max 100).
  *
@@ -39,6 +40,8 @@ export type Row = Record<string, any>;
 export interface SelectOption {
   value: string | number;
   label: string;
+  /** Indentation level in the option list (e.g. staff pickers indent leaders and salespeople). */
+  indent?: number;
 }
 
 export interface ListResult<R = Row> {
@@ -150,7 +153,13 @@ export interface ListConfig<R = Row> {
   /** Extra or renamed query params from the applied filters. */
   query?: (filters: Record<string, any>, ctx: ListContext<R>) => Record<string, unknown>;
   mapResponse?: (data: any) => { rows: R[]; count: number };
-  export?: { fileName: string | (() => string); sheetName?: string; label?: string };
+  export?: {
+    fileName: string | (() => string);
+    sheetName?: string;
+    label?: string;
+    /** Extra params of the export request (e.g. getAll=true). */
+    query?: Record<string, unknown>;
+  };
   toolbar?: ToolbarButton<R>[];
   rowActions?: RowAction<R>[];
   summary?: (data: ListResult<R> | null, ctx: ListContext<R>) => ReactNode;

@@ -14,6 +14,10 @@ const Dashboard = lazy(() => import('../screens/dashboard/Dashboard'));
 const Accounts = lazy(() => import('../screens/accounts/Accounts'));
 const Roles = lazy(() => import('../screens/roles/Roles'));
 const Profile = lazy(() => import('../screens/profile/Profile'));
+const CustomerLookup = lazy(() => import('../screens/lookup/CustomerLookup'));
+const MessageCentre = lazy(() => import('../screens/lookup/MessageCentre'));
+const RegistrationResults = lazy(() => import('../screens/lookup/RegistrationResults'));
+const LookupHistory = lazy(() => import('../screens/lookup/LookupHistory'));
 
 export const HOME_PATH = '/app/home';
 export const PROFILE_PATH = '/sys/profile';
@@ -23,9 +27,9 @@ export const SCREENS: ScreenDef[] = [
   { path: '/app/dashboard', title: 'Dashboard', component: Dashboard },
   { path: '/app/care-history', title: 'Nhật ký CSKH', component: null },
   { path: '/app/customer-care', title: 'Khách hàng mới', component: null },
-  { path: '/app/customer-lookup', title: 'Tra cứu thuê bao', component: null },
-  { path: '/app/customer-message-999', title: 'Trung tâm tin nhắn', component: null },
-  { path: '/app/customer-message-9084', title: 'Kết quả đăng ký', component: null },
+  { path: '/app/customer-lookup', title: 'Tra cứu thuê bao', component: CustomerLookup },
+  { path: '/app/customer-message-999', title: 'Trung tâm tin nhắn', component: MessageCentre },
+  { path: '/app/customer-message-9084', title: 'Kết quả đăng ký', component: RegistrationResults },
   { path: '/app/bank-lookup', title: 'Tra cứu ngân hàng', component: null },
   { path: '/app/invite', title: 'Mời gói cước', component: null },
   { path: '/app/request-sms', title: 'Yêu cầu SMS', component: null },
@@ -48,7 +52,7 @@ export const SCREENS: ScreenDef[] = [
   { path: '/app/moigoihomsau', title: 'Mời gói hôm sau', component: null },
   { path: '/app/mes1414otp', title: 'Tra cứu OTP 1414', component: null },
 
-  { path: '/sys/lstracuu', title: 'Lịch sử tra cứu', component: null },
+  { path: '/sys/lstracuu', title: 'Lịch sử tra cứu', component: LookupHistory },
   { path: '/sys/profile', title: 'Tài khoản cá nhân', component: Profile },
   { path: '/sys/customers', title: 'Khách hàng', component: null },
   { path: '/sys/permissions', title: 'Quyền', component: null },

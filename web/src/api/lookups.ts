@@ -1,0 +1,287 @@
+/**
+ * Subscriber lookups over the realtime socket (spec 1 §2.12, §4 "Lookups", §7 "Lookup").
+ *
+ * A lookup is an event `traCuu…` carrying `{ host, token, client_id, data: { isdn, …, requestId } }`;
+ * its answer arrives asynchronously as the matching `traKetQua…` event
+ * `{ requestId, isdn, kind, status, data, code?, msg? }` (services/realtime/src/server.ts).
+ *
+ *  - One pending request per key (a panel): `requestLookup` refuses a second one until the first
+ *    settles (reply, error reply, refusal in the ack, or the client's own timeout).
+ *  - Replies are matched by request id, else by the last 9 digits of the phone (the spec's rule).
+ *  - A request is sent once the socket is connected (queued while it connects). If the connection
+ *    drops with requests in flight, they are re-sent ONCE after the socket reconnects (with a new
+ *    request id, so the server's one-reply-per-id rule cannot swallow the answer).
+ *  - A refused handshake (the server rejects the token) fails every pending lookup with its msg;
+ *    no answer within `timeoutMs` fails it too — a panel never hangs.
+ */
+import type { Socket } from 'socket.io-client';
+import { envelope, onSocket } from './realtime';
+
+export type LookupKind = 'balance' | 'package' | 'info' | 'history' | '9279' | 'arpu' | '999';
+
+export interface LookupKindSpec {
+  kind: LookupKind;
+  /** Any-of permission codes (same guard as the server's, services/lookup/src/domain/kinds.ts). */
+  permissions: string[];
+  /** The caller's priority must be strictly below this (0 = no bound). */
+  priorityBelow: number;
+  /** Name of the lookup (ten_tra_cuu of its log row) and the panel title. */
+  label: string;
+  requestEvent: string;
+  replyEvent: string;
+}
+
+const ANY_LOOKUP = ['lookup.balance', 'lookup.package', 'lookup.info'];
+
+export const LOOKUP_KINDS: Record<LookupKind, LookupKindSpec> = {
+  balance: {
+    kind: 'balance',
+    permissions: ['lookup.balance'],
+    priorityBelow: 0,
+    label: 'Tra cứu số dư tài khoản chính',
+    requestEvent: 'traCuuSoDuTaiKhoanChinh',
+    replyEvent: 'traKetQuaSoDuTaiKhoanChinh',
+  },
+  package: {
+    kind: 'package',
+    permissions: ['lookup.package'],
+    priorityBelow: 0,
+    label: 'Tra cứu danh sách đối tượng chương trình',
+    requestEvent: 'traCuuDanhSachDoiTuongChuongTrinh',
+    replyEvent: 'traKetQuaDanhSachDoiTuongChuongTrinh',
+  },
+  info: {
+    kind: 'info',
+    permissions: ['lookup.info'],
+    priorityBelow: 5,
+    label: 'Tra cứu thông tin chi tiết thuê bao',
+    requestEvent: 'traCuuThongTinChiTietThueBao',
+    replyEvent: 'traKetQuaThongTinChiTietThueBao',
+  },
+  history: {
+    kind: 'history',
+    permissions: ['lookup.package', 'lookup.info'],
+    priorityBelow: 0,
+    label: 'Tra cứu lịch sử gói cước',
+    requestEvent: 'traCuuLichSuGoiCuoc',
+    replyEvent: 'traKetQuaLichSuGoiCuoc',
+  },
+  '9279': {
+    kind: '9279',
+    permissions: ANY_LOOKUP,
+    priorityBelow: 0,
+    label: 'Tra cứu lịch sử 9279',
+    requestEvent: 'traCuuLichSu9279',
+    replyEvent: 'traKetQuaLichSu9279',
+  },
+  arpu: {
+    kind: 'arpu',
+    permissions: ANY_LOOKUP,
+    priorityBelow: 5,
+    label: 'Tra cứu ARPU',
+    requestEvent: 'traCuuARPU',
+    replyEvent: 'traKetQuaARPU',
+  },
+  '999': {
+    kind: '999',
+    permissions: ['history.999'],
+    priorityBelow: 0,
+    label: 'Tra cứu tin nhắn 999',
+    requestEvent: 'traCuuTinNhan999',
+    replyEvent: 'traKetQuaTinNhan999',
+  },
+};
+
+export const LOOKUP_LABELS = Object.values(LOOKUP_KINDS).map((k) => k.label);
+
+export function mayLookup(kind: LookupKind, who: { priority: number; permissions: string[] }): boolean {
+  const spec = LOOKUP_KINDS[kind];
+  const perms = spec.permissions.length === 0 || spec.permissions.some((p) => who.permissions.includes(p));
+  return perms && (spec.priorityBelow === 0 || who.priority < spec.priorityBelow);
+}
+
+/** Digits only, then the last 9 (the matching key everywhere). */
+export const last9 = (phone: unknown) => String(phone ?? '').replace(/\D/g, '').slice(-9);
+
+/** What a `traKetQua…` event carries. */
+export interface LookupReply {
+  requestId?: string;
+  isdn?: string;
+  kind?: string;
+  status?: number;
+  data?: unknown;
+  code?: string;
+  msg?: string;
+}
+
+export class LookupError extends Error {
+  status: number;
+  code: string;
+  msg: string;
+  constructor(status: number, code: string, msg: string) {
+    super(msg || code);
+    this.status = status;
+    this.code = code;
+    this.msg = msg;
+  }
+}
+
+export const LOOKUP_TIMEOUT_MSG = 'Không nhận được kết quả tra cứu. Vui lòng thử lại';
+export const LOOKUP_BUSY_MSG = 'Đang chờ kết quả của lần tra cứu trước';
+const DEFAULT_TIMEOUT_MS = 45_000;
+
+interface Pending {
+  key: string;
+  spec: LookupKindSpec;
+  data: Record<string, unknown>;
+  isdn: string;
+  /** Every request id this lookup was sent with (the first send and the one re-send). */
+  ids: string[];
+  sent: boolean;
+  resent: boolean;
+  timer: ReturnType<typeof setTimeout>;
+  resolve: (data: unknown) => void;
+  reject: (e: LookupError) => void;
+}
+
+const pending = new Map<string, Pending>();
+/** Request ids already settled (recent ones): a late duplicate must not settle a newer lookup. */
+const settled: string[] = [];
+const settledSet = new Set<string>();
+let socket: Socket | null = null;
+let attached = false;
+
+function newId(): string {
+  const c = (globalThis as { crypto?: Crypto }).crypto;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+function rememberSettled(ids: string[]) {
+  for (const id of ids) {
+    if (settledSet.has(id)) continue;
+    settled.push(id);
+    settledSet.add(id);
+  }
+  while (settled.length > 500) settledSet.delete(settled.shift()!);
+}
+
+function finish(p: Pending, outcome: { ok: true; data: unknown } | { ok: false; error: LookupError }) {
+  if (pending.get(p.key) !== p) return;
+  pending.delete(p.key);
+  clearTimeout(p.timer);
+  rememberSettled(p.ids);
+  if (outcome.ok) p.resolve(outcome.data);
+  else p.reject(outcome.error);
+}
+
+function replyOutcome(r: LookupReply): { ok: true; data: unknown } | { ok: false; error: LookupError } {
+  const status = typeof r.status === 'number' ? r.status : 200;
+  if (status >= 200 && status < 300) return { ok: true, data: r.data ?? null };
+  return { ok: false, error: new LookupError(status, r.code ?? 'ERROR', r.msg ?? '') };
+}
+
+function onReply(event: string, r: LookupReply) {
+  if (!r || typeof r !== 'object') return;
+  const candidates = [...pending.values()].filter((p) => p.spec.replyEvent === event);
+  let p = r.requestId ? candidates.find((c) => c.ids.includes(r.requestId!)) : undefined;
+  // The spec's rule: the answer is matched by the last 9 digits of the phone — unless it is the
+  // late answer of a lookup that has already settled.
+  if (!p && !(r.requestId && settledSet.has(r.requestId))) p = candidates.find((c) => c.isdn === last9(r.isdn));
+  if (p) finish(p, replyOutcome(r));
+}
+
+function send(s: Socket, p: Pending) {
+  const requestId = newId();
+  p.ids.push(requestId);
+  p.sent = true;
+  s.emit(p.spec.requestEvent, envelope({ ...p.data, requestId }), (ack: LookupReply | undefined) => {
+    // The ack says 202 (accepted) or carries the refusal (the same refusal also arrives as the reply event).
+    if (ack && typeof ack.status === 'number' && ack.status >= 400 && p.ids.includes(String(ack.requestId ?? requestId))) {
+      finish(p, replyOutcome(ack));
+    }
+  });
+}
+
+function attach() {
+  if (attached) return;
+  attached = true;
+  onSocket((s) => {
+    socket = s;
+    const replyHandlers = Object.values(LOOKUP_KINDS).map((spec) => {
+      const h = (payload: LookupReply) => onReply(spec.replyEvent, payload);
+      s.on(spec.replyEvent, h);
+      return [spec.replyEvent, h] as const;
+    });
+    // First connect: send what was queued. Reconnect (or a replaced socket): send the queued ones,
+    // and re-send — once — those already sent whose answer may have been lost with the connection.
+    const onConnect = () => {
+      for (const p of [...pending.values()]) {
+        if (!p.sent) send(s, p);
+        else if (!p.resent) {
+          p.resent = true;
+          send(s, p);
+        }
+      }
+    };
+    const onConnectError = (err: Error & { data?: { msg?: string; status?: number; code?: string } }) => {
+      // `active` false: the server refused the handshake and Socket.IO will not retry by itself.
+      if (s.active) return;
+      const e = new LookupError(err.data?.status ?? 401, err.data?.code ?? 'UNAUTHORIZED', err.data?.msg || err.message || 'Không kết nối được máy chủ');
+      for (const p of [...pending.values()]) finish(p, { ok: false, error: e });
+    };
+    s.on('connect', onConnect);
+    s.on('connect_error', onConnectError);
+    if (s.connected) onConnect();
+    return () => {
+      for (const [ev, h] of replyHandlers) s.off(ev, h);
+      s.off('connect', onConnect);
+      s.off('connect_error', onConnectError);
+      if (socket === s) socket = null;
+    };
+  });
+}
+
+export interface LookupRequest {
+  /** One pending request per key (the panel id). */
+  key: string;
+  kind: LookupKind;
+  /** The event's data: isdn plus the lookup's own fields (package_code, page, phoneType, dates…). */
+  data: Record<string, unknown> & { isdn: string };
+  timeoutMs?: number;
+}
+
+/** Send a lookup over the socket; resolves with the reply's data, rejects with a LookupError. */
+export function requestLookup(req: LookupRequest): Promise<unknown> {
+  attach();
+  if (pending.has(req.key)) return Promise.reject(new LookupError(409, 'BUSY', LOOKUP_BUSY_MSG));
+  return new Promise((resolve, reject) => {
+    const p: Pending = {
+      key: req.key,
+      spec: LOOKUP_KINDS[req.kind],
+      data: req.data,
+      isdn: last9(req.data.isdn),
+      ids: [],
+      sent: false,
+      resent: false,
+      timer: setTimeout(() => finish(p, { ok: false, error: new LookupError(504, 'TIMEOUT', LOOKUP_TIMEOUT_MSG) }), req.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      resolve,
+      reject,
+    };
+    pending.set(req.key, p);
+    if (socket?.connected) send(socket, p);
+  });
+}
+
+/** Forget a key's pending lookup (its panel went away); a late answer is then ignored. */
+export function cancelLookup(key: string) {
+  const p = pending.get(key);
+  if (!p) return;
+  pending.delete(key);
+  clearTimeout(p.timer);
+  rememberSettled(p.ids);
+}
+
+export function isLookupPending(key: string): boolean {
+  return pending.has(key);
+}

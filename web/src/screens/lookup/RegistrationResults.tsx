@@ -1,0 +1,83 @@
+import { useMemo } from 'react';
+import { api } from '../../api/client';
+import ListScreen from '../../list/ListScreen';
+import type { ListConfig, SelectOption } from '../../list/types';
+import { fetchAllStaff, staffPickerOptions } from '../../common/refdata';
+import { monthStart, today } from '../../common/format';
+import { lookupPhone } from './ResultViews';
+
+/** A registration message (9084, spec 1 §3). */
+export interface Registration9084 {
+  SubAgent: string;
+  NumberPhone: string;
+  PackageCode: string;
+  Price: number;
+  Time: string;
+  Status: number;
+  Result: string;
+  username_nv: string;
+  ten_nv: string;
+  _rid: string;
+}
+
+/** The channels this user may pick (the server applies the visibility rules). */
+export const fetchChannels = () =>
+  api.get('/api/v1/lookup/registrations9084/channels').then((d) => ((d?.values ?? []) as SelectOption[]).map((c) => ({ value: c.value, label: c.label || String(c.value) })));
+
+/**
+ * Registration results ('Kết quả đăng ký', spec 1 §2.14): registration messages filtered by staff
+ * (picker with leaders and salespeople indented), phone, dates and channel (only the channels
+ * the server allows this user). Special-account rows arrive unattributed for priority 3 or more.
+ */
+export default function RegistrationResults() {
+  const config = useMemo<ListConfig<Registration9084>>(
+    () => ({
+      id: 'registrations9084',
+      title: 'Kết quả đăng ký',
+      endpoint: '/api/v1/lookup/registrations9084',
+      rowId: (r) => r._rid,
+      mapResponse: (data) => {
+        const values: Registration9084[] = Array.isArray(data?.values) ? data.values : [];
+        return { rows: values.map((m, i) => ({ ...m, _rid: `${i}` })), count: Number(data?.count ?? values.length) || 0 };
+      },
+      filters: [
+        {
+          key: 'username',
+          type: 'select',
+          label: 'Nhân viên',
+          allLabel: 'Tất cả nhân viên',
+          loadOptions: () => fetchAllStaff().then(staffPickerOptions),
+          width: 280,
+        },
+        { key: 'message', type: 'text', label: 'Số điện thoại', width: 180 },
+        { key: 'startDate', type: 'date', label: 'Từ ngày', default: () => monthStart() },
+        { key: 'endDate', type: 'date', label: 'Đến ngày', default: () => today() },
+        { key: 'subagent', type: 'select', label: 'Kênh', allLabel: 'Tất cả kênh', loadOptions: fetchChannels, width: 160 },
+      ],
+      columns: [
+        { field: 'index', headerName: '#', kind: 'index' },
+        { field: 'SubAgent', headerName: 'Kênh (SubAgent)', minWidth: 100, value: (r) => String(r.SubAgent ?? '').toUpperCase() },
+        { field: 'NumberPhone', headerName: 'Số thuê bao (NumberPhone)', minWidth: 140, render: (r) => lookupPhone(r.NumberPhone), export: { value: (r) => lookupPhone(r.NumberPhone) } },
+        { field: 'PackageCode', headerName: 'Gói cước (PackageCode)', minWidth: 120 },
+        { field: 'Price', headerName: 'Giá (Price)', kind: 'number', minWidth: 100 },
+        { field: 'Time', headerName: 'Thời gian (Time)', kind: 'datetime', minWidth: 170 },
+        {
+          field: 'Status',
+          headerName: 'Trạng thái (Status)',
+          kind: 'chip',
+          minWidth: 120,
+          chip: (r) => (Number(r.Status) === 1 ? { label: 'Thành công', color: 'success' } : { label: 'Thất bại', color: 'error' }),
+        },
+        { field: 'Result', headerName: 'Kết quả (Result)', flex: 2, minWidth: 180 },
+        {
+          field: 'username_nv',
+          headerName: 'Nhân viên',
+          minWidth: 180,
+          value: (r) => [r.username_nv, r.ten_nv].filter(Boolean).join(' - '),
+        },
+      ],
+    }),
+    [],
+  );
+  return <ListScreen config={config} />;
+}

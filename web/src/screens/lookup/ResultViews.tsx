@@ -1,0 +1,149 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatDate, formatDateTime, formatNumber } from '../../common/format';
+
+/** How a result value is shown. */
+export type ValueKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'phone';
+
+/**
+ * A phone as the lookups show it: nine digits (or 84 + nine digits, as the carrier writes them)
+ * get a leading 0; anything else (a masked '****12345', a short code like 9279) stays as it is.
+ */
+export function lookupPhone(value: unknown): string {
+  const s = value === null || value === undefined ? '' : String(value).trim();
+  if (/^\d{9}$/.test(s)) return `0${s}`;
+  if (/^84\d{9}$/.test(s)) return `0${s.slice(2)}`;
+  return s;
+}
+
+export function formatValue(value: unknown, kind: ValueKind = 'text', options?: Record<string, string>): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (options && options[String(value)] !== undefined) return options[String(value)];
+  switch (kind) {
+    case 'number':
+      return formatNumber(value);
+    case 'money':
+      return `${formatNumber(value)} đ`;
+    case 'date':
+      return formatDate(value);
+    case 'datetime':
+      return formatDateTime(value);
+    case 'phone':
+      return lookupPhone(value);
+    default:
+      return String(value);
+  }
+}
+
+export interface FieldDef {
+  /** The spec's field name (NUMBER_PHONE, PackageCode, …). */
+  field: string;
+  label: string;
+  kind?: ValueKind;
+  options?: Record<string, string>;
+  render?: (row: Record<string, any>) => ReactNode;
+}
+
+/** A label with the spec's field name underneath. */
+function Label({ label, field }: { label: string; field: string }) {
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+        {label}
+      </Box>
+      <Box component="span" sx={{ display: 'block', fontSize: 11, color: 'text.secondary', fontFamily: 'monospace' }}>
+        {field}
+      </Box>
+    </>
+  );
+}
+
+/** One record as a two-column card: label (+ field name) | value. */
+export function KeyValueTable({ panel, fields, data }: { panel: string; fields: FieldDef[]; data: Record<string, any> }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Kết quả tra cứu">
+        <TableBody>
+          {fields.map((f) => (
+            <TableRow key={f.field}>
+              <TableCell component="th" scope="row" sx={{ width: '42%', verticalAlign: 'top' }}>
+                <Label label={f.label} field={f.field} />
+              </TableCell>
+              <TableCell data-testid={`lookup-field-${panel}-${f.field}`} sx={{ fontSize: 15 }}>
+                {f.render ? f.render(data) : formatValue(data?.[f.field], f.kind, f.options)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** Rows as a table; headers show the label and the spec's field name. */
+export function RowsTable({
+  panel,
+  fields,
+  rows,
+  emptyText = 'Không có dữ liệu',
+  startIndex = 0,
+  name = 'rows',
+}: {
+  panel: string;
+  fields: FieldDef[];
+  rows: Array<Record<string, any>>;
+  emptyText?: string;
+  startIndex?: number;
+  /** Distinguishes two tables of one panel in the row test ids. */
+  name?: string;
+}) {
+  return (
+    <TableContainer sx={{ maxHeight: 480 }}>
+      <Table size="small" stickyHeader aria-label="Kết quả tra cứu">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 40 }}>#</TableCell>
+            {fields.map((f) => (
+              <TableCell key={f.field} align={f.kind === 'number' || f.kind === 'money' ? 'right' : 'left'}>
+                <Label label={f.label} field={f.field} />
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={fields.length + 1}>
+                <Typography color="text.secondary" variant="body2" data-testid={`lookup-empty-${panel}`}>
+                  {emptyText}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((r, i) => (
+              <TableRow key={i} hover data-testid={`lookup-${name}-${panel}-${i}`}>
+                <TableCell>{startIndex + i + 1}</TableCell>
+                {fields.map((f) => (
+                  <TableCell
+                    key={f.field}
+                    align={f.kind === 'number' || f.kind === 'money' ? 'right' : 'left'}
+                    sx={{ whiteSpace: f.kind === 'date' || f.kind === 'datetime' ? 'nowrap' : undefined }}
+                  >
+                    {f.render ? f.render(r) : formatValue(r[f.field], f.kind, f.options)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
