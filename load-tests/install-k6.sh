@@ -18,7 +18,7 @@ K6="$BIN_DIR/k6"
 CACHE="${K6_CACHE_DIR:-${HOME:-/tmp}/.cache/cskh-k6}"
 BUILT="$CACHE/bin/k6-${K6_VERSION}"
 
-has_version() { [[ -x "$1" ]] && "$1" version 2>/dev/null | grep -q "k6 ${K6_VERSION}"; }
+has_version() { [[ -x "$1" ]] && "$1" version 2>/dev/null | grep -qF " ${K6_VERSION} "; }
 
 if has_version "$K6"; then
   echo "$K6"
