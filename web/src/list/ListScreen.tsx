@@ -159,6 +159,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     const base: GridColDef = {
       field: c.field,
       headerName: c.headerName,
+      description: c.description,
       width: c.width,
       minWidth: c.minWidth ?? (c.kind === 'index' ? 56 : 100),
       flex: c.width ? undefined : c.flex ?? (c.kind === 'index' ? undefined : 1),

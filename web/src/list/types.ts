@@ -99,6 +99,8 @@ export interface InlineEdit<R = Row> {
 export interface ColumnDef<R = Row> {
   field: string;
   headerName: string;
+  /** Header tooltip (e.g. the spec's field name). */
+  description?: string;
   kind?: 'text' | 'index' | 'number' | 'datetime' | 'date' | 'phone' | 'chip' | 'actions';
   width?: number;
   minWidth?: number;

@@ -1,0 +1,207 @@
+/**
+ * Issue 3 in a real browser: the whole product (scripts/stack.ts: every gRPC service, the carrier
+ * simulator, the realtime tier, the gateway serving web/dist) on the real PostgreSQL, Redis and
+ * Kafka that `npm test` provides, driven through Chromium:
+ *
+ *   log in as admin → open 'Tra cứu thuê bao' from the menu → look up a phone in the balance and
+ *   the eligible-packages panels (over the socket: browser → realtime → Kafka → lookup service →
+ *   carrier → Kafka → realtime → this tab) → the answers match the REST answer for the same phone
+ *   → the lookup-history screen (/sys/lstracuu) shows the socket lookup's log row and its count.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Client as PgClient } from 'pg';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { startStack, type Stack } from '../../scripts/stack';
+
+const WEB = resolve(__dirname, '..');
+const ADMIN_PASSWORD = 'Admin@123';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const rand = () => randomBytes(4).toString('hex');
+
+/** Newest modification time under a directory (files only). */
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/** web/dist must exist before the gateway starts (it serves it when present); rebuild when stale. */
+function ensureWebDist() {
+  const index = join(WEB, 'dist', 'index.html');
+  const sources = Math.max(newest(join(WEB, 'src')), statSync(join(WEB, 'index.html')).mtimeMs);
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  const r = spawnSync('npm', ['run', 'build', '-w', '@cskh/web'], { cwd: resolve(WEB, '..'), stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`web build failed (${r.status ?? r.signal})`);
+}
+
+function databaseUrl(): string {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('DATABASE_URL is required (run through npm test)');
+  const u = new URL(base);
+  u.pathname = `/web_lookup_${rand()}`;
+  return u.toString();
+}
+
+async function dropDatabase(url: string) {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const c = new PgClient({ connectionString: u.toString() });
+  await c.connect();
+  try {
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Fresh consumer groups start at the latest offset, so a lookup sent before the lookup service
+ * and the realtime tier have joined their groups would go unanswered until the reply timeout.
+ * Send warm-up lookups (another phone) over a socket until one is answered.
+ */
+async function waitForLookupPath(url: string, token: string) {
+  const socket: Socket = connectSocket(url, { path: '/socket.io', transports: ['websocket'], auth: { host: 'test', token, client_id: `warmup-${rand()}` } });
+  try {
+    const deadline = Date.now() + 45_000;
+    let answered = false;
+    socket.on('traKetQuaSoDuTaiKhoanChinh', (r: { status?: number }) => {
+      if (r?.status === 200) answered = true;
+    });
+    while (!answered) {
+      if (Date.now() > deadline) throw new Error('the socket lookup path never answered');
+      if (socket.connected) socket.emit('traCuuSoDuTaiKhoanChinh', { host: 'test', token, client_id: '', data: { isdn: '0900000001', requestId: `warmup-${rand()}` } });
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } finally {
+    socket.disconnect();
+  }
+}
+
+describe('subscriber lookup in the browser', () => {
+  const dbUrl = databaseUrl();
+  // A phone of this run only: its log rows are the ones this test made.
+  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const nine = phone.slice(-9);
+  let stack: Stack;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+
+  const api = async (path: string) => {
+    const res = await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = await res.json();
+    expect(body.status).toBe(200);
+    return body.data;
+  };
+
+  beforeAll(async () => {
+    ensureWebDist();
+    stack = await startStack({
+      env: {
+        ...process.env,
+        JWT_SECRET: 'x'.repeat(32),
+        SYSTEM_ACCOUNT_KEY: 'y'.repeat(32),
+        CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        DATABASE_URL: dbUrl,
+        LOG_LEVEL: 'warn',
+        // Own topics, groups and adapter channel: other test files may share this Kafka and Redis.
+        LOOKUP_REQUEST_TOPIC: `test.web.requested.${rand()}`,
+        LOOKUP_REPLY_TOPIC: `test.web.replied.${rand()}`,
+        LOOKUP_CONSUMER_GROUP: `test-web-lookup-${rand()}`,
+        REALTIME_CONSUMER_GROUP: `test-web-rt-${rand()}`,
+        SOCKET_ADAPTER_KEY: `test:web:${rand()}`,
+      },
+    });
+    const res = await fetch(`${stack.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    token = (await res.json()).data.access_token;
+    await waitForLookupPath(stack.url, token);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await stack?.stop();
+    await dropDatabase(dbUrl).catch(() => undefined);
+  });
+
+  it('logs in and opens Tra cứu thuê bao from the menu', async () => {
+    await page.goto(`${stack.url}/login`);
+    await page.getByTestId('login-username').fill('admin');
+    await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('menu-/app/customer-lookup').click();
+    await expect(page.getByTestId('tab-/app/customer-lookup').textContent()).resolves.toContain('Tra cứu thuê bao');
+    // Every panel is there for admin (priority 1); the button waits for a phone.
+    for (const id of ['package', 'balance', 'info', 'history', 'h9279', 'arpu']) await page.getByTestId(`lookup-phone-${id}`).waitFor();
+    expect(await page.getByTestId('lookup-submit-balance').isDisabled()).toBe(true);
+  });
+
+  it('shows the balance and the eligible packages the carrier answers for the phone', async () => {
+    // Expectations: the REST answer of the same lookups for the same phone.
+    const balance = await api(`/api/v1/lookup/balance?phone=${phone}`);
+    const packages = await api(`/api/v1/lookup/package?phone=${phone}&page=1`);
+
+    for (const id of ['balance', 'package']) {
+      await page.getByTestId(`lookup-phone-${id}`).fill(phone);
+      expect(await page.getByTestId(`lookup-submit-${id}`).isDisabled()).toBe(false);
+      await page.getByTestId(`lookup-submit-${id}`).click();
+    }
+
+    await page.getByTestId('lookup-result-balance').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('lookup-result-balance').getAttribute('data-isdn')).toBe(nine);
+    // Nine-digit phones are shown with a leading 0; numbers as 0,0.
+    expect((await page.getByTestId('lookup-field-balance-NUMBER_PHONE').textContent())?.trim()).toBe(`0${nine}`);
+    expect((await page.getByTestId('lookup-field-balance-PHONE_BALANCE').textContent())?.trim()).toBe(
+      `${new Intl.NumberFormat('en-US').format(balance.PHONE_BALANCE)} đ`,
+    );
+    expect(await page.getByTestId('lookup-field-balance-NUM_TYPE').textContent()).toContain(balance.NUM_TYPE);
+
+    await page.getByTestId('lookup-result-package').waitFor({ timeout: 20_000 });
+    const rows = page.locator('[data-testid^="lookup-rows-package-"]');
+    expect(await rows.count()).toBe(packages.FinalDataList.length);
+    for (const [i, p] of (packages.FinalDataList as Array<{ PackageCode: string; SyntaxRegister: string }>).entries()) {
+      const text = await page.getByTestId(`lookup-rows-package-${i}`).textContent();
+      expect(text).toContain(p.PackageCode);
+      expect(text).toContain(p.SyntaxRegister);
+    }
+    expect(await page.getByTestId('lookup-error-balance').count()).toBe(0);
+    expect(await page.getByTestId('lookup-error-package').count()).toBe(0);
+  });
+
+  it('lists the socket lookup in Lịch sử tra cứu (/sys/lstracuu) with its count', async () => {
+    await page.getByTestId('menu-/sys/lstracuu').click();
+    await page.getByTestId('lstracuu-filter-noi_dung').fill(phone);
+    await page.getByTestId('lstracuu-search').click();
+    const socketRow = page.locator('[data-testid^="lstracuu-row-"]', { hasText: 'Tra cứu số dư tài khoản chính' }).filter({ hasText: 'Kênh: socket' });
+    await socketRow.first().waitFor({ timeout: 15_000 });
+    expect(await socketRow.count()).toBe(1);
+    const text = (await socketRow.first().textContent()) ?? '';
+    expect(text).toContain('admin');
+    expect(text).toContain(`0${nine}`);
+
+    // The counts panel agrees with the API for the same filter (one REST and one socket lookup each).
+    const list = await api(`/api/v1/lstracuu?page=1&count=20&noi_dung=${phone}`);
+    const byName = Object.fromEntries((list.countByName as Array<{ ten_tra_cuu: string; count: number }>).map((c) => [c.ten_tra_cuu, c.count]));
+    expect(byName['Tra cứu số dư tài khoản chính']).toBe(2);
+    expect(byName['Tra cứu danh sách đối tượng chương trình']).toBe(2);
+    const count = page.locator('[data-testid="lstracuu-count"][data-name="Tra cứu số dư tài khoản chính"] [data-testid="lstracuu-count-value"]');
+    expect((await count.textContent())?.trim()).toBe('2');
+    expect((await page.getByTestId('lstracuu-count-total').textContent())?.trim()).toBe(String(list.count));
+  });
+});
