@@ -1,0 +1,87 @@
+/**
+ * The carrier's URL and login come from the `carrier` system account (auth's internal
+ * GetCredentials), with CARRIER_URL/… as the fallback when auth has no such account or is down.
+ */
+import { adapt, AppError, createLogger, startGrpcServer, GrpcServerHandle } from '@cskh/kit';
+import { auth_v1_auth } from '@cskh/proto';
+import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
+import { SystemAccountCredentials } from '../src/carrier/credentials';
+import { CarrierClient } from '../src/carrier/client';
+
+const log = createLogger('test', 'silent');
+
+describe('carrier credentials from the system account', () => {
+  let carrier: CarrierSimHandle;
+  let auth: GrpcServerHandle;
+  let account: auth_v1_auth.SystemAccountCredentials | undefined;
+  let asked = 0;
+
+  beforeAll(async () => {
+    carrier = await startCarrierSim({ port: 0, username: 'from-account', password: 'account-secret' });
+    const unimplemented = async () => {
+      throw new AppError('INTERNAL');
+    };
+    const handlers = {
+      listSystemAccounts: unimplemented,
+      getSystemAccount: unimplemented,
+      createSystemAccount: unimplemented,
+      updateSystemAccount: unimplemented,
+      deleteSystemAccount: unimplemented,
+      getCredentials: async (req: auth_v1_auth.GetCredentialsRequest) => {
+        asked++;
+        if (!account || req.position !== 'carrier') throw new AppError('NOT_FOUND', 'Không có tài khoản hệ thống');
+        return account;
+      },
+    };
+    auth = await startGrpcServer({
+      port: 0,
+      host: '127.0.0.1',
+      services: [[auth_v1_auth.SystemAccountServiceService, adapt(auth_v1_auth.SystemAccountServiceService, handlers as never, log)]],
+      log,
+    });
+  });
+  afterAll(async () => {
+    await auth?.stop(100);
+    await carrier?.stop();
+  });
+
+  const source = (fallbackUrl?: string) =>
+    new SystemAccountCredentials({
+      authUrl: `127.0.0.1:${auth.port}`,
+      position: 'carrier',
+      fallback: { url: fallbackUrl, username: 'env-user', password: 'env-pass' },
+      ttlMs: 60000,
+      log,
+    });
+
+  it('uses the system account when there is one (and caches it)', async () => {
+    account = { position: 'carrier', account: 'from-account', password: 'account-secret', api: `${carrier.url}/`, additional_content: '' };
+    const creds = source('http://127.0.0.1:1');
+    const client = new CarrierClient(creds, 2000, log);
+    const before = asked;
+    expect(await client.get('/api/v1/subscribers/84912345678/balance')).toEqual(expect.objectContaining({ NUMBER_PHONE: '84912345678' }));
+    await client.get('/api/v1/subscribers/84912345678/balance');
+    expect(asked - before).toBe(1);
+    expect((await creds.get()).source).toBe('system-account');
+    creds.close();
+  });
+
+  it('falls back to CARRIER_URL when auth has no carrier account', async () => {
+    account = undefined;
+    const creds = source(carrier.url);
+    const c = await creds.get();
+    expect(c).toEqual({ url: carrier.url, username: 'env-user', password: 'env-pass', source: 'env' });
+    // Wrong fallback login: the carrier refuses, and the panel gets a clear message.
+    const client = new CarrierClient(creds, 2000, log);
+    await expect(client.get('/api/v1/subscribers/84912345678/balance')).rejects.toThrow('Tài khoản hệ thống nhà mạng không hợp lệ');
+    creds.close();
+  });
+
+  it('says so when nothing is configured', async () => {
+    account = undefined;
+    const creds = source(undefined);
+    const client = new CarrierClient(creds, 2000, log);
+    await expect(client.get('/x')).rejects.toEqual(expect.objectContaining({ code: 'UNAVAILABLE', message: 'Chưa cấu hình tài khoản hệ thống nhà mạng' }));
+    creds.close();
+  });
+});
