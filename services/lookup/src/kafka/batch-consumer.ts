@@ -118,6 +118,10 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
   await consumer.subscribe({ topics: opts.topics, fromBeginning: opts.fromBeginning ?? false });
   await consumer.run({
     partitionsConsumedConcurrently: 4,
+    // Offsets are resolved after the batch's work and outputs are durable; committing them at most
+    // every 500 ms saves a round trip per batch (a crash redelivers at most that much, which the
+    // consumers here absorb: request ids are idempotent, replies are de-duplicated).
+    autoCommitInterval: 500,
     eachBatchAutoResolve: false,
     eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
       if (!isRunning() || isStale()) return;
