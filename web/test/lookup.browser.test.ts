@@ -11,7 +11,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer, connect as tcpConnect, type Server, type Socket as TcpSocket } from 'node:net';
 import { join, resolve } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
 import { Client as PgClient } from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { io as connectSocket, type Socket } from 'socket.io-client';
@@ -63,6 +65,34 @@ async function dropDatabase(url: string) {
 }
 
 /**
+ * Creates the topics the stack will need before it starts, retrying while a freshly started broker
+ * still answers topic metadata with 'This server does not host this topic-partition' (the stack's
+ * own topic creation does not retry that, and a half-started stack cannot be stopped).
+ */
+async function prepareTopics(brokers: string | undefined, topics: string[]) {
+  if (!brokers) return;
+  const admin = new Kafka({ clientId: `test-web-${rand()}`, brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        const existing = new Set(await admin.listTopics());
+        const missing = topics.filter((t) => !existing.has(t));
+        if (missing.length) await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: 3 })) });
+        await admin.fetchTopicMetadata({ topics });
+        return;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/**
  * Fresh consumer groups start at the latest offset, so a lookup sent before the lookup service
  * and the realtime tier have joined their groups would go unanswered until the reply timeout.
  * Send warm-up lookups (another phone) over a socket until one is answered.
@@ -85,6 +115,53 @@ async function waitForLookupPath(url: string, token: string) {
   }
 }
 
+/**
+ * A TCP proxy in front of the gateway whose Socket.IO connections can be silenced (frames dropped
+ * both ways) and then cut — a lookup sent meanwhile is lost with the connection.
+ */
+async function startFlakyProxy(targetPort: number) {
+  const conns = new Set<{ client: TcpSocket; upstream: TcpSocket; ws: boolean }>();
+  let silent = false;
+  const server: Server = createServer((client) => {
+    const upstream = tcpConnect(targetPort, '127.0.0.1');
+    const c = { client, upstream, ws: false };
+    let first = true;
+    conns.add(c);
+    client.on('data', (d) => {
+      if (first) c.ws = d.toString('latin1', 0, 16).startsWith('GET /socket.io/');
+      first = false;
+      if (!(c.ws && silent)) upstream.write(d);
+    });
+    upstream.on('data', (d) => {
+      if (!(c.ws && silent)) client.write(d);
+    });
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      conns.delete(c);
+    };
+    for (const s of [client, upstream]) {
+      s.on('close', end);
+      s.on('error', end);
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    silence: () => (silent = true),
+    /** Cut the silenced socket connections; new ones pass again. */
+    cut: () => {
+      silent = false;
+      for (const c of [...conns]) if (c.ws) c.client.destroy();
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const c of conns) c.client.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
 describe('subscriber lookup in the browser', () => {
   const dbUrl = databaseUrl();
   // A phone of this run only: its log rows are the ones this test made.
@@ -104,6 +181,11 @@ describe('subscriber lookup in the browser', () => {
 
   beforeAll(async () => {
     ensureWebDist();
+    // Own topics, groups and adapter channel: other test files may share this Kafka and Redis.
+    const requestTopic = `test.web.requested.${rand()}`;
+    const replyTopic = `test.web.replied.${rand()}`;
+    const notifyTopic = 'cskh.realtime.notify';
+    await prepareTopics(process.env.KAFKA_BROKERS, [requestTopic, replyTopic, notifyTopic].flatMap((t) => [t, `${t}.dlq`]));
     stack = await startStack({
       env: {
         ...process.env,
@@ -112,9 +194,8 @@ describe('subscriber lookup in the browser', () => {
         CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD,
         DATABASE_URL: dbUrl,
         LOG_LEVEL: 'warn',
-        // Own topics, groups and adapter channel: other test files may share this Kafka and Redis.
-        LOOKUP_REQUEST_TOPIC: `test.web.requested.${rand()}`,
-        LOOKUP_REPLY_TOPIC: `test.web.replied.${rand()}`,
+        LOOKUP_REQUEST_TOPIC: requestTopic,
+        LOOKUP_REPLY_TOPIC: replyTopic,
         LOOKUP_CONSUMER_GROUP: `test-web-lookup-${rand()}`,
         REALTIME_CONSUMER_GROUP: `test-web-rt-${rand()}`,
         SOCKET_ADAPTER_KEY: `test:web:${rand()}`,
@@ -134,8 +215,11 @@ describe('subscriber lookup in the browser', () => {
     page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   });
 
+  let proxy: Awaited<ReturnType<typeof startFlakyProxy>> | undefined;
+
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
+    await proxy?.close();
     await stack?.stop();
     await dropDatabase(dbUrl).catch(() => undefined);
   });
@@ -203,5 +287,39 @@ describe('subscriber lookup in the browser', () => {
     const count = page.locator('[data-testid="lstracuu-count"][data-name="Tra cứu số dư tài khoản chính"] [data-testid="lstracuu-count-value"]');
     expect((await count.textContent())?.trim()).toBe('2');
     expect((await page.getByTestId('lstracuu-count-total').textContent())?.trim()).toBe(String(list.count));
+  });
+
+  it('re-sends a pending lookup once after the socket reconnects', async () => {
+    const history = await api(`/api/v1/lookup/history?phone=${phone}`);
+    proxy = await startFlakyProxy(stack.gatewayPort);
+    const p = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    const sent: string[] = [];
+    let connected!: () => void;
+    const socketConnected = new Promise<void>((r) => (connected = r));
+    p.on('websocket', (ws) => {
+      ws.on('framesent', (f) => String(f.payload).includes('"traCuuLichSuGoiCuoc"') && sent.push(String(f.payload)));
+      // '40{…}': the Socket.IO CONNECT acknowledgement (the handshake was accepted).
+      ws.on('framereceived', (f) => String(f.payload).startsWith('40') && connected());
+    });
+    await p.goto(`${proxy.url}/login`);
+    await p.getByTestId('login-username').fill('admin');
+    await p.getByTestId('login-password').fill(ADMIN_PASSWORD);
+    await p.getByTestId('login-submit').click();
+    await p.getByTestId('menu-/app/customer-lookup').click();
+    await p.getByTestId('lookup-phone-history').fill(phone);
+    // Once the socket is connected, lose the request with the connection.
+    await socketConnected;
+    proxy.silence();
+    await p.getByTestId('lookup-submit-history').click();
+    await p.waitForTimeout(300);
+    // One pending request per panel: the button stays disabled until the answer comes.
+    expect(await p.getByTestId('lookup-submit-history').isDisabled()).toBe(true);
+    expect(await p.getByTestId('lookup-result-history').count()).toBe(0);
+    proxy.cut();
+    await p.getByTestId('lookup-result-history').waitFor({ timeout: 15_000 });
+    expect(sent).toHaveLength(2);
+    expect(await p.locator('[data-testid^="lookup-rows-history-"]').count()).toBe(history.values.length);
+    expect(await p.getByTestId('lookup-submit-history').isDisabled()).toBe(false);
+    await p.close();
   });
 });
