@@ -8,8 +8,7 @@ import { defineConfig, env, serviceShape } from '@cskh/kit';
  */
 export const lookupConfig = defineConfig('lookup', {
   ...serviceShape,
-  // 0 = any free port (tests, the one-process stack).
-  GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50053),
+  GRPC_PORT: env.port(50053),
   AUTH_GRPC_URL: z.string().optional(),
   CARRIER_POSITION: z.string().default('carrier'),
   CARRIER_URL: z.string().optional(),
