@@ -86,16 +86,21 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     if (reloadKey < 0) return;
     const ac = new AbortController();
     setLoading(true);
-    api
-      .get(config.endpoint, { ...buildParams(applied), page: paginationModel.page + 1, count: paginationModel.pageSize }, { signal: ac.signal })
+    const params = { ...buildParams(applied), page: paginationModel.page + 1, count: paginationModel.pageSize };
+    (config.load ? config.load(params, ac.signal) : api.get(config.endpoint, params, { signal: ac.signal }))
       .then((data) => {
+        if (ac.signal.aborted) return;
         const { rows, count } = (config.mapResponse ?? mapDefault)(data);
         setResult({ rows: rows as R[], count, raw: data });
       })
       .catch((e) => {
-        if ((e as Error)?.name === 'AbortError') return;
+        if ((e as Error)?.name === 'AbortError' || ac.signal.aborted) return;
         // Spec 1 §8: list-load failures are recorded but nothing is displayed.
         console.error(`[${config.id}] list load failed`, e);
+        if (config.showLoadErrors) {
+          const msg = errorMsg(e) || (e as { msg?: string })?.msg || '';
+          if (msg) notify(msg, 'error');
+        }
         setResult({ rows: [], count: 0, raw: null });
       })
       .finally(() => {

@@ -3,7 +3,8 @@
  *
  * Every list screen of the product is a `ListConfig<Row>` rendered by `<ListScreen config={…} />`:
  *
- *   endpoint      GET list endpoint answering `data.values` + `data.count` (override: mapResponse).
+ *   endpoint      GET list endpoint answering `data.values` + `data.count` (override: mapResponse;
+ *                 `load` replaces the GET, e.g. a socket lookup; `showLoadErrors` toasts the msg).
  *                 The screen sends `page` (1-based) and `count` (page size) plus the filter params.
  *   filters       FilterDef[]: 'text' (Enter searches), 'select' (static options or loadOptions;
  *                 an option's `indent` indents it in the list, e.g. staff pickers),
@@ -155,6 +156,10 @@ export interface ListConfig<R = Row> {
   /** Extra or renamed query params from the applied filters. */
   query?: (filters: Record<string, any>, ctx: ListContext<R>) => Record<string, unknown>;
   mapResponse?: (data: any) => { rows: R[]; count: number };
+  /** Replaces the GET of `endpoint` for the page (e.g. a lookup over the realtime socket). */
+  load?: (params: Record<string, unknown>, signal: AbortSignal) => Promise<any>;
+  /** Show the server's msg of a failed page load as a toast (default: logged only, spec 1 §8). */
+  showLoadErrors?: boolean;
   export?: {
     fileName: string | (() => string);
     sheetName?: string;

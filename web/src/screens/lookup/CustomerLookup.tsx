@@ -384,11 +384,6 @@ const PANELS: Array<{ id: PanelId; Component: () => ReactNode; wide?: boolean }>
   { id: 'arpu', Component: ArpuPanel },
 ];
 
-/** Which panels a user sees: the lookup's permission codes and priority bound (spec 1 §2.12, §6). */
-export function visiblePanels(who: { priority: number; permissions: string[] }): PanelId[] {
-  return PANELS.filter((p) => mayLookup(PANEL_KIND[p.id], who)).map((p) => p.id);
-}
-
 export default function CustomerLookup() {
   const session = useSession();
   const shown = PANELS.filter((p) => mayLookup(PANEL_KIND[p.id], session));

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig } from '../../list/types';
 import { monthStart, today } from '../../common/format';
+import { cancelLookup, last9, requestLookup } from '../../api/lookups';
 import { lookupPhone } from './ResultViews';
 import { PHONE_REQUIRED } from './texts';
 
@@ -22,9 +23,34 @@ export const DIRECTIONS = [
   { value: 'O', label: 'O - Tin nhắn đi (output)' },
 ];
 
+const SOCKET_KEY = 'messages999';
+
+/**
+ * One page of 999 messages over the realtime socket (`traCuuTinNhan999` → `traKetQuaTinNhan999`,
+ * spec 1 §7); a newer page request (or leaving) drops the pending one.
+ */
+export function loadMessages999(params: Record<string, unknown>, signal: AbortSignal) {
+  cancelLookup(SOCKET_KEY);
+  signal.addEventListener('abort', () => cancelLookup(SOCKET_KEY));
+  const phone = String(params.phone ?? '');
+  return requestLookup({
+    key: SOCKET_KEY,
+    kind: '999',
+    data: {
+      isdn: last9(phone) || phone,
+      huong_ket_qua: params.huong_ket_qua ?? '',
+      startDate: params.startDate ?? '',
+      endDate: params.endDate ?? '',
+      page: params.page,
+      count: params.count,
+    },
+  });
+}
+
 /**
  * Message centre ('Trung tâm tin nhắn', spec 1 §2.13): the 999 messages of one subscriber,
- * filtered by direction I/O, phone and dates, paged on the server (GET /api/v1/lookup/messages999).
+ * filtered by direction I/O, phone and dates, paged on the server. Pages arrive over the socket
+ * (the REST reading GET /api/v1/lookup/messages999 answers the same); errors show the server msg.
  */
 export default function MessageCentre() {
   const config = useMemo<ListConfig<Message999>>(
@@ -33,6 +59,8 @@ export default function MessageCentre() {
       title: 'Trung tâm tin nhắn',
       endpoint: '/api/v1/lookup/messages999',
       manualLoad: true,
+      load: loadMessages999,
+      showLoadErrors: true,
       rowId: (r) => r._rid,
       mapResponse: (data) => {
         const values: Message999[] = Array.isArray(data?.values) ? data.values : [];

@@ -35,6 +35,7 @@ export default function RegistrationResults() {
       id: 'registrations9084',
       title: 'Kết quả đăng ký',
       endpoint: '/api/v1/lookup/registrations9084',
+      showLoadErrors: true,
       rowId: (r) => r._rid,
       mapResponse: (data) => {
         const values: Registration9084[] = Array.isArray(data?.values) ? data.values : [];
