@@ -29,6 +29,8 @@ export const lookupConfig = defineConfig('lookup', {
   LOOKUP_REQUEST_TOPIC: z.string().default('cskh.lookup.requested'),
   LOOKUP_REPLY_TOPIC: z.string().default('cskh.lookup.replied'),
   LOOKUP_CONSUMER_GROUP: z.string().default('cskh-lookup'),
+  /** A socket request older than this when consumed is answered TIMEOUT without a carrier call (0 = never). */
+  LOOKUP_REQUEST_MAX_AGE_MS: env.int(60000),
   /** Lookups processed at once by the Kafka consumer. */
   LOOKUP_CONCURRENCY: env.int(64),
   /** Log rows are group-committed: at most this many per INSERT, at most this many INSERTs at once. */

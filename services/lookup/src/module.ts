@@ -86,7 +86,7 @@ export const lookupModule: ServiceModule<typeof lookupConfig.shape> = {
       bus,
       log,
       concurrency: config.LOOKUP_CONCURRENCY,
-      handler: requestHandler(engine, config.LOOKUP_REPLY_TOPIC, log),
+      handler: requestHandler(engine, config.LOOKUP_REPLY_TOPIC, log, config.LOOKUP_REQUEST_MAX_AGE_MS),
     });
     // Staff names for 9084 rows: a read model of auth's user-changed events.
     const staff = await bus.subscribe({

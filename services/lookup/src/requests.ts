@@ -13,7 +13,7 @@ const { LookupRequested, LookupReplied } = events_v1_lookup;
  * carrier failures (timeout, error) all become replies; only an unexpected failure (database
  * down) is retried, and after the last retry it still answers with an error.
  */
-export function requestHandler(engine: LookupEngine, replyTopic: string, log: Logger) {
+export function requestHandler(engine: LookupEngine, replyTopic: string, log: Logger, maxAgeMs = 60000) {
   return async (msg: BusMessage, attempt: { final: boolean }): Promise<BusMessage[]> => {
     let req: events_v1_lookup.LookupRequested;
     try {
@@ -37,6 +37,10 @@ export function requestHandler(engine: LookupEngine, replyTopic: string, log: Lo
       },
     ];
     if (!isLookupKind(req.kind)) return reply({ ok: false, status: 400, error_code: 'VALIDATION', error_msg: 'Loại tra cứu không hợp lệ' });
+    // A request that waited too long (service down, backlog) is answered without a carrier call:
+    // the browser has given up on it already, and nobody should be charged a lookup for it.
+    if (maxAgeMs > 0 && req.requested_at_ms > 0 && Date.now() - req.requested_at_ms > maxAgeMs)
+      return reply({ ok: false, status: 504, error_code: 'TIMEOUT', error_msg: ERROR_TABLE.TIMEOUT.msg });
     try {
       const out = await engine.run(
         req.kind,

@@ -235,6 +235,13 @@ describe('lookup service', () => {
       expect(await replyTo(forbidden.request_id)).toEqual(expect.objectContaining({ ok: false, error_code: 'FORBIDDEN' }));
     });
 
+    it('answers a stale request (waited past its age limit) TIMEOUT without a carrier call or a log row', async () => {
+      const stale = request('balance', { isdn: '0912345678' }, { requested_at_ms: Date.now() - 120000 });
+      await publish(stale);
+      expect(await replyTo(stale.request_id)).toEqual(expect.objectContaining({ ok: false, status: 504, error_code: 'TIMEOUT' }));
+      expect((await pg.query(`SELECT 1 FROM lookup.lookup_log WHERE request_id = $1`, [stale.request_id])).rowCount).toBe(0);
+    });
+
     it('turns a carrier timeout and a carrier error into error replies, never silence', async () => {
       await adminConfig({ timeoutRate: 1 });
       try {
