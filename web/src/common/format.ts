@@ -49,4 +49,15 @@ export function displayPhone(phone: unknown): string {
   return /^\d{9}$/.test(s) ? `0${s}` : s;
 }
 
+/**
+ * A phone as the lookups show it: nine digits (or 84 + nine digits, as the carrier writes them)
+ * get a leading 0; anything else (a masked '****12345', a short code like 9279) stays as it is.
+ */
+export function lookupPhone(value: unknown): string {
+  const s = value === null || value === undefined ? '' : String(value).trim();
+  if (/^\d{9}$/.test(s)) return `0${s}`;
+  if (/^84\d{9}$/.test(s)) return `0${s.slice(2)}`;
+  return s;
+}
+
 export { dayjs };

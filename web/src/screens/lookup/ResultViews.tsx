@@ -7,21 +7,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDate, formatDateTime, formatNumber } from '../../common/format';
+import { formatDate, formatDateTime, formatNumber, lookupPhone } from '../../common/format';
+
+export { lookupPhone };
 
 /** How a result value is shown. */
 export type ValueKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'phone';
-
-/**
- * A phone as the lookups show it: nine digits (or 84 + nine digits, as the carrier writes them)
- * get a leading 0; anything else (a masked '****12345', a short code like 9279) stays as it is.
- */
-export function lookupPhone(value: unknown): string {
-  const s = value === null || value === undefined ? '' : String(value).trim();
-  if (/^\d{9}$/.test(s)) return `0${s}`;
-  if (/^84\d{9}$/.test(s)) return `0${s.slice(2)}`;
-  return s;
-}
 
 export function formatValue(value: unknown, kind: ValueKind = 'text', options?: Record<string, string>): string {
   if (value === null || value === undefined || value === '') return '';

@@ -1,0 +1,165 @@
+/**
+ * Socket lookups (api/lookups.ts) against a fake socket: queueing while connecting, matching by
+ * request id or last 9 digits, one pending request per key, the one re-send after a reconnect,
+ * refusals and timeouts.
+ */
+type Handler = (...args: any[]) => void;
+
+class FakeSocket {
+  connected = false;
+  active = true;
+  handlers = new Map<string, Set<Handler>>();
+  sent: Array<{ event: string; payload: any; ack?: Handler }> = [];
+  on(ev: string, h: Handler) {
+    if (!this.handlers.has(ev)) this.handlers.set(ev, new Set());
+    this.handlers.get(ev)!.add(h);
+    return this;
+  }
+  off(ev: string, h: Handler) {
+    this.handlers.get(ev)?.delete(h);
+    return this;
+  }
+  emit(event: string, payload: any, ack?: Handler) {
+    this.sent.push({ event, payload, ack });
+    return this;
+  }
+  /** Something arrives from the server (or the client library). */
+  fire(ev: string, ...args: any[]) {
+    for (const h of [...(this.handlers.get(ev) ?? [])]) h(...args);
+  }
+  connect() {
+    this.connected = true;
+    this.fire('connect');
+  }
+  drop() {
+    this.connected = false;
+    this.fire('disconnect');
+  }
+}
+
+let attachFn: ((s: FakeSocket) => () => void) | undefined;
+
+jest.mock('./realtime', () => ({
+  envelope: (data: unknown) => ({ host: 'test', token: 't', client_id: 'c', data }),
+  onSocket: (attach: (s: any) => () => void) => {
+    attachFn = attach;
+    return () => undefined;
+  },
+}));
+
+type Mod = typeof import('./lookups');
+
+function load(): Mod {
+  let mod!: Mod;
+  jest.isolateModules(() => {
+    mod = require('./lookups');
+  });
+  return mod;
+}
+
+const flush = () => new Promise((r) => setImmediate(r));
+
+describe('socket lookups', () => {
+  beforeEach(() => {
+    attachFn = undefined;
+  });
+
+  it('queues a lookup until the socket connects, then resolves with the matching reply', async () => {
+    const m = load();
+    const s = new FakeSocket();
+    const p = m.requestLookup({ key: 'balance', kind: 'balance', data: { isdn: '0912345678' } });
+    attachFn!(s);
+    expect(s.sent).toHaveLength(0);
+    s.connect();
+    expect(s.sent).toHaveLength(1);
+    expect(s.sent[0].event).toBe('traCuuSoDuTaiKhoanChinh');
+    expect(s.sent[0].payload).toEqual({ host: 'test', token: 't', client_id: 'c', data: { isdn: '0912345678', requestId: expect.any(String) } });
+    // Another phone's answer, and the right phone on another event, are not ours.
+    s.fire('traKetQuaSoDuTaiKhoanChinh', { isdn: '987654321', status: 200, data: { other: true } });
+    s.fire('traKetQuaARPU', { isdn: '912345678', status: 200, data: { other: true } });
+    expect(m.isLookupPending('balance')).toBe(true);
+    // Matched by the last 9 digits of the phone.
+    s.fire('traKetQuaSoDuTaiKhoanChinh', { isdn: '912345678', status: 200, data: { PHONE_BALANCE: 100 } });
+    await expect(p).resolves.toEqual({ PHONE_BALANCE: 100 });
+    expect(m.isLookupPending('balance')).toBe(false);
+  });
+
+  it('allows one pending request per key and rejects error replies with the server msg', async () => {
+    const m = load();
+    const s = new FakeSocket();
+    s.connected = true;
+    m.requestLookup({ key: 'x', kind: 'info', data: { isdn: '911111111' } }).catch(() => undefined);
+    attachFn!(s);
+    await expect(m.requestLookup({ key: 'x', kind: 'info', data: { isdn: '922222222' } })).rejects.toMatchObject({ code: 'BUSY' });
+    const p2 = m.requestLookup({ key: 'y', kind: 'info', data: { isdn: '933333333' } });
+    const id = s.sent[1].payload.data.requestId;
+    s.fire('traKetQuaThongTinChiTietThueBao', { requestId: id, isdn: '933333333', status: 429, code: 'RATE_LIMITED', msg: 'Bạn đã tra cứu quá nhiều' });
+    await expect(p2).rejects.toMatchObject({ status: 429, msg: 'Bạn đã tra cứu quá nhiều' });
+    m.cancelLookup('x');
+  });
+
+  it('settles on a refusal in the ack', async () => {
+    const m = load();
+    const s = new FakeSocket();
+    s.connected = true;
+    const p = m.requestLookup({ key: 'k', kind: 'arpu', data: { isdn: '912345678' } });
+    attachFn!(s);
+    const { ack, payload } = s.sent[0];
+    ack!({ requestId: payload.data.requestId, status: 403, code: 'FORBIDDEN', msg: 'Bạn không có quyền' });
+    await expect(p).rejects.toMatchObject({ code: 'FORBIDDEN', msg: 'Bạn không có quyền' });
+  });
+
+  it('re-sends a pending lookup once after a reconnect, with a new request id, and ignores the late duplicate', async () => {
+    const m = load();
+    const s = new FakeSocket();
+    const p = m.requestLookup({ key: 'h', kind: 'history', data: { isdn: '912345678' } });
+    attachFn!(s);
+    s.connect();
+    s.drop();
+    s.connect();
+    expect(s.sent).toHaveLength(2);
+    const [first, second] = s.sent.map((x) => x.payload.data.requestId);
+    expect(second).not.toBe(first);
+    s.drop();
+    s.connect();
+    expect(s.sent).toHaveLength(2); // once only
+    s.fire('traKetQuaLichSuGoiCuoc', { requestId: second, isdn: '912345678', status: 200, data: { values: [], count: 0 } });
+    await expect(p).resolves.toEqual({ values: [], count: 0 });
+    // The first request's late answer does not settle a newer lookup of the same phone.
+    const p2 = m.requestLookup({ key: 'h', kind: 'history', data: { isdn: '912345678' } });
+    s.fire('traKetQuaLichSuGoiCuoc', { requestId: first, isdn: '912345678', status: 500, msg: 'late' });
+    expect(m.isLookupPending('h')).toBe(true);
+    const third = s.sent[2].payload.data.requestId;
+    s.fire('traKetQuaLichSuGoiCuoc', { requestId: third, isdn: '912345678', status: 200, data: { values: [1], count: 1 } });
+    await expect(p2).resolves.toEqual({ values: [1], count: 1 });
+  });
+
+  it('fails pending lookups when the server refuses the handshake, and after the timeout', async () => {
+    const m = load();
+    const s = new FakeSocket();
+    const p = m.requestLookup({ key: 'a', kind: 'balance', data: { isdn: '912345678' } });
+    attachFn!(s);
+    s.active = false;
+    s.fire('connect_error', Object.assign(new Error('x'), { data: { status: 401, code: 'UNAUTHORIZED', msg: 'Phiên đăng nhập đã kết thúc' } }));
+    await expect(p).rejects.toMatchObject({ status: 401, msg: 'Phiên đăng nhập đã kết thúc' });
+
+    const t = m.requestLookup({ key: 'b', kind: 'balance', data: { isdn: '912345678' }, timeoutMs: 20 });
+    await expect(t).rejects.toMatchObject({ code: 'TIMEOUT', msg: m.LOOKUP_TIMEOUT_MSG });
+    await flush();
+    expect(m.isLookupPending('b')).toBe(false);
+  });
+
+  it('forgets a cancelled lookup (its answer is ignored, the key is free again)', async () => {
+    const m = load();
+    const s = new FakeSocket();
+    s.connected = true;
+    let settled = false;
+    m.requestLookup({ key: 'c', kind: 'package', data: { isdn: '912345678' } }).finally(() => (settled = true));
+    attachFn!(s);
+    m.cancelLookup('c');
+    s.fire('traKetQuaDanhSachDoiTuongChuongTrinh', { requestId: s.sent[0].payload.data.requestId, isdn: '912345678', status: 200, data: {} });
+    await flush();
+    expect(settled).toBe(false);
+    expect(m.isLookupPending('c')).toBe(false);
+  });
+});
