@@ -200,7 +200,10 @@ export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<st
       const r = errorReply(code, msg, requestId, spec, isdn);
       if (typeof ack === 'function') ack(r);
       // Shown once, like any reply, to this client.
-      dedupe.first(requestId).then((first) => first && emitReply(sd.clientId, spec, r), () => emitReply(sd.clientId, spec, r));
+      return dedupe.first(requestId).then(
+        (first) => void (first && emitReply(sd.clientId, spec, r)),
+        () => emitReply(sd.clientId, spec, r),
+      );
     };
     try {
       // The event's own token (the spec sends one with every event) may be newer than the handshake's.
@@ -208,10 +211,15 @@ export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<st
       const token = typeof body.token === 'string' ? stripBearer(body.token) : '';
       const verified = token && token !== sd.token ? verifyAccessToken(config.JWT_SECRET, token) : undefined;
       if (verified) who = verified.identity;
+      // A session that ended (logout, lock, expiry) gets the error reply, then loses the socket.
       if (await revocations.isRevoked(verified ?? { identity: who, issuedAtMs: sd.issuedAtMs })) {
-        return refuse('UNAUTHORIZED', 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại');
+        await refuse('UNAUTHORIZED', 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại');
+        return void socket.disconnect(true);
       }
-      if (who.exp * 1000 < Date.now()) return refuse('UNAUTHORIZED', 'Phiên đăng nhập đã hết hạn');
+      if (who.exp * 1000 < Date.now()) {
+        await refuse('UNAUTHORIZED', 'Phiên đăng nhập đã hết hạn');
+        return void socket.disconnect(true);
+      }
       if (!mayRun(spec, who)) return refuse('FORBIDDEN');
       if (sd.pending >= config.MAX_PENDING_PER_SOCKET) return refuse('RATE_LIMITED', 'Bạn đang có quá nhiều yêu cầu tra cứu chờ kết quả');
       const req = LookupRequested.fromPartial({

@@ -209,6 +209,23 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     expect(missing).toEqual(expect.objectContaining({ status: 400, code: 'VALIDATION', msg: 'Bạn phải nhập ngày bắt đầu', data: null, isdn: '912345678' }));
   });
 
+  it('ends the socket of a session revoked after the handshake', async () => {
+    const t = token({ username: `late_${rand()}` });
+    const clientId = `client-${rand()}`;
+    const s = await open(a, t.token, clientId);
+    const redis = createRedis(process.env.REDIS_URL)!;
+    try {
+      await createRevocationStore(redis).revokeToken(t.jti, t.exp);
+    } finally {
+      redis.disconnect();
+    }
+    const reply = nextEvent<LookupReplyPayload>(s, 'traKetQuaSoDuTaiKhoanChinh');
+    const gone = nextEvent<string>(s, 'disconnect');
+    s.emit('traCuuSoDuTaiKhoanChinh', { token: t.token, client_id: clientId, data: { isdn: '0912345678' } });
+    expect(await reply).toEqual(expect.objectContaining({ status: 401, code: 'UNAUTHORIZED' }));
+    expect(await gone).toBe('io server disconnect');
+  });
+
   it('checks the permission of each event before anything reaches Kafka', async () => {
     const clientId = `client-${rand()}`;
     const t = token({ username: `sale_${rand()}`, priority: 5, permissions: ['lookup.balance'] });
