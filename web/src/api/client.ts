@@ -47,6 +47,11 @@ export function buildQuery(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
+/** A 401 that did not come through `request` (e.g. a socket lookup refused): end the session the same way. */
+export function handleUnauthorized() {
+  unauthorizedHandler();
+}
+
 export async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = tokenProvider();

@@ -39,6 +39,9 @@ class FakeSocket {
 
 let attachFn: ((s: FakeSocket) => () => void) | undefined;
 
+const unauthorized = jest.fn();
+jest.mock('./client', () => ({ handleUnauthorized: () => unauthorized() }));
+
 jest.mock('./realtime', () => ({
   envelope: (data: unknown) => ({ host: 'test', token: 't', client_id: 'c', data }),
   onSocket: (attach: (s: any) => () => void) => {
@@ -142,11 +145,26 @@ describe('socket lookups', () => {
     s.active = false;
     s.fire('connect_error', Object.assign(new Error('x'), { data: { status: 401, code: 'UNAUTHORIZED', msg: 'Phiên đăng nhập đã kết thúc' } }));
     await expect(p).rejects.toMatchObject({ status: 401, msg: 'Phiên đăng nhập đã kết thúc' });
+    // A 401 ends the session like any REST 401.
+    expect(unauthorized).toHaveBeenCalledTimes(1);
 
     const t = m.requestLookup({ key: 'b', kind: 'balance', data: { isdn: '912345678' }, timeoutMs: 20 });
     await expect(t).rejects.toMatchObject({ code: 'TIMEOUT', msg: m.LOOKUP_TIMEOUT_MSG });
     await flush();
     expect(m.isLookupPending('b')).toBe(false);
+  });
+
+  it('fails pending lookups when the server closes the socket (no automatic reconnect then)', async () => {
+    const m = load();
+    const s = new FakeSocket();
+    const p = m.requestLookup({ key: 'd', kind: 'balance', data: { isdn: '912345678' } });
+    attachFn!(s);
+    s.connect();
+    s.connected = false;
+    s.fire('disconnect', 'transport close');
+    expect(m.isLookupPending('d')).toBe(true);
+    s.fire('disconnect', 'io server disconnect');
+    await expect(p).rejects.toMatchObject({ code: 'DISCONNECTED', msg: m.SERVER_CLOSED_MSG });
   });
 
   it('forgets a cancelled lookup (its answer is ignored, the key is free again)', async () => {

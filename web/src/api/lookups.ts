@@ -11,10 +11,12 @@
  *  - A request is sent once the socket is connected (queued while it connects). If the connection
  *    drops with requests in flight, they are re-sent ONCE after the socket reconnects (with a new
  *    request id, so the server's one-reply-per-id rule cannot swallow the answer).
- *  - A refused handshake (the server rejects the token) fails every pending lookup with its msg;
- *    no answer within `timeoutMs` fails it too — a panel never hangs.
+ *  - A refused handshake (the server rejects the token) or a socket closed by the server fails
+ *    every pending lookup with its msg; no answer within `timeoutMs` fails it too — a panel never
+ *    hangs. A 401 (session over) ends the session like a 401 on any REST call (spec 1 §8).
  */
 import type { Socket } from 'socket.io-client';
+import { handleUnauthorized } from './client';
 import { envelope, onSocket } from './realtime';
 
 export type LookupKind = 'balance' | 'package' | 'info' | 'history' | '9279' | 'arpu' | '999';
@@ -128,6 +130,7 @@ export class LookupError extends Error {
 
 export const LOOKUP_TIMEOUT_MSG = 'Không nhận được kết quả tra cứu. Vui lòng thử lại';
 export const LOOKUP_BUSY_MSG = 'Đang chờ kết quả của lần tra cứu trước';
+export const SERVER_CLOSED_MSG = 'Máy chủ đã đóng kết nối tra cứu. Vui lòng tải lại trang hoặc đăng nhập lại';
 const DEFAULT_TIMEOUT_MS = 45_000;
 
 interface Pending {
@@ -172,7 +175,10 @@ function finish(p: Pending, outcome: { ok: true; data: unknown } | { ok: false; 
   clearTimeout(p.timer);
   rememberSettled(p.ids);
   if (outcome.ok) p.resolve(outcome.data);
-  else p.reject(outcome.error);
+  else {
+    p.reject(outcome.error);
+    if (outcome.error.status === 401) handleUnauthorized();
+  }
 }
 
 function replyOutcome(r: LookupReply): { ok: true; data: unknown } | { ok: false; error: LookupError } {
@@ -230,13 +236,21 @@ function attach() {
       const e = new LookupError(err.data?.status ?? 401, err.data?.code ?? 'UNAUTHORIZED', err.data?.msg || err.message || 'Không kết nối được máy chủ');
       for (const p of [...pending.values()]) finish(p, { ok: false, error: e });
     };
+    // Closed by the server (e.g. the session ended): Socket.IO does not reconnect by itself.
+    const onDisconnect = (reason: string) => {
+      if (reason !== 'io server disconnect') return;
+      const e = new LookupError(503, 'DISCONNECTED', SERVER_CLOSED_MSG);
+      for (const p of [...pending.values()]) finish(p, { ok: false, error: e });
+    };
     s.on('connect', onConnect);
     s.on('connect_error', onConnectError);
+    s.on('disconnect', onDisconnect);
     if (s.connected) onConnect();
     return () => {
       for (const [ev, h] of replyHandlers) s.off(ev, h);
       s.off('connect', onConnect);
       s.off('connect_error', onConnectError);
+      s.off('disconnect', onDisconnect);
       if (socket === s) socket = null;
     };
   });
