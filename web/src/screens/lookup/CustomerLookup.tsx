@@ -191,6 +191,8 @@ const PACKAGE_FIELDS: FieldDef[] = [
 
 function PackagePanel() {
   const [code, setCode] = useState('');
+  // The carrier's page size, as seen on a full first page (numbers the rows of later pages).
+  const pageSize = useRef(0);
   return (
     <LookupPanel
       id="package"
@@ -209,9 +211,10 @@ function PackagePanel() {
         const rows = Array.isArray(data?.FinalDataList) ? data.FinalDataList : [];
         const pages = Math.max(1, Number(data?.PaginateNumber) || 1);
         const page = Math.min(pages, Math.max(1, Number(request?.page) || 1));
+        if (page === 1 && pages > 1) pageSize.current = rows.length;
         return (
           <>
-            <RowsTable panel="package" fields={PACKAGE_FIELDS} rows={rows} emptyText="Không có gói cước phù hợp" />
+            <RowsTable panel="package" fields={PACKAGE_FIELDS} rows={rows} startIndex={(page - 1) * (pageSize.current || rows.length)} emptyText="Không có gói cước phù hợp" />
             {pages > 1 && (
               <Pagination
                 sx={{ mt: 1 }}
