@@ -104,5 +104,8 @@ describe('roles', () => {
     expect(await h.revocations.isRevoked(verifyAccessToken(JWT_SECRET, s.token))).toBe(true);
     await new Promise((r) => setTimeout(r, 5));
     expect((await h.login(u.username, u.password)).reply.permissions.sort()).toEqual(['khr', 'mfy']);
+    // Its priority is fixed while someone holds it.
+    const moved = await failure(save('updateRole', { id: role.id, name: role.name, priority: 3, permissions: [idOf('khr')] }));
+    expect(moved).toMatchObject({ code: 'PRECONDITION', msg: 'Không thể đổi cấp độ của vai trò đang được gán cho 1 nhân viên' });
   });
 });

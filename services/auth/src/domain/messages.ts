@@ -35,6 +35,7 @@ export const MSG = {
   lockAdmin: 'Không thể khoá hoặc mở khoá tài khoản quản trị',
   lockSelf: 'Không thể khoá tài khoản của chính mình',
   resetRequired: 'Vui lòng nhập mật khẩu mới và xác nhận mật khẩu',
+  managesOthers: 'Nhân viên đang quản lý nhân viên khác, không thể đổi cấp vai trò hoặc chi nhánh',
   permEditorCaller: 'Chỉ quản trị viên hoặc quản lý mới được phân quyền cho nhân viên',
   permEditorTarget: 'Không thể phân quyền riêng cho tài khoản quản trị',
   permissionUnknown: 'Quyền không tồn tại',
@@ -44,6 +45,7 @@ export const MSG = {
   rolePriorityInvalid: 'Cấp độ vai trò phải từ 1 đến 7',
   roleNameTaken: 'Tên vai trò đã tồn tại',
   roleInUse: (n: number) => `Không thể xoá vai trò đang được gán cho ${n} nhân viên`,
+  rolePriorityLocked: (n: number) => `Không thể đổi cấp độ của vai trò đang được gán cho ${n} nhân viên`,
   roleDeleted: 'Xoá vai trò thành công',
   roleAboveCallerEdit: 'Bạn không thể tạo hoặc sửa vai trò cao hơn vai trò của mình',
   // invite channels

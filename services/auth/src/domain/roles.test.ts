@@ -1,5 +1,5 @@
 import { AppError } from '@cskh/kit';
-import { assertRoleDeletable, assertRoleEditable, validateRole } from './roles';
+import { assertPriorityChangeable, assertRoleDeletable, assertRoleEditable, validateRole } from './roles';
 
 function err(fn: () => unknown): AppError {
   try {
@@ -28,5 +28,12 @@ describe('role dialog', () => {
     expect(e.code).toBe('PRECONDITION');
     expect(e.msg).toBe('Không thể xoá vai trò đang được gán cho 3 nhân viên');
     expect(() => assertRoleDeletable(0)).not.toThrow();
+  });
+  it('keeps the priority of a role that users hold', () => {
+    const e = err(() => assertPriorityChangeable(5, 4, 2));
+    expect(e.code).toBe('PRECONDITION');
+    expect(e.msg).toBe('Không thể đổi cấp độ của vai trò đang được gán cho 2 nhân viên');
+    expect(() => assertPriorityChangeable(5, 5, 2)).not.toThrow();
+    expect(() => assertPriorityChangeable(5, 4, 0)).not.toThrow();
   });
 });

@@ -23,3 +23,11 @@ export function assertRoleEditable(callerPriority: number, rolePriority: number)
 export function assertRoleDeletable(userCount: number): void {
   if (userCount > 0) throw new AppError('PRECONDITION', MSG.roleInUse(userCount));
 }
+
+/**
+ * A role's priority places its holders in the branch/leader hierarchy: it cannot change while
+ * users hold the role (their branch and leader would no longer fit). Make a new role instead.
+ */
+export function assertPriorityChangeable(oldPriority: number, newPriority: number, holders: number): void {
+  if (oldPriority !== newPriority && holders > 0) throw new AppError('PRECONDITION', MSG.rolePriorityLocked(holders));
+}

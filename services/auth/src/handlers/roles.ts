@@ -4,7 +4,7 @@ import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
 import { PermissionEntity, RoleEntity, RolePermissionEntity, RoleRow, UserEntity } from '../entities';
 import { MSG } from '../domain/messages';
-import { assertRoleDeletable, assertRoleEditable, validateRole } from '../domain/roles';
+import { assertPriorityChangeable, assertRoleDeletable, assertRoleEditable, validateRole } from '../domain/roles';
 import { assertGrantable } from '../domain/staff';
 import {
   SCHEMA,
@@ -110,18 +110,16 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
           const after = perms.map((p) => p.code);
           assertGrantable(me.priority, me.permissions, before, after);
           if (await nameTaken(em, v.name, role.id)) throw new AppError('CONFLICT', MSG.roleNameTaken);
+          const holders = await em.getRepository(UserEntity).findBy({ role_id: role.id });
+          assertPriorityChangeable(role.priority, v.priority, holders.length);
           const permsChanged = before.length !== after.length || after.some((code) => !before.includes(code));
-          const renamed = v.name !== role.name || v.priority !== role.priority;
           await em.getRepository(RoleEntity).update({ id: role.id }, { name: v.name, priority: v.priority });
           await writePermissions(em, role.id, perms.map((p) => p.id));
-          const holders = await em.getRepository(UserEntity).findBy({ role_id: role.id });
           const updated = { ...role, name: v.name, priority: v.priority };
-          // Read models of other services follow the role's name and priority.
-          if (renamed) for (const u of holders) await publishUserChanged(em, u, updated);
-          // Tokens carry priority and permissions: holders whose claims changed sign in again.
-          revokeIds = holders
-            .filter((u) => v.priority !== role.priority || (permsChanged && !u.custom_permissions))
-            .map((u) => u.id);
+          // Read models of other services follow the role's name.
+          if (v.name !== role.name) for (const u of holders) await publishUserChanged(em, u, updated);
+          // Tokens carry the permissions: holders without an own set sign in again to get the new ones.
+          if (permsChanged) revokeIds = holders.filter((u) => !u.custom_permissions).map((u) => u.id);
           return (await roleViews(em, [updated]))[0];
         });
       } catch (e) {

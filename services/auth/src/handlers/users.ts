@@ -224,7 +224,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         const moved = role.priority !== oldRole.priority || place.brand_id !== target.brand_id;
         // A branch or leader with staff under it keeps its level and branch, or those staff would dangle.
         if (moved && (oldRole.priority === 3 || oldRole.priority === 4) && (await dependants(em, target.id)) > 0)
-          throw new AppError('PRECONDITION', 'Nhân viên đang quản lý nhân viên khác, không thể đổi cấp vai trò hoặc chi nhánh');
+          throw new AppError('PRECONDITION', MSG.managesOthers);
         const roleChanged = role.id !== oldRole.id;
         await em.getRepository(UserEntity).update(
           { id: target.id },
