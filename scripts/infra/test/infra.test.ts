@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import Redis from 'ioredis';
-import { Kafka, Partitioners, logLevel } from 'kafkajs';
+import { Admin, Kafka, Partitioners, logLevel } from 'kafkajs';
 
 const need = (name: string): string => {
   const v = process.env[name];
@@ -12,6 +12,33 @@ const need = (name: string): string => {
 };
 
 const id = randomUUID().slice(0, 8);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * createTopics({ waitForLeaders: true }) alone is not enough with a KRaft broker: the broker's
+ * metadata cache is updated after CreateTopics answers, so kafkajs' leader wait can get
+ * UNKNOWN_TOPIC_OR_PARTITION (it only retries LEADER_NOT_AVAILABLE), more often under load.
+ * Poll the topic's metadata until every partition has a leader.
+ */
+async function createTopic(admin: Admin, topic: string, numPartitions = 1): Promise<void> {
+  try {
+    await admin.createTopics({ topics: [{ topic, numPartitions }], waitForLeaders: true });
+  } catch (e) {
+    if ((e as { type?: string }).type !== 'UNKNOWN_TOPIC_OR_PARTITION') throw e;
+  }
+  const until = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
+      const parts = topics[0]?.partitions ?? [];
+      if (parts.length === numPartitions && parts.every((p) => p.leader >= 0)) return;
+    } catch (e) {
+      if (Date.now() > until) throw e;
+    }
+    if (Date.now() > until) throw new Error(`topic ${topic} has no leader after 30 s`);
+    await sleep(100);
+  }
+}
 
 describe('infrastructure', () => {
   test('PostgreSQL: create a table, write and read a row', async () => {
@@ -59,7 +86,7 @@ describe('infrastructure', () => {
       await admin.connect();
       const { brokers } = await admin.describeCluster();
       expect(brokers.length).toBe(1);
-      await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+      await createTopic(admin, topic);
 
       await producer.connect();
       await producer.send({ topic, messages: [{ key: 'k', value: `hello ${id}` }] });
