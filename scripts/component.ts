@@ -26,7 +26,7 @@ export async function runComponent(name: string, env: NodeJS.ProcessEnv = proces
   }
   let stop: () => Promise<void>;
   if (name === 'gateway') {
-    const { startGateway } = await import('../gateway/src/main');
+    const { startGateway } = await import(join(ROOT, 'gateway', 'src', 'main.ts'));
     stop = (await startGateway(env)).stop;
   } else if (name === 'realtime' || name === 'carrier-sim') {
     const { main } = await import(join(ROOT, 'services', name, 'src', 'main.ts'));

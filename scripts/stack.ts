@@ -46,8 +46,26 @@ async function loadModule(name: string): Promise<ServiceModule<any>> {
 
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = createLogger('stack', opts.env.LOG_LEVEL ?? 'info');
-  const env: NodeJS.ProcessEnv = { MIGRATE_ON_START: 'true', ...opts.env };
   const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((err) => log.warn({ err }, 'stop failed'));
+  };
+  try {
+    return await startComponents(opts, log, stops, stopAll);
+  } catch (err) {
+    // Nothing half-started may outlive a failed start (a test would hang on it).
+    await stopAll();
+    throw err;
+  }
+}
+
+async function startComponents(
+  opts: StackOptions,
+  log: ReturnType<typeof createLogger>,
+  stops: Array<() => Promise<void>>,
+  stopAll: () => Promise<void>,
+): Promise<Stack> {
+  const env: NodeJS.ProcessEnv = { MIGRATE_ON_START: 'true', ...opts.env };
   const services: Record<string, number> = {};
 
   if (opts.carrierSim !== false && existsSync(join(ROOT, 'services/carrier-sim/src/main.ts'))) {
@@ -96,8 +114,6 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     gatewayPort: gw.port,
     services,
     env,
-    async stop() {
-      for (const stop of stops.reverse()) await stop().catch((err) => log.warn({ err }, 'stop failed'));
-    },
+    stop: stopAll,
   };
 }

@@ -68,16 +68,36 @@ export class KafkaBus implements EventBus {
     return this.connected;
   }
 
+  /**
+   * Creates missing topics and waits until every partition has a leader. Several processes may
+   * race to create the same topics, and a fresh broker may briefly answer "does not host this
+   * topic-partition": both are retried instead of failing the caller.
+   */
   async ensureTopics(topics: string[], partitions = 3) {
-    const missing = topics.filter((t) => !this.known.has(t));
+    const missing = [...new Set(topics)].filter((t) => !this.known.has(t));
     if (missing.length === 0) return;
     const admin = this.kafka.admin();
     await admin.connect();
     try {
-      const existing = new Set(await admin.listTopics());
-      const create = missing.filter((t) => !existing.has(t));
-      if (create.length)
-        await admin.createTopics({ waitForLeaders: true, topics: create.map((topic) => ({ topic, numPartitions: partitions })) });
+      const deadline = Date.now() + 60000;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const existing = new Set(await admin.listTopics());
+          const create = missing.filter((t) => !existing.has(t));
+          if (create.length)
+            await admin.createTopics({ waitForLeaders: false, topics: create.map((topic) => ({ topic, numPartitions: partitions })) });
+          const meta = await admin.fetchTopicMetadata({ topics: missing });
+          const ready =
+            meta.topics.length === missing.length &&
+            meta.topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
+          if (ready) break;
+        } catch (err) {
+          if (Date.now() > deadline) throw err;
+          if ((err as { type?: string }).type !== 'TOPIC_ALREADY_EXISTS') this.log.debug({ err, attempt }, 'topics not ready yet');
+        }
+        if (Date.now() > deadline) throw new Error(`Kafka topics not ready: ${missing.join(', ')}`);
+        await new Promise((r) => setTimeout(r, Math.min(1000, 100 * attempt)));
+      }
       missing.forEach((t) => this.known.add(t));
     } finally {
       await admin.disconnect();

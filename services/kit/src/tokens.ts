@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, KeyObject, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import Redis from 'ioredis';
 import { AppError } from './errors';
@@ -38,7 +38,7 @@ export function signAccessToken(
     jti,
     exp,
   };
-  return { token: jwt.sign(claims, secret, { algorithm: 'HS256' }), jti, exp };
+  return { token: jwt.sign(claims, keyFor(secret), { algorithm: 'HS256' }), jti, exp };
 }
 
 export interface VerifiedToken {
@@ -46,12 +46,21 @@ export interface VerifiedToken {
   issuedAtMs: number;
 }
 
+// jsonwebtoken turns a string secret into a key object on every call (measurable on the lookup
+// hot path); one KeyObject per secret avoids that.
+const keys = new Map<string, KeyObject>();
+const keyFor = (secret: string) => {
+  let k = keys.get(secret);
+  if (!k) keys.set(secret, (k = createSecretKey(Buffer.from(secret, 'utf8'))));
+  return k;
+};
+
 /** Throws AppError UNAUTHORIZED for a missing, malformed, badly signed or expired token. */
 export function verifyAccessToken(secret: string, token: string | undefined): VerifiedToken {
   if (!token) throw new AppError('UNAUTHORIZED', 'Bạn chưa đăng nhập');
   let c: Claims;
   try {
-    c = jwt.verify(token, secret, { algorithms: ['HS256'] }) as Claims;
+    c = jwt.verify(token, keyFor(secret), { algorithms: ['HS256'] }) as Claims;
   } catch (e) {
     const expired = (e as Error).name === 'TokenExpiredError';
     throw new AppError('UNAUTHORIZED', expired ? 'Phiên đăng nhập đã hết hạn' : 'Token không hợp lệ');
