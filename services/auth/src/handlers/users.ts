@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { AppError, Handlers, Identity, requireIdentity, toPaging } from '@cskh/kit';
 import { auth_v1_auth, common_v1_common } from '@cskh/proto';
 import type { AuthContext } from '../context';
-import { RoleEntity, RoleRow, UserEntity, UserPermissionEntity, UserRow } from '../entities';
+import { RoleEntity, RoleRow, UserEntity, UserPermissionEntity } from '../entities';
 import { isUuid, optionalId, outId } from '../domain/guid';
 import { MSG } from '../domain/messages';
 import { hashPassword } from '../domain/passwords';
