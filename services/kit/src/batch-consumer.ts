@@ -1,5 +1,6 @@
 import { Kafka, logLevel, Consumer } from 'kafkajs';
-import type { BusMessage, EventBus, Logger } from '@cskh/kit';
+import type { BusMessage, EventBus } from './bus';
+import type { Logger } from './log';
 
 /**
  * A consumer for hot paths (lookup requests, lookup replies): kafkajs `eachBatch` with the
@@ -51,7 +52,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R
   return out;
 }
 
-async function withRetries(handler: BatchHandler, msg: BusMessage, retries: number, log: Logger): Promise<{ out: BusMessage[]; parked: boolean }> {
+export async function withRetries(handler: BatchHandler, msg: BusMessage, retries: number, log: Logger): Promise<{ out: BusMessage[]; parked: boolean }> {
   for (let attempt = 1; ; attempt++) {
     const final = attempt >= retries;
     try {

@@ -1,5 +1,6 @@
 import { Kafka, Producer, Consumer, logLevel, CompressionTypes } from 'kafkajs';
 import type { Logger } from './log';
+import { withRetries } from './batch-consumer';
 
 /**
  * The event bus every service talks through. Kafka in tests, CI and Kubernetes; an in-process
@@ -31,19 +32,10 @@ export interface EventBus {
 
 const RETRIES = 3;
 
-async function withRetries(handler: BusHandler, msg: BusMessage, log: Logger): Promise<boolean> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await handler(msg);
-      return true;
-    } catch (err) {
-      if (attempt >= RETRIES) {
-        log.error({ err, topic: msg.topic, key: msg.key }, 'handler failed; parking message on DLQ');
-        return false;
-      }
-      await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
-    }
-  }
+/** True when the handler succeeded within RETRIES attempts (with back-off); false = park it on the DLQ. */
+async function handledWithRetries(handler: BusHandler, msg: BusMessage, log: Logger): Promise<boolean> {
+  const { parked } = await withRetries(async (m) => void (await handler(m)), msg, RETRIES, log);
+  return !parked;
 }
 
 export class KafkaBus implements EventBus {
@@ -135,7 +127,7 @@ export class KafkaBus implements EventBus {
             value: m.value ?? Buffer.alloc(0),
             headers: Object.fromEntries(Object.entries(m.headers ?? {}).map(([k, v]) => [k, String(v)])),
           };
-          const ok = await withRetries(opts.handler, msg, this.log);
+          const ok = await handledWithRetries(opts.handler, msg, this.log);
           if (!ok) await this.publish([{ ...msg, topic: `${msg.topic}.dlq` }]);
           resolveOffset(m.offset);
           await heartbeat();
@@ -167,7 +159,7 @@ export class MemoryBus implements EventBus {
       for (const g of this.groups.values())
         if (g.topics.has(msg.topic))
           setImmediate(() => {
-            withRetries(g.handler, msg, this.log).then((ok) => {
+            handledWithRetries(g.handler, msg, this.log).then((ok) => {
               if (!ok) this.dlq.push(msg);
             });
           });

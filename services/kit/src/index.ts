@@ -7,5 +7,6 @@ export * from './grpc';
 export * from './tokens';
 export * from './db';
 export * from './bus';
+export * from './batch-consumer';
 export * from './outbox';
 export * from './service';

@@ -1,4 +1,4 @@
-import { adapt, ServiceDeps, ServiceModule } from '@cskh/kit';
+import { adapt, ServiceDeps, ServiceModule, startBatchConsumer } from '@cskh/kit';
 import { events_v1_events, lookup_v1_lookup } from '@cskh/proto';
 import { lookupConfig, LookupConfig } from './config';
 import { LookupLogEntity, StaffEntity } from './entities/lookup-log';
@@ -12,7 +12,6 @@ import { Registrations } from './registrations';
 import { lookupHandlers } from './handlers/lookup';
 import { lookupLogHandlers } from './handlers/lookup-log';
 import { requestHandler } from './requests';
-import { startBatchConsumer } from './kafka/batch-consumer';
 
 type Deps = ServiceDeps<LookupConfig>;
 

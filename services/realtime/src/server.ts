@@ -33,7 +33,7 @@ import {
 import { events_v1_lookup } from '@cskh/proto';
 import { KIND_LIST, KINDS, KindSpec, isLookupKind, mayRun } from '@cskh/lookup/src/domain/kinds';
 import { last9 } from '@cskh/lookup/src/domain/phone';
-import { startBatchConsumer, BatchConsumerHandle } from '@cskh/lookup/src/kafka/batch-consumer';
+import { startBatchConsumer, BatchConsumerHandle } from '@cskh/kit';
 import { realtimeConfig, RealtimeConfig } from './config';
 import { createDeduper } from './dedupe';
 import { BatchPublisher } from './publisher';
