@@ -1,10 +1,9 @@
 /**
  * Integration harness for the auth service: a fresh database per test file (created from
- * DATABASE_URL), the real service started with runService on a free port, real gRPC clients,
+ * DATABASE_URL), the real service started with runService on port 0 (any free port), real gRPC clients,
  * and Redis/Kafka from REDIS_URL / KAFKA_BROKERS.
  */
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { Client as PgClient } from 'pg';
 import {
   callUnary,
@@ -39,17 +38,6 @@ export async function freshDatabaseUrl(prefix = 'auth_test'): Promise<string> {
   u.pathname = `/${prefix}_${randomBytes(5).toString('hex')}`;
   await ensureDatabase(u.toString());
   return u.toString();
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export function authEnv(databaseUrl: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -89,7 +77,7 @@ export interface AuthHarness {
 
 export async function startAuth(extra: NodeJS.ProcessEnv = {}): Promise<AuthHarness> {
   const databaseUrl = await freshDatabaseUrl();
-  const env = authEnv(databaseUrl, { GRPC_PORT: String(await freePort()), ...extra });
+  const env = authEnv(databaseUrl, { GRPC_PORT: '0', ...extra });
   const service = await runService(authModule, env);
   const addr = `127.0.0.1:${service.port}`;
   const S = auth_v1_auth;

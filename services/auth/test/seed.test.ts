@@ -6,7 +6,7 @@ import { seed } from '../src/seed';
 import { authEntities } from '../src/entities';
 import { authMigrations } from '../src/migrations';
 import { ALL_CODES } from '../src/domain/catalogue';
-import { AuthHarness, authEnv, freePort, freshDatabaseUrl, startAuth } from './helpers';
+import { AuthHarness, authEnv, freshDatabaseUrl, startAuth } from './helpers';
 
 let h: AuthHarness;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('seed', () => {
     } finally {
       await ds.destroy();
     }
-    const second = await runService(authModule, { ...h.env, GRPC_PORT: String(await freePort()) });
+    const second = await runService(authModule, { ...h.env, GRPC_PORT: '0' });
     await second.stop();
     expect(await counts()).toEqual(before);
     // The admin password was not reset by the second seed.
@@ -71,7 +71,7 @@ describe('seed', () => {
   it('refuses to start without CSKH_ADMIN_PASSWORD while there is no admin', async () => {
     // The real entry in its own process: it must exit non-zero with a message naming the variable.
     const url = await freshDatabaseUrl('auth_test_noadmin');
-    const env = authEnv(url, { GRPC_PORT: String(await freePort()) });
+    const env = authEnv(url, { GRPC_PORT: '0' });
     delete env.CSKH_ADMIN_PASSWORD;
     const root = path.resolve(__dirname, '..', '..', '..');
     const r = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, '..', 'src', 'main.ts')], {
@@ -83,7 +83,7 @@ describe('seed', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/CSKH_ADMIN_PASSWORD/);
     // Nothing half-done: no admin, and a later start with the variable set succeeds.
-    const ok = await runService(authModule, { ...env, CSKH_ADMIN_PASSWORD: 'now-set-123', GRPC_PORT: String(await freePort()) });
+    const ok = await runService(authModule, { ...env, CSKH_ADMIN_PASSWORD: 'now-set-123', GRPC_PORT: '0' });
     await ok.stop();
   });
 });
