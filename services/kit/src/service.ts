@@ -56,20 +56,31 @@ export async function runService<S extends ConfigShape>(
   }
   const redis = createRedis(config.REDIS_URL);
   const bus = createBus(config.KAFKA_BROKERS, `cskh-${mod.name}`, log);
-  const deps: ServiceDeps<typeof config> = { config, log, ds, bus, redis, revocations: createRevocationStore(redis) };
-  const stopExtras = mod.start ? await mod.start(deps) : async () => {};
-  const server = await startGrpcServer({ port: config.GRPC_PORT, services: mod.services(deps), log });
-  return {
-    name: mod.name,
-    port: server.port,
-    async stop() {
-      await server.stop(config.SHUTDOWN_GRACE_MS);
-      await stopExtras();
-      await bus.close();
-      redis?.disconnect();
-      await ds.destroy();
-    },
+  const release = async () => {
+    await bus.close();
+    redis?.disconnect();
+    if (ds.isInitialized) await ds.destroy();
   };
+  const deps: ServiceDeps<typeof config> = { config, log, ds, bus, redis, revocations: createRevocationStore(redis) };
+  let stopExtras: () => Promise<void> = async () => {};
+  try {
+    if (mod.start) stopExtras = await mod.start(deps);
+    const server = await startGrpcServer({ port: config.GRPC_PORT, services: mod.services(deps), log });
+    return {
+      name: mod.name,
+      port: server.port,
+      async stop() {
+        await server.stop(config.SHUTDOWN_GRACE_MS);
+        await stopExtras();
+        await release();
+      },
+    };
+  } catch (err) {
+    // A failed start must not leave connections open (the process, or a test, would hang).
+    await stopExtras().catch(() => {});
+    await release().catch(() => {});
+    throw err;
+  }
 }
 
 /** `migrate` entry: applies a service's migrations and exits (Kubernetes hook Job). */
