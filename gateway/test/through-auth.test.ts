@@ -1,0 +1,196 @@
+/**
+ * The gateway in front of the real auth service (gRPC), real PostgreSQL, Redis and Kafka:
+ * envelope, transcoding, paging, creation status, login limits, revocation, readiness.
+ */
+import { randomBytes } from 'node:crypto';
+import { startStack, Stack } from '../../scripts/stack';
+import { startGateway, RunningGateway } from '../src/main';
+
+const ADMIN_PASSWORD = 'Admin@123';
+let stack: Stack;
+const extraGateways: RunningGateway[] = [];
+
+function freshDatabaseUrl() {
+  const u = new URL(process.env.DATABASE_URL!);
+  u.pathname = `/gw_test_${randomBytes(4).toString('hex')}`;
+  return u.toString();
+}
+
+async function call(base: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+const api = (method: string, path: string, opts?: { token?: string; body?: unknown }) => call(stack.url, method, path, opts);
+const login = (username: string, password: string) => api('POST', '/api/v1/auth/login', { body: { username, password } });
+
+let adminToken: string;
+let roles: Array<{ id: string; priority: number; name: string }>;
+
+beforeAll(async () => {
+  stack = await startStack({
+    only: ['auth'],
+    carrierSim: false,
+    realtime: false,
+    env: {
+      ...process.env,
+      DATABASE_URL: freshDatabaseUrl(),
+      JWT_SECRET: randomBytes(24).toString('hex'),
+      SYSTEM_ACCOUNT_KEY: randomBytes(24).toString('hex'),
+      CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      LOGIN_MAX_FAILURES_PER_USERNAME: '3',
+      LOG_LEVEL: 'silent',
+    },
+  });
+  const r = await login('admin', ADMIN_PASSWORD);
+  adminToken = r.body.data.access_token;
+  roles = (await api('GET', '/api/v1/role?page=1&count=100', { token: adminToken })).body.data.values;
+}, 120000);
+
+afterAll(async () => {
+  for (const g of extraGateways) await g.stop();
+  await stack?.stop();
+});
+
+async function createStaff(username: string, priority = 3) {
+  return api('POST', '/api/v1/users', {
+    token: adminToken,
+    body: {
+      fullname: `Nhân viên ${username}`,
+      username,
+      password: 'Matkhau@1',
+      email: `${username}@cskh.vn`,
+      phone: '0912000111',
+      role: roles.find((x) => x.priority === priority)!.id,
+    },
+  });
+}
+
+describe('login', () => {
+  it('answers the session in the spec envelope and never the password', async () => {
+    const r = await login('admin', ADMIN_PASSWORD);
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe(200);
+    expect(r.body.data).toMatchObject({
+      access_token: expect.any(String),
+      expires_in: expect.any(Number),
+      user: { username: 'admin' },
+      role: { priority: 1 },
+    });
+    expect(r.body.data.permissions).toContain('user.add');
+    expect(JSON.stringify(r.body)).not.toMatch(/password_hash|\$2[aby]\$/);
+  });
+
+  it('refuses wrong credentials with 401 and a Vietnamese msg', async () => {
+    const r = await login('admin', 'sai-mat-khau');
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual({ status: 401, code: 'UNAUTHORIZED', msg: 'Tên đăng nhập hoặc mật khẩu không đúng' });
+  });
+
+  it('limits failed attempts per username (429), leaving other accounts alone', async () => {
+    const name = `khoa${randomBytes(2).toString('hex')}`;
+    expect((await createStaff(name)).status).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await login(name, 'sai')).status).toBe(401);
+    const limited = await login(name, 'Matkhau@1');
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('RATE_LIMITED');
+    expect(limited.body.msg).toMatch(/^Bạn đã đăng nhập sai quá nhiều lần, vui lòng thử lại sau \d+ phút$/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await login('admin', ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it('limits attempts per client IP (429)', async () => {
+    // Its own counters (in memory): the Redis ones are shared with the main gateway, as replicas share them.
+    const gw = await startGateway({ ...stack.env, PORT: '0', REDIS_URL: '', LOGIN_MAX_ATTEMPTS_PER_IP: '2' });
+    extraGateways.push(gw);
+    const base = `http://127.0.0.1:${gw.port}`;
+    const tries = [];
+    for (let i = 0; i < 3; i++) tries.push((await call(base, 'POST', '/api/v1/auth/login', { body: { username: `u${i}`, password: 'x' } })).status);
+    expect(tries).toEqual([401, 401, 429]);
+  });
+});
+
+describe('transcoding and paging', () => {
+  it('creates with 201 and finds by path parameter', async () => {
+    const name = `tao${randomBytes(2).toString('hex')}`;
+    const created = await createStaff(name);
+    expect(created.status).toBe(201);
+    expect(created.body.status).toBe(201);
+    const found = await api('GET', `/api/v1/users/findByUsername/${name}`, { token: adminToken });
+    expect(found.body.data).toMatchObject({ id: created.body.data.id, username: name, role_priority: 3 });
+  });
+
+  it('reads page 0 as page 1 and count 9999999999 as every row', async () => {
+    for (let i = 0; i < 3; i++) await createStaff(`trang${i}${randomBytes(2).toString('hex')}`);
+    const all = await api('GET', '/api/v1/users?page=0&count=9999999999', { token: adminToken });
+    expect(all.status).toBe(200);
+    const total = all.body.data.count;
+    expect(all.body.data.values).toHaveLength(total);
+    const page0 = await api('GET', '/api/v1/users?page=0&count=2', { token: adminToken });
+    const page1 = await api('GET', '/api/v1/users?page=1&count=2', { token: adminToken });
+    expect(page0.body.data.values.map((u: any) => u.id)).toEqual(page1.body.data.values.map((u: any) => u.id));
+    const filtered = await api('GET', '/api/v1/users?page=1&count=20&username=trang', { token: adminToken });
+    expect(filtered.body.data.values.length).toBe(3);
+  });
+
+  it('refuses a non-numeric page with 400 and a Vietnamese msg', async () => {
+    const r = await api('GET', '/api/v1/users?page=abc', { token: adminToken });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'VALIDATION', msg: 'Giá trị của page phải là số' });
+  });
+
+  it('passes service validation errors through with their msg, saving nothing', async () => {
+    const before = (await api('GET', '/api/v1/users?page=1&count=9999999999', { token: adminToken })).body.data.count;
+    const r = await api('POST', '/api/v1/users', { token: adminToken, body: { username: 'thieu' } });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('VALIDATION');
+    expect(r.body.msg).toEqual(expect.any(String));
+    expect((await api('GET', '/api/v1/users?page=1&count=9999999999', { token: adminToken })).body.data.count).toBe(before);
+  });
+});
+
+describe('revocation through the gateway', () => {
+  it('logout ends the token at once', async () => {
+    const t = (await login('admin', ADMIN_PASSWORD)).body.data.access_token;
+    expect((await api('GET', '/api/v1/auth/me', { token: t })).status).toBe(200);
+    expect((await api('POST', '/api/v1/auth/logout', { token: t, body: {} })).status).toBe(200);
+    expect((await api('GET', '/api/v1/auth/me', { token: t })).status).toBe(401);
+  });
+
+  it('lock ends the staff member’s live tokens and refuses login; unlock restores it', async () => {
+    const name = `lock${randomBytes(2).toString('hex')}`;
+    const id = (await createStaff(name)).body.data.id;
+    const t = (await login(name, 'Matkhau@1')).body.data.access_token;
+    expect((await api('GET', '/api/v1/auth/me', { token: t })).status).toBe(200);
+    expect((await api('POST', `/api/v1/users/${id}/lock`, { token: adminToken, body: {} })).status).toBe(200);
+    expect((await api('GET', '/api/v1/auth/me', { token: t })).status).toBe(401);
+    const refused = await login(name, 'Matkhau@1');
+    expect(refused.status).toBe(401);
+    expect(refused.body.msg).toBe('Tài khoản đã bị khóa');
+    expect((await api('POST', `/api/v1/users/${id}/unlock`, { token: adminToken, body: {} })).status).toBe(200);
+    expect((await login(name, 'Matkhau@1')).status).toBe(200);
+  });
+});
+
+describe('readiness', () => {
+  it('is ready when every configured service answers its health check', async () => {
+    const r = await call(stack.url, 'GET', '/readyz');
+    expect(r.status).toBe(200);
+    expect(r.body.checks.auth).toBe('SERVING');
+  });
+
+  it('is not ready, and routes answer 503 in Vietnamese, when a service is down', async () => {
+    const gw = await startGateway({ ...stack.env, PORT: '0', AUTH_GRPC_URL: '127.0.0.1:1', UPSTREAM_TIMEOUT_MS: '2000' });
+    extraGateways.push(gw);
+    const base = `http://127.0.0.1:${gw.port}`;
+    const ready = await call(base, 'GET', '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body.checks.auth).toBe('UNREACHABLE');
+    const r = await call(base, 'POST', '/api/v1/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    expect(r.status).toBe(503);
+    expect(r.body).toMatchObject({ code: 'UNAVAILABLE', msg: 'Dịch vụ tạm thời không khả dụng, vui lòng thử lại sau' });
+  });
+});
