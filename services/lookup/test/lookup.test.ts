@@ -31,7 +31,7 @@ describe('lookup service', () => {
     package: L.PackageRequest, info: L.InfoRequest, balance: L.PhoneRequest, arpu: L.PhoneRequest, packageHistory: L.PhoneRequest,
     history9279: L.History9279Request, messages999: L.Messages999Request, registrations9084: L.Registrations9084Request,
     registration9084Channels: common_v1_common.Empty, listLookupLogs: L.ListLookupLogsRequest, createLookupLog: L.CreateLookupLogRequest,
-    importLookupLogs: L.ImportLookupLogsRequest, listAssignedLookupLogs: L.PageRequest, countAssignableLookupLogs: common_v1_common.Empty,
+    importLookupLogs: L.ImportLookupLogsRequest, listAssignedLookupLogs: common_v1_common.PageRequest, countAssignableLookupLogs: common_v1_common.Empty,
     assignLookupLogs: L.AssignLookupLogsRequest, deleteLookupLog: common_v1_common.IdRequest,
   };
   const call = <T>(method: string, req: object, who: Identity = identity()) =>
