@@ -17,9 +17,28 @@ import type { Logger } from './log';
 
 /** 64 MiB both ways: the spec's "all rows" exports travel as one message. */
 export const GRPC_MESSAGE_LIMIT = 64 * 1024 * 1024;
-export const grpcChannelOptions = {
+const messageLimits = {
   'grpc.max_receive_message_length': GRPC_MESSAGE_LIMIT,
   'grpc.max_send_message_length': GRPC_MESSAGE_LIMIT,
+};
+
+/**
+ * Clients spread calls over every address the name resolves to (round_robin): in Kubernetes a
+ * headless Service resolves to each pod, so an HPA's new lookup pods take their share.
+ */
+export const grpcChannelOptions = {
+  ...messageLimits,
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+};
+
+/**
+ * Servers close connections after a few minutes (gracefully): clients then re-resolve the name
+ * and find pods added since, instead of staying pinned to the first ones for ever.
+ */
+export const grpcServerOptions = {
+  ...messageLimits,
+  'grpc.max_connection_age_ms': 5 * 60 * 1000,
+  'grpc.max_connection_age_grace_ms': 30 * 1000,
 };
 
 export interface CallContext {
@@ -73,7 +92,7 @@ export async function startGrpcServer(opts: {
   services: Array<[ServiceDefinition, UntypedServiceImplementation]>;
   log: Logger;
 }): Promise<GrpcServerHandle> {
-  const server = new Server(grpcChannelOptions);
+  const server = new Server(grpcServerOptions);
   const statusMap: Record<string, 'SERVING'> = { '': 'SERVING' };
   for (const [def, impl] of opts.services) {
     server.addService(def, impl);
