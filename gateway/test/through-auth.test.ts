@@ -5,16 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { startStack, Stack } from '../../scripts/stack';
 import { startGateway, RunningGateway } from '../src/main';
+import { isolatedStackEnv } from '../../scripts/testing';
 
 const ADMIN_PASSWORD = 'Admin@123';
 let stack: Stack;
 const extraGateways: RunningGateway[] = [];
-
-function freshDatabaseUrl() {
-  const u = new URL(process.env.DATABASE_URL!);
-  u.pathname = `/gw_test_${randomBytes(4).toString('hex')}`;
-  return u.toString();
-}
 
 async function call(base: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
   const res = await fetch(base + path, {
@@ -35,15 +30,7 @@ beforeAll(async () => {
     only: ['auth'],
     carrierSim: false,
     realtime: false,
-    env: {
-      ...process.env,
-      DATABASE_URL: freshDatabaseUrl(),
-      JWT_SECRET: randomBytes(24).toString('hex'),
-      SYSTEM_ACCOUNT_KEY: randomBytes(24).toString('hex'),
-      CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      LOGIN_MAX_FAILURES_PER_USERNAME: '3',
-      LOG_LEVEL: 'silent',
-    },
+    env: isolatedStackEnv('gw_test', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, LOGIN_MAX_FAILURES_PER_USERNAME: '3', LOG_LEVEL: 'silent' }),
   });
   const r = await login('admin', ADMIN_PASSWORD);
   adminToken = r.body.data.access_token;

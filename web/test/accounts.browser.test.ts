@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { chromium, Browser, Page } from 'playwright-core';
 import { startStack, Stack } from '../../scripts/stack';
+import { isolatedStackEnv } from '../../scripts/testing';
 
 const ADMIN_PASSWORD = 'Admin@123';
 let stack: Stack;
@@ -33,12 +34,6 @@ const SPEC_MENU: Array<[string, string[]]> = [
   ['/sys/systemaccount', ['systemaccount']],
 ];
 
-function freshDatabaseUrl(): string {
-  const u = new URL(process.env.DATABASE_URL!);
-  u.pathname = `/web_accounts_${randomBytes(4).toString('hex')}`;
-  return u.toString();
-}
-
 async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
   const res = await fetch(stack.url + path, {
     method: body ? 'POST' : 'GET',
@@ -62,16 +57,7 @@ async function login(page: Page, username: string, password: string) {
 
 beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
-  stack = await startStack({
-    env: {
-      ...process.env,
-      DATABASE_URL: freshDatabaseUrl(),
-      JWT_SECRET: randomBytes(24).toString('hex'),
-      SYSTEM_ACCOUNT_KEY: randomBytes(24).toString('hex'),
-      CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-    },
-  });
+  stack = await startStack({ env: isolatedStackEnv('web_accounts', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }) });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

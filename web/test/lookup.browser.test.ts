@@ -9,20 +9,17 @@
  *   → the lookup-history screen (/sys/lstracuu) shows the socket lookup's log row and its count.
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer, connect as tcpConnect, type Server, type Socket as TcpSocket } from 'node:net';
 import { join, resolve } from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
-import { Client as PgClient } from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { startStack, type Stack } from '../../scripts/stack';
+import { dropDatabase, isolatedStackEnv, rand } from '../../scripts/testing';
 
 const WEB = resolve(__dirname, '..');
 const ADMIN_PASSWORD = 'Admin@123';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const rand = () => randomBytes(4).toString('hex');
 
 /** Newest modification time under a directory (files only). */
 function newest(dir: string): number {
@@ -43,54 +40,8 @@ function ensureWebDist() {
   if (r.status !== 0) throw new Error(`web build failed (${r.status ?? r.signal})`);
 }
 
-function databaseUrl(): string {
-  const base = process.env.DATABASE_URL;
-  if (!base) throw new Error('DATABASE_URL is required (run through npm test)');
-  const u = new URL(base);
-  u.pathname = `/web_lookup_${rand()}`;
-  return u.toString();
-}
 
-async function dropDatabase(url: string) {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const c = new PgClient({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await c.end();
-  }
-}
 
-/**
- * Creates the topics the stack will need before it starts, retrying while a freshly started broker
- * still answers topic metadata with 'This server does not host this topic-partition' (the stack's
- * own topic creation does not retry that, and a half-started stack cannot be stopped).
- */
-async function prepareTopics(brokers: string | undefined, topics: string[]) {
-  if (!brokers) return;
-  const admin = new Kafka({ clientId: `test-web-${rand()}`, brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  try {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      try {
-        const existing = new Set(await admin.listTopics());
-        const missing = topics.filter((t) => !existing.has(t));
-        if (missing.length) await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: 3 })) });
-        await admin.fetchTopicMetadata({ topics });
-        return;
-      } catch (err) {
-        if (Date.now() > deadline) throw err;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-  } finally {
-    await admin.disconnect();
-  }
-}
 
 /**
  * Fresh consumer groups start at the latest offset, so a lookup sent before the lookup service
@@ -163,7 +114,9 @@ async function startFlakyProxy(targetPort: number) {
 }
 
 describe('subscriber lookup in the browser', () => {
-  const dbUrl = databaseUrl();
+  // Own database, topics, groups and adapter channel: other test files share this Kafka and Redis.
+  const stackEnv = isolatedStackEnv('web_lookup', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD });
+  const dbUrl = stackEnv.DATABASE_URL!;
   // A phone of this run only: its log rows are the ones this test made.
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const nine = phone.slice(-9);
@@ -183,26 +136,7 @@ describe('subscriber lookup in the browser', () => {
 
   beforeAll(async () => {
     ensureWebDist();
-    // Own topics, groups and adapter channel: other test files may share this Kafka and Redis.
-    const requestTopic = `test.web.requested.${rand()}`;
-    const replyTopic = `test.web.replied.${rand()}`;
-    const notifyTopic = 'cskh.realtime.notify';
-    await prepareTopics(process.env.KAFKA_BROKERS, [requestTopic, replyTopic, notifyTopic].flatMap((t) => [t, `${t}.dlq`]));
-    stack = await startStack({
-      env: {
-        ...process.env,
-        JWT_SECRET: 'x'.repeat(32),
-        SYSTEM_ACCOUNT_KEY: 'y'.repeat(32),
-        CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        DATABASE_URL: dbUrl,
-        LOG_LEVEL: 'warn',
-        LOOKUP_REQUEST_TOPIC: requestTopic,
-        LOOKUP_REPLY_TOPIC: replyTopic,
-        LOOKUP_CONSUMER_GROUP: `test-web-lookup-${rand()}`,
-        REALTIME_CONSUMER_GROUP: `test-web-rt-${rand()}`,
-        SOCKET_ADAPTER_KEY: `test:web:${rand()}`,
-      },
-    });
+    stack = await startStack({ env: stackEnv });
     const res = await fetch(`${stack.url}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -287,7 +221,14 @@ describe('subscriber lookup in the browser', () => {
     const socketRow = page.locator('[data-testid^="lstracuu-row-"]', { hasText: 'Tra cứu số dư tài khoản chính' }).filter({ hasText: 'Kênh: socket' });
     await socketRow.first().waitFor({ timeout: 15_000 });
     expect(balanceSends).toBeGreaterThanOrEqual(1);
-    expect(await socketRow.count()).toBe(balanceSends);
+    // The grid re-renders while the filtered page replaces the first one: read the row count once
+    // it has settled (the exact count per lookup name is checked against the API below).
+    let shown = await socketRow.count();
+    for (let i = 0; i < 20 && shown !== balanceSends; i++) {
+      await page.waitForTimeout(250);
+      shown = await socketRow.count();
+    }
+    expect(shown).toBe(balanceSends);
     const text = (await socketRow.first().textContent()) ?? '';
     expect(text).toContain('admin');
     expect(text).toContain(`0${nine}`);

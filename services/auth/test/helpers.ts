@@ -3,7 +3,6 @@
  * DATABASE_URL), the real service started with runService on port 0 (any free port), real gRPC clients,
  * and Redis/Kafka from REDIS_URL / KAFKA_BROKERS.
  */
-import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import {
   callUnary,
@@ -20,6 +19,7 @@ import {
 } from '@cskh/kit';
 import { auth_v1_auth, common_v1_common } from '@cskh/proto';
 import { authModule } from '../src/module';
+import { freshDatabaseUrl as newDatabaseUrl } from '../../../scripts/testing';
 
 export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
 export const SYSTEM_ACCOUNT_KEY = 'test-system-account-key-0123456789';
@@ -34,10 +34,10 @@ export function requireInfra(): { DATABASE_URL: string; REDIS_URL: string; KAFKA
 
 /** A new, empty database next to the one in DATABASE_URL. */
 export async function freshDatabaseUrl(prefix = 'auth_test'): Promise<string> {
-  const u = new URL(requireInfra().DATABASE_URL);
-  u.pathname = `/${prefix}_${randomBytes(5).toString('hex')}`;
-  await ensureDatabase(u.toString());
-  return u.toString();
+  requireInfra();
+  const url = newDatabaseUrl(prefix);
+  await ensureDatabase(url);
+  return url;
 }
 
 export function authEnv(databaseUrl: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {

@@ -49,7 +49,14 @@ export class KafkaBus implements EventBus {
     this.kafka = new Kafka({
       clientId,
       brokers: brokers.split(',').map((b) => b.trim()),
-      logLevel: logLevel.ERROR,
+      logLevel: logLevel.WARN,
+      // kafkajs logs through ours (structured, per component) instead of the console; what it
+      // retries by itself is not an error of ours.
+      logCreator: () => ({ level, log: entry }) => {
+        const { message, ...rest } = entry;
+        if (level <= logLevel.ERROR) this.log.warn({ kafka: rest }, `kafka: ${message}`);
+        else this.log.debug({ kafka: rest }, `kafka: ${message}`);
+      },
       retry: { retries: 8, initialRetryTime: 200 },
     });
     this.producer = this.kafka.producer({ allowAutoTopicCreation: false });

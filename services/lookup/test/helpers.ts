@@ -1,31 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, Consumer } from 'kafkajs';
-import { Client as PgClient } from 'pg';
 import { Identity } from '@cskh/kit';
+import { dropDatabase, freshDatabaseUrl, rand } from '../../../scripts/testing';
 
-export const rand = () => randomBytes(4).toString('hex');
 
-/** A database of its own for one test file, created from DATABASE_URL (dropped by dropDatabase). */
-export function testDatabaseUrl(prefix = 'lookup_test'): string {
-  const base = process.env.DATABASE_URL;
-  if (!base) throw new Error('DATABASE_URL is required (run through npm test, or export it from scripts/infra)');
-  const u = new URL(base);
-  u.pathname = `/${prefix}_${rand()}`;
-  return u.toString();
-}
-
-export async function dropDatabase(url: string) {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const c = new PgClient({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await c.end();
-  }
-}
+/** A database of its own for one test file (dropped by dropDatabase). */
+export const testDatabaseUrl = (prefix = 'lookup_test') => freshDatabaseUrl(prefix);
+export { dropDatabase, rand };
 
 export const identity = (over: Partial<Identity> = {}): Identity => ({
   userId: `u-${over.username ?? 'tester'}`,

@@ -7,35 +7,19 @@
 import { randomBytes } from 'node:crypto';
 import { io as connect, Socket } from 'socket.io-client';
 import * as sim from '../../carrier-sim/src/data';
-import { dropDatabase, testDatabaseUrl } from '../../lookup/test/helpers';
 import { startStack, Stack } from '../../../scripts/stack';
+import { dropDatabase, isolatedStackEnv } from '../../../scripts/testing';
 
 describe('lookup through the gateway (REST and socket)', () => {
-  const dbUrl = testDatabaseUrl('stack_lookup');
+  const env = isolatedStackEnv('stack_lookup', { INFO_WINDOW: '00:00-24:00' });
+  const dbUrl = env.DATABASE_URL!;
   const password = `Admin-${randomBytes(4).toString('hex')}`;
   let stack: Stack;
   let token: string;
   let socket: Socket | undefined;
 
   beforeAll(async () => {
-    stack = await startStack({
-      env: {
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: dbUrl,
-        REDIS_URL: process.env.REDIS_URL,
-        KAFKA_BROKERS: process.env.KAFKA_BROKERS,
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        SYSTEM_ACCOUNT_KEY: randomBytes(32).toString('hex'),
-        CSKH_ADMIN_PASSWORD: password,
-        // Own topics and groups: other test files may run a lookup service on the same Kafka.
-        LOOKUP_REQUEST_TOPIC: `test.stack.requested.${randomBytes(4).toString('hex')}`,
-        LOOKUP_REPLY_TOPIC: `test.stack.replied.${randomBytes(4).toString('hex')}`,
-        LOOKUP_CONSUMER_GROUP: `test-stack-lookup-${randomBytes(4).toString('hex')}`,
-        REALTIME_CONSUMER_GROUP: `test-stack-rt-${randomBytes(4).toString('hex')}`,
-        SOCKET_ADAPTER_KEY: `test:stack:${randomBytes(4).toString('hex')}`,
-        INFO_WINDOW: '00:00-24:00',
-      },
-    });
+    stack = await startStack({ env: { ...env, CSKH_ADMIN_PASSWORD: password } });
     const res = await fetch(`${stack.url}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
