@@ -2,7 +2,7 @@ import type Redis from 'ioredis';
 import { DataSource, EntitySchema, MigrationInterface } from 'typeorm';
 import type { ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
 import { EventBus, Subscription, createBus } from './bus';
-import { ConfigDeclaration, ConfigShape, serviceShape } from './config';
+import { ConfigDeclaration, ConfigShape, defineConfig, serviceShape } from './config';
 import { createDataSource, ensureDatabase, migrate } from './db';
 import { startGrpcServer } from './grpc';
 import { createLogger, Logger } from './log';
@@ -83,9 +83,16 @@ export async function runService<S extends ConfigShape>(
   }
 }
 
+/** What the `migrate` component reads (DATABASE_URL_<SERVICE> may override the database per service). */
+export const migrateConfig = defineConfig('migrate', {
+  LOG_LEVEL: serviceShape.LOG_LEVEL,
+  DATABASE_URL: serviceShape.DATABASE_URL,
+});
+
 /** `migrate` entry: applies a service's migrations and exits (Kubernetes hook Job). */
 export async function migrateService<S extends ConfigShape>(mod: ServiceModule<S>, env: NodeJS.ProcessEnv = process.env) {
-  const config = mod.config.load({ ...env, MIGRATE_ON_START: "true" }) as unknown as BaseConfig;
+  // Migrating needs the database and nothing else: the Job gets no service secrets (JWT key, …).
+  const config = migrateConfig.load(env);
   const log = createLogger(mod.name, config.LOG_LEVEL);
   const ds = createDataSource({ url: config.DATABASE_URL, schema: mod.schema, entities: mod.entities, migrations: mod.migrations });
   const applied = await migrate(ds, mod.schema);
