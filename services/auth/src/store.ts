@@ -65,33 +65,31 @@ export async function getRoleOf(em: EntityManager, u: UserRow): Promise<RoleRow>
   return r;
 }
 
-/** Permissions of roles, by role id (ordered as the catalogue). */
-export async function rolePermissions(em: EntityManager, roleIds: string[]): Promise<Map<string, PermissionRow[]>> {
-  const out = new Map<string, PermissionRow[]>(roleIds.map((id) => [id, []]));
-  if (roleIds.length === 0) return out;
+/** Permissions granted through a link table (role_permissions or user_permissions), by owner id, in catalogue order. */
+async function linkedPermissions(
+  em: EntityManager,
+  link: { table: 'role_permissions' | 'user_permissions'; owner: 'role_id' | 'user_id' },
+  ids: string[],
+): Promise<Map<string, PermissionRow[]>> {
+  const out = new Map<string, PermissionRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
   const rows: Array<PermissionRow & { owner: string }> = await em.query(
-    `SELECT rp.role_id AS owner, p.id, p.code, p.name, p.category, p.sort_order
-       FROM ${SCHEMA}.role_permissions rp JOIN ${SCHEMA}.permissions p ON p.id = rp.permission_id
-      WHERE rp.role_id = ANY($1) ORDER BY p.sort_order, p.code`,
-    [roleIds],
+    `SELECT l.${link.owner} AS owner, p.id, p.code, p.name, p.category, p.sort_order
+       FROM ${SCHEMA}.${link.table} l JOIN ${SCHEMA}.permissions p ON p.id = l.permission_id
+      WHERE l.${link.owner} = ANY($1) ORDER BY p.sort_order, p.code`,
+    [ids],
   );
   for (const r of rows) out.get(r.owner)?.push(r);
   return out;
 }
 
+/** Permissions of roles, by role id. */
+export const rolePermissions = (em: EntityManager, roleIds: string[]) =>
+  linkedPermissions(em, { table: 'role_permissions', owner: 'role_id' }, roleIds);
+
 /** Own (per-user) permissions, by user id. */
-export async function userPermissions(em: EntityManager, userIds: string[]): Promise<Map<string, PermissionRow[]>> {
-  const out = new Map<string, PermissionRow[]>(userIds.map((id) => [id, []]));
-  if (userIds.length === 0) return out;
-  const rows: Array<PermissionRow & { owner: string }> = await em.query(
-    `SELECT up.user_id AS owner, p.id, p.code, p.name, p.category, p.sort_order
-       FROM ${SCHEMA}.user_permissions up JOIN ${SCHEMA}.permissions p ON p.id = up.permission_id
-      WHERE up.user_id = ANY($1) ORDER BY p.sort_order, p.code`,
-    [userIds],
-  );
-  for (const r of rows) out.get(r.owner)?.push(r);
-  return out;
-}
+export const userPermissions = (em: EntityManager, userIds: string[]) =>
+  linkedPermissions(em, { table: 'user_permissions', owner: 'user_id' }, userIds);
 
 export interface UserView {
   user: auth_v1_auth.User;

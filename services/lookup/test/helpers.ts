@@ -7,6 +7,33 @@ import { dropDatabase, freshDatabaseUrl, rand } from '../../../scripts/testing';
 export const testDatabaseUrl = (prefix = 'lookup_test') => freshDatabaseUrl(prefix);
 export { dropDatabase, rand };
 
+/** The lookup service's environment in tests: real infra, the given carrier, topics of its own. */
+export function lookupServiceEnv(
+  dbUrl: string,
+  carrierUrl: string,
+  topics: { request: string; reply: string },
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: dbUrl,
+    REDIS_URL: process.env.REDIS_URL,
+    KAFKA_BROKERS: process.env.KAFKA_BROKERS,
+    GRPC_PORT: '0',
+    MIGRATE_ON_START: 'true',
+    CARRIER_URL: carrierUrl,
+    CARRIER_USERNAME: 'carrier',
+    CARRIER_PASSWORD: 'secret',
+    CARRIER_TIMEOUT_MS: '700',
+    INFO_WINDOW: '00:00-24:00',
+    LOOKUP_REQUEST_TOPIC: topics.request,
+    LOOKUP_REPLY_TOPIC: topics.reply,
+    LOOKUP_CONSUMER_GROUP: `test-lookup-${rand()}`,
+    SHUTDOWN_GRACE_MS: '1000',
+    ...extra,
+  };
+}
+
 export const identity = (over: Partial<Identity> = {}): Identity => ({
   userId: `u-${over.username ?? 'tester'}`,
   username: 'tester',

@@ -9,7 +9,7 @@ import { common_v1_common, events_v1_lookup, lookup_v1_lookup } from '@cskh/prot
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/data';
 import { lookupModule } from '../src/module';
-import { collect, dropDatabase, identity, producer, rand, testDatabaseUrl } from './helpers';
+import { collect, dropDatabase, identity, lookupServiceEnv, producer, rand, testDatabaseUrl } from './helpers';
 
 const { LookupRequested, LookupReplied } = events_v1_lookup;
 const brokers = process.env.KAFKA_BROKERS!;
@@ -55,23 +55,7 @@ describe('lookup service', () => {
 
   beforeAll(async () => {
     carrier = await startCarrierSim({ port: 0, username: 'carrier', password: 'secret', sellers: ['admin', 'sale01'] });
-    svc = await runService(lookupModule, {
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: dbUrl,
-      REDIS_URL: process.env.REDIS_URL,
-      KAFKA_BROKERS: brokers,
-      GRPC_PORT: '0',
-      MIGRATE_ON_START: 'true',
-      CARRIER_URL: carrier.url,
-      CARRIER_USERNAME: 'carrier',
-      CARRIER_PASSWORD: 'secret',
-      CARRIER_TIMEOUT_MS: '700',
-      INFO_WINDOW: '00:00-24:00',
-      LOOKUP_REQUEST_TOPIC: topics.request,
-      LOOKUP_REPLY_TOPIC: topics.reply,
-      LOOKUP_CONSUMER_GROUP: `test-lookup-${rand()}`,
-      SHUTDOWN_GRACE_MS: '1000',
-    });
+    svc = await runService(lookupModule, lookupServiceEnv(dbUrl, carrier.url, topics, { KAFKA_BROKERS: brokers }));
     lookups = createClient(lookup_v1_lookup.LookupServiceService, `127.0.0.1:${svc.port}`);
     logs = createClient(lookup_v1_lookup.LookupLogServiceService, `127.0.0.1:${svc.port}`);
     pg = new PgClient({ connectionString: dbUrl });

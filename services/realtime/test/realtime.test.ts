@@ -11,7 +11,7 @@ import { events_v1_lookup } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/data';
 import { lookupModule } from '../../lookup/src/module';
-import { dropDatabase, rand, testDatabaseUrl } from '../../lookup/test/helpers';
+import { dropDatabase, lookupServiceEnv, rand, testDatabaseUrl } from '../../lookup/test/helpers';
 import { startRealtime, RealtimeHandle, LookupReplyPayload } from '../src/main';
 
 const SECRET = 'realtime-test-secret-0123456789';
@@ -98,23 +98,7 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
 
   beforeAll(async () => {
     carrier = await startCarrierSim({ port: 0, username: 'carrier', password: 'secret' });
-    lookup = await runService(lookupModule, {
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: dbUrl,
-      REDIS_URL: process.env.REDIS_URL,
-      KAFKA_BROKERS: brokers,
-      GRPC_PORT: '0',
-      MIGRATE_ON_START: 'true',
-      CARRIER_URL: carrier.url,
-      CARRIER_USERNAME: 'carrier',
-      CARRIER_PASSWORD: 'secret',
-      CARRIER_TIMEOUT_MS: '700',
-      INFO_WINDOW: '00:00-24:00',
-      LOOKUP_REQUEST_TOPIC: topics.request,
-      LOOKUP_REPLY_TOPIC: topics.reply,
-      LOOKUP_CONSUMER_GROUP: `test-lookup-${rand()}`,
-      SHUTDOWN_GRACE_MS: '1000',
-    });
+    lookup = await runService(lookupModule, lookupServiceEnv(dbUrl, carrier.url, topics, { KAFKA_BROKERS: brokers }));
     a = await startRealtime(rtEnv);
     await a.ready;
     b = await startRealtime(rtEnv);
