@@ -6,7 +6,7 @@ import RefreshCache from './pages/RefreshCache';
 import Register from './pages/Register';
 import RequireAuth from './shell/RequireAuth';
 import Shell from './shell/Shell';
-import { HOME_PATH, SCREENS } from './shell/screens';
+import { HOME_PATH, SCREENS } from './areas/registry';
 import Toasts from './common/Toasts';
 import { ConfirmProvider } from './common/confirm';
 

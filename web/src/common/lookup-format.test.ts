@@ -16,7 +16,10 @@ describe('staffPickerOptions', () => {
     id: `id-${username}`,
     username,
     fullname: username.toUpperCase(),
-    role: { priority },
+    full_name: '',
+    role: { id: `role-${priority}`, name: '', priority },
+    brand_id: '',
+    group_id: '',
     ...extra,
   });
 

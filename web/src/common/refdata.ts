@@ -1,32 +1,8 @@
 import { useEffect, useState } from 'react';
-import { api } from '../api/client';
-import type { PermissionRef } from '../store/types';
+import type { PermissionRef, StaffOption } from '../areas/accounts/api';
 import { ZERO_GUID } from './format';
 
-export interface RoleRow {
-  id: string;
-  name: string;
-  priority: number;
-  permissions: string[];
-  user_count?: number;
-}
-
-export interface StaffOption {
-  id: string;
-  username: string;
-  fullname?: string;
-  full_name?: string;
-  role?: { id?: string; name?: string; priority?: number };
-  brand_id?: string;
-  group_id?: string;
-}
-
-export const fetchRoles = () => api.get('/api/v1/role', { page: 1, count: 100 }).then((d) => (d?.values ?? []) as RoleRow[]);
-export const fetchPermissions = () =>
-  api.get('/api/v1/permission', { page: 1, count: 1000 }).then((d) => (d?.values ?? []) as PermissionRef[]);
-export const fetchBrands = () => api.get('/api/v1/users/me/brands').then((d) => (d?.values ?? []) as StaffOption[]);
-export const fetchLeaders = (brandId: string) =>
-  api.get(`/api/v1/users/${encodeURIComponent(brandId)}/leaders`).then((d) => (d?.values ?? []) as StaffOption[]);
+export type { StaffOption };
 
 export function staffLabel(s: StaffOption): string {
   const name = s.fullname || s.full_name || '';
@@ -67,9 +43,6 @@ export function groupByCategory(perms: PermissionRef[]): [string, PermissionRef[
   }
   return [...groups.entries()];
 }
-
-export const fetchAllStaff = () =>
-  api.get('/api/v1/users/findAllNoLimit', { page: 1, count: 100000 }).then((d) => (d?.values ?? []) as StaffOption[]);
 
 const priorityOf = (s: StaffOption) => Number(s.role?.priority ?? 0) || 0;
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import type { RootState } from '../store';
 import { holdsAny, type MenuViewer } from '../shell/menu';
-import type { RoleRef, User } from '../store/types';
+import type { RoleRef, User } from '../areas/accounts/api';
 
 export interface Session extends MenuViewer {
   user: User | null;

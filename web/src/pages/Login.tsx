@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { RootState } from '../store';
 import { hasValidSession, loginRequest } from '../store/auth';
-import { HOME_PATH } from '../shell/screens';
+import { HOME_PATH } from '../areas/home';
 
 export default function Login() {
   const auth = useSelector((s: RootState) => s.auth);

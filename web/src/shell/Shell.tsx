@@ -20,7 +20,7 @@ import { addTab, ensureTab } from '../store/tabs';
 import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../theme';
 import Sidebar from './Sidebar';
 import Workspace from './Workspace';
-import { HOME_PATH, screenFor } from './screens';
+import { HOME_PATH, screenFor } from '../areas/registry';
 
 export const MENU_OPEN_KEY = 'isMenuOpen';
 

@@ -14,13 +14,12 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import DashboardIcon from '@mui/icons-material/Dashboard';
 import type { RootState } from '../store';
 import { addTab } from '../store/tabs';
 import { useSession } from '../common/session';
-import { ADMIN_SECTION_TITLE, isAdminVisible, visibleMenu, type MenuItem, type MenuNode } from './menu';
+import { ADMIN_SECTION_TITLE, visibleMenu, type MenuItem, type MenuNode } from './menu';
 import { MENU_ICONS } from './icons';
-import { PROFILE_PATH } from './screens';
+import { PROFILE_PATH } from '../areas/registry';
 
 function useOpenTab() {
   const dispatch = useDispatch();
@@ -32,7 +31,7 @@ function useOpenTab() {
 }
 
 function Item({ item, nested, active, onOpen }: { item: MenuItem; nested?: boolean; active: boolean; onOpen: (p: string) => void }) {
-  const Icon = (item.icon && MENU_ICONS[item.icon]) || DashboardIcon;
+  const Icon = MENU_ICONS[item.icon];
   return (
     <ListItemButton
       data-testid={`menu-${item.path}`}
@@ -57,7 +56,7 @@ function Nodes({ nodes, active, onOpen }: { nodes: MenuNode[]; active: string | 
         const key = node.group.key;
         const containsActive = node.items.some((i) => i.path === active);
         const open = openGroups[key] ?? containsActive;
-        const Icon = (node.group.icon && MENU_ICONS[node.group.icon]) || DashboardIcon;
+        const Icon = MENU_ICONS[node.group.icon];
         return (
           <Box key={key}>
             <ListItemButton data-testid={`menu-group-${key}`} onClick={() => setOpenGroups((g) => ({ ...g, [key]: !open }))} sx={{ py: 0.6 }}>
@@ -88,7 +87,8 @@ export default function Sidebar() {
   const user = session.user;
   const name = user?.fullname || user?.full_name || user?.username || '';
   const main = visibleMenu(session, 'main');
-  const admin = isAdminVisible(session) ? visibleMenu(session, 'admin') : [];
+  // Admin entries carry their own priority rule (below 5, or the priorities an entry names).
+  const admin = visibleMenu(session, 'admin');
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>

@@ -10,7 +10,7 @@ import { activateTab, closeTab } from '../store/tabs';
 import { Loading, NoAccess, UnderConstruction } from '../common/Placeholders';
 import { useSession } from '../common/session';
 import { canOpenScreen } from './menu';
-import { screenFor } from './screens';
+import { screenFor } from '../areas/registry';
 
 /** Tab workspace (spec 1 §2.3): every open tab stays mounted; only the active one is shown. */
 export default function Workspace() {

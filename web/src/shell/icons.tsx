@@ -25,7 +25,8 @@ import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import Sms from '@mui/icons-material/Sms';
 import UploadFile from '@mui/icons-material/UploadFile';
 
-export const MENU_ICONS: Record<string, SvgIconComponent> = {
+/** Icons a menu entry may name (MenuEntry.icon). */
+export const MENU_ICONS = {
   account: AccountBox,
   alarm: AlarmOn,
   appReg: AppRegistration,
@@ -51,4 +52,6 @@ export const MENU_ICONS: Record<string, SvgIconComponent> = {
   sms: Sms,
   split: CallSplit,
   upload: UploadFile,
-};
+} satisfies Record<string, SvgIconComponent>;
+
+export type IconName = keyof typeof MENU_ICONS;

@@ -1,6 +1,7 @@
 import { call, put, takeLatest } from 'redux-saga/effects';
-import { api, errorMsg } from '../api/client';
-import type { LoginReply, RoleRef, User } from './types';
+import { errorMsg } from '../api/client';
+import type { LoginReply, RoleRef, User } from '../areas/accounts/api';
+import { authApi } from '../areas/accounts/api';
 
 export interface AuthState {
   accessToken: string | null;
@@ -116,12 +117,7 @@ export function clearClientState() {
 
 function* loginSaga(action: ReturnType<typeof loginRequest>): Generator<any, void, any> {
   try {
-    const reply: LoginReply = yield call(
-      api.post,
-      '/api/v1/auth/login',
-      { username: action.username, password: action.password },
-      { skipUnauthorizedHandler: true },
-    );
+    const reply: LoginReply = yield call(authApi.login, action.username, action.password);
     yield put(loginSuccess(reply));
   } catch (e) {
     yield put(loginFailure(errorMsg(e) || 'Đăng nhập không thành công'));
@@ -130,7 +126,7 @@ function* loginSaga(action: ReturnType<typeof loginRequest>): Generator<any, voi
 
 function* refreshSaga(): Generator<any, void, any> {
   try {
-    const reply: LoginReply = yield call(api.get, '/api/v1/auth/me');
+    const reply: LoginReply = yield call(authApi.me);
     yield put({ type: SESSION_UPDATED, reply });
   } catch {
     // 401 is handled by the api helper; other failures keep the stored session.
@@ -140,7 +136,7 @@ function* refreshSaga(): Generator<any, void, any> {
 function* logoutSaga(): Generator<any, void, any> {
   try {
     const token = localStorageToken();
-    yield call(api.post, '/api/v1/auth/logout', token ? { accessToken: token } : {}, { skipUnauthorizedHandler: true });
+    yield call(authApi.logout, token, { skipUnauthorizedHandler: true });
   } catch {
     // Logging out locally must work even when the server call fails.
   }

@@ -5,13 +5,12 @@ import KeyIcon from '@mui/icons-material/Key';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import SecurityIcon from '@mui/icons-material/Security';
-import { api } from '../../api/client';
-import { fetchBrands, fetchPermissions, fetchRoles, useLoad } from '../../common/refdata';
+import { ACCOUNT_LISTS, channelsApi, rolesApi, usersApi, type PermissionRef, type User } from '../../areas/accounts/api';
+import { useLoad } from '../../common/refdata';
 import { useSession } from '../../common/session';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
-import type { PermissionRef, User } from '../../store/types';
-import InviteChannels, { channelKey, type ChannelAssignment } from './InviteChannels';
+import InviteChannels, { channelKey } from './InviteChannels';
 import ResetPasswordDialog from './ResetPasswordDialog';
 import UserFormDialog from './UserFormDialog';
 import UserPermissionsDialog from './UserPermissionsDialog';
@@ -38,18 +37,18 @@ export default function Accounts() {
   const [permUser, setPermUser] = useState<User | null>(null);
 
   const canSeeChannels = session.priority < 2;
-  const roles = useLoad(fetchRoles, []);
-  const brands = useLoad(fetchBrands, []);
+  const roles = useLoad(rolesApi.all, []);
+  const brands = useLoad(usersApi.myBrands, []);
   // Brands change when branches are created: refetch whenever a user dialog opens.
   const brandsReload = useRef(brands.reload);
   brandsReload.current = brands.reload;
-  const permissions = useLoad<PermissionRef[]>(() => (session.priority < 3 ? fetchPermissions() : Promise.resolve([])), []);
+  const permissions = useLoad<PermissionRef[]>(() => (session.priority < 3 ? rolesApi.permissions() : Promise.resolve([])), []);
   const channels = useLoad<Map<string, boolean>>(
     () =>
       canSeeChannels
-        ? api.get('/api/v1/userkenhmoigoi').then((d) => {
+        ? channelsApi.list().then((list) => {
             const m = new Map<string, boolean>();
-            for (const c of (d?.values ?? []) as ChannelAssignment[]) m.set(channelKey(c.staff_username, c.kenh), !!c.active);
+            for (const c of list) m.set(channelKey(c.staff_username, c.kenh), !!c.active);
             return m;
           })
         : Promise.resolve(new Map()),
@@ -74,7 +73,7 @@ export default function Accounts() {
   const config = useMemo<ListConfig<User>>(
     () => ({
       id: 'accounts',
-      endpoint: '/api/v1/users',
+      endpoint: ACCOUNT_LISTS.users,
       pageSizes: [20, 50, 100],
       defaultPageSize: 20,
       searchButton: 'refresh',
@@ -136,7 +135,7 @@ export default function Accounts() {
             message: u.is_deleted ? `Bạn có chắc muốn mở khoá nhân viên ${u.username}?` : `Bạn có chắc muốn khoá nhân viên ${u.username}?`,
             danger: !u.is_deleted,
           }),
-          run: (u) => api.post(`/api/v1/users/${u.id}/${u.is_deleted ? 'unlock' : 'lock'}`, {}),
+          run: (u) => (u.is_deleted ? usersApi.unlock(u.id) : usersApi.lock(u.id)),
           successMsg: (u) => (u.is_deleted ? 'Mở khoá nhân viên thành công' : 'Khoá nhân viên thành công'),
           errorMsg: (u) => (u.is_deleted ? 'Mở khoá nhân viên không thành công' : 'Khoá nhân viên không thành công'),
         },

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { api, errorMsg } from '../../api/client';
+import { errorMsg } from '../../api/client';
+import { channelsApi, type ChannelAssignment } from '../../areas/accounts/api';
 import { notify } from '../../store';
 
 export const INVITE_CHANNELS = [
@@ -12,11 +13,7 @@ export const INVITE_CHANNELS = [
   { name: 'ma_xac_nhan_4', text: 'Mã xác nhận 4' },
 ];
 
-export interface ChannelAssignment {
-  staff_username: string;
-  kenh: string;
-  active: boolean;
-}
+export type { ChannelAssignment };
 
 export const channelKey = (username: string, kenh: string) => `${username}|${kenh}`;
 
@@ -40,11 +37,7 @@ export default function InviteChannels({
     onChanged(key, on);
     const verb = on ? 'Chọn kênh' : 'Hủy chọn kênh';
     try {
-      const reply = await api.post(`/api/v1/userkenhmoigoi/${on ? 'chonKenh' : 'huyChonKenh'}`, {
-        accountUsername: username,
-        channelName: ch.name,
-        channelText: ch.text,
-      });
+      const reply = await channelsApi.choose(username, ch.name, ch.text, on);
       notify(reply?.msg || `${verb} ${ch.text} cho tài khoản ${username} thành công`, 'success');
       if (reply?.channel && typeof reply.channel.active === 'boolean') onChanged(key, reply.channel.active);
     } catch (e) {

@@ -6,9 +6,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { api, failText } from '../../api/client';
+import { failText } from '../../api/client';
 import { notify } from '../../store';
-import type { User } from '../../store/types';
+import { usersApi, type User } from '../../areas/accounts/api';
 
 /** Reset password: the confirm button is disabled unless both fields are filled (no equality check). */
 export default function ResetPasswordDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
@@ -24,7 +24,7 @@ export default function ResetPasswordDialog({ user, onClose }: { user: User | nu
     if (!user) return;
     setSaving(true);
     try {
-      await api.post(`/api/v1/users/${user.id}/reset-password`, { id: user.id, password, rePassword });
+      await usersApi.resetPassword(user.id, password, rePassword);
       notify('Cấp mật khẩu mới thành công.', 'success');
       onClose();
     } catch (e) {

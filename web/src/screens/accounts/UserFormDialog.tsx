@@ -8,11 +8,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { api, failText } from '../../api/client';
+import { failText } from '../../api/client';
 import { ZERO_GUID } from '../../common/format';
-import { fetchLeaders, isEmptyId, staffLabel, type RoleRow, type StaffOption } from '../../common/refdata';
+import { isEmptyId, staffLabel } from '../../common/refdata';
 import { notify } from '../../store';
-import type { User } from '../../store/types';
+import { usersApi, type Role, type StaffOption, type User } from '../../areas/accounts/api';
 
 export type UserFormMode = 'create' | 'edit';
 
@@ -60,7 +60,7 @@ export default function UserFormDialog({
   mode: UserFormMode;
   open: boolean;
   user?: User | null;
-  roles: RoleRow[];
+  roles: Role[];
   brands: StaffOption[];
   onClose: () => void;
   onSaved: () => void;
@@ -87,7 +87,7 @@ export default function UserFormDialog({
       return;
     }
     let alive = true;
-    fetchLeaders(form.brand)
+    usersApi.leaders(form.brand)
       .then((l) => alive && setLeaders(l.filter((x) => !isEmptyId(x.id))))
       .catch(() => alive && setLeaders([]));
     return () => {
@@ -123,7 +123,7 @@ export default function UserFormDialog({
     setSaving(true);
     try {
       if (mode === 'create') {
-        await api.post('/api/v1/users', {
+        await usersApi.create({
           fullname: form.fullname.trim(),
           username: form.username.trim(),
           password: form.password,
@@ -135,7 +135,7 @@ export default function UserFormDialog({
         });
         notify('Tạo nhân viên thành công', 'success');
       } else {
-        await api.put(`/api/v1/users/${user!.id}`, {
+        await usersApi.update({
           id: user!.id,
           fullname: form.fullname.trim(),
           email: form.email.trim(),

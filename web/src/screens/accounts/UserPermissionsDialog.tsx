@@ -5,11 +5,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { api, failText } from '../../api/client';
+import { failText } from '../../api/client';
 import { Loading } from '../../common/Placeholders';
 import PermissionChecklist from '../../common/PermissionChecklist';
 import { notify } from '../../store';
-import type { PermissionRef, User } from '../../store/types';
+import { usersApi, type PermissionRef, type User } from '../../areas/accounts/api';
 
 /** Per-user permission editor (viewer priority below 3, target role priority above 1). */
 export default function UserPermissionsDialog({
@@ -34,8 +34,8 @@ export default function UserPermissionsDialog({
     setSelected(new Set((user.permissions ?? []).map((p) => p.id)));
     let alive = true;
     setLoading(true);
-    api
-      .get(`/api/v1/users/${user.id}`)
+    usersApi
+      .get(user.id)
       .then((u: User) => {
         if (!alive) return;
         setUsername(u.username || user.username);
@@ -52,7 +52,7 @@ export default function UserPermissionsDialog({
     if (!user || !username) return;
     setSaving(true);
     try {
-      await api.put(`/api/v1/users/${user.id}/permissions`, { id: user.id, permissions: [...selected].map((id) => ({ id })) });
+      await usersApi.setPermissions(user.id, [...selected]);
       notify('Cập nhật nhân viên thành công', 'success');
       onSaved();
     } catch (e) {

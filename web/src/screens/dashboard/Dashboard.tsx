@@ -9,7 +9,7 @@ import { useSession } from '../../common/session';
 import { dayjs } from '../../common/format';
 import { MENU, isItemVisible } from '../../shell/menu';
 import { MENU_ICONS } from '../../shell/icons';
-import { HOME_PATH } from '../../shell/screens';
+import { HOME_PATH } from '../../areas/home';
 import { addTab } from '../../store/tabs';
 
 /** Home/Dashboard tab: a welcome card and shortcuts to the screens the user may open (no figures). */
@@ -36,7 +36,7 @@ export default function Dashboard() {
       {shortcuts.length > 0 && (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 1.5 }}>
           {shortcuts.map((m) => {
-            const Icon = (m.icon && MENU_ICONS[m.icon]) || MENU_ICONS.dashboard;
+            const Icon = MENU_ICONS[m.icon];
             return (
               <Card key={m.path} variant="outlined">
                 <CardActionArea

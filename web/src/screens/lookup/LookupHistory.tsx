@@ -9,26 +9,15 @@ import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListResult } from '../../list/types';
-import { fetchAllStaff, staffPickerOptions } from '../../common/refdata';
+import { staffPickerOptions } from '../../common/refdata';
+import { usersApi } from '../../areas/accounts/api';
+import { LOOKUP_LISTS, type LookupLog, type NameCount } from '../../areas/lookup/api';
 import { formatNumber, monthStart, today } from '../../common/format';
 import { LOOKUP_LABELS } from '../../api/lookups';
 import { lookupPhone } from './ResultViews';
 
 /** A lookup-log row (spec 3 §3). The server masks the phone (and phones in the content) by priority. */
-export interface LookupLogRow {
-  id: string;
-  so_dien_thoai: string;
-  ten_tra_cuu: string;
-  noi_dung: string;
-  username: string;
-  full_name: string;
-  createdAt: string;
-}
-
-interface NameCount {
-  ten_tra_cuu: string;
-  count: number;
-}
+export type LookupLogRow = LookupLog;
 
 /** Counts by lookup name over the whole filter (data.countByName). */
 function CountsPanel({ data }: { data: ListResult<LookupLogRow> | null }) {
@@ -90,14 +79,14 @@ export default function LookupHistory() {
     () => ({
       id: 'lstracuu',
       title: 'Lịch sử tra cứu',
-      endpoint: '/api/v1/lstracuu',
+      endpoint: LOOKUP_LISTS.lookupLog,
       filters: [
         {
           key: 'username',
           type: 'select',
           label: 'Nhân viên',
           allLabel: 'Tất cả nhân viên',
-          loadOptions: () => fetchAllStaff().then(staffPickerOptions),
+          loadOptions: () => usersApi.allStaff().then(staffPickerOptions),
           width: 280,
         },
         { key: 'noi_dung', type: 'text', label: 'Nội dung', placeholder: 'Tìm trong nội dung', width: 220 },

@@ -5,18 +5,10 @@ import { monthStart, today } from '../../common/format';
 import { cancelLookup, last9, requestLookup } from '../../api/lookups';
 import { lookupPhone } from './ResultViews';
 import { PHONE_REQUIRED } from './texts';
+import { LOOKUP_LISTS, type Message999 as Message999Reply } from '../../areas/lookup/api';
 
-/** A 999 message (spec 1 §3). */
-export interface Message999 {
-  ISDN: string;
-  ActionType: string;
-  NumberService: string;
-  SystemSource: string;
-  SMSSyntax: string;
-  SMSContent: string;
-  ActionTime: string;
-  _rid: string;
-}
+/** A 999 message (spec 1 §3) with a row id for the grid. */
+export type Message999 = Message999Reply & { _rid: string };
 
 export const DIRECTIONS = [
   { value: 'I', label: 'I - Tin nhắn đến (input)' },
@@ -57,7 +49,7 @@ export default function MessageCentre() {
     () => ({
       id: 'messages999',
       title: 'Trung tâm tin nhắn',
-      endpoint: '/api/v1/lookup/messages999',
+      endpoint: LOOKUP_LISTS.messages999,
       manualLoad: true,
       load: loadMessages999,
       showLoadErrors: true,

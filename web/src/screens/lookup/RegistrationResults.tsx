@@ -1,28 +1,14 @@
 import { useMemo } from 'react';
-import { api } from '../../api/client';
 import ListScreen from '../../list/ListScreen';
-import type { ListConfig, SelectOption } from '../../list/types';
-import { fetchAllStaff, staffPickerOptions } from '../../common/refdata';
+import type { ListConfig } from '../../list/types';
+import { usersApi } from '../../areas/accounts/api';
+import { LOOKUP_LISTS, lookupApi, type Registration9084 as Registration9084Message } from '../../areas/lookup/api';
+import { staffPickerOptions } from '../../common/refdata';
 import { monthStart, today } from '../../common/format';
 import { lookupPhone } from './ResultViews';
 
-/** A registration message (9084, spec 1 §3). */
-export interface Registration9084 {
-  SubAgent: string;
-  NumberPhone: string;
-  PackageCode: string;
-  Price: number;
-  Time: string;
-  Status: number;
-  Result: string;
-  username_nv: string;
-  ten_nv: string;
-  _rid: string;
-}
-
-/** The channels this user may pick (the server applies the visibility rules). */
-export const fetchChannels = () =>
-  api.get('/api/v1/lookup/registrations9084/channels').then((d) => ((d?.values ?? []) as SelectOption[]).map((c) => ({ value: c.value, label: c.label || String(c.value) })));
+/** A registration message (9084, spec 1 §3) with a row id for the grid. */
+export type Registration9084 = Registration9084Message & { _rid: string };
 
 /**
  * Registration results ('Kết quả đăng ký', spec 1 §2.14): registration messages filtered by staff
@@ -34,7 +20,7 @@ export default function RegistrationResults() {
     () => ({
       id: 'registrations9084',
       title: 'Kết quả đăng ký',
-      endpoint: '/api/v1/lookup/registrations9084',
+      endpoint: LOOKUP_LISTS.registrations9084,
       showLoadErrors: true,
       rowId: (r) => r._rid,
       mapResponse: (data) => {
@@ -47,13 +33,13 @@ export default function RegistrationResults() {
           type: 'select',
           label: 'Nhân viên',
           allLabel: 'Tất cả nhân viên',
-          loadOptions: () => fetchAllStaff().then(staffPickerOptions),
+          loadOptions: () => usersApi.allStaff().then(staffPickerOptions),
           width: 280,
         },
         { key: 'message', type: 'text', label: 'Số điện thoại', width: 180 },
         { key: 'startDate', type: 'date', label: 'Từ ngày', default: () => monthStart() },
         { key: 'endDate', type: 'date', label: 'Đến ngày', default: () => today() },
-        { key: 'subagent', type: 'select', label: 'Kênh', allLabel: 'Tất cả kênh', loadOptions: fetchChannels, width: 160 },
+        { key: 'subagent', type: 'select', label: 'Kênh', allLabel: 'Tất cả kênh', loadOptions: lookupApi.registrationChannels, width: 160 },
       ],
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },

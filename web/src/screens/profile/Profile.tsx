@@ -11,11 +11,11 @@ import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { api, errorMsg } from '../../api/client';
+import { errorMsg } from '../../api/client';
 import { useSession } from '../../common/session';
 import { notify } from '../../store';
 import { userUpdated } from '../../store/auth';
-import type { User } from '../../store/types';
+import { authApi, type User } from '../../areas/accounts/api';
 
 interface ProfileForm {
   fullname: string;
@@ -87,7 +87,7 @@ export default function Profile() {
     if (!valid) return;
     setSaving(true);
     try {
-      const reply: { user?: User; msg?: string } = await api.post('/api/v1/auth/saveProfile', {
+      const reply = await authApi.saveProfile({
         fullname: form.fullname.trim(),
         email: form.email.trim(),
         phone: form.phone,

@@ -7,11 +7,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { api, failText } from '../../api/client';
+import { failText } from '../../api/client';
 import PermissionChecklist from '../../common/PermissionChecklist';
-import type { RoleRow } from '../../common/refdata';
 import { notify } from '../../store';
-import type { PermissionRef } from '../../store/types';
+import { rolesApi, type PermissionRef, type Role } from '../../areas/accounts/api';
 
 /** Role dialog: name, priority, permission checkboxes grouped by category; saves only with a name. */
 export default function RoleDialog({
@@ -22,7 +21,7 @@ export default function RoleDialog({
   onSaved,
 }: {
   open: boolean;
-  role: RoleRow | null;
+  role: Role | null;
   permissions: PermissionRef[];
   onClose: () => void;
   onSaved: () => void;
@@ -45,8 +44,8 @@ export default function RoleDialog({
     const body = { name: name.trim(), priority: Number(priority) || 0, permissions: [...selected] };
     setSaving(true);
     try {
-      if (isEdit) await api.put(`/api/v1/role/${role!.id}`, { id: role!.id, ...body });
-      else await api.post('/api/v1/role', body);
+      if (isEdit) await rolesApi.update({ id: role!.id, ...body });
+      else await rolesApi.create(body);
       notify(isEdit ? 'Cập nhật vai trò thành công' : 'Tạo vai trò thành công', 'success');
       onSaved();
     } catch (e) {

@@ -2,8 +2,8 @@ import { useMemo, useRef, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { api } from '../../api/client';
-import { fetchPermissions, useLoad, type RoleRow } from '../../common/refdata';
+import { ACCOUNT_LISTS, rolesApi, type Role } from '../../areas/accounts/api';
+import { useLoad } from '../../common/refdata';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import RoleDialog from './RoleDialog';
@@ -11,14 +11,14 @@ import RoleDialog from './RoleDialog';
 /** Roles (/sys/roles, 'Quản lý vai trò', spec 1 §2.7). */
 export default function Roles() {
   const listRef = useRef<ListHandle>(null);
-  const [dialog, setDialog] = useState<{ role: RoleRow | null } | null>(null);
-  const permissions = useLoad(fetchPermissions, []);
+  const [dialog, setDialog] = useState<{ role: Role | null } | null>(null);
+  const permissions = useLoad(rolesApi.permissions, []);
 
-  const config = useMemo<ListConfig<RoleRow>>(
+  const config = useMemo<ListConfig<Role>>(
     () => ({
       id: 'roles',
       title: 'Quản lý vai trò',
-      endpoint: '/api/v1/role',
+      endpoint: ACCOUNT_LISTS.roles,
       pageSizes: [5, 10, 25],
       defaultPageSize: 10,
       filters: [{ key: 'name', type: 'text', placeholder: 'Tìm kiếm', label: 'Tìm kiếm', testId: 'roles-filter-name' }],
@@ -56,7 +56,7 @@ export default function Roles() {
           testId: (r) => `role-delete-${r.name}`,
           visible: (_r, ctx) => ctx.session.has('role.delete'),
           confirm: (r) => ({ title: 'Xoá vai trò', message: `Bạn có chắc muốn xoá vai trò ${r.name}?`, danger: true }),
-          run: (r) => api.del(`/api/v1/role/${r.id}`),
+          run: (r) => rolesApi.remove(r.id),
           successMsg: 'Xoá vai trò thành công',
           errorMsg: 'Xoá vai trò không thành công',
         },

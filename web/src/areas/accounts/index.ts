@@ -1,0 +1,38 @@
+import { lazy } from 'react';
+import type { Area } from '../types';
+
+export * from './api';
+
+const Accounts = lazy(() => import('../../screens/accounts/Accounts'));
+const Roles = lazy(() => import('../../screens/roles/Roles'));
+const Profile = lazy(() => import('../../screens/profile/Profile'));
+
+export const PROFILE_PATH = '/sys/profile';
+
+/** Staff accounts, roles, the personal profile, system accounts and settings (auth service, spec 1 §2.5–2.7, spec 2 §2.11–2.12). */
+export const accountsArea: Area = {
+  key: 'accounts',
+  screens: [
+    {
+      path: '/sys/accounts',
+      title: 'Quản lý nhân viên',
+      component: Accounts,
+      menu: { permissions: ['user.get', 'user.edit', 'user.add', 'user.delete'], section: 'admin', icon: 'people', order: 1000 },
+    },
+    {
+      path: '/sys/roles',
+      title: 'Quản lý vai trò',
+      component: Roles,
+      menu: { title: 'Phân quyền theo vai trò', permissions: ['role.*'], section: 'admin', icon: 'security', order: 1020 },
+    },
+    { path: PROFILE_PATH, title: 'Tài khoản cá nhân', component: Profile },
+    { path: '/sys/permissions', title: 'Quyền', component: null },
+    {
+      path: '/sys/systemaccount',
+      title: 'Tài khoản hệ thống',
+      component: null,
+      menu: { permissions: ['systemaccount'], section: 'admin', icon: 'account', order: 1060 },
+    },
+    { path: '/sys/settings', title: 'Cài đặt', component: null, menu: { permissions: ['settings'], section: 'admin', icon: 'settings', order: 1130 } },
+  ],
+};

@@ -1,0 +1,35 @@
+import type { Area } from '../types';
+
+/** Customer care, invitations and the busy-signal rate (care service, spec 1 §2.9–2.11, spec 2 §2.1, §2.6). Not built yet. */
+export const careArea: Area = {
+  key: 'care',
+  screens: [
+    {
+      path: '/app/customer-care',
+      title: 'Khách hàng mới',
+      component: null,
+      menu: { permissions: ['customer.get', 'customer.care'], section: 'main', icon: 'personAdd', order: 10 },
+    },
+    {
+      path: '/app/care-history',
+      title: 'Nhật ký CSKH',
+      component: null,
+      menu: { permissions: ['customer.care'], section: 'main', icon: 'history', order: 70 },
+    },
+    { path: '/app/tilebatso', title: 'Tỉ lệ bắt số', component: null, menu: { permissions: ['tilebatso'], section: 'main', icon: 'percent', order: 80 } },
+    {
+      path: '/app/invite',
+      title: 'Mời gói cước',
+      component: null,
+      menu: {
+        permissions: ['care.otp', 'care.otpnew', 'care.otpnew1', 'care.9332', 'care.selling', 'care.dk'],
+        section: 'main',
+        icon: 'phone',
+        order: 150,
+      },
+    },
+    { path: '/app/chamsoc', title: 'Chăm sóc khách hàng', component: null },
+    { path: '/app/request-sms', title: 'Yêu cầu SMS', component: null },
+    { path: '/app/approval', title: 'Phê duyệt', component: null },
+  ],
+};

@@ -1,0 +1,56 @@
+import type { Area } from '../types';
+
+/**
+ * Customer import and distribution, scans, data split and data permissions, private customers,
+ * red report, blacklist, invite-next-day and OTP 1414 (dataops service, spec 3 §2.3–2.11, §2.17–2.18).
+ * Not built yet. Priority 7 ('Điều phối dữ liệu') is senior on data permission and data split (spec 3 §1).
+ */
+export const dataopsArea: Area = {
+  key: 'dataops',
+  screens: [
+    { path: '/app/khr', title: 'Khách hàng riêng', component: null, menu: { permissions: ['khr'], section: 'main', icon: 'person', order: 20 } },
+    { path: '/app/blacklist', title: 'Blacklist', component: null, menu: { permissions: ['blacklist'], section: 'main', icon: 'block', order: 50 } },
+    { path: '/app/baodo', title: 'Báo đỏ', component: null, menu: { permissions: ['baodo'], section: 'main', icon: 'alarm', order: 60 } },
+    {
+      path: '/app/mes1414otp',
+      title: 'Tra cứu OTP 1414',
+      component: null,
+      menu: { permissions: ['mes1414otp'], section: 'main', icon: 'key', order: 130 },
+    },
+    { path: '/app/moigoihomsau', title: 'Mời gói hôm sau', component: null },
+    { path: '/sys/customers', title: 'Khách hàng', component: null },
+    { path: '/sys/upload', title: 'Upload', component: null },
+    { path: '/sys/division', title: 'Phân chia dữ liệu', component: null },
+    { path: '/sys/quetdata', title: 'Quét data', component: null, menu: { permissions: ['quetdata'], section: 'admin', icon: 'scan', order: 1070 } },
+    {
+      path: '/sys/quetdatakhonggoi',
+      title: 'Quét data không gói',
+      component: null,
+      menu: { permissions: ['quetdatakhonggoi'], section: 'admin', icon: 'scan', order: 1080 },
+    },
+    {
+      path: '/sys/quetdtct',
+      title: 'Quét đối tượng chương trình',
+      component: null,
+      menu: { permissions: ['quetdtct'], section: 'admin', icon: 'scan', order: 1090 },
+    },
+    {
+      path: '/sys/uploadchiadata',
+      title: 'Upload chia data',
+      component: null,
+      menu: { permissions: ['uploadchiadata'], section: 'admin', icon: 'upload', order: 1100 },
+    },
+    {
+      path: '/sys/phanquyendata',
+      title: 'Phân quyền data',
+      component: null,
+      menu: { permissions: ['phanquyendata'], section: 'admin', icon: 'security', order: 1110, alsoPriorities: [7] },
+    },
+    {
+      path: '/sys/chiadata',
+      title: 'Chia data',
+      component: null,
+      menu: { permissions: ['chiadata'], section: 'admin', icon: 'split', order: 1120, alsoPriorities: [7] },
+    },
+  ],
+};

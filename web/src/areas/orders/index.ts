@@ -1,0 +1,27 @@
+import type { Area } from '../types';
+
+/** Mfy and 9279 orders and their price lists (orders service, spec 3 §2.13–2.16). Not built yet. */
+export const ordersArea: Area = {
+  key: 'orders',
+  screens: [
+    { path: '/app/mfy', title: 'Mfy', component: null, menu: { permissions: ['mfy'], section: 'main', icon: 'cart', order: 30 } },
+    {
+      path: '/app/dangky9279',
+      title: 'Đăng ký 9279',
+      component: null,
+      menu: { permissions: ['dangky9279'], section: 'main', icon: 'appReg', order: 40 },
+    },
+    {
+      path: '/sys/giagoimfy',
+      title: 'Giá gói mfy',
+      component: null,
+      menu: { permissions: ['giagoimfy'], section: 'admin', icon: 'price', order: 1040 },
+    },
+    {
+      path: '/sys/giagoidangky9279',
+      title: 'Giá gói đăng ký 9279',
+      component: null,
+      menu: { permissions: ['giagoidangky9279'], section: 'admin', icon: 'price', order: 1050 },
+    },
+  ],
+};

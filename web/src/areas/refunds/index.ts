@@ -1,0 +1,26 @@
+import type { Area } from '../types';
+
+/** Refund requests, their report and the refund price list (refunds service, spec 2 §2.9–2.10, spec 3 §2.19). Not built yet. */
+export const refundsArea: Area = {
+  key: 'refunds',
+  screens: [
+    {
+      path: '/app/requestrefund',
+      title: 'Yêu cầu hoàn tiền',
+      component: null,
+      menu: { permissions: ['requestrefund'], section: 'main', hnimbHidden: true, icon: 'money', order: 140 },
+    },
+    {
+      path: '/app/requestrefundreport',
+      title: 'Báo cáo yêu cầu hoàn tiền',
+      component: null,
+      menu: { permissions: ['requestrefundreport'], section: 'main', group: 'reports', hnimbHidden: true, icon: 'report', order: 230 },
+    },
+    {
+      path: '/sys/giahoantien',
+      title: 'Giá hoàn tiền',
+      component: null,
+      menu: { permissions: ['giahoantien'], section: 'admin', icon: 'price', order: 1030 },
+    },
+  ],
+};
