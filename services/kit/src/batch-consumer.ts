@@ -11,7 +11,7 @@ import type { Logger } from './log';
  * nothing waits forever.
  *
  * Without Kafka (embedded run) it falls back to the kit bus's subscribe with the same handler.
- * (Candidate for the kit; kept here while the kit is being written by others.)
+ * Topics and the group are logical names: the bus's topicPrefix (KAFKA_TOPIC_PREFIX) is applied here too.
  */
 export type BatchHandler = (msg: BusMessage, attempt: { final: boolean }) => Promise<BusMessage[] | void>;
 
@@ -37,6 +37,9 @@ export interface BatchConsumerHandle {
   handled(): number;
   stop(): Promise<void>;
 }
+
+/** The logical topic of a Kafka topic under `prefix` (the topic itself when it lacks the prefix). */
+export const logicalTopic = (prefix: string, topic: string) => (prefix && topic.startsWith(prefix) ? topic.slice(prefix.length) : topic);
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
@@ -89,6 +92,8 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
   }
 
   await opts.bus.ensureTopics([...opts.topics, ...opts.topics.map((t) => `${t}.dlq`)]);
+  // Same Kafka names as the bus: its prefix on topics and group; handlers see logical topics.
+  const prefix = opts.bus.topicPrefix ?? '';
   const kafka = new Kafka({
     clientId: opts.clientId,
     brokers: opts.brokers.split(',').map((b) => b.trim()),
@@ -103,7 +108,7 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
     retry: { retries: 8, initialRetryTime: 200 },
   });
   const consumer: Consumer = kafka.consumer({
-    groupId: opts.groupId,
+    groupId: prefix + opts.groupId,
     allowAutoTopicCreation: false,
     maxWaitTimeInMs: 20,
     sessionTimeout: 30000,
@@ -112,11 +117,12 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
   let resolveReady!: () => void;
   const ready = new Promise<void>((r) => (resolveReady = r));
   consumer.on(consumer.events.GROUP_JOIN, (e) => {
-    assignment = (e.payload.memberAssignment ?? {}) as Record<string, number[]>;
+    const byKafkaTopic = (e.payload.memberAssignment ?? {}) as Record<string, number[]>;
+    assignment = Object.fromEntries(Object.entries(byKafkaTopic).map(([t, ps]) => [logicalTopic(prefix, t), ps]));
     resolveReady();
   });
   await consumer.connect();
-  await consumer.subscribe({ topics: opts.topics, fromBeginning: opts.fromBeginning ?? false });
+  await consumer.subscribe({ topics: opts.topics.map((t) => prefix + t), fromBeginning: opts.fromBeginning ?? false });
   await consumer.run({
     partitionsConsumedConcurrently: 4,
     // Offsets are resolved after the batch's work and outputs are durable; committing them at most
@@ -127,7 +133,7 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
     eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
       if (!isRunning() || isStale()) return;
       const msgs: BusMessage[] = batch.messages.map((m) => ({
-        topic: batch.topic,
+        topic: logicalTopic(prefix, batch.topic),
         key: m.key?.toString() ?? '',
         value: m.value ?? Buffer.alloc(0),
         headers: Object.fromEntries(Object.entries(m.headers ?? {}).map(([k, v]) => [k, String(v)])),

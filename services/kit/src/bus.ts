@@ -1,6 +1,6 @@
 import { Kafka, Producer, Consumer, logLevel, CompressionTypes } from 'kafkajs';
 import type { Logger } from './log';
-import { withRetries } from './batch-consumer';
+import { logicalTopic, withRetries } from './batch-consumer';
 
 /**
  * The event bus every service talks through. Kafka in tests, CI and Kubernetes; an in-process
@@ -20,6 +20,11 @@ export interface Subscription {
 }
 
 export interface EventBus {
+  /**
+   * Kafka names are this prefix + the logical name, for topics and consumer groups alike (see
+   * kafkaTopicPrefix). Callers always use logical names; handlers receive logical topics.
+   */
+  readonly topicPrefix?: string;
   publish(messages: BusMessage[]): Promise<void>;
   /**
    * At-least-once: a message is committed after its handler resolved. A failing handler is
@@ -31,6 +36,20 @@ export interface EventBus {
 }
 
 const RETRIES = 3;
+
+/**
+ * `KAFKA_TOPIC_PREFIX` (optional, default none): a namespace for one deployment or one test on a
+ * shared Kafka. The bus puts it in front of every topic it publishes to, subscribes to or creates
+ * and of every consumer group (the batched consumer too), so that code names topics as declared
+ * (`cskh.lookup.requested`, in the protos) and two stacks with different prefixes never cross.
+ * Read here, not through a component's config schema, because every component's bus needs it.
+ */
+export function kafkaTopicPrefix(env: NodeJS.ProcessEnv | Partial<Record<string, string>> = process.env): string {
+  const v = (env.KAFKA_TOPIC_PREFIX ?? '').trim();
+  if (!/^[A-Za-z0-9._-]*$/.test(v) || v.length > 100)
+    throw new Error('Invalid configuration: KAFKA_TOPIC_PREFIX may hold only letters, digits, ".", "_" and "-" (at most 100)');
+  return v;
+}
 
 /** True when the handler succeeded within RETRIES attempts (with back-off); false = park it on the DLQ. */
 async function handledWithRetries(handler: BusHandler, msg: BusMessage, log: Logger): Promise<boolean> {
@@ -45,7 +64,7 @@ export class KafkaBus implements EventBus {
   private consumers: Consumer[] = [];
   private known = new Set<string>();
 
-  constructor(brokers: string, private clientId: string, private log: Logger) {
+  constructor(brokers: string, private clientId: string, private log: Logger, readonly topicPrefix = '') {
     this.kafka = new Kafka({
       clientId,
       brokers: brokers.split(',').map((b) => b.trim()),
@@ -73,7 +92,7 @@ export class KafkaBus implements EventBus {
    * topic-partition": both are retried instead of failing the caller.
    */
   async ensureTopics(topics: string[], partitions = 3) {
-    const missing = [...new Set(topics)].filter((t) => !this.known.has(t));
+    const missing = [...new Set(topics.map((t) => this.topicPrefix + t))].filter((t) => !this.known.has(t));
     if (missing.length === 0) return;
     const admin = this.kafka.admin();
     await admin.connect();
@@ -111,7 +130,7 @@ export class KafkaBus implements EventBus {
     await this.producer.sendBatch({
       compression: CompressionTypes.None,
       topicMessages: [...byTopic].map(([topic, ms]) => ({
-        topic,
+        topic: this.topicPrefix + topic,
         messages: ms.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
       })),
     });
@@ -119,9 +138,9 @@ export class KafkaBus implements EventBus {
 
   async subscribe(opts: { groupId: string; topics: string[]; handler: BusHandler; fromBeginning?: boolean }) {
     await this.ensureTopics([...opts.topics, ...opts.topics.map((t) => `${t}.dlq`)]);
-    const consumer = this.kafka.consumer({ groupId: opts.groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 100 });
+    const consumer = this.kafka.consumer({ groupId: this.topicPrefix + opts.groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 100 });
     await consumer.connect();
-    await consumer.subscribe({ topics: opts.topics, fromBeginning: opts.fromBeginning ?? false });
+    await consumer.subscribe({ topics: opts.topics.map((t) => this.topicPrefix + t), fromBeginning: opts.fromBeginning ?? false });
     this.consumers.push(consumer);
     await consumer.run({
       eachBatchAutoResolve: false,
@@ -129,7 +148,7 @@ export class KafkaBus implements EventBus {
         for (const m of batch.messages) {
           if (!isRunning() || isStale()) break;
           const msg: BusMessage = {
-            topic: batch.topic,
+            topic: logicalTopic(this.topicPrefix, batch.topic),
             key: m.key?.toString() ?? '',
             value: m.value ?? Buffer.alloc(0),
             headers: Object.fromEntries(Object.entries(m.headers ?? {}).map(([k, v]) => [k, String(v)])),
@@ -182,9 +201,12 @@ export class MemoryBus implements EventBus {
 
 let sharedMemoryBus: MemoryBus | undefined;
 
-/** Kafka when brokers are configured, otherwise the process-wide in-memory bus. */
-export function createBus(brokers: string | undefined, clientId: string, log: Logger): EventBus {
-  if (brokers) return new KafkaBus(brokers, clientId, log);
+/**
+ * Kafka when brokers are configured, otherwise the process-wide in-memory bus. `topicPrefix`
+ * defaults to the process's KAFKA_TOPIC_PREFIX (kafkaTopicPrefix); the in-memory bus needs none.
+ */
+export function createBus(brokers: string | undefined, clientId: string, log: Logger, topicPrefix?: string): EventBus {
+  if (brokers) return new KafkaBus(brokers, clientId, log, topicPrefix ?? kafkaTopicPrefix());
   sharedMemoryBus ??= new MemoryBus(log);
   return sharedMemoryBus;
 }
