@@ -194,7 +194,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
             label={chip.label}
             color={chip.color ?? 'default'}
             variant="outlined"
-            sx={{ height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+            sx={{ maxWidth: 'none', '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
           />
         );
       }

@@ -10,6 +10,8 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsIcon from '@mui/icons-material/Notifications';
@@ -38,7 +40,11 @@ export default function Shell() {
   const navigate = useNavigate();
   const location = useLocation();
   const active = useSelector((s: RootState) => s.tabs.active);
+  // Desktop: a permanent sidebar whose open state persists (isMenuOpen). Phone width: a temporary
+  // drawer over the content, closed on load and after each choice, so the workspace keeps the width.
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(readMenuOpen);
+  const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
 
   useEffect(() => {
     localStorage.setItem(MENU_OPEN_KEY, String(menuOpen));
@@ -112,7 +118,7 @@ export default function Shell() {
             edge="start"
             aria-label="Ẩn/hiện menu"
             data-testid="menu-toggle"
-            onClick={() => setMenuOpen((o) => !o)}
+            onClick={() => (phone ? setPhoneMenuOpen((o) => !o) : setMenuOpen((o) => !o))}
             sx={{ mr: 1 }}
           >
             <MenuIcon />
@@ -145,19 +151,34 @@ export default function Shell() {
           </Tooltip>
         </Toolbar>
       </AppBar>
-      <Drawer
-        variant="persistent"
-        open={menuOpen}
-        data-testid="sidebar"
-        sx={{
-          width: menuOpen ? SIDEBAR_WIDTH : 0,
-          flexShrink: 0,
-          transition: (t) => t.transitions.create('width'),
-          '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', top: HEADER_HEIGHT, height: `calc(100% - ${HEADER_HEIGHT}px)` },
-        }}
-      >
-        <Sidebar />
-      </Drawer>
+      {phone ? (
+        <Drawer
+          variant="temporary"
+          open={phoneMenuOpen}
+          onClose={() => setPhoneMenuOpen(false)}
+          data-testid="sidebar"
+          data-variant="temporary"
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': { width: Math.min(SIDEBAR_WIDTH, 300), maxWidth: '85vw', boxSizing: 'border-box' } }}
+        >
+          <Sidebar onChosen={() => setPhoneMenuOpen(false)} />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="persistent"
+          open={menuOpen}
+          data-testid="sidebar"
+          data-variant="persistent"
+          sx={{
+            width: menuOpen ? SIDEBAR_WIDTH : 0,
+            flexShrink: 0,
+            transition: (t) => t.transitions.create('width'),
+            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', top: HEADER_HEIGHT, height: `calc(100% - ${HEADER_HEIGHT}px)` },
+          }}
+        >
+          <Sidebar />
+        </Drawer>
+      )}
       <Box component="main" sx={{ flex: 1, minWidth: 0, mt: `${HEADER_HEIGHT}px`, display: 'flex', flexDirection: 'column' }}>
         <Workspace />
         <Outlet />

@@ -21,12 +21,13 @@ import { ADMIN_SECTION_TITLE, visibleMenu, type MenuItem, type MenuNode } from '
 import { MENU_ICONS } from './icons';
 import { PROFILE_PATH } from '../areas/registry';
 
-function useOpenTab() {
+function useOpenTab(onChosen?: () => void) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   return (path: string) => {
     dispatch(addTab(path));
     navigate(path);
+    onChosen?.();
   };
 }
 
@@ -80,10 +81,11 @@ function Nodes({ nodes, active, onOpen }: { nodes: MenuNode[]; active: string | 
   );
 }
 
-export default function Sidebar() {
+/** `onChosen` runs after a menu item (or the avatar) opened its tab: the phone drawer closes then. */
+export default function Sidebar({ onChosen }: { onChosen?: () => void }) {
   const session = useSession();
   const active = useSelector((s: RootState) => s.tabs.active);
-  const openTab = useOpenTab();
+  const openTab = useOpenTab(onChosen);
   const user = session.user;
   const name = user?.fullname || user?.full_name || user?.username || '';
   const main = visibleMenu(session, 'main');

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -19,14 +19,30 @@ export default function Workspace() {
   const session = useSession();
   const tabs = open.filter((p) => screenFor(p));
 
+  // Many tabs scroll sideways; the active one is always brought into view (opened from the menu,
+  // restored on load, or activated after a close).
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const tabCount = tabs.length;
+  useEffect(() => {
+    if (!active) return;
+    const frame = requestAnimationFrame(() => {
+      const el = tabsRef.current?.querySelector<HTMLElement>(`[data-testid="${CSS.escape(`tab-${active}`)}"]`);
+      el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [active, tabCount]);
+
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
       <Paper square elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs
           value={active && tabs.includes(active) ? active : false}
           onChange={(_, v) => dispatch(activateTab(v))}
+          ref={tabsRef}
           variant="scrollable"
           scrollButtons="auto"
+          allowScrollButtonsMobile
+          data-testid="tabs"
           aria-label="Các tab đang mở"
         >
           {tabs.map((path) => (

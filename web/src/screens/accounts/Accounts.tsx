@@ -100,7 +100,7 @@ export default function Accounts() {
         {
           field: 'role_name',
           headerName: 'Vai trò',
-          minWidth: 100,
+          minWidth: 180,
           kind: 'chip',
           value: (u) => u.role_name || u.role?.name,
           chip: (u) => ({ label: u.role_name || u.role?.name || '', color: 'primary' }),
@@ -108,7 +108,7 @@ export default function Accounts() {
         {
           field: 'is_deleted',
           headerName: 'Trạng thái',
-          minWidth: 136,
+          minWidth: 150,
           kind: 'chip',
           chip: (u) => (u.is_deleted ? { label: 'Ngừng hoạt động', color: 'error' } : { label: 'Đang hoạt động', color: 'success' }),
         },

@@ -43,20 +43,20 @@ export default function RegistrationResults() {
       ],
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
-        { field: 'SubAgent', headerName: 'Kênh', description: 'SubAgent', minWidth: 100, value: (r) => String(r.SubAgent ?? '').toUpperCase() },
-        { field: 'NumberPhone', headerName: 'Số thuê bao', description: 'NumberPhone', minWidth: 140, render: (r) => lookupPhone(r.NumberPhone), export: { value: (r) => lookupPhone(r.NumberPhone) } },
-        { field: 'PackageCode', headerName: 'Gói cước', description: 'PackageCode', minWidth: 120 },
-        { field: 'Price', headerName: 'Giá', description: 'Price', kind: 'number', minWidth: 100 },
-        { field: 'Time', headerName: 'Thời gian', description: 'Time', kind: 'datetime', minWidth: 170 },
+        { field: 'SubAgent', headerName: 'Kênh', minWidth: 100, value: (r) => String(r.SubAgent ?? '').toUpperCase() },
+        { field: 'NumberPhone', headerName: 'Số thuê bao', minWidth: 140, render: (r) => lookupPhone(r.NumberPhone), export: { value: (r) => lookupPhone(r.NumberPhone) } },
+        { field: 'PackageCode', headerName: 'Gói cước', minWidth: 120 },
+        { field: 'Price', headerName: 'Giá', kind: 'number', minWidth: 100 },
+        { field: 'Time', headerName: 'Thời gian', kind: 'datetime', minWidth: 170 },
         {
           field: 'Status',
           headerName: 'Trạng thái',
-          description: 'Status',
+         
           kind: 'chip',
           minWidth: 120,
           chip: (r) => (Number(r.Status) === 1 ? { label: 'Thành công', color: 'success' } : { label: 'Thất bại', color: 'error' }),
         },
-        { field: 'Result', headerName: 'Kết quả', description: 'Result', flex: 2, minWidth: 180 },
+        { field: 'Result', headerName: 'Kết quả', flex: 2, minWidth: 180 },
         {
           field: 'username_nv',
           headerName: 'Nhân viên',

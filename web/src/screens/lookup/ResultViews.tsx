@@ -42,21 +42,16 @@ export interface FieldDef {
   render?: (row: Record<string, any>) => ReactNode;
 }
 
-/** A label with the spec's field name underneath. */
-function Label({ label, field }: { label: string; field: string }) {
+/** A column or row header: the Vietnamese label only (the API field name is for code, not staff). */
+function Label({ label }: { label: string }) {
   return (
-    <>
-      <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
-        {label}
-      </Box>
-      <Box component="span" sx={{ display: 'block', fontSize: 11, color: 'text.secondary', fontFamily: 'monospace' }}>
-        {field}
-      </Box>
-    </>
+    <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+      {label}
+    </Box>
   );
 }
 
-/** One record as a two-column card: label (+ field name) | value. */
+/** One record as a two-column card: label | value. */
 export function KeyValueTable({ panel, fields, data }: { panel: string; fields: FieldDef[]; data: Record<string, any> }) {
   return (
     <TableContainer>
@@ -65,7 +60,7 @@ export function KeyValueTable({ panel, fields, data }: { panel: string; fields: 
           {fields.map((f) => (
             <TableRow key={f.field}>
               <TableCell component="th" scope="row" sx={{ width: '42%', verticalAlign: 'top' }}>
-                <Label label={f.label} field={f.field} />
+                <Label label={f.label} />
               </TableCell>
               <TableCell data-testid={`lookup-field-${panel}-${f.field}`} sx={{ fontSize: 15 }}>
                 {f.render ? f.render(data) : formatValue(data?.[f.field], f.kind, f.options)}
@@ -78,7 +73,7 @@ export function KeyValueTable({ panel, fields, data }: { panel: string; fields: 
   );
 }
 
-/** Rows as a table; headers show the label and the spec's field name. */
+/** Rows as a table under Vietnamese headers. */
 export function RowsTable({
   panel,
   fields,
@@ -103,7 +98,7 @@ export function RowsTable({
             <TableCell sx={{ width: 40 }}>#</TableCell>
             {fields.map((f) => (
               <TableCell key={f.field} align={f.kind === 'number' || f.kind === 'money' ? 'right' : 'left'}>
-                <Label label={f.label} field={f.field} />
+                <Label label={f.label} />
               </TableCell>
             ))}
           </TableRow>
