@@ -1,8 +1,8 @@
 /**
  * Test support shared by the integration tests of every workspace: databases of their own next
  * to DATABASE_URL, and a whole-stack environment isolated from other test files that share the
- * same PostgreSQL, Redis and Kafka (own database, topics, consumer groups, adapter channel,
- * random secrets).
+ * same PostgreSQL, Redis and Kafka (own database, Kafka topic prefix, adapter channel, random
+ * secrets).
  */
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
@@ -35,6 +35,12 @@ export async function dropDatabase(url: string): Promise<void> {
   }
 }
 
+/**
+ * A Kafka namespace of its own (KAFKA_TOPIC_PREFIX): every topic and consumer group of the
+ * components started with it, as declared in the protos, lives under it (services/kit/src/bus.ts).
+ */
+export const isolatedTopicPrefix = (name: string) => `test.${name.replace(/[^A-Za-z0-9_-]/g, '_')}.${rand()}.`;
+
 /** Environment for startStack() that no other test file's stack can cross. */
 export function isolatedStackEnv(prefix: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const id = `${prefix}.${rand()}`;
@@ -45,10 +51,8 @@ export function isolatedStackEnv(prefix: string, extra: NodeJS.ProcessEnv = {}):
     SYSTEM_ACCOUNT_KEY: randomBytes(24).toString('hex'),
     CSKH_ADMIN_PASSWORD: 'Admin@123',
     LOG_LEVEL: 'warn',
-    LOOKUP_REQUEST_TOPIC: `test.${id}.requested`,
-    LOOKUP_REPLY_TOPIC: `test.${id}.replied`,
-    LOOKUP_CONSUMER_GROUP: `test-${id}-lookup`,
-    REALTIME_CONSUMER_GROUP: `test-${id}-realtime`,
+    // Topics and consumer groups (of every service and the realtime tier) under a prefix of its own.
+    KAFKA_TOPIC_PREFIX: isolatedTopicPrefix(prefix),
     SOCKET_ADAPTER_KEY: `test:${id}`,
     ...extra,
   };

@@ -10,3 +10,4 @@ export * from './bus';
 export * from './batch-consumer';
 export * from './outbox';
 export * from './service';
+export * from './realtime-push';

@@ -11,7 +11,7 @@ import { LookupEngine } from './lookups';
 import { Registrations } from './registrations';
 import { lookupHandlers } from './handlers/lookup';
 import { lookupLogHandlers } from './handlers/lookup-log';
-import { requestHandler } from './requests';
+import { lookupSocketRoutes, requestHandler } from './requests';
 
 type Deps = ServiceDeps<LookupConfig>;
 
@@ -76,16 +76,18 @@ export const lookupModule: ServiceModule<typeof lookupConfig.shape> = {
   async start(deps) {
     const { engine, logs, creds } = contextOf(deps);
     const { config, bus, log, ds } = deps;
-    await bus.ensureTopics([config.LOOKUP_REQUEST_TOPIC, config.LOOKUP_REPLY_TOPIC]);
+    // Socket commands: topics as declared in lookup.proto (service LookupSocket).
+    const socket = lookupSocketRoutes();
+    await bus.ensureTopics([...socket.requestTopics, ...socket.replyTopics]);
     const requests = await startBatchConsumer({
       brokers: config.KAFKA_BROKERS,
       clientId: 'cskh-lookup',
       groupId: config.LOOKUP_CONSUMER_GROUP,
-      topics: [config.LOOKUP_REQUEST_TOPIC],
+      topics: socket.requestTopics,
       bus,
       log,
       concurrency: config.LOOKUP_CONCURRENCY,
-      handler: requestHandler(engine, config.LOOKUP_REPLY_TOPIC, log, config.LOOKUP_REQUEST_MAX_AGE_MS),
+      handler: requestHandler(engine, socket.routes, log, config.LOOKUP_REQUEST_MAX_AGE_MS),
     });
     // Staff names for 9084 rows: a read model of auth's user-changed events.
     const staff = await bus.subscribe({

@@ -1,39 +1,57 @@
-import { AppError, BusMessage, ERROR_TABLE, Logger } from '@cskh/kit';
-import { events_v1_lookup } from '@cskh/proto';
+import { AppError, BusMessage, ERROR_TABLE, loadSocketRoutes, Logger, SocketRoute } from '@cskh/kit';
+import { events_v1_realtime } from '@cskh/proto';
 import type { LookupEngine } from './lookups';
 import { isLookupKind } from './domain/kinds';
 import { last9 } from './domain/phone';
 
-const { LookupRequested, LookupReplied } = events_v1_lookup;
+const { SocketRequest, SocketReply } = events_v1_realtime;
+
+/** The socket commands lookup declares (service LookupSocket in lookup.proto): its topics come from there. */
+export function lookupSocketRoutes(all: SocketRoute[] = loadSocketRoutes()) {
+  const routes = all.filter((r) => r.service === 'cskh.lookup.v1.LookupSocket');
+  if (routes.length === 0) throw new Error('lookup.proto declares no socket command (service LookupSocket)');
+  return {
+    routes,
+    requestTopics: [...new Set(routes.map((r) => r.requestTopic))],
+    replyTopics: [...new Set(routes.map((r) => r.replyTopic))],
+  };
+}
 
 /**
- * The socket path's worker: a cskh.lookup.requested event → the same lookup as REST (same
- * rules, same log row, idempotent by request id) → a cskh.lookup.replied event keyed by the
- * asking client. Every request gets exactly one reply per delivery: results, rule violations and
- * carrier failures (timeout, error) all become replies; only an unexpected failure (database
- * down) is retried, and after the last retry it still answers with an error.
+ * The socket path's worker: a SocketRequest on a lookup request topic → the same lookup as REST
+ * (same rules, same log row, idempotent by request id) → a SocketReply on the kind's reply topic,
+ * keyed by the asking client, carrying the phone's last 9 digits as the match value. Every request
+ * gets exactly one reply per delivery: results, rule violations and carrier failures (timeout,
+ * error) all become replies; only an unexpected failure (database down) is retried, and after the
+ * last retry it still answers with an error.
  */
-export function requestHandler(engine: LookupEngine, replyTopic: string, log: Logger, maxAgeMs = 60000) {
+export function requestHandler(engine: LookupEngine, routes: SocketRoute[], log: Logger, maxAgeMs = 60000) {
   return async (msg: BusMessage, attempt: { final: boolean }): Promise<BusMessage[]> => {
-    let req: events_v1_lookup.LookupRequested;
+    let req: events_v1_realtime.SocketRequest;
     try {
-      req = LookupRequested.decode(msg.value);
+      req = SocketRequest.decode(msg.value);
     } catch (err) {
       log.warn({ err, key: msg.key }, 'undecodable lookup request dropped');
+      return [];
+    }
+    // The kind's reply topic; an unknown kind is answered on the reply topic of its request topic.
+    const route = routes.find((r) => r.requestTopic === msg.topic && r.kind === req.kind) ?? routes.find((r) => r.requestTopic === msg.topic);
+    if (!route) {
+      log.warn({ topic: msg.topic }, 'lookup request on an undeclared topic dropped');
       return [];
     }
     const base = {
       request_id: req.request_id,
       client_id: req.client_id,
-      isdn: last9(req.params.isdn ?? req.params.phone ?? ''),
+      match: last9(req.params.isdn ?? req.params.phone ?? ''),
       kind: req.kind,
       username: req.username,
     };
-    const reply = (r: Partial<events_v1_lookup.LookupReplied>): BusMessage[] => [
+    const reply = (r: Partial<events_v1_realtime.SocketReply>): BusMessage[] => [
       {
-        topic: replyTopic,
+        topic: route.replyTopic,
         key: req.client_id || req.request_id,
-        value: Buffer.from(LookupReplied.encode(LookupReplied.fromPartial({ ...base, replied_at_ms: Date.now(), ...r })).finish()),
+        value: Buffer.from(SocketReply.encode(SocketReply.fromPartial({ ...base, replied_at_ms: Date.now(), ...r })).finish()),
       },
     ];
     if (!isLookupKind(req.kind)) return reply({ ok: false, status: 400, error_code: 'VALIDATION', error_msg: 'Loại tra cứu không hợp lệ' });
@@ -48,7 +66,7 @@ export function requestHandler(engine: LookupEngine, replyTopic: string, log: Lo
         { username: req.username, fullname: req.fullname, priority: req.priority, permissions: req.permissions },
         { via: 'socket', requestId: req.request_id || undefined },
       );
-      return reply({ ok: true, status: 200, isdn: out.isdn, result_json: JSON.stringify(out.result) });
+      return reply({ ok: true, status: 200, match: out.isdn, result_json: JSON.stringify(out.result) });
     } catch (err) {
       if (err instanceof AppError) return reply({ ok: false, status: ERROR_TABLE[err.code].http, error_code: err.code, error_msg: err.msg });
       if (!attempt.final) throw err;

@@ -1,19 +1,17 @@
 import { Kafka, logLevel, Consumer } from 'kafkajs';
 import { Identity } from '@cskh/kit';
-import { dropDatabase, freshDatabaseUrl, rand } from '../../../scripts/testing';
+import { dropDatabase, freshDatabaseUrl, isolatedTopicPrefix, rand } from '../../../scripts/testing';
 
 
 /** A database of its own for one test file (dropped by dropDatabase). */
 export const testDatabaseUrl = (prefix = 'lookup_test') => freshDatabaseUrl(prefix);
-export { dropDatabase, rand };
+export { dropDatabase, isolatedTopicPrefix, rand };
 
-/** The lookup service's environment in tests: real infra, the given carrier, topics of its own. */
-export function lookupServiceEnv(
-  dbUrl: string,
-  carrierUrl: string,
-  topics: { request: string; reply: string },
-  extra: NodeJS.ProcessEnv = {},
-): NodeJS.ProcessEnv {
+/**
+ * The lookup service's environment in tests: real infra, the given carrier, and its Kafka topics
+ * (as declared in lookup.proto) under a prefix of its own (isolatedTopicPrefix).
+ */
+export function lookupServiceEnv(dbUrl: string, carrierUrl: string, topicPrefix: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
     LOG_LEVEL: 'warn',
     DATABASE_URL: dbUrl,
@@ -26,9 +24,7 @@ export function lookupServiceEnv(
     CARRIER_PASSWORD: 'secret',
     CARRIER_TIMEOUT_MS: '700',
     INFO_WINDOW: '00:00-24:00',
-    LOOKUP_REQUEST_TOPIC: topics.request,
-    LOOKUP_REPLY_TOPIC: topics.reply,
-    LOOKUP_CONSUMER_GROUP: `test-lookup-${rand()}`,
+    KAFKA_TOPIC_PREFIX: topicPrefix,
     SHUTDOWN_GRACE_MS: '1000',
     ...extra,
   };

@@ -5,18 +5,20 @@
  */
 import { Client as PgClient } from 'pg';
 import { callUnary, createClient, fromServiceError, Identity, runService, RunningService } from '@cskh/kit';
-import { common_v1_common, events_v1_lookup, lookup_v1_lookup } from '@cskh/proto';
+import { common_v1_common, events_v1_realtime, lookup_v1_lookup } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/data';
 import { lookupModule } from '../src/module';
-import { collect, dropDatabase, identity, lookupServiceEnv, producer, rand, testDatabaseUrl } from './helpers';
+import { collect, dropDatabase, identity, isolatedTopicPrefix, lookupServiceEnv, producer, rand, testDatabaseUrl } from './helpers';
 
-const { LookupRequested, LookupReplied } = events_v1_lookup;
+const { SocketRequest, SocketReply } = events_v1_realtime;
 const brokers = process.env.KAFKA_BROKERS!;
 
 describe('lookup service', () => {
   const dbUrl = testDatabaseUrl();
-  const topics = { request: `test.lookup.requested.${rand()}`, reply: `test.lookup.replied.${rand()}` };
+  // The service's topics as lookup.proto declares them, under this file's own prefix.
+  const prefix = isolatedTopicPrefix('lookup');
+  const topics = { request: `${prefix}cskh.lookup.requested`, reply: `${prefix}cskh.lookup.replied` };
   let carrier: CarrierSimHandle;
   let svc: RunningService;
   let pg: PgClient;
@@ -55,7 +57,7 @@ describe('lookup service', () => {
 
   beforeAll(async () => {
     carrier = await startCarrierSim({ port: 0, username: 'carrier', password: 'secret', sellers: ['admin', 'sale01'] });
-    svc = await runService(lookupModule, lookupServiceEnv(dbUrl, carrier.url, topics, { KAFKA_BROKERS: brokers }));
+    svc = await runService(lookupModule, lookupServiceEnv(dbUrl, carrier.url, prefix, { KAFKA_BROKERS: brokers }));
     lookups = createClient(lookup_v1_lookup.LookupServiceService, `127.0.0.1:${svc.port}`);
     logs = createClient(lookup_v1_lookup.LookupLogServiceService, `127.0.0.1:${svc.port}`);
     pg = new PgClient({ connectionString: dbUrl });
@@ -167,8 +169,8 @@ describe('lookup service', () => {
   });
 
   describe('socket path over Kafka', () => {
-    const request = (kind: string, params: Record<string, string>, over: Partial<events_v1_lookup.LookupRequested> = {}) => {
-      const req = LookupRequested.fromPartial({
+    const request = (kind: string, params: Record<string, string>, over: Partial<events_v1_realtime.SocketRequest> = {}) => {
+      const req = SocketRequest.fromPartial({
         request_id: `req-${rand()}`,
         client_id: `client-${rand()}`,
         username: 'kafka_user',
@@ -182,11 +184,11 @@ describe('lookup service', () => {
       });
       return req;
     };
-    const publish = (req: events_v1_lookup.LookupRequested) =>
-      send.send(topics.request, req.params.isdn ?? '', Buffer.from(LookupRequested.encode(req).finish()));
+    const publish = (req: events_v1_realtime.SocketRequest) =>
+      send.send(topics.request, req.params.isdn ?? '', Buffer.from(SocketRequest.encode(req).finish()));
     const replyTo = (requestId: string) =>
       replies.waitFor(() => {
-        const m = replies.messages.map((x) => LookupReplied.decode(x.value)).find((r) => r.request_id === requestId);
+        const m = replies.messages.map((x) => SocketReply.decode(x.value)).find((r) => r.request_id === requestId);
         return m;
       });
 
@@ -194,14 +196,14 @@ describe('lookup service', () => {
       const req = request('package', { isdn: '0912345678', package_code: '', page: '1' });
       await publish(req);
       const reply = await replyTo(req.request_id);
-      expect(reply).toEqual(expect.objectContaining({ ok: true, status: 200, isdn: '912345678', kind: 'package', client_id: req.client_id }));
+      expect(reply).toEqual(expect.objectContaining({ ok: true, status: 200, match: '912345678', kind: 'package', client_id: req.client_id }));
       expect(JSON.parse(reply.result_json)).toEqual(sim.packages('912345678', undefined, 1));
-      const raw = replies.messages.find((m) => LookupReplied.decode(m.value).request_id === req.request_id)!;
+      const raw = replies.messages.find((m) => SocketReply.decode(m.value).request_id === req.request_id)!;
       expect(raw.key).toBe(req.client_id);
       // A redelivered request (same id) answers again but is logged once.
       await publish(req);
       await replies.waitFor(() =>
-        replies.messages.filter((m) => LookupReplied.decode(m.value).request_id === req.request_id).length >= 2 ? true : undefined,
+        replies.messages.filter((m) => SocketReply.decode(m.value).request_id === req.request_id).length >= 2 ? true : undefined,
       );
       const rows = (await pg.query(`SELECT * FROM lookup.lookup_log WHERE request_id = $1`, [req.request_id])).rows;
       expect(rows).toHaveLength(1);

@@ -13,16 +13,15 @@ export const realtimeConfig = defineConfig('realtime', {
   REDIS_URL: z.string().optional(),
   /** Unset: the in-process bus (embedded run only). */
   KAFKA_BROKERS: z.string().optional(),
-  LOOKUP_REQUEST_TOPIC: z.string().default('cskh.lookup.requested'),
-  LOOKUP_REPLY_TOPIC: z.string().default('cskh.lookup.replied'),
-  NOTIFY_TOPIC: z.string().default('cskh.realtime.notify'),
+  /** Namespace of topics and consumer groups on a shared Kafka (kit bus; topics themselves are declared in the protos). */
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/).optional(),
   /** One consumer group across every replica. */
   REALTIME_CONSUMER_GROUP: z.string().default('cskh-realtime'),
   /** A request with no reply by then gets an error reply (never a silent hang). */
   REPLY_TIMEOUT_MS: env.int(30000),
   /** How long a shown reply id is remembered (duplicates within it are dropped). */
   DEDUPE_TTL_SECONDS: env.int(3600),
-  /** Lookups one socket may have in flight. */
+  /** Socket commands one socket may have in flight. */
   MAX_PENDING_PER_SOCKET: env.int(50),
   /** Allowed browser origins (comma-separated); unset = same origin through the gateway only. */
   CORS_ORIGIN: z.string().optional(),

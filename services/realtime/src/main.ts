@@ -2,7 +2,7 @@ import { createLogger, onShutdown } from '@cskh/kit';
 import { startRealtime, RealtimeHandle } from './server';
 
 export { startRealtime } from './server';
-export type { RealtimeHandle, LookupReplyPayload } from './server';
+export type { RealtimeHandle, RealtimeOptions, ReplyPayload } from './server';
 
 /** Component entry: configuration from the environment. */
 export function main(env: NodeJS.ProcessEnv = process.env): Promise<RealtimeHandle> {

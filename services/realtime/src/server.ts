@@ -1,17 +1,20 @@
 /**
- * Realtime tier (spec 1 §7, ARCHITECTURE §5): Socket.IO, any number of replicas.
+ * Realtime tier (spec 1 §7, ARCHITECTURE §5): Socket.IO, any number of replicas. It knows no
+ * service: what it routes is declared in the protos.
  *
  * - Handshake `{ host, token, client_id }` (Socket.IO `auth`, or the query string): the JWT is
  *   verified (same secret as the gateway) and checked against revocations; the socket joins
  *   `user:<username>` and `client:<client_id>`.
- * - Lookup events (`traCuu…`, payload `{ host, token, client_id, data }`) are checked against
- *   the caller's permissions, published on cskh.lookup.requested, and acknowledged with the
- *   request id. Replies (cskh.lookup.replied, one consumer group across replicas) are emitted to
- *   room `client:<client_id>` as the matching `traKetQua…` event; the Redis adapter delivers
- *   to whichever replica holds the socket. Each request id is shown at most once (Redis SET NX),
- *   however often Kafka delivers its reply; a request without a reply after REPLY_TIMEOUT_MS gets
- *   an error reply instead.
- * - `showThongBao`: pushed from cskh.realtime.notify, or broadcast by a senior (priority < 3).
+ * - Socket commands: every `(cskh.api.socket)` declaration (kit loadSocketRoutes) is an event the
+ *   browser may emit with `{ host, token, client_id, data }`. Each one is checked against the
+ *   caller's permissions and priority, published as a SocketRequest on the route's request topic,
+ *   and acknowledged with the request id. SocketReplies (every declared reply topic, one consumer
+ *   group across replicas) are emitted to room `client:<client_id>` as the route's reply event;
+ *   the Redis adapter delivers to whichever replica holds the socket. Each request id is shown at
+ *   most once (Redis SET NX), however often Kafka delivers its reply; a request without a reply
+ *   after REPLY_TIMEOUT_MS gets an error reply instead.
+ * - Pushes: RealtimePush on cskh.realtime.notify (any service, kit realtime-push) is emitted to its
+ *   room, once per event id. `showThongBao` may also be broadcast by a senior (priority < 3).
  */
 import { createServer, Server as HttpServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -27,38 +30,30 @@ import {
   ErrorCode,
   EventBus,
   Identity,
+  loadSocketRoutes,
   Logger,
+  mayUseSocketRoute,
+  REALTIME_PUSH_TOPIC,
+  SocketRoute,
   verifyAccessToken,
 } from '@cskh/kit';
-import { events_v1_lookup } from '@cskh/proto';
-import { KIND_LIST, KINDS, KindSpec, isLookupKind, mayRun } from '@cskh/lookup/src/domain/kinds';
-import { last9 } from '@cskh/lookup/src/domain/phone';
+import { events_v1_realtime } from '@cskh/proto';
 import { startBatchConsumer, BatchConsumerHandle } from '@cskh/kit';
 import { realtimeConfig, RealtimeConfig } from './config';
 import { createDeduper } from './dedupe';
 import { BatchPublisher } from './publisher';
+import { acceptedAck, errorPayload, matchValue, pushRoom, replyPayload, ReplyPayload, routeTable, RouteTable, toParams } from './routing';
 
-const { LookupRequested, LookupReplied, RealtimeNotify } = events_v1_lookup;
-const REPLY_EVENTS = new Set(KIND_LIST.map((k) => k.replyEvent));
+const { SocketRequest, SocketReply, RealtimePush } = events_v1_realtime;
 
-/** What a `traKetQua…` event carries. */
-export interface LookupReplyPayload {
-  requestId: string;
-  /** Last 9 digits of the phone: the panel matches its pending request by it. */
-  isdn: string;
-  kind: string;
-  /** 200, or the error's HTTP-like status. */
-  status: number;
-  /** The result, exactly the REST `data` of the same lookup; null on error. */
-  data: unknown;
-  code?: string;
-  msg?: string;
-}
+export type { ReplyPayload } from './routing';
 
 export interface RealtimeHandle {
   port: number;
   io: Server;
   http: HttpServer;
+  /** The socket commands it routes (from the protos, or the routes given to startRealtime). */
+  routes: RouteTable;
   /** Resolves when the reply consumer has joined its group. */
   ready: Promise<void>;
   replies: BatchConsumerHandle;
@@ -82,27 +77,25 @@ function handshakeField(socket: Socket, name: string): string {
 
 const stripBearer = (t: string) => (t.startsWith('Bearer ') ? t.slice(7).trim() : t.trim());
 
-/** Event data → the request's string params (only scalars; at most a few dozen). */
-function toParams(data: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!data || typeof data !== 'object') return out;
-  for (const [k, v] of Object.entries(data as Record<string, unknown>).slice(0, 32)) {
-    if (k === 'requestId') continue;
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = String(v).slice(0, 256);
-  }
-  if (!out.isdn && out.phone) out.isdn = out.phone;
-  return out;
+export interface RealtimeOptions {
+  /** The socket commands to route; default every declaration of the protos. */
+  routes?: SocketRoute[];
 }
 
-export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<string, string>> = process.env): Promise<RealtimeHandle> {
+export async function startRealtime(
+  envIn: NodeJS.ProcessEnv | Partial<Record<string, string>> = process.env,
+  opts: RealtimeOptions = {},
+): Promise<RealtimeHandle> {
   const config: RealtimeConfig = realtimeConfig.load(envIn as NodeJS.ProcessEnv);
   const log: Logger = createLogger('realtime', config.LOG_LEVEL);
+  const table = routeTable(opts.routes ?? loadSocketRoutes());
   const redis = createRedis(config.REDIS_URL);
   const revocations = createRevocationStore(redis);
   const dedupe = createDeduper(redis, config.DEDUPE_TTL_SECONDS);
-  const bus: EventBus = createBus(config.KAFKA_BROKERS, 'cskh-realtime', log);
-  await bus.ensureTopics([config.LOOKUP_REQUEST_TOPIC, config.LOOKUP_REPLY_TOPIC, config.NOTIFY_TOPIC]);
+  const bus: EventBus = createBus(config.KAFKA_BROKERS, 'cskh-realtime', log, config.KAFKA_TOPIC_PREFIX);
+  await bus.ensureTopics([...table.requestTopics, ...table.replyTopics, REALTIME_PUSH_TOPIC]);
   const requests = new BatchPublisher(bus);
+  log.info({ events: table.routes.map((r) => r.event) }, 'socket commands declared in the protos');
 
   let consumerReady = false;
   const http = createServer((req, res) => {
@@ -164,21 +157,11 @@ export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<st
   });
 
   // ---- pending requests of this replica (timeout guard) ----
-  const pending = new Map<string, { timer: NodeJS.Timeout; socket: Socket; spec: KindSpec; isdn: string; clientId: string }>();
+  const pending = new Map<string, { timer: NodeJS.Timeout; socket: Socket }>();
 
-  const emitReply = (clientId: string, spec: KindSpec, payload: LookupReplyPayload) => {
-    io.to(`client:${clientId}`).emit(spec.replyEvent, payload);
+  const emitReply = (clientId: string, route: SocketRoute, payload: ReplyPayload) => {
+    io.to(`client:${clientId}`).emit(route.replyEvent, payload);
   };
-
-  const errorReply = (code: ErrorCode, msg: string | undefined, requestId: string, spec: KindSpec, isdn: string): LookupReplyPayload => ({
-    requestId,
-    isdn,
-    kind: spec.kind,
-    status: ERROR_TABLE[code].http,
-    data: null,
-    code,
-    msg: msg ?? ERROR_TABLE[code].msg,
-  });
 
   const settle = (requestId: string) => {
     const p = pending.get(requestId);
@@ -188,21 +171,21 @@ export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<st
     (p.socket.data as SocketData).pending = Math.max(0, (p.socket.data as SocketData).pending - 1);
   };
 
-  async function onLookup(socket: Socket, spec: KindSpec, payload: unknown, ack?: (a: unknown) => void) {
+  async function onCommand(socket: Socket, route: SocketRoute, payload: unknown, ack?: (a: unknown) => void) {
     const sd = socket.data as SocketData;
     const body = (payload && typeof payload === 'object' ? payload : {}) as { token?: unknown; data?: unknown; requestId?: unknown };
     const data = (body.data && typeof body.data === 'object' ? body.data : body) as Record<string, unknown>;
     const params = toParams(data);
-    const isdn = last9(params.isdn ?? '');
+    const match = matchValue(route, params);
     const given = typeof data.requestId === 'string' ? data.requestId : typeof body.requestId === 'string' ? body.requestId : '';
     const requestId = given && given.length <= 128 ? given : randomUUID();
     const refuse = (code: ErrorCode, msg?: string) => {
-      const r = errorReply(code, msg, requestId, spec, isdn);
+      const r = errorPayload(route, code, msg, requestId, match);
       if (typeof ack === 'function') ack(r);
       // Shown once, like any reply, to this client.
       return dedupe.first(requestId).then(
-        (first) => void (first && emitReply(sd.clientId, spec, r)),
-        () => emitReply(sd.clientId, spec, r),
+        (first) => void (first && emitReply(sd.clientId, route, r)),
+        () => emitReply(sd.clientId, route, r),
       );
     };
     try {
@@ -220,9 +203,9 @@ export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<st
         await refuse('UNAUTHORIZED', 'Phiên đăng nhập đã hết hạn');
         return void socket.disconnect(true);
       }
-      if (!mayRun(spec, who)) return refuse('FORBIDDEN');
-      if (sd.pending >= config.MAX_PENDING_PER_SOCKET) return refuse('RATE_LIMITED', 'Bạn đang có quá nhiều yêu cầu tra cứu chờ kết quả');
-      const req = LookupRequested.fromPartial({
+      if (!mayUseSocketRoute(route, who)) return refuse('FORBIDDEN');
+      if (sd.pending >= config.MAX_PENDING_PER_SOCKET) return refuse('RATE_LIMITED', 'Bạn đang có quá nhiều yêu cầu chờ kết quả');
+      const req = SocketRequest.fromPartial({
         request_id: requestId,
         client_id: sd.clientId,
         user_id: who.userId,
@@ -230,32 +213,33 @@ export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<st
         fullname: who.fullname,
         priority: who.priority,
         permissions: who.permissions,
-        kind: spec.kind,
+        kind: route.kind,
         params,
         host: sd.host,
         requested_at_ms: Date.now(),
         brand_id: who.brandId,
+        event: route.event,
       });
       sd.pending++;
       const timer = setTimeout(() => {
         settle(requestId);
         dedupe.first(requestId).then(
-          (first) => first && emitReply(sd.clientId, spec, errorReply('TIMEOUT', undefined, requestId, spec, isdn)),
+          (first) => first && emitReply(sd.clientId, route, errorPayload(route, 'TIMEOUT', undefined, requestId, match)),
           () => undefined,
         );
       }, config.REPLY_TIMEOUT_MS);
-      pending.set(requestId, { timer, socket, spec, isdn, clientId: sd.clientId });
+      pending.set(requestId, { timer, socket });
       try {
-        await requests.publish({ topic: config.LOOKUP_REQUEST_TOPIC, key: isdn || requestId, value: Buffer.from(LookupRequested.encode(req).finish()) });
+        await requests.publish({ topic: route.requestTopic, key: match || requestId, value: Buffer.from(SocketRequest.encode(req).finish()) });
       } catch (err) {
         settle(requestId);
-        log.error({ err }, 'could not publish a lookup request');
+        log.error({ err, event: route.event }, 'could not publish a socket request');
         return refuse('UNAVAILABLE');
       }
-      if (typeof ack === 'function') ack({ status: 202, requestId, isdn, kind: spec.kind });
+      if (typeof ack === 'function') ack(acceptedAck(route, requestId, match));
     } catch (err) {
       if (err instanceof AppError) return refuse(err.code, err.msg);
-      log.error({ err }, 'lookup event failed');
+      log.error({ err, event: route.event }, 'socket command failed');
       return refuse('INTERNAL');
     }
   }
@@ -266,9 +250,9 @@ export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<st
     // A reply reaches this socket whichever replica consumed it (the Redis adapter delivers the
     // broadcast here): that settles the request's local timeout and in-flight count.
     socket.onAnyOutgoing((event: string, payload: { requestId?: unknown }) => {
-      if (REPLY_EVENTS.has(event) && typeof payload?.requestId === 'string') settle(payload.requestId);
+      if (table.replyEvents.has(event) && typeof payload?.requestId === 'string') settle(payload.requestId);
     });
-    for (const spec of KIND_LIST) socket.on(spec.requestEvent, (payload: unknown, ack?: (a: unknown) => void) => void onLookup(socket, spec, payload, ack));
+    for (const route of table.routes) socket.on(route.event, (payload: unknown, ack?: (a: unknown) => void) => void onCommand(socket, route, payload, ack));
     socket.on('showThongBao', (payload: unknown, ack?: (a: unknown) => void) => {
       const body = (payload && typeof payload === 'object' ? payload : {}) as { data?: Record<string, unknown> } & Record<string, unknown>;
       const d = (body.data ?? body) as Record<string, unknown>;
@@ -289,58 +273,55 @@ export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<st
     });
   });
 
-  // ---- replies: one consumer group across replicas ----
+  // ---- replies: every declared reply topic, one consumer group across replicas ----
   const replies = await startBatchConsumer({
     brokers: config.KAFKA_BROKERS,
     clientId: 'cskh-realtime',
     groupId: config.REALTIME_CONSUMER_GROUP,
-    topics: [config.LOOKUP_REPLY_TOPIC],
+    topics: table.replyTopics,
     bus,
     log,
     concurrency: 64,
     handler: async (msg) => {
-      let r: events_v1_lookup.LookupReplied;
+      let r: events_v1_realtime.SocketReply;
       try {
-        r = LookupReplied.decode(msg.value);
+        r = SocketReply.decode(msg.value);
       } catch (err) {
-        log.warn({ err }, 'undecodable lookup reply dropped');
+        log.warn({ err, topic: msg.topic }, 'undecodable socket reply dropped');
         return;
       }
       settle(r.request_id);
-      if (!r.request_id || !r.client_id || !isLookupKind(r.kind)) return;
+      const route = table.forReply(msg.topic, r.kind);
+      if (!r.request_id || !r.client_id || !route) return;
       if (!(await dedupe.first(r.request_id))) return;
-      const spec = KINDS[r.kind];
-      let data: unknown = null;
-      if (r.ok) {
-        try {
-          data = JSON.parse(r.result_json || 'null');
-        } catch {
-          data = null;
-        }
-      }
-      const payload: LookupReplyPayload = r.ok
-        ? { requestId: r.request_id, isdn: r.isdn, kind: r.kind, status: r.status || 200, data }
-        : { requestId: r.request_id, isdn: r.isdn, kind: r.kind, status: r.status || 500, data: null, code: r.error_code, msg: r.error_msg };
-      emitReply(r.client_id, spec, payload);
+      emitReply(r.client_id, route, replyPayload(route, r));
     },
   });
   replies.ready.then(() => (consumerReady = true));
 
-  // ---- notices ----
-  const notices = await startBatchConsumer({
+  // ---- pushes from any service ----
+  const pushes = await startBatchConsumer({
     brokers: config.KAFKA_BROKERS,
     clientId: 'cskh-realtime-notify',
     groupId: `${config.REALTIME_CONSUMER_GROUP}-notify`,
-    topics: [config.NOTIFY_TOPIC],
+    topics: [REALTIME_PUSH_TOPIC],
     bus,
     log,
     handler: async (msg) => {
-      const n = RealtimeNotify.decode(msg.value);
-      if (n.event_id && !(await dedupe.first(`notify:${n.event_id}`))) return;
-      const notice = { id: n.event_id, title: n.title, message: n.message, level: n.level || 'info', from: n.from_username, at: Number(n.sent_at_ms) || Date.now() };
-      const target = n.target || 'all';
-      if (target === 'all') io.emit('showThongBao', notice);
-      else if (/^(user|client):/.test(target)) io.to(target).emit('showThongBao', notice);
+      let n: events_v1_realtime.RealtimePush;
+      let payload: unknown;
+      try {
+        n = RealtimePush.decode(msg.value);
+        payload = JSON.parse(n.payload_json || 'null');
+      } catch (err) {
+        log.warn({ err }, 'undecodable push dropped');
+        return;
+      }
+      const to = pushRoom(n.room);
+      if (!n.event || !to) return void log.warn({ event: n.event, room: n.room }, 'push without event or valid room dropped');
+      if (n.event_id && !(await dedupe.first(`push:${n.event_id}`))) return;
+      if ('all' in to) io.emit(n.event, payload);
+      else io.to(to.room).emit(n.event, payload);
     },
   });
 
@@ -355,6 +336,7 @@ export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<st
     port,
     io,
     http,
+    routes: table,
     ready: replies.ready,
     replies,
     async stop() {
@@ -368,11 +350,10 @@ export async function startRealtime(envIn: NodeJS.ProcessEnv | Partial<Record<st
         });
       });
       await replies.stop().catch(() => undefined);
-      await notices.stop().catch(() => undefined);
+      await pushes.stop().catch(() => undefined);
       if (config.KAFKA_BROKERS) await bus.close().catch(() => undefined);
       subClient?.disconnect();
       redis?.disconnect();
     },
   };
 }
-

@@ -8,7 +8,7 @@ import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/data';
 import { lookupModule } from '../../lookup/src/module';
 import { dropDatabase, testDatabaseUrl } from '../../lookup/test/helpers';
-import { startRealtime, RealtimeHandle, LookupReplyPayload } from '../src/main';
+import { startRealtime, RealtimeHandle, ReplyPayload } from '../src/main';
 
 const SECRET = 'embedded-test-secret-0123456789';
 
@@ -59,7 +59,7 @@ describe('realtime tier, embedded (in-process bus, no Redis)', () => {
   });
 
   const ask = (data: object) =>
-    new Promise<LookupReplyPayload>((resolve) => {
+    new Promise<ReplyPayload>((resolve) => {
       socket.once('traKetQuaThongTinChiTietThueBao', resolve);
       socket.emit('traCuuThongTinChiTietThueBao', { data });
     });

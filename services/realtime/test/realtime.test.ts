@@ -2,17 +2,50 @@
  * The socket path end to end with real Redis and Kafka: browser socket → realtime replica →
  * Kafka → lookup service → carrier simulator → Kafka → (any) realtime replica → Redis adapter →
  * the same socket. Two replicas share one Redis and one Kafka consumer group; a client on
- * replica B gets the reply that replica A consumed; a reply delivered twice is shown once.
+ * replica B gets the reply that replica A consumed; a reply delivered twice is shown once. The
+ * routes come from the protos (lookup's seven events) plus a test-only proto declaring a
+ * dataops-style command, which the tier routes with no code of its own; pushes reach exactly the
+ * sockets of their room, once.
  */
+import { join } from 'node:path';
+import * as protoLoader from '@grpc/proto-loader';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { io as connect, Socket } from 'socket.io-client';
-import { createRedis, createRevocationStore, runService, RunningService, signAccessToken } from '@cskh/kit';
-import { events_v1_lookup } from '@cskh/proto';
+import {
+  createBus,
+  createLogger,
+  createRedis,
+  createRevocationStore,
+  EventBus,
+  pushNotice,
+  pushToClient,
+  pushToUser,
+  runService,
+  RunningService,
+  signAccessToken,
+  socketRoutesOf,
+  startBatchConsumer,
+  BatchConsumerHandle,
+} from '@cskh/kit';
+import { events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/data';
 import { lookupModule } from '../../lookup/src/module';
-import { dropDatabase, lookupServiceEnv, rand, testDatabaseUrl } from '../../lookup/test/helpers';
-import { startRealtime, RealtimeHandle, LookupReplyPayload } from '../src/main';
+import { dropDatabase, isolatedTopicPrefix, lookupServiceEnv, rand, testDatabaseUrl } from '../../lookup/test/helpers';
+import { startRealtime, RealtimeHandle, ReplyPayload } from '../src/main';
+
+type LookupReplyPayload = ReplyPayload & { isdn: string };
+
+/** Every socket route of our protos plus the test-only scan command (fixtures/scan-socket.proto). */
+const routes = socketRoutesOf(
+  protoLoader.loadSync([...PROTO_FILES, join(__dirname, 'fixtures', 'scan-socket.proto')], {
+    includeDirs: [PROTO_ROOT, join(__dirname, 'fixtures')],
+    keepCase: true,
+    longs: Number,
+    defaults: true,
+    arrays: true,
+  }),
+);
 
 const SECRET = 'realtime-test-secret-0123456789';
 const brokers = process.env.KAFKA_BROKERS!;
@@ -31,8 +64,13 @@ const token = (over: { username?: string; priority?: number; permissions?: strin
 
 describe('realtime tier: two replicas, one Redis, one Kafka', () => {
   const dbUrl = testDatabaseUrl('rt_test');
-  const topics = { request: `test.rt.requested.${rand()}`, reply: `test.rt.replied.${rand()}`, notify: `test.rt.notify.${rand()}` };
-  const group = `test-rt-${rand()}`;
+  // Topics as the protos declare them, under this file's own prefix (raw Kafka clients below add it).
+  const prefix = isolatedTopicPrefix('rt');
+  const topics = { request: 'cskh.lookup.requested', reply: 'cskh.lookup.replied' };
+  const kafkaTopic = (t: string) => prefix + t;
+  let testBus: EventBus;
+  let scanService: BatchConsumerHandle;
+  const scanRequests: events_v1_realtime.SocketRequest[] = [];
   let carrier: CarrierSimHandle;
   let lookup: RunningService;
   let a: RealtimeHandle;
@@ -46,10 +84,7 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     JWT_SECRET: SECRET,
     REDIS_URL: process.env.REDIS_URL,
     KAFKA_BROKERS: brokers,
-    LOOKUP_REQUEST_TOPIC: topics.request,
-    LOOKUP_REPLY_TOPIC: topics.reply,
-    NOTIFY_TOPIC: topics.notify,
-    REALTIME_CONSUMER_GROUP: group,
+    KAFKA_TOPIC_PREFIX: prefix,
     SOCKET_ADAPTER_KEY: `test:sio:${rand()}`,
     REPLY_TIMEOUT_MS: '8000',
     MAX_PENDING_PER_SOCKET: '2',
@@ -98,10 +133,35 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
 
   beforeAll(async () => {
     carrier = await startCarrierSim({ port: 0, username: 'carrier', password: 'secret' });
-    lookup = await runService(lookupModule, lookupServiceEnv(dbUrl, carrier.url, topics, { KAFKA_BROKERS: brokers }));
-    a = await startRealtime(rtEnv);
+    lookup = await runService(lookupModule, lookupServiceEnv(dbUrl, carrier.url, prefix, { KAFKA_BROKERS: brokers }));
+    testBus = createBus(brokers, `test-${rand()}`, createLogger('rt-test', 'silent'), prefix);
+    // A stand-in for a service answering the test-only scan command: echoes the file name as match.
+    scanService = await startBatchConsumer({
+      brokers,
+      clientId: 'test-scan',
+      groupId: 'test-scan',
+      topics: ['test.scan.requested'],
+      bus: testBus,
+      log: createLogger('rt-test', 'silent'),
+      handler: async (msg) => {
+        const req = events_v1_realtime.SocketRequest.decode(msg.value);
+        scanRequests.push(req);
+        const reply = events_v1_realtime.SocketReply.fromPartial({
+          request_id: req.request_id,
+          client_id: req.client_id,
+          match: req.params.FileName,
+          kind: req.kind,
+          ok: true,
+          status: 200,
+          result_json: JSON.stringify({ started: req.params.FileName, by: req.username }),
+        });
+        return [{ topic: 'test.scan.replied', key: req.client_id, value: Buffer.from(events_v1_realtime.SocketReply.encode(reply).finish()) }];
+      },
+    });
+    await scanService.ready;
+    a = await startRealtime(rtEnv, { routes });
     await a.ready;
-    b = await startRealtime(rtEnv);
+    b = await startRealtime(rtEnv, { routes });
     await b.ready;
     // Wait for the rebalance: both replicas hold partitions of the reply topic, together all 3.
     const until = Date.now() + 30000;
@@ -118,6 +178,8 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     for (const s of sockets) s.disconnect();
     await a?.stop();
     await b?.stop();
+    await scanService?.stop();
+    await testBus?.close();
     await lookup?.stop();
     await carrier?.stop();
     await dropDatabase(dbUrl);
@@ -230,19 +292,19 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     await producer.connect();
     try {
       // The same reply twice on the reply topic.
-      const reply = events_v1_lookup.LookupReplied.fromPartial({
+      const reply = events_v1_realtime.SocketReply.fromPartial({
         request_id: `dup-${rand()}`,
         client_id: clientId,
-        isdn: '912345678',
+        match: '912345678',
         kind: 'balance',
         ok: true,
         status: 200,
         result_json: JSON.stringify(sim.balance('912345678')),
       });
-      const value = Buffer.from(events_v1_lookup.LookupReplied.encode(reply).finish());
-      await producer.send({ topic: topics.reply, messages: [{ key: clientId, value }, { key: clientId, value }] });
+      const value = Buffer.from(events_v1_realtime.SocketReply.encode(reply).finish());
+      await producer.send({ topic: kafkaTopic(topics.reply), messages: [{ key: clientId, value }, { key: clientId, value }] });
       // The same request twice on the request topic: the lookup answers twice.
-      const req = events_v1_lookup.LookupRequested.fromPartial({
+      const req = events_v1_realtime.SocketRequest.fromPartial({
         request_id: `dupreq-${rand()}`,
         client_id: clientId,
         username: 'dup',
@@ -251,9 +313,9 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
         kind: 'balance',
         params: { isdn: '0987654321' },
       });
-      const reqValue = Buffer.from(events_v1_lookup.LookupRequested.encode(req).finish());
-      await producer.send({ topic: topics.request, messages: [{ key: '987654321', value: reqValue }] });
-      await producer.send({ topic: topics.request, messages: [{ key: '987654321', value: reqValue }] });
+      const reqValue = Buffer.from(events_v1_realtime.SocketRequest.encode(req).finish());
+      await producer.send({ topic: kafkaTopic(topics.request), messages: [{ key: '987654321', value: reqValue }] });
+      await producer.send({ topic: kafkaTopic(topics.request), messages: [{ key: '987654321', value: reqValue }] });
       const until = Date.now() + 15000;
       while (got.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 1500)); // room for a duplicate to show up
@@ -292,12 +354,64 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     expect(await sale.timeout(5000).emitWithAck('showThongBao', { data: { message: 'x' } })).toEqual(expect.objectContaining({ status: 403 }));
 
     const second = nextEvent<{ message: string }>(listener, 'showThongBao');
-    const kafka = new Kafka({ clientId: `test-${rand()}`, brokers: brokers.split(','), logLevel: logLevel.NOTHING });
-    const producer = kafka.producer();
-    await producer.connect();
-    const n = events_v1_lookup.RealtimeNotify.fromPartial({ event_id: rand(), target: 'all', message: 'Đăng ký gói thành công', level: 'success' });
-    await producer.send({ topic: topics.notify, messages: [{ key: 'all', value: Buffer.from(events_v1_lookup.RealtimeNotify.encode(n).finish()) }] });
-    await producer.disconnect();
+    await pushNotice(testBus, 'all', { message: 'Đăng ký gói thành công', level: 'success', from: 'orders' });
     expect(await second).toEqual(expect.objectContaining({ message: 'Đăng ký gói thành công', level: 'success' }));
+  });
+  it('routes a command declared only in a proto: guard, request to its topic, reply matched by FileName', async () => {
+    const clientId = `client-${rand()}`;
+    const username = `scan_${rand()}`;
+    const t = token({ username, priority: 3, permissions: ['data.scan'] });
+    const s = await open(b, t.token, clientId);
+    const reply = nextEvent<ReplyPayload>(s, 'ketQuaQuetTestTHREAD1');
+    const ack = await s.timeout(10000).emitWithAck('batDauQuetTestTHREAD1', { token: t.token, client_id: clientId, data: { FileName: 'quet-01.xlsx' } });
+    expect(ack).toEqual({ status: 202, requestId: expect.any(String), FileName: 'quet-01.xlsx', kind: 'start' });
+    expect(await reply).toEqual({
+      requestId: ack.requestId,
+      FileName: 'quet-01.xlsx',
+      kind: 'start',
+      status: 200,
+      data: { started: 'quet-01.xlsx', by: username },
+    });
+    const seen = scanRequests.find((r) => r.request_id === ack.requestId)!;
+    expect(seen).toEqual(
+      expect.objectContaining({ kind: 'start', event: 'batDauQuetTestTHREAD1', client_id: clientId, username, priority: 3, params: { FileName: 'quet-01.xlsx' } }),
+    );
+
+    // The declared guard: the permission, and priority strictly below 4.
+    const senior = await open(a, token({ username: `p4_${rand()}`, priority: 4, permissions: ['data.scan'] }).token, `client-${rand()}`);
+    const refused = await senior.timeout(5000).emitWithAck('batDauQuetTestTHREAD1', { data: { FileName: 'quet-02.xlsx' } });
+    expect(refused).toEqual(expect.objectContaining({ status: 403, code: 'FORBIDDEN', FileName: 'quet-02.xlsx', kind: 'start', data: null }));
+    const before = scanRequests.length;
+    const other = await open(a, token({ username: `nop_${rand()}`, priority: 1, permissions: ['lookup.balance'] }).token, `client-${rand()}`);
+    expect(await other.timeout(5000).emitWithAck('batDauQuetTestTHREAD1', { data: { FileName: 'x.xlsx' } })).toEqual(expect.objectContaining({ status: 403 }));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(scanRequests.length).toBe(before);
+  });
+
+  it('pushes to a user reach every socket of that user, on any replica, exactly once', async () => {
+    const user = `pushed_${rand()}`;
+    const mine = [await open(a, token({ username: user }).token, `client-${rand()}`), await open(b, token({ username: user }).token, `client-${rand()}`)];
+    const someoneElse = await open(b, token({ username: `other_${rand()}` }).token, `client-${rand()}`);
+    const got = mine.map((s) => record(s, 'orderReminder'));
+    const leaked = record(someoneElse, 'orderReminder');
+    const payload = { orderId: 'DH-001', msg: 'Đơn hàng sắp hết hạn' };
+    // The same push twice (a retried publish): shown once.
+    const id = await pushToUser(testBus, user, 'orderReminder', payload, { from: 'orders' });
+    await pushToUser(testBus, user, 'orderReminder', payload, { eventId: id, from: 'orders' });
+    const until = Date.now() + 15000;
+    while (got.some((g) => g.length === 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 1500)); // room for a duplicate to show up
+    expect(got).toEqual([[payload], [payload]]);
+    expect(leaked).toEqual([]);
+
+    // A client room reaches that tab only.
+    const clientId = `client-${rand()}`;
+    const tab = await open(a, token({ username: user }).token, clientId);
+    const progress = nextEvent<unknown>(tab, 'scanProgress');
+    const otherTabs = mine.map((s) => record(s, 'scanProgress'));
+    await pushToClient(testBus, clientId, 'scanProgress', { FileName: 'quet-01.xlsx', done: 10, total: 20 });
+    expect(await progress).toEqual({ FileName: 'quet-01.xlsx', done: 10, total: 20 });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(otherTabs).toEqual([[], []]);
   });
 });

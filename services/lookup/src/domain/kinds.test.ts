@@ -1,6 +1,14 @@
 import * as protoLoader from '@grpc/proto-loader';
+import { loadSocketRoutes } from '@cskh/kit';
 import { PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
 import { KIND_LIST, KINDS, mayRun } from './kinds';
+
+const socketRoutes = loadSocketRoutes().filter((r) => r.service === 'cskh.lookup.v1.LookupSocket');
+const guardOf = (k: { kind: string; permissions: readonly string[]; priorityBelow: number }) => ({
+  kind: k.kind,
+  permissions: [...k.permissions],
+  priorityBelow: k.priorityBelow,
+});
 
 describe('lookup kinds', () => {
   it('declare the same guards as the REST routes in lookup.proto', () => {
@@ -8,20 +16,28 @@ describe('lookup kinds', () => {
     const svc = def['cskh.lookup.v1.LookupService'] as protoLoader.ServiceDefinition;
     for (const k of KIND_LIST) {
       const opt = (svc[k.rpc].options as Record<string, { permissions?: string[]; priority_below?: number }>)['(cskh.api.route)'];
-      expect({ kind: k.kind, permissions: [...k.permissions], priorityBelow: k.priorityBelow }).toEqual({
-        kind: k.kind,
-        permissions: opt.permissions ?? [],
-        priorityBelow: opt.priority_below ?? 0,
-      });
+      expect(guardOf(k)).toEqual({ kind: k.kind, permissions: opt.permissions ?? [], priorityBelow: opt.priority_below ?? 0 });
     }
   });
 
+  it('are each declared once as a socket command with the same guard', () => {
+    expect(socketRoutes.map((r) => r.kind).sort()).toEqual(KIND_LIST.map((k) => k.kind).sort());
+    for (const r of socketRoutes) expect(guardOf(r)).toEqual(guardOf(KINDS[r.kind as keyof typeof KINDS]));
+  });
+
+  it('go over one request topic and one reply topic, matched by the last 9 digits of isdn', () => {
+    expect(new Set(socketRoutes.map((r) => r.requestTopic))).toEqual(new Set(['cskh.lookup.requested']));
+    expect(new Set(socketRoutes.map((r) => r.replyTopic))).toEqual(new Set(['cskh.lookup.replied']));
+    for (const r of socketRoutes) expect({ match: r.match, digits: r.matchLastDigits }).toEqual({ match: 'isdn', digits: 9 });
+  });
+
   it('use the spec event names', () => {
-    expect(KINDS.package.requestEvent).toBe('traCuuDanhSachDoiTuongChuongTrinh');
-    expect(KINDS.info.requestEvent).toBe('traCuuThongTinChiTietThueBao');
-    expect(KINDS.history.requestEvent).toBe('traCuuLichSuGoiCuoc');
-    expect(KINDS['999'].requestEvent).toBe('traCuuTinNhan999');
-    for (const k of KIND_LIST) expect(k.replyEvent).toBe(k.requestEvent.replace(/^traCuu/, 'traKetQua'));
+    const event = Object.fromEntries(socketRoutes.map((r) => [r.kind, r.event]));
+    expect(event.package).toBe('traCuuDanhSachDoiTuongChuongTrinh');
+    expect(event.info).toBe('traCuuThongTinChiTietThueBao');
+    expect(event.history).toBe('traCuuLichSuGoiCuoc');
+    expect(event['999']).toBe('traCuuTinNhan999');
+    for (const r of socketRoutes) expect(r.replyEvent).toBe(r.event.replace(/^traCuu/, 'traKetQua'));
   });
 
   it('limit detailed info and ARPU to priority below 5', () => {

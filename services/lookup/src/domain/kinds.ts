@@ -1,7 +1,9 @@
 /**
- * The lookups of spec 1 §2.12 / §7, one table for both routes (REST and socket): who may run
- * each (any-of permission codes, priority bound), its log name, and its socket event names.
- * The REST guards in proto/cskh/lookup/v1/lookup.proto declare the same (a test checks it).
+ * The lookups of spec 1 §2.12 / §7, one table for both routes (REST and socket): the RPC, the
+ * log name, and who may run each (any-of permission codes, priority bound) — the engine checks it
+ * on both routes. The guards are declared in proto/cskh/lookup/v1/lookup.proto, by the REST route
+ * of the RPC and by the socket command of the same kind (service LookupSocket, which also names
+ * the socket events and topics); a test checks that all three agree.
  */
 export type LookupKind = 'balance' | 'package' | 'info' | 'history' | '9279' | 'arpu' | '999';
 
@@ -14,9 +16,6 @@ export interface KindSpec {
   priorityBelow: number;
   /** ten_tra_cuu of the lookup-log row. */
   label: string;
-  /** Socket event the browser sends, and the reply event it receives. */
-  requestEvent: string;
-  replyEvent: string;
 }
 
 const ANY_LOOKUP = ['lookup.balance', 'lookup.package', 'lookup.info'] as const;
@@ -28,8 +27,6 @@ export const KINDS: Record<LookupKind, KindSpec> = {
     permissions: ['lookup.balance'],
     priorityBelow: 0,
     label: 'Tra cứu số dư tài khoản chính',
-    requestEvent: 'traCuuSoDuTaiKhoanChinh',
-    replyEvent: 'traKetQuaSoDuTaiKhoanChinh',
   },
   package: {
     kind: 'package',
@@ -37,8 +34,6 @@ export const KINDS: Record<LookupKind, KindSpec> = {
     permissions: ['lookup.package'],
     priorityBelow: 0,
     label: 'Tra cứu danh sách đối tượng chương trình',
-    requestEvent: 'traCuuDanhSachDoiTuongChuongTrinh',
-    replyEvent: 'traKetQuaDanhSachDoiTuongChuongTrinh',
   },
   info: {
     kind: 'info',
@@ -46,8 +41,6 @@ export const KINDS: Record<LookupKind, KindSpec> = {
     permissions: ['lookup.info'],
     priorityBelow: 5,
     label: 'Tra cứu thông tin chi tiết thuê bao',
-    requestEvent: 'traCuuThongTinChiTietThueBao',
-    replyEvent: 'traKetQuaThongTinChiTietThueBao',
   },
   history: {
     kind: 'history',
@@ -55,8 +48,6 @@ export const KINDS: Record<LookupKind, KindSpec> = {
     permissions: ['lookup.package', 'lookup.info'],
     priorityBelow: 0,
     label: 'Tra cứu lịch sử gói cước',
-    requestEvent: 'traCuuLichSuGoiCuoc',
-    replyEvent: 'traKetQuaLichSuGoiCuoc',
   },
   '9279': {
     kind: '9279',
@@ -64,8 +55,6 @@ export const KINDS: Record<LookupKind, KindSpec> = {
     permissions: ANY_LOOKUP,
     priorityBelow: 0,
     label: 'Tra cứu lịch sử 9279',
-    requestEvent: 'traCuuLichSu9279',
-    replyEvent: 'traKetQuaLichSu9279',
   },
   arpu: {
     kind: 'arpu',
@@ -73,8 +62,6 @@ export const KINDS: Record<LookupKind, KindSpec> = {
     permissions: ANY_LOOKUP,
     priorityBelow: 5,
     label: 'Tra cứu ARPU',
-    requestEvent: 'traCuuARPU',
-    replyEvent: 'traKetQuaARPU',
   },
   '999': {
     kind: '999',
@@ -82,13 +69,10 @@ export const KINDS: Record<LookupKind, KindSpec> = {
     permissions: ['history.999'],
     priorityBelow: 0,
     label: 'Tra cứu tin nhắn 999',
-    requestEvent: 'traCuuTinNhan999',
-    replyEvent: 'traKetQuaTinNhan999',
   },
 };
 
 export const KIND_LIST = Object.values(KINDS);
-export const kindByRequestEvent = new Map(KIND_LIST.map((k) => [k.requestEvent, k]));
 export const isLookupKind = (k: string): k is LookupKind => k in KINDS;
 
 export interface Caller {

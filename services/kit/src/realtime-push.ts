@@ -1,0 +1,174 @@
+/**
+ * The realtime tier's contract for services (spec 1 §7, ARCHITECTURE §5):
+ *
+ *  - Socket commands are declared in the protos with `(cskh.api.socket)` (proto/cskh/api/socket.proto)
+ *    on the RPCs of a per-service socket service; loadSocketRoutes() reads them (proto-loader, like
+ *    the gateway reads `(cskh.api.route)`). The realtime tier routes by this table; a service finds
+ *    its request and reply topics in it.
+ *  - Pushes: any service emits an event to a user's sockets, a client's, or everyone's in one call,
+ *    through its bus (pushToUser…) or, inside a transaction, its outbox (addPushToOutbox).
+ */
+import { randomUUID } from 'node:crypto';
+import * as protoLoader from '@grpc/proto-loader';
+import type { EntityManager } from 'typeorm';
+import { events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
+import type { BusMessage, EventBus } from './bus';
+import { addToOutbox } from './outbox';
+
+/** One browser socket command, as declared with (cskh.api.socket). */
+export interface SocketRoute {
+  /** Declaring socket service and RPC, e.g. cskh.lookup.v1.LookupSocket / Balance. */
+  service: string;
+  rpc: string;
+  /** Event the browser emits. */
+  event: string;
+  /** Any-of permission codes. */
+  permissions: string[];
+  /** Caller's priority must be strictly below (0 = no bound). */
+  priorityBelow: number;
+  kind: string;
+  requestTopic: string;
+  replyEvent: string;
+  replyTopic: string;
+  /** Data field echoed in every ack and reply for the browser to match by ('' = none). */
+  match: string;
+  /** Keep only the last N digits of the match value (0 = as given). */
+  matchLastDigits: number;
+}
+
+interface SocketOption {
+  event?: string;
+  permissions?: string[];
+  priority_below?: number;
+  request_topic?: string;
+  kind?: string;
+  reply_event?: string;
+  reply_topic?: string;
+  match?: string;
+  match_last_digits?: number;
+}
+
+/** Events Socket.IO or the realtime tier itself use: a declaration may not take them. */
+export const RESERVED_SOCKET_EVENTS = new Set(['connect', 'connect_error', 'disconnect', 'disconnecting', 'error', 'newListener', 'removeListener', 'showThongBao']);
+
+const TOPIC = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * Every socket route declared in the protos, checked: event, kind, reply event and both topics
+ * present; events unique (and not reserved); a kind unique per request topic and per reply topic
+ * (the realtime tier finds a reply's route by reply topic + kind).
+ */
+export function socketRoutesOf(def: protoLoader.PackageDefinition): SocketRoute[] {
+  const routes: SocketRoute[] = [];
+  for (const [fullName, svc] of Object.entries(def)) {
+    if ('format' in svc || typeof svc !== 'object') continue;
+    for (const [rpc, m] of Object.entries(svc as protoLoader.ServiceDefinition)) {
+      const opt = (m.options as Record<string, unknown>)['(cskh.api.socket)'] as SocketOption | undefined;
+      if (!opt) continue;
+      const where = `${fullName}.${rpc} (cskh.api.socket)`;
+      const route: SocketRoute = {
+        service: fullName,
+        rpc,
+        event: opt.event ?? '',
+        permissions: opt.permissions ?? [],
+        priorityBelow: opt.priority_below ?? 0,
+        kind: opt.kind ?? '',
+        requestTopic: opt.request_topic ?? '',
+        replyEvent: opt.reply_event ?? '',
+        replyTopic: opt.reply_topic ?? '',
+        match: opt.match ?? '',
+        matchLastDigits: opt.match_last_digits ?? 0,
+      };
+      for (const f of ['event', 'kind', 'requestTopic', 'replyEvent', 'replyTopic'] as const)
+        if (!route[f]) throw new Error(`${where}: ${f} is required`);
+      for (const t of [route.requestTopic, route.replyTopic]) if (!TOPIC.test(t)) throw new Error(`${where}: invalid topic "${t}"`);
+      if (RESERVED_SOCKET_EVENTS.has(route.event) || RESERVED_SOCKET_EVENTS.has(route.replyEvent))
+        throw new Error(`${where}: event name reserved`);
+      const clash = routes.find(
+        (r) =>
+          r.event === route.event ||
+          (r.requestTopic === route.requestTopic && r.kind === route.kind) ||
+          (r.replyTopic === route.replyTopic && r.kind === route.kind),
+      );
+      if (clash) throw new Error(`${where}: event or kind already declared by ${clash.service}.${clash.rpc}`);
+      routes.push(route);
+    }
+  }
+  return routes;
+}
+
+let cached: SocketRoute[] | undefined;
+
+/** The socket routes of every proto of ours (read once per process). */
+export function loadSocketRoutes(): SocketRoute[] {
+  cached ??= socketRoutesOf(
+    protoLoader.loadSync(PROTO_FILES, { includeDirs: [PROTO_ROOT], keepCase: true, longs: Number, enums: String, defaults: true, arrays: true }),
+  );
+  return cached;
+}
+
+/** Same rule as the gateway's route guard: any-of the codes, and priority strictly below the bound. */
+export function mayUseSocketRoute(route: Pick<SocketRoute, 'permissions' | 'priorityBelow'>, who: { priority: number; permissions: readonly string[] }): boolean {
+  const perms = route.permissions.length === 0 || route.permissions.some((p) => who.permissions.includes(p));
+  return perms && (route.priorityBelow === 0 || who.priority < route.priorityBelow);
+}
+
+// ---------- pushes ----------
+
+/** Topic of RealtimePush (consumed by the realtime tier). */
+export const REALTIME_PUSH_TOPIC = 'cskh.realtime.notify';
+export const userRoom = (username: string) => `user:${username}`;
+export const clientRoom = (clientId: string) => `client:${clientId}`;
+export const ALL_ROOM = 'all';
+
+export interface PushOptions {
+  /** Shown once per id (a retried publish is harmless); default a new UUID. */
+  eventId?: string;
+  /** Who caused it (username or service), for logs. */
+  from?: string;
+}
+
+/** The bus message asking the realtime tier to emit `event` with `payload` to `room`. */
+export function realtimePushMessage(room: string, event: string, payload: unknown, opts: PushOptions = {}): BusMessage & { eventId: string } {
+  const eventId = opts.eventId ?? randomUUID();
+  const push = events_v1_realtime.RealtimePush.fromPartial({
+    event_id: eventId,
+    room,
+    event,
+    payload_json: JSON.stringify(payload ?? null),
+    sent_at_ms: Date.now(),
+    from: opts.from ?? '',
+  });
+  return { topic: REALTIME_PUSH_TOPIC, key: room, value: Buffer.from(events_v1_realtime.RealtimePush.encode(push).finish()), eventId };
+}
+
+/** Emits `event` to every socket of `room` (user:<name>, client:<id> or all); resolves with the event id. */
+export async function pushToRoom(bus: EventBus, room: string, event: string, payload: unknown, opts?: PushOptions): Promise<string> {
+  const { eventId, ...msg } = realtimePushMessage(room, event, payload, opts);
+  await bus.publish([msg]);
+  return eventId;
+}
+
+export const pushToUser = (bus: EventBus, username: string, event: string, payload: unknown, opts?: PushOptions) =>
+  pushToRoom(bus, userRoom(username), event, payload, opts);
+export const pushToClient = (bus: EventBus, clientId: string, event: string, payload: unknown, opts?: PushOptions) =>
+  pushToRoom(bus, clientRoom(clientId), event, payload, opts);
+export const pushToAll = (bus: EventBus, event: string, payload: unknown, opts?: PushOptions) => pushToRoom(bus, ALL_ROOM, event, payload, opts);
+
+/** The same push, written in the caller's transaction (the outbox relay publishes it after commit). */
+export async function addPushToOutbox(em: EntityManager, schema: string, room: string, event: string, payload: unknown, opts?: PushOptions): Promise<string> {
+  const { eventId, topic, key, value } = realtimePushMessage(room, event, payload, opts);
+  await addToOutbox(em, schema, topic, key, value);
+  return eventId;
+}
+
+/** A `showThongBao` notice in the shape the browser shows: {id, title, message, level, from, at}. */
+export function noticePayload(n: { title?: string; message: string; level?: 'info' | 'success' | 'warning' | 'error'; from?: string }, eventId: string) {
+  return { id: eventId, title: n.title ?? '', message: n.message, level: n.level ?? 'info', from: n.from ?? '', at: Date.now() };
+}
+
+/** Shows a notice (showThongBao) to a room, in one call. */
+export function pushNotice(bus: EventBus, room: string, n: Parameters<typeof noticePayload>[0], opts: PushOptions = {}): Promise<string> {
+  const eventId = opts.eventId ?? randomUUID();
+  return pushToRoom(bus, room, 'showThongBao', noticePayload(n, eventId), { ...opts, eventId, from: opts.from ?? n.from });
+}
