@@ -56,6 +56,7 @@ export interface ErrorEnvelope {
 
 /** A gRPC client error → the spec's error envelope. */
 export function fromServiceError(err: unknown): ErrorEnvelope {
+  if (err instanceof AppError) return envelopeFor(err.code, err.msg);
   const e = err as Partial<ServiceError>;
   const declared = e.metadata?.get(CODE_KEY)?.[0];
   let code: ErrorCode =
@@ -70,4 +71,11 @@ export function fromServiceError(err: unknown): ErrorEnvelope {
 
 export function envelopeFor(code: ErrorCode, msg?: string): ErrorEnvelope {
   return { status: ERROR_TABLE[code].http, code, msg: msg ?? ERROR_TABLE[code].msg };
+}
+
+/** A gRPC client error → an AppError with the callee's code and message (service-to-service calls). */
+export function fromGrpcError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const env = fromServiceError(err);
+  return new AppError(env.code, env.msg);
 }

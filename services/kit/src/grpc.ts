@@ -11,9 +11,10 @@ import {
   makeGenericClientConstructor,
 } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
-import { AppError, toServiceError } from './errors';
+import { AppError, fromGrpcError, toServiceError } from './errors';
 import { Identity, identityFromMetadata, identityToMetadata } from './identity';
 import type { Logger } from './log';
+import { rpcRouteInfo } from './route-info';
 
 /** 64 MiB both ways: the spec's "all rows" exports travel as one message. */
 export const GRPC_MESSAGE_LIMIT = 64 * 1024 * 1024;
@@ -41,11 +42,19 @@ export const grpcServerOptions = {
   'grpc.max_connection_age_grace_ms': 30 * 1000,
 };
 
+/** What a handler gets beside its request. */
 export interface CallContext {
   /** Undefined only for public RPCs (login) and internal calls without a user. */
   identity?: Identity;
+  /** The caller; UNAUTHORIZED when there is none (routed, non-public RPCs always have one). */
+  readonly user: Identity;
   metadata: Metadata;
   log: Logger;
+  /** Aborted when the caller cancels or its deadline passes: long work should stop. */
+  signal: AbortSignal;
+  deadline?: Date;
+  /** gRPC path, e.g. /cskh.auth.v1.UserService/ListUsers */
+  method: string;
 }
 
 type MethodImpl<M> = M extends { requestDeserialize(b: Buffer): infer Req; responseSerialize(v: infer Res): Buffer }
@@ -55,23 +64,87 @@ type MethodImpl<M> = M extends { requestDeserialize(b: Buffer): infer Req; respo
 /** A service implementation as plain async functions: (request, context) → reply. */
 export type Handlers<D> = { [K in keyof D]: MethodImpl<D[K]> };
 
+/** One call as the middleware chain sees it. */
+export interface CallInfo {
+  method: string;
+  request: unknown;
+  ctx: CallContext;
+  /** From the proto: the RPC has a REST route (browser-facing) … */
+  routed: boolean;
+  /** … and that route is public (no token). */
+  isPublic: boolean;
+}
+
+/** Runs around a handler: call next() to go on; throw an AppError to answer with it. */
+export type Middleware = (call: CallInfo, next: () => Promise<unknown>) => Promise<unknown>;
+
+/** Browser-facing RPCs need a caller unless public; internal RPCs (no route) may be called without one. */
+export const requireCallerMiddleware: Middleware = (call, next) => {
+  if (call.routed && !call.isPublic && !call.ctx.identity) throw new AppError('UNAUTHORIZED');
+  return next();
+};
+
+/** A service and its handlers, as a module's services() returns them (bind(); an adapt()ed implementation is taken as is). */
+export type ServiceBinding = readonly [ServiceDefinition, Handlers<any> | UntypedServiceImplementation];
+
+const ADAPTED = Symbol('cskh.adapted');
+export const isAdapted = (impl: object) => ADAPTED in impl;
+export const bind = <D extends ServiceDefinition>(def: D, handlers: Handlers<D>): ServiceBinding => [def, handlers];
+
 export function serviceName(def: ServiceDefinition): string {
   const first = Object.values(def)[0];
   return first.path.split('/')[1];
 }
 
-/** Turns async handlers into grpc-js unary handlers; AppErrors become gRPC statuses with our code. */
-export function adapt<D extends ServiceDefinition>(def: D, handlers: Handlers<D>, log: Logger): UntypedServiceImplementation {
+function contextFor(call: ServerUnaryCall<unknown, unknown>, log: Logger, method: string): CallContext {
+  const identity = identityFromMetadata(call.metadata);
+  const abort = new AbortController();
+  call.on('cancelled', () => abort.abort(new AppError('TIMEOUT')));
+  const d = call.getDeadline();
+  const deadline = d instanceof Date ? d : typeof d === 'number' && Number.isFinite(d) ? new Date(d) : undefined;
+  return {
+    identity,
+    get user() {
+      if (!identity) throw new AppError('UNAUTHORIZED');
+      return identity;
+    },
+    metadata: call.metadata,
+    log,
+    signal: abort.signal,
+    deadline,
+    method,
+  };
+}
+
+/**
+ * Turns async handlers into grpc-js unary handlers behind one middleware chain: the caller
+ * check (from the proto's route option), then the module's own middleware, then the handler.
+ * Errors are mapped once: AppErrors become gRPC statuses with our code; anything else is logged
+ * and answered INTERNAL.
+ */
+export function adapt<D extends ServiceDefinition>(
+  def: D,
+  handlers: Handlers<D>,
+  opts: Logger | { log: Logger; middleware?: Middleware[] },
+): UntypedServiceImplementation {
+  const { log, middleware = [] } = 'info' in opts && typeof opts.info === 'function' ? { log: opts as Logger } : (opts as { log: Logger; middleware?: Middleware[] });
+  const chain = [requireCallerMiddleware, ...middleware];
+  const routes = rpcRouteInfo();
   const out: UntypedServiceImplementation = {};
+  Object.defineProperty(out, ADAPTED, { value: true });
   for (const key of Object.keys(def)) {
     const fn = (handlers as Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>)[key];
     if (!fn) throw new Error(`${serviceName(def)}: no handler for ${key}`);
+    const method = def[key].path;
+    const route = routes.get(method) ?? { routed: false, isPublic: false };
     out[key] = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
-      const ctx: CallContext = { identity: identityFromMetadata(call.metadata), metadata: call.metadata, log };
-      fn(call.request, ctx).then(
+      const info: CallInfo = { method, request: call.request, ctx: contextFor(call, log, method), ...route };
+      const run = (i: number): Promise<unknown> =>
+        i < chain.length ? Promise.resolve().then(() => chain[i](info, () => run(i + 1))) : fn(info.request, info.ctx);
+      run(0).then(
         (reply) => callback(null, reply),
         (err) => {
-          if (!(err instanceof AppError)) log.error({ err, method: def[key].path }, 'handler failed');
+          if (!(err instanceof AppError)) log.error({ err, method }, 'handler failed');
           callback(toServiceError(err) as never, null);
         },
       );
@@ -124,7 +197,7 @@ export async function startGrpcServer(opts: {
   };
 }
 
-/** A typed client for internal service-to-service calls (ts-proto service definition). */
+/** A generic grpc-js client (tests and the gateway use it with callUnary). */
 export function createClient<D extends ServiceDefinition>(def: D, address: string): Client & Record<string, unknown> {
   const Ctor = makeGenericClientConstructor(def, serviceName(def));
   return new Ctor(address, credentials.createInsecure(), grpcChannelOptions) as Client & Record<string, unknown>;
@@ -135,16 +208,51 @@ export function callUnary<Req, Res>(
   client: Client & Record<string, unknown>,
   method: string,
   req: Req,
-  opts: { identity?: Identity; deadlineMs?: number; metadata?: Metadata } = {},
+  opts: CallOptions = {},
 ): Promise<Res> {
   const md = opts.metadata ?? new Metadata();
   if (opts.identity) identityToMetadata(opts.identity, md);
   const deadline = new Date(Date.now() + (opts.deadlineMs ?? 15000));
   return new Promise<Res>((resolve, reject) => {
-    (client[method] as Function).call(client, req, md, { deadline }, (err: Error | null, res: Res) =>
+    const call = (client[method] as Function).call(client, req, md, { deadline }, (err: Error | null, res: Res) =>
       err ? reject(err) : resolve(res),
     );
+    opts.signal?.addEventListener('abort', () => call.cancel(), { once: true });
   });
+}
+
+export interface CallOptions {
+  /** Call as this user (their identity travels in the metadata, as from the gateway). */
+  identity?: Identity;
+  /** Always set: default 15 s. */
+  deadlineMs?: number;
+  metadata?: Metadata;
+  /** Cancels the call (e.g. the handler's own ctx.signal, so a cancelled caller cancels downstream). */
+  signal?: AbortSignal;
+}
+
+type RequestOf<M> = M extends { requestSerialize(v: infer Req): Buffer } ? Req : never;
+type ReplyOf<M> = M extends { responseDeserialize(b: Buffer): infer Res } ? Res : never;
+
+/**
+ * A typed client for service-to-service calls: one promise-returning method per RPC, named as
+ * in the ts-proto service definition. Requests are whole messages (build them with
+ * `Msg.fromPartial`); failures reject with an AppError carrying the callee's code and message.
+ */
+export type ServiceClient<D> = { [K in keyof D]: (req: RequestOf<D[K]>, opts?: CallOptions) => Promise<ReplyOf<D[K]>> } & {
+  close(): void;
+};
+
+export function serviceClient<D extends ServiceDefinition>(def: D, address: string, defaults: Pick<CallOptions, 'deadlineMs'> = {}): ServiceClient<D> {
+  const raw = createClient(def, address);
+  const out: Record<string, unknown> = { close: () => raw.close() };
+  for (const key of Object.keys(def)) {
+    out[key] = (req: unknown, opts: CallOptions = {}) =>
+      callUnary(raw, key, req, { ...defaults, ...opts }).catch((err) => {
+        throw fromGrpcError(err);
+      });
+  }
+  return out as ServiceClient<D>;
 }
 
 /** Runs stop() on SIGTERM/SIGINT once (graceful shutdown for every process). */

@@ -9,7 +9,7 @@ import type { Logger } from './log';
  * loses nothing (the relay retries; consumers are idempotent by event id).
  */
 export const outboxTableSql = (schema: string) => `
-  CREATE TABLE "${schema}".outbox (
+  CREATE TABLE IF NOT EXISTS "${schema}".outbox (
     id uuid PRIMARY KEY,
     topic text NOT NULL,
     key text NOT NULL,
@@ -17,7 +17,7 @@ export const outboxTableSql = (schema: string) => `
     created_at timestamptz NOT NULL DEFAULT now(),
     published_at timestamptz
   );
-  CREATE INDEX outbox_pending ON "${schema}".outbox (created_at) WHERE published_at IS NULL;`;
+  CREATE INDEX IF NOT EXISTS outbox_pending ON "${schema}".outbox (created_at) WHERE published_at IS NULL;`;
 
 export async function addToOutbox(em: EntityManager, schema: string, topic: string, key: string, payload: Uint8Array) {
   await em.query(`INSERT INTO "${schema}".outbox (id, topic, key, payload) VALUES ($1, $2, $3, $4)`, [

@@ -1,15 +1,36 @@
 import type Redis from 'ioredis';
-import { DataSource, EntitySchema, MigrationInterface } from 'typeorm';
+import { DataSource, EntityManager, EntitySchema, MigrationInterface, QueryRunner } from 'typeorm';
 import type { ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
-import { EventBus, Subscription, createBus } from './bus';
+import { events_v1_events } from '@cskh/proto';
+import { AuditTrail, auditTableSql } from './audit';
+import { EventBus, Subscription, createBus, kafkaTopicPrefix } from './bus';
 import { ConfigDeclaration, ConfigShape, defineConfig, serviceShape } from './config';
 import { createDataSource, ensureDatabase, migrate } from './db';
-import { startGrpcServer } from './grpc';
+import { adapt, Handlers, isAdapted, Middleware, ServiceBinding, startGrpcServer } from './grpc';
 import { createLogger, Logger } from './log';
+import { addToOutbox, OutboxRelay, outboxTableSql } from './outbox';
+import { StaffDirectory, staffTableSql, USER_CHANGED_TOPIC } from './staff';
 import { createRedis, createRevocationStore, RevocationStore } from './tokens';
 import type { z } from 'zod';
 
 type BaseConfig = z.infer<z.ZodObject<typeof serviceShape>>;
+
+/** Shared pieces a service switches on; the kit creates their tables and runs their workers. */
+export interface ServiceFeatures {
+  /** Transactional outbox table + relay (deps.outbox.add in a transaction, then afterCommit). */
+  outbox?: boolean;
+  /** Staff read model: table + the cskh.auth.user-changed consumer (deps.staff). */
+  staff?: boolean;
+  /** Audit trail table (deps.audit.record in the changing transaction; deps.audit.history for …/{id}/history). */
+  audit?: boolean;
+}
+
+/** Writes events in the caller's transaction; the relay publishes them after the commit. */
+export interface Outbox {
+  add(em: EntityManager, topic: string, key: string, payload: Uint8Array): Promise<void>;
+  /** Nudges the relay after a commit that wrote to the outbox (fire and forget: its timer retries). */
+  afterCommit(): void;
+}
 
 export interface ServiceDeps<C> {
   config: C;
@@ -18,19 +39,31 @@ export interface ServiceDeps<C> {
   bus: EventBus;
   redis?: Redis;
   revocations: RevocationStore;
+  /** The service's PostgreSQL schema. */
+  schema: string;
+  outbox: Outbox;
+  staff: StaffDirectory;
+  audit: AuditTrail;
 }
 
-export interface ServiceModule<S extends ConfigShape> {
+type Cfg<S extends ConfigShape> = z.infer<z.ZodObject<S>>;
+
+export interface ServiceModule<S extends ConfigShape, X = undefined> {
   name: string;
   /** PostgreSQL schema owned by the service. */
   schema: string;
   config: ConfigDeclaration<S>;
   entities: EntitySchema[];
   migrations: Array<new () => MigrationInterface>;
-  /** gRPC services to serve, built from the dependencies. */
-  services(deps: ServiceDeps<z.infer<z.ZodObject<S>>>): Array<[ServiceDefinition, UntypedServiceImplementation]>;
-  /** Kafka consumers, seeds, relays: anything that runs beside the gRPC server. Returns its stop. */
-  start?(deps: ServiceDeps<z.infer<z.ZodObject<S>>>): Promise<() => Promise<void>>;
+  features?: ServiceFeatures;
+  /** Built once from the deps and handed to services() and start() (collaborators, caches, clients). */
+  context?(deps: ServiceDeps<Cfg<S>>): X;
+  /** gRPC services to serve: bind(Definition, handlers) pairs. */
+  services(deps: ServiceDeps<Cfg<S>>, ctx: X): ServiceBinding[];
+  /** Extra middleware around every handler (after the kit's caller check). */
+  middleware?: Middleware[];
+  /** Consumers, seeds, workers: anything that runs beside the gRPC server. Returns its stop. */
+  start?(deps: ServiceDeps<Cfg<S>>, ctx: X): Promise<() => Promise<void>>;
 }
 
 export interface RunningService {
@@ -39,15 +72,47 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Same start for every service: config → logs → database → bus → gRPC server with health. */
-export async function runService<S extends ConfigShape>(
-  mod: ServiceModule<S>,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<RunningService> {
-  const config = mod.config.load(env) as z.infer<z.ZodObject<S>> & BaseConfig;
+/**
+ * The kit's own tables for the features a module switches on, as one migration that runs before
+ * the module's (idempotent DDL, so a schema that already has such a table keeps it).
+ */
+export function featureMigrations(schema: string, features: ServiceFeatures = {}): Array<new () => MigrationInterface> {
+  const ddl = [
+    features.outbox ? outboxTableSql(schema) : '',
+    features.staff ? staffTableSql(schema) : '',
+    features.audit ? auditTableSql(schema) : '',
+  ].filter(Boolean);
+  if (ddl.length === 0) return [];
+  const tag = [features.outbox && 'Outbox', features.staff && 'Staff', features.audit && 'Audit'].filter(Boolean).join('');
+  const name = `Kit${tag}1600000000000`;
+  const cls = class implements MigrationInterface {
+    name = name;
+    async up(q: QueryRunner) {
+      for (const sql of ddl) await q.query(sql);
+    }
+    async down() {
+      /* kit tables are kept: other data refers to them */
+    }
+  };
+  Object.defineProperty(cls, 'name', { value: name });
+  return [cls];
+}
+
+function dataSourceFor(mod: ServiceModule<any, any>, url: string) {
+  return createDataSource({
+    url,
+    schema: mod.schema,
+    entities: mod.entities,
+    migrations: [...featureMigrations(mod.schema, mod.features), ...mod.migrations],
+  });
+}
+
+/** Same start for every service: config → logs → database → bus → context → workers → gRPC server with health. */
+export async function runService<S extends ConfigShape, X>(mod: ServiceModule<S, X>, env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
+  const config = mod.config.load(env) as Cfg<S> & BaseConfig;
   const log = createLogger(mod.name, config.LOG_LEVEL);
   if (config.MIGRATE_ON_START) await ensureDatabase(config.DATABASE_URL);
-  const ds = createDataSource({ url: config.DATABASE_URL, schema: mod.schema, entities: mod.entities, migrations: mod.migrations });
+  const ds = dataSourceFor(mod, config.DATABASE_URL);
   if (config.MIGRATE_ON_START) {
     const applied = await migrate(ds, mod.schema);
     if (applied.length) log.info({ applied }, 'migrations applied');
@@ -55,29 +120,68 @@ export async function runService<S extends ConfigShape>(
     await ds.initialize();
   }
   const redis = createRedis(config.REDIS_URL);
-  const bus = createBus(config.KAFKA_BROKERS, `cskh-${mod.name}`, log);
+  const bus = createBus(config.KAFKA_BROKERS, `cskh-${mod.name}`, log, kafkaTopicPrefix(env));
+  const stops: Array<() => Promise<void>> = [];
   const release = async () => {
+    for (const stop of stops.reverse()) await stop().catch((err) => log.warn({ err }, 'stop failed'));
     await bus.close();
     redis?.disconnect();
     if (ds.isInitialized) await ds.destroy();
   };
-  const deps: ServiceDeps<typeof config> = { config, log, ds, bus, redis, revocations: createRevocationStore(redis) };
-  let stopExtras: () => Promise<void> = async () => {};
+  let relay: OutboxRelay | undefined;
+  const deps: ServiceDeps<typeof config> = {
+    config,
+    log,
+    ds,
+    bus,
+    redis,
+    revocations: createRevocationStore(redis),
+    schema: mod.schema,
+    outbox: {
+      add: (em, topic, key, payload) => addToOutbox(em, mod.schema, topic, key, payload),
+      afterCommit: () => void relay?.flush(),
+    },
+    staff: new StaffDirectory(ds, mod.schema),
+    audit: new AuditTrail(mod.schema),
+  };
   try {
-    if (mod.start) stopExtras = await mod.start(deps);
-    const server = await startGrpcServer({ port: config.GRPC_PORT, services: mod.services(deps), log });
+    const ctx = mod.context ? mod.context(deps) : (undefined as X);
+    if (mod.features?.outbox) {
+      const r = new OutboxRelay(ds, mod.schema, bus, log);
+      relay = r;
+      r.start();
+      stops.push(async () => {
+        relay = undefined;
+        await r.stop();
+      });
+    }
+    if (mod.features?.staff) {
+      const sub: Subscription = await bus.subscribe({
+        groupId: `cskh-${mod.name}-staff`,
+        topics: [USER_CHANGED_TOPIC],
+        fromBeginning: true,
+        handler: async (msg) => deps.staff.apply(events_v1_events.UserChanged.decode(msg.value)),
+      });
+      stops.push(() => sub.stop());
+    }
+    if (mod.start) stops.push(await mod.start(deps, ctx));
+    const services: Array<[ServiceDefinition, UntypedServiceImplementation]> = mod
+      .services(deps, ctx)
+      .map(([def, impl]) => [
+        def,
+        isAdapted(impl) ? (impl as UntypedServiceImplementation) : adapt(def, impl as Handlers<any>, { log, middleware: mod.middleware }),
+      ]);
+    const server = await startGrpcServer({ port: config.GRPC_PORT, services, log });
     return {
       name: mod.name,
       port: server.port,
       async stop() {
         await server.stop(config.SHUTDOWN_GRACE_MS);
-        await stopExtras();
         await release();
       },
     };
   } catch (err) {
     // A failed start must not leave connections open (the process, or a test, would hang).
-    await stopExtras().catch(() => {});
     await release().catch(() => {});
     throw err;
   }
@@ -89,12 +193,12 @@ export const migrateConfig = defineConfig('migrate', {
   DATABASE_URL: serviceShape.DATABASE_URL,
 });
 
-/** `migrate` entry: applies a service's migrations and exits (Kubernetes hook Job). */
-export async function migrateService<S extends ConfigShape>(mod: ServiceModule<S>, env: NodeJS.ProcessEnv = process.env) {
+/** `migrate` entry: applies a service's migrations (the kit's feature tables first) and exits (Kubernetes hook Job). */
+export async function migrateService<S extends ConfigShape, X>(mod: ServiceModule<S, X>, env: NodeJS.ProcessEnv = process.env) {
   // Migrating needs the database and nothing else: the Job gets no service secrets (JWT key, …).
   const config = migrateConfig.load(env);
   const log = createLogger(mod.name, config.LOG_LEVEL);
-  const ds = createDataSource({ url: config.DATABASE_URL, schema: mod.schema, entities: mod.entities, migrations: mod.migrations });
+  const ds = dataSourceFor(mod, config.DATABASE_URL);
   const applied = await migrate(ds, mod.schema);
   log.info({ applied }, 'migrations done');
   await ds.destroy();

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { AppError } from './errors';
+
+/**
+ * Excel imports as every screen sends them (ARCHITECTURE §6): the browser reads the sheet and
+ * posts chunks of at most 200 JSON rows; each chunk is one transaction, answers `saved` and the
+ * refused rows with their sheet row numbers, and is idempotent: each row carries a key (its
+ * natural identity within the file) and rows whose key is already stored are not inserted again,
+ * so re-sending a chunk after a lost answer duplicates nothing.
+ */
+export const IMPORT_CHUNK_MAX = 200;
+
+export const IMPORT_MSG = {
+  tooMany: `Mỗi lần chỉ được gửi tối đa ${IMPORT_CHUNK_MAX} dòng`,
+  empty: 'Không có dòng dữ liệu nào để nhập',
+  invalidRow: 'Dữ liệu không hợp lệ',
+} as const;
+
+/** One refused row (spec 1 §3 import response: error_type, error_data, error_file). */
+export interface ImportRowError {
+  /** Row number in the sheet (firstRow + index). */
+  row: number;
+  /** Index of the row in the chunk. */
+  index: number;
+  /** Why it was refused (Vietnamese). */
+  error_type: string;
+  /** The row as sent (JSON). */
+  error_data: string;
+  /** The file it came from. */
+  error_file: string;
+}
+
+export interface ImportResult {
+  /** Rows stored by this chunk (re-sent rows already stored are not counted again). */
+  saved: number;
+  errorRows: ImportRowError[];
+}
+
+export interface ImportChunk<Raw, Row> {
+  rows: readonly Raw[];
+  fileName?: string;
+  /** Sheet row number of rows[0] (the screen knows where its data starts; default 1). */
+  firstRow?: number;
+  /** Checks and converts one row; a string refuses it with that message (so does a thrown AppError). */
+  parse(raw: Raw, rowNumber: number): Row | string;
+  /**
+   * What makes the row the same row when the chunk is sent again, e.g. [file, row number, time,
+   * amount, content]. Hashed into `import_key`.
+   */
+  key(row: Row, rowNumber: number): unknown[];
+  /** Stores the rows, skipping keys already stored (`ON CONFLICT (import_key) DO NOTHING`); returns how many were new. */
+  save(rows: Array<{ row: Row; importKey: string; rowNumber: number }>): Promise<number>;
+}
+
+/** A stable hash of a row's identity parts (text, numbers, dates). */
+export function importKey(parts: readonly unknown[]): string {
+  const norm = parts.map((p) => (p instanceof Date ? p.toISOString() : p === undefined || p === null ? '' : String(p)));
+  return createHash('sha256').update(JSON.stringify(norm)).digest('hex');
+}
+
+/** Validates a chunk row by row, stores the good rows once, and reports the others. */
+export async function importChunk<Raw, Row>(chunk: ImportChunk<Raw, Row>): Promise<ImportResult> {
+  if (chunk.rows.length > IMPORT_CHUNK_MAX) throw new AppError('VALIDATION', IMPORT_MSG.tooMany);
+  const firstRow = Math.max(1, Math.floor(chunk.firstRow ?? 1));
+  const errorRows: ImportRowError[] = [];
+  const good: Array<{ row: Row; importKey: string; rowNumber: number }> = [];
+  const seen = new Set<string>();
+  chunk.rows.forEach((raw, index) => {
+    const rowNumber = firstRow + index;
+    const refuse = (why: string) =>
+      errorRows.push({ row: rowNumber, index, error_type: why, error_data: safeJson(raw), error_file: chunk.fileName ?? '' });
+    let parsed: Row | string;
+    try {
+      parsed = chunk.parse(raw, rowNumber);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      parsed = err.msg;
+    }
+    if (typeof parsed === 'string') return void refuse(parsed || IMPORT_MSG.invalidRow);
+    const key = importKey(chunk.key(parsed, rowNumber));
+    if (seen.has(key)) return; // the same row twice in one chunk is one row
+    seen.add(key);
+    good.push({ row: parsed, importKey: key, rowNumber });
+  });
+  const saved = good.length ? await chunk.save(good) : 0;
+  return { saved, errorRows };
+}
+
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? '';
+  } catch {
+    return String(v);
+  }
+}
