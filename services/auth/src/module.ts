@@ -1,7 +1,7 @@
-import { adapt, OutboxRelay, ServiceModule } from '@cskh/kit';
+import { bind, ServiceModule } from '@cskh/kit';
 import { auth_v1_auth } from '@cskh/proto';
 import { authConfig } from './config';
-import { authContext } from './context';
+import { AuthContext, authContext } from './context';
 import { authEntities } from './entities';
 import { authMigrations } from './migrations';
 import { seed } from './seed';
@@ -12,35 +12,29 @@ import { systemAccountHandlers } from './handlers/system-accounts';
 import { userHandlers } from './handlers/users';
 import { SCHEMA } from './store';
 
+const S = auth_v1_auth;
+
 /** The auth service: sessions, staff accounts, roles and permissions, invite channels, system accounts. */
-export const authModule: ServiceModule<typeof authConfig.shape> = {
+export const authModule: ServiceModule<typeof authConfig.shape, AuthContext> = {
   name: 'auth',
   schema: SCHEMA,
   config: authConfig,
   entities: authEntities,
   migrations: authMigrations,
+  // user-changed events leave through the outbox; user and role changes are audited.
+  features: { outbox: true, audit: true },
+  context: authContext,
 
-  services(deps) {
-    const c = authContext(deps);
-    const S = auth_v1_auth;
-    return [
-      [S.SessionServiceService, adapt(S.SessionServiceService, sessionHandlers(c), deps.log)],
-      [S.UserServiceService, adapt(S.UserServiceService, userHandlers(c), deps.log)],
-      [S.RoleServiceService, adapt(S.RoleServiceService, roleHandlers(c), deps.log)],
-      [S.InviteChannelServiceService, adapt(S.InviteChannelServiceService, channelHandlers(c), deps.log)],
-      [S.SystemAccountServiceService, adapt(S.SystemAccountServiceService, systemAccountHandlers(c), deps.log)],
-    ];
-  },
+  services: (_deps, c) => [
+    bind(S.SessionServiceService, sessionHandlers(c)),
+    bind(S.UserServiceService, userHandlers(c)),
+    bind(S.RoleServiceService, roleHandlers(c)),
+    bind(S.InviteChannelServiceService, channelHandlers(c)),
+    bind(S.SystemAccountServiceService, systemAccountHandlers(c)),
+  ],
 
   async start(deps) {
-    const c = authContext(deps);
     await seed(deps.ds, { adminPassword: deps.config.CSKH_ADMIN_PASSWORD, log: deps.log });
-    const relay = new OutboxRelay(deps.ds, SCHEMA, deps.bus, deps.log);
-    c.relay = relay;
-    relay.start();
-    return async () => {
-      c.relay = undefined;
-      await relay.stop();
-    };
+    return async () => {};
   },
 };

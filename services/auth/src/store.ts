@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
-import { AppError, addToOutbox } from '@cskh/kit';
+import { AppError, addToOutbox, USER_CHANGED_TOPIC, vnDateTime } from '@cskh/kit';
 import { auth_v1_auth, common_v1_common, events_v1_events } from '@cskh/proto';
 import {
   PermissionEntity,
@@ -17,12 +17,8 @@ import { MSG } from './domain/messages';
 /** Data access shared by the handlers (plain functions over an EntityManager). */
 
 export const SCHEMA = 'auth';
-export const USER_CHANGED_TOPIC = 'cskh.auth.user-changed';
+export { USER_CHANGED_TOPIC };
 
-/** Escapes LIKE wildcards so a filter matches literally (ILIKE '%' || x || '%'). */
-export const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : '');
 
 export const roleRef = (r: Pick<RoleRow, 'id' | 'name' | 'priority'>): common_v1_common.RoleRef => ({
   id: r.id,
@@ -129,7 +125,7 @@ export async function userViews(em: EntityManager, users: UserRow[]): Promise<Us
         is_deleted: u.is_deleted,
         permissions: perms.map(permissionRef),
         has_custom_permissions: u.custom_permissions,
-        created_at: iso(u.created_at),
+        created_at: vnDateTime(u.created_at),
       },
     };
   });
@@ -152,6 +148,8 @@ export async function publishUserChanged(em: EntityManager, u: UserRow, role: Pi
     brand_id: outId(u.brand_id),
     group_id: outId(u.group_id),
     is_deleted: u.is_deleted,
+    // Locking is how staff are deleted here (spec 1 §2.6: the delete action toggles the lock).
+    is_locked: u.is_deleted,
     changed_at: new Date().toISOString(),
   }).finish();
   await addToOutbox(em, SCHEMA, USER_CHANGED_TOPIC, u.id, payload);
@@ -183,7 +181,3 @@ export async function resolvePermissions(em: EntityManager, refs: Array<{ id?: s
     throw new AppError('VALIDATION', MSG.permissionUnknown);
   return rows;
 }
-
-/** True for PostgreSQL unique violations (a race lost against a concurrent insert). */
-export const isUniqueViolation = (e: unknown) => (e as { code?: string; driverError?: { code?: string } })?.code === '23505' ||
-  (e as { driverError?: { code?: string } })?.driverError?.code === '23505';

@@ -1,16 +1,14 @@
-import { createBus, createLogger, EventBus, Subscription } from '@cskh/kit';
+import { Subscription } from '@cskh/kit';
 import { auth_v1_auth, events_v1_events } from '@cskh/proto';
-import { AuthHarness, createUser, requireInfra, startAuth, uniq } from './helpers';
+import { AuthHarness, createUser, startAuth, uniq } from './helpers';
 
 let h: AuthHarness;
-let bus: EventBus;
 let sub: Subscription;
 const received: Array<{ key: string; event: events_v1_events.UserChanged }> = [];
 
 beforeAll(async () => {
   h = await startAuth();
-  bus = createBus(requireInfra().KAFKA_BROKERS, uniq('auth-events-test-'), createLogger('auth-events-test', 'silent'));
-  sub = await bus.subscribe({
+  sub = await h.bus.subscribe({
     groupId: uniq('auth-events-test-'),
     topics: ['cskh.auth.user-changed'],
     fromBeginning: true,
@@ -21,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sub?.stop();
-  await bus?.close();
   await h?.stop();
 });
 

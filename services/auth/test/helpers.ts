@@ -1,45 +1,49 @@
 /**
- * Integration harness for the auth service: a fresh database per test file (created from
- * DATABASE_URL), the real service started with runService on port 0 (any free port), real gRPC clients,
- * and Redis/Kafka from REDIS_URL / KAFKA_BROKERS.
+ * Integration harness for the auth service, on the kit's (services/kit/src/testing.ts): the real
+ * service in a database of its own and behind a Kafka topic prefix of its own, against the shared
+ * PostgreSQL / Redis / Kafka; plus what auth's tests need beside it (login, the admin, role ids).
  */
-import { Client as PgClient } from 'pg';
 import {
   callUnary,
   createClient,
   createRedis,
   ensureDatabase,
   ErrorEnvelope,
+  EventBus,
   fromServiceError,
   Identity,
   RedisRevocationStore,
   RunningService,
-  runService,
   verifyAccessToken,
 } from '@cskh/kit';
+import {
+  freshDatabaseUrl as newDatabaseUrl,
+  requireTestInfra,
+  startTestService,
+  TEST_JWT_SECRET,
+  TEST_SYSTEM_ACCOUNT_KEY,
+} from '@cskh/kit/src/testing';
 import { auth_v1_auth, common_v1_common } from '@cskh/proto';
 import { authModule } from '../src/module';
-import { freshDatabaseUrl as newDatabaseUrl } from '../../../scripts/testing';
 
-export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
-export const SYSTEM_ACCOUNT_KEY = 'test-system-account-key-0123456789';
+export const JWT_SECRET = TEST_JWT_SECRET;
+export const SYSTEM_ACCOUNT_KEY = TEST_SYSTEM_ACCOUNT_KEY;
 export const ADMIN_PASSWORD = 'admin-pass-123';
 
 export function requireInfra(): { DATABASE_URL: string; REDIS_URL: string; KAFKA_BROKERS: string } {
-  const { DATABASE_URL, REDIS_URL, KAFKA_BROKERS } = process.env;
-  if (!DATABASE_URL || !REDIS_URL || !KAFKA_BROKERS)
-    throw new Error('integration tests need DATABASE_URL, REDIS_URL and KAFKA_BROKERS (run them through `npm test`)');
+  const { DATABASE_URL, REDIS_URL, KAFKA_BROKERS } = requireTestInfra();
+  if (!REDIS_URL || !KAFKA_BROKERS) throw new Error('auth integration tests need REDIS_URL and KAFKA_BROKERS (run them through `npm test`)');
   return { DATABASE_URL, REDIS_URL, KAFKA_BROKERS };
 }
 
 /** A new, empty database next to the one in DATABASE_URL. */
 export async function freshDatabaseUrl(prefix = 'auth_test'): Promise<string> {
-  requireInfra();
   const url = newDatabaseUrl(prefix);
   await ensureDatabase(url);
   return url;
 }
 
+/** Auth's environment for a run outside the harness (its own process, a second start…). */
 export function authEnv(databaseUrl: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const infra = requireInfra();
   return {
@@ -65,6 +69,8 @@ export interface AuthHarness {
   env: NodeJS.ProcessEnv;
   clients: { session: GrpcClient; users: GrpcClient; roles: GrpcClient; channels: GrpcClient; systemAccounts: GrpcClient };
   revocations: RedisRevocationStore;
+  /** The service's bus (its topic prefix): what auth publishes can be read here. */
+  bus: EventBus;
   /** Raw SQL against the test database. */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   call<Res>(client: GrpcClient, method: string, req: unknown, as?: Identity): Promise<Res>;
@@ -76,22 +82,17 @@ export interface AuthHarness {
 }
 
 export async function startAuth(extra: NodeJS.ProcessEnv = {}): Promise<AuthHarness> {
-  const databaseUrl = await freshDatabaseUrl();
-  const env = authEnv(databaseUrl, { GRPC_PORT: '0', ...extra });
-  const service = await runService(authModule, env);
-  const addr = `127.0.0.1:${service.port}`;
+  const t = await startTestService(authModule, { env: { JWT_TTL_SECONDS: '3600', CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, ...extra } });
   const S = auth_v1_auth;
   const clients = {
-    session: createClient(S.SessionServiceService, addr),
-    users: createClient(S.UserServiceService, addr),
-    roles: createClient(S.RoleServiceService, addr),
-    channels: createClient(S.InviteChannelServiceService, addr),
-    systemAccounts: createClient(S.SystemAccountServiceService, addr),
+    session: createClient(S.SessionServiceService, t.address),
+    users: createClient(S.UserServiceService, t.address),
+    roles: createClient(S.RoleServiceService, t.address),
+    channels: createClient(S.InviteChannelServiceService, t.address),
+    systemAccounts: createClient(S.SystemAccountServiceService, t.address),
   };
   const redis = createRedis(requireInfra().REDIS_URL)!;
   const revocations = new RedisRevocationStore(redis);
-  const pg = new PgClient({ connectionString: databaseUrl });
-  await pg.connect();
 
   const call = <Res>(client: GrpcClient, method: string, req: unknown, as?: Identity) =>
     callUnary<unknown, Res>(client, method, req, { identity: as });
@@ -105,21 +106,21 @@ export async function startAuth(extra: NodeJS.ProcessEnv = {}): Promise<AuthHarn
   for (const r of roles.values) roleIds[r.priority] ??= r.id;
 
   return {
-    service,
-    databaseUrl,
-    env,
+    service: t.service,
+    databaseUrl: t.databaseUrl,
+    env: t.env,
     clients,
     revocations,
-    sql: async (text, params) => (await pg.query(text, params as unknown[])).rows,
+    bus: t.bus,
+    sql: t.sql as AuthHarness['sql'],
     call,
     login,
     admin,
     roleIds,
     async stop() {
       Object.values(clients).forEach((c) => c.close());
-      await pg.end();
       redis.disconnect();
-      await service.stop();
+      await t.stop();
     },
   };
 }

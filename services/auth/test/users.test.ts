@@ -321,3 +321,40 @@ describe('reference lists', () => {
     }
   });
 });
+
+describe('audit trail (GET /users/{id}/history)', () => {
+  it('records who changed which field from what to what, in the same transaction, newest first; never the password', async () => {
+    const u = await createUser(h, { priority: 5, brand: brandA.id, group: leaderA.id });
+    const history = () => h.call<{ values: Array<{ field: string; from_value: string; to_value: string; username: string; at: string }>; count: number }>(
+      h.clients.users, 'userHistory', { id: u.id, page: 1, count: 50 }, h.admin);
+    expect((await history()).count).toBe(0);
+
+    await h.call(h.clients.users, 'updateUser', { id: u.id, fullname: 'Trần Thị Đổi', email: 'nv@example.vn', phone: '0912345678', brand: brandA.id, group: leaderA.id, role: h.roleIds[4] }, h.admin);
+    await h.call(h.clients.users, 'lock', { id: u.id }, h.admin);
+    await h.call(h.clients.users, 'resetPassword', { id: u.id, password: 'secret-new-1', rePassword: 'secret-new-1' }, h.admin);
+
+    const { values, count } = await history();
+    const fields = values.map((v) => v.field);
+    // Newest first: the reset, the lock, then the edit's fields (role, name; group cleared for a leader).
+    expect(fields[0]).toBe('password');
+    expect(fields[1]).toBe('locked');
+    expect(fields).toEqual(expect.arrayContaining(['fullname', 'role']));
+    expect(count).toBe(values.length);
+    const name = values.find((v) => v.field === 'fullname')!;
+    expect(name).toMatchObject({ from_value: 'Nhân viên 5', to_value: 'Trần Thị Đổi', username: 'admin' });
+    expect(name.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
+    expect(values.find((v) => v.field === 'role')).toMatchObject({ from_value: 'Nhân viên kinh doanh', to_value: 'Trưởng nhóm' });
+    expect(values.find((v) => v.field === 'locked')).toMatchObject({ from_value: 'false', to_value: 'true' });
+    expect(JSON.stringify(values)).not.toContain('secret-new-1');
+  });
+
+  it('writes nothing when an edit is refused, and answers NOT_FOUND for an unknown id', async () => {
+    const u = await createUser(h, { priority: 5, brand: brandA.id, group: leaderA.id });
+    const manager = await identityOf(h, await createUser(h, { priority: 2 }));
+    expect((await failure(h.call(h.clients.users, 'updateUser', { id: h.admin.userId, fullname: 'X', email: 'x@x', phone: '', brand: '', group: '', role: '' }, manager))).code).toBe('FORBIDDEN');
+    const admins = await h.call<{ count: number }>(h.clients.users, 'userHistory', { id: h.admin.userId, page: 1, count: 10 }, h.admin);
+    expect(admins.count).toBe(0);
+    expect((await failure(h.call(h.clients.users, 'userHistory', { id: 'not-an-id', page: 1, count: 10 }, h.admin))).code).toBe('NOT_FOUND');
+    expect((await h.call<{ count: number }>(h.clients.users, 'userHistory', { id: u.id, page: 0, count: 10 }, h.admin)).count).toBe(0);
+  });
+});

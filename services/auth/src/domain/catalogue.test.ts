@@ -1,4 +1,4 @@
-import { ADMIN_CODES, ALL_CODES, PERMISSION_CATALOGUE, SEED_ROLES } from './catalogue';
+import { ADMIN_CODES, ALL_CODES, PERMISSION_CATALOGUE, PRIORITY7_ADMIN_CODES, SEED_ROLES } from './catalogue';
 
 const MENU_CODES = [
   'customer.get', 'customer.care', 'khr', 'mfy', 'dangky9279', 'blacklist', 'baodo', 'tilebatso',
@@ -36,5 +36,13 @@ describe('permission catalogue', () => {
     const sale = SEED_ROLES.find((r) => r.priority === 5)!.codes;
     for (const c of ADMIN_CODES) expect(sale).not.toContain(c);
     for (const c of ['customer.care', 'lookup.balance', 'care.otp']) expect(sale).toContain(c);
+  });
+  it('gives the data coordinator (priority 7) only codes it can use: no admin-section code but data permission and division', () => {
+    const coordinator = SEED_ROLES.find((r) => r.priority === 7)!;
+    const adminHeld = coordinator.codes.filter((c) => ADMIN_CODES.includes(c));
+    expect(adminHeld.sort()).toEqual([...PRIORITY7_ADMIN_CODES].sort());
+    expect(PRIORITY7_ADMIN_CODES).toEqual(['phanquyendata', 'chiadata']);
+    // Detailed subscriber info needs priority below 5 (spec 1 §2.12): useless at 7.
+    expect(coordinator.codes).not.toContain('lookup.info');
   });
 });

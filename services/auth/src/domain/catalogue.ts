@@ -112,6 +112,10 @@ const SALES_CODES = [
   'requestrefund',
 ];
 
+/** The admin-section codes that priority 7 may use (spec 3 §1), and what a coordinator needs beside them. */
+export const PRIORITY7_ADMIN_CODES: readonly string[] = ['phanquyendata', 'chiadata'];
+const PRIORITY7_CODES: readonly string[] = ['customer.get', 'lookup.balance', 'lookup.package', ...PRIORITY7_ADMIN_CODES];
+
 export interface SeedRole {
   name: string;
   priority: number;
@@ -142,9 +146,12 @@ export const SEED_ROLES: readonly SeedRole[] = [
   },
   { name: 'Nhân viên kinh doanh', priority: 5, codes: SALES_CODES },
   {
+    // Spec 3 §1: priority 7 counts as senior only on the data-permission and data-division
+    // screens; the admin section (scans, uploads, prices…) needs priority below 5, and detailed
+    // subscriber info too, so those codes would be dead weight here.
     name: 'Điều phối dữ liệu',
     priority: 7,
-    codes: ['customer.get', 'lookup.package', 'lookup.info', 'quetdata', 'quetdatakhonggoi', 'quetdtct', 'uploadchiadata', 'phanquyendata', 'chiadata'],
+    codes: PRIORITY7_CODES,
   },
 ];
 

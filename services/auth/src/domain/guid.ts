@@ -1,9 +1,7 @@
 /** The spec's "empty id": the all-zero GUID stands for "no branch / no leader". */
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (v: string) => UUID_RE.test(v);
+export { isUuid } from '@cskh/kit';
 
 /** Input side: blank, the all-zero GUID and the filter sentinels (-99, __ALL) mean "none". */
 export function optionalId(v: string | null | undefined): string | null {

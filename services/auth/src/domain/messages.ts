@@ -19,6 +19,7 @@ export const MSG = {
   userCreated: 'Tạo nhân viên thành công',
   userUpdated: 'Cập nhật nhân viên thành công',
   passwordReset: 'Cấp mật khẩu mới thành công.',
+  passwordResetAudit: '(đã cấp mật khẩu mới)',
   userLocked: 'Khoá nhân viên thành công',
   userUnlocked: 'Mở khoá nhân viên thành công',
   missingFields: (fields: string[]) => `Vui lòng nhập đầy đủ: ${fields.join(', ')}`,

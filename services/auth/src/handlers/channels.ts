@@ -1,4 +1,4 @@
-import { AppError, Handlers, requireIdentity } from '@cskh/kit';
+import { AppError, Handlers } from '@cskh/kit';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
 import { InviteChannelEntity, InviteChannelRow } from '../entities';
@@ -39,24 +39,24 @@ export function channelHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.In
 
   return {
     async chooseChannel(req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       return setActive(req, me.priority, me.username, true);
     },
 
     async cancelChannel(req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       return setActive(req, me.priority, me.username, false);
     },
 
     async listChannels(_req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       if (!(me.priority < 2)) throw new AppError('FORBIDDEN', MSG.channelForbiddenCaller);
       const rows = await ds.getRepository(InviteChannelEntity).find({ order: { staff_username: 'ASC', kenh: 'ASC' } });
       return { values: rows.map(assignment), count: rows.length };
     },
 
     async findChannel(req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       const { kenh } = parseChannel(req.channelName);
       const wanted = req.accountUsername.trim();
       if (!wanted) throw new AppError('VALIDATION', MSG.channelAccountRequired);

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { AppError, Handlers, requireIdentity, toPaging } from '@cskh/kit';
+import { AppError, changedFields, Handlers, isUniqueViolation, likeContains, requireId, toPaging } from '@cskh/kit';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
 import { PermissionEntity, RoleEntity, RolePermissionEntity, RoleRow, UserEntity } from '../entities';
@@ -9,8 +9,6 @@ import { assertGrantable } from '../domain/staff';
 import {
   SCHEMA,
   findRole,
-  isUniqueViolation,
-  likeContains,
   permissionRef,
   publishUserChanged,
   resolvePermissions,
@@ -50,6 +48,8 @@ async function nameTaken(em: EntityManager, name: string, exceptId?: string): Pr
 }
 
 /** RoleService: roles with their permission sets and the permission catalogue (spec 1 §2.7, §7). */
+const ROLE = 'role';
+
 export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleServiceService> {
   const { ds, config, revocations } = c.deps;
 
@@ -76,7 +76,7 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
     },
 
     async createRole(req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       const v = validateRole(req);
       assertRoleEditable(me.priority, v.priority);
       try {
@@ -96,7 +96,7 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
     },
 
     async updateRole(req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       const v = validateRole(req);
       let revokeIds: string[] = [];
       let view: auth_v1_auth.Role;
@@ -114,6 +114,16 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
           assertPriorityChangeable(role.priority, v.priority, holders.length);
           const permsChanged = before.length !== after.length || after.some((code) => !before.includes(code));
           await em.getRepository(RoleEntity).update({ id: role.id }, { name: v.name, priority: v.priority });
+          await c.deps.audit.record(em, {
+            resource: ROLE,
+            id: role.id,
+            who: me,
+            changes: changedFields(
+              { name: role.name, priority: role.priority, permissions: [...before].sort() },
+              { name: v.name, priority: v.priority, permissions: [...after].sort() },
+              ['name', 'priority', 'permissions'],
+            ),
+          });
           await writePermissions(em, role.id, perms.map((p) => p.id));
           const updated = { ...role, name: v.name, priority: v.priority };
           // Read models of other services follow the role's name.
@@ -131,8 +141,13 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
       return view;
     },
 
+    async roleHistory(req) {
+      const role = await getRole(ds.manager, requireId(req.id, MSG.roleNotFound));
+      return c.deps.audit.history(ds.manager, ROLE, role.id, req.page, req.count);
+    },
+
     async deleteRole(req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       try {
         await ds.transaction(async (em) => {
           const role = await getRole(em, req.id);

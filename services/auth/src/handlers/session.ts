@@ -1,4 +1,4 @@
-import { AppError, Handlers, requireIdentity, signAccessToken, verifyAccessToken } from '@cskh/kit';
+import { AppError, Handlers, signAccessToken, verifyAccessToken } from '@cskh/kit';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
 import { UserEntity } from '../entities';
@@ -40,7 +40,7 @@ export function sessionHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.Se
     },
 
     async logout(req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       if (me.jti) await revocations.revokeToken(me.jti, me.exp);
       if (req.accessToken) {
         // Also the token named in the body, when it is a valid token of the same user.
@@ -55,7 +55,7 @@ export function sessionHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.Se
     },
 
     async me(_req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       const user = await findUser(ds.manager, me.userId);
       if (!user) throw new AppError('UNAUTHORIZED', MSG.sessionGone);
       if (user.is_deleted) throw new AppError('UNAUTHORIZED', MSG.locked);
@@ -70,7 +70,7 @@ export function sessionHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.Se
     },
 
     async saveProfile(req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       const change = validateProfile(req);
       const user = await findUser(ds.manager, me.userId);
       if (!user) throw new AppError('UNAUTHORIZED', MSG.sessionGone);

@@ -1,4 +1,4 @@
-import { AppError, Handlers, requireIdentity, toPaging } from '@cskh/kit';
+import { AppError, Handlers, likeContains, toPaging, vnDateTime } from '@cskh/kit';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
 import { SystemAccountEntity, SystemAccountRow } from '../entities';
@@ -6,7 +6,6 @@ import { isUuid } from '../domain/guid';
 import { MSG } from '../domain/messages';
 import { decryptSecret, encryptSecret } from '../domain/secrets';
 import { validateSystemAccount } from '../domain/system-accounts';
-import { iso, likeContains } from '../store';
 
 /** Never the password: only whether one is stored. */
 const view = (r: SystemAccountRow): auth_v1_auth.SystemAccount => ({
@@ -16,7 +15,7 @@ const view = (r: SystemAccountRow): auth_v1_auth.SystemAccount => ({
   api: r.api,
   additional_content: r.additional_content,
   has_password: !!r.password_enc,
-  created_at: iso(r.created_at),
+  created_at: vnDateTime(r.created_at),
 });
 
 /** SystemAccountService: credentials of outside systems, password encrypted at rest (spec 2 §2.12, §3, §7). */
@@ -32,7 +31,7 @@ export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_a
 
   return {
     async listSystemAccounts(req, ctx) {
-      requireIdentity(ctx.identity);
+      ctx.user;
       const paging = toPaging(req.page, req.count, 20);
       const qb = repo().createQueryBuilder('s').orderBy('s.created_at', 'ASC').addOrderBy('s.id', 'ASC');
       const name = req.name.trim();
@@ -44,12 +43,12 @@ export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_a
     },
 
     async getSystemAccount(req, ctx) {
-      requireIdentity(ctx.identity);
+      ctx.user;
       return view(await get(req.id));
     },
 
     async createSystemAccount(req, ctx) {
-      requireIdentity(ctx.identity);
+      ctx.user;
       const v = validateSystemAccount(req, true);
       const saved = await repo().save(
         repo().create({
@@ -64,7 +63,7 @@ export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_a
     },
 
     async updateSystemAccount(req, ctx) {
-      requireIdentity(ctx.identity);
+      ctx.user;
       const v = validateSystemAccount(req, false);
       const row = await get(req.id);
       await repo().update(
@@ -81,7 +80,7 @@ export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_a
     },
 
     async deleteSystemAccount(req, ctx) {
-      requireIdentity(ctx.identity);
+      ctx.user;
       const row = await get(req.id);
       await repo().delete({ id: row.id });
       return { ok: true, msg: MSG.systemAccountDeleted };

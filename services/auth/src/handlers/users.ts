@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { AppError, Handlers, Identity, requireIdentity, toPaging } from '@cskh/kit';
+import { AppError, changedFields, Handlers, Identity, isUniqueViolation, likeContains, requireId, toPaging } from '@cskh/kit';
 import { auth_v1_auth, common_v1_common } from '@cskh/proto';
 import type { AuthContext } from '../context';
 import { RoleEntity, RoleRow, UserEntity, UserPermissionEntity } from '../entities';
@@ -26,8 +26,6 @@ import {
   findUserByUsername,
   getRoleOf,
   getUser,
-  isUniqueViolation,
-  likeContains,
   publishUserChanged,
   resolvePermissions,
   userView,
@@ -124,7 +122,8 @@ async function dependants(em: EntityManager, userId: string): Promise<number> {
 
 /** UserService: staff accounts (spec 1 §2.6, §5, §6, §7 Users and Reference lists). */
 export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserServiceService> {
-  const { ds, config, revocations } = c.deps;
+  const { ds, config, revocations, audit } = c.deps;
+  const USER = 'user';
   const revokeUser = (id: string) => revocations.revokeUser(id, config.JWT_TTL_SECONDS);
 
   async function setLocked(id: string, me: Identity, locked: boolean | 'toggle'): Promise<auth_v1_auth.User> {
@@ -136,6 +135,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
       const changed = next !== target.is_deleted;
       if (changed) {
         await em.getRepository(UserEntity).update({ id: target.id }, { is_deleted: next });
+        await audit.record(em, { resource: USER, id: target.id, who: me, changes: [{ field: 'locked', from: target.is_deleted, to: next }] });
         target.is_deleted = next;
         await publishUserChanged(em, target, role);
       }
@@ -160,7 +160,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
     },
 
     async createUser(req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       const v = validateNewUser(req);
       const passwordHash = await hashPassword(v.password);
       let created: auth_v1_auth.User;
@@ -209,7 +209,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
     },
 
     async updateUser(req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       const v = validateUserEdit(req);
       const { view, revoke } = await ds.transaction(async (em) => {
         const target = await getUser(em, req.id);
@@ -226,6 +226,10 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         if (moved && (oldRole.priority === 3 || oldRole.priority === 4) && (await dependants(em, target.id)) > 0)
           throw new AppError('PRECONDITION', MSG.managesOthers);
         const roleChanged = role.id !== oldRole.id;
+        const audited = ['fullname', 'email', 'phone', 'role', 'brand_id', 'group_id'];
+        const before = { ...target, role: oldRole.name };
+        const after = { fullname: v.fullname, email: v.email, phone: v.phone, role: role.name, brand_id: place.brand_id, group_id: place.group_id };
+        await audit.record(em, { resource: USER, id: target.id, who: me, changes: changedFields(before, after, audited) });
         await em.getRepository(UserEntity).update(
           { id: target.id },
           { fullname: v.fullname, email: v.email, phone: v.phone, role_id: role.id, brand_id: place.brand_id, group_id: place.group_id },
@@ -241,7 +245,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
     },
 
     async setUserPermissions(req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       const view = await ds.transaction(async (em) => {
         const target = await getUser(em, req.id);
         const role = await getRoleOf(em, target);
@@ -253,6 +257,8 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         await up.delete({ user_id: target.id });
         if (perms.length) await up.insert(perms.map((p) => ({ user_id: target.id, permission_id: p.id })));
         await em.getRepository(UserEntity).update({ id: target.id }, { custom_permissions: true });
+        const after = perms.map((p) => p.code);
+        await audit.record(em, { resource: USER, id: target.id, who: me, changes: changedFields({ permissions: [...before].sort() }, { permissions: [...after].sort() }, ['permissions']) });
         target.custom_permissions = true;
         return userView(em, target);
       });
@@ -261,27 +267,38 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
     },
 
     async toggleLock(req, ctx) {
-      return setLocked(req.id, requireIdentity(ctx.identity), 'toggle');
+      return setLocked(req.id, ctx.user, 'toggle');
     },
     async lock(req, ctx) {
-      return setLocked(req.id, requireIdentity(ctx.identity), true);
+      return setLocked(req.id, ctx.user, true);
     },
     async unlock(req, ctx) {
-      return setLocked(req.id, requireIdentity(ctx.identity), false);
+      return setLocked(req.id, ctx.user, false);
     },
 
     async resetPassword(req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       const password = validateResetPassword(req.password, req.rePassword);
-      const target = await getUser(ds.manager, req.id);
-      assertCanActOn(me.priority, (await getRoleOf(ds.manager, target)).priority);
-      await ds.getRepository(UserEntity).update({ id: target.id }, { password_hash: await hashPassword(password) });
+      const hash = await hashPassword(password);
+      const target = await ds.transaction(async (em) => {
+        const t = await getUser(em, req.id);
+        assertCanActOn(me.priority, (await getRoleOf(em, t)).priority);
+        await em.getRepository(UserEntity).update({ id: t.id }, { password_hash: hash });
+        // Never the password itself: only that it was reset, by whom and when.
+        await audit.record(em, { resource: USER, id: t.id, who: me, changes: [{ field: 'password', from: '', to: MSG.passwordResetAudit }] });
+        return t;
+      });
       await revokeUser(target.id);
       return { ok: true, msg: MSG.passwordReset };
     },
 
+    async userHistory(req) {
+      const user = await getUser(ds.manager, requireId(req.id, MSG.userNotFound));
+      return audit.history(ds.manager, USER, user.id, req.page, req.count);
+    },
+
     async myBrands(_req, ctx) {
-      const me = requireIdentity(ctx.identity);
+      const me = ctx.user;
       if (me.priority < 3) return staffOptions(ds.manager, 'r.priority = 3', []);
       const own = await callerBrand(ds.manager, me);
       if (!own) return { values: [], count: 0 };
