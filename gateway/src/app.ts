@@ -92,12 +92,12 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
       try {
         if (!route.guard.public) identity = await authenticate(req);
         if (identity) authorize(route, identity);
+        const message = buildRequest(route, req);
         const isLogin = route.guard.public && route.rpc === 'Login';
-        const username = isLogin ? String(req.body?.username ?? '') : '';
+        const username = isLogin ? String(message.username ?? '') : '';
         if (isLogin) await loginLimiter.check(username, req.ip ?? '');
         const client = clientFor(route);
         if (!client) throw new AppError('UNAVAILABLE', 'Chức năng này chưa được triển khai trên hệ thống');
-        const message = buildRequest(route, req);
         const md = new grpc.Metadata();
         if (identity) identityToMetadata(identity, md);
         md.set('x-request-id', String(req.headers['x-request-id'] ?? ''));

@@ -10,9 +10,17 @@ export interface RouteGuard {
 
 export interface FieldInfo {
   name: string;
+  /** descriptor type: TYPE_STRING, TYPE_INT64, TYPE_MESSAGE, … */
   type: string;
   repeated: boolean;
+  /** Fully qualified message or enum type (TYPE_MESSAGE / TYPE_ENUM), e.g. cskh.auth.v1.PermissionRef */
   typeName?: string;
+}
+
+/** Every message type of the protos: full name → its fields; every enum: full name → its value names. */
+export interface ProtoTypes {
+  messages: ReadonlyMap<string, FieldInfo[]>;
+  enums: ReadonlyMap<string, string[]>;
 }
 
 export interface RouteDef {
@@ -31,9 +39,12 @@ export interface RouteDef {
   successStatus: number;
   bodyField?: string;
   summary?: string;
+  /** Fully qualified request message, e.g. cskh.auth.v1.SaveRoleRequest */
   requestType: string;
   responseType: string;
   requestFields: FieldInfo[];
+  /** Nested message and enum types, for validating and describing request bodies. */
+  types: ProtoTypes;
 }
 
 export const LOADER_OPTIONS: protoLoader.Options = {
@@ -63,9 +74,69 @@ interface RouteOption {
   summary?: string;
 }
 
+interface RawField {
+  name: string;
+  type: string;
+  label: string;
+  typeName: string;
+}
+type Descriptor = { format?: string; type?: { field?: RawField[]; value?: Array<{ name: string }> } };
+
+/**
+ * proto-loader names field types relative to the scope they are written in ("PermissionRef",
+ * "common.v1.RoleRef"); protobuf resolves them from the innermost scope outwards, and so do we.
+ */
+function resolveTypeName(scope: string, typeName: string, known: (name: string) => boolean): string {
+  if (typeName.startsWith('.')) return typeName.slice(1);
+  const parts = scope.split('.');
+  for (let i = parts.length; i >= 0; i--) {
+    const candidate = [...parts.slice(0, i), typeName].join('.');
+    if (known(candidate)) return candidate;
+  }
+  return typeName;
+}
+
+/** Message and enum types of the loaded protos, field types resolved to full names. */
+export function protoTypes(def: protoLoader.PackageDefinition): ProtoTypes {
+  const entries = Object.entries(def as Record<string, Descriptor>);
+  const known = (name: string) => Boolean((def as Record<string, Descriptor>)[name]?.format);
+  const messages = new Map<string, FieldInfo[]>();
+  const enums = new Map<string, string[]>();
+  for (const [fullName, d] of entries) {
+    if (d.format?.endsWith('DescriptorProto') && !d.format.includes('Enum')) {
+      messages.set(
+        fullName,
+        (d.type?.field ?? []).map((f) => ({
+          name: f.name,
+          type: f.type,
+          repeated: f.label === 'LABEL_REPEATED',
+          typeName: f.typeName ? resolveTypeName(fullName, f.typeName, known) : undefined,
+        })),
+      );
+    } else if (d.format?.includes('EnumDescriptorProto')) {
+      enums.set(fullName, (d.type?.value ?? []).map((v) => v.name));
+    }
+  }
+  return { messages, enums };
+}
+
 /** Every route declared in the protos; the gateway is never edited per endpoint. */
 export function collectRoutes(def = loadPackageDefinition()): RouteDef[] {
   const routes: RouteDef[] = [];
+  const types = protoTypes(def);
+  // A method's request type carries only the short name of its descriptor: find the message of
+  // that name whose descriptor is the same (two packages may share a short name).
+  const messagesByShortName = new Map<string, Array<[string, string]>>();
+  for (const [name, d] of Object.entries(def as Record<string, Descriptor>)) {
+    if (!types.messages.has(name)) continue;
+    const short = name.slice(name.lastIndexOf('.') + 1);
+    messagesByShortName.set(short, [...(messagesByShortName.get(short) ?? []), [name, JSON.stringify(d.type)]]);
+  }
+  const fullNameOf = (t: unknown) => {
+    const d = (t as Descriptor & { type: { name: string } }).type;
+    const json = JSON.stringify(d);
+    return messagesByShortName.get(d.name)?.find(([, j]) => j === json)?.[0];
+  };
   for (const [fullName, svc] of Object.entries(def)) {
     if (!('format' in svc) && typeof svc === 'object') {
       for (const [rpc, m] of Object.entries(svc as protoLoader.ServiceDefinition)) {
@@ -75,8 +146,9 @@ export function collectRoutes(def = loadPackageDefinition()): RouteDef[] {
         if (!method) throw new Error(`${fullName}.${rpc}: route option without a verb`);
         const path = opt[method]!;
         const pkg = fullName.split('.');
-        const reqType = (m.requestType as unknown as { type: { name: string; field: Array<{ name: string; type: string; label: string; typeName: string }> } }).type;
-        const resType = (m.responseType as unknown as { type: { name: string } }).type;
+        const requestType = fullNameOf(m.requestType);
+        const responseType = fullNameOf(m.responseType);
+        if (!requestType || !responseType) throw new Error(`${fullName}.${rpc}: request or response type not found`);
         routes.push({
           method,
           path,
@@ -93,14 +165,10 @@ export function collectRoutes(def = loadPackageDefinition()): RouteDef[] {
           successStatus: opt.success_status || 200,
           bodyField: opt.body || undefined,
           summary: opt.summary || undefined,
-          requestType: reqType.name,
-          responseType: resType.name,
-          requestFields: reqType.field.map((f) => ({
-            name: f.name,
-            type: f.type,
-            repeated: f.label === 'LABEL_REPEATED',
-            typeName: f.typeName || undefined,
-          })),
+          requestType,
+          responseType,
+          requestFields: types.messages.get(requestType) ?? [],
+          types,
         });
       }
     }

@@ -139,6 +139,28 @@ describe('transcoding and paging', () => {
   });
 });
 
+describe('bad input is the caller’s error (400, Vietnamese msg naming the field), never a 500', () => {
+  it.each([
+    ['GET', '/api/v1/users/findAllNoLimit?count=64644&page=30471631005681340', undefined, /^Giá trị của page phải là số nguyên từ 0 đến \d+$/],
+    ['GET', '/api/v1/users?page=-3&count=20', undefined, /^Giá trị của page /],
+    ['GET', '/api/v1/role?page=1&count=-5', undefined, /^Giá trị của count /],
+    ['GET', '/api/v1/permission?name=%00', undefined, /^Giá trị của name chứa ký tự không hợp lệ$/],
+    ['PUT', '/api/v1/role/00000000-0000-0000-0000-000000000001', { name: 'X', permissions: {} }, /^Giá trị của permissions phải là một danh sách$/],
+    ['PUT', '/api/v1/users/00000000-0000-0000-0000-000000000001/permissions', { permissions: ['AAA'] }, /^Giá trị của permissions\[0\] phải là một đối tượng$/],
+    ['POST', '/api/v1/users', { username: 'x'.repeat(5000) }, /^Giá trị của username dài quá \d+ ký tự$/],
+  ] as const)('%s %s', async (method, path, body, msg) => {
+    const r = await api(method, path, { token: adminToken, body });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ status: 400, code: 'VALIDATION', msg: expect.stringMatching(msg) });
+  });
+
+  it('still serves the export (count 9999999999) and page 0', async () => {
+    const r = await api('GET', '/api/v1/users/findAllNoLimit?page=0&count=9999999999', { token: adminToken });
+    expect(r.status).toBe(200);
+    expect(r.body.data.values.length).toBe(r.body.data.count);
+  });
+});
+
 describe('revocation through the gateway', () => {
   it('logout ends the token at once', async () => {
     const t = (await login('admin', ADMIN_PASSWORD)).body.data.access_token;

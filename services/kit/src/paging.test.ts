@@ -1,4 +1,14 @@
-import { toPaging } from './paging';
+import { AppError } from './errors';
+import { ALL_ROWS_COUNT, MAX_PAGE, toPaging } from './paging';
+
+const refusal = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    return e instanceof AppError ? { code: e.code, msg: e.msg } : e;
+  }
+  return undefined;
+};
 
 describe('toPaging', () => {
   it('reads page 0 as page 1', () => {
@@ -7,10 +17,26 @@ describe('toPaging', () => {
   it('skips whole pages', () => {
     expect(toPaging(3, 50)).toEqual({ page: 3, skip: 100, take: 50 });
   });
-  it('treats the export count as all rows', () => {
-    expect(toPaging(0, 9999999999)).toEqual({ page: 1, skip: 0, take: undefined });
+  it('treats the export count as all rows, whatever the page', () => {
+    expect(toPaging(0, ALL_ROWS_COUNT)).toEqual({ page: 1, skip: 0, take: undefined });
+    expect(toPaging(7, ALL_ROWS_COUNT)).toEqual({ page: 1, skip: 0, take: undefined });
   });
-  it('falls back to the default size', () => {
+  it('falls back to the default size for a missing or zero count', () => {
     expect(toPaging(undefined, undefined, 10)).toEqual({ page: 1, skip: 0, take: 10 });
+    expect(toPaging(2, 0, 10)).toEqual({ page: 2, skip: 10, take: 10 });
+  });
+  it('serves the last allowed page', () => {
+    expect(toPaging(MAX_PAGE, 10)).toEqual({ page: MAX_PAGE, skip: (MAX_PAGE - 1) * 10, take: 10 });
+  });
+  it('refuses a negative, fractional or absurd page with a Vietnamese msg naming it', () => {
+    for (const page of [-1, 1.5, MAX_PAGE + 1, 30471631005681340, NaN])
+      expect(refusal(() => toPaging(page, 20))).toEqual({ code: 'VALIDATION', msg: `Giá trị của page phải là số nguyên từ 0 đến ${MAX_PAGE}` });
+  });
+  it('refuses a negative or fractional count', () => {
+    for (const count of [-1, -4611686018427387905, 2.5])
+      expect(refusal(() => toPaging(1, count))).toEqual({
+        code: 'VALIDATION',
+        msg: `Giá trị của count phải là số nguyên từ 0 đến ${Number.MAX_SAFE_INTEGER}`,
+      });
   });
 });

@@ -1,8 +1,21 @@
+import { AppError } from './errors';
+
 /**
  * Paging as the spec uses it: page is 1-based and page=0 reads as page 1; count is the page
  * size; the export asks for count=9999999999 which means "all rows".
  */
 export const ALL_ROWS_THRESHOLD = 100000;
+/** The spec's export count. */
+export const ALL_ROWS_COUNT = 9999999999;
+/** No list of ours has a million pages; beyond it the offset is only a way to make the database fail. */
+export const MAX_PAGE = 1_000_000;
+
+/** Bounds of the paging fields, also enforced by the gateway and shown in the OpenAPI document. */
+export const PAGING_BOUNDS = {
+  page: { min: 0, max: MAX_PAGE },
+  // Any count from ALL_ROWS_THRESHOLD up means every row; the ceiling is what a JS number holds exactly.
+  count: { min: 0, max: Number.MAX_SAFE_INTEGER },
+} as const;
 
 export interface Paging {
   page: number;
@@ -11,10 +24,19 @@ export interface Paging {
   take: number | undefined;
 }
 
+function bounded(name: keyof typeof PAGING_BOUNDS, value: number | undefined): number {
+  const { min, max } = PAGING_BOUNDS[name];
+  if (value === undefined || value === null) return 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new AppError('VALIDATION', `Giá trị của ${name} phải là số nguyên từ ${min} đến ${max}`);
+  return n;
+}
+
+/** Page and count of a list request → offset and limit; a page or count out of bounds is a VALIDATION error. */
 export function toPaging(page: number | undefined, count: number | undefined, defaultCount = 20): Paging {
-  const p = Math.max(1, Math.floor(Number(page) || 1));
-  const c = Math.floor(Number(count) || defaultCount);
-  if (c <= 0) return { page: p, skip: (p - 1) * defaultCount, take: defaultCount };
+  const p = Math.max(1, bounded('page', page));
+  const c = bounded('count', count) || defaultCount;
   if (c >= ALL_ROWS_THRESHOLD) return { page: 1, skip: 0, take: undefined };
   return { page: p, skip: (p - 1) * c, take: c };
 }

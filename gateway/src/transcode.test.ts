@@ -1,0 +1,133 @@
+import type { Request } from 'express';
+import { AppError, MAX_PAGE } from '@cskh/kit';
+import { collectRoutes, RouteDef } from './routes';
+import { buildRequest } from './transcode';
+
+const routes = collectRoutes();
+const route = (method: RouteDef['method'], path: string) => {
+  const r = routes.find((x) => x.method === method && x.path === path);
+  if (!r) throw new Error(`no route ${method} ${path}`);
+  return r;
+};
+const fakeReq = (parts: { query?: Record<string, unknown>; body?: unknown; params?: Record<string, string> }) =>
+  ({ query: parts.query ?? {}, body: parts.body, params: parts.params ?? {} }) as unknown as Request;
+
+/** The Vietnamese msg of the VALIDATION error buildRequest throws, or the message it built. */
+function transcode(r: RouteDef, parts: Parameters<typeof fakeReq>[0]): { msg: string } | { message: Record<string, unknown> } {
+  try {
+    return { message: buildRequest(r, fakeReq(parts)) };
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'VALIDATION') return { msg: e.msg };
+    throw e;
+  }
+}
+
+const listUsers = route('get', '/api/v1/users');
+const updateRole = route('put', '/api/v1/role/{id}');
+const userPermissions = route('put', '/api/v1/users/{id}/permissions');
+const importLogs = route('post', '/api/v1/lstracuu/import');
+
+describe('query strings', () => {
+  it('turns numbers and the spec export paging into the message', () => {
+    expect(transcode(listUsers, { query: { page: '0', count: '9999999999', username: 'an' } })).toEqual({
+      message: { page: 0, count: 9999999999, username: 'an' },
+    });
+  });
+
+  it('drops empty numbers and unknown names', () => {
+    expect(transcode(listUsers, { query: { page: '', other: 'x' } })).toEqual({ message: {} });
+  });
+
+  it('refuses a page that is not a number, a fraction, negative or out of bounds', () => {
+    expect(transcode(listUsers, { query: { page: 'abc' } })).toEqual({ msg: 'Giá trị của page phải là số' });
+    const bound = `Giá trị của page phải là số nguyên từ 0 đến ${MAX_PAGE}`;
+    for (const page of ['-1', '1.5', '-1e-05', '30471631005681340', String(MAX_PAGE + 1)])
+      expect(transcode(listUsers, { query: { page } })).toEqual({ msg: bound });
+  });
+
+  it('refuses a count beyond what a 64-bit field carries exactly, or negative', () => {
+    const bound = `Giá trị của count phải là số nguyên từ 0 đến ${Number.MAX_SAFE_INTEGER}`;
+    expect(transcode(listUsers, { query: { count: '1686853910485674707910656' } })).toEqual({ msg: bound });
+    expect(transcode(listUsers, { query: { count: '-4611686018427387905' } })).toEqual({ msg: bound });
+  });
+
+  it('refuses NUL characters and lone surrogates in strings', () => {
+    const permissions = route('get', '/api/v1/permission');
+    expect(transcode(permissions, { query: { name: '\u0000' } })).toEqual({ msg: 'Giá trị của name chứa ký tự không hợp lệ' });
+    expect(transcode(permissions, { query: { name: 'a\uD800b' } })).toEqual({ msg: 'Giá trị của name chứa ký tự không hợp lệ' });
+    expect(transcode(permissions, { query: { name: 'Tra cứu 🔎' } })).toEqual({ message: { name: 'Tra cứu 🔎' } });
+  });
+
+  it('takes the last of a repeated key', () => {
+    expect(transcode(listUsers, { query: { username: ['a', 'b'] } })).toEqual({ message: { username: 'b' } });
+  });
+
+  it('refuses an absurdly long string, naming the limit', () => {
+    expect(transcode(listUsers, { query: { username: 'a'.repeat(501) } })).toEqual({ msg: 'Giá trị của username dài quá 500 ký tự' });
+  });
+});
+
+describe('JSON bodies', () => {
+  it('passes a well-formed body, path over body', () => {
+    expect(
+      transcode(updateRole, { params: { id: 'r1' }, body: { id: 'other', name: 'Nhân viên', priority: 4, permissions: ['p1', 'p2'] } }),
+    ).toEqual({ message: { id: 'r1', name: 'Nhân viên', priority: 4, permissions: ['p1', 'p2'] } });
+  });
+
+  it('refuses an object where a list of ids belongs', () => {
+    expect(transcode(updateRole, { params: { id: 'r1' }, body: { permissions: {} } })).toEqual({
+      msg: 'Giá trị của permissions phải là một danh sách',
+    });
+  });
+
+  it('refuses wrong types inside a list, naming the element', () => {
+    expect(transcode(updateRole, { body: { permissions: ['p1', { x: 1 }] } })).toEqual({ msg: 'Giá trị của permissions[1] phải là chuỗi ký tự' });
+    expect(transcode(updateRole, { body: { permissions: ['p1', null] } })).toEqual({ msg: 'Giá trị của permissions[1] không được để trống' });
+  });
+
+  it('refuses an int32 out of range or a string where a number belongs', () => {
+    expect(transcode(updateRole, { body: { priority: 2 ** 31 } })).toEqual({
+      msg: 'Giá trị của priority phải là số nguyên từ -2147483648 đến 2147483647',
+    });
+    expect(transcode(updateRole, { body: { priority: 'cao' } })).toEqual({ msg: 'Giá trị của priority phải là số' });
+    expect(transcode(updateRole, { body: { priority: [1] } })).toEqual({ msg: 'Giá trị của priority phải là số' });
+    expect(transcode(updateRole, { body: { priority: '3' } })).toEqual({ message: { priority: 3 } });
+  });
+
+  it('checks nested messages field by field, keeping only known fields', () => {
+    expect(transcode(userPermissions, { params: { id: 'u1' }, body: { permissions: [{ id: 'p1', extra: 1 }] } })).toEqual({
+      message: { id: 'u1', permissions: [{ id: 'p1' }] },
+    });
+    expect(transcode(userPermissions, { params: { id: 'u1' }, body: { permissions: ['AAA'] } })).toEqual({
+      msg: 'Giá trị của permissions[0] phải là một đối tượng',
+    });
+    expect(transcode(userPermissions, { params: { id: 'u1' }, body: { permissions: [{ code: { a: 1 } }] } })).toEqual({
+      msg: 'Giá trị của permissions[0].code phải là chuỗi ký tự',
+    });
+  });
+
+  it('takes a list body into the route’s body field, each row checked', () => {
+    expect(transcode(importLogs, { body: [{ so_dien_thoai: '0912345678', noi_dung: 'x'.repeat(600) }] })).toEqual({
+      message: { rows: [{ so_dien_thoai: '0912345678', noi_dung: 'x'.repeat(600) }] },
+    });
+    expect(transcode(importLogs, { body: ['AAA'] })).toEqual({ msg: 'Giá trị của rows[0] phải là một đối tượng' });
+    expect(transcode(listUsers, { body: [] })).toEqual({ msg: 'Dữ liệu gửi lên phải là một đối tượng JSON' });
+  });
+
+  it('reads JSON numbers sent for text fields as their text, and refuses NUL in nested text', () => {
+    const createUser = route('post', '/api/v1/users');
+    expect(transcode(createUser, { body: { phone: 912345678 } })).toEqual({ message: { phone: '912345678' } });
+    expect(transcode(importLogs, { body: [{ username: 'a\u0000' }] })).toEqual({ msg: 'Giá trị của rows[0].username chứa ký tự không hợp lệ' });
+  });
+
+  it('reads true/false (and 1/0) for booleans, refusing anything else', () => {
+    const logs = route('get', '/api/v1/lstracuu');
+    expect(transcode(logs, { query: { getAll: 'true' } })).toEqual({ message: { getAll: true } });
+    expect(transcode(logs, { query: { getAll: '0' } })).toEqual({ message: { getAll: false } });
+    expect(transcode(logs, { query: { getAll: 'có' } })).toEqual({ msg: 'Giá trị của getAll phải là true hoặc false' });
+  });
+
+  it('refuses NUL in a path parameter', () => {
+    expect(transcode(route('get', '/api/v1/users/{id}'), { params: { id: '\u0000' } })).toEqual({ msg: 'Giá trị của id chứa ký tự không hợp lệ' });
+  });
+});
