@@ -12,7 +12,8 @@ import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import InviteChannels, { channelKey } from './InviteChannels';
 import ResetPasswordDialog from './ResetPasswordDialog';
-import UserFormDialog from './UserFormDialog';
+import FormDialog from '../../form/FormDialog';
+import { userFormConfig } from './userForm';
 import UserPermissionsDialog from './UserPermissionsDialog';
 
 const ChannelsContext = createContext<{ active: Map<string, boolean>; onChanged: (key: string, value: boolean) => void }>({
@@ -37,11 +38,7 @@ export default function Accounts() {
   const [permUser, setPermUser] = useState<User | null>(null);
 
   const canSeeChannels = session.priority < 2;
-  const roles = useLoad(rolesApi.all, []);
-  const brands = useLoad(usersApi.myBrands, []);
-  // Brands change when branches are created: refetch whenever a user dialog opens.
-  const brandsReload = useRef(brands.reload);
-  brandsReload.current = brands.reload;
+  const userForm = useMemo(() => userFormConfig(rolesApi.all), []);
   const permissions = useLoad<PermissionRef[]>(() => (session.priority < 3 ? rolesApi.permissions() : Promise.resolve([])), []);
   const channels = useLoad<Map<string, boolean>>(
     () =>
@@ -85,10 +82,7 @@ export default function Accounts() {
           icon: <AddIcon />,
           testId: 'create-user-button',
           visible: (ctx) => ctx.session.has('user.add'),
-          onClick: () => {
-            brandsReload.current();
-            setCreateOpen(true);
-          },
+          onClick: () => setCreateOpen(true),
         },
       ],
       rowTestId: (u) => `account-row-${u.username}`,
@@ -154,10 +148,7 @@ export default function Accounts() {
           color: 'primary',
           testId: (u) => `account-edit-${u.username}`,
           visible: (_u, ctx) => ctx.session.has('user.edit'),
-          run: (u) => {
-            brandsReload.current();
-            setEditing(u);
-          },
+          run: (u) => setEditing(u),
         },
         {
           key: 'permissions',
@@ -179,23 +170,23 @@ export default function Accounts() {
       <ChannelsContext.Provider value={channelsCtx}>
         <ListScreen ref={listRef} config={config} />
       </ChannelsContext.Provider>
-      <UserFormDialog
+      <FormDialog
+        config={userForm}
         mode="create"
+        testIdPrefix="create-user"
         open={createOpen}
-        roles={roles.value}
-        brands={brands.value}
         onClose={() => setCreateOpen(false)}
         onSaved={() => {
           setCreateOpen(false);
           reload();
         }}
       />
-      <UserFormDialog
+      <FormDialog
+        config={userForm}
         mode="edit"
+        testIdPrefix="edit-user"
         open={!!editing}
-        user={editing}
-        roles={roles.value}
-        brands={brands.value}
+        row={editing}
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);

@@ -6,13 +6,15 @@ import { ACCOUNT_LISTS, rolesApi, type Role } from '../../areas/accounts/api';
 import { useLoad } from '../../common/refdata';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
-import RoleDialog from './RoleDialog';
+import FormDialog from '../../form/FormDialog';
+import { roleFormConfig } from './roleForm';
 
 /** Roles (/sys/roles, 'Quản lý vai trò', spec 1 §2.7). */
 export default function Roles() {
   const listRef = useRef<ListHandle>(null);
   const [dialog, setDialog] = useState<{ role: Role | null } | null>(null);
   const permissions = useLoad(rolesApi.permissions, []);
+  const roleForm = useMemo(() => roleFormConfig(permissions.value), [permissions.value]);
 
   const config = useMemo<ListConfig<Role>>(
     () => ({
@@ -68,10 +70,12 @@ export default function Roles() {
   return (
     <>
       <ListScreen ref={listRef} config={config} />
-      <RoleDialog
+      <FormDialog
+        config={roleForm}
+        testIdPrefix="role"
         open={!!dialog}
-        role={dialog?.role ?? null}
-        permissions={permissions.value}
+        mode={dialog?.role ? 'edit' : 'create'}
+        row={dialog?.role ?? null}
         onClose={() => setDialog(null)}
         onSaved={() => {
           setDialog(null);

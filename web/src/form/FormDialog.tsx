@@ -1,0 +1,248 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { errorMsg, failText } from '../api/client';
+import DateField from '../common/DateField';
+import { useSession } from '../common/session';
+import { notify } from '../store';
+import { REQUIRED_ALERT, type FieldDef, type FormConfig, type FormContext, type FormMode, type FormOption, type FormValues } from './types';
+import { applyChange, initialValues, invalidFields, isFieldRequired, isFieldVisible, missingRequired, requiredAlertFor, submitValues } from './values';
+
+const text = (t: string | ((m: FormMode) => string) | undefined, mode: FormMode) => (typeof t === 'function' ? t(mode) : t);
+
+/** Loads the options of every select with `loadOptions`, again whenever its `optionsKey` changes. */
+function useLoadedOptions(fields: FieldDef[], values: FormValues, ctxBase: Omit<FormContext, 'options'>, open: boolean) {
+  const [loaded, setLoaded] = useState<Record<string, FormOption[]>>({});
+  const keys = fields.map((f) => (f.loadOptions && open ? (f.optionsKey ? f.optionsKey(values) ?? '' : '*') : ''));
+  const keySig = keys.join('\u0001');
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+  useEffect(() => {
+    if (!open) return;
+    let alive = true;
+    fields.forEach((f, i) => {
+      if (!f.loadOptions) return;
+      if (!keys[i]) {
+        setLoaded((o) => ({ ...o, [f.key]: [] }));
+        return;
+      }
+      f.loadOptions(valuesRef.current, { ...ctxBase, options: {} })
+        .then((opts) => alive && setLoaded((o) => ({ ...o, [f.key]: opts })))
+        .catch((e) => {
+          console.warn('form options', f.key, e);
+          if (alive) setLoaded((o) => ({ ...o, [f.key]: [] }));
+        });
+    });
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, keySig]);
+  return loaded;
+}
+
+/**
+ * The generic create/edit dialog built from a field list (see ./types.ts for the configuration).
+ * Create and edit are one dialog: `mode` picks the fields and `row` gives the edit values.
+ */
+export default function FormDialog<R = any>({
+  config,
+  open,
+  mode,
+  row = null,
+  testIdPrefix,
+  onClose,
+  onSaved,
+}: {
+  config: FormConfig<R>;
+  open: boolean;
+  mode: FormMode;
+  row?: R | null;
+  testIdPrefix: string;
+  onClose: () => void;
+  onSaved: (result: unknown) => void;
+}) {
+  const viewer = useSession();
+  const fields = config.fields as FieldDef[];
+  const [values, setValues] = useState<FormValues>(() => initialValues(fields, mode, row));
+  const [touched, setTouched] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setValues(initialValues(fields, mode, row));
+    setTouched(false);
+    setAlert(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, mode, row]);
+
+  const ctxBase = useMemo(() => ({ viewer, mode, row }), [viewer, mode, row]);
+  const loaded = useLoadedOptions(fields, values, ctxBase, open);
+  const ctx: FormContext = useMemo(() => {
+    const options: Record<string, FormOption[]> = { ...loaded };
+    const c: FormContext = { ...ctxBase, options };
+    for (const f of fields) if (!f.loadOptions && f.options) options[f.key] = typeof f.options === 'function' ? f.options(values, c) : f.options;
+    return c;
+  }, [ctxBase, loaded, fields, values]);
+
+  const shown = fields.filter((f) => isFieldVisible(f, values, ctx));
+  const missing = new Set(missingRequired(fields, values, ctx).map((f) => f.key));
+  const invalid = new Set(invalidFields(fields, values, ctx).map((f) => f.key));
+
+  const setValue = (key: string, v: unknown) => setValues((vals) => applyChange(fields, vals, key, v));
+
+  const submit = async () => {
+    setTouched(true);
+    const miss = missingRequired(fields, values, ctx);
+    if (miss.length) {
+      setAlert(requiredAlertFor(miss, config.requiredAlert ?? REQUIRED_ALERT));
+      return;
+    }
+    const bad = invalidFields(fields, values, ctx);
+    if (bad.length) {
+      setAlert(`${bad[0].label}: ngày không hợp lệ (DD/MM/YYYY)`);
+      return;
+    }
+    setAlert(null);
+    setSaving(true);
+    try {
+      const result = await config.submit(submitValues(fields, values, ctx), ctx);
+      const ok = text(config.successMsg, mode);
+      if (ok) notify(ok, 'success');
+      onSaved(result);
+    } catch (e) {
+      const fixed = text(config.errorMsg, mode);
+      const msg = errorMsg(e) || (e as Error)?.message || '';
+      setAlert(msg || fixed || '[Lỗi]');
+      notify(fixed ? failText(fixed, e) : `[Lỗi] ${msg}`.trim(), 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const renderField = (f: FieldDef) => {
+    const testId = `${testIdPrefix}-${f.key}`;
+    const readOnly = !!f.readOnlyIn?.includes(mode);
+    const required = isFieldRequired(f, values, ctx);
+    const error = touched && (missing.has(f.key) || invalid.has(f.key));
+    const helper = f.helperText?.(values, ctx);
+    const value = values[f.key];
+    if (f.type === 'custom') {
+      return <Box key={f.key}>{f.render?.({ value, setValue: (v) => setValue(f.key, v), values, ctx, testId, error })}</Box>;
+    }
+    if (f.type === 'checkbox') {
+      return (
+        <FormControlLabel
+          key={f.key}
+          label={f.label}
+          control={
+            <Checkbox
+              checked={value === true}
+              disabled={readOnly}
+              onChange={(e) => setValue(f.key, e.target.checked)}
+              slotProps={{ input: { 'data-testid': testId, name: f.key } as any }}
+            />
+          }
+        />
+      );
+    }
+    if (f.type === 'date') {
+      return (
+        <Box key={f.key}>
+          <DateField label={f.label} value={String(value ?? '')} onChange={(v) => setValue(f.key, v)} testId={testId} width={220} />
+        </Box>
+      );
+    }
+    if (f.type === 'select') {
+      const options = ctx.options[f.key] ?? [];
+      const known = options.some((o) => o.value === value);
+      return (
+        <TextField
+          key={f.key}
+          select
+          label={f.label}
+          value={known ? value : ''}
+          onChange={(e) => setValue(f.key, e.target.value)}
+          error={error}
+          helperText={helper}
+          required={required}
+          disabled={readOnly}
+          fullWidth
+          slotProps={{
+            htmlInput: { name: f.key },
+            select: { SelectDisplayProps: { 'data-testid': testId } as any },
+            inputLabel: f.emptyLabel !== undefined || helper ? { shrink: true } : undefined,
+          }}
+        >
+          {f.emptyLabel !== undefined && (
+            <MenuItem value="" data-testid={`${testId}-option-empty`}>
+              <em>{f.emptyLabel}</em>
+            </MenuItem>
+          )}
+          {options.map((o) => (
+            <MenuItem key={o.value} value={o.value} data-testid={`${testId}-option-${o.testKey ?? o.label}`} sx={o.indent ? { pl: 2 + o.indent * 2 } : undefined}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    }
+    const numeric = f.type === 'money' || f.type === 'number' || f.digitsOnly;
+    return (
+      <TextField
+        key={f.key}
+        label={f.label}
+        type={f.type === 'password' ? 'password' : 'text'}
+        value={value ?? ''}
+        onChange={(e) => setValue(f.key, e.target.value)}
+        error={error}
+        helperText={helper}
+        required={required}
+        disabled={readOnly}
+        placeholder={f.placeholder}
+        autoComplete={f.autoComplete ?? (f.type === 'password' ? 'new-password' : 'off')}
+        fullWidth
+        slotProps={{
+          htmlInput: { 'data-testid': testId, name: f.key, ...(numeric ? { inputMode: 'numeric' } : {}), ...(f.type === 'money' ? { style: { textAlign: 'right' } } : {}) },
+        }}
+      />
+    );
+  };
+
+  const title = text(config.title, mode);
+  return (
+    <Dialog open={open} onClose={saving ? undefined : onClose} maxWidth={config.maxWidth ?? 'sm'} fullWidth data-testid={`${testIdPrefix}-dialog`}>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2} sx={{ pt: 0.5 }}>
+          {alert && (
+            <Alert severity="error" data-testid={`${testIdPrefix}-alert`} sx={{ whiteSpace: 'pre-line' }} onClose={() => setAlert(null)}>
+              {alert}
+            </Alert>
+          )}
+          {shown.map(renderField)}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={saving} data-testid={`${testIdPrefix}-cancel`}>
+          Hủy
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={saving} data-testid={`${testIdPrefix}-submit`}>
+          {saving ? <CircularProgress size={20} color="inherit" /> : text(config.submitLabel, mode) ?? (mode === 'create' ? 'Tạo' : 'Cập nhật')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

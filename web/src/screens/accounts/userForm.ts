@@ -1,0 +1,114 @@
+/**
+ * The create/edit user dialog as a form configuration (spec 1 §2.6, §5): required fullname,
+ * username, password (create), email; a blank role means the first role the caller may give — the
+ * browser then sends no role and the server picks it; brand shown and required when the (effective)
+ * role's priority is 4 or more; group ('Nhóm') shown and required when that priority is 5 and the
+ * chosen brand has leaders.
+ */
+import { usersApi, type CreateUserRequest, type Role, type User } from '../../areas/accounts/api';
+import { ZERO_GUID } from '../../common/format';
+import { isEmptyId, staffLabel } from '../../common/refdata';
+import type { FormConfig, FormContext, FormOption, FormValues } from '../../form/types';
+
+/** Roles a caller of this priority may give: their own level and below (server: assertCanAssignRole). */
+export function assignableRoles<T extends Pick<Role, 'priority'>>(roles: readonly T[], callerPriority: number): T[] {
+  return roles.filter((r) => r.priority >= callerPriority);
+}
+
+/** The role a blank choice stands for: the first assignable by priority then name (as the auth server picks it). */
+export function defaultRoleFor<T extends Pick<Role, 'priority' | 'name'>>(roles: readonly T[], callerPriority: number): T | undefined {
+  return [...assignableRoles(roles, callerPriority)].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name, 'vi'))[0];
+}
+
+/** The chosen role, or the one a blank choice stands for. */
+export function effectiveRole(values: FormValues, ctx: Pick<FormContext, 'options' | 'viewer'>): Role | undefined {
+  const roles = (ctx.options.role ?? []).map((o) => o.data as Role);
+  return roles.find((r) => r.id === values.role) ?? defaultRoleFor(roles, ctx.viewer.priority);
+}
+
+const rolePriority = (values: FormValues, ctx: FormContext) => effectiveRole(values, ctx)?.priority ?? 0;
+const showBrand = (values: FormValues, ctx: FormContext) => rolePriority(values, ctx) >= 4;
+const showGroup = (values: FormValues, ctx: FormContext) =>
+  rolePriority(values, ctx) === 5 && showBrand(values, ctx) && !!values.brand && (ctx.options.group ?? []).length > 0;
+
+const staffOptions = (list: Awaited<ReturnType<typeof usersApi.myBrands>>): FormOption[] =>
+  list.filter((s) => !isEmptyId(s.id)).map((s) => ({ value: s.id, label: staffLabel(s), testKey: s.username }));
+
+/** The request a create sends: no `role` at all when it was left blank. */
+export function createUserRequest(v: FormValues): CreateUserRequest {
+  return {
+    fullname: v.fullname,
+    username: v.username,
+    password: v.password,
+    email: v.email,
+    phone: v.phone ?? '',
+    brand: v.brand || ZERO_GUID,
+    group: v.group || ZERO_GUID,
+    ...(v.role ? { role: v.role } : {}),
+  };
+}
+
+export function userFormConfig(loadRoles: () => Promise<Role[]>): FormConfig<User> {
+  return {
+    title: (mode) => (mode === 'create' ? 'Tạo người dùng' : 'Cập nhật người dùng'),
+    successMsg: (mode) => (mode === 'create' ? 'Tạo nhân viên thành công' : 'Cập nhật nhân viên thành công'),
+    errorMsg: (mode) => (mode === 'create' ? 'Tạo nhân viên không thành công' : 'Cập nhật nhân viên không thành công'),
+    fields: [
+      { key: 'fullname', label: 'Họ tên', type: 'text', required: true, initial: (u) => u.fullname || u.full_name },
+      { key: 'username', label: 'Tên đăng nhập', type: 'text', required: true, readOnlyIn: ['edit'] },
+      { key: 'password', label: 'Mật khẩu', type: 'password', required: true, modes: ['create'] },
+      { key: 'email', label: 'Email', type: 'text', required: true },
+      { key: 'phone', label: 'Số điện thoại', type: 'text', digitsOnly: true },
+      {
+        key: 'role',
+        label: 'Vai trò',
+        type: 'select',
+        omitBlank: true,
+        emptyLabel: '(để trống)',
+        initial: (u) => u.role_id || u.role?.id || '',
+        loadOptions: (_v, ctx) =>
+          loadRoles().then((roles) => assignableRoles(roles, ctx.viewer.priority).map((r) => ({ value: r.id, label: r.name, data: r }))),
+        helperText: (v, ctx) => {
+          if (v.role) return undefined;
+          const d = effectiveRole(v, ctx);
+          return d ? `Để trống: ${d.name}` : undefined;
+        },
+        resets: ['group'],
+      },
+      {
+        key: 'brand',
+        label: 'Chi nhánh',
+        type: 'select',
+        required: true,
+        visible: showBrand,
+        initial: (u) => (isEmptyId(u.brand_id) ? '' : u.brand_id),
+        // Brands change when branches are created: reloaded at every opening.
+        loadOptions: () => usersApi.myBrands().then(staffOptions),
+        resets: ['group'],
+      },
+      {
+        key: 'group',
+        label: 'Nhóm',
+        type: 'select',
+        required: true,
+        visible: showGroup,
+        initial: (u) => (isEmptyId(u.group_id) ? '' : u.group_id),
+        optionsKey: (v) => v.brand || undefined,
+        loadOptions: (v) => usersApi.leaders(v.brand).then(staffOptions),
+      },
+    ],
+    submit: (v, ctx) =>
+      ctx.mode === 'create'
+        ? usersApi.create(createUserRequest(v))
+        : usersApi.update({
+            id: ctx.row!.id,
+            fullname: v.fullname,
+            email: v.email,
+            phone: v.phone ?? '',
+            brand: v.brand || ZERO_GUID,
+            group: v.group || ZERO_GUID,
+            // Blank = keep the current role.
+            role: v.role ?? '',
+          }),
+  };
+}
