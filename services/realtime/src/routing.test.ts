@@ -28,21 +28,6 @@ describe('socket routes declared in the protos', () => {
     for (const r of routes) expect(table.forReply(r.replyTopic, r.kind)).toBe(r);
   });
 
-  it("include lookup's seven events as the browser knows them", () => {
-    const lookup = routes.filter((r) => r.service === 'cskh.lookup.v1.LookupSocket');
-    expect(lookup.map((r) => [r.event, r.replyEvent]).sort()).toEqual(
-      [
-        ['traCuuARPU', 'traKetQuaARPU'],
-        ['traCuuDanhSachDoiTuongChuongTrinh', 'traKetQuaDanhSachDoiTuongChuongTrinh'],
-        ['traCuuLichSu9279', 'traKetQuaLichSu9279'],
-        ['traCuuLichSuGoiCuoc', 'traKetQuaLichSuGoiCuoc'],
-        ['traCuuSoDuTaiKhoanChinh', 'traKetQuaSoDuTaiKhoanChinh'],
-        ['traCuuThongTinChiTietThueBao', 'traKetQuaThongTinChiTietThueBao'],
-        ['traCuuTinNhan999', 'traKetQuaTinNhan999'],
-      ].sort(),
-    );
-  });
-
   it('refuse incomplete, clashing or reserved declarations', () => {
     expect(socketRoutesOf(defWith(declared))).toHaveLength(1);
     expect(() => socketRoutesOf(defWith({ ...declared, reply_topic: '' }))).toThrow(/replyTopic is required/);
@@ -55,26 +40,27 @@ describe('socket routes declared in the protos', () => {
 });
 
 describe('what goes to Kafka and back to the browser', () => {
-  const lookup = loadSocketRoutes().find((r) => r.event === 'traCuuSoDuTaiKhoanChinh')!;
-  const scan: SocketRoute = { ...lookup, event: 'batDau', replyEvent: 'ketQua', kind: 'start', match: 'FileName', matchLastDigits: 0 };
+  // A command matched by a phone's last 9 digits, and one by a file name.
+  const [byPhone] = socketRoutesOf(defWith({ ...declared, event: 'traCuuX', reply_event: 'traKetQuaX', kind: 'balance', match: 'isdn', match_last_digits: 9 }));
+  const scan: SocketRoute = { ...byPhone, event: 'batDau', replyEvent: 'ketQua', kind: 'start', match: 'FileName', matchLastDigits: 0 };
 
   it('keeps scalar params only, without the request id', () => {
     expect(toParams({ isdn: '0912 345 678', page: 2, all: true, requestId: 'r1', nested: { a: 1 }, list: [1] })).toEqual({ isdn: '0912 345 678', page: '2', all: 'true' });
     expect(toParams('x')).toEqual({});
   });
 
-  it('matches lookups by the last 9 digits of isdn, scans by the file name as given', () => {
-    expect(matchValue(lookup, { isdn: '+84 912-345-678' })).toBe('912345678');
-    expect(matchValue(lookup, {})).toBe('');
+  it('matches by the last N digits when declared, else by the value as given', () => {
+    expect(matchValue(byPhone, { isdn: '+84 912-345-678' })).toBe('912345678');
+    expect(matchValue(byPhone, {})).toBe('');
     expect(matchValue(scan, { FileName: 'Quet 01.xlsx' })).toBe('Quet 01.xlsx');
   });
 
-  it('gives lookup replies exactly the shape the web client reads', () => {
+  it('gives replies the shape the web client reads: {requestId, <match>, kind, status, data, code?, msg?}', () => {
     const ok = events_v1_realtime.SocketReply.fromPartial({ request_id: 'r1', client_id: 'c', match: '912345678', kind: 'balance', ok: true, status: 200, result_json: '{"PHONE_BALANCE":5}' });
-    expect(replyPayload(lookup, ok)).toStrictEqual({ requestId: 'r1', isdn: '912345678', kind: 'balance', status: 200, data: { PHONE_BALANCE: 5 } });
+    expect(replyPayload(byPhone, ok)).toStrictEqual({ requestId: 'r1', isdn: '912345678', kind: 'balance', status: 200, data: { PHONE_BALANCE: 5 } });
     const failed = events_v1_realtime.SocketReply.fromPartial({ request_id: 'r2', match: '912345678', kind: 'balance', ok: false, status: 504, error_code: 'TIMEOUT', error_msg: 'Hết giờ' });
-    expect(replyPayload(lookup, failed)).toStrictEqual({ requestId: 'r2', isdn: '912345678', kind: 'balance', status: 504, data: null, code: 'TIMEOUT', msg: 'Hết giờ' });
-    expect(errorPayload(lookup, 'FORBIDDEN', undefined, 'r3', '912345678')).toStrictEqual({
+    expect(replyPayload(byPhone, failed)).toStrictEqual({ requestId: 'r2', isdn: '912345678', kind: 'balance', status: 504, data: null, code: 'TIMEOUT', msg: 'Hết giờ' });
+    expect(errorPayload(byPhone, 'FORBIDDEN', undefined, 'r3', '912345678')).toStrictEqual({
       requestId: 'r3',
       isdn: '912345678',
       kind: 'balance',
@@ -83,7 +69,7 @@ describe('what goes to Kafka and back to the browser', () => {
       code: 'FORBIDDEN',
       msg: expect.any(String),
     });
-    expect(acceptedAck(lookup, 'r4', '912345678')).toStrictEqual({ requestId: 'r4', isdn: '912345678', kind: 'balance', status: 202 });
+    expect(acceptedAck(byPhone, 'r4', '912345678')).toStrictEqual({ requestId: 'r4', isdn: '912345678', kind: 'balance', status: 202 });
     expect(acceptedAck(scan, 'r5', 'a.xlsx')).toStrictEqual({ requestId: 'r5', FileName: 'a.xlsx', kind: 'start', status: 202 });
   });
 

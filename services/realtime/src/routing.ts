@@ -12,11 +12,11 @@ export interface ReplyPayload {
   kind: string;
   /** 200, or the error's HTTP-like status. */
   status: number;
-  /** The result (for lookups exactly the REST `data`); null on error. */
+  /** The service's result (`result_json` parsed); null on error. */
   data: unknown;
   code?: string;
   msg?: string;
-  /** The route's match field, e.g. `isdn` (last 9 digits) for lookups, `FileName` for scans. */
+  /** The route's match field, e.g. `isdn` (a phone's last 9 digits) or `FileName`. */
   [match: string]: unknown;
 }
 
@@ -53,7 +53,7 @@ export function toParams(data: unknown): Record<string, string> {
   return out;
 }
 
-/** The value the browser matches replies by, as the route declares it (e.g. last 9 digits of isdn). */
+/** The value the browser matches replies by, as the route declares it (e.g. the last 9 digits of a phone). */
 export function matchValue(route: Pick<SocketRoute, 'match' | 'matchLastDigits'>, params: Record<string, string>): string {
   if (!route.match) return '';
   const v = params[route.match] ?? '';

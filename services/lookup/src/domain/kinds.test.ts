@@ -31,12 +31,16 @@ describe('lookup kinds', () => {
     for (const r of socketRoutes) expect({ match: r.match, digits: r.matchLastDigits }).toEqual({ match: 'isdn', digits: 9 });
   });
 
-  it('use the spec event names', () => {
-    const event = Object.fromEntries(socketRoutes.map((r) => [r.kind, r.event]));
-    expect(event.package).toBe('traCuuDanhSachDoiTuongChuongTrinh');
-    expect(event.info).toBe('traCuuThongTinChiTietThueBao');
-    expect(event.history).toBe('traCuuLichSuGoiCuoc');
-    expect(event['999']).toBe('traCuuTinNhan999');
+  it('use the spec event names (the ones web/src/api/lookups.ts sends and awaits)', () => {
+    expect(Object.fromEntries(socketRoutes.map((r) => [r.kind, r.event]))).toEqual({
+      balance: 'traCuuSoDuTaiKhoanChinh',
+      package: 'traCuuDanhSachDoiTuongChuongTrinh',
+      info: 'traCuuThongTinChiTietThueBao',
+      history: 'traCuuLichSuGoiCuoc',
+      '9279': 'traCuuLichSu9279',
+      arpu: 'traCuuARPU',
+      '999': 'traCuuTinNhan999',
+    });
     for (const r of socketRoutes) expect(r.replyEvent).toBe(r.event.replace(/^traCuu/, 'traKetQua'));
   });
 
