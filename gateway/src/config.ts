@@ -19,9 +19,12 @@ export const gatewayConfig = defineConfig('gateway', {
   /** Built web app to serve; unset = web/dist of the monorepo when present. */
   WEB_DIST: z.string().optional(),
   BODY_LIMIT: z.string().default('2mb'),
+  /** Failed logins (successes are not counted) per account and per client address in the window. */
   LOGIN_MAX_FAILURES_PER_USERNAME: env.int(5),
-  LOGIN_MAX_ATTEMPTS_PER_IP: env.int(100),
+  LOGIN_MAX_FAILURES_PER_IP: env.int(100),
   LOGIN_WINDOW_SECONDS: env.int(900),
+  /** Redis key prefix of the login counters (tests give each stack its own). */
+  LOGIN_LIMIT_KEY_PREFIX: z.string().default('cskh:login'),
   /** Number of proxies in front (ingress) whose X-Forwarded-For is trusted. */
   TRUST_PROXY_HOPS: env.int(1),
   UPSTREAM_TIMEOUT_MS: env.int(30000),

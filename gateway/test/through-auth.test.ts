@@ -30,7 +30,13 @@ beforeAll(async () => {
     only: ['auth'],
     carrierSim: false,
     realtime: false,
-    env: isolatedStackEnv('gw_test', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, LOGIN_MAX_FAILURES_PER_USERNAME: '3', LOG_LEVEL: 'silent' }),
+    env: isolatedStackEnv('gw_test', {
+      CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      LOGIN_MAX_FAILURES_PER_USERNAME: '3',
+      // Login counters of their own in the shared Redis: other test files fail logins from 127.0.0.1 too.
+      LOGIN_LIMIT_KEY_PREFIX: `test:login:${randomBytes(4).toString('hex')}`,
+      LOG_LEVEL: 'silent',
+    }),
   });
   const r = await login('admin', ADMIN_PASSWORD);
   adminToken = r.body.data.access_token;
@@ -89,14 +95,32 @@ describe('login', () => {
     expect((await login('admin', ADMIN_PASSWORD)).status).toBe(200);
   });
 
-  it('limits attempts per client IP (429)', async () => {
+  it('counts failures, not successes: 150 logins from one office address all succeed', async () => {
+    const statuses = new Set<number>();
+    for (let i = 0; i < 150; i++) statuses.add((await login('admin', ADMIN_PASSWORD)).status);
+    expect([...statuses]).toEqual([200]);
+  });
+
+  it('throttles an address after its failures: failed accounts 429, an account that has not failed gets one try', async () => {
     // Its own counters (in memory): the Redis ones are shared with the main gateway, as replicas share them.
-    const gw = await startGateway({ ...stack.env, PORT: '0', REDIS_URL: '', LOGIN_MAX_ATTEMPTS_PER_IP: '2' });
+    const gw = await startGateway({ ...stack.env, PORT: '0', REDIS_URL: '', LOGIN_MAX_FAILURES_PER_IP: '2' });
     extraGateways.push(gw);
     const base = `http://127.0.0.1:${gw.port}`;
-    const tries = [];
-    for (let i = 0; i < 3; i++) tries.push((await call(base, 'POST', '/api/v1/auth/login', { body: { username: `u${i}`, password: 'x' } })).status);
-    expect(tries).toEqual([401, 401, 429]);
+    const tryLogin = async (username: string, password: string) =>
+      (await call(base, 'POST', '/api/v1/auth/login', { body: { username, password } })).status;
+    const colleague = `vp${randomBytes(2).toString('hex')}`;
+    expect((await createStaff(colleague)).status).toBe(201);
+
+    expect([await tryLogin('u0', 'x'), await tryLogin('u1', 'x')]).toEqual([401, 401]);
+    // The address is throttled now.
+    expect(await tryLogin('u0', 'x')).toBe(429);
+    // A colleague behind the same address, right password, account never failed: gets in.
+    expect(await tryLogin(colleague, 'Matkhau@1')).toBe(200);
+    // A sprayer gets one guess per account, then that account is refused from here too.
+    expect(await tryLogin('u2', 'x')).toBe(401);
+    const refused = await call(base, 'POST', '/api/v1/auth/login', { body: { username: 'u2', password: 'x' } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toMatch(/^Bạn đã đăng nhập sai quá nhiều lần, vui lòng thử lại sau \d+ phút$/);
   });
 });
 
