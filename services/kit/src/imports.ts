@@ -31,7 +31,11 @@ export interface ImportRowError {
 }
 
 export interface ImportResult {
-  /** Rows stored by this chunk (re-sent rows already stored are not counted again). */
+  /**
+   * Rows of this chunk that are stored now, whether inserted by this call or by an earlier send
+   * of the same chunk: a browser that re-sends a chunk whose answer it lost still adds up the
+   * right total, and the table holds each row once.
+   */
   saved: number;
   errorRows: ImportRowError[];
 }
@@ -48,8 +52,8 @@ export interface ImportChunk<Raw, Row> {
    * amount, content]. Hashed into `import_key`.
    */
   key(row: Row, rowNumber: number): unknown[];
-  /** Stores the rows, skipping keys already stored (`ON CONFLICT (import_key) DO NOTHING`); returns how many were new. */
-  save(rows: Array<{ row: Row; importKey: string; rowNumber: number }>): Promise<number>;
+  /** Stores the rows, skipping keys already stored (`ON CONFLICT (import_key) DO NOTHING`). */
+  save(rows: Array<{ row: Row; importKey: string; rowNumber: number }>): Promise<unknown>;
 }
 
 /** A stable hash of a row's identity parts (text, numbers, dates). */
@@ -82,8 +86,8 @@ export async function importChunk<Raw, Row>(chunk: ImportChunk<Raw, Row>): Promi
     seen.add(key);
     good.push({ row: parsed, importKey: key, rowNumber });
   });
-  const saved = good.length ? await chunk.save(good) : 0;
-  return { saved, errorRows };
+  if (good.length) await chunk.save(good);
+  return { saved: good.length, errorRows };
 }
 
 function safeJson(v: unknown): string {

@@ -8,7 +8,6 @@ import { defineConfig, env, serviceShape } from '@cskh/kit';
  */
 export const lookupConfig = defineConfig('lookup', {
   ...serviceShape,
-  GRPC_PORT: env.port(50053),
   AUTH_GRPC_URL: z.string().optional(),
   CARRIER_POSITION: z.string().default('carrier'),
   CARRIER_URL: z.string().optional(),

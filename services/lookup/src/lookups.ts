@@ -1,3 +1,4 @@
+import { MSG } from './domain/messages';
 import { randomUUID } from 'node:crypto';
 import { AppError, Logger } from '@cskh/kit';
 import type { CarrierClient } from './carrier/client';
@@ -31,9 +32,9 @@ export interface LookupOutcome {
   result: unknown;
 }
 
-export const START_DATE_REQUIRED = 'Bạn phải nhập ngày bắt đầu';
-export const END_DATE_REQUIRED = 'Bạn phải nhập ngày kết thúc';
-export const END_BEFORE_START = 'Ngày kết thúc phải sau hoặc bằng ngày bắt đầu';
+export const START_DATE_REQUIRED = MSG.startDateRequired;
+export const END_DATE_REQUIRED = MSG.endDateRequired;
+export const END_BEFORE_START = MSG.endBeforeStart;
 export const infoLimitMessage = (n: number) =>
   `Bạn đã tra cứu thông tin chi tiết thuê bao ${n} lần trong 1 giờ qua (tối đa ${n} lần/giờ). Vui lòng thử lại sau`;
 
@@ -66,13 +67,13 @@ export class LookupEngine {
     if (kind === '9279' || kind === '999') range = this.range(kind, p, now);
     if (kind === 'info') {
       p.phoneType = (p.phoneType || p.type || 'MC').toUpperCase();
-      if (p.phoneType !== 'MC' && p.phoneType !== 'MG') throw new AppError('VALIDATION', 'Loại thuê bao phải là MC (trả trước) hoặc MG (trả sau)');
+      if (p.phoneType !== 'MC' && p.phoneType !== 'MG') throw new AppError('VALIDATION', MSG.phoneTypeInvalid);
       if (!withinWindow(now, this.deps.infoWindow)) throw new AppError('PRECONDITION', infoWindowMessage(this.deps.infoWindow));
       const ok = await this.deps.infoLimiter.hit(who.username, opts.requestId ?? randomUUID(), now);
       if (!ok) throw new AppError('RATE_LIMITED', infoLimitMessage(this.deps.infoLimit));
     }
     if (kind === '999' && p.huong_ket_qua && !['I', 'O'].includes(p.huong_ket_qua.toUpperCase()))
-      throw new AppError('VALIDATION', 'Hướng tin nhắn phải là I hoặc O');
+      throw new AppError('VALIDATION', MSG.directionInvalid);
 
     let result: unknown;
     try {

@@ -1,7 +1,7 @@
-import { adapt, ServiceDeps, ServiceModule, startBatchConsumer } from '@cskh/kit';
-import { events_v1_events, lookup_v1_lookup } from '@cskh/proto';
+import { bind, ServiceDeps, ServiceModule, startBatchConsumer } from '@cskh/kit';
+import { lookup_v1_lookup } from '@cskh/proto';
 import { lookupConfig, LookupConfig } from './config';
-import { LookupLogEntity, StaffEntity } from './entities/lookup-log';
+import { LookupLogEntity } from './entities/lookup-log';
 import { LookupInit1732150000000 } from './migrations/1732150000000-init';
 import { SystemAccountCredentials } from './carrier/credentials';
 import { CarrierClient } from './carrier/client';
@@ -13,22 +13,16 @@ import { lookupHandlers } from './handlers/lookup';
 import { lookupLogHandlers } from './handlers/lookup-log';
 import { lookupSocketRoutes, requestHandler } from './requests';
 
-type Deps = ServiceDeps<LookupConfig>;
-
-interface Context {
+/** The lookup service's collaborators, built once per running service (module.context). */
+export interface LookupContext {
   engine: LookupEngine;
   regs: Registrations;
   logs: LogWriter;
   creds: SystemAccountCredentials;
 }
 
-const contexts = new WeakMap<object, Context>();
-
-/** One set of collaborators per running service (start() and services() share it). */
-function contextOf(deps: Deps): Context {
-  let c = contexts.get(deps);
-  if (c) return c;
-  const { config, log, ds, redis } = deps;
+function lookupContext(deps: ServiceDeps<LookupConfig>): LookupContext {
+  const { config, log, ds, redis, staff } = deps;
   const creds = new SystemAccountCredentials({
     authUrl: config.AUTH_GRPC_URL,
     position: config.CARRIER_POSITION,
@@ -49,33 +43,30 @@ function contextOf(deps: Deps): Context {
   const prefixes = config.BRANCH_PREFIXES.split(',').map((s) => s.trim());
   const regs = new Registrations({
     carrier,
-    ds,
+    staff,
     specialAccounts: new Set(config.SPECIAL_ACCOUNTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
     prefixes: [prefixes[0] ?? '', prefixes[1] ?? ''],
   });
-  c = { engine, regs, logs, creds };
-  contexts.set(deps, c);
-  return c;
+  return { engine, regs, logs, creds };
 }
 
-export const lookupModule: ServiceModule<typeof lookupConfig.shape> = {
+export const lookupModule: ServiceModule<typeof lookupConfig.shape, LookupContext> = {
   name: 'lookup',
   schema: 'lookup',
   config: lookupConfig,
-  entities: [LookupLogEntity, StaffEntity],
+  entities: [LookupLogEntity],
   migrations: [LookupInit1732150000000],
+  // Staff names on 9084 rows come from the kit's staff read model (cskh.auth.user-changed).
+  features: { staff: true },
+  context: lookupContext,
 
-  services(deps) {
-    const { engine, regs } = contextOf(deps);
-    return [
-      [lookup_v1_lookup.LookupServiceService, adapt(lookup_v1_lookup.LookupServiceService, lookupHandlers(engine, regs), deps.log)],
-      [lookup_v1_lookup.LookupLogServiceService, adapt(lookup_v1_lookup.LookupLogServiceService, lookupLogHandlers(deps.ds), deps.log)],
-    ];
-  },
+  services: (deps, { engine, regs }) => [
+    bind(lookup_v1_lookup.LookupServiceService, lookupHandlers(engine, regs)),
+    bind(lookup_v1_lookup.LookupLogServiceService, lookupLogHandlers(deps.ds)),
+  ],
 
-  async start(deps) {
-    const { engine, logs, creds } = contextOf(deps);
-    const { config, bus, log, ds } = deps;
+  async start(deps, { engine, logs, creds }) {
+    const { config, bus, log } = deps;
     // Socket commands: topics as declared in lookup.proto (service LookupSocket).
     const socket = lookupSocketRoutes();
     await bus.ensureTopics([...socket.requestTopics, ...socket.replyTopics]);
@@ -89,27 +80,10 @@ export const lookupModule: ServiceModule<typeof lookupConfig.shape> = {
       concurrency: config.LOOKUP_CONCURRENCY,
       handler: requestHandler(engine, socket.routes, log, config.LOOKUP_REQUEST_MAX_AGE_MS),
     });
-    // Staff names for 9084 rows: a read model of auth's user-changed events.
-    const staff = await bus.subscribe({
-      groupId: `${config.LOOKUP_CONSUMER_GROUP}-staff`,
-      topics: ['cskh.auth.user-changed'],
-      fromBeginning: true,
-      handler: async (msg) => {
-        const u = events_v1_events.UserChanged.decode(msg.value);
-        if (!u.username) return;
-        await ds.query(
-          `INSERT INTO lookup.staff (username, fullname, priority, updated_at) VALUES ($1, $2, $3, now())
-           ON CONFLICT (username) DO UPDATE SET fullname = EXCLUDED.fullname, priority = EXCLUDED.priority, updated_at = now()`,
-          [u.username, u.fullname, u.role_priority],
-        );
-      },
-    });
     return async () => {
       await requests.stop();
-      await staff.stop();
       await logs.close();
       creds.close();
     };
   },
 };
-

@@ -1,5 +1,5 @@
-import type { DataSource } from 'typeorm';
-import { AppError, toPaging } from '@cskh/kit';
+import { MSG } from './domain/messages';
+import { AppError, StaffDirectory, toPaging } from '@cskh/kit';
 import type { CarrierClient } from './carrier/client';
 import { attribute, CHANNEL_LABELS, staffFilterAllowed, visibleChannels } from './domain/registrations';
 import { registrationsResult, Registration9084Row } from './domain/results';
@@ -25,7 +25,7 @@ export class Registrations {
   constructor(
     private deps: {
       carrier: CarrierClient;
-      ds: DataSource;
+      staff: StaffDirectory;
       specialAccounts: ReadonlySet<string>;
       prefixes: readonly [string, string];
     },
@@ -39,7 +39,7 @@ export class Registrations {
   async list(q: RegistrationQuery, who: { username: string; priority: number }, now = Date.now()) {
     const allowed = visibleChannels(who, this.deps.prefixes);
     const sub = (q.subagent ?? '').trim().toLowerCase();
-    if (sub && !(allowed as string[]).includes(sub)) throw new AppError('FORBIDDEN', 'Bạn không có quyền xem kênh này');
+    if (sub && !(allowed as string[]).includes(sub)) throw new AppError('FORBIDDEN', MSG.channelForbidden);
     const channels = sub ? [sub] : allowed;
     const username = (q.username ?? '').trim();
     if (!staffFilterAllowed(username, who.priority, this.deps.specialAccounts) || channels.length === 0) return { values: [], count: 0 };
@@ -52,8 +52,8 @@ export class Registrations {
       const [y, m] = vnIsoDay(now).split('-');
       start = parseDay(`${y}-${m}-01`)!;
     }
-    if (end < start) throw new AppError('VALIDATION', 'Ngày kết thúc phải sau hoặc bằng ngày bắt đầu');
-    if (end - start > 92 * DAY_MS) throw new AppError('VALIDATION', 'Chỉ xem được tối đa 92 ngày một lần');
+    if (end < start) throw new AppError('VALIDATION', MSG.endBeforeStart);
+    if (end - start > 92 * DAY_MS) throw new AppError('VALIDATION', MSG.maxDays(92));
     const phone = last9(q.message || q.phone || '');
     const raw = registrationsResult(
       await this.deps.carrier.get('/api/v1/9084/registrations', {
@@ -73,13 +73,7 @@ export class Registrations {
     return { values, count: raw.count };
   }
 
-  private async names(usernames: string[]): Promise<Map<string, string>> {
-    const unique = [...new Set(usernames)];
-    if (unique.length === 0) return new Map();
-    const rows: Array<{ username: string; fullname: string }> = await this.deps.ds.query(
-      `SELECT username, fullname FROM lookup.staff WHERE username = ANY($1)`,
-      [unique],
-    );
-    return new Map(rows.map((r) => [r.username, r.fullname]));
+  private names(usernames: string[]): Promise<Map<string, string>> {
+    return this.deps.staff.fullnames(usernames);
   }
 }

@@ -1,3 +1,4 @@
+import { MSG } from './domain/messages';
 import { AppError, BusMessage, ERROR_TABLE, loadSocketRoutes, Logger, SocketRoute } from '@cskh/kit';
 import { events_v1_realtime } from '@cskh/proto';
 import type { LookupEngine } from './lookups';
@@ -54,7 +55,7 @@ export function requestHandler(engine: LookupEngine, routes: SocketRoute[], log:
         value: Buffer.from(SocketReply.encode(SocketReply.fromPartial({ ...base, replied_at_ms: Date.now(), ...r })).finish()),
       },
     ];
-    if (!isLookupKind(req.kind)) return reply({ ok: false, status: 400, error_code: 'VALIDATION', error_msg: 'Loại tra cứu không hợp lệ' });
+    if (!isLookupKind(req.kind)) return reply({ ok: false, status: 400, error_code: 'VALIDATION', error_msg: MSG.kindInvalid });
     // A request that waited too long (service down, backlog) is answered without a carrier call:
     // the browser has given up on it already, and nobody should be charged a lookup for it.
     if (maxAgeMs > 0 && req.requested_at_ms > 0 && Date.now() - req.requested_at_ms > maxAgeMs)

@@ -287,10 +287,13 @@ describe('lookup service', () => {
         createdAt: `0${i + 1}/02/2025 08:00:00`,
       }));
       const bad = { so_dien_thoai: '', ten_tra_cuu: 'x' };
-      const first = await callLog<{ saved: number; errorRows: Array<{ index: number; error_type: string }> }>('importLookupLogs', { rows: [...rows, bad] });
+      type Imported = { saved: number; errorRows: Array<{ index: number; row: number; error_type: string; error_file: string }> };
+      const first = await callLog<Imported>('importLookupLogs', { rows: [...rows, bad], file_name: 'lich-su.xlsx', first_row: 2 });
       expect(first.saved).toBe(5);
-      expect(first.errorRows).toEqual([expect.objectContaining({ index: 5, error_type: 'Số điện thoại không hợp lệ' })]);
-      await callLog('importLookupLogs', { rows });
+      // The refused row is named by its sheet row (header on row 1, data from row 2) and its file.
+      expect(first.errorRows).toEqual([expect.objectContaining({ index: 5, row: 7, error_type: 'Số điện thoại không hợp lệ', error_file: 'lich-su.xlsx' })]);
+      // A re-sent chunk (its answer lost) stores nothing twice and still reports its rows as saved.
+      expect((await callLog<Imported>('importLookupLogs', { rows, file_name: 'lich-su.xlsx', first_row: 2 })).saved).toBe(5);
       type List = { values: Array<{ id: string; createdAt: string }>; count: number };
       const list = await callLog<List>('listLookupLogs', { username: user, count: 100 });
       expect(list.count).toBe(5);

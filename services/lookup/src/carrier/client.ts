@@ -1,11 +1,12 @@
+import { MSG } from '../domain/messages';
 import { AppError, Logger } from '@cskh/kit';
 import type { CredentialsSource } from './credentials';
 
-export const CARRIER_TIMEOUT_MSG = 'Hệ thống nhà mạng phản hồi quá lâu, vui lòng thử lại sau';
-export const CARRIER_DOWN_MSG = 'Không kết nối được hệ thống nhà mạng, vui lòng thử lại sau';
-export const CARRIER_ERROR_MSG = 'Hệ thống nhà mạng đang lỗi, vui lòng thử lại sau';
-export const CARRIER_AUTH_MSG = 'Tài khoản hệ thống nhà mạng không hợp lệ, vui lòng kiểm tra Tài khoản hệ thống';
-export const CARRIER_NOT_CONFIGURED_MSG = 'Chưa cấu hình tài khoản hệ thống nhà mạng';
+export const CARRIER_TIMEOUT_MSG = MSG.carrierTimeout;
+export const CARRIER_DOWN_MSG = MSG.carrierDown;
+export const CARRIER_ERROR_MSG = MSG.carrierError;
+export const CARRIER_AUTH_MSG = MSG.carrierAuth;
+export const CARRIER_NOT_CONFIGURED_MSG = MSG.carrierNotConfigured;
 
 /**
  * HTTP client of the carrier's lookup API (the simulator in every run we control). Every call
@@ -55,8 +56,8 @@ export class CarrierClient {
       this.creds.invalidate();
       throw new AppError('UNAVAILABLE', CARRIER_AUTH_MSG);
     }
-    if (res.status === 400 || res.status === 404 || res.status === 422) throw new AppError('VALIDATION', carrierMsg || 'Nhà mạng từ chối yêu cầu tra cứu');
-    if (res.status === 429) throw new AppError('RATE_LIMITED', 'Nhà mạng đang giới hạn số lượt tra cứu, vui lòng thử lại sau');
+    if (res.status === 400 || res.status === 404 || res.status === 422) throw new AppError('VALIDATION', carrierMsg || MSG.carrierRefused);
+    if (res.status === 429) throw new AppError('RATE_LIMITED', MSG.carrierThrottled);
     if (res.status === 504) throw new AppError('TIMEOUT', CARRIER_TIMEOUT_MSG);
     throw new AppError('UNAVAILABLE', CARRIER_ERROR_MSG);
   }

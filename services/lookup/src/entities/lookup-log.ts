@@ -37,22 +37,3 @@ export const LookupLogEntity = new EntitySchema<LookupLogRow>({
     assigned_at: { type: 'timestamptz', nullable: true },
   },
 });
-
-/** Staff names and priorities, kept from cskh.auth.user-changed (names on 9084 rows). */
-export interface StaffRow {
-  username: string;
-  fullname: string;
-  priority: number;
-  updated_at: Date;
-}
-
-export const StaffEntity = new EntitySchema<StaffRow>({
-  name: 'Staff',
-  tableName: 'staff',
-  columns: {
-    username: { type: 'text', primary: true },
-    fullname: { type: 'text' },
-    priority: { type: 'int' },
-    updated_at: { type: 'timestamptz' },
-  },
-});

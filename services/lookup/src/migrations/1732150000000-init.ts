@@ -27,7 +27,7 @@ export class LookupInit1732150000000 implements MigrationInterface {
     await q.query(`CREATE INDEX lookup_log_unassigned ON lookup.lookup_log (created_at) WHERE assigned_to IS NULL`);
     await q.query(`CREATE INDEX lookup_log_assigned ON lookup.lookup_log (assigned_to, created_at DESC) WHERE assigned_to IS NOT NULL`);
     await q.query(`
-      CREATE TABLE lookup.staff (
+      CREATE TABLE IF NOT EXISTS lookup.staff (
         username text PRIMARY KEY,
         fullname text NOT NULL DEFAULT '',
         priority int NOT NULL DEFAULT 99,
