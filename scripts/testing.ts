@@ -5,35 +5,10 @@
  * secrets).
  */
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { dropDatabase, freshDatabaseUrl, rand } from '@cskh/kit/src/testing';
 
-export const rand = () => randomBytes(4).toString('hex');
-
-export function requireInfraEnv(): { DATABASE_URL: string; REDIS_URL?: string; KAFKA_BROKERS?: string } {
-  const { DATABASE_URL, REDIS_URL, KAFKA_BROKERS } = process.env;
-  if (!DATABASE_URL) throw new Error('DATABASE_URL is required: run integration tests through `npm test`');
-  return { DATABASE_URL, REDIS_URL, KAFKA_BROKERS };
-}
-
-/** The URL of a new database (created on first connect by the services) beside DATABASE_URL. */
-export function freshDatabaseUrl(prefix: string): string {
-  const u = new URL(requireInfraEnv().DATABASE_URL);
-  u.pathname = `/${prefix}_${rand()}`;
-  return u.toString();
-}
-
-export async function dropDatabase(url: string): Promise<void> {
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  u.pathname = '/postgres';
-  const c = new Client({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    await c.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
-  } finally {
-    await c.end();
-  }
-}
+// Databases of their own and random names: the kit's test harness (one implementation).
+export { dropDatabase, freshDatabaseUrl, rand };
 
 /**
  * A Kafka namespace of its own (KAFKA_TOPIC_PREFIX): every topic and consumer group of the
