@@ -1,6 +1,5 @@
-import { status as GrpcStatus } from '@grpc/grpc-js';
 import { auth_v1_auth } from '@cskh/proto';
-import { callUnary, createClient, Logger } from '@cskh/kit';
+import { AppError, Logger, serviceClient, ServiceClient } from '@cskh/kit';
 
 export interface CarrierCredentials {
   url: string;
@@ -25,7 +24,7 @@ export interface CredentialsSource {
 export class SystemAccountCredentials implements CredentialsSource {
   private cached?: { value: CarrierCredentials; until: number };
   private pending?: Promise<CarrierCredentials>;
-  private client?: ReturnType<typeof createClient>;
+  private client?: ServiceClient<typeof auth_v1_auth.SystemAccountServiceService>;
 
   constructor(
     private opts: {
@@ -36,7 +35,7 @@ export class SystemAccountCredentials implements CredentialsSource {
       log: Logger;
     },
   ) {
-    if (opts.authUrl) this.client = createClient(auth_v1_auth.SystemAccountServiceService, opts.authUrl);
+    if (opts.authUrl) this.client = serviceClient(auth_v1_auth.SystemAccountServiceService, opts.authUrl, { deadlineMs: 3000 });
   }
 
   async get(): Promise<CarrierCredentials> {
@@ -56,20 +55,14 @@ export class SystemAccountCredentials implements CredentialsSource {
   private async load(): Promise<CarrierCredentials> {
     if (this.client) {
       try {
-        const c = await callUnary<auth_v1_auth.GetCredentialsRequest, auth_v1_auth.SystemAccountCredentials>(
-          this.client,
-          'getCredentials',
-          { position: this.opts.position },
-          { deadlineMs: 3000 },
-        );
+        const c = await this.client.getCredentials({ position: this.opts.position });
         if (c.api) {
           const value: CarrierCredentials = { url: c.api.replace(/\/+$/, ''), username: c.account, password: c.password, source: 'system-account' };
           this.cached = { value, until: Date.now() + this.opts.ttlMs };
           return value;
         }
       } catch (err) {
-        const code = (err as { code?: number }).code;
-        if (code !== GrpcStatus.NOT_FOUND) this.opts.log.warn({ err }, 'carrier system account unavailable; using CARRIER_URL');
+        if (!(err instanceof AppError && err.code === 'NOT_FOUND')) this.opts.log.warn({ err }, 'carrier system account unavailable; using CARRIER_URL');
       }
     }
     const f = this.opts.fallback;
