@@ -277,6 +277,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
               {b.label}
             </Button>
           ))}
+          {config.toolbarExtra?.(ctx)}
           {canExport && (
             <Button
               variant="outlined"

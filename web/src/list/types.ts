@@ -20,7 +20,8 @@
  *   rowActions    RowAction<Row>[]: icon buttons with tooltip; `visible(row, ctx)`; optional `confirm`
  *                 text (confirm dialog first); `run(row, ctx)`; success/failure toasts (the server's
  *                 msg is appended to the failure text); the list reloads after success.
- *   toolbar       ToolbarButton[] beside the search button (e.g. 'Tạo người dùng').
+ *   toolbar       ToolbarButton[] beside the search button (e.g. 'Tạo người dùng'); `toolbarExtra(ctx)`
+ *                 renders more (e.g. an ImportButton, src/import/ImportButton.tsx).
  *   export        { fileName }: 'Xuất Excel' button (hidden for role priority 5) that fetches the same
  *                 endpoint with page=0&count=9999999999 and writes an .xlsx (sheet 'Sheet 1').
  *                 Failure → toast '[Lỗi] ' + msg. `query` adds params to that request (getAll=true).
@@ -160,6 +161,8 @@ export interface ListConfig<R = Row> {
   load?: (params: Record<string, unknown>, signal: AbortSignal) => Promise<any>;
   /** Show the server's msg of a failed page load as a toast (default: logged only, spec 1 §8). */
   showLoadErrors?: boolean;
+  /** Extra toolbar content beside the buttons (e.g. an ImportButton). */
+  toolbarExtra?: (ctx: ListContext<R>) => ReactNode;
   export?: {
     fileName: string | (() => string);
     sheetName?: string;

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,10 +8,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import ListScreen from '../../list/ListScreen';
-import type { ListConfig, ListResult } from '../../list/types';
+import type { ListConfig, ListHandle, ListResult } from '../../list/types';
+import ImportButton from '../../import/ImportButton';
+import { LOOKUP_LOG_IMPORT_SPEC } from './lookupLogImport';
 import { staffPickerOptions } from '../../common/refdata';
 import { usersApi } from '../../areas/accounts/api';
-import { LOOKUP_LISTS, type LookupLog, type NameCount } from '../../areas/lookup/api';
+import { LOOKUP_LISTS, LOOKUP_LOG_IMPORT, type LookupLog, type NameCount } from '../../areas/lookup/api';
 import { formatNumber, monthStart, today } from '../../common/format';
 import { LOOKUP_LABELS } from '../../api/lookups';
 import { lookupPhone } from './ResultViews';
@@ -75,6 +77,7 @@ function CountsPanel({ data }: { data: ListResult<LookupLogRow> | null }) {
  * (every row, getAll=true) hidden for priority 5.
  */
 export default function LookupHistory() {
+  const listRef = useRef<ListHandle>(null);
   const config = useMemo<ListConfig<LookupLogRow>>(
     () => ({
       id: 'lstracuu',
@@ -102,6 +105,9 @@ export default function LookupHistory() {
         { key: 'endDate', type: 'date', label: 'Đến ngày', default: () => today() },
       ],
       export: { fileName: 'LICH-SU-TRA-CUU.xlsx', query: { getAll: true } },
+      toolbarExtra: () => (
+        <ImportButton id="lstracuu" endpoint={LOOKUP_LOG_IMPORT} spec={LOOKUP_LOG_IMPORT_SPEC} preview onDone={() => listRef.current?.reload()} />
+      ),
       summary: (data) => <CountsPanel data={data} />,
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
@@ -124,5 +130,5 @@ export default function LookupHistory() {
     }),
     [],
   );
-  return <ListScreen config={config} />;
+  return <ListScreen ref={listRef} config={config} />;
 }

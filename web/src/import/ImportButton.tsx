@@ -1,0 +1,276 @@
+import { useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import FileUploadIcon from '@mui/icons-material/FileUpload';
+import { api } from '../api/client';
+import { formatNumber } from '../common/format';
+import { notify } from '../store';
+import { chunk, IMPORT_CHUNK_SIZE, mapSheetRows, sendChunks, type ChunkReply, type ImportOutcome, type ImportSpec, type RowError, type SheetRow } from './sheet';
+
+export interface ImportButtonProps {
+  /** Test-id prefix: `<id>-import` (button), `-import-file`, `-import-preview`, `-import-progress`, `-import-errors`. */
+  id: string;
+  /** POST endpoint taking a JSON array of ≤ 200 rows (query: file_name, first_row). */
+  endpoint: string;
+  spec: ImportSpec;
+  label?: string;
+  /** Show the mapped rows before sending (page sizes 20/50/100, spec 3 §2.3). */
+  preview?: boolean;
+  chunkSize?: number;
+  /** After the last chunk (e.g. reload the list). */
+  onDone?: (outcome: ImportOutcome) => void;
+  /** Success text (default: the file name and the number of records saved, spec 1 §2.8). */
+  successText?: (fileName: string, saved: number) => string;
+}
+
+const defaultSuccess = (fileName: string, saved: number) => `${fileName}: đã lưu ${formatNumber(saved)} bản ghi`;
+
+/** The first sheet of a workbook as arrays of cells, index 0 = sheet row 1, column 0 = A. */
+async function readFirstSheet(file: File): Promise<unknown[][]> {
+  const XLSX = await import('xlsx');
+  const wb = XLSX.read(await file.arrayBuffer(), { type: 'array', cellDates: true });
+  const ws = wb.Sheets[wb.SheetNames[0]];
+  if (!ws || !ws['!ref']) return [];
+  const range = XLSX.utils.decode_range(ws['!ref']);
+  // From A1, so that row and column numbers are the sheet's own.
+  return XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: '', blankrows: true, range: { s: { r: 0, c: 0 }, e: range.e } });
+}
+
+function PreviewDialog({ id, spec, rows, onCancel, onSend }: { id: string; spec: ImportSpec; rows: SheetRow[]; onCancel: () => void; onSend: () => void }) {
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(20);
+  return (
+    <Dialog open onClose={onCancel} maxWidth="lg" fullWidth data-testid={`${id}-import-preview`}>
+      <DialogTitle>Xem trước dữ liệu nhập ({formatNumber(rows.length)} dòng)</DialogTitle>
+      <DialogContent dividers>
+        <TableContainer sx={{ maxHeight: 480 }}>
+          <Table size="small" stickyHeader>
+            <TableHead>
+              <TableRow>
+                <TableCell>Dòng</TableCell>
+                {spec.columns.map((c) => (
+                  <TableCell key={c.field}>{c.label ?? c.field}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.slice(page * size, page * size + size).map((r) => (
+                <TableRow key={r.rowNumber}>
+                  <TableCell>{r.rowNumber}</TableCell>
+                  {spec.columns.map((c) => (
+                    <TableCell key={c.field} sx={{ whiteSpace: 'pre-line' }}>
+                      {String(r.data[c.field] ?? '')}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={rows.length}
+          page={page}
+          onPageChange={(_, p) => setPage(p)}
+          rowsPerPage={size}
+          rowsPerPageOptions={[20, 50, 100]}
+          onRowsPerPageChange={(e) => {
+            setSize(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Hủy</Button>
+        <Button variant="contained" onClick={onSend} data-testid={`${id}-import-send`}>
+          Nhập dữ liệu
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function RowErrorsDialog({ id, errors, onClose }: { id: string; errors: RowError[]; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid={`${id}-import-errors`}>
+      <DialogTitle>Các dòng nhập lỗi ({formatNumber(errors.length)})</DialogTitle>
+      <DialogContent dividers>
+        <TableContainer sx={{ maxHeight: 480 }}>
+          <Table size="small" stickyHeader>
+            <TableHead>
+              <TableRow>
+                <TableCell>Dòng</TableCell>
+                <TableCell>Lỗi</TableCell>
+                <TableCell>Dữ liệu</TableCell>
+                <TableCell>File</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {errors.map((e, i) => (
+                <TableRow key={i} data-testid={`${id}-import-error-row`} data-row={e.row}>
+                  <TableCell>{e.row}</TableCell>
+                  <TableCell>{e.error_type}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12 }}>{e.error_data}</TableCell>
+                  <TableCell>{e.error_file}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} data-testid={`${id}-import-errors-close`}>
+          Đóng
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * 'Nhập Excel': reads the first sheet, maps its columns, optionally previews, sends 200-row chunks
+ * with a progress bar, sums `data.saved`, lists the refused rows, and offers to send again the
+ * chunks that got no answer (safe: the servers dedupe re-sent rows).
+ */
+export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel', preview = false, chunkSize = IMPORT_CHUNK_SIZE, onDone, successText = defaultSuccess }: ImportButtonProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [fileName, setFileName] = useState('');
+  const [rows, setRows] = useState<SheetRow[] | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number; failed: SheetRow[][]; failMsg: string } | null>(null);
+  const [errors, setErrors] = useState<RowError[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  // What a 'Gửi lại' carries over from the first pass: file name, refused rows, rows saved.
+  const retryState = useRef<{ name: string; errors: RowError[]; saved: number }>({ name: '', errors: [], saved: 0 });
+
+  const send = async (chunks: SheetRow[][], name: string, carried: RowError[] = [], savedBefore = 0) => {
+    const total = chunks.reduce((n, c) => n + c.length, 0);
+    setBusy(true);
+    setProgress({ done: 0, total, failed: [], failMsg: '' });
+    const outcome = await sendChunks(
+      chunks,
+      (body, firstRow) => api.post<ChunkReply>(`${endpoint}?${new URLSearchParams({ file_name: name, first_row: String(firstRow) })}`, body),
+      (done) => setProgress((p) => (p ? { ...p, done } : p)),
+      name,
+    );
+    setBusy(false);
+    const saved = savedBefore + outcome.saved;
+    const allErrors = [...carried, ...outcome.errors];
+    if (outcome.failed.length) {
+      // Keep the dialog open with a 'Gửi lại' button for the chunks that got no answer.
+      setProgress({ done: total, total, failed: outcome.failed, failMsg: outcome.failMsg });
+      retryState.current = { name, errors: allErrors, saved };
+      return;
+    }
+    setProgress(null);
+    notify(successText(name, saved), allErrors.length ? 'warning' : 'success');
+    if (allErrors.length) setErrors(allErrors);
+    onDone?.({ saved, errors: allErrors, failed: [], failMsg: '' });
+  };
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      const cells = await readFirstSheet(file);
+      const mapped = mapSheetRows(cells, spec, file.name);
+      if (mapped.length === 0) {
+        notify('Không có dòng dữ liệu nào để nhập', 'warning');
+        return;
+      }
+      setFileName(file.name);
+      if (preview) setRows(mapped);
+      else await send(chunk(mapped, chunkSize), file.name);
+    } catch (e) {
+      console.error('import', e);
+      notify(`[Lỗi] Không đọc được file ${file.name}`, 'error');
+    } finally {
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const pct = progress && progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
+  return (
+    <>
+      <Button variant="outlined" startIcon={<FileUploadIcon />} onClick={() => input.current?.click()} disabled={busy} data-testid={`${id}-import`}>
+        {label}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept=".xlsx,.xls,.csv"
+        data-testid={`${id}-import-file`}
+        onChange={(e) => void onFile(e.target.files?.[0])}
+      />
+      {rows && (
+        <PreviewDialog
+          id={id}
+          spec={spec}
+          rows={rows}
+          onCancel={() => setRows(null)}
+          onSend={() => {
+            const r = rows;
+            setRows(null);
+            void send(chunk(r, chunkSize), fileName);
+          }}
+        />
+      )}
+      {progress && (
+        <Dialog open maxWidth="xs" fullWidth data-testid={`${id}-import-progress`}>
+          <DialogTitle>Nhập dữ liệu: {fileName}</DialogTitle>
+          <DialogContent>
+            <LinearProgress variant="determinate" value={pct} sx={{ height: 8, borderRadius: 1 }} />
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {formatNumber(progress.done)} / {formatNumber(progress.total)} dòng
+            </Typography>
+            {progress.failed.length > 0 && (
+              <Box sx={{ mt: 1 }}>
+                <Typography color="error" variant="body2" data-testid={`${id}-import-failed`}>
+                  {formatNumber(progress.failed.reduce((n, c) => n + c.length, 0))} dòng chưa gửi được{progress.failMsg ? `: ${progress.failMsg}` : ''}
+                </Typography>
+              </Box>
+            )}
+          </DialogContent>
+          {progress.failed.length > 0 && (
+            <DialogActions>
+              <Button
+                onClick={() => {
+                  const { name, errors: errs, saved } = retryState.current;
+                  setProgress(null);
+                  notify(successText(name, saved), 'warning');
+                  if (errs.length) setErrors(errs);
+                  onDone?.({ saved, errors: errs, failed: progress.failed, failMsg: progress.failMsg });
+                }}
+              >
+                Đóng
+              </Button>
+              <Button
+                variant="contained"
+                data-testid={`${id}-import-resend`}
+                onClick={() => {
+                  const { name, errors: errs, saved } = retryState.current;
+                  void send(progress.failed, name, errs, saved);
+                }}
+              >
+                Gửi lại
+              </Button>
+            </DialogActions>
+          )}
+        </Dialog>
+      )}
+      {errors && <RowErrorsDialog id={id} errors={errors} onClose={() => setErrors(null)} />}
+    </>
+  );
+}
