@@ -17,3 +17,4 @@ export * from './imports';
 export * from './audit';
 export * from './staff';
 export * from './route-info';
+export * from './phone';

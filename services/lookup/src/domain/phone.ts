@@ -1,15 +1,10 @@
-import { AppError } from '@cskh/kit';
+import { AppError, digitsOf, last9, maskPhone } from '@cskh/kit';
 
 export const PHONE_REQUIRED = 'Bạn phải nhập số điện thoại';
 export const PHONE_INVALID = 'Số điện thoại không hợp lệ';
 
-/** Digits only. */
-export const digitsOf = (phone: unknown): string => String(phone ?? '').replace(/\D/g, '');
-
-/** The last 9 digits of a phone (matching key everywhere), or '' when there are none. */
-export function last9(phone: unknown): string {
-  return digitsOf(phone).slice(-9);
-}
+// The shared phone rules live in the kit (services/kit/src/phone.ts); lookup uses them as they are.
+export { digitsOf, last9, maskPhone };
 
 /**
  * A lookup's phone: required ('Bạn phải nhập số điện thoại'), only the last 9 digits are used,
@@ -30,16 +25,6 @@ export const display0 = (phone: unknown): string => {
   const l = last9(phone);
   return l ? `0${l}` : '';
 };
-
-/**
- * Phone as a viewer may see it: the last 9 digits for priority below 3, otherwise four stars
- * plus the last 5 digits (spec 1 §9, spec 3 §6).
- */
-export function maskPhone(phone: unknown, viewerPriority: number): string {
-  const l = last9(phone);
-  if (!l) return '';
-  return viewerPriority < 3 ? l : `****${l.slice(-5)}`;
-}
 
 /**
  * Phone numbers inside free text (a log row's noi_dung) masked the same way, so that the content
