@@ -77,9 +77,15 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
   );
 
   app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+  // Readiness of this pod (Redis); a service that is down answers 503 on its own routes only.
   app.get('/readyz', async (_req, res) => {
-    const report = await health.check();
+    const report = await health.readiness();
     res.status(report.ready ? 200 : 503).json(report);
+  });
+  // Each service as the gateway sees it (gRPC health); for people and monitors, not a probe.
+  app.get('/healthz/services', async (_req, res) => {
+    const report = await health.servicesReport();
+    res.status(report.serving ? 200 : 503).json(report);
   });
   app.get('/api/openapi.json', (_req, res) => res.json(openapi));
 

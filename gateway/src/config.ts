@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { defineConfig, env } from '@cskh/kit';
+import { routedServices } from './routes';
 
-/** Every gRPC service the gateway may route to: proto package cskh.<name>.v1 → <NAME>_GRPC_URL. */
-export const SERVICE_NAMES = ['auth', 'care', 'lookup', 'bank', 'orders', 'refunds', 'payroll', 'dataops'] as const;
+/**
+ * Every gRPC service the gateway routes to, read from the protos (package cskh.<name>.v1 of each
+ * service with a REST route) → its address in <NAME>_GRPC_URL. A service added to the protos is
+ * configurable here without touching this list; one without a URL answers 503 on its own routes.
+ */
+export const SERVICE_NAMES: readonly string[] = routedServices();
+export const serviceUrlVariable = (service: string) => `${service.toUpperCase()}_GRPC_URL`;
 
 export const gatewayConfig = defineConfig('gateway', {
   LOG_LEVEL: env.logLevel(),
@@ -10,10 +16,10 @@ export const gatewayConfig = defineConfig('gateway', {
   JWT_SECRET: env.secret(),
   /** Token revocation and login limits; unset = in memory (embedded run only). */
   REDIS_URL: z.string().optional(),
-  ...Object.fromEntries(SERVICE_NAMES.map((s) => [`${s.toUpperCase()}_GRPC_URL`, z.string().optional()])) as Record<
-    `${Uppercase<(typeof SERVICE_NAMES)[number]>}_GRPC_URL`,
+  ...(Object.fromEntries(SERVICE_NAMES.map((s) => [serviceUrlVariable(s), z.string().optional()])) as Record<
+    `${Uppercase<string>}_GRPC_URL`,
     z.ZodOptional<z.ZodString>
-  >,
+  >),
   /** Realtime tier base URL (http://host:port); /socket.io is proxied there. */
   REALTIME_URL: z.string().optional(),
   /** Built web app to serve; unset = web/dist of the monorepo when present. */
@@ -34,4 +40,4 @@ export const gatewayConfig = defineConfig('gateway', {
 export type GatewayConfig = ReturnType<typeof gatewayConfig.load>;
 
 export const serviceUrl = (config: GatewayConfig, service: string): string | undefined =>
-  (config as Record<string, unknown>)[`${service.toUpperCase()}_GRPC_URL`] as string | undefined;
+  ((config as Record<string, unknown>)[serviceUrlVariable(service)] as string | undefined) || undefined;

@@ -4,8 +4,19 @@ import type Redis from 'ioredis';
 import { GatewayConfig, SERVICE_NAMES, serviceUrl } from './config';
 
 const healthProto = require.resolve('grpc-health-check/proto/health/v1/health.proto');
+const TIMEOUT_MS = 2000;
 
-/** Readiness: every configured gRPC service answers the standard health check, Redis and realtime answer. */
+/** SERVING, NOT_SERVING, … as grpc.health.v1 says; UNREACHABLE when it does not answer; NOT_CONFIGURED without a URL. */
+export type ServiceState = string;
+
+const withTimeout = <T>(p: Promise<T>, fallback: T) =>
+  Promise.race([p, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), TIMEOUT_MS).unref())]);
+
+/**
+ * Readiness is about this gateway pod only: it can serve when its own dependency (Redis, when
+ * configured) answers. A service that is down makes its own routes answer 503 and shows in
+ * servicesReport() — it must not take every gateway pod out of rotation.
+ */
 export class HealthChecker {
   private clients = new Map<string, grpc.Client & Record<string, Function>>();
 
@@ -18,28 +29,39 @@ export class HealthChecker {
     }
   }
 
-  async check() {
+  /** /readyz: Redis (when configured) answers. */
+  async readiness() {
     const checks: Record<string, string> = {};
+    if (this.redis) checks.redis = await withTimeout(this.redis.ping().then(() => 'SERVING', () => 'UNREACHABLE'), 'UNREACHABLE');
+    return { ready: Object.values(checks).every((v) => v === 'SERVING'), checks };
+  }
+
+  /** /healthz/services: every service the protos route to (gRPC health), and the realtime tier. */
+  async servicesReport() {
+    const services: Record<string, ServiceState> = {};
     await Promise.all([
-      ...[...this.clients].map(async ([name, c]) => {
-        checks[name] = await new Promise<string>((resolve) =>
-          c.Check({ service: '' }, { deadline: new Date(Date.now() + 2000) }, (err: Error | null, r: { status: string }) =>
-            resolve(err ? 'UNREACHABLE' : r.status),
-          ),
-        );
+      ...SERVICE_NAMES.map(async (name) => {
+        const c = this.clients.get(name);
+        services[name] = c ? await this.grpcHealth(c) : 'NOT_CONFIGURED';
       }),
       (async () => {
-        if (this.redis) checks.redis = await this.redis.ping().then(() => 'SERVING', () => 'UNREACHABLE');
-      })(),
-      (async () => {
-        if (this.config.REALTIME_URL)
-          checks.realtime = await fetch(new URL('/healthz', this.config.REALTIME_URL), { signal: AbortSignal.timeout(2000) }).then(
-            (r) => (r.ok ? 'SERVING' : `HTTP ${r.status}`),
-            () => 'UNREACHABLE',
-          );
+        if (!this.config.REALTIME_URL) return;
+        services.realtime = await fetch(new URL('/healthz', this.config.REALTIME_URL), { signal: AbortSignal.timeout(TIMEOUT_MS) }).then(
+          (r) => (r.ok ? 'SERVING' : `HTTP ${r.status}`),
+          () => 'UNREACHABLE',
+        );
       })(),
     ]);
-    return { ready: Object.values(checks).every((v) => v === 'SERVING'), checks };
+    const configured = Object.values(services).filter((s) => s !== 'NOT_CONFIGURED');
+    return { serving: configured.every((s) => s === 'SERVING'), services };
+  }
+
+  private grpcHealth(c: grpc.Client & Record<string, Function>) {
+    return new Promise<ServiceState>((resolve) =>
+      c.Check({ service: '' }, { deadline: new Date(Date.now() + TIMEOUT_MS) }, (err: Error | null, r: { status: string }) =>
+        resolve(err ? 'UNREACHABLE' : r.status),
+      ),
+    );
   }
 
   close() {

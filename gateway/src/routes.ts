@@ -180,3 +180,8 @@ export function collectRoutes(def = loadPackageDefinition()): RouteDef[] {
 function specificity(path: string): number {
   return path.split('/').reduce((s, seg, i) => s + (seg.startsWith('{') ? 0 : 1000 / (i + 1)), 0);
 }
+
+/** The services (proto package cskh.<name>.v1) that have at least one REST route. */
+export function routedServices(routes = collectRoutes()): string[] {
+  return [...new Set(routes.map((r) => r.service))].sort();
+}

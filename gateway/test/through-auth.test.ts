@@ -208,22 +208,41 @@ describe('revocation through the gateway', () => {
   });
 });
 
-describe('readiness', () => {
-  it('is ready when every configured service answers its health check', async () => {
-    const r = await call(stack.url, 'GET', '/readyz');
-    expect(r.status).toBe(200);
-    expect(r.body.checks.auth).toBe('SERVING');
+describe('readiness and service health', () => {
+  it('is ready, and reports each routed service, when they answer', async () => {
+    const ready = await call(stack.url, 'GET', '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ ready: true, checks: { redis: 'SERVING' } });
+    const services = await call(stack.url, 'GET', '/healthz/services');
+    // Only auth runs in this stack: lookup (read from the protos) has no URL.
+    expect(services.body.services).toMatchObject({ auth: 'SERVING', lookup: 'NOT_CONFIGURED' });
+    expect(services.status).toBe(200);
   });
 
-  it('is not ready, and routes answer 503 in Vietnamese, when a service is down', async () => {
+  it('stays ready when a service is down: that service’s routes answer 503 and /healthz/services shows it', async () => {
     const gw = await startGateway({ ...stack.env, PORT: '0', AUTH_GRPC_URL: '127.0.0.1:1', UPSTREAM_TIMEOUT_MS: '2000' });
     extraGateways.push(gw);
     const base = `http://127.0.0.1:${gw.port}`;
-    const ready = await call(base, 'GET', '/readyz');
-    expect(ready.status).toBe(503);
-    expect(ready.body.checks.auth).toBe('UNREACHABLE');
+    expect((await call(base, 'GET', '/readyz')).status).toBe(200);
+    const services = await call(base, 'GET', '/healthz/services');
+    expect(services.status).toBe(503);
+    expect(services.body).toMatchObject({ serving: false, services: { auth: 'UNREACHABLE' } });
     const r = await call(base, 'POST', '/api/v1/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
     expect(r.status).toBe(503);
     expect(r.body).toMatchObject({ code: 'UNAVAILABLE', msg: 'Dịch vụ tạm thời không khả dụng, vui lòng thử lại sau' });
+  });
+
+  it('answers 503 "not deployed" on the routes of a service without a URL', async () => {
+    const r = await api('GET', '/api/v1/lookup/balance?phone=0912345678', { token: adminToken });
+    expect(r.status).toBe(503);
+    expect(r.body).toMatchObject({ code: 'UNAVAILABLE', msg: 'Chức năng này chưa được triển khai trên hệ thống' });
+  });
+
+  it('is not ready when its own Redis does not answer', async () => {
+    const gw = await startGateway({ ...stack.env, PORT: '0', REDIS_URL: 'redis://127.0.0.1:1' });
+    extraGateways.push(gw);
+    const ready = await call(`http://127.0.0.1:${gw.port}`, 'GET', '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toEqual({ ready: false, checks: { redis: 'UNREACHABLE' } });
   });
 });

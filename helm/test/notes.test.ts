@@ -37,6 +37,7 @@ test('default values: URL, admin password command, readiness checks, and the Sec
   expect(n).toMatch(/kubectl -n cskh get secret cskh \\\s+-o jsonpath='\{\.data\.admin-password\}' \| base64 -d/);
   expect(n).toContain('rollout status deployment/cskh-gateway');
   expect(n).toContain('/readyz');
+  expect(n).toContain('/healthz/services');
   expect(n).toContain('cskh-database (key database-url): DATABASE_URL');
   expect(n).toContain('cskh-redis (key redis-url): REDIS_URL');
 });
