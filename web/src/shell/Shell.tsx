@@ -159,7 +159,10 @@ export default function Shell() {
           data-testid="sidebar"
           data-variant="temporary"
           ModalProps={{ keepMounted: true }}
-          sx={{ '& .MuiDrawer-paper': { width: Math.min(SIDEBAR_WIDTH, 300), maxWidth: '85vw', boxSizing: 'border-box' } }}
+          // Below the header, whose toggle stays in reach to close it again.
+          sx={{
+            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, maxWidth: '85vw', boxSizing: 'border-box', top: HEADER_HEIGHT, height: `calc(100% - ${HEADER_HEIGHT}px)` },
+          }}
         >
           <Sidebar onChosen={() => setPhoneMenuOpen(false)} />
         </Drawer>
