@@ -1,0 +1,9 @@
+import type { ServiceDeps } from '@cskh/kit';
+import type { BankConfig } from './config';
+
+/** What the bank handlers share, built once per running service (module.context). */
+export interface BankContext {
+  deps: ServiceDeps<BankConfig>;
+}
+
+export const bankContext = (deps: ServiceDeps<BankConfig>): BankContext => ({ deps });

@@ -1,0 +1,157 @@
+import {
+  ALL_ROWS_COUNT,
+  AppError,
+  changedFields,
+  Handlers,
+  Identity,
+  likeContains,
+  requireId,
+  toPaging,
+  Where,
+} from '@cskh/kit';
+import { bank_v1_bank, events_v1_bank } from '@cskh/proto';
+import type { BankContext } from '../context';
+import { channelFilter } from '../domain/channels';
+import { messageApproved, MESSAGE_APPROVED_TOPIC } from '../domain/events';
+import { isReadFilter, listPeriod } from '../domain/filters';
+import { MSG } from '../domain/messages';
+import { presentMessage, visibleHistory } from '../domain/present';
+import { checkDecision, checkDeletable, checkProcessing, Decision, isSenior, planContactEdit } from '../domain/rules';
+import { parseTransfer } from '../domain/transfer';
+import { deleteMessage, findMessage, insertTransfers, lockMessage, MessagePage, pageMessages, RESOURCE, updateMessage } from '../store';
+
+type Def = typeof bank_v1_bank.BankServiceService;
+type MessageRpcs = 'listMessages' | 'createMessage' | 'updateMessage' | 'setProcessing' | 'approve' | 'deny' | 'deleteMessage' | 'messageHistory';
+
+/** Only senior staff (priority below 3) create, import, process, decide and delete (spec 1 §6). */
+export function requireSenior(me: Identity, msg?: string): void {
+  if (!isSenior(me.priority)) throw new AppError('FORBIDDEN', msg);
+}
+
+/** A page of messages as the viewer may see them, with the totals of the whole filter. */
+export const presentPage = (page: MessagePage, viewerPriority: number): bank_v1_bank.BankMessageList => ({
+  values: page.rows.map((r) => presentMessage(r, viewerPriority)),
+  count: page.count,
+  tongChuyenKhoan: page.total,
+  tongDonChuyen: page.count,
+});
+
+/** The bank-lookup screen's calls (spec 1 §7 "Bank messages"), thin: check → rules → store → present. */
+export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs> {
+  const { ds, audit, outbox } = c.deps;
+
+  const decide = async (req: { id: string }, me: Identity, decision: Decision) => {
+    const id = requireId(req.id, MSG.notFound);
+    const row = await ds.transaction(async (em) => {
+      const m = await lockMessage(em, id);
+      const status = checkDecision(me.priority, m, decision);
+      const at = new Date();
+      const updated = await updateMessage(em, id, {
+        trang_thai_duyet_thong_tin: status,
+        username_duyet_trang_thai_duyet_thong_tin: me.username,
+        thoi_gian_duyet_trang_thai_duyet_thong_tin: at,
+      });
+      await audit.record(em, {
+        resource: RESOURCE,
+        id,
+        who: me,
+        changes: [{ field: 'trang_thai_duyet_thong_tin', from: m.trang_thai_duyet_thong_tin, to: status }],
+      });
+      if (decision === 'approve') {
+        const event = events_v1_bank.BankMessageApproved.encode(messageApproved(updated, me.username, at)).finish();
+        await outbox.add(em, MESSAGE_APPROVED_TOPIC, id, event);
+      }
+      return updated;
+    });
+    if (decision === 'approve') outbox.afterCommit();
+    return presentMessage(row, me.priority);
+  };
+
+  return {
+    async listMessages(req, ctx) {
+      const me = ctx.user;
+      const paging = toPaging(req.page, req.count, 20);
+      // The export asks for every row (page 0, count 9999999999): not for priority 5 (spec 1 §6).
+      if (paging.take === undefined && me.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+      const { from, to } = listPeriod(req.startDate, req.endDate);
+      const isRead = isReadFilter(req.is_read);
+      const where = new Where()
+        .addIf(from, 'datetime >= ?')
+        .addIf(to, 'datetime < ?')
+        .addIf(req.message?.trim() && likeContains(req.message.trim()), 'str_mes ILIKE ?')
+        .addIf(isRead, 'is_read = ?')
+        .addIf(channelFilter(req.sender), 'sender = ?');
+      return presentPage(await pageMessages(ds.manager, where, paging), me.priority);
+    },
+
+    async createMessage(req, ctx) {
+      const me = ctx.user;
+      requireSenior(me);
+      const t = parseTransfer(req);
+      if (typeof t === 'string') throw new AppError('VALIDATION', t);
+      const [row] = await insertTransfers(ds.manager, [{ t, importKey: null }], me.username);
+      return presentMessage(row, me.priority);
+    },
+
+    async updateMessage(req, ctx) {
+      const me = ctx.user;
+      const id = requireId(req.id, MSG.notFound);
+      const row = await ds.transaction(async (em) => {
+        const m = await lockMessage(em, id);
+        const next = planContactEdit(me.priority, m, { so_dien_thoai: req.so_dien_thoai, goi_cuoc: req.goi_cuoc });
+        const changes = changedFields(m as unknown as Record<string, unknown>, next, ['so_dien_thoai', 'goi_cuoc']);
+        if (changes.length === 0) return m;
+        const updated = await updateMessage(em, id, { ...next, nguoi_cap_nhat: me.username, thoi_gian_cap_nhat: new Date() });
+        await audit.record(em, { resource: RESOURCE, id, who: me, changes });
+        return updated;
+      });
+      return presentMessage(row, me.priority);
+    },
+
+    async setProcessing(req, ctx) {
+      const me = ctx.user;
+      const id = requireId(req.id, MSG.notFound);
+      const row = await ds.transaction(async (em) => {
+        const m = await lockMessage(em, id);
+        if (!checkProcessing(me.priority, m, req.is_read)) return m;
+        const updated = await updateMessage(em, id, { is_read: req.is_read, nguoi_cap_nhat: me.username, thoi_gian_cap_nhat: new Date() });
+        await audit.record(em, { resource: RESOURCE, id, who: me, changes: [{ field: 'is_read', from: m.is_read, to: req.is_read }] });
+        return updated;
+      });
+      return presentMessage(row, me.priority);
+    },
+
+    approve: (req, ctx) => decide(req, ctx.user, 'approve'),
+    deny: (req, ctx) => decide(req, ctx.user, 'deny'),
+
+    async deleteMessage(req, ctx) {
+      const me = ctx.user;
+      requireSenior(me);
+      const id = requireId(req.id, MSG.notFound);
+      await ds.transaction(async (em) => {
+        const m = await lockMessage(em, id);
+        checkDeletable(m);
+        await deleteMessage(em, id);
+        await audit.record(em, { resource: RESOURCE, id, who: me, changes: [{ field: 'deleted', from: false, to: true }] });
+      });
+      return { ok: true, msg: MSG.deleted };
+    },
+
+    async messageHistory(req, ctx) {
+      const me = ctx.user;
+      const id = requireId(req.id, MSG.notFound);
+      if (isSenior(me.priority)) {
+        const page = await audit.history(ds.manager, RESOURCE, id, req.page, req.count);
+        if (page.count === 0 && !(await findMessage(ds.manager, id))) throw new AppError('NOT_FOUND', MSG.notFound);
+        return page;
+      }
+      if (!(await findMessage(ds.manager, id))) throw new AppError('NOT_FOUND', MSG.notFound);
+      // Staff see a part of the trail: filter the whole (short) trail, then page it.
+      const all = await audit.history(ds.manager, RESOURCE, id, 0, ALL_ROWS_COUNT);
+      const visible = visibleHistory(all.values, me.priority);
+      const paging = toPaging(req.page, req.count, 50);
+      const values = paging.take === undefined ? visible : visible.slice(paging.skip, paging.skip + paging.take);
+      return { values, count: visible.length };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { bind, ServiceModule } from '@cskh/kit';
+import { bank_v1_bank } from '@cskh/proto';
+import { bankConfig } from './config';
+import { BankContext, bankContext } from './context';
+import { BankMessageEntity } from './entities/bank-message';
+import { bankMigrations } from './migrations';
+import { assignHandlers } from './handlers/assign';
+import { importHandlers } from './handlers/imports';
+import { messageHandlers } from './handlers/messages';
+import { SCHEMA } from './store';
+
+/** The bank service: bank-transfer messages — lookup, VPBank import, processing, approval, assignment. */
+export const bankModule: ServiceModule<typeof bankConfig.shape, BankContext> = {
+  name: 'bank',
+  schema: SCHEMA,
+  config: bankConfig,
+  entities: [BankMessageEntity],
+  migrations: bankMigrations,
+  // Approvals leave through the outbox; edits, processing and decisions are audited; assignment
+  // reads the staff read model (who is in the manager's subtree).
+  features: { outbox: true, staff: true, audit: true },
+  context: bankContext,
+
+  services: (_deps, c) => [bind(bank_v1_bank.BankServiceService, { ...messageHandlers(c), ...importHandlers(c), ...assignHandlers(c) })],
+};

@@ -1,0 +1,104 @@
+import type { EntityManager } from 'typeorm';
+import { AppError, pageSql, Paging, Where } from '@cskh/kit';
+import type { BankMessageRow } from './domain/present';
+import type { Transfer } from './domain/transfer';
+import { MSG } from './domain/messages';
+
+/** Data access of the bank handlers (plain SQL over an EntityManager). */
+
+export const SCHEMA = 'bank';
+const T = `${SCHEMA}.bank_message`;
+/** Audit-trail resource name of a bank message. */
+export const RESOURCE = 'bank_message';
+
+const COLUMNS = `id, sender, money, datetime, str_mes, is_read, so_dien_thoai, goi_cuoc, nguoi_cap_nhat, thoi_gian_cap_nhat,
+  trang_thai_duyet_thong_tin, username_duyet_trang_thai_duyet_thong_tin, thoi_gian_duyet_trang_thai_duyet_thong_tin,
+  ten_file_upload, assigned_to`;
+
+export interface MessagePage {
+  rows: BankMessageRow[];
+  count: number;
+  /** Sum of the amounts over the whole filter. */
+  total: number;
+}
+
+/** One page of the filter, newest first, with the count and the amount sum of the whole filter. */
+export async function pageMessages(em: EntityManager, where: Where, paging: Pick<Paging, 'skip' | 'take'>): Promise<MessagePage> {
+  const [rows, totals] = await Promise.all([
+    em.query(`SELECT ${COLUMNS} FROM ${T} ${where.sql} ORDER BY datetime DESC, id ${pageSql(paging)}`, where.params) as Promise<BankMessageRow[]>,
+    em.query(`SELECT count(*)::bigint AS n, coalesce(sum(money), 0)::bigint AS total FROM ${T} ${where.sql}`, where.params) as Promise<
+      Array<{ n: string; total: string }>
+    >,
+  ]);
+  return { rows, count: Number(totals[0]?.n ?? 0), total: Number(totals[0]?.total ?? 0) };
+}
+
+export async function findMessage(em: EntityManager, id: string): Promise<BankMessageRow | undefined> {
+  const rows: BankMessageRow[] = await em.query(`SELECT ${COLUMNS} FROM ${T} WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+/** The message, locked until the transaction ends (the rules see the state they change). */
+export async function lockMessage(em: EntityManager, id: string): Promise<BankMessageRow> {
+  const rows: BankMessageRow[] = await em.query(`SELECT ${COLUMNS} FROM ${T} WHERE id = $1 FOR UPDATE`, [id]);
+  if (!rows[0]) throw new AppError('NOT_FOUND', MSG.notFound);
+  return rows[0];
+}
+
+/** Sets columns of one message; returns it as stored now. */
+export async function updateMessage(em: EntityManager, id: string, set: Record<string, unknown>): Promise<BankMessageRow> {
+  const keys = Object.keys(set);
+  const assignments = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
+  const [rows] = (await em.query(`UPDATE ${T} SET ${assignments} WHERE id = $1 RETURNING ${COLUMNS}`, [id, ...keys.map((k) => set[k])])) as [
+    BankMessageRow[],
+    number,
+  ];
+  return rows[0];
+}
+
+export async function deleteMessage(em: EntityManager, id: string): Promise<void> {
+  await em.query(`DELETE FROM ${T} WHERE id = $1`, [id]);
+}
+
+/** Inserts transfers; rows whose import key is already stored are skipped. Returns the new rows. */
+export async function insertTransfers(
+  em: EntityManager,
+  rows: ReadonlyArray<{ t: Transfer; importKey: string | null }>,
+  createdBy: string,
+): Promise<BankMessageRow[]> {
+  if (rows.length === 0) return [];
+  const params: unknown[] = [];
+  const tuples = rows.map(({ t, importKey }) => {
+    const values = [t.sender, t.money, t.datetime, t.str_mes, t.ten_file_upload, importKey, createdBy];
+    const b = params.length;
+    params.push(...values);
+    return `(${values.map((_, i) => `$${b + i + 1}`).join(', ')})`;
+  });
+  return em.query(
+    `INSERT INTO ${T} (sender, money, datetime, str_mes, ten_file_upload, import_key, created_by)
+     VALUES ${tuples.join(', ')} ON CONFLICT (import_key) WHERE import_key IS NOT NULL DO NOTHING RETURNING ${COLUMNS}`,
+    params,
+  );
+}
+
+/** Messages that may be handed out: not processed, not handed to anyone yet. */
+const ASSIGNABLE = `assigned_to IS NULL AND is_read = 0`;
+
+export async function countAssignable(em: EntityManager): Promise<number> {
+  const [r] = await em.query(`SELECT count(*)::bigint AS n FROM ${T} WHERE ${ASSIGNABLE}`);
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * Hands up to `count` assignable messages, oldest first, to `username`. Rows another transaction
+ * is handing out at this moment are skipped (FOR UPDATE SKIP LOCKED), so two managers assigning
+ * at once never hand the same message twice. Returns how many were handed.
+ */
+export async function assignOldest(em: EntityManager, username: string, count: number, by: string): Promise<number> {
+  const [, affected] = (await em.query(
+    `UPDATE ${T} SET assigned_to = $1, assigned_by = $2, assigned_at = now()
+      WHERE ${ASSIGNABLE} AND id IN (SELECT id FROM ${T} WHERE ${ASSIGNABLE} ORDER BY datetime, id LIMIT $3 FOR UPDATE SKIP LOCKED)`,
+    [username, by, count],
+  )) as [unknown, number];
+  return Number(affected ?? 0);
+}
