@@ -46,4 +46,47 @@ describe('carrier data', () => {
     expect(r.count).toBeGreaterThan(0);
     expect(r.values.every((x) => ['d1', 'vg8'].includes(String(x.SubAgent)) && ['a', 'b'].includes(String(x.username_nv)))).toBe(true);
   });
+
+  it('dates subscriber data relative to today: same phone, same offsets, never stale', () => {
+    const day = 86400000;
+    const today = data.vnToday(Date.parse('2027-06-15T10:00:00+07:00'));
+    const later = today + 100 * day;
+    const a = data.info('0912345678', undefined, today);
+    const b = data.info('0912345678', undefined, later);
+    const shift = (iso: string, days: number) => new Date(Date.parse(iso) + days * day).toISOString().slice(0, 10);
+    expect(b.PACKAGE_DATA.map((p) => p.START_DATE)).toEqual(a.PACKAGE_DATA.map((p) => shift(p.START_DATE, 100)));
+    expect(b.NUMBER_CONTRACT_DATE).toBe(shift(a.NUMBER_CONTRACT_DATE, 100));
+    // The current package started within the last 60 days.
+    const started = Date.parse(a.PACKAGE_DATA[0].START_DATE);
+    expect(started).toBeLessThan(today);
+    expect(started).toBeGreaterThanOrEqual(today - 60 * day);
+    expect(data.history('0912345678', today).values[0].NumberPackageRegisterDate < '2027-06-15').toBe(true);
+    expect(data.packages('0912345678', undefined, 1, today).FinalDataList[0].FromDate <= '2027-06-15').toBe(true);
+  });
+
+  it('uses today in Vietnam (UTC+7) for the date', () => {
+    expect(new Date(data.vnToday(Date.parse('2027-06-15T18:30:00Z'))).toISOString()).toBe('2027-06-16T00:00:00.000Z');
+    expect(new Date(data.vnToday(Date.parse('2027-06-15T16:30:00Z'))).toISOString()).toBe('2027-06-15T00:00:00.000Z');
+  });
+
+  it('gives ARPU for the three whole months before this one', () => {
+    const today = data.vnToday(Date.parse('2027-01-20T10:00:00+07:00'));
+    expect(data.arpu('0912345678', today).apru.map((r) => r.thang)).toEqual(['12/2026', '11/2026', '10/2026']);
+  });
+
+  it('lists 999 messages and 9279 rows newest first by full timestamp', () => {
+    const start = Date.UTC(2025, 0, 1) - 7 * 3600000;
+    const end = start + 60 * 86400000;
+    const times999 = data.messages999('0912345678', '', start, end, 1, 1000).values.map((m) => Date.parse(m.ActionTime));
+    const times9279 = data.h9279('84912345678', start, end).values.map((m) => Date.parse(m.datetime));
+    for (const times of [times999, times9279]) {
+      expect(times.length).toBeGreaterThan(5);
+      expect(times).toEqual([...times].sort((x, y) => y - x));
+    }
+    // Paging follows the same order: page 2 continues where page 1 stopped.
+    const p1 = data.messages999('0912345678', '', start, end, 1, 5).values.map((m) => m.ActionTime);
+    const p2 = data.messages999('0912345678', '', start, end, 2, 5).values.map((m) => m.ActionTime);
+    expect(p2[0] <= p1[4]).toBe(true);
+  });
 });
+

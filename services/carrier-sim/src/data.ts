@@ -35,13 +35,20 @@ const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs
 const int = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** Fixed "today" for deterministic dates: the data does not drift with the clock. */
-const BASE = Date.UTC(2025, 0, 1);
 const DAY = 86400000;
+const VN_OFFSET = 7 * 3600000;
 
-/** YYYY-MM-DD of BASE + offset days. */
-function isoDate(offsetDays: number): string {
-  const d = new Date(BASE + offsetDays * DAY);
+/**
+ * Today's date in Vietnam, as epoch ms of 00:00 UTC of that calendar date. Subscriber dates are
+ * offsets from it (deterministic per phone *relative to today*), so a lookup never looks stale.
+ */
+export function vnToday(nowMs = Date.now()): number {
+  return Math.floor((nowMs + VN_OFFSET) / DAY) * DAY;
+}
+
+/** YYYY-MM-DD of today + offset days. */
+function isoDate(today: number, offsetDays: number): string {
+  const d = new Date(today + offsetDays * DAY);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
@@ -67,7 +74,7 @@ export function balance(phone: string) {
   };
 }
 
-export function info(phone: string, type?: string) {
+export function info(phone: string, type?: string, today = vnToday()) {
   const b = balance(phone);
   const r = prng(seedFor(phone, 'info'));
   const numType = type === 'MC' || type === 'MG' ? type : b.NUM_TYPE;
@@ -75,7 +82,7 @@ export function info(phone: string, type?: string) {
   const start = -int(r, 1, 60);
   const pkgs = Array.from({ length: int(r, 1, 3) }, (_, i) => {
     const s = start - i * 30;
-    return { PACKAGE_NAME: i === 0 ? current : pick(r, PACKAGES), START_DATE: isoDate(s), END_DATE: isoDate(s + 30) };
+    return { PACKAGE_NAME: i === 0 ? current : pick(r, PACKAGES), START_DATE: isoDate(today, s), END_DATE: isoDate(today, s + 30) };
   });
   return {
     NUMBER_PHONE: b.NUMBER_PHONE,
@@ -83,7 +90,7 @@ export function info(phone: string, type?: string) {
     PHONE_BALANCE: b.PHONE_BALANCE,
     SIM_TYPE: pick(r, SIM_TYPES),
     CURRENT_PACKAGE: current,
-    NUMBER_CONTRACT_DATE: isoDate(-int(r, 100, 3000)),
+    NUMBER_CONTRACT_DATE: isoDate(today, -int(r, 100, 3000)),
     NUMBER_LIMIT: numType === 'MG' ? int(r, 1, 20) * 100000 : 0,
     NUMBER_LIMIT_F1: numType === 'MG' ? int(r, 0, 5) * 100000 : 0,
     NUMBER_TYPE: pick(r, NUMBER_TYPES),
@@ -93,7 +100,7 @@ export function info(phone: string, type?: string) {
 
 export const PACKAGE_PAGE_SIZE = 10;
 
-export function packages(phone: string, packageCode?: string, page = 1) {
+export function packages(phone: string, packageCode?: string, page = 1, today = vnToday()) {
   const r = prng(seedFor(phone, 'packages'));
   const total = int(r, 3, 25);
   let all = Array.from({ length: total }, (_, i) => {
@@ -101,8 +108,8 @@ export function packages(phone: string, packageCode?: string, page = 1) {
     const from = -int(r, 0, 20);
     return {
       PackageCode: code,
-      FromDate: isoDate(from),
-      ToDate: isoDate(from + int(r, 30, 120)),
+      FromDate: isoDate(today, from),
+      ToDate: isoDate(today, from + int(r, 30, 120)),
       SyntaxRegister: `DK ${code} gửi 9084`,
       RegisterExpire: String(pick(r, [1, 7, 30, 90])),
     };
@@ -113,7 +120,7 @@ export function packages(phone: string, packageCode?: string, page = 1) {
   return { FinalDataList: all.slice((p - 1) * PACKAGE_PAGE_SIZE, p * PACKAGE_PAGE_SIZE), PaginateNumber: pages };
 }
 
-export function history(phone: string) {
+export function history(phone: string, today = vnToday()) {
   const r = prng(seedFor(phone, 'history'));
   const n = int(r, 1, 8);
   const b = balance(phone);
@@ -122,8 +129,8 @@ export function history(phone: string) {
     return {
       NumberType: b.NUM_TYPE,
       NumberCurrentPackage: pick(r, PACKAGES),
-      NumberPackageRegisterDate: isoDate(reg),
-      NumberPackageRegisterExpire: isoDate(reg + 30),
+      NumberPackageRegisterDate: isoDate(today, reg),
+      NumberPackageRegisterExpire: isoDate(today, reg + 30),
       CurrentCycle: int(r, 1, 12),
       NumberFreeCycleLeft: int(r, 0, 3),
       Status: i === 0 ? 'ACTIVE' : pick(r, ['EXPIRED', 'CANCELLED', 'EXPIRED']),
@@ -157,13 +164,23 @@ export function h9279(phone: string, startMs: number, endMs: number) {
       });
     }
   }
-  return { values, count: values.length };
+  return { values: newestFirst(values, (v) => v.datetime), count: values.length };
 }
 
-export function arpu(phone: string) {
+/** Rows by their full timestamp (ISO-8601, one offset), newest first; stable for equal times. */
+function newestFirst<T>(rows: T[], time: (row: T) => string): T[] {
+  return rows
+    .map((row, i) => ({ row, i, t: Date.parse(time(row)) }))
+    .sort((a, b) => b.t - a.t || a.i - b.i)
+    .map((x) => x.row);
+}
+
+/** ARPU of the three whole months before the current one, newest first. */
+export function arpu(phone: string, today = vnToday()) {
   const r = prng(seedFor(phone, 'arpu'));
+  const t = new Date(today);
   const rows = Array.from({ length: 3 }, (_, i) => {
-    const d = new Date(Date.UTC(2024, 11 - i, 1));
+    const d = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() - 1 - i, 1));
     const tong = int(r, 20, 800) * 1000;
     return { thang: `${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`, tong, ngoai_tkc: Math.floor(tong * r() * 0.4 / 1000) * 1000 };
   });
@@ -190,7 +207,8 @@ export function messages999(phone: string, direction: string, startMs: number, e
       });
     }
   }
-  const filtered = direction === 'I' || direction === 'O' ? all.filter((m) => m.ActionType === direction) : all;
+  const sorted = newestFirst(all, (m) => m.ActionTime);
+  const filtered = direction === 'I' || direction === 'O' ? sorted.filter((m) => m.ActionType === direction) : sorted;
   const size = count > 0 ? count : 20;
   const p = Math.max(1, page || 1);
   return { values: filtered.slice((p - 1) * size, p * size), count: filtered.length };

@@ -15,6 +15,44 @@ const num = (v: unknown): number => {
 /** Rows may come as an array, or as {values:[…]} / {data:[…]}. */
 const rows = (v: unknown): unknown[] => (Array.isArray(v) ? v : arr(obj(v).values ?? obj(v).data));
 
+const VN_OFFSET_MS = 7 * 3600000;
+
+/**
+ * A carrier timestamp → epoch ms: ISO-8601 (an offset-less one is Vietnam time) or
+ * DD/MM/YYYY HH:mm[:ss] (Vietnam time); undefined when it is neither.
+ */
+export function carrierTimestamp(s: string): number | undefined {
+  let m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/.exec(s.trim());
+  let parts: number[];
+  let zone: string | undefined;
+  if (m) {
+    parts = [+m[1], +m[2], +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)];
+    zone = m[7];
+  } else {
+    m = /^(\d{2})\/(\d{2})\/(\d{4})(?:\s+(\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(s.trim());
+    if (!m) return undefined;
+    parts = [+m[3], +m[2], +m[1], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)];
+  }
+  const [y, mo, d, h, mi, se] = parts;
+  const local = Date.UTC(y, mo - 1, d, h, mi, se);
+  if (Number.isNaN(local)) return undefined;
+  if (!zone) return local - VN_OFFSET_MS;
+  if (zone === 'Z') return local;
+  const z = /([+-])(\d{2}):?(\d{2})/.exec(zone)!;
+  return local - (z[1] === '-' ? -1 : 1) * (+z[2] * 3600000 + +z[3] * 60000);
+}
+
+/**
+ * Message lists are shown newest first by their full timestamp (not only by day): a carrier
+ * page in any order is sorted here. Rows whose time cannot be read keep their order, last.
+ */
+export function newestFirst<T>(list: T[], time: (row: T) => string): T[] {
+  return list
+    .map((row, i) => ({ row, i, t: carrierTimestamp(time(row)) ?? -Infinity }))
+    .sort((a, b) => (b.t === a.t ? a.i - b.i : b.t > a.t ? 1 : -1))
+    .map((x) => x.row);
+}
+
 export function balanceResult(v: unknown) {
   const o = obj(v);
   return { NUMBER_PHONE: str(o.NUMBER_PHONE), NUM_TYPE: str(o.NUM_TYPE), PHONE_BALANCE: num(o.PHONE_BALANCE) };
@@ -77,7 +115,7 @@ export function h9279Result(v: unknown) {
     const x = obj(p);
     return { content: str(x.content), datetime: str(x.datetime), receiver: str(x.receiver), sender: str(x.sender), type: str(x.type) };
   });
-  return { values, count: values.length };
+  return { values: newestFirst(values, (r) => r.datetime), count: values.length };
 }
 
 export function arpuResult(v: unknown) {
@@ -105,7 +143,7 @@ export function messages999Result(v: unknown) {
       ActionTime: str(x.ActionTime),
     };
   });
-  return { values, count: o.count === undefined ? values.length : num(o.count) };
+  return { values: newestFirst(values, (r) => r.ActionTime), count: o.count === undefined ? values.length : num(o.count) };
 }
 
 export interface Registration9084Row {
