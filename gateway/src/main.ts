@@ -19,7 +19,18 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env): Promis
   gw.attach(server);
   // Keep-alive longer than a typical ingress idle timeout, to avoid 502s on reused connections.
   server.keepAliveTimeout = 65000;
-  await new Promise<void>((r) => server.listen(config.PORT, r));
+  // A port already taken is an error the caller can explain (EADDRINUSE), not a crash.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch(async (err) => {
+    await gw.close();
+    redis?.disconnect();
+    throw err;
+  });
   const port = (server.address() as { port: number }).port;
   log.info({ port, routes: gw.routes.length }, 'gateway listening');
   return {
