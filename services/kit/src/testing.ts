@@ -103,7 +103,7 @@ export async function startTestService<S extends ConfigShape, X>(
   const infra = requireTestInfra();
   const databaseUrl = freshDatabaseUrl(`${mod.name}_test`);
   await ensureDatabase(databaseUrl);
-  const topicPrefix = `test.${mod.name}.${rand()}.`;
+  const topicPrefix = opts.env?.KAFKA_TOPIC_PREFIX ?? `test.${mod.name}.${rand()}.`;
   const env: NodeJS.ProcessEnv = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: infra.REDIS_URL,

@@ -4,23 +4,23 @@
  * Kafka round trip (request → reply) including carrier faults, and the lstracuu / 9084 APIs.
  */
 import { Client as PgClient } from 'pg';
-import { callUnary, createClient, fromServiceError, Identity, runService, RunningService } from '@cskh/kit';
+import { callUnary, createClient, fromServiceError, Identity } from '@cskh/kit';
+import { startTestService, TestService } from '@cskh/kit/src/testing';
 import { common_v1_common, events_v1_realtime, lookup_v1_lookup } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/data';
 import { lookupModule } from '../src/module';
-import { collect, dropDatabase, identity, isolatedTopicPrefix, lookupServiceEnv, producer, rand, testDatabaseUrl } from './helpers';
+import { collect, identity, isolatedTopicPrefix, lookupServiceEnv, producer, rand } from './helpers';
 
 const { SocketRequest, SocketReply } = events_v1_realtime;
 const brokers = process.env.KAFKA_BROKERS!;
 
 describe('lookup service', () => {
-  const dbUrl = testDatabaseUrl();
   // The service's topics as lookup.proto declares them, under this file's own prefix.
   const prefix = isolatedTopicPrefix('lookup');
   const topics = { request: `${prefix}cskh.lookup.requested`, reply: `${prefix}cskh.lookup.replied` };
   let carrier: CarrierSimHandle;
-  let svc: RunningService;
+  let t: TestService;
   let pg: PgClient;
   let lookups: ReturnType<typeof createClient>;
   let logs: ReturnType<typeof createClient>;
@@ -57,10 +57,12 @@ describe('lookup service', () => {
 
   beforeAll(async () => {
     carrier = await startCarrierSim({ port: 0, username: 'carrier', password: 'secret', sellers: ['admin', 'sale01'] });
-    svc = await runService(lookupModule, lookupServiceEnv(dbUrl, carrier.url, prefix, { KAFKA_BROKERS: brokers }));
-    lookups = createClient(lookup_v1_lookup.LookupServiceService, `127.0.0.1:${svc.port}`);
-    logs = createClient(lookup_v1_lookup.LookupLogServiceService, `127.0.0.1:${svc.port}`);
-    pg = new PgClient({ connectionString: dbUrl });
+    // The kit's harness: a database of its own; the topic prefix is this file's (the topics above).
+    const { DATABASE_URL: _ownDatabase, ...env } = lookupServiceEnv('', carrier.url, prefix);
+    t = await startTestService(lookupModule, { env });
+    lookups = createClient(lookup_v1_lookup.LookupServiceService, t.address);
+    logs = createClient(lookup_v1_lookup.LookupLogServiceService, t.address);
+    pg = new PgClient({ connectionString: t.databaseUrl });
     await pg.connect();
     replies = await collect(brokers, [topics.reply]);
     send = await producer(brokers);
@@ -72,9 +74,8 @@ describe('lookup service', () => {
     lookups?.close();
     logs?.close();
     await pg?.end();
-    await svc?.stop();
+    await t?.stop();
     await carrier?.stop();
-    await dropDatabase(dbUrl);
   });
 
   const logRows = async (username: string) =>
