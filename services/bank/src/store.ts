@@ -93,11 +93,17 @@ export async function countAssignable(em: EntityManager): Promise<number> {
  * Hands up to `count` assignable messages, oldest first, to `username`. Rows another transaction
  * is handing out at this moment are skipped (FOR UPDATE SKIP LOCKED), so two managers assigning
  * at once never hand the same message twice. Returns how many were handed.
+ *
+ * The pick is a CTE, evaluated once: as `id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)` the
+ * planner may rescan the subquery for every candidate row, and each rescan skips the rows this
+ * statement has just updated — a sliding window that hands out far more than n.
  */
 export async function assignOldest(em: EntityManager, username: string, count: number, by: string): Promise<number> {
   const [, affected] = (await em.query(
-    `UPDATE ${T} SET assigned_to = $1, assigned_by = $2, assigned_at = now()
-      WHERE ${ASSIGNABLE} AND id IN (SELECT id FROM ${T} WHERE ${ASSIGNABLE} ORDER BY datetime, id LIMIT $3 FOR UPDATE SKIP LOCKED)`,
+    `WITH picked AS MATERIALIZED (
+       SELECT id FROM ${T} WHERE ${ASSIGNABLE} ORDER BY datetime, id LIMIT $3 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE ${T} m SET assigned_to = $1, assigned_by = $2, assigned_at = now() FROM picked WHERE m.id = picked.id`,
     [username, by, count],
   )) as [unknown, number];
   return Number(affected ?? 0);
