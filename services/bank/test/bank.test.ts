@@ -132,6 +132,7 @@ describe('the list', () => {
       const m = await seen(p);
       expect(m).toMatchObject({ so_dien_thoai: '912345678', goi_cuoc: 'MXH100', is_read: 0, nguoi_cap_nhat: 'quanly', trang_thai_duyet_thong_tin: 0 });
       expect(m.username_duyet_trang_thai_duyet_thong_tin).toBe('');
+      expect(m).toMatchObject({ can_edit_phone: true, can_edit_package: true, can_decide: true, can_process: true });
     }
     for (const p of [3, 4, 5]) {
       const m = await seen(p);
@@ -142,6 +143,8 @@ describe('the list', () => {
       expect(m.trang_thai_duyet_thong_tin).toBeUndefined();
       expect(m.username_duyet_trang_thai_duyet_thong_tin).toBeUndefined();
       expect(m.thoi_gian_duyet_trang_thai_duyet_thong_tin).toBeUndefined();
+      // Filled already: staff may no longer change them, nor decide or process.
+      expect(m).toMatchObject({ can_edit_phone: false, can_edit_package: false, can_decide: false, can_process: false });
     }
   });
 

@@ -1,6 +1,6 @@
 import { AuditEntry, maskPhone, vnDateTime } from '@cskh/kit';
 import type { bank_v1_bank, common_v1_common } from '@cskh/proto';
-import { isSenior } from './rules';
+import { allowedActions, isSenior } from './rules';
 
 /** A stored bank message (bank.bank_message). */
 export interface BankMessageRow {
@@ -39,6 +39,7 @@ export function presentMessage(r: BankMessageRow, viewerPriority: number): bank_
     goi_cuoc: r.goi_cuoc,
     ten_file_upload: r.ten_file_upload,
     assigned_to: r.assigned_to ?? '',
+    ...allowedActions(viewerPriority, r),
   };
   if (isSenior(viewerPriority)) {
     out.is_read = r.is_read;

@@ -1,5 +1,5 @@
 import { AppError } from '@cskh/kit';
-import { APPROVED, checkDecision, checkDeletable, checkPhone, checkProcessing, MessageState, PENDING, planContactEdit, REJECTED } from './rules';
+import { allowedActions, APPROVED, checkDecision, checkDeletable, checkPhone, checkProcessing, MessageState, PENDING, planContactEdit, REJECTED } from './rules';
 import { MSG } from './messages';
 
 const msg = (over: Partial<MessageState> = {}): MessageState => ({
@@ -91,5 +91,18 @@ describe('approval (spec 1 §4)', () => {
   it('an approved message is not deleted', () => {
     expect(code(() => checkDeletable({ trang_thai_duyet_thong_tin: APPROVED }))).toBe(`PRECONDITION: ${MSG.deleteApproved}`);
     expect(code(() => checkDeletable({ trang_thai_duyet_thong_tin: REJECTED }))).toBe('ok');
+  });
+});
+
+describe('what a viewer may do now', () => {
+  it('follows the same rules', () => {
+    const empty = msg();
+    expect(allowedActions(5, empty)).toEqual({ can_edit_phone: true, can_edit_package: true, can_decide: false, can_process: false });
+    const filledIn = msg({ so_dien_thoai: '0912345678', goi_cuoc: 'X' });
+    expect(allowedActions(4, filledIn)).toEqual({ can_edit_phone: false, can_edit_package: false, can_decide: false, can_process: false });
+    expect(allowedActions(2, filledIn)).toEqual({ can_edit_phone: true, can_edit_package: true, can_decide: true, can_process: true });
+    expect(allowedActions(1, { ...filledIn, is_read: 1 })).toEqual({ can_edit_phone: false, can_edit_package: false, can_decide: true, can_process: false });
+    const decided = { ...filledIn, trang_thai_duyet_thong_tin: APPROVED, username_duyet_trang_thai_duyet_thong_tin: 'boss' };
+    expect(allowedActions(1, decided)).toEqual({ can_edit_phone: false, can_edit_package: false, can_decide: false, can_process: true });
   });
 });

@@ -101,3 +101,14 @@ export function checkDecision(priority: number, m: MessageState, decision: Decis
 export function checkDeletable(m: Pick<MessageState, 'trang_thai_duyet_thong_tin'>): void {
   if (m.trang_thai_duyet_thong_tin === APPROVED) throw new AppError('PRECONDITION', MSG.deleteApproved);
 }
+
+/** What a viewer may do with a message now: the same rules, asked without throwing. */
+export function allowedActions(priority: number, m: MessageState) {
+  const editable = m.is_read !== PROCESSED && !isDecided(m);
+  return {
+    can_edit_phone: editable && (isSenior(priority) || !filled(m.so_dien_thoai)),
+    can_edit_package: editable && (isSenior(priority) || !filled(m.goi_cuoc)),
+    can_decide: isSenior(priority) && !isDecided(m) && filled(m.so_dien_thoai) && filled(m.goi_cuoc),
+    can_process: isSenior(priority) && m.is_read !== PROCESSED,
+  };
+}
