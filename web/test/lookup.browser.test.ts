@@ -243,6 +243,43 @@ describe('subscriber lookup in the browser', () => {
     expect((await page.getByTestId('lstracuu-count-total').textContent())?.trim()).toBe(String(list.count));
   });
 
+  it('imports lookup-log rows from an Excel file in 200-row chunks; the same file again stores no duplicate', async () => {
+    // The layout the screen exports: #, staff, phone, lookup name, content, time — plus one bad row.
+    const XLSX = await import('xlsx');
+    const marker = `nhap-${rand()}`;
+    const sheet = [['#', 'Nhân viên', 'Số điện thoại', 'Loại tra cứu', 'Nội dung', 'Thời gian']];
+    for (let i = 0; i < 205; i++) sheet.push([String(i + 1), 'admin - Quản trị hệ thống', `09${String(10000000 + i)}`, 'Tra cứu số dư tài khoản chính', `${marker} ${i}`, '05-03-2025 08:30:00']);
+    sheet.push(['206', 'admin', 'không có số', 'Tra cứu số dư tài khoản chính', `${marker} lỗi`, '05-03-2025 08:30:00']);
+    const file = join(require('node:os').tmpdir(), `${marker}.xlsx`);
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(sheet), 'Sheet 1');
+    XLSX.writeFile(wb, file);
+
+    const posts: number[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/v1/lstracuu/import')) posts.push((JSON.parse(r.postData() ?? '[]') as unknown[]).length);
+    });
+    await page.getByTestId('lstracuu-import-file').setInputFiles(file);
+    await page.getByTestId('lstracuu-import-preview').waitFor();
+    await page.getByTestId('lstracuu-import-send').click();
+    const errors = page.getByTestId('lstracuu-import-error-row');
+    await errors.first().waitFor();
+    expect(await errors.count()).toBe(1);
+    expect(await errors.first().getAttribute('data-row')).toBe('207');
+    await page.getByTestId('toast').filter({ hasText: `${marker}.xlsx: đã lưu 205 bản ghi` }).first().waitFor();
+    expect(posts).toEqual([200, 6]);
+    await page.getByTestId('lstracuu-import-errors-close').click();
+    const list = await api(`/api/v1/lstracuu?page=1&count=20&noi_dung=${marker}&startDate=01/03/2025`);
+    expect(list.count).toBe(205);
+
+    // The same file again: the server dedupes every row (the list still holds 205).
+    await page.getByTestId('lstracuu-import-file').setInputFiles(file);
+    await page.getByTestId('lstracuu-import-send').click();
+    await page.getByTestId('lstracuu-import-errors').waitFor();
+    await page.getByTestId('lstracuu-import-errors-close').click();
+    expect((await api(`/api/v1/lstracuu?page=1&count=20&noi_dung=${marker}&startDate=01/03/2025`)).count).toBe(205);
+  });
+
   it('re-sends a pending lookup once after the socket reconnects', async () => {
     const history = await api(`/api/v1/lookup/history?phone=${phone}`);
     proxy = await startFlakyProxy(stack.gatewayPort);
