@@ -1,0 +1,31 @@
+/**
+ * Typed calls of the bank service (spec 1 §7 "Bank messages"). The server applies every rule
+ * (who may process, edit, approve; masking; hidden columns; export ban) — these only carry them.
+ */
+import type { bank_v1_bank, common_v1_common } from '@cskh/proto';
+import { api } from '../../api/client';
+
+export type BankMessage = bank_v1_bank.BankMessage;
+export type BankMessageList = bank_v1_bank.BankMessageList;
+export type ImportReply = common_v1_common.ImportReply;
+
+/** GET list endpoint (the generic list screen pages it) and the 200-row import endpoint. */
+export const BANK_LIST = '/api/v1/mesbank';
+export const BANK_IMPORT = '/api/v1/mesbank/import';
+
+/** Channels of spec 1 §9. */
+export const BANK_CHANNELS = ['Techcombank', 'VPBANK'] as const;
+
+/** is_read (spec 1 §4). */
+export const PROCESSING_OPTIONS = [
+  { value: 0, label: 'Chưa xử lý' },
+  { value: 1, label: 'Đã xử lý' },
+];
+
+export const bankApi = {
+  /** Phone and/or package (a field left out is not changed). */
+  update: (id: string, fields: { so_dien_thoai?: string; goi_cuoc?: string }) => api.put<BankMessage>(`${BANK_LIST}/${encodeURIComponent(id)}`, fields),
+  setProcessing: (id: string, is_read: number) => api.put<BankMessage>(`${BANK_LIST}/setTrangThaiXuLy/${encodeURIComponent(id)}`, { is_read }),
+  approve: (id: string) => api.get<BankMessage>(`${BANK_LIST}/approve/${encodeURIComponent(id)}`),
+  deny: (id: string) => api.get<BankMessage>(`${BANK_LIST}/deny/${encodeURIComponent(id)}`),
+};
