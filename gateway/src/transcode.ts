@@ -28,13 +28,15 @@ const FLOAT_TYPES = new Set(['TYPE_DOUBLE', 'TYPE_FLOAT']);
 /**
  * Longest string a field takes, in UTF-16 units. 500 keeps any text under PostgreSQL's btree
  * entry limit (~2700 bytes) on the indexed columns (username, role name, …); the free-text
- * fields below are not indexed and legitimately longer (the avatar is a small JPEG data URL).
+ * fields below are not indexed and legitimately longer (the avatar is a small JPEG data URL,
+ * a bank SMS may be several SMS long). By field name, because the protos carry no length yet.
  */
 export const MAX_STRING_LENGTH = 500;
 export const LONG_TEXT_FIELDS: Readonly<Record<string, number>> = {
   avatar: 200_000,
   noi_dung: 5_000,
   additional_content: 5_000,
+  str_mes: 5_000,
 };
 /** Nesting beyond this is not a request our protos describe. */
 const MAX_DEPTH = 16;
