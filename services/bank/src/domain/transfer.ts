@@ -23,7 +23,8 @@ export interface TransferInput {
 
 /** Far above any transfer, and exact in a JS number and a bigint column. */
 export const MAX_MONEY = 1_000_000_000_000_000;
-export const MAX_CONTENT = 2000;
+// The gateway takes str_mes up to 5000 characters; stored whole up to there.
+export const MAX_CONTENT = 5000;
 export const MAX_FILE_NAME = 255;
 
 /**
