@@ -29,6 +29,8 @@ export function isolatedStackEnv(prefix: string, extra: NodeJS.ProcessEnv = {}):
     // Topics and consumer groups (of every service and the realtime tier) under a prefix of its own.
     KAFKA_TOPIC_PREFIX: isolatedTopicPrefix(prefix),
     SOCKET_ADAPTER_KEY: `test:${id}`,
+    // Login counters of its own: another file's failed logins from 127.0.0.1 never throttle this one.
+    LOGIN_LIMIT_KEY_PREFIX: `test:${id}:login`,
     ...extra,
   };
 }
