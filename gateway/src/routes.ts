@@ -54,7 +54,8 @@ export const LOADER_OPTIONS: protoLoader.Options = {
   enums: String,
   defaults: true,
   arrays: true,
-  oneofs: true,
+  // No real oneof in our protos; true would add "_field" keys for every proto3 optional field.
+  oneofs: false,
 };
 
 export function loadPackageDefinition() {

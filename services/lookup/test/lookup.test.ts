@@ -316,6 +316,19 @@ describe('lookup service', () => {
     });
   });
 
+  it('assigns exactly what was asked when managers assign at once (no row handed twice)', async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => ({ so_dien_thoai: `0977000${String(i).padStart(3, '0')}`, ten_tra_cuu: 'Chia đồng thời', noi_dung: `c${i}` }));
+    await callLog('importLookupLogs', { rows, file_name: `dong-thoi-${rand()}.xlsx`, first_row: 2 });
+    const free = (await callLog<{ total: number }>('countAssignableLookupLogs', {})).total;
+    const who = Array.from({ length: 4 }, () => `asg_${rand()}`);
+    const results = await Promise.all(who.map((username) => callLog<{ assigned: number }>('assignLookupLogs', { items: [{ username, count: 3 }] })));
+    const total = results.reduce((n, r) => n + r.assigned, 0);
+    expect(total).toBe(Math.min(12, free));
+    const [{ n }] = (await pg.query(`SELECT count(*)::int AS n FROM lookup.lookup_log WHERE assigned_to = ANY($1)`, [who])).rows;
+    expect(n).toBe(total);
+    expect((await callLog<{ total: number }>('countAssignableLookupLogs', {})).total).toBe(free - total);
+  });
+
   describe('registration results (9084)', () => {
     type Regs = { values: Array<{ SubAgent: string; username_nv: string; ten_nv: string }>; count: number };
     const q = { startDate: '01/01/2025', endDate: '20/01/2025', count: 1000 };

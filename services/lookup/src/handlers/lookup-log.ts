@@ -140,8 +140,10 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
       await ds.transaction(async (em) => {
         for (const item of items) {
           const r = await em.query(
-            `UPDATE lookup.lookup_log SET assigned_to = $1, assigned_at = now()
-             WHERE id IN (SELECT id FROM lookup.lookup_log WHERE assigned_to IS NULL ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+            // Materialised: PostgreSQL may otherwise re-run a LIMIT subquery per row and hand out more than asked.
+            `WITH picked AS MATERIALIZED (
+               SELECT id FROM lookup.lookup_log WHERE assigned_to IS NULL ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+             UPDATE lookup.lookup_log l SET assigned_to = $1, assigned_at = now() FROM picked WHERE l.id = picked.id`,
             [item.username.trim(), Math.min(item.count, 100000)],
           );
           assigned += Number(r?.[1] ?? 0);
