@@ -1,7 +1,10 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(customParseFormat);
+// utcOffset(minutes): audit times shown on Vietnam's clock (list/history.ts).
+dayjs.extend(utc);
 
 /** Spec formats: numbers 0,0; datetimes DD-MM-YYYY HH:mm:ss; filter dates DD/MM/YYYY. */
 export const DATETIME_FORMAT = 'DD-MM-YYYY HH:mm:ss';

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import HistoryIcon from '@mui/icons-material/History';
 import { DataGrid, GridRow, type GridColDef, type GridPaginationModel, type GridRowProps } from '@mui/x-data-grid';
 import { viVN } from '@mui/x-data-grid/locales';
 import { api, errorMsg } from '../api/client';
@@ -20,7 +21,9 @@ import { notify } from '../store';
 import { ActionButtons, EditableCell } from './cells';
 import { writeExcel } from './exportExcel';
 import { FilterField } from './FilterBar';
-import { EXPORT_ALL_COUNT, type ColumnDef, type ListConfig, type ListContext, type ListHandle, type ListResult, type Row } from './types';
+import HistoryDialog from './HistoryDialog';
+import { withActionsColumn } from './history';
+import { EXPORT_ALL_COUNT, type ColumnDef, type ListConfig, type ListContext, type ListHandle, type ListResult, type Row, type RowAction } from './types';
 
 export const DEFAULT_PAGE_SIZES = [20, 50, 100];
 // The localeText prop replaces (not merges) the theme's grid texts, so start from the Vietnamese set.
@@ -59,6 +62,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
   const [result, setResult] = useState<ListResult<R> | null>(null);
   const [loading, setLoading] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [historyRow, setHistoryRow] = useState<R | null>(null);
 
   const reload = useCallback(() => setReloadKey((k) => (k < 0 ? 0 : k + 1)), []);
 
@@ -151,8 +155,31 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     }
   };
 
-  const visibleColumns = config.columns.filter((c) => !c.visible || c.visible(ctx));
   const rowIdOf = useCallback((row: R) => String(config.rowId ? config.rowId(row) : row.id), [config]);
+  // The history dialog is one more row action (and brings an actions column if the list has none showing).
+  const history = config.history;
+  const rowActions = useMemo<RowAction<R>[]>(
+    () =>
+      history
+        ? [
+            ...(config.rowActions ?? []),
+            {
+              key: 'history',
+              label: 'Lịch sử thay đổi',
+              icon: <HistoryIcon fontSize="small" />,
+              color: 'info',
+              visible: history.visible,
+              testId: (r) => (history.testId ? history.testId(r) : `${config.id}-history-${rowIdOf(r)}`),
+              run: (r) => setHistoryRow(r),
+            },
+          ]
+        : config.rowActions ?? [],
+    [config, history, rowIdOf],
+  );
+  const visibleColumns = withActionsColumn(
+    config.columns.filter((c) => !c.visible || c.visible(ctx)),
+    !!history,
+  );
   const indexById = useMemo(() => {
     const m = new Map<string, number>();
     (result?.rows ?? []).forEach((r, i) => m.set(rowIdOf(r), paginationModel.page * paginationModel.pageSize + i + 1));
@@ -179,7 +206,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
       const r = row as R;
       const id = rowIdOf(r);
       if (c.kind === 'index') return indexById.get(id) ?? '';
-      if (c.kind === 'actions') return <ActionButtons row={r} rowId={id} actions={(config.rowActions ?? []) as any} ctx={ctx as any} listId={config.id} />;
+      if (c.kind === 'actions') return <ActionButtons row={r} rowId={id} actions={rowActions as any} ctx={ctx as any} listId={config.id} />;
       const value = c.value ? c.value(r) : r[c.field];
       if (c.edit && (!c.edit.canEdit || c.edit.canEdit(r, ctx))) {
         const edit = c.edit.type === 'select' && !c.edit.options && c.options ? { ...c.edit, options: c.options } : c.edit;
@@ -319,6 +346,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
           }}
         />
       </Paper>
+      {history && historyRow && <HistoryDialog listId={config.id} config={history} row={historyRow} onClose={() => setHistoryRow(null)} />}
     </Stack>
   );
 }

@@ -27,6 +27,12 @@
  *                 Failure → toast '[Lỗi] ' + msg. `query` adds params to that request (getAll=true).
  *   summary       (data, ctx) → node above the table (totals from the raw list answer).
  *   pageSizes     default [20, 50, 100], defaultPageSize 20 (server paging, MUI grid max 100).
+ *   history       { endpoint(row), fieldLabels?, valueLabels?, title?(row), visible?, testId? }: a
+ *                 'Lịch sử thay đổi' row action (test id `<id>-history-<rowId>` unless testId says)
+ *                 opening the row's audit trail (`GET endpoint(row)` → AuditEntry values + count,
+ *                 newest first, server paging 10/25): time on Vietnam's clock, who, the field's
+ *                 label, from → to; 'Chưa có thay đổi nào' when empty. Without a visible 'actions'
+ *                 column the screen adds one for it.
  *
  * `ctx` (ListContext) carries the session (priority, permission codes), applied filters, reload(),
  * notify and confirm. A screen keeps its own dialogs next to the list and calls `reload()` through
@@ -144,6 +150,22 @@ export interface ToolbarButton<R = Row> {
   testId?: string;
 }
 
+/** The row-history dialog of a list (the audit trail every service serves at `GET …/{id}/history`). */
+export interface HistoryConfig<R = Row> {
+  /** The row's history endpoint, e.g. (u) => `/api/v1/users/${u.id}/history`. */
+  endpoint: (row: R) => string;
+  /** Field name → label (e.g. { fullname: 'Họ tên' }); unknown fields show their name. */
+  fieldLabels?: Record<string, string>;
+  /** Field name → stored value → label (e.g. { locked: { true: 'Đã khoá' } }). */
+  valueLabels?: Record<string, Record<string, string>>;
+  /** Dialog title (default 'Lịch sử thay đổi'). */
+  title?: (row: R) => string;
+  /** Whether the row offers its history (default: every row). */
+  visible?: (row: R, ctx: ListContext<R>) => boolean;
+  /** Test id of the row's button (default `<listId>-history-<rowId>`); the dialog is `<listId>-history-dialog`. */
+  testId?: (row: R) => string;
+}
+
 export interface ListConfig<R = Row> {
   /** Stable id; prefixes test ids (e.g. 'accounts-search'). */
   id: string;
@@ -172,6 +194,8 @@ export interface ListConfig<R = Row> {
   };
   toolbar?: ToolbarButton<R>[];
   rowActions?: RowAction<R>[];
+  /** Row history (audit trail) dialog; see HistoryConfig. */
+  history?: HistoryConfig<R>;
   summary?: (data: ListResult<R> | null, ctx: ListContext<R>) => ReactNode;
   /** data-testid of each table row (default `${id}-row-${rowId}`). */
   rowTestId?: (row: R) => string;
