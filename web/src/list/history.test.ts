@@ -46,6 +46,8 @@ describe('row history lines', () => {
     ]);
     expect(lines[0]).toMatchObject({ time: '23-11-2026 08:05:09', who: 'Quản trị viên (admin)' });
     expect(displayValue('is_read', '1', { is_read: { 1: 'Đã xử lý' } })).toBe('Đã xử lý');
+    // A value the screen labels as nothing (the empty branch id) shows as blank.
+    expect(displayValue('brand_id', '0000', { brand_id: { '0000': '' } })).toBe(BLANK_VALUE);
   });
 });
 

@@ -55,12 +55,11 @@ export function actorOf(e: Pick<AuditEntry, 'username' | 'fullname'>): string {
   return name || user;
 }
 
-/** A stored value as the screen names it (value labels per field), blank as '—'. */
+/** A stored value as the screen names it (value labels per field); blank, or labelled blank, as '—'. */
 export function displayValue(field: string, value: string, valueLabels?: HistoryConfig['valueLabels']): string {
   const v = value ?? '';
-  const label = valueLabels?.[field]?.[v];
-  if (label !== undefined) return label;
-  return v === '' ? BLANK_VALUE : v;
+  const shown = valueLabels?.[field]?.[v] ?? v;
+  return shown === '' ? BLANK_VALUE : shown;
 }
 
 /** The dialog's lines, in the server's order (newest first). */

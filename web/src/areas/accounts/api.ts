@@ -20,15 +20,27 @@ export type StaffOption = common_v1_common.StaffOption;
 export type CreateUserRequest = Omit<auth_v1_auth.CreateUserRequest, 'role'> & { role?: string };
 export type UpdateUserRequest = auth_v1_auth.UpdateUserRequest;
 export type SaveRoleRequest = auth_v1_auth.SaveRoleRequest;
+/** A system account as listed: never its password, only whether one is stored. */
+export type SystemAccount = auth_v1_auth.SystemAccount;
+/** Create/update; a blank password on update keeps the stored one (the server's rule). */
+export type SaveSystemAccountRequest = auth_v1_auth.SaveSystemAccountRequest;
 
 /** GET list endpoints (the generic list screen pages them itself). */
 export const ACCOUNT_LISTS = {
   users: '/api/v1/users',
   roles: '/api/v1/role',
+  permissions: '/api/v1/permission',
+  systemAccounts: '/api/v1/systemaccount',
 } as const;
 
 const values = <T>(d: { values?: T[] } | null | undefined): T[] => d?.values ?? [];
 const id = (s: string) => encodeURIComponent(s);
+
+/** The audit trail of a user or a role (the list screens' history dialog). */
+export const ACCOUNT_HISTORY = {
+  user: (userId: string) => `${ACCOUNT_LISTS.users}/${id(userId)}/history`,
+  role: (roleId: string) => `${ACCOUNT_LISTS.roles}/${id(roleId)}/history`,
+} as const;
 
 export const authApi = {
   login: (username: string, password: string) =>
@@ -62,7 +74,13 @@ export const rolesApi = {
   update: (req: SaveRoleRequest) => api.put<Role>(`${ACCOUNT_LISTS.roles}/${id(req.id)}`, req),
   remove: (roleId: string) => api.del(`${ACCOUNT_LISTS.roles}/${id(roleId)}`),
   /** The permission catalogue (page 1, count 1000). */
-  permissions: () => api.get<auth_v1_auth.PermissionList>('/api/v1/permission', { page: 1, count: 1000 }).then(values),
+  permissions: () => api.get<auth_v1_auth.PermissionList>(ACCOUNT_LISTS.permissions, { page: 1, count: 1000 }).then(values),
+};
+
+export const systemAccountsApi = {
+  create: (req: Omit<SaveSystemAccountRequest, 'id'>) => api.post<SystemAccount>(ACCOUNT_LISTS.systemAccounts, req),
+  update: (req: SaveSystemAccountRequest) => api.put<SystemAccount>(`${ACCOUNT_LISTS.systemAccounts}/${id(req.id)}`, req),
+  remove: (accountId: string) => api.del(`${ACCOUNT_LISTS.systemAccounts}/${id(accountId)}`),
 };
 
 export const channelsApi = {

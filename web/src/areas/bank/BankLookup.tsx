@@ -143,6 +143,7 @@ export default function BankLookup() {
         },
         { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 100, export: false, visible: (ctx) => senior(ctx.session.priority) },
       ],
+      history: { endpoint: (r) => `/api/v1/mesbank/${encodeURIComponent(r.id)}/history`, fieldLabels: { is_read: 'Trạng thái xử lý', so_dien_thoai: 'Số điện thoại', goi_cuoc: 'Gói cước', trang_thai_duyet_thong_tin: 'Trạng thái duyệt', deleted: 'Xoá tin nhắn' }, valueLabels: { is_read: { 0: 'Chưa xử lý', 1: 'Đã xử lý' }, trang_thai_duyet_thong_tin: { 0: 'Chờ duyệt', 1: 'Đã duyệt', 2: 'Từ chối' }, deleted: { false: 'Chưa xoá', true: 'Đã xoá' } } },
       rowActions: [
         {
           key: 'approve',

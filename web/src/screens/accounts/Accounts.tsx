@@ -5,8 +5,9 @@ import KeyIcon from '@mui/icons-material/Key';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import SecurityIcon from '@mui/icons-material/Security';
-import { ACCOUNT_LISTS, channelsApi, rolesApi, usersApi, type PermissionRef, type User } from '../../areas/accounts/api';
+import { ACCOUNT_HISTORY, ACCOUNT_LISTS, channelsApi, rolesApi, usersApi, type PermissionRef, type User } from '../../areas/accounts/api';
 import { useLoad } from '../../common/refdata';
+import { ZERO_GUID } from '../../common/format';
 import { useSession } from '../../common/session';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
@@ -25,6 +26,25 @@ function ChannelsCell({ username }: { username: string }) {
   const { active, onChanged } = useContext(ChannelsContext);
   return <InviteChannels username={username} active={active} onChanged={onChanged} />;
 }
+
+/** The fields auth's audit trail records for a user, as the edit dialog names them. */
+const USER_FIELD_LABELS: Record<string, string> = {
+  fullname: 'Họ tên',
+  email: 'Email',
+  phone: 'Số điện thoại',
+  role: 'Vai trò',
+  brand_id: 'Chi nhánh',
+  group_id: 'Nhóm',
+  locked: 'Trạng thái',
+  permissions: 'Quyền riêng',
+  password: 'Mật khẩu',
+};
+const NO_PLACE = { [ZERO_GUID]: '' };
+const USER_VALUE_LABELS: Record<string, Record<string, string>> = {
+  locked: { true: 'Ngừng hoạt động', false: 'Đang hoạt động' },
+  brand_id: NO_PLACE,
+  group_id: NO_PLACE,
+};
 
 export const rowPriority = (u: User): number => u.role_priority ?? u.role?.priority ?? 99;
 
@@ -114,8 +134,15 @@ export default function Accounts() {
           export: false,
           render: (u) => (rowPriority(u) === 3 ? <ChannelsCell username={u.username} /> : null),
         },
-        { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 156 },
+        { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 190 },
       ],
+      history: {
+        endpoint: (u) => ACCOUNT_HISTORY.user(u.id),
+        fieldLabels: USER_FIELD_LABELS,
+        valueLabels: USER_VALUE_LABELS,
+        title: (u) => `Lịch sử thay đổi: ${u.username}`,
+        testId: (u) => `account-history-${u.username}`,
+      },
       rowActions: [
         {
           key: 'lock',

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { ACCOUNT_LISTS, rolesApi, type Role } from '../../areas/accounts/api';
+import { ACCOUNT_HISTORY, ACCOUNT_LISTS, rolesApi, type Role } from '../../areas/accounts/api';
 import { useLoad } from '../../common/refdata';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
@@ -38,8 +38,14 @@ export default function Roles() {
       columns: [
         { field: 'name', headerName: 'Tên vai trò', flex: 2 },
         { field: 'priority', headerName: 'Độ ưu tiên', kind: 'number', width: 120, align: 'center' },
-        { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 130 },
+        { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 150 },
       ],
+      history: {
+        endpoint: (r) => ACCOUNT_HISTORY.role(r.id),
+        fieldLabels: { name: 'Tên vai trò', priority: 'Độ ưu tiên', permissions: 'Quyền' },
+        title: (r) => `Lịch sử thay đổi: ${r.name}`,
+        testId: (r) => `role-history-${r.name}`,
+      },
       rowActions: [
         {
           key: 'edit',
