@@ -269,6 +269,12 @@ describe('subscriber lookup in the browser', () => {
     await page.getByTestId('toast').filter({ hasText: `${marker}.xlsx: đã lưu 205 bản ghi` }).first().waitFor();
     expect(posts).toEqual([200, 6]);
     await page.getByTestId('lstracuu-import-errors-close').click();
+    // Closed, the refused rows stay one click away: 'Lỗi nhập (1)' reopens them.
+    const errorsButton = page.getByTestId('lstracuu-import-errors-button');
+    expect((await errorsButton.textContent())?.trim()).toBe('Lỗi nhập (1)');
+    await errorsButton.click();
+    expect(await errors.first().getAttribute('data-row')).toBe('207');
+    await page.getByTestId('lstracuu-import-errors-close').click();
     const list = await api(`/api/v1/lstracuu?page=1&count=20&noi_dung=${marker}&startDate=01/03/2025`);
     expect(list.count).toBe(205);
 

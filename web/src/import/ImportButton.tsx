@@ -15,13 +15,14 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { api } from '../api/client';
 import { formatNumber } from '../common/format';
 import { notify } from '../store';
-import { chunk, IMPORT_CHUNK_SIZE, mapSheetRows, sendChunks, type ChunkReply, type ImportOutcome, type ImportSpec, type RowError, type SheetRow } from './sheet';
+import { chunk, importErrorsLabel, IMPORT_CHUNK_SIZE, mapSheetRows, sendChunks, type ChunkReply, type ImportOutcome, type ImportSpec, type RowError, type SheetRow } from './sheet';
 
 export interface ImportButtonProps {
-  /** Test-id prefix: `<id>-import` (button), `-import-file`, `-import-preview`, `-import-progress`, `-import-errors`. */
+  /** Test-id prefix: `<id>-import` (button), `-import-file`, `-import-preview`, `-import-progress`, `-import-errors` (dialog), `-import-errors-button`. */
   id: string;
   /** POST endpoint taking a JSON array of ≤ 200 rows (query: file_name, first_row). */
   endpoint: string;
@@ -142,15 +143,23 @@ function RowErrorsDialog({ id, errors, onClose }: { id: string; errors: RowError
 
 /**
  * 'Nhập Excel': reads the first sheet, maps its columns, optionally previews, sends 200-row chunks
- * with a progress bar, sums `data.saved`, lists the refused rows, and offers to send again the
- * chunks that got no answer (safe: the servers dedupe re-sent rows).
+ * with a progress bar, sums `data.saved`, lists the refused rows (again from the 'Lỗi nhập (n)'
+ * button until an import without refusals), and offers to send again the chunks that got no
+ * answer (safe: the servers dedupe re-sent rows).
  */
 export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel', preview = false, chunkSize = IMPORT_CHUNK_SIZE, onDone, successText = defaultSuccess }: ImportButtonProps) {
   const input = useRef<HTMLInputElement>(null);
   const [fileName, setFileName] = useState('');
   const [rows, setRows] = useState<SheetRow[] | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number; failed: SheetRow[][]; failMsg: string } | null>(null);
-  const [errors, setErrors] = useState<RowError[] | null>(null);
+  // The last import's refused rows: the dialog opens by itself after the import, and the
+  // 'Lỗi nhập (n)' button reopens it while they exist (spec 1 §2.8).
+  const [errors, setErrors] = useState<RowError[]>([]);
+  const [errorsOpen, setErrorsOpen] = useState(false);
+  const showErrors = (errs: RowError[]) => {
+    setErrors(errs);
+    setErrorsOpen(errs.length > 0);
+  };
   const [busy, setBusy] = useState(false);
   // What a 'Gửi lại' carries over from the first pass: file name, refused rows, rows saved.
   const retryState = useRef<{ name: string; errors: RowError[]; saved: number }>({ name: '', errors: [], saved: 0 });
@@ -176,7 +185,7 @@ export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel
     }
     setProgress(null);
     notify(successText(name, saved), allErrors.length ? 'warning' : 'success');
-    if (allErrors.length) setErrors(allErrors);
+    showErrors(allErrors);
     onDone?.({ saved, errors: allErrors, failed: [], failMsg: '' });
   };
 
@@ -206,6 +215,11 @@ export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel
       <Button variant="outlined" startIcon={<FileUploadIcon />} onClick={() => input.current?.click()} disabled={busy} data-testid={`${id}-import`}>
         {label}
       </Button>
+      {errors.length > 0 && (
+        <Button variant="outlined" color="warning" startIcon={<ErrorOutlineIcon />} onClick={() => setErrorsOpen(true)} data-testid={`${id}-import-errors-button`}>
+          {importErrorsLabel(errors.length)}
+        </Button>
+      )}
       <input
         ref={input}
         type="file"
@@ -250,7 +264,7 @@ export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel
                   const { name, errors: errs, saved } = retryState.current;
                   setProgress(null);
                   notify(successText(name, saved), 'warning');
-                  if (errs.length) setErrors(errs);
+                  showErrors(errs);
                   onDone?.({ saved, errors: errs, failed: progress.failed, failMsg: progress.failMsg });
                 }}
               >
@@ -270,7 +284,7 @@ export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel
           )}
         </Dialog>
       )}
-      {errors && <RowErrorsDialog id={id} errors={errors} onClose={() => setErrors(null)} />}
+      {errorsOpen && errors.length > 0 && <RowErrorsDialog id={id} errors={errors} onClose={() => setErrorsOpen(false)} />}
     </>
   );
 }

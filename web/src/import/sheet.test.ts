@@ -1,5 +1,5 @@
 import { LOOKUP_LOG_IMPORT_SPEC } from '../screens/lookup/lookupLogImport';
-import { cellDate, chunk, IMPORT_CHUNK_SIZE, mapSheetRows, parseCell, sendChunks, type ImportSpec, type SheetRow } from './sheet';
+import { cellDate, chunk, importErrorsLabel, IMPORT_CHUNK_SIZE, mapSheetRows, parseCell, sendChunks, type ImportSpec, type SheetRow } from './sheet';
 
 describe('cells', () => {
   it('parses digits, trimmed text and numbers', () => {
@@ -129,5 +129,12 @@ describe('chunks', () => {
     const again = await sendChunks(first.failed, flaky);
     expect(again.saved).toBe(200);
     expect(again.failed).toEqual([]);
+  });
+});
+
+describe('row-error button', () => {
+  it('says how many rows the last import refused', () => {
+    expect(importErrorsLabel(3)).toBe('Lỗi nhập (3)');
+    expect(importErrorsLabel(1250)).toBe('Lỗi nhập (1,250)');
   });
 });

@@ -3,7 +3,7 @@
  * header rows skipped), 200-row chunks, and sending them while summing the server's answers.
  * The ImportButton (./ImportButton.tsx) is the UI around these.
  */
-import { dayjs } from '../common/format';
+import { dayjs, formatNumber } from '../common/format';
 
 /** Rows per request (spec 1 §9, spec 3 §9: every import sends 200 rows at a time). */
 export const IMPORT_CHUNK_SIZE = 200;
@@ -127,6 +127,9 @@ export interface RowError {
   error_data: string;
   error_file: string;
 }
+
+/** The label of the button that reopens the last import's row errors, e.g. 'Lỗi nhập (3)'. */
+export const importErrorsLabel = (count: number) => `Lỗi nhập (${formatNumber(count)})`;
 
 /** One chunk's answer (`data` of the import call: saved and errorRows). */
 export interface ChunkReply {
