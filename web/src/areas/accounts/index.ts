@@ -6,6 +6,8 @@ export * from './api';
 const Accounts = lazy(() => import('../../screens/accounts/Accounts'));
 const Roles = lazy(() => import('../../screens/roles/Roles'));
 const Profile = lazy(() => import('../../screens/profile/Profile'));
+const Permissions = lazy(() => import('../../screens/roles/Permissions'));
+const SystemAccounts = lazy(() => import('../../screens/accounts/SystemAccounts'));
 
 export const PROFILE_PATH = '/sys/profile';
 
@@ -26,11 +28,11 @@ export const accountsArea: Area = {
       menu: { title: 'Phân quyền theo vai trò', permissions: ['role.*'], section: 'admin', icon: 'security', order: 1020 },
     },
     { path: PROFILE_PATH, title: 'Tài khoản cá nhân', component: Profile },
-    { path: '/sys/permissions', title: 'Quyền', component: null },
+    { path: '/sys/permissions', title: 'Quyền', component: Permissions },
     {
       path: '/sys/systemaccount',
       title: 'Tài khoản hệ thống',
-      component: null,
+      component: SystemAccounts,
       menu: { permissions: ['systemaccount'], section: 'admin', icon: 'account', order: 1060 },
     },
     { path: '/sys/settings', title: 'Cài đặt', component: null, menu: { permissions: ['settings'], section: 'admin', icon: 'settings', order: 1130 } },
