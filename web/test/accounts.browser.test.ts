@@ -3,7 +3,9 @@
  * service and real PostgreSQL/Redis/Kafka: an administrator logs in, creates a staff account in
  * the accounts tab; the staff member logs in and sees exactly the menu items their role allows.
  * A manager (priority 2) creates a user with the role left blank (the form dialog first refuses a
- * missing required field); on a phone-width window the menu is a temporary drawer.
+ * missing required field); an edit shows up in the row-history dialog with who made it and when; a
+ * system account is created, listed without its password, edited with the password kept and
+ * deleted after the confirm; on a phone-width window the menu is a temporary drawer.
  * CSKH_SCREENSHOTS=<dir> writes screenshots of what the tests saw (to look at, not asserted).
  */
 import { existsSync } from 'node:fs';
@@ -186,6 +188,123 @@ it('a manager creates a user with the role left blank: the first role they may g
   const box = await chip.boundingBox();
   expect(box!.height).toBeLessThan(34);
   await shot(page, 'accounts-desktop');
+  await page.close();
+}, 120000);
+
+it("an admin edits a user and the row history shows the change, who made it and when (Vietnam's clock)", async () => {
+  const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
+  const roles = await api<{ values: RoleRow[] }>('/api/v1/role?page=1&count=100', admin.access_token);
+  const username = `ls${randomBytes(3).toString('hex')}`;
+  const user = await api<{ id: string }>('/api/v1/users', admin.access_token, {
+    fullname: 'Phạm Văn Cũ',
+    username,
+    password: 'Matkhau@1',
+    email: `${username}@cskh.vn`,
+    phone: '',
+    brand: ZERO_GUID,
+    group: ZERO_GUID,
+    role: roles.values.find((r) => r.priority === 2)!.id,
+  });
+
+  const page = await browser.newPage();
+  await login(page, 'admin', ADMIN_PASSWORD);
+  const adminName = (await page.getByTestId('sidebar-fullname').textContent())!.trim();
+  await page.getByTestId('menu-/sys/accounts').click();
+  await input(page, 'accounts-filter-username').fill(username);
+  await input(page, 'accounts-filter-username').press('Enter');
+  // Nothing changed yet: the empty state.
+  await page.getByTestId(`account-history-${username}`).click();
+  expect((await page.getByTestId('accounts-history-empty').textContent())?.trim()).toBe('Chưa có thay đổi nào');
+  await page.getByTestId('accounts-history-close').click();
+  await page.getByTestId('accounts-history-dialog').waitFor({ state: 'hidden' });
+
+  await page.getByTestId(`account-edit-${username}`).click();
+  const fullname = input(page, 'edit-user-fullname');
+  await page.waitForFunction((el) => (el as HTMLInputElement | null)?.value === 'Phạm Văn Cũ', await fullname.elementHandle());
+  await fullname.fill('Phạm Văn Mới');
+  await page.getByTestId('edit-user-submit').click();
+  await page.getByTestId('toast').filter({ hasText: 'Cập nhật nhân viên thành công' }).first().waitFor();
+
+  await page.getByTestId(`account-history-${username}`).click();
+  const rows = page.getByTestId('accounts-history-row');
+  await rows.first().waitFor();
+  expect(await rows.count()).toBe(1);
+  expect(await rows.first().getAttribute('data-field')).toBe('fullname');
+  const cells = (await rows.first().locator('td').allTextContents()).map((t) => t.trim());
+  // The browser runs in UTC; the time shows as the server wrote it, on Vietnam's clock.
+  const trail = await api<{ values: Array<{ at: string }> }>(`/api/v1/users/${user.id}/history?page=1&count=10`, admin.access_token);
+  const [, y, mo, d, hms] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(trail.values[0].at)!;
+  expect(cells).toEqual([`${d}-${mo}-${y} ${hms}`, `${adminName} (admin)`, 'Họ tên', 'Phạm Văn Cũ', 'Phạm Văn Mới']);
+  await shot(page, 'account-history');
+  await page.getByTestId('accounts-history-close').click();
+  await page.close();
+}, 120000);
+
+it('an admin keeps a system account: created, listed without its password, edited with the password kept, deleted after the confirm', async () => {
+  const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
+  const position = `VNPT-${randomBytes(3).toString('hex')}`;
+  const secret = `Bi@mat-${randomBytes(4).toString('hex')}`;
+  const page = await browser.newPage();
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/sys/systemaccount').click();
+  await page.getByTestId('list-systemaccount').waitFor();
+
+  // Create: the required-field alert first, then the whole account.
+  await page.getByTestId('systemaccount-create').click();
+  await input(page, 'systemaccount-form-position').fill(position);
+  await page.getByTestId('systemaccount-form-submit').click();
+  expect((await page.getByTestId('systemaccount-form-alert').textContent())?.trim()).toBe('[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn');
+  await input(page, 'systemaccount-form-account').fill('cskh_api');
+  await input(page, 'systemaccount-form-password').fill(secret);
+  await input(page, 'systemaccount-form-api').fill('https://api.vnpt.example/v1');
+  await input(page, 'systemaccount-form-additional_content').fill('{"kenh":"VNPT"}');
+  await page.getByTestId('systemaccount-form-submit').click();
+  await page.getByTestId('toast').filter({ hasText: 'Thêm tài khoản hệ thống thành công' }).first().waitFor();
+
+  const found = await api<{ values: Array<Record<string, unknown>> }>(`/api/v1/systemaccount?page=1&count=20&name=${position}`, admin.access_token);
+  expect(found.values).toHaveLength(1);
+  const account = found.values[0] as { id: string };
+  // The server never sends the password back, and the screen never shows it.
+  expect(found.values[0]).toMatchObject({ position, account: 'cskh_api', has_password: true });
+  expect(JSON.stringify(found)).not.toContain(secret);
+  await input(page, 'systemaccount-filter-name').fill(position);
+  await input(page, 'systemaccount-filter-name').press('Enter');
+  const row = page.getByTestId(`systemaccount-row-${account.id}`);
+  await row.waitFor();
+  expect(await row.textContent()).toContain(position);
+  expect(await page.getByTestId('list-systemaccount').textContent()).not.toContain(secret);
+  await shot(page, 'systemaccount-list');
+
+  // Edit: the password field starts empty and, left empty, keeps the stored password.
+  await page.getByTestId(`systemaccount-edit-${account.id}`).click();
+  const accountInput = input(page, 'systemaccount-form-account');
+  await page.waitForFunction((el) => (el as HTMLInputElement | null)?.value === 'cskh_api', await accountInput.elementHandle());
+  expect(await input(page, 'systemaccount-form-password').inputValue()).toBe('');
+  await page.getByText('Để trống để giữ mật khẩu hiện tại').waitFor();
+  await shot(page, 'systemaccount-edit');
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/api/v1/systemaccount/')) sent.push(r.postData() ?? '');
+  });
+  await accountInput.fill('cskh_api_2');
+  await page.getByTestId('systemaccount-form-submit').click();
+  await page.getByTestId('toast').filter({ hasText: 'Cập nhật tài khoản hệ thống thành công' }).first().waitFor();
+  expect(JSON.parse(sent[0])).toMatchObject({ account: 'cskh_api_2', password: '' });
+  const edited = await api<Record<string, unknown>>(`/api/v1/systemaccount/${account.id}`, admin.access_token);
+  expect(edited).toMatchObject({ account: 'cskh_api_2', has_password: true });
+
+  // Delete: 'Xác nhận xoá bản ghi' first; cancelled nothing happens, confirmed the row goes.
+  await page.getByTestId(`systemaccount-delete-${account.id}`).click();
+  expect(await page.getByTestId('confirm-dialog').textContent()).toContain('Xác nhận xoá bản ghi');
+  await page.getByTestId('confirm-cancel').click();
+  await page.getByTestId('confirm-dialog').waitFor({ state: 'hidden' });
+  expect(await row.isVisible()).toBe(true);
+  await page.getByTestId(`systemaccount-delete-${account.id}`).click();
+  await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('toast').filter({ hasText: 'Xoá tài khoản hệ thống thành công' }).first().waitFor();
+  await row.waitFor({ state: 'detached' });
+  const after = await api<{ count: number }>(`/api/v1/systemaccount?page=1&count=20&name=${position}`, admin.access_token);
+  expect(Number(after.count)).toBe(0);
   await page.close();
 }, 120000);
 
