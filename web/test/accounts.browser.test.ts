@@ -240,7 +240,7 @@ it("an admin edits a user and the row history shows the change, who made it and 
   await page.close();
 }, 120000);
 
-it('an admin keeps a system account: created, listed without its password, edited with the password kept, deleted after the confirm', async () => {
+it("an admin keeps a system account: created, listed without its password, edited with the password kept, deleted after the confirm; the 'Quyền' list pages the catalogue", async () => {
   const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
   const position = `VNPT-${randomBytes(3).toString('hex')}`;
   const secret = `Bi@mat-${randomBytes(4).toString('hex')}`;
@@ -305,8 +305,20 @@ it('an admin keeps a system account: created, listed without its password, edite
   await row.waitFor({ state: 'detached' });
   const after = await api<{ count: number }>(`/api/v1/systemaccount?page=1&count=20&name=${position}`, admin.access_token);
   expect(Number(after.count)).toBe(0);
+
+  // The permission list ('Quyền'): the catalogue 10 at a time (sizes 5/10/25), searchable.
+  const catalogue = await api<{ count: number }>('/api/v1/permission?page=1&count=5', admin.access_token);
+  await page.goto(stack.url + '/sys/permissions');
+  const permRows = page.getByTestId(/^permissions-row-/);
+  await page.getByTestId('permissions-row-systemaccount').or(permRows.nth(9)).first().waitFor();
+  expect(await permRows.count()).toBe(Math.min(10, Number(catalogue.count)));
+  expect(await page.getByTestId('list-permissions').textContent()).toContain(`/ ${Number(catalogue.count)}`);
+  await input(page, 'permissions-filter-name').fill('systemaccount');
+  await input(page, 'permissions-filter-name').press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid^="permissions-row-"]').length === 1);
+  expect(await page.getByTestId('permissions-row-systemaccount').count()).toBe(1);
   await page.close();
-}, 120000);
+}, 180000);
 
 it('on a phone-width window the menu is a temporary drawer that closes after a choice, and the active tab stays in view', async () => {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
