@@ -1,6 +1,12 @@
+import { lazy } from 'react';
 import type { Area } from '../types';
 
-/** Mfy and 9279 orders and their price lists (orders service, spec 3 §2.13–2.16). Not built yet. */
+export * from './api';
+
+const MfyPrices = lazy(() => import('./PriceLists').then((m) => ({ default: m.MfyPrices })));
+const Reg9279Prices = lazy(() => import('./PriceLists').then((m) => ({ default: m.Reg9279Prices })));
+
+/** Mfy and 9279 orders and their price lists (orders service, spec 3 §2.13–2.16). */
 export const ordersArea: Area = {
   key: 'orders',
   screens: [
@@ -14,13 +20,13 @@ export const ordersArea: Area = {
     {
       path: '/sys/giagoimfy',
       title: 'Giá gói mfy',
-      component: null,
+      component: MfyPrices,
       menu: { permissions: ['giagoimfy'], section: 'admin', icon: 'price', order: 1040 },
     },
     {
       path: '/sys/giagoidangky9279',
       title: 'Giá gói đăng ký 9279',
-      component: null,
+      component: Reg9279Prices,
       menu: { permissions: ['giagoidangky9279'], section: 'admin', icon: 'price', order: 1050 },
     },
   ],

@@ -1,0 +1,13 @@
+import { defineConfig, env, serviceShape } from '@cskh/kit';
+
+/**
+ * Orders service configuration: what every service reads, plus how often the due-time worker
+ * looks for orders whose 10-minute window has run out (the deadline itself is the spec's).
+ */
+export const ordersConfig = defineConfig('orders', {
+  ...serviceShape,
+  /** How often the auto-cancel worker claims due orders (ms). */
+  ORDERS_DUE_POLL_MS: env.int(1000),
+});
+
+export type OrdersConfig = ReturnType<typeof ordersConfig.load>;

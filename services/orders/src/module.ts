@@ -1,0 +1,32 @@
+import { bind, ServiceModule } from '@cskh/kit';
+import { orders_v1_orders } from '@cskh/proto';
+import { ordersConfig } from './config';
+import { Clock, OrdersContext, systemClock } from './context';
+import { ordersMigrations } from './migrations';
+import { priceHandlers } from './handlers/prices';
+import { SCHEMA } from './store-prices';
+
+/**
+ * The orders service with a given clock: tests pass a clock they move, so the 10-minute
+ * auto-cancel is proven without sleeping; production uses the system clock (ordersModule).
+ */
+export function createOrdersModule(clock: Clock = systemClock): ServiceModule<typeof ordersConfig.shape, OrdersContext> {
+  return {
+    name: 'orders',
+    schema: SCHEMA,
+    config: ordersConfig,
+    entities: [],
+    migrations: ordersMigrations,
+    // Status changes leave through the outbox (events and browser pushes); every change is
+    // audited; the staff read model names employees and scopes lists.
+    features: { outbox: true, staff: true, audit: true },
+    context: (deps) => ({ deps, clock }),
+    services: (_deps, c) => [
+      bind(orders_v1_orders.MfyPriceServiceService, priceHandlers(c, 'mfy')),
+      bind(orders_v1_orders.Reg9279PriceServiceService, priceHandlers(c, '9279')),
+    ],
+  };
+}
+
+/** Mfy and 9279 orders and their price lists (spec 3 §2.13–§2.16). */
+export const ordersModule = createOrdersModule();

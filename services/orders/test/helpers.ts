@@ -1,0 +1,72 @@
+/**
+ * The orders service's integration harness, on the kit's (startTestService): the real service in
+ * a database and a Kafka topic prefix of its own, a clock the test moves, typed clients, callers
+ * of any priority, staff announced over Kafka as auth would, and the error envelope of a failure.
+ */
+import { ErrorEnvelope, fromServiceError, USER_CHANGED_TOPIC } from '@cskh/kit';
+import { rand, startTestService, TestService } from '@cskh/kit/src/testing';
+import { events_v1_events, orders_v1_orders } from '@cskh/proto';
+import type { Clock } from '../src/context';
+import { createOrdersModule } from '../src/module';
+
+/** A clock the test sets and moves; every instance started with it shares it. */
+export class TestClock implements Clock {
+  constructor(private ms = Date.now()) {}
+  now = () => new Date(this.ms);
+  advance(ms: number) {
+    this.ms += ms;
+  }
+  set(at: Date | number) {
+    this.ms = typeof at === 'number' ? at : at.getTime();
+  }
+}
+
+export const MINUTE = 60_000;
+
+/** One orders service; `joining` starts another instance on the first one's database and topics. */
+export async function startOrders(clock = new TestClock(), joining?: TestService) {
+  const env = joining ? { DATABASE_URL: joining.env.DATABASE_URL!, KAFKA_TOPIC_PREFIX: joining.topicPrefix } : {};
+  const t = await startTestService(createOrdersModule(clock), { env: { ORDERS_DUE_POLL_MS: '50', ...env } });
+  return {
+    t,
+    clock,
+    mfyPrices: t.client(orders_v1_orders.MfyPriceServiceService),
+    prices9279: t.client(orders_v1_orders.Reg9279PriceServiceService),
+  };
+}
+
+/** A caller holding every orders code (the gateway already checked them). */
+export const caller = (t: TestService, priority: number, username = `p${priority}_${rand()}`) =>
+  t.as(priority, ['mfy', 'dangky9279', 'giagoimfy', 'giagoidangky9279', 'khr', 'baodo'], { username, fullname: `Tên ${username}` });
+
+export async function failure(p: Promise<unknown>): Promise<ErrorEnvelope> {
+  try {
+    await p;
+  } catch (e) {
+    return fromServiceError(e);
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** Staff as auth announces them, then waits until the read model has them. */
+export async function announceStaff(t: TestService, ...people: Array<Partial<events_v1_events.UserChanged> & { username: string }>) {
+  const events = people.map((p) =>
+    events_v1_events.UserChanged.fromPartial({
+      event_id: rand(),
+      user_id: p.user_id ?? `u-${p.username}`,
+      fullname: `Tên ${p.username}`,
+      role_name: 'Nhân viên',
+      role_priority: 5,
+      changed_at: new Date().toISOString(),
+      ...p,
+    }),
+  );
+  await t.bus.publish(events.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })));
+  const end = Date.now() + 30000;
+  for (;;) {
+    const rows = await t.sql(`SELECT username FROM orders.staff WHERE username = ANY($1)`, [people.map((p) => p.username)]);
+    if (rows.length === people.length) return;
+    if (Date.now() > end) throw new Error('staff read model did not catch up');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
