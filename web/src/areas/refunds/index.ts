@@ -1,6 +1,11 @@
+import { lazy } from 'react';
 import type { Area } from '../types';
 
-/** Refund requests, their report and the refund price list (refunds service, spec 2 §2.9–2.10, spec 3 §2.19). Not built yet. */
+export * from './api';
+
+const RefundPrices = lazy(() => import('./RefundPrices'));
+
+/** Refund requests, their report and the refund price list (refunds service, spec 2 §2.9–2.10, spec 3 §2.19). */
 export const refundsArea: Area = {
   key: 'refunds',
   screens: [
@@ -19,7 +24,7 @@ export const refundsArea: Area = {
     {
       path: '/sys/giahoantien',
       title: 'Giá hoàn tiền',
-      component: null,
+      component: RefundPrices,
       menu: { permissions: ['giahoantien'], section: 'admin', icon: 'price', order: 1030 },
     },
   ],

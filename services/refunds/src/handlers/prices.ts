@@ -1,0 +1,100 @@
+import { AppError, changedFields, Handlers, importChunk, likeContains, requireId, toPaging, Where } from '@cskh/kit';
+import type { refunds_v1_refunds } from '@cskh/proto';
+import type { RefundsContext } from '../context';
+import { refuseHnimb } from '../domain/access';
+import { MSG } from '../domain/messages';
+import { lastByName, packageKey, parsePriceInput, PRICE_FIELDS, requirePriceInput } from '../domain/prices';
+import { deletePrice, insertPrice, pagePrices, PRICE_RESOURCE, priceByName, requirePrice, updatePrice, upsertPrices } from '../store/prices';
+
+type Def = typeof refunds_v1_refunds.RefundsServiceService;
+type Rpcs = 'listPrices' | 'listAllPrices' | 'findPackage' | 'getPrice' | 'createPrice' | 'updatePrice' | 'deletePrice' | 'importPrices' | 'priceHistory';
+
+const FIELDS = ['ten_goi_cuoc', ...PRICE_FIELDS];
+
+/** The refund price list (/sys/giahoantien, spec 3 §2.19, §7.7): every change attributed and audited. */
+export function priceHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
+  const { ds, audit } = c.deps;
+  const taken = (name: string) => new AppError('CONFLICT', MSG.priceNameTaken(name));
+
+  return {
+    async listPrices(req, ctx) {
+      const paging = toPaging(req.page, req.count, 20);
+      if (paging.take === undefined && ctx.user.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+      const where = new Where().addIf(req.ten_goi_cuoc?.trim() && likeContains(req.ten_goi_cuoc.trim()), 'ten_goi_cuoc ILIKE ?');
+      const page = await pagePrices(ds.manager, where, paging);
+      return { values: page.rows, count: page.count };
+    },
+    async listAllPrices(_req, ctx) {
+      refuseHnimb(ctx.user);
+      const page = await pagePrices(ds.manager, new Where(), { skip: 0, take: undefined });
+      return { values: page.rows, count: page.count };
+    },
+    async findPackage(req, ctx) {
+      refuseHnimb(ctx.user);
+      const name = String(req.name ?? '').trim();
+      const row = name ? await priceByName(ds.manager, name) : undefined;
+      if (!row) throw new AppError('NOT_FOUND', MSG.packageNotFound(name));
+      return row;
+    },
+    async getPrice(req) {
+      return requirePrice(ds.manager, requireId(req.id, MSG.priceNotFound));
+    },
+    async createPrice(req, ctx) {
+      const v = requirePriceInput(req);
+      return ds.transaction(async (em) => {
+        if (await priceByName(em, v.ten_goi_cuoc)) throw taken(v.ten_goi_cuoc);
+        const row = await insertPrice(em, v, ctx.user.username).catch((e) => {
+          throw (e as { code?: string }).code === '23505' || (e as { driverError?: { code?: string } }).driverError?.code === '23505' ? taken(v.ten_goi_cuoc) : e;
+        });
+        await audit.record(em, { resource: PRICE_RESOURCE, id: row.id, who: ctx.user, changes: [{ field: 'created', from: null, to: row.ten_goi_cuoc }] });
+        return row;
+      });
+    },
+    async updatePrice(req, ctx) {
+      const id = requireId(req.id, MSG.priceNotFound);
+      const v = requirePriceInput(req);
+      return ds.transaction(async (em) => {
+        const before = await requirePrice(em, id, true);
+        const other = await priceByName(em, v.ten_goi_cuoc);
+        if (other && other.id !== id) throw taken(v.ten_goi_cuoc);
+        const changes = changedFields(before as unknown as Record<string, unknown>, v as unknown as Record<string, unknown>, FIELDS);
+        if (changes.length === 0) return before;
+        const row = await updatePrice(em, id, v, ctx.user.username);
+        await audit.record(em, { resource: PRICE_RESOURCE, id, who: ctx.user, changes });
+        return row;
+      });
+    },
+    async deletePrice(req, ctx) {
+      const id = requireId(req.id, MSG.priceNotFound);
+      await ds.transaction(async (em) => {
+        const before = await requirePrice(em, id, true);
+        await deletePrice(em, id);
+        await audit.record(em, { resource: PRICE_RESOURCE, id, who: ctx.user, changes: [{ field: 'deleted', from: before.ten_goi_cuoc, to: null }] });
+      });
+      return { ok: true, msg: MSG.priceDeleted };
+    },
+    async importPrices(req, ctx) {
+      const fileName = (req.file_name ?? '').trim();
+      return importChunk({
+        rows: req.rows ?? [],
+        fileName,
+        // The first sheet row is the header (spec 3 §3): data starts at row 2.
+        firstRow: req.first_row || 2,
+        parse: (r) => parsePriceInput(r),
+        // Identical rows are one row; the same name with other prices is kept for lastByName.
+        key: (r) => [packageKey(r.ten_goi_cuoc), ...PRICE_FIELDS.map((f) => r[f])],
+        save: (rows) =>
+          ds.transaction(async (em) => {
+            const stored = await upsertPrices(em, lastByName(rows.map((r) => r.row)), ctx.user.username);
+            for (const row of stored) {
+              await audit.record(em, { resource: PRICE_RESOURCE, id: row.id, who: ctx.user, changes: [{ field: 'imported', from: null, to: fileName || row.ten_goi_cuoc }] });
+            }
+          }),
+      });
+    },
+    async priceHistory(req) {
+      const id = requireId(req.id, MSG.priceNotFound);
+      return audit.history(ds.manager, PRICE_RESOURCE, id, req.page, req.count);
+    },
+  };
+}

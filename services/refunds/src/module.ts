@@ -1,0 +1,24 @@
+import { bind, ServiceModule } from '@cskh/kit';
+import { refunds_v1_refunds } from '@cskh/proto';
+import { refundsConfig } from './config';
+import { RefundsContext, refundsContext } from './context';
+import { RefundPriceEntity, SettingEntity } from './entities';
+import { priceHandlers } from './handlers/prices';
+import { settingHandlers } from './handlers/settings';
+import { refundsMigrations } from './migrations';
+
+export const SCHEMA = 'refunds';
+
+/** The refunds service: settings, refund price list, refund and discount top-up requests, the refund report. */
+export const refundsModule: ServiceModule<typeof refundsConfig.shape, RefundsContext> = {
+  name: 'refunds',
+  schema: SCHEMA,
+  config: refundsConfig,
+  entities: [SettingEntity, RefundPriceEntity],
+  migrations: refundsMigrations,
+  // Settings and prices are audited; requests leave events through the outbox; staff names and
+  // subtrees come from the staff read model.
+  features: { outbox: true, staff: true, audit: true },
+  context: refundsContext,
+  services: (_deps, c) => [bind(refunds_v1_refunds.RefundsServiceService, { ...settingHandlers(c), ...priceHandlers(c) })],
+};
