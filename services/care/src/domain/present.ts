@@ -1,0 +1,85 @@
+import { last9, maskPhone, vnDateTime } from '@cskh/kit';
+import type { care_v1_care } from '@cskh/proto';
+import type { CareRecordRow, CustomerDbRow, UploadRow } from '../store';
+import { isToday } from './care-result';
+
+/**
+ * Answers as a viewer may see them. Phones in the care history are masked by the viewer's
+ * priority (spec 1 §2.9); the customer a salesperson is caring for (open case, appointments) is
+ * shown whole — it is the number they must call.
+ */
+
+/** A nine-digit phone with its leading 0 (spec 1 §2.12). */
+export const callablePhone = (phone: string) => {
+  const l = last9(phone);
+  return l ? `0${l}` : '';
+};
+
+export function presentCustomer(c: CustomerDbRow, phone: string): care_v1_care.Customer {
+  return {
+    id: c.id,
+    phone,
+    type: c.type,
+    package: c.package,
+    packageRegisterAt: vnDateTime(c.register_at),
+    packageExpiredAt: vnDateTime(c.expired_at),
+    packageCycle: c.package_cycle,
+    state: c.state,
+    packagesCanRegister: c.package_can_register,
+    status: c.status,
+    upload_id: c.upload_id ?? '',
+    assigned_to: c.assigned_to ?? '',
+  };
+}
+
+/** The customer in care, as its caller sees it (spec 1 §3 "Customer-care record"). */
+export function presentCareRecord(c: CustomerDbRow, now: Date): care_v1_care.CareRecord {
+  return {
+    customer: presentCustomer(c, callablePhone(c.phone)),
+    status: c.status,
+    note: c.care_note,
+    package: c.care_package,
+    appointmentAt: vnDateTime(c.appointment_at),
+    hen_hom_nay: isToday(c.appointment_at, now),
+  };
+}
+
+/** Who may edit a care-history record: any record below priority 3, otherwise only one's own (spec 1 §6). */
+export const mayEditRecord = (viewer: { priority: number; username: string }, r: Pick<CareRecordRow, 'username'>) =>
+  viewer.priority < 3 || r.username === viewer.username;
+
+/** A care-history row for a viewer: masked phone; no staff columns for priority 5 (spec 1 §2.9, §6). */
+export function presentRecord(r: CareRecordRow, viewer: { priority: number; username: string }, now: Date): care_v1_care.CareHistoryRecord {
+  const staffHidden = viewer.priority >= 5;
+  return {
+    id: r.id,
+    customer_id: r.customer_id ?? '',
+    username: staffHidden ? '' : r.username,
+    fullname: staffHidden ? '' : r.fullname,
+    phone: maskPhone(r.phone, viewer.priority),
+    package: r.package,
+    status: r.status,
+    appointmentAt: vnDateTime(r.appointment_at),
+    note: r.note,
+    careAt: vnDateTime(r.created_at),
+    created_at: vnDateTime(r.created_at),
+    hen_hom_nay: isToday(r.appointment_at, now),
+    can_edit: mayEditRecord(viewer, r),
+  };
+}
+
+export function presentUpload(u: UploadRow): care_v1_care.Upload {
+  const total = Number(u.total);
+  const used = Number(u.used);
+  return {
+    id: u.id,
+    filename: u.filename,
+    created_by: u.created_by,
+    created_by_fullname: u.created_by_fullname,
+    createdAt: vnDateTime(u.created_at),
+    totalCustomers: total,
+    used,
+    remaining: total - used,
+    assignable: Number(u.assignable),
+  };
+}

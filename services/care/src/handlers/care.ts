@@ -1,0 +1,95 @@
+import { AppError, DAY_MS, Handlers, requireId, toPaging, vnStartOfDay, Where } from '@cskh/kit';
+import { care_v1_care, events_v1_care } from '@cskh/proto';
+import type { CareContext } from '../context';
+import { checkCareResult } from '../domain/care-result';
+import { resultRecorded, RESULT_RECORDED_TOPIC } from '../domain/events';
+import { MSG } from '../domain/messages';
+import { presentCareRecord, presentRecord } from '../domain/present';
+import { countWaiting, insertRecord, lockCustomer, lockPerson, openCase, pageCustomers, takeNext, updateCustomer } from '../store';
+
+type Def = typeof care_v1_care.CareServiceService;
+
+/** Statuses in which a customer is not (yet) anybody's care case. */
+const NOT_IN_CARE = new Set(['NORMAL', 'ASSIGNED', 'BLOCKED']);
+
+/** New-customer care (spec 1 §2.10, §2.11): the appointments table, take-next, the care result. */
+export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointments' | 'newCare' | 'recordCare'> {
+  const { ds, outbox, schema } = c.deps;
+
+  /**
+   * Whose customers the caller takes: their own first, then (a salesperson) what was handed to
+   * their leader and not divided further — the team's shared pool (services/care/README.md).
+   */
+  const holdersOf = async (me: { username: string; priority: number; userId: string }): Promise<string[]> => {
+    if (me.priority !== 5) return [me.username];
+    const [row] = await ds.query(
+      `SELECT l.username FROM "${schema}".staff s JOIN "${schema}".staff l ON l.user_id = s.group_id AND l.priority = 4
+        WHERE s.username = $1 AND s.group_id <> ''`,
+      [me.username],
+    );
+    return row ? [me.username, row.username] : [me.username];
+  };
+
+  return {
+    async listAppointments(req, ctx) {
+      const me = ctx.user;
+      const now = c.now();
+      const where = new Where().add(`taken_by = ?`, me.username).add(`status = 'APPOINTMENT'`);
+      // Today's appointments first, then by time (spec 1 §2.11).
+      const order = `(appointment_at >= ${where.param(startOfToday(now))} AND appointment_at < ${where.param(new Date(startOfToday(now).getTime() + DAY_MS))}) DESC, appointment_at, id`;
+      const page = await pageCustomers(ds.manager, where, order, toPaging(req.page, req.count, 20));
+      return { values: page.rows.map((r) => presentCareRecord(r, now)), count: page.count };
+    },
+
+    async newCare(_req, ctx) {
+      const me = ctx.user;
+      const holders = await holdersOf(me);
+      return ds.transaction(async (em) => {
+        await lockPerson(em, me.username);
+        const open = await openCase(em, me.username);
+        const taken = open ?? (await takeNext(em, holders, me.username));
+        const count = await countWaiting(em, holders);
+        return { value: taken ? presentCareRecord(taken, c.now()) : undefined, count, resumed: !!open };
+      });
+    },
+
+    async recordCare(req, ctx) {
+      const me = ctx.user;
+      const id = requireId(req.id, MSG.customerNotFound);
+      const outcome = checkCareResult(req);
+      if (typeof outcome === 'string') throw new AppError('VALIDATION', outcome);
+      const now = c.now();
+      const record = await ds.transaction(async (em) => {
+        const cu = await lockCustomer(em, id);
+        if (cu.taken_by !== me.username || NOT_IN_CARE.has(cu.status)) throw new AppError('FORBIDDEN', MSG.notYourCustomer);
+        await updateCustomer(em, id, {
+          status: outcome.status,
+          care_package: outcome.package,
+          care_note: outcome.note,
+          appointment_at: outcome.appointmentAt,
+          cared_at: now,
+        });
+        const r = await insertRecord(em, {
+          customer_id: id,
+          username: me.username,
+          fullname: me.fullname,
+          phone: cu.phone,
+          phone9: cu.phone9,
+          package: outcome.package,
+          status: outcome.status,
+          appointment_at: outcome.appointmentAt,
+          note: outcome.note,
+          created_at: now,
+        });
+        const { key, event } = resultRecorded(r);
+        await outbox.add(em, RESULT_RECORDED_TOPIC, key, events_v1_care.CareResultRecorded.encode(event).finish());
+        return r;
+      });
+      outbox.afterCommit();
+      return { record: presentRecord(record, me, now), msg: MSG.careRecorded };
+    },
+  };
+}
+
+/** 00:00 of today in Vietnam. */
+const startOfToday = (now: Date) => new Date(vnStartOfDay(now));

@@ -1,0 +1,132 @@
+import { AppError, dayRange, digitsOf, Handlers, Identity, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
+import type { care_v1_care } from '@cskh/proto';
+import type { EntityManager } from 'typeorm';
+import type { CareContext } from '../context';
+import { isCareResult, NOTE_MAX } from '../domain/care-result';
+import { MSG } from '../domain/messages';
+import { mayEditRecord, presentRecord } from '../domain/present';
+import { CareRecordRow, findRecord, lockRecord, pageRecords, RECORD_RESOURCE, updateRecord } from '../store';
+
+type Def = typeof care_v1_care.CareServiceService;
+type Rpcs = 'careHistory' | 'setStatus' | 'setAppointmentAt' | 'setNote' | 'careRecordHistory' | 'listStaff';
+
+/** The care history (spec 1 §2.9): filters, masking, staff column, inline edits with their audit trail. */
+export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
+  const { ds, staff, audit, schema } = c.deps;
+
+  /**
+   * One inline edit: the record locked, the own-record rule, the change audited; when the record is
+   * the customer's latest result, the customer follows it (the appointments table shows the edit).
+   */
+  const edit = async (me: Identity, rawId: string, field: 'status' | 'appointment_at' | 'note', value: unknown) => {
+    const id = requireId(rawId, MSG.recordNotFound);
+    const row = await ds.transaction(async (em) => {
+      const r = await lockRecord(em, id);
+      if (!mayEditRecord(me, r)) throw new AppError('FORBIDDEN', MSG.notYourRecord);
+      const before = (r as unknown as Record<string, unknown>)[field];
+      const same = value instanceof Date && before instanceof Date ? value.getTime() === before.getTime() : before === value;
+      if (same) return r;
+      const updated = await updateRecord(em, id, { [field]: value });
+      await audit.record(em, { resource: RECORD_RESOURCE, id, who: me, changes: [{ field, from: before, to: value }] });
+      await mirrorToCustomer(em, schema, updated, field, value);
+      return updated;
+    });
+    return presentRecord(row, me, c.now());
+  };
+
+  return {
+    async careHistory(req, ctx) {
+      const me = ctx.user;
+      const paging = toPaging(req.page, req.count, 20);
+      // The export asks for every row (page 0, count 9999999999): not for priority 5 (spec 1 §6).
+      if (paging.take === undefined && me.priority >= 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+      const cared = dayRange(req.startDate, req.endDate);
+      const hen = dayRange(req.startDateHen, req.endDateHen);
+      const phone = digitsOf(req.phone).slice(-9);
+      const status = (req.status ?? '').trim();
+      const where = new Where()
+        .addIf(cared.from, 'created_at >= ?')
+        .addIf(cared.to, 'created_at < ?')
+        .addIf(hen.from, 'appointment_at >= ?')
+        .addIf(hen.to, 'appointment_at < ?')
+        .addIf(phone && `%${phone}`, 'phone9 LIKE ?')
+        .addIf(status, 'status = ?')
+        .addIf((req.username ?? '').trim(), 'username = ?');
+      staff.scopeSql(where, me, 'username');
+      const page = await pageRecords(ds.manager, where, paging);
+      const now = c.now();
+      return { values: page.rows.map((r) => presentRecord(r, me, now)), count: page.count };
+    },
+
+    async setStatus(req, ctx) {
+      const status = (req.status ?? '').trim();
+      if (status && !isCareResult(status)) throw new AppError('VALIDATION', MSG.statusInvalid);
+      return edit(ctx.user, req.id, 'status', status);
+    },
+
+    async setAppointmentAt(req, ctx) {
+      const raw = (req.appointment_at ?? '').trim();
+      const at = raw ? parseDateTime(raw) : null;
+      if (at === undefined) throw new AppError('VALIDATION', MSG.appointmentInvalid);
+      return edit(ctx.user, req.id, 'appointment_at', at);
+    },
+
+    async setNote(req, ctx) {
+      const me = ctx.user;
+      const note = (req.note ?? '').trim();
+      if (note.length > NOTE_MAX) throw new AppError('VALIDATION', MSG.noteTooLong);
+      // A blank note is ignored (spec 1 §2.9, §5): the record answers unchanged.
+      if (!note) {
+        const id = requireId(req.id, MSG.recordNotFound);
+        const r = await findRecord(ds.manager, id);
+        if (!r) throw new AppError('NOT_FOUND', MSG.recordNotFound);
+        if (!mayEditRecord(me, r)) throw new AppError('FORBIDDEN', MSG.notYourRecord);
+        return presentRecord(r, me, c.now());
+      }
+      return edit(me, req.id, 'note', note);
+    },
+
+    async careRecordHistory(req, ctx) {
+      const me = ctx.user;
+      const id = requireId(req.id, MSG.recordNotFound);
+      const r = await findRecord(ds.manager, id);
+      // Visible to whoever may see the record in the history (the same subtree rule).
+      if (!r || !(await visibleTo(me, r))) throw new AppError('NOT_FOUND', MSG.recordNotFound);
+      return audit.history(ds.manager, RECORD_RESOURCE, id, req.page, req.count);
+    },
+
+    async listStaff(_req, ctx) {
+      const people = await staff.pickable(ctx.user, { includeLocked: true });
+      return {
+        values: people.map((p) => ({
+          id: p.user_id,
+          username: p.username,
+          fullname: p.fullname,
+          full_name: p.fullname,
+          role: { id: '', name: p.role_name, priority: p.priority },
+          brand_id: p.brand_id,
+          group_id: p.group_id,
+        })),
+        count: people.length,
+      };
+    },
+  };
+
+  async function visibleTo(me: Identity, r: CareRecordRow): Promise<boolean> {
+    const where = staff.scopeSql(new Where().add('id = ?', r.id), me, 'username');
+    const [row] = await ds.query(`SELECT 1 FROM "${schema}".care_record ${where.sql}`, where.params);
+    return !!row;
+  }
+}
+
+/** The customer follows an edit of its latest result (status, appointment, note). */
+async function mirrorToCustomer(em: EntityManager, schema: string, r: CareRecordRow, field: string, value: unknown) {
+  if (!r.customer_id) return;
+  const column = field === 'note' ? 'care_note' : field;
+  await em.query(
+    `UPDATE "${schema}".customer SET ${column} = $2
+      WHERE id = $1 AND status NOT IN ('NORMAL', 'ASSIGNED', 'TAKECARE', 'REGISTERED', 'BLOCKED')
+        AND NOT EXISTS (SELECT 1 FROM "${schema}".care_record o WHERE o.customer_id = $1 AND (o.created_at, o.id) > ($3::timestamptz, $4::uuid))`,
+    [r.customer_id, value, r.created_at, r.id],
+  );
+}

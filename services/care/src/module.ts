@@ -1,0 +1,34 @@
+import { bind, ServiceModule } from '@cskh/kit';
+import { care_v1_care } from '@cskh/proto';
+import { careConfig } from './config';
+import { CareContext, careContext } from './context';
+import { careMigrations } from './migrations';
+import { careHandlers } from './handlers/care';
+import { divisionHandlers } from './handlers/division';
+import { historyHandlers } from './handlers/history';
+import { rateHandlers } from './handlers/rate';
+import { uploadHandlers } from './handlers/uploads';
+import { SCHEMA } from './store';
+
+/** The care service: customer uploads and division, new-customer care, care history, busy-signal rate. */
+export const careModule: ServiceModule<typeof careConfig.shape, CareContext> = {
+  name: 'care',
+  schema: SCHEMA,
+  config: careConfig,
+  entities: [],
+  migrations: careMigrations,
+  // Care results leave through the outbox; history edits and deletions are audited; division and
+  // the history's scope read the staff read model.
+  features: { outbox: true, staff: true, audit: true },
+  context: careContext,
+
+  services: (_deps, c) => [
+    bind(care_v1_care.CareServiceService, {
+      ...uploadHandlers(c),
+      ...divisionHandlers(c),
+      ...careHandlers(c),
+      ...historyHandlers(c),
+      ...rateHandlers(c),
+    }),
+  ],
+};
