@@ -1,0 +1,499 @@
+import { AppError, changedFields, Handlers, Identity, likeContains, monthToDate, dayRange, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
+import type { refunds_v1_refunds } from '@cskh/proto';
+import type { EntityManager } from 'typeorm';
+import type { RefundsContext } from '../context';
+import { hasCode, isSenior, refuseHnimb } from '../domain/access';
+import { discountedAmount, packageRefundAmount } from '../domain/discount';
+import { MSG, RMSG } from '../domain/messages';
+import { presentRequest, RequestRow } from '../domain/present';
+import {
+  ALL_METHODS,
+  checkAmount,
+  checkChoice,
+  checkManualStatus,
+  checkNumberType,
+  checkPhone,
+  CREATE_METHODS,
+  CREATE_TYPES,
+  EDIT_TYPES,
+  FILTER_STATUSES,
+  isTopUp,
+  noticeText,
+  PREPAID,
+  requireFilled,
+  STATUS,
+  StatusKey,
+  TOP_UP,
+} from '../domain/requests';
+import { CHANNEL, GATEWAY, GATEWAY_1, isChannel, NO_API, RATE_POSTPAID, RATE_PREPAID, rateHundredths } from '../domain/settings';
+import { answerStatus, callPartner } from '../partner';
+import { priceByName } from '../store/prices';
+import { addChangedEvent, findRequest, insertRequest, lockRequest, NewRequest, pageRequests, REQUEST_RESOURCE, updateRequest } from '../store/requests';
+import { readSettings } from '../store/settings';
+
+type Def = typeof refunds_v1_refunds.RefundsServiceService;
+type Rpcs =
+  | 'listRequests'
+  | 'getRequest'
+  | 'createPackageRefund'
+  | 'createTopUp'
+  | 'approveTopUp'
+  | 'setPackageApproval'
+  | 'setTransferStatus'
+  | 'setTradeStatus'
+  | 'setMethod'
+  | 'setType'
+  | 'setCreatedTime'
+  | 'updateStaff'
+  | 'updatePackage'
+  | 'updateExtraRefund'
+  | 'updateRefundAmount'
+  | 'updateDifference'
+  | 'retryPartner'
+  | 'requestHistory';
+
+const requireSenior = (me: Identity) => {
+  if (!isSenior(me.priority)) throw new AppError('FORBIDDEN', RMSG.editForbidden);
+};
+
+/** The list's period: Vietnam days, this month to today when neither is given. */
+function listPeriod(startDate: unknown, endDate: unknown) {
+  const blank = (v: unknown) => String(v ?? '').trim() === '';
+  if (blank(startDate) && blank(endDate)) {
+    const d = monthToDate();
+    return dayRange(d.startDate, d.endDate);
+  }
+  return dayRange(startDate, endDate);
+}
+
+/** Refund and top-up requests (spec 2 §2.9, §4–§7): thin handlers over the rules in domain/. */
+export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
+  const { ds, audit, outbox, staff, config } = c.deps;
+
+  /** Whether the viewer may see this request (seniors all; others their subtree). */
+  const visible = async (me: Identity, r: RequestRow) => {
+    if (isSenior(me.priority) || r.staff_username === me.username) return true;
+    const where = staff.scopeSql(new Where().add('id = ?', r.id), me, 'staff_username');
+    return (await ds.manager.query(`SELECT 1 FROM refunds.refund_request ${where.sql}`, where.params)).length > 0;
+  };
+
+  /** Channel and its display name, read once per creation. */
+  const channelNow = async (em: EntityManager) => {
+    const s = await readSettings(em);
+    const channel = s.get(CHANNEL) ?? NO_API;
+    return {
+      settings: s,
+      channel: isChannel(channel) && (channel === NO_API || c.gateways.has(channel)) ? channel : NO_API,
+    };
+  };
+
+  /** The new row of a package refund (types 1, 2, 4): the refund amount from the price list by method. */
+  const packageRefundRow = async (em: EntityManager, me: Identity, f: { ms: number; phone: string; numberType: number; pkg: string; type: number; method: number; otherRefund: number; reason: string; choLenDon: number }, channel: string): Promise<NewRequest> => {
+    if (!CREATE_TYPES.includes(f.type)) throw new AppError('VALIDATION', RMSG.typeInvalid);
+    if (!CREATE_METHODS.includes(f.method)) throw new AppError('VALIDATION', RMSG.methodInvalid);
+    const prices = await priceByName(em, f.pkg);
+    if (!prices) throw new AppError('PRECONDITION', MSG.packageNotFound(f.pkg));
+    return {
+      staff_username: me.username,
+      staff_fullname: me.fullname,
+      number_phone: f.phone,
+      number_type: f.numberType,
+      package_code: prices.ten_goi_cuoc,
+      request_type: f.type,
+      request_method: f.method,
+      refund_price: packageRefundAmount(prices, f.method),
+      other_refund: f.otherRefund,
+      other_reason: f.reason,
+      ti_le_chiet_khau: 0,
+      transfer_final_amount: 0,
+      tien_hoan_sau_chiet_khau: null,
+      ...initialStatus(channel),
+      is_transfer: 0,
+      millisecond_created_at: f.ms,
+      cho_len_don: f.choLenDon,
+      created_by: me.username,
+    };
+  };
+
+  /** The new row of a discount top-up (type 5): the rate of the subscriber type, stored with the amounts. */
+  const topUpRow = (me: Identity, settings: Map<string, string>, f: { ms: number; phone: string; numberType: number; pkg: string; amount: number; choLenDon: number; isTransfer: number }, channel: string): NewRequest => {
+    const rate = settings.get(f.numberType === PREPAID ? RATE_PREPAID : RATE_POSTPAID) ?? '0';
+    const final = discountedAmount(f.amount, rateHundredths(rate));
+    return {
+      staff_username: me.username,
+      staff_fullname: me.fullname,
+      number_phone: f.phone,
+      number_type: f.numberType,
+      package_code: f.pkg,
+      request_type: TOP_UP,
+      request_method: 0,
+      refund_price: f.amount,
+      other_refund: 0,
+      other_reason: '',
+      ti_le_chiet_khau: Number(rate),
+      transfer_final_amount: final,
+      tien_hoan_sau_chiet_khau: final,
+      ...initialStatus(channel),
+      is_transfer: f.isTransfer === 1 ? 1 : 0,
+      millisecond_created_at: f.ms,
+      cho_len_don: f.choLenDon,
+      created_by: me.username,
+    };
+  };
+
+  /** Saves the new requests (once per dialog), linked to each other, audited, with their events. */
+  const saveNew = async (em: EntityManager, me: Identity, rows: NewRequest[]): Promise<RequestRow[]> => {
+    const saved: RequestRow[] = [];
+    for (const r of rows) {
+      const [row, created] = await insertRequest(em, r);
+      if (created) {
+        await audit.record(em, { resource: REQUEST_RESOURCE, id: row.id, who: me, changes: [{ field: 'created', from: null, to: row.request_type }] });
+        await addChangedEvent(em, outbox, row, 'created', me.username);
+      }
+      saved.push(row);
+    }
+    if (saved.length === 2 && !saved[0].linked_id) {
+      saved[0] = await updateRequest(em, saved[0].id, { linked_id: saved[1].id });
+      saved[1] = await updateRequest(em, saved[1].id, { linked_id: saved[0].id });
+    }
+    return saved;
+  };
+
+  /**
+   * Calls the request's gateway (after the request is committed) and records its answer; with no
+   * answer in time the request stays 'Đang xử lý' and may be sent again with the same key.
+   */
+  const sendToPartner = async (row: RequestRow, me: Identity): Promise<RequestRow> => {
+    const base = c.gateways.get(row.kenh_doi_tac);
+    if (!base || (row.partner_state !== 'pending' && row.partner_state !== 'unknown')) return row;
+    const answer = await callPartner(
+      base,
+      {
+        requestId: row.id,
+        phone: row.number_phone,
+        amount: isTopUp(row.request_type) ? Number(row.refund_price) : Number(row.refund_price) + Number(row.other_refund),
+        kind: isTopUp(row.request_type) ? 'topup' : 'refund',
+        package: row.package_code,
+      },
+      config.PARTNER_TIMEOUT_MS,
+    );
+    const updated = await ds.transaction(async (em) => {
+      const now = await lockRequest(em, row.id);
+      // Someone else recorded an answer (or set a status by hand) meanwhile: theirs stands.
+      if (now.partner_state !== 'pending' && now.partner_state !== 'unknown') return now;
+      if (answer.kind === 'unknown') return updateRequest(em, row.id, { partner_state: 'unknown', partner_attempts: now.partner_attempts + 1 });
+      const key = answerStatus(answer.outcome);
+      const next = await updateRequest(em, row.id, {
+        partner_state: 'answered',
+        partner_attempts: now.partner_attempts + 1,
+        partner_message: answer.message,
+        partner_status: answer.status,
+        trang_thai_key: key,
+        trang_thai_giao_dich_doi_tac: STATUS[key],
+        ma_trang_thai_giao_dich_doi_tac: answer.code,
+      });
+      await audit.record(em, { resource: REQUEST_RESOURCE, id: row.id, who: me, changes: [{ field: 'trang_thai_giao_dich_doi_tac', from: now.trang_thai_giao_dich_doi_tac, to: next.trang_thai_giao_dich_doi_tac }] });
+      return next;
+    });
+    return updated;
+  };
+
+  const noticeOf = (r: RequestRow, settings: Map<string, string>): refunds_v1_refunds.Notice => {
+    const channel = r.kenh_doi_tac;
+    const message = channel === NO_API ? RMSG.noApiNotice : r.partner_state === 'answered' ? r.partner_message || r.trang_thai_giao_dich_doi_tac : RMSG.partnerNoAnswer;
+    const status = channel === NO_API ? 'Unknown' : r.partner_state === 'answered' ? r.partner_status : STATUS.dang_xu_ly;
+    return {
+      request_id: r.id,
+      channel,
+      message,
+      status,
+      text: noticeText({ channel, channelLabel: settings.get(channel), topUp: isTopUp(r.request_type), message, status }),
+    };
+  };
+
+  const createAndSend = async (me: Identity, build: (em: EntityManager, settings: Map<string, string>, channel: string) => Promise<NewRequest[]>) => {
+    let settings = new Map<string, string>();
+    const saved = await ds.transaction(async (em) => {
+      const now = await channelNow(em);
+      settings = now.settings;
+      return saveNew(em, me, await build(em, now.settings, now.channel));
+    });
+    outbox.afterCommit();
+    const sent: RequestRow[] = [];
+    for (const r of saved) sent.push(await sendToPartner(r, me));
+    return { values: sent.map((r) => presentRequest(r, me)), notices: sent.map((r) => noticeOf(r, settings)) };
+  };
+
+  /** One inline change: lock, plan, save, audit, event. */
+  const change = async (me: Identity, rawId: string, field: string, plan: (r: RequestRow) => Record<string, unknown> | null, event = true) => {
+    const id = requireId(rawId, RMSG.notFound);
+    const row = await ds.transaction(async (em) => {
+      const before = await lockRequest(em, id);
+      const set = plan(before);
+      if (!set) return before;
+      const changes = changedFields(before as unknown as Record<string, unknown>, { ...before, ...set }, Object.keys(set));
+      if (changes.length === 0) return before;
+      const after = await updateRequest(em, id, set);
+      await audit.record(em, { resource: REQUEST_RESOURCE, id, who: me, changes });
+      if (event) await addChangedEvent(em, outbox, after, field, me.username);
+      return after;
+    });
+    if (event) outbox.afterCommit();
+    return presentRequest(row, me);
+  };
+
+  return {
+    async listRequests(req, ctx) {
+      const me = ctx.user;
+      refuseHnimb(me);
+      const paging = toPaging(req.page, req.count, 20);
+      if (paging.take === undefined && me.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+      const { from, to } = listPeriod(req.startDate, req.endDate);
+      const transfer = String(req.is_transfer ?? '').trim();
+      if (!['', '0', '1', '2'].includes(transfer)) throw new AppError('VALIDATION', RMSG.transferFilterInvalid);
+      const status = String(req.trang_thai_giao_dich_doi_tac ?? '').trim();
+      if (status && !(FILTER_STATUSES as readonly string[]).includes(status)) throw new AppError('VALIDATION', RMSG.statusFilterInvalid);
+      const text = req.message?.trim();
+      const where = new Where()
+        .addIf(from, 'created_time >= ?')
+        .addIf(to, 'created_time < ?')
+        .addIf(transfer === '1' ? 0 : transfer === '2' ? 1 : undefined, 'is_transfer = ?')
+        .addIf(status, 'trang_thai_key = ?');
+      if (text) {
+        const like = likeContains(text);
+        where.add('(number_phone ILIKE ? OR package_code ILIKE ? OR staff_username ILIKE ? OR other_reason ILIKE ?)', like, like, like, like);
+      }
+      staff.scopeSql(where, me, 'staff_username');
+      const page = await pageRequests(ds.manager, where, paging);
+      return {
+        values: page.rows.map((r) => presentRequest(r, me)),
+        count: page.count,
+        tongHoanTien: page.tongHoanTien,
+        tongHoanThem: page.tongHoanThem,
+        tongNapTien: page.tongNapTien,
+        tongTienSauChietKhau: page.tongTienSauChietKhau,
+      };
+    },
+
+    async getRequest(req, ctx) {
+      refuseHnimb(ctx.user);
+      const r = await findRequest(ds.manager, requireId(req.id, RMSG.notFound));
+      if (!r || !(await visible(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
+      return presentRequest(r, ctx.user);
+    },
+
+    async createPackageRefund(req, ctx) {
+      const me = ctx.user;
+      refuseHnimb(me);
+      requireFilled(req.number_phone, req.number_type, req.package_code, req.request_type, req.request_method);
+      const choLenDon = checkChoice(req.cho_len_don, RMSG.choLenDonRequired);
+      if (choLenDon === 1) requireFilled(req.nap_tien);
+      const phone = checkPhone(req.number_phone);
+      const numberType = checkNumberType(req.number_type);
+      const otherRefund = checkAmount(req.other_refund ?? 0);
+      const reason = String(req.other_reason ?? '').trim();
+      const ms = Number(req.millisecond_created_at) || Date.now();
+      return createAndSend(me, async (em, settings, channel) => {
+        const refund = await packageRefundRow(em, me, { ms, phone, numberType, pkg: req.package_code.trim(), type: req.request_type, method: req.request_method, otherRefund, reason, choLenDon }, channel);
+        if (choLenDon === 0) return [refund];
+        const amount = checkAmount(req.nap_tien, true);
+        return [refund, topUpRow(me, settings, { ms, phone, numberType, pkg: refund.package_code, amount, choLenDon: 1, isTransfer: 0 }, channel)];
+      });
+    },
+
+    async createTopUp(req, ctx) {
+      const me = ctx.user;
+      refuseHnimb(me);
+      requireFilled(req.number_phone, req.number_type, req.package_code, req.refund_price);
+      const choLenDon = checkChoice(req.cho_len_don, RMSG.choLenDonRefundRequired);
+      if (choLenDon === 1) requireFilled(req.request_type, req.request_method);
+      const phone = checkPhone(req.number_phone);
+      const numberType = checkNumberType(req.number_type);
+      const amount = checkAmount(req.refund_price, true);
+      if (req.is_transfer !== 0 && req.is_transfer !== 1 && req.is_transfer !== undefined) throw new AppError('VALIDATION', RMSG.transferInvalid);
+      const ms = Number(req.millisecond_created_at) || Date.now();
+      return createAndSend(me, async (em, settings, channel) => {
+        const topUp = topUpRow(me, settings, { ms, phone, numberType, pkg: req.package_code.trim(), amount, choLenDon, isTransfer: req.is_transfer ?? 0 }, channel);
+        if (choLenDon === 0) return [topUp];
+        const refund = await packageRefundRow(em, me, { ms, phone, numberType, pkg: topUp.package_code, type: req.request_type, method: req.request_method, otherRefund: 0, reason: '', choLenDon: 1 }, channel);
+        return [refund, topUp];
+      });
+    },
+
+    approveTopUp: (req, ctx) => {
+      const me = ctx.user;
+      refuseHnimb(me);
+      if (!hasCode(me, 'requestrefund.duyet-don-chuyen-khoan')) throw new AppError('FORBIDDEN', RMSG.approveForbidden);
+      if (req.status_duyet_don !== 1 && req.status_duyet_don !== 2) throw new AppError('VALIDATION', RMSG.approveStatusInvalid);
+      return change(me, req.id, 'approval', (r) => {
+        if (!isTopUp(r.request_type)) throw new AppError('PRECONDITION', RMSG.approveOnlyTopUp);
+        if (r.approver) throw new AppError('PRECONDITION', RMSG.alreadyApproved(r.approver));
+        return req.status_duyet_don === 1
+          ? { approver: me.username, status_duyet_don: 1, is_transfer: 1, username_duyet_trang_thai_chuyen_khoan: me.username }
+          : { approver: me.username, status_duyet_don: 2 };
+      });
+    },
+
+    setPackageApproval: (req, ctx) => {
+      const me = ctx.user;
+      refuseHnimb(me);
+      requireSenior(me);
+      if (![0, 1, 2].includes(req.trang_thai_duyet_hoan_goi)) throw new AppError('VALIDATION', RMSG.packageApprovalInvalid);
+      return change(me, req.id, 'package-approval', (r) => {
+        if (r.request_type > 2) throw new AppError('PRECONDITION', RMSG.packageApprovalOnlyRefund);
+        return { trang_thai_duyet_hoan_goi: req.trang_thai_duyet_hoan_goi, username_duyet_trang_thai_duyet_hoan_goi: me.username };
+      });
+    },
+
+    setTransferStatus: (req, ctx) => {
+      const me = ctx.user;
+      refuseHnimb(me);
+      requireSenior(me);
+      if (req.is_transfer !== 0 && req.is_transfer !== 1) throw new AppError('VALIDATION', RMSG.transferInvalid);
+      return change(me, req.id, 'is_transfer', () => ({ is_transfer: req.is_transfer, username_duyet_trang_thai_chuyen_khoan: me.username }), false);
+    },
+
+    setTradeStatus: (req, ctx) => {
+      const me = ctx.user;
+      refuseHnimb(me);
+      requireSenior(me);
+      return change(me, req.id, 'status', (r) => {
+        const key: StatusKey = checkManualStatus(req.ma_trang_thai_giao_dich_doi_tac, r.number_type);
+        // A status set by hand settles a pending partner call: a late answer no longer overwrites it.
+        return {
+          trang_thai_key: key,
+          trang_thai_giao_dich_doi_tac: STATUS[key],
+          ma_trang_thai_giao_dich_doi_tac: req.ma_trang_thai_giao_dich_doi_tac,
+          partner_state: r.partner_state === 'none' ? 'none' : 'answered',
+        };
+      }, false);
+    },
+
+    setMethod: (req, ctx) => {
+      const me = ctx.user;
+      refuseHnimb(me);
+      requireSenior(me);
+      if (!ALL_METHODS.includes(req.request_method)) throw new AppError('VALIDATION', RMSG.methodInvalid);
+      return withPrices(me, req.id, 'request_method', (r) => {
+        if (isTopUp(r.request_type)) throw new AppError('PRECONDITION', RMSG.methodOnTopUp);
+        return { request_method: req.request_method };
+      });
+    },
+
+    setType: (req, ctx) => {
+      const me = ctx.user;
+      refuseHnimb(me);
+      requireSenior(me);
+      if (!EDIT_TYPES.includes(req.request_type)) throw new AppError('VALIDATION', RMSG.typeInvalid);
+      return change(me, req.id, 'request_type', (r) => {
+        if (isTopUp(r.request_type) !== isTopUp(req.request_type)) throw new AppError('PRECONDITION', RMSG.kindChange);
+        return { request_type: req.request_type };
+      });
+    },
+
+    setCreatedTime: (req, ctx) => {
+      const me = ctx.user;
+      refuseHnimb(me);
+      requireSenior(me);
+      const at = parseDateTime(req.created_time);
+      if (!at) throw new AppError('VALIDATION', RMSG.createdTimeInvalid);
+      return change(me, req.id, 'created_time', () => ({ created_time: at }));
+    },
+
+    async updateStaff(req, ctx) {
+      const me = ctx.user;
+      refuseHnimb(me);
+      requireSenior(me);
+      const username = String(req.username ?? '').trim();
+      if (!username) return presentRequest(await lockFree(req.id), me); // empty values are ignored (spec 2 §5)
+      const member = await staff.get(username);
+      if (!member || member.deleted) throw new AppError('VALIDATION', RMSG.staffUnknown(username));
+      return change(me, req.id, 'staff', () => ({ staff_username: member.username, staff_fullname: member.fullname }));
+    },
+
+    async updatePackage(req, ctx) {
+      const me = ctx.user;
+      refuseHnimb(me);
+      requireSenior(me);
+      const pkg = String(req.package_code ?? '').trim();
+      if (!pkg) return presentRequest(await lockFree(req.id), me);
+      return withPrices(me, req.id, 'package_code', () => ({ package_code: pkg }));
+    },
+
+    updateExtraRefund: (req, ctx) => {
+      const me = ctx.user;
+      refuseHnimb(me);
+      requireSenior(me);
+      const v = checkAmount(req.other_refund);
+      return change(me, req.id, 'other_refund', () => ({ other_refund: v }));
+    },
+
+    updateRefundAmount: (req, ctx) => {
+      const me = ctx.user;
+      refuseHnimb(me);
+      requireSenior(me);
+      const v = checkAmount(req.refund_price, true);
+      return change(me, req.id, 'refund_price', (r) => {
+        if (!isTopUp(r.request_type)) throw new AppError('PRECONDITION', RMSG.refundAmountOnlyTopUp);
+        // The stored rate, not today's: a settings change never rewrites a request.
+        const final = discountedAmount(v, Math.round(Number(r.ti_le_chiet_khau) * 100));
+        return { refund_price: v, transfer_final_amount: final, tien_hoan_sau_chiet_khau: final };
+      });
+    },
+
+    updateDifference: (req, ctx) => {
+      const me = ctx.user;
+      refuseHnimb(me);
+      requireSenior(me);
+      const v = req.chenh_lech;
+      if (v === undefined || !Number.isSafeInteger(v)) throw new AppError('VALIDATION', RMSG.amountInvalid);
+      return change(me, req.id, 'chenh_lech', () => ({ chenh_lech: v, username_cap_nhat_chenh_lech: me.username }));
+    },
+
+    async retryPartner(req, ctx) {
+      const me = ctx.user;
+      refuseHnimb(me);
+      const row = await findRequest(ds.manager, requireId(req.id, RMSG.notFound));
+      if (!row || !(await visible(me, row))) throw new AppError('NOT_FOUND', RMSG.notFound);
+      if (row.partner_state !== 'unknown') throw new AppError('PRECONDITION', RMSG.retryNotNeeded);
+      const settings = await readSettings(ds.manager);
+      const sent = await sendToPartner(row, me);
+      return { values: [presentRequest(sent, me)], notices: [noticeOf(sent, settings)] };
+    },
+
+    async requestHistory(req, ctx) {
+      refuseHnimb(ctx.user);
+      const id = requireId(req.id, RMSG.notFound);
+      const r = await findRequest(ds.manager, id);
+      if (!r || !(await visible(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
+      return audit.history(ds.manager, REQUEST_RESOURCE, id, req.page, req.count);
+    },
+  };
+
+  async function lockFree(rawId: string) {
+    const r = await findRequest(ds.manager, requireId(rawId, RMSG.notFound));
+    if (!r) throw new AppError('NOT_FOUND', RMSG.notFound);
+    return r;
+  }
+
+  /** A change of package or method: a package refund's amount follows the price list. */
+  async function withPrices(me: Identity, rawId: string, field: string, plan: (r: RequestRow) => Record<string, unknown>) {
+    const id = requireId(rawId, RMSG.notFound);
+    const current = await lockFree(id);
+    const set0 = plan(current);
+    const pkg = String(set0.package_code ?? current.package_code);
+    const prices = await priceByName(ds.manager, pkg);
+    if (!prices) throw new AppError('PRECONDITION', MSG.packageNotFound(pkg));
+    return change(me, id, field, (r) => {
+      const set: Record<string, unknown> = { ...plan(r), package_code: prices.ten_goi_cuoc };
+      const method = Number(set.request_method ?? r.request_method);
+      return isTopUp(r.request_type) || !method ? set : { ...set, refund_price: packageRefundAmount(prices, method) };
+    });
+  }
+}
+
+/** The status a new request starts with: no partner call, or waiting for the gateway's answer. */
+function initialStatus(channel: string): Pick<NewRequest, 'kenh_doi_tac' | 'trang_thai_key' | 'trang_thai_giao_dich_doi_tac' | 'partner_state'> {
+  if (channel === GATEWAY || channel === GATEWAY_1) return { kenh_doi_tac: channel, trang_thai_key: 'dang_xu_ly', trang_thai_giao_dich_doi_tac: STATUS.dang_xu_ly, partner_state: 'pending' };
+  return { kenh_doi_tac: NO_API, trang_thai_key: 'da_tao_don_khong_qua_api', trang_thai_giao_dich_doi_tac: STATUS.da_tao_don_khong_qua_api, partner_state: 'none' };
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { AppError, pageSql, Paging, vnDateTime, Where } from '@cskh/kit';
+import { events_v1_refunds } from '@cskh/proto';
+import type { Outbox } from '@cskh/kit';
+import { RMSG } from '../domain/messages';
+import type { RequestRow } from '../domain/present';
+
+/** Data access of refund and top-up requests (refunds.refund_request). */
+const T = 'refunds.refund_request';
+export const REQUEST_RESOURCE = 'refund_request';
+export const REFUND_CHANGED_TOPIC = 'cskh.refunds.changed';
+
+export interface RequestPage {
+  rows: RequestRow[];
+  count: number;
+  tongHoanTien: number;
+  tongHoanThem: number;
+  tongNapTien: number;
+  tongTienSauChietKhau: number;
+}
+
+/** One page, newest first, with the count and the four totals of the whole filter. */
+export async function pageRequests(em: EntityManager, where: Where, paging: Pick<Paging, 'skip' | 'take'>): Promise<RequestPage> {
+  const [rows, [t]] = await Promise.all([
+    em.query(`SELECT * FROM ${T} ${where.sql} ORDER BY created_time DESC, id ${pageSql(paging)}`, where.params) as Promise<RequestRow[]>,
+    em.query(
+      `SELECT count(*)::bigint AS n,
+              coalesce(sum(refund_price) FILTER (WHERE request_type <> 5), 0)::bigint AS hoan,
+              coalesce(sum(other_refund), 0)::bigint AS them,
+              coalesce(sum(refund_price) FILTER (WHERE request_type = 5), 0)::bigint AS nap,
+              coalesce(sum(tien_hoan_sau_chiet_khau) FILTER (WHERE request_type = 5), 0)::bigint AS sau
+         FROM ${T} ${where.sql}`,
+      where.params,
+    ),
+  ]);
+  return {
+    rows,
+    count: Number(t.n),
+    tongHoanTien: Number(t.hoan),
+    tongHoanThem: Number(t.them),
+    tongNapTien: Number(t.nap),
+    tongTienSauChietKhau: Number(t.sau),
+  };
+}
+
+export async function findRequest(em: EntityManager, id: string): Promise<RequestRow | undefined> {
+  const rows: RequestRow[] = await em.query(`SELECT * FROM ${T} WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function lockRequest(em: EntityManager, id: string): Promise<RequestRow> {
+  const rows: RequestRow[] = await em.query(`SELECT * FROM ${T} WHERE id = $1 FOR UPDATE`, [id]);
+  if (!rows[0]) throw new AppError('NOT_FOUND', RMSG.notFound);
+  return rows[0];
+}
+
+export type NewRequest = Pick<
+  RequestRow,
+  | 'staff_username'
+  | 'staff_fullname'
+  | 'number_phone'
+  | 'number_type'
+  | 'package_code'
+  | 'request_type'
+  | 'request_method'
+  | 'refund_price'
+  | 'other_refund'
+  | 'other_reason'
+  | 'ti_le_chiet_khau'
+  | 'transfer_final_amount'
+  | 'tien_hoan_sau_chiet_khau'
+  | 'kenh_doi_tac'
+  | 'trang_thai_key'
+  | 'trang_thai_giao_dich_doi_tac'
+  | 'partner_state'
+  | 'is_transfer'
+  | 'millisecond_created_at'
+  | 'cho_len_don'
+  | 'created_by'
+>;
+
+/** Inserts a request unless the same dialog already created it; returns [row, created]. */
+export async function insertRequest(em: EntityManager, r: NewRequest): Promise<[RequestRow, boolean]> {
+  const keys = Object.keys(r) as Array<keyof NewRequest>;
+  const rows: RequestRow[] = await em.query(
+    `INSERT INTO ${T} (${keys.join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')})
+     ON CONFLICT (created_by, millisecond_created_at, (request_type = 5)) DO NOTHING RETURNING *`,
+    keys.map((k) => r[k]),
+  );
+  if (rows[0]) return [rows[0], true];
+  const existing: RequestRow[] = await em.query(
+    `SELECT * FROM ${T} WHERE created_by = $1 AND millisecond_created_at = $2 AND (request_type = 5) = $3`,
+    [r.created_by, r.millisecond_created_at, r.request_type === 5],
+  );
+  return [existing[0], false];
+}
+
+/** Sets columns of one request (bumping its version); returns it as stored now. */
+export async function updateRequest(em: EntityManager, id: string, set: Record<string, unknown>): Promise<RequestRow> {
+  const keys = Object.keys(set);
+  const assignments = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
+  const [rows] = (await em.query(`UPDATE ${T} SET ${assignments}, version = version + 1, updated_at = now() WHERE id = $1 RETURNING *`, [
+    id,
+    ...keys.map((k) => set[k]),
+  ])) as [RequestRow[], number];
+  return rows[0];
+}
+
+/** cskh.refunds.changed with the request's whole current state, in the changing transaction. */
+export async function addChangedEvent(em: EntityManager, outbox: Outbox, r: RequestRow, change: string, by: string): Promise<void> {
+  const event: events_v1_refunds.RefundChanged = {
+    event_id: randomUUID(),
+    request_id: r.id,
+    version: Number(r.version),
+    staff_username: r.staff_username,
+    phone: r.number_phone,
+    package_code: r.package_code,
+    request_type: r.request_type,
+    request_method: r.request_method,
+    refund_price: Number(r.refund_price),
+    other_refund: Number(r.other_refund),
+    transfer_final_amount: Number(r.transfer_final_amount),
+    chenh_lech: Number(r.chenh_lech),
+    ti_le_chiet_khau: Number(r.ti_le_chiet_khau),
+    trang_thai_truy_thu_hoan_theo_goi: r.trang_thai_truy_thu_hoan_theo_goi,
+    trang_thai_truy_thu_hoan_them: r.trang_thai_truy_thu_hoan_them,
+    created_time: vnDateTime(r.created_time),
+    change,
+    changed_by: by,
+  };
+  await outbox.add(em, REFUND_CHANGED_TOPIC, r.id, events_v1_refunds.RefundChanged.encode(event).finish());
+}
