@@ -345,6 +345,8 @@ describe('audit trail (GET /users/{id}/history)', () => {
     expect(name.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
     expect(values.find((v) => v.field === 'role')).toMatchObject({ from_value: 'Nhân viên kinh doanh', to_value: 'Trưởng nhóm' });
     expect(values.find((v) => v.field === 'locked')).toMatchObject({ from_value: 'false', to_value: 'true' });
+    // A salesperson made leader leaves their leader's group: named by username, not by id.
+    expect(values.find((v) => v.field === 'group_id')).toMatchObject({ from_value: leaderA.username, to_value: '' });
     expect(JSON.stringify(values)).not.toContain('secret-new-1');
   });
 

@@ -114,6 +114,11 @@ async function callerBrand(em: EntityManager, me: Identity): Promise<string | nu
   return ownBrandId(u, (await getRoleOf(em, u)).priority);
 }
 
+/** The username of an account id ('' for none). */
+async function usernameOf(em: EntityManager, id: string | null): Promise<string> {
+  return id ? ((await findUser(em, id))?.username ?? '') : '';
+}
+
 /** Users that still point at this user as their branch or leader. */
 async function dependants(em: EntityManager, userId: string): Promise<number> {
   const [{ n }] = await em.query(`SELECT count(*)::int AS n FROM ${SCHEMA}.users WHERE brand_id = $1 OR group_id = $1`, [userId]);
@@ -227,8 +232,16 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
           throw new AppError('PRECONDITION', MSG.managesOthers);
         const roleChanged = role.id !== oldRole.id;
         const audited = ['fullname', 'email', 'phone', 'role', 'brand_id', 'group_id'];
-        const before = { ...target, role: oldRole.name };
-        const after = { fullname: v.fullname, email: v.email, phone: v.phone, role: role.name, brand_id: place.brand_id, group_id: place.group_id };
+        // Branch and leader by username: the trail is read by people, not by the database.
+        const before = { ...target, role: oldRole.name, brand_id: await usernameOf(em, target.brand_id), group_id: await usernameOf(em, target.group_id) };
+        const after = {
+          fullname: v.fullname,
+          email: v.email,
+          phone: v.phone,
+          role: role.name,
+          brand_id: await usernameOf(em, place.brand_id),
+          group_id: await usernameOf(em, place.group_id),
+        };
         await audit.record(em, { resource: USER, id: target.id, who: me, changes: changedFields(before, after, audited) });
         await em.getRepository(UserEntity).update(
           { id: target.id },
