@@ -203,7 +203,8 @@ export async function lockPerson(em: EntityManager, username: string): Promise<v
  * oldest hand-out first, skipping rows another salesperson is taking at this instant.
  */
 export async function takeNext(em: EntityManager, holders: readonly string[], username: string): Promise<CustomerDbRow | undefined> {
-  const rows: CustomerDbRow[] = await em.query(
+  // An UPDATE answers [rows, affected].
+  const [rows] = (await em.query(
     `WITH picked AS MATERIALIZED (
        SELECT id FROM ${CUSTOMER} WHERE assigned_to = ANY($1) AND status = 'ASSIGNED'
         ORDER BY array_position($1, assigned_to), assigned_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
@@ -211,7 +212,7 @@ export async function takeNext(em: EntityManager, holders: readonly string[], us
      UPDATE ${CUSTOMER} m SET status = 'TAKECARE', taken_by = $2, taken_at = now() FROM picked WHERE m.id = picked.id
      RETURNING ${CUSTOMER_COLUMNS.split(',').map((c) => `m.${c.trim()}`).join(', ')}`,
     [holders, username],
-  );
+  )) as [CustomerDbRow[], number];
   return rows[0];
 }
 

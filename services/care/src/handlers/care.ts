@@ -35,8 +35,10 @@ export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointme
       const me = ctx.user;
       const now = c.now();
       const where = new Where().add(`taken_by = ?`, me.username).add(`status = 'APPOINTMENT'`);
-      // Today's appointments first, then by time (spec 1 §2.11).
-      const order = `(appointment_at >= ${where.param(startOfToday(now))} AND appointment_at < ${where.param(new Date(startOfToday(now).getTime() + DAY_MS))}) DESC, appointment_at, id`;
+      // Today's appointments first, then by time (spec 1 §2.11). The day bounds are our own Dates.
+      const from = startOfToday(now);
+      const to = new Date(from.getTime() + DAY_MS);
+      const order = `(appointment_at >= '${from.toISOString()}'::timestamptz AND appointment_at < '${to.toISOString()}'::timestamptz) DESC, appointment_at, id`;
       const page = await pageCustomers(ds.manager, where, order, toPaging(req.page, req.count, 20));
       return { values: page.rows.map((r) => presentCareRecord(r, now)), count: page.count };
     },
