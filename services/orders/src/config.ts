@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineConfig, env, serviceShape } from '@cskh/kit';
 
 /**
@@ -8,6 +9,10 @@ export const ordersConfig = defineConfig('orders', {
   ...serviceShape,
   /** How often the auto-cancel worker claims due orders (ms). */
   ORDERS_DUE_POLL_MS: env.int(1000),
+  /** The carrier (simulator) for 'Tra ĐTCT'; unset = the lookup answers 503. */
+  CARRIER_URL: z.string().optional(),
+  CARRIER_USERNAME: z.string().default(''),
+  CARRIER_PASSWORD: z.string().default(''),
 });
 
 export type OrdersConfig = ReturnType<typeof ordersConfig.load>;

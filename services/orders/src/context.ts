@@ -1,4 +1,5 @@
 import type { ServiceDeps } from '@cskh/kit';
+import type { EligibilityLookup, InviteChannel } from './carrier';
 import type { OrdersConfig } from './config';
 
 /** The service's notion of "now": the system clock, or a test's (so tests never sleep 10 minutes). */
@@ -12,4 +13,6 @@ export const systemClock: Clock = { now: () => new Date() };
 export interface OrdersContext {
   deps: ServiceDeps<OrdersConfig>;
   clock: Clock;
+  eligibility: EligibilityLookup;
+  invites: InviteChannel;
 }

@@ -1,8 +1,10 @@
 import { bind, ServiceModule } from '@cskh/kit';
 import { orders_v1_orders } from '@cskh/proto';
+import { carrierEligibility, careInviteChannel } from './carrier';
 import { ordersConfig } from './config';
 import { Clock, OrdersContext, systemClock } from './context';
 import { ordersMigrations } from './migrations';
+import { orderHandlers } from './handlers/orders';
 import { priceHandlers } from './handlers/prices';
 import { SCHEMA } from './store-prices';
 
@@ -20,10 +22,12 @@ export function createOrdersModule(clock: Clock = systemClock): ServiceModule<ty
     // Status changes leave through the outbox (events and browser pushes); every change is
     // audited; the staff read model names employees and scopes lists.
     features: { outbox: true, staff: true, audit: true },
-    context: (deps) => ({ deps, clock }),
+    context: (deps): OrdersContext => ({ deps, clock, eligibility: carrierEligibility(deps.config), invites: careInviteChannel }),
     services: (_deps, c) => [
       bind(orders_v1_orders.MfyPriceServiceService, priceHandlers(c, 'mfy')),
       bind(orders_v1_orders.Reg9279PriceServiceService, priceHandlers(c, '9279')),
+      bind(orders_v1_orders.MfyOrderServiceService, orderHandlers(c, 'mfy')),
+      bind(orders_v1_orders.Reg9279OrderServiceService, orderHandlers(c, '9279')),
     ],
   };
 }

@@ -10,7 +10,8 @@ const T = `${SCHEMA}.package_price`;
 /** Audit-trail resource names of the two lists. */
 export const priceResource = (kind: PriceKind) => `package_price_${kind}`;
 
-const COLUMNS = `id, kind, ten_goi_cuoc, phi_thu_hoi, gia_t1, gia_t2, gia_t3, created_at`;
+// bigint comes back from pg as text: amounts are read as numbers (≤ 2^53, checked on the way in).
+const COLUMNS = `id, kind, ten_goi_cuoc, phi_thu_hoi::float8 AS phi_thu_hoi, gia_t1::float8 AS gia_t1, gia_t2::float8 AS gia_t2, gia_t3::float8 AS gia_t3, created_at`;
 
 export async function pagePrices(em: EntityManager, kind: PriceKind, where: Where, paging: Pick<Paging, 'skip' | 'take'>) {
   where.add('kind = ?', kind);

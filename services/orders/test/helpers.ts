@@ -24,20 +24,37 @@ export class TestClock implements Clock {
 export const MINUTE = 60_000;
 
 /** One orders service; `joining` starts another instance on the first one's database and topics. */
-export async function startOrders(clock = new TestClock(), joining?: TestService) {
+export async function startOrders(clock = new TestClock(), joining?: TestService, extraEnv: NodeJS.ProcessEnv = {}) {
   const env = joining ? { DATABASE_URL: joining.env.DATABASE_URL!, KAFKA_TOPIC_PREFIX: joining.topicPrefix } : {};
-  const t = await startTestService(createOrdersModule(clock), { env: { ORDERS_DUE_POLL_MS: '50', ...env } });
+  const t = await startTestService(createOrdersModule(clock), { env: { ORDERS_DUE_POLL_MS: '50', ...env, ...extraEnv } });
   return {
     t,
     clock,
     mfyPrices: t.client(orders_v1_orders.MfyPriceServiceService),
     prices9279: t.client(orders_v1_orders.Reg9279PriceServiceService),
+    mfy: t.client(orders_v1_orders.MfyOrderServiceService),
+    reg9279: t.client(orders_v1_orders.Reg9279OrderServiceService),
   };
 }
 
+/** A package on a price list (100,000 / 90,000 / 80,000, recovery fee 15,000 unless told). */
+export async function listPackage(t: TestService, kind: 'mfy' | '9279', name: string, amounts = { phi_thu_hoi: 15000, gia_t1: 100000, gia_t2: 90000, gia_t3: 80000 }) {
+  await t.sql(
+    `INSERT INTO orders.package_price (kind, ten_goi_cuoc, phi_thu_hoi, gia_t1, gia_t2, gia_t3) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (kind, ten_goi_cuoc) DO NOTHING`,
+    [kind, name, amounts.phi_thu_hoi, amounts.gia_t1, amounts.gia_t2, amounts.gia_t3],
+  );
+}
+
+/** A fresh subscriber number (so that filters by phone find exactly the test's orders). */
+export const newPhone = () => `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
 /** A caller holding every orders code (the gateway already checked them). */
 export const caller = (t: TestService, priority: number, username = `p${priority}_${rand()}`) =>
-  t.as(priority, ['mfy', 'dangky9279', 'giagoimfy', 'giagoidangky9279', 'khr', 'baodo'], { username, fullname: `Tên ${username}` });
+  t.as(priority, ['mfy', 'dangky9279', 'giagoimfy', 'giagoidangky9279', 'khr', 'baodo'], { username, fullname: `Tên ${username}`, userId: userIdOf(username) });
+
+/** The user id auth would give a username (announceStaff uses the same). */
+export const userIdOf = (username: string) => `id-${username}`;
 
 export async function failure(p: Promise<unknown>): Promise<ErrorEnvelope> {
   try {
@@ -53,7 +70,7 @@ export async function announceStaff(t: TestService, ...people: Array<Partial<eve
   const events = people.map((p) =>
     events_v1_events.UserChanged.fromPartial({
       event_id: rand(),
-      user_id: p.user_id ?? `u-${p.username}`,
+      user_id: p.user_id ?? userIdOf(p.username),
       fullname: `Tên ${p.username}`,
       role_name: 'Nhân viên',
       role_priority: 5,

@@ -63,8 +63,8 @@ describe('price list CRUD', () => {
     expect(all.count).toBe(all.values.length);
     expect(all.values.map((v) => v.ten_goi_cuoc)).toEqual(expect.arrayContaining([`${tag}A`, `${tag}B`, `${tag}C`]));
 
-    expect(await failure(mfy.listPrices({ page: 0, count: ALL_ROWS_COUNT }, { identity: caller(t, 5) }))).toMatchObject({ status: 403, msg: MSG.exportForbidden });
-    const exported = await mfy.listPrices({ page: 0, count: ALL_ROWS_COUNT }, { identity: caller(t, 4) });
+    expect(await failure(mfy.listPrices(O.ListPricesRequest.fromPartial({ page: 0, count: ALL_ROWS_COUNT }), { identity: caller(t, 5) }))).toMatchObject({ status: 403, msg: MSG.exportForbidden });
+    const exported = await mfy.listPrices(O.ListPricesRequest.fromPartial({ page: 0, count: ALL_ROWS_COUNT }), { identity: caller(t, 4) });
     expect(exported.values.length).toBe(exported.count);
   });
 });

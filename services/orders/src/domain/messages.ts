@@ -10,6 +10,34 @@ export const MSG = {
   priceExists: (name: string) => `Gói cước ${name} đã có trong bảng giá`,
   amountInvalid: (label: string) => `${label} không hợp lệ (chỉ gồm chữ số)`,
   priceDeleted: 'Xoá bản ghi thành công',
+  // orders
+  orderNotFound: 'Không tìm thấy đơn',
+  phoneInvalid: 'Số điện thoại không hợp lệ',
+  ownerPhoneInvalid: 'Số điện thoại chủ không hợp lệ',
+  tierInvalid: 'Giá bán gói phải là T1, T2 hoặc T3',
+  packageNotListed: (name: string) => `Gói ${name} chưa có trong bảng giá`,
+  staffUnknown: (u: string) => `Không tìm thấy nhân viên ${u}`,
+  staffOutOfScope: (u: string) => `Nhân viên ${u} không thuộc quyền quản lý của bạn`,
+  statusInvalid: 'Trạng thái không hợp lệ',
+  collectionInvalid: 'Trạng thái thu tiền không hợp lệ',
+  collectionCash: 'Không thể chọn trạng thái Đã thu tiền mặt',
+  collectionForbidden: 'Bạn không có quyền đổi trạng thái thu tiền',
+  infoApprovalInvalid: 'Trạng thái duyệt thông tin không hợp lệ',
+  formInvalid: 'Hình thức phải là Đăng ký hoặc Gia hạn',
+  createdTimeInvalid: 'Ngày đơn không hợp lệ (định dạng DD/MM/YYYY)',
+  editForbidden: 'Bạn chỉ được sửa đơn của mình khi đơn còn chờ duyệt',
+  managersOnly: 'Chỉ quản lý mới được thực hiện chức năng này',
+  // spec 3 §5 company and note modal
+  missingId: 'Thiếu id cập nhật',
+  nothingToUpdate: 'Chưa nhập thông tin cập nhật',
+  updated: 'Cập nhật thành công',
+  orderDeleted: 'Xoá bản ghi thành công',
+  noClawback: 'Đơn không có truy thu',
+  textTooLong: (label: string) => `${label} dài quá 500 ký tự`,
+  // Tra ĐTCT, moiTuDong (spec 3 §8)
+  lookupPhoneRequired: 'Chưa nhập số điện thoại',
+  lookupUnknown: 'Lỗi không xác định!',
+  inviteUnavailable: 'Kênh mời của dịch vụ chăm sóc chưa sẵn sàng, vui lòng thử lại sau',
 } as const;
 
 /** Labels of the price fields, as the price-list screen names them. */

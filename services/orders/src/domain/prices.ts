@@ -45,7 +45,7 @@ export function parsePrice(raw: Partial<Record<keyof PriceInput, unknown>>): Pri
 
 /** The price of tier 1, 2 or 3 (spec 3 §9 "Price tiers"). */
 export function tierPrice(p: Pick<PriceInput, 'gia_t1' | 'gia_t2' | 'gia_t3'>, tier: number): number {
-  return tier === 1 ? p.gia_t1 : tier === 2 ? p.gia_t2 : tier === 3 ? p.gia_t3 : 0;
+  return Number(tier === 1 ? p.gia_t1 : tier === 2 ? p.gia_t2 : tier === 3 ? p.gia_t3 : 0);
 }
 
 /**

@@ -1,0 +1,120 @@
+import type { EntityManager } from 'typeorm';
+import { AppError, pageSql, Paging, Where } from '@cskh/kit';
+import { MSG } from './domain/messages';
+import type { OrderRow } from './domain/present';
+import type { OrderKind } from './domain/statuses';
+import { SCHEMA } from './store-prices';
+
+/** Data access of the order lists (plain SQL over an EntityManager). */
+
+const T = `${SCHEMA}.sale_order`;
+export const orderResource = (kind: OrderKind) => `order_${kind}`;
+
+const COLUMNS = `id, kind, so_dien_thoai_chu, so_dien_thoai, ma_goi, gia_ban_goi, username_nv, ten_nv, trang_thai_yeu_cau, trang_thai,
+  thoi_diem_thay_doi_trang_thai, username_thay_doi_trang_thai, trang_thai_thu_tien, thoi_diem_thay_doi_trang_thai_thu_tien,
+  username_thay_doi_trang_thai_thu_tien, trang_thai_duyet_thong_tin, thoi_diem_duyet_thong_tin, username_duyet_trang_thai_duyet_thong_tin,
+  doanh_thu, chenh_lech, ti_le_doanh_thu, ti_le_doanh_thu_tinh_luong, doanh_thu_tinh_luong, truy_thu, cty, note, hinh_thuc,
+  created_time, cancel_due_at, created_at`;
+
+export async function pageOrders(em: EntityManager, where: Where, paging: Pick<Paging, 'skip' | 'take'>) {
+  const [rows, [n]] = await Promise.all([
+    em.query(`SELECT ${COLUMNS} FROM ${T} ${where.sql} ORDER BY created_at DESC, id ${pageSql(paging)}`, where.params) as Promise<OrderRow[]>,
+    em.query(`SELECT count(*)::bigint AS n FROM ${T} ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
+  ]);
+  return { rows, count: Number(n?.n ?? 0) };
+}
+
+export async function findOrder(em: EntityManager, kind: OrderKind, id: string): Promise<OrderRow | undefined> {
+  const rows: OrderRow[] = await em.query(`SELECT ${COLUMNS} FROM ${T} WHERE kind = $1 AND id = $2`, [kind, id]);
+  return rows[0];
+}
+
+export async function lockOrder(em: EntityManager, kind: OrderKind, id: string): Promise<OrderRow> {
+  const rows: OrderRow[] = await em.query(`SELECT ${COLUMNS} FROM ${T} WHERE kind = $1 AND id = $2 FOR UPDATE`, [kind, id]);
+  if (!rows[0]) throw new AppError('NOT_FOUND', MSG.orderNotFound);
+  return rows[0];
+}
+
+export type NewOrder = Pick<
+  OrderRow,
+  | 'kind'
+  | 'so_dien_thoai_chu'
+  | 'so_dien_thoai'
+  | 'ma_goi'
+  | 'gia_ban_goi'
+  | 'username_nv'
+  | 'ten_nv'
+  | 'trang_thai_yeu_cau'
+  | 'trang_thai'
+  | 'trang_thai_thu_tien'
+  | 'trang_thai_duyet_thong_tin'
+  | 'cty'
+  | 'note'
+  | 'hinh_thuc'
+  | 'created_time'
+  | 'cancel_due_at'
+  | 'created_at'
+> & { doanh_thu: number; ti_le_doanh_thu: number; doanh_thu_tinh_luong: number; import_key?: string | null; created_by: string };
+
+/** Inserts orders; rows whose import key is already stored are skipped. Returns the new rows. */
+export async function insertOrders(em: EntityManager, rows: readonly NewOrder[]): Promise<OrderRow[]> {
+  if (rows.length === 0) return [];
+  const cols = [
+    'kind', 'so_dien_thoai_chu', 'so_dien_thoai', 'ma_goi', 'gia_ban_goi', 'username_nv', 'ten_nv', 'trang_thai_yeu_cau', 'trang_thai',
+    'trang_thai_thu_tien', 'trang_thai_duyet_thong_tin', 'cty', 'note', 'hinh_thuc', 'created_time', 'cancel_due_at', 'created_at',
+    'doanh_thu', 'ti_le_doanh_thu', 'doanh_thu_tinh_luong', 'import_key', 'created_by',
+  ] as const;
+  const params: unknown[] = [];
+  const tuples = rows.map((r) => {
+    const b = params.length;
+    for (const c of cols) params.push((r as Record<string, unknown>)[c] ?? null);
+    return `(${cols.map((_, i) => `$${b + i + 1}`).join(', ')})`;
+  });
+  return em.query(
+    `INSERT INTO ${T} (${cols.join(', ')}) VALUES ${tuples.join(', ')}
+     ON CONFLICT (import_key) WHERE import_key IS NOT NULL DO NOTHING RETURNING ${COLUMNS}`,
+    params,
+  );
+}
+
+/** Sets columns of one order; returns it as stored now. */
+export async function updateOrder(em: EntityManager, id: string, set: Record<string, unknown>): Promise<OrderRow> {
+  const keys = Object.keys(set);
+  const assignments = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
+  const [rows] = (await em.query(`UPDATE ${T} SET ${assignments} WHERE id = $1 RETURNING ${COLUMNS}`, [id, ...keys.map((k) => set[k])])) as [OrderRow[], number];
+  return rows[0];
+}
+
+export async function deleteOrder(em: EntityManager, id: string): Promise<void> {
+  await em.query(`DELETE FROM ${T} WHERE id = $1`, [id]);
+}
+
+/**
+ * Claims up to `limit` orders whose cancel window has run out at `now`, locked until the caller's
+ * transaction ends. Rows another worker (another replica) holds are skipped (SKIP LOCKED), and
+ * the caller clears cancel_due_at in the same transaction: each order is cancelled once.
+ */
+export async function claimDueOrders(em: EntityManager, now: Date, limit: number): Promise<OrderRow[]> {
+  return em.query(
+    `SELECT ${COLUMNS} FROM ${T} WHERE cancel_due_at IS NOT NULL AND cancel_due_at <= $1 ORDER BY cancel_due_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [now, limit],
+  );
+}
+
+/** The earliest running deadline (the worker sleeps until then, at most its poll interval). */
+export async function nextDue(em: EntityManager): Promise<Date | null> {
+  const [r] = await em.query(`SELECT min(cancel_due_at) AS at FROM ${T} WHERE cancel_due_at IS NOT NULL`);
+  return r?.at ? new Date(r.at) : null;
+}
+
+/** The caller's most urgent reminder: their own order waiting for a Y, or (managers) one waiting for approval. */
+export async function pendingReminder(em: EntityManager, username: string, manager: boolean): Promise<OrderRow | undefined> {
+  const rows: OrderRow[] = await em.query(
+    `SELECT ${COLUMNS} FROM ${T}
+     WHERE kind = 'mfy' AND ((username_nv = $1 AND trang_thai_yeu_cau IN ('cho_soan_y', 'cho_soan_y_lan_2'))
+        OR ($2 AND trang_thai_yeu_cau = 'da_soan_y_lan_1'))
+     ORDER BY cancel_due_at NULLS LAST, created_at LIMIT 1`,
+    [username, manager],
+  );
+  return rows[0];
+}
