@@ -162,7 +162,7 @@ it('care history: masking, staff column, subtree, own-record edits with audit, b
 
 it('busy-signal rate: results returned and each result per staff member in the period', async () => {
   await handTo([{ username: 'nv5', count: 4 }]);
-  const results = [
+  const results: Array<Record<string, string>> = [
     { status: 'KBM', note: 'a' },
     { status: 'KBM', note: 'b' },
     { status: 'APPROVED', package: 'V90' },
