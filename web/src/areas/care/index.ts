@@ -1,22 +1,32 @@
+import { lazy } from 'react';
 import type { Area } from '../types';
 
-/** Customer care, invitations and the busy-signal rate (care service, spec 1 §2.9–2.11, spec 2 §2.1, §2.6). Not built yet. */
+export * from './api';
+
+const CustomerCare = lazy(() => import('./CustomerCare'));
+const CareHistory = lazy(() => import('./CareHistory'));
+const BusySignalRate = lazy(() => import('./BusySignalRate'));
+/** Built here for the dataops area's /sys/upload, /sys/customers and /sys/division entries. */
+export const CustomerUploadScreen = lazy(() => import('./CustomerUpload'));
+export const DivisionScreen = lazy(() => import('./Division'));
+
+/** Customer care, invitations and the busy-signal rate (care service, spec 1 §2.9–2.11, spec 2 §2.1, §2.6). */
 export const careArea: Area = {
   key: 'care',
   screens: [
     {
       path: '/app/customer-care',
       title: 'Khách hàng mới',
-      component: null,
+      component: CustomerCare,
       menu: { permissions: ['customer.get', 'customer.care'], section: 'main', icon: 'personAdd', order: 10 },
     },
     {
       path: '/app/care-history',
       title: 'Nhật ký CSKH',
-      component: null,
+      component: CareHistory,
       menu: { permissions: ['customer.care'], section: 'main', icon: 'history', order: 70 },
     },
-    { path: '/app/tilebatso', title: 'Tỉ lệ bắt số', component: null, menu: { permissions: ['tilebatso'], section: 'main', icon: 'percent', order: 80 } },
+    { path: '/app/tilebatso', title: 'Tỉ lệ bắt số', component: BusySignalRate, menu: { permissions: ['tilebatso'], section: 'main', icon: 'percent', order: 80 } },
     {
       path: '/app/invite',
       title: 'Mời gói cước',

@@ -1,0 +1,96 @@
+import { useMemo } from 'react';
+import TextField from '@mui/material/TextField';
+import FormDialog from '../../form/FormDialog';
+import type { FormConfig } from '../../form/types';
+import { displayPhone } from '../../common/format';
+import { CARE_RESULTS, careApi } from './api';
+
+/** datetime-local 'YYYY-MM-DDTHH:mm' → 'DD/MM/YYYY HH:mm' (Vietnam time, as the server reads it). */
+export function appointmentParam(v: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(v ?? '');
+  return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}:${m[5]}` : '';
+}
+
+const needsPackage = (status: string) => status === 'APPROVED' || status === 'APPOINTMENT';
+
+/**
+ * 'Kết quả chăm sóc khách hàng' (spec 1 §2.10, §5): phone, result (first is the default), package
+ * for APPROVED and APPOINTMENT, date-time for APPOINTMENT, a 3-row note; the same rules are the
+ * server's (POST /api/v1/customer/{id}/care).
+ */
+export default function CareResultDialog({
+  customer,
+  onClose,
+  onSaved,
+}: {
+  customer: { id: string; phone: string } | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const config = useMemo<FormConfig>(
+    () => ({
+      title: 'Kết quả chăm sóc khách hàng',
+      maxWidth: 'sm',
+      fields: [
+        {
+          key: 'phone',
+          label: 'Số điện thoại',
+          type: 'custom',
+          render: ({ testId }) => <TextField size="small" label="Số điện thoại" value={displayPhone(customer?.phone)} disabled slotProps={{ htmlInput: { 'data-testid': testId } }} />,
+        },
+        { key: 'status', label: 'Kết quả', type: 'select', options: CARE_RESULTS, default: CARE_RESULTS[0].value, required: true, requiredMsg: 'Bạn phải chọn kết quả!' },
+        { key: 'package', label: 'Gói cước', type: 'text', visible: (v) => needsPackage(v.status), required: true, requiredMsg: 'Bạn chưa nhập gói cước!' },
+        {
+          key: 'appointmentAt',
+          label: 'Thời gian hẹn lại',
+          type: 'custom',
+          visible: (v) => v.status === 'APPOINTMENT',
+          required: true,
+          requiredMsg: 'Bạn chưa nhập thời gian hẹn lại!',
+          render: ({ value, setValue, testId, error }) => (
+            <TextField
+              size="small"
+              type="datetime-local"
+              label="Thời gian hẹn lại"
+              value={value ?? ''}
+              error={error}
+              onChange={(e) => setValue(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
+            />
+          ),
+        },
+        {
+          key: 'note',
+          label: 'Ghi chú',
+          type: 'custom',
+          required: (v) => v.status !== 'APPROVED',
+          requiredMsg: 'Bạn chưa nhập ghi chú!',
+          render: ({ value, setValue, testId, error }) => (
+            <TextField
+              size="small"
+              label="Ghi chú"
+              multiline
+              rows={3}
+              value={value ?? ''}
+              error={error}
+              onChange={(e) => setValue(e.target.value)}
+              slotProps={{ htmlInput: { 'data-testid': testId } }}
+            />
+          ),
+        },
+      ],
+      submitLabel: 'Xác nhận',
+      submit: (v) =>
+        careApi.recordCare(customer!.id, {
+          status: v.status,
+          package: needsPackage(v.status) ? String(v.package ?? '').trim() : '',
+          appointmentAt: v.status === 'APPOINTMENT' ? appointmentParam(v.appointmentAt) : '',
+          note: String(v.note ?? '').trim(),
+        }),
+      successMsg: 'Thông tin chăm sóc khách hàng ghi nhận thành công.',
+      errorMsg: 'Thông tin chăm sóc khách hàng ghi nhận không thành công. Vui lòng thử lại lần sau.',
+    }),
+    [customer],
+  );
+  return <FormDialog config={config} open={!!customer} mode="create" testIdPrefix="care-result" onClose={onClose} onSaved={onSaved} />;
+}

@@ -1,0 +1,127 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import ListScreen from '../../list/ListScreen';
+import type { ListConfig, ListHandle } from '../../list/types';
+import { errorMsg } from '../../api/client';
+import { displayPhone, formatDateTime } from '../../common/format';
+import { useSession } from '../../common/session';
+import { notify } from '../../store';
+import { APPOINTMENT_LIST, CARE_RESULTS, careApi, type CareRecord } from './api';
+import CareResultDialog from './CareResultDialog';
+
+const openCaseKey = (username: string) => `care:open-case:${username}`;
+const resultLabel = (v: string) => CARE_RESULTS.find((r) => r.value === v)?.label ?? v;
+
+/**
+ * 'Khách hàng mới' (/app/customer-care, spec 1 §2.11): the button takes the next customer handed
+ * to the caller (disabled while a case is open; the open case is kept in local storage and the
+ * server answers the same case again), the current customer's card, and the caller's APPOINTMENT
+ * customers (today's first). Finishing a case opens the care-result dialog.
+ */
+export default function CustomerCare() {
+  const session = useSession();
+  const listRef = useRef<ListHandle>(null);
+  const [open, setOpen] = useState<CareRecord | null>(() => {
+    try {
+      return JSON.parse(localStorage.getItem(openCaseKey(session.username)) ?? 'null');
+    } catch {
+      return null;
+    }
+  });
+  const [left, setLeft] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<{ id: string; phone: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (open) localStorage.setItem(openCaseKey(session.username), JSON.stringify(open));
+    else localStorage.removeItem(openCaseKey(session.username));
+  }, [open, session.username]);
+
+  const takeNext = async () => {
+    setBusy(true);
+    try {
+      const r = await careApi.newCare();
+      setLeft(Number(r.count));
+      if (r.value?.customer?.id) setOpen(r.value);
+      else notify('Không còn khách hàng mới được giao cho bạn', 'info');
+    } catch (e) {
+      notify(errorMsg(e) || 'Lấy khách hàng mới không thành công. Vui lòng thử lại', 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const config = useMemo<ListConfig<CareRecord>>(
+    () => ({
+      id: 'appointments',
+      title: 'Khách hàng hẹn lại',
+      endpoint: APPOINTMENT_LIST,
+      rowId: (r) => r.customer?.id ?? '',
+      filters: [{ key: 'q', type: 'text', label: 'Tìm kiếm', placeholder: 'Tìm kiếm', toParam: () => undefined }],
+      columns: [
+        { field: 'index', headerName: '#', kind: 'index' },
+        { field: 'phone', headerName: 'Số điện thoại', kind: 'phone', minWidth: 140, value: (r) => r.customer?.phone },
+        { field: 'package', headerName: 'Gói cước', minWidth: 110 },
+        { field: 'appointmentAt', headerName: 'Thời gian hẹn', kind: 'datetime', minWidth: 170 },
+        { field: 'hen_hom_nay', headerName: 'Hẹn hôm nay', minWidth: 110, value: (r) => (r.hen_hom_nay ? 'Hôm nay' : '') },
+        { field: 'note', headerName: 'Ghi chú', flex: 1, minWidth: 200 },
+        { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 90, export: false },
+      ],
+      rowActions: [
+        {
+          key: 'care',
+          label: 'Ghi nhận kết quả',
+          icon: <EditNoteIcon fontSize="small" />,
+          run: (r) => setDialog({ id: r.customer!.id, phone: r.customer!.phone }),
+        },
+      ],
+    }),
+    [],
+  );
+
+  return (
+    <Box data-testid="customer-care">
+      <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'center' }}>
+        <Button variant="contained" startIcon={<PersonAddIcon />} disabled={!!open || busy} onClick={takeNext} data-testid="care-new">
+          Khách hàng mới
+        </Button>
+        {left !== null && <Typography data-testid="care-left">Còn {left} khách hàng chưa chăm sóc</Typography>}
+      </Stack>
+      {open?.customer && (
+        <Card variant="outlined" sx={{ mx: 2, mb: 2 }} data-testid="care-current">
+          <CardContent>
+            <Typography variant="subtitle1">
+              Khách hàng đang chăm sóc: <b data-testid="care-current-phone">{displayPhone(open.customer.phone)}</b>
+            </Typography>
+            <Typography variant="body2">
+              Loại: {open.customer.type} · Gói: {open.customer.package} · Đăng ký: {formatDateTime(open.customer.packageRegisterAt)} · Hết hạn:{' '}
+              {formatDateTime(open.customer.packageExpiredAt)} · Chu kỳ: {open.customer.packageCycle} · Trạng thái: {open.customer.state} · Gói có thể
+              đăng ký: {open.customer.packagesCanRegister}
+            </Typography>
+            {open.status && open.status !== 'TAKECARE' && <Typography variant="body2">Kết quả trước: {resultLabel(open.status)}</Typography>}
+            <Button sx={{ mt: 1 }} variant="outlined" onClick={() => setDialog({ id: open.customer!.id, phone: open.customer!.phone })} data-testid="care-finish">
+              Kết thúc chăm sóc
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      <ListScreen ref={listRef} config={config} />
+      <CareResultDialog
+        customer={dialog}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          if (dialog && open?.customer?.id === dialog.id) setOpen(null);
+          setDialog(null);
+          listRef.current?.reload();
+        }}
+      />
+    </Box>
+  );
+}

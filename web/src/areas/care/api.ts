@@ -1,0 +1,53 @@
+/**
+ * Typed calls of the care service (spec 1 §7 "Customers", "Care"; spec 3 §7.1; spec 2 §2.6). The
+ * server applies every rule (subtree, own records, masking, export ban) — these only carry them.
+ */
+import type { care_v1_care, common_v1_common } from '@cskh/proto';
+import { api } from '../../api/client';
+
+export type Upload = care_v1_care.Upload;
+export type CareRecord = care_v1_care.CareRecord;
+export type CareHistoryRecord = care_v1_care.CareHistoryRecord;
+export type NewCareReply = care_v1_care.NewCareReply;
+export type BusySignalRow = care_v1_care.BusySignalRow;
+export type StaffOptionList = common_v1_common.StaffOptionList;
+
+export const UPLOAD_LIST = '/api/v1/upload';
+export const CUSTOMER_IMPORT = '/api/v1/customer/import';
+export const APPOINTMENT_LIST = '/api/v1/customer';
+export const CARE_HISTORY = '/api/v1/care/history';
+export const BUSY_SIGNAL_RATE = '/api/v1/tilebatso';
+
+/** Care results (spec 1 §4), in the dialog's order: the first is the default. */
+export const CARE_RESULTS = [
+  { value: 'APPROVED', label: 'Đồng ý' },
+  { value: 'REJECTED', label: 'Không đồng ý' },
+  { value: 'APPOINTMENT', label: 'Hẹn lại' },
+  { value: 'KBM', label: 'Không bắt máy' },
+  { value: 'KLLĐ', label: 'Không liên lạc được' },
+  { value: 'KEEP', label: 'Dùng lại gói cũ' },
+  { value: 'RE-REGISTER', label: 'Đã đăng ký lại' },
+];
+
+export const careApi = {
+  deleteUpload: (id: string) => api.del<common_v1_common.Ack>(UPLOAD_LIST, { body: { id } }),
+  uploads: () => api.get<care_v1_care.UploadList>(UPLOAD_LIST, { page: 1, count: 1000 }),
+  countAssignable: (uploadId: string) => api.get<{ total: number }>(`/api/v1/customer/count-assign/${encodeURIComponent(uploadId)}`),
+  assign: (uploadId: string, items: Array<{ username: string; count: number }>) =>
+    api.post<care_v1_care.AssignReply>(`/api/v1/customer/assign?upload_id=${encodeURIComponent(uploadId)}`, items),
+  staff: () => api.get<StaffOptionList>('/api/v1/care/staff'),
+  newCare: () => api.get<NewCareReply>('/api/v1/customer/new-care'),
+  recordCare: (customerId: string, body: { status: string; package?: string; appointmentAt?: string; note?: string }) =>
+    api.post<care_v1_care.RecordCareReply>(`/api/v1/customer/${encodeURIComponent(customerId)}/care`, body),
+  setStatus: (id: string, status: string) => api.put<CareHistoryRecord>(`${CARE_HISTORY}/setStatus/${encodeURIComponent(id)}`, { status }),
+  setAppointmentAt: (id: string, appointment_at: string) =>
+    api.put<CareHistoryRecord>(`${CARE_HISTORY}/setAppointmentAt/${encodeURIComponent(id)}`, { appointment_at }),
+  setNote: (id: string, note: string) => api.put<CareHistoryRecord>(`${CARE_HISTORY}/setNote/${encodeURIComponent(id)}`, { note }),
+};
+
+/** 'n (p%)' of a busy-signal cell: the count and its share of the results returned ('0 (0%)' when none, spec 2 §2.6). */
+export function countWithShare(count: number, total: number): string {
+  if (!total) return '0 (0%)';
+  const pct = Math.round((count / total) * 10000) / 100;
+  return `${count} (${pct}%)`;
+}
