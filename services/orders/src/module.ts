@@ -1,5 +1,6 @@
 import { bind, ServiceModule } from '@cskh/kit';
 import { orders_v1_orders } from '@cskh/proto';
+import { startAutoCancel } from './autoCancel';
 import { carrierEligibility, careInviteChannel } from './carrier';
 import { ordersConfig } from './config';
 import { Clock, OrdersContext, systemClock } from './context';
@@ -29,6 +30,8 @@ export function createOrdersModule(clock: Clock = systemClock): ServiceModule<ty
       bind(orders_v1_orders.MfyOrderServiceService, orderHandlers(c, 'mfy')),
       bind(orders_v1_orders.Reg9279OrderServiceService, orderHandlers(c, '9279')),
     ],
+    // The server owns time: every replica runs the auto-cancel worker; the database decides who claims what.
+    start: async (_deps, c) => startAutoCancel(c),
   };
 }
 

@@ -1,0 +1,63 @@
+import { applyChange, AUTO_ACTOR } from './changes';
+import type { OrdersContext } from './context';
+import { AUTO_CANCEL } from './domain/statuses';
+import { claimDueOrders, updateOrder } from './store-orders';
+
+/** Orders one claim takes (one transaction); the worker runs again at once when it was full. */
+export const CANCEL_BATCH = 50;
+
+/**
+ * Cancels the orders whose 10-minute window has run out at the service's clock (spec 3 §4
+ * "Automatic cancel rule"): cho_soan_y → huy_qua_han, cho_soan_y_lan_2 → huy_qua_han_lan_2, marked
+ * '__AUTO', stamped at the deadline itself. The due orders are claimed FOR UPDATE SKIP LOCKED and
+ * their deadline cleared in the same transaction, so with any number of replicas each order is
+ * cancelled exactly once; a manual change committed before the deadline has already cleared it.
+ * Returns how many orders it cancelled.
+ */
+export async function cancelDueOrders(c: OrdersContext, limit = CANCEL_BATCH): Promise<number> {
+  const at = c.clock.now();
+  const n = await c.deps.ds.transaction(async (em) => {
+    const due = await claimDueOrders(em, at, limit);
+    let cancelled = 0;
+    for (const o of due) {
+      const to = AUTO_CANCEL[o.trang_thai_yeu_cau];
+      // A deadline left on an order no longer waiting (should not happen): drop it, change nothing.
+      if (!to) {
+        await updateOrder(em, o.id, { cancel_due_at: null });
+        continue;
+      }
+      await applyChange(c, em, o, { trang_thai: to.status, trang_thai_yeu_cau: to.request }, AUTO_ACTOR, new Date(o.cancel_due_at!));
+      cancelled++;
+    }
+    return cancelled;
+  });
+  if (n > 0) c.deps.outbox.afterCommit();
+  return n;
+}
+
+/**
+ * The worker every replica runs: claims due orders every ORDERS_DUE_POLL_MS (the deadlines live in
+ * the database, so a restart or a replica that dies loses nothing). Returns its stop.
+ */
+export function startAutoCancel(c: OrdersContext): () => Promise<void> {
+  const every = Math.max(10, c.deps.config.ORDERS_DUE_POLL_MS);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = async () => {
+    if (stopped) return;
+    let full = false;
+    try {
+      full = (await cancelDueOrders(c)) >= CANCEL_BATCH;
+    } catch (err) {
+      c.deps.log.warn({ err }, 'auto-cancel run failed; retrying');
+    }
+    if (!stopped) timer = setTimeout(() => void (running = tick()), full ? 0 : every);
+  };
+  timer = setTimeout(() => void (running = tick()), 0);
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}
