@@ -283,8 +283,12 @@ describe('an external carrier endpoint', () => {
     expect(pw.valueFrom.secretKeyRef).toEqual({ name: 'carrier-creds', key: 'carrier-password' });
     const np = ofKind(objs, 'NetworkPolicy').find((x) => x.metadata.name === 'cskh-lookup')!;
     expect(np.spec.egress).toContainEqual({ ports: [{ port: 8443, protocol: 'TCP' }], to: [{ ipBlock: { cidr: '203.0.113.0/24' } }] });
-    // nothing else learns about the carrier
-    for (const c of ofKind(objs, 'ConfigMap')) if (c.metadata.name !== 'cskh-lookup') expect(c.data.CARRIER_URL).toBeUndefined();
+    // only the components that declare `uses: [carrier]` (lookup; orders for 'Tra ĐTCT') learn about it
+    const users = ['cskh-lookup', 'cskh-orders'];
+    for (const c of ofKind(objs, 'ConfigMap')) {
+      if (users.includes(c.metadata.name)) expect(c.data.CARRIER_URL).toBe('https://carrier.example.net/api');
+      else expect(c.data.CARRIER_URL).toBeUndefined();
+    }
   });
 });
 
