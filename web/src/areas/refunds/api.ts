@@ -53,3 +53,88 @@ export const settingApi = {
   get: (key: string) => api.get<Setting>(`${SETTING}/${id(key)}`),
   update: (key: string, value: string) => api.put<Setting>(`${SETTING}/${id(key)}`, { value }),
 };
+
+export type RefundRequest = refunds_v1_refunds.RefundRequest;
+export type CreateReply = refunds_v1_refunds.CreateReply;
+
+export const REQUEST_LIST = '/api/v1/requestrefund';
+
+/** request_type (spec 2 §4); the creation dialog offers 1, 2, 4, the inline editor all but 3. */
+export const REQUEST_TYPES = [
+  { value: 1, label: 'Hoàn trước' },
+  { value: 2, label: 'Hoàn sau' },
+  { value: 3, label: 'Không hoàn' },
+  { value: 4, label: 'Hoàn thêm' },
+  { value: 5, label: 'Nạp tiền' },
+];
+
+/** request_method with the price-list field each one reads (spec 2 §4, §5). */
+export const REQUEST_METHODS: ReadonlyArray<{ value: number; label: string; price: keyof RefundPrice }> = [
+  { value: 1, label: 'Gia hạn', price: 'gia_gia_han' },
+  { value: 2, label: 'Nâng cấp T1', price: 'gia_nang_cap' },
+  { value: 3, label: 'Nâng cấp T2', price: 'gia_nang_cap_t2' },
+  { value: 4, label: 'Nâng cấp T3', price: 'gia_nang_cap_t3' },
+  { value: 5, label: 'Nâng cấp HT0', price: 'gia_nang_cap_ht0' },
+  { value: 6, label: 'Nâng cấp HT1', price: 'gia_nang_cap_ht1' },
+  { value: 7, label: 'Nâng cấp HT2', price: 'gia_nang_cap_ht2' },
+  { value: 8, label: 'Nâng cấp HT3', price: 'gia_nang_cap_ht3' },
+  { value: 9, label: 'Nâng cấp HT4', price: 'gia_nang_cap_ht4' },
+  { value: 10, label: 'Nâng cấp G1', price: 'gia_nang_cap_g1' },
+  { value: 11, label: 'Nâng cấp G2', price: 'gia_nang_cap_g2' },
+  { value: 12, label: 'Nâng cấp G3', price: 'gia_nang_cap_g3' },
+];
+/** The creation dialog's methods: renewal and G1–G3 (issue 11). */
+export const DIALOG_METHODS = [1, 10, 11, 12];
+
+/** Partner transaction status filter values (spec 2 §4). */
+export const TRADE_STATUS_FILTER = [
+  { value: 'hoan_thanh', label: 'Hoàn thành' },
+  { value: 'hoan_tien', label: 'Hoàn tiền' },
+  { value: 'da_tao_don_khong_qua_api', label: 'Đã tạo đơn không qua API' },
+  { value: 'da_nhan_cho_xu_ly', label: 'Đã nhận chờ xử lý' },
+  { value: 'dang_cho_duyet', label: 'Đang chờ duyệt' },
+  { value: 'dang_xu_ly', label: 'Đang xử lý' },
+  { value: 'tu_choi', label: 'Đơn bị từ chối' },
+];
+
+/** The codes a manager may set by hand; 'Đang xử lý' not for prepaid (spec 2 §4). */
+export function tradeStatusChoices(numberType: number) {
+  const all = [
+    { value: -9999, label: 'Hoàn thành' },
+    { value: -10000, label: 'Hoàn tiền' },
+    { value: -10002, label: 'Đang xử lý' },
+  ];
+  return numberType === 1 ? all.slice(0, 2) : all;
+}
+
+/** Colour of a partner status (spec 2 §4): done green, refund/refused red, others blue. */
+export function tradeStatusColor(text: string): 'success' | 'error' | 'default' | 'info' {
+  if (text === 'Hoàn thành') return 'success';
+  if (text === 'Hoàn tiền' || text === 'Đơn bị từ chối') return 'error';
+  if (text === 'Đang xử lý') return 'default';
+  return 'info';
+}
+
+/** The partner notices of a creation, one alert text each (spec 2 §8; the server writes the text). */
+export function noticeText(reply: CreateReply | null | undefined): string {
+  return (reply?.notices ?? []).map((n) => n.text).filter(Boolean).join('\n\n');
+}
+
+export const requestApi = {
+  createRefund: (body: Partial<refunds_v1_refunds.CreatePackageRefundRequest>) => api.post<CreateReply>(`${REQUEST_LIST}/createHoanTienGoiCuoc`, body),
+  createTopUp: (body: Partial<refunds_v1_refunds.CreateTopUpRequest>) => api.post<CreateReply>(`${REQUEST_LIST}/createNapTienChietKhau`, body),
+  approve: (rowId: string, status: 1 | 2) => api.put<RefundRequest>(`${REQUEST_LIST}/approve/${id(rowId)}`, { status_duyet_don: status, currentOriginUrl: location.href }),
+  packageApproval: (rowId: string, v: number) =>
+    api.put<RefundRequest>(`${REQUEST_LIST}/setTrangThaiDuyetHoanGoiStatus/${id(rowId)}`, { trang_thai_duyet_hoan_goi: v, currentOriginUrl: location.href }),
+  transfer: (rowId: string, v: number) => api.put<RefundRequest>(`${REQUEST_LIST}/setTransferStatus/${id(rowId)}`, { is_transfer: v }),
+  tradeStatus: (rowId: string, code: number) => api.put<RefundRequest>(`${REQUEST_LIST}/setTrangThaiGiaoDich/${id(rowId)}`, { ma_trang_thai_giao_dich_doi_tac: code }),
+  method: (rowId: string, v: number) => api.put<RefundRequest>(`${REQUEST_LIST}/setHinhThuc/${id(rowId)}`, { request_method: v }),
+  type: (rowId: string, v: number) => api.put<RefundRequest>(`${REQUEST_LIST}/setYeuCau/${id(rowId)}`, { request_type: v }),
+  createdTime: (rowId: string, v: string) => api.put<RefundRequest>(`${REQUEST_LIST}/setCreatedTime/${id(rowId)}`, { created_time: v }),
+  staff: (rowId: string, username: string) => api.post<RefundRequest>(`${REQUEST_LIST}/updateUser`, { id: rowId, username }),
+  packageCode: (rowId: string, code: string) => api.post<RefundRequest>(`${REQUEST_LIST}/updatePackageCode`, { id: rowId, package_code: code }),
+  extraRefund: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienHoanThem`, { id: rowId, other_refund: v }),
+  refundAmount: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienHoan`, { id: rowId, refund_price: v }),
+  difference: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienChenhLech`, { id: rowId, chenh_lech: v }),
+  retry: (rowId: string) => api.put<CreateReply>(`${REQUEST_LIST}/retry/${id(rowId)}`, { currentOriginUrl: location.href }),
+};

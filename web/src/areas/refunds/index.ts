@@ -4,6 +4,7 @@ import type { Area } from '../types';
 export * from './api';
 
 const RefundPrices = lazy(() => import('./RefundPrices'));
+const RefundRequests = lazy(() => import('./RefundRequests'));
 
 /** Refund requests, their report and the refund price list (refunds service, spec 2 §2.9–2.10, spec 3 §2.19). */
 export const refundsArea: Area = {
@@ -12,7 +13,7 @@ export const refundsArea: Area = {
     {
       path: '/app/requestrefund',
       title: 'Yêu cầu hoàn tiền',
-      component: null,
+      component: RefundRequests,
       menu: { permissions: ['requestrefund'], section: 'main', hnimbHidden: true, icon: 'money', order: 140 },
     },
     {

@@ -1,0 +1,350 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import ReplayIcon from '@mui/icons-material/Replay';
+import SettingsIcon from '@mui/icons-material/Settings';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatNumber, monthStart, today } from '../../common/format';
+import FormDialog from '../../form/FormDialog';
+import ListScreen from '../../list/ListScreen';
+import type { InlineEdit, ListConfig, ListContext, ListHandle } from '../../list/types';
+import { notify } from '../../store';
+import {
+  REQUEST_LIST,
+  REQUEST_METHODS,
+  REQUEST_TYPES,
+  TRADE_STATUS_FILTER,
+  noticeText,
+  priceApi,
+  requestApi,
+  tradeStatusChoices,
+  tradeStatusColor,
+  type RefundPrice,
+  type RefundRequest,
+} from './api';
+import { loadSettings, markDialogOpened, packageRefundForm, settingsForm, topUpForm } from './forms';
+
+const NUMBER_TYPE = { 1: 'MC', 2: 'MG' } as Record<number, string>;
+const PACKAGE_APPROVAL = [
+  { value: 0, label: 'Chưa duyệt hoàn' },
+  { value: 1, label: 'Đã duyệt hoàn' },
+  { value: 2, label: 'Từ chối' },
+];
+const TRANSFER = [
+  { value: 0, label: 'Chưa CK' },
+  { value: 1, label: 'Đã CK' },
+];
+
+/**
+ * An inline edit that saves only after the manager confirms (spec 2 §4: every status change asks
+ * first). A declined prompt saves nothing; the reload puts the shown value back.
+ */
+function confirmedEdit<R extends RefundRequest>(
+  type: InlineEdit['type'],
+  question: (row: R, value: any) => string,
+  save: (row: R, value: any) => Promise<unknown>,
+  extra: Partial<InlineEdit<R>> = {},
+): InlineEdit<R> {
+  return {
+    type,
+    ignoreBlank: true,
+    canEdit: (_r, ctx) => ctx.session.priority < 3,
+    errorMsg: 'Cập nhật không thành công',
+    ...extra,
+    save: async (row, value, ctx) => {
+      if (!(await ctx.confirm(question(row, value)))) return;
+      await save(row, value);
+      ctx.notify('Cập nhật thành công', 'success');
+    },
+  };
+}
+
+const label = (opts: Array<{ value: number; label: string }>, v: unknown) => opts.find((o) => o.value === Number(v))?.label ?? String(v ?? '');
+const money = (v: unknown) => (v === null || v === undefined || v === '' ? NaN : Number(String(v).replace(/[^\d-]/g, '')));
+
+/** Shows the partner notices of a creation or a retry (spec 2 §8) as one alert. */
+export function showNotices(reply: unknown) {
+  const text = noticeText(reply as any);
+  if (text) notify(text, 'info');
+}
+
+/**
+ * 'Yêu cầu hoàn tiền' (/app/requestrefund, spec 2 §2.9): filters (transfer, partner status, text,
+ * dates) with the four totals over the whole filter, the two creation dialogs with the partner's
+ * notice, the channel settings, approvals after their confirm prompts, every inline edit the server
+ * allows priority below 3 (each confirmed), the transfer note to copy, each row's history.
+ */
+export default function RefundRequests() {
+  const listRef = useRef<ListHandle>(null);
+  const [dialog, setDialogState] = useState<'refund' | 'topup' | 'settings' | null>(null);
+  const [settings, setSettings] = useState<Record<string, string> | null>(null);
+  const setDialog = (d: 'refund' | 'topup' | 'settings' | null) => {
+    if (d === 'refund' || d === 'topup') markDialogOpened();
+    if (d === 'settings') {
+      loadSettings().then(
+        (row) => {
+          setSettings(row);
+          setDialogState('settings');
+        },
+        (e) => notify(`[Lỗi] ${e?.msg ?? e?.message ?? ''}`.trim(), 'error'),
+      );
+      return;
+    }
+    setDialogState(d);
+  };
+  const [packages, setPackages] = useState<RefundPrice[]>([]);
+  useEffect(() => {
+    // The package dropdown of the list (priority below 3); refused otherwise, then left empty.
+    priceApi.all().then((r) => setPackages(r.values ?? []), () => undefined);
+  }, []);
+
+  const config = useMemo<ListConfig<RefundRequest>>(() => {
+    const senior = (ctx: ListContext) => ctx.session.priority < 3;
+    return {
+      id: 'requestrefund',
+      title: 'Yêu cầu hoàn tiền',
+      endpoint: REQUEST_LIST,
+      filters: [
+        { key: 'is_transfer', type: 'select', label: 'Chuyển khoản', options: [{ value: '0', label: 'Tất cả' }, { value: '1', label: 'Chưa chuyển khoản' }, { value: '2', label: 'Đã chuyển khoản' }], default: '0', width: 170 },
+        { key: 'trang_thai_giao_dich_doi_tac', type: 'select', label: 'Trạng thái giao dịch', options: TRADE_STATUS_FILTER, allLabel: 'Tất cả', default: '', width: 210 },
+        { key: 'message', type: 'text', label: 'Tìm kiếm', placeholder: 'SĐT, gói cước, nhân viên, lý do', width: 240 },
+        { key: 'startDate', type: 'date', label: 'Từ ngày', default: () => monthStart() },
+        { key: 'endDate', type: 'date', label: 'Đến ngày', default: () => today() },
+      ],
+      toolbar: [
+        { key: 'refund', label: 'Hoàn tiền gói cước', icon: <AddIcon />, onClick: () => setDialog('refund'), testId: 'requestrefund-create-refund' },
+        { key: 'topup', label: 'Nạp tiền chiết khấu', icon: <AddIcon />, onClick: () => setDialog('topup'), testId: 'requestrefund-create-topup' },
+        {
+          key: 'settings',
+          label: 'Cài đặt',
+          icon: <SettingsIcon />,
+          variant: 'outlined',
+          visible: (ctx) => ctx.session.has('requestrefund.doi-kenh-hoan-tien'),
+          onClick: () => setDialog('settings'),
+          testId: 'requestrefund-settings',
+        },
+      ],
+      export: { fileName: 'YCHT.xlsx' },
+      summary: (data) => {
+        const raw = data?.raw ?? {};
+        const item = (k: string, text: string) => (
+          <Typography variant="body2" data-testid={`requestrefund-${k}`}>
+            {text}: <b>{formatNumber(raw[k] ?? 0)}</b>
+          </Typography>
+        );
+        return (
+          <Stack direction="row" spacing={3} sx={{ mb: 1 }}>
+            {item('tongHoanTien', 'Tổng hoàn tiền')}
+            {item('tongHoanThem', 'Tổng hoàn thêm')}
+            {item('tongNapTien', 'Tổng nạp tiền')}
+            {item('tongTienSauChietKhau', 'Tổng tiền sau chiết khấu')}
+          </Stack>
+        );
+      },
+      columns: [
+        { field: '__index', headerName: '#', kind: 'index' },
+        {
+          field: 'staff_username',
+          headerName: 'Nhân viên',
+          minWidth: 130,
+          edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi nhân viên thành '${v}'?`, (r, v) => requestApi.staff(r.id, String(v).trim())),
+        },
+        { field: 'staff_fullname', headerName: 'Tên nhân viên', minWidth: 140 },
+        { field: 'number_phone', headerName: 'Số điện thoại', kind: 'phone', minWidth: 120 },
+        { field: 'number_type', headerName: 'Loại TB', width: 80, value: (r) => NUMBER_TYPE[r.number_type] ?? '' },
+        {
+          field: 'package_code',
+          headerName: 'Gói cước',
+          minWidth: 130,
+          edit: confirmedEdit('select', (_r, v) => `Xác nhận đổi gói cước thành '${v}'?`, (r, v) => requestApi.packageCode(r.id, String(v)), {
+            options: () => packages.map((p) => ({ value: p.ten_goi_cuoc, label: p.ten_goi_cuoc })),
+          }),
+        },
+        {
+          field: 'trang_thai_giao_dich_doi_tac',
+          headerName: 'Trạng thái',
+          minWidth: 150,
+          render: (r) => <Chip size="small" label={r.trang_thai_giao_dich_doi_tac || '—'} color={tradeStatusColor(r.trang_thai_giao_dich_doi_tac)} />,
+        },
+        {
+          field: 'ma_trang_thai_giao_dich_doi_tac',
+          headerName: 'Đổi trạng thái',
+          minWidth: 130,
+          visible: senior,
+          export: false,
+          edit: confirmedEdit(
+            'select',
+            (r, v) => `Xác nhận đổi trạng thái giao dịch thành '${label(tradeStatusChoices(r.number_type), v)}'?`,
+            (r, v) => requestApi.tradeStatus(r.id, Number(v)),
+            { options: (r) => tradeStatusChoices(r.number_type) },
+          ),
+        },
+        {
+          field: 'request_type',
+          headerName: 'Yêu cầu',
+          minWidth: 110,
+          options: REQUEST_TYPES,
+          edit: confirmedEdit('select', (_r, v) => `Xác nhận đổi yêu cầu thành '${label(REQUEST_TYPES, v)}'?`, (r, v) => requestApi.type(r.id, Number(v)), {
+            // A type edit stays on its side: refunds among 1, 2, 4, a top-up stays 5 (server rule).
+            options: (r) => REQUEST_TYPES.filter((t) => (r.request_type === 5 ? t.value === 5 : [1, 2, 4].includes(t.value))),
+          }),
+        },
+        {
+          field: 'request_method',
+          headerName: 'Hình thức',
+          minWidth: 120,
+          options: REQUEST_METHODS.map(({ value, label: l }) => ({ value, label: l })),
+          edit: confirmedEdit('select', (_r, v) => `Xác nhận đổi hình thức thành '${label(REQUEST_METHODS as any, v)}'?`, (r, v) => requestApi.method(r.id, Number(v)), {
+            canEdit: (r, ctx) => ctx.session.priority < 3 && r.request_type !== 5,
+            options: REQUEST_METHODS.map(({ value, label: l }) => ({ value, label: l })),
+          }),
+        },
+        {
+          field: 'refund_price',
+          headerName: 'Số tiền hoàn / nạp',
+          kind: 'number',
+          minWidth: 130,
+          edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi số tiền thành ${formatNumber(money(v))}?`, (r, v) => requestApi.refundAmount(r.id, money(v)), {
+            canEdit: (r, ctx) => ctx.session.priority < 3 && r.request_type === 5,
+          }),
+        },
+        {
+          field: 'other_refund',
+          headerName: 'Hoàn thêm',
+          kind: 'number',
+          minWidth: 110,
+          edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi tiền hoàn thêm thành ${formatNumber(money(v))}?`, (r, v) => requestApi.extraRefund(r.id, money(v))),
+        },
+        { field: 'tien_hoan_sau_chiet_khau', headerName: 'Tiền sau chiết khấu', kind: 'number', minWidth: 130, visible: senior },
+        {
+          field: 'chenh_lech',
+          headerName: 'Chênh lệch chiết khấu',
+          kind: 'number',
+          minWidth: 130,
+          edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi chênh lệch thành ${formatNumber(money(v))}?`, (r, v) => requestApi.difference(r.id, money(v))),
+        },
+        { field: 'tien_trinh_nap', headerName: 'Tiến trình nạp', minWidth: 120 },
+        {
+          field: 'created_time',
+          headerName: 'Thời gian yêu cầu',
+          kind: 'datetime',
+          minWidth: 170,
+          edit: confirmedEdit('datetime', (_r, v) => `Xác nhận đổi thời gian tạo thành ${v}?`, (r, v) => requestApi.createdTime(r.id, String(v))),
+        },
+        { field: 'kenh_doi_tac', headerName: 'Kênh đối tác', minWidth: 120, visible: senior },
+        {
+          field: 'is_transfer',
+          headerName: 'Chuyển khoản',
+          minWidth: 110,
+          options: TRANSFER,
+          edit: confirmedEdit('select', (_r, v) => `Xác nhận đổi trạng thái chuyển khoản thành '${label(TRANSFER, v)}'?`, (r, v) => requestApi.transfer(r.id, Number(v)), { options: TRANSFER }),
+        },
+        { field: 'approver', headerName: 'Người duyệt', minWidth: 110 },
+        {
+          field: 'trang_thai_duyet_hoan_goi',
+          headerName: 'Duyệt hoàn gói',
+          minWidth: 140,
+          options: PACKAGE_APPROVAL,
+          edit: confirmedEdit(
+            'select',
+            (_r, v) => `Xác nhận đổi trạng thái duyệt hoàn thành '${label(PACKAGE_APPROVAL, v)}'?`,
+            (r, v) => requestApi.packageApproval(r.id, Number(v)),
+            { canEdit: (r, ctx) => ctx.session.priority < 3 && r.request_type <= 2, options: PACKAGE_APPROVAL },
+          ),
+        },
+        {
+          field: 'noi_dung_chuyen_khoan',
+          headerName: 'Nội dung CK',
+          minWidth: 170,
+          render: (r, ctx) =>
+            r.noi_dung_chuyen_khoan ? (
+              <Chip
+                size="small"
+                variant="outlined"
+                icon={<ContentCopyIcon fontSize="small" />}
+                label={r.noi_dung_chuyen_khoan}
+                data-testid={`requestrefund-note-${r.id}`}
+                onClick={() => navigator.clipboard?.writeText(r.noi_dung_chuyen_khoan ?? '').then(() => ctx.notify('Đã sao chép nội dung chuyển khoản', 'success'), () => undefined)}
+              />
+            ) : null,
+        },
+        { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 170, export: false },
+      ],
+      rowActions: [
+        {
+          key: 'approve',
+          label: 'Duyệt',
+          icon: <CheckIcon fontSize="small" />,
+          color: 'success',
+          visible: (r, ctx) => r.request_type === 5 && !r.approver && ctx.session.has('requestrefund.duyet-don-chuyen-khoan'),
+          confirm: 'Xác nhận duyệt đơn này?',
+          run: (r) => requestApi.approve(r.id, 1),
+          successMsg: 'Duyệt đơn thành công',
+          errorMsg: 'Duyệt đơn không thành công',
+          testId: (r) => `requestrefund-approve-${r.id}`,
+        },
+        {
+          key: 'reject',
+          label: 'Từ chối',
+          icon: <CloseIcon fontSize="small" />,
+          color: 'error',
+          visible: (r, ctx) => r.request_type === 5 && !r.approver && ctx.session.has('requestrefund.duyet-don-chuyen-khoan'),
+          confirm: 'Xác nhận từ chối đơn này?',
+          run: (r) => requestApi.approve(r.id, 2),
+          successMsg: 'Từ chối đơn thành công',
+          errorMsg: 'Từ chối đơn không thành công',
+          testId: (r) => `requestrefund-reject-${r.id}`,
+        },
+        {
+          key: 'retry',
+          label: 'Gửi lại cổng nạp thẻ',
+          icon: <ReplayIcon fontSize="small" />,
+          color: 'warning',
+          visible: (r) => !!r.can_retry,
+          confirm: 'Xác nhận gửi lại yêu cầu tới cổng nạp thẻ?',
+          run: async (r) => showNotices(await requestApi.retry(r.id)),
+          errorMsg: 'Gửi lại không thành công',
+          testId: (r) => `requestrefund-retry-${r.id}`,
+        },
+      ],
+      history: {
+        endpoint: (r) => `${REQUEST_LIST}/${encodeURIComponent(r.id)}/history`,
+        fieldLabels: {
+          staff_username: 'Nhân viên',
+          package_code: 'Gói cước',
+          refund_price: 'Số tiền hoàn / nạp',
+          other_refund: 'Hoàn thêm',
+          chenh_lech: 'Chênh lệch chiết khấu',
+          created_time: 'Thời gian yêu cầu',
+          request_type: 'Yêu cầu',
+          request_method: 'Hình thức',
+          is_transfer: 'Chuyển khoản',
+          status_duyet_don: 'Duyệt đơn',
+          trang_thai_duyet_hoan_goi: 'Duyệt hoàn gói',
+          trang_thai_giao_dich_doi_tac: 'Trạng thái giao dịch',
+          trang_thai_truy_thu_hoan_theo_goi: 'Truy thu hoàn theo gói',
+          trang_thai_truy_thu_hoan_them: 'Truy thu hoàn thêm',
+          created: 'Tạo yêu cầu',
+        },
+      },
+    };
+  }, [packages]);
+
+  const saved = (reply: unknown) => {
+    setDialog(null);
+    showNotices(reply);
+    listRef.current?.reload();
+  };
+  return (
+    <>
+      <ListScreen ref={listRef} config={config} />
+      <FormDialog config={packageRefundForm} testIdPrefix="refund-form" open={dialog === 'refund'} mode="create" onClose={() => setDialog(null)} onSaved={saved} />
+      <FormDialog config={topUpForm} testIdPrefix="topup-form" open={dialog === 'topup'} mode="create" onClose={() => setDialog(null)} onSaved={saved} />
+      <FormDialog config={settingsForm} testIdPrefix="settings-form" open={dialog === 'settings'} mode="edit" row={settings} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />
+    </>
+  );
+}

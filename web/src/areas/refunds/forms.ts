@@ -1,0 +1,171 @@
+/**
+ * The dialogs of 'Yêu cầu hoàn tiền' (spec 2 §2.9, §5): 'Hoàn tiền gói cước', 'Nạp tiền chiết khấu'
+ * and 'Cài đặt'. Every amount is computed by the server; the dialogs only collect the inputs.
+ */
+import type { FieldDef, FormConfig, FormOption, FormValues } from '../../form/types';
+import { formatNumber } from '../../common/format';
+import { CHANNEL_OPTIONS, DIALOG_METHODS, REQUEST_METHODS, REQUEST_TYPES, priceApi, requestApi, settingApi, type RefundPrice } from './api';
+
+/** The alert of spec 2 §5 (with its line break). */
+export const REFUND_REQUIRED_ALERT = '[Lỗi]\nCó trường bắt buộc chưa được nhập hoặc chưa được chọn';
+export const ASK_DISCOUNT_ORDER = 'Bạn chưa trả lời có lên đơn chiết khấu hay không';
+export const ASK_REFUND_ORDER = 'Bạn chưa trả lời có lên đơn hoàn tiền hay không';
+
+const NUMBER_TYPES: FormOption[] = [
+  { value: '1', label: 'Trả trước (MC)' },
+  { value: '2', label: 'Trả sau (MG)' },
+];
+const YES_NO: FormOption[] = [
+  { value: '1', label: 'Có', testKey: 'yes' },
+  { value: '0', label: 'Không', testKey: 'no' },
+];
+
+/** One creation per opening: the dialog's creation time makes a double submit create once. */
+let openedAt = Date.now();
+export function markDialogOpened() {
+  openedAt = Date.now();
+}
+
+/** The dialog's methods (renewal, G1–G3) with the package's refund price of each. */
+export function methodOptions(price: RefundPrice | null): FormOption[] {
+  return REQUEST_METHODS.filter((m) => DIALOG_METHODS.includes(m.value)).map((m) => ({
+    value: String(m.value),
+    label: price ? `${m.label} (${formatNumber(price[m.price])})` : m.label,
+    testKey: String(m.value),
+  }));
+}
+
+const loadMethods = async (v: FormValues) => methodOptions(await priceApi.findPackage(String(v.package_code).trim()));
+
+/** Fields shared by both dialogs. */
+const subscriberFields: FieldDef[] = [
+  { key: 'number_phone', label: 'Số điện thoại', type: 'text', required: true, digitsOnly: true },
+  { key: 'number_type', label: 'Loại thuê bao', type: 'select', required: true, options: NUMBER_TYPES },
+  { key: 'package_code', label: 'Tên gói cước', type: 'text', required: true, resets: ['request_method'] },
+];
+
+const refundFields = (when: (v: FormValues) => boolean): FieldDef[] => [
+  {
+    key: 'request_type',
+    label: 'Yêu cầu',
+    type: 'select',
+    required: when,
+    visible: when,
+    options: REQUEST_TYPES.filter((t) => [1, 2, 4].includes(t.value)).map((t) => ({ value: String(t.value), label: t.label })),
+  },
+  {
+    key: 'request_method',
+    label: 'Hình thức',
+    type: 'select',
+    required: when,
+    visible: when,
+    loadOptions: loadMethods,
+    optionsKey: (v) => String(v.package_code ?? '').trim() || undefined,
+  },
+];
+
+/** Whether every field above the yes/no question is filled: the question's own alert comes only then. */
+const filled = (keys: string[]) => (v: FormValues) => keys.every((k) => v[k] !== undefined && v[k] !== null && String(v[k]).trim() !== '');
+
+const num = (v: unknown) => (v === undefined || v === null || v === '' ? 0 : Number(v));
+
+export const packageRefundForm: FormConfig = {
+  title: 'Hoàn tiền gói cước',
+  requiredAlert: REFUND_REQUIRED_ALERT,
+  submitLabel: 'Tạo yêu cầu',
+  errorMsg: '[YÊU CẦU HOÀN TIỀN] Tạo yêu cầu không thành công',
+  fields: [
+    ...subscriberFields,
+    ...refundFields(() => true),
+    { key: 'other_refund', label: 'Hoàn thêm', type: 'money', omitBlank: true },
+    { key: 'other_reason', label: 'Lý do hoàn thêm', type: 'text', omitBlank: true },
+    {
+      key: 'cho_len_don',
+      label: 'Lên đơn chiết khấu?',
+      type: 'select',
+      options: YES_NO,
+      required: filled(['number_phone', 'number_type', 'package_code', 'request_type', 'request_method']),
+      requiredMsg: ASK_DISCOUNT_ORDER,
+    },
+    { key: 'nap_tien', label: 'Số tiền nạp', type: 'money', required: true, visible: (v) => v.cho_len_don === '1' },
+  ],
+  submit: (v) =>
+    requestApi.createRefund({
+      millisecond_created_at: openedAt,
+      number_phone: v.number_phone,
+      number_type: Number(v.number_type),
+      package_code: v.package_code,
+      request_type: Number(v.request_type),
+      request_method: Number(v.request_method),
+      other_refund: num(v.other_refund),
+      other_reason: v.other_reason ?? '',
+      cho_len_don: v.cho_len_don === undefined ? undefined : Number(v.cho_len_don),
+      nap_tien: num(v.nap_tien),
+      currentOriginUrl: location.href,
+    }),
+};
+
+const chained = (v: FormValues) => v.cho_len_don === '1';
+
+export const topUpForm: FormConfig = {
+  title: 'Nạp tiền chiết khấu',
+  requiredAlert: REFUND_REQUIRED_ALERT,
+  submitLabel: 'Tạo yêu cầu',
+  errorMsg: '[NẠP TIỀN CHIẾT KHẤU] Tạo yêu cầu không thành công',
+  fields: [
+    ...subscriberFields,
+    {
+      key: 'refund_price',
+      label: 'Số tiền nạp',
+      type: 'money',
+      required: true,
+      helperText: () => 'Số tiền chuyển khoản do hệ thống tính theo tỉ lệ chiết khấu của loại thuê bao',
+    },
+    {
+      key: 'cho_len_don',
+      label: 'Lên đơn hoàn tiền?',
+      type: 'select',
+      options: YES_NO,
+      required: filled(['number_phone', 'number_type', 'package_code', 'refund_price']),
+      requiredMsg: ASK_REFUND_ORDER,
+    },
+    ...refundFields(chained),
+  ],
+  submit: (v) =>
+    requestApi.createTopUp({
+      millisecond_created_at: openedAt,
+      number_phone: v.number_phone,
+      number_type: Number(v.number_type),
+      package_code: v.package_code,
+      refund_price: num(v.refund_price),
+      cho_len_don: v.cho_len_don === undefined ? undefined : Number(v.cho_len_don),
+      is_transfer: 0,
+      request_type: chained(v) ? Number(v.request_type) : 0,
+      request_method: chained(v) ? Number(v.request_method) : 0,
+    }),
+};
+
+/** The current settings as the dialog's row (key → value). */
+export async function loadSettings(): Promise<Record<string, string>> {
+  const r = await settingApi.all();
+  return Object.fromEntries((r.values ?? []).map((s) => [s.key, s.value]));
+}
+
+/** 'Cài đặt' (spec 2 §2.11): the channel (required); the two rates for priority below 3. */
+export const settingsForm: FormConfig<Record<string, string>> = {
+  title: 'Cài đặt',
+  submitLabel: 'Lưu',
+  successMsg: 'Cập nhật cài đặt thành công',
+  errorMsg: 'Cập nhật cài đặt không thành công',
+  fields: [
+    { key: 'kenh_hoan_tien', label: 'Kênh hoàn tiền', type: 'select', required: true, options: CHANNEL_OPTIONS },
+    { key: 'ti_le_chiet_khau', label: 'Tỉ lệ chiết khấu trả trước (%)', type: 'text', required: true, visibleTo: (s) => s.priority < 3 },
+    { key: 'ti_le_chiet_khau_tra_sau', label: 'Tỉ lệ chiết khấu trả sau (%)', type: 'text', required: true, visibleTo: (s) => s.priority < 3 },
+  ],
+  submit: async (v, ctx) => {
+    const before = ctx.row ?? {};
+    for (const key of ['kenh_hoan_tien', 'ti_le_chiet_khau', 'ti_le_chiet_khau_tra_sau']) {
+      if (v[key] !== undefined && String(v[key]) !== String(before[key] ?? '')) await settingApi.update(key, String(v[key]));
+    }
+  },
+};
