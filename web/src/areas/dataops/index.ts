@@ -1,9 +1,12 @@
 import type { Area } from '../types';
+import { CustomerUploadScreen, DivisionScreen } from '../care';
 
 /**
  * Customer import and distribution, scans, data split and data permissions, private customers,
  * red report, blacklist, invite-next-day and OTP 1414 (dataops service, spec 3 §2.3–2.11, §2.17–2.18).
- * Not built yet. Priority 7 ('Điều phối dữ liệu') is senior on data permission and data split (spec 3 §1).
+ * Upload (/sys/upload, /sys/customers) and division come from the care area, whose service owns the
+ * customers; the rest is not built yet. Priority 7 ('Điều phối dữ liệu') is senior on data permission
+ * and data split (spec 3 §1).
  */
 export const dataopsArea: Area = {
   key: 'dataops',
@@ -18,9 +21,9 @@ export const dataopsArea: Area = {
       menu: { permissions: ['mes1414otp'], section: 'main', icon: 'key', order: 130 },
     },
     { path: '/app/moigoihomsau', title: 'Mời gói hôm sau', component: null },
-    { path: '/sys/customers', title: 'Khách hàng', component: null },
-    { path: '/sys/upload', title: 'Upload', component: null },
-    { path: '/sys/division', title: 'Phân chia dữ liệu', component: null },
+    { path: '/sys/customers', title: 'Khách hàng', component: CustomerUploadScreen },
+    { path: '/sys/upload', title: 'Upload', component: CustomerUploadScreen },
+    { path: '/sys/division', title: 'Phân chia dữ liệu', component: DivisionScreen },
     { path: '/sys/quetdata', title: 'Quét data', component: null, menu: { permissions: ['quetdata'], section: 'admin', icon: 'scan', order: 1070 } },
     {
       path: '/sys/quetdatakhonggoi',
