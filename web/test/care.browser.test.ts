@@ -1,0 +1,263 @@
+/**
+ * The staff's working day in real Chromium, through the real gateway, the auth and care services
+ * and real PostgreSQL/Redis/Kafka: the administrator (the manager) uploads a customer sheet built
+ * here as a real .xlsx (three good rows, one refused under its sheet row number), divides two of
+ * the three customers to a branch; the branch divides both on to its salesperson; the salesperson
+ * takes the next customer, records APPOINTMENT (the dialog's alerts first), then, from the
+ * appointments table, APPROVED; the manager sees both results in 'Nhật ký CSKH' with the whole
+ * number, the salesperson sees them masked; 'Tỉ lệ bắt số' shows the salesperson's counts.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import * as XLSX from 'xlsx';
+import { chromium, Browser, Page } from 'playwright-core';
+import { startStack, Stack } from '../../scripts/stack';
+import { isolatedStackEnv } from '../../scripts/testing';
+
+const ADMIN_PASSWORD = 'Admin@123';
+const ZERO = '00000000-0000-0000-0000-000000000000';
+let stack: Stack;
+let browser: Browser;
+let dir: string;
+
+const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(stack.url + path, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+async function login(page: Page, username: string, password: string) {
+  await page.goto(stack.url + '/login');
+  await input(page, 'login-username').fill(username);
+  await input(page, 'login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/app/home');
+}
+
+/** Random 10-digit mobile numbers (0 + 9 digits), distinct. */
+function phones(n: number): string[] {
+  const out = new Set<string>();
+  while (out.size < n) out.add(`09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
+  return [...out];
+}
+
+/** The customer sheet (spec 3 §3): column A unused, B–I phone … package can register, header in row 1. */
+function customerSheet(file: string, good: string[]) {
+  const rows: unknown[][] = [
+    ['STT', 'Số điện thoại', 'Loại thuê bao', 'Gói cước', 'Ngày đăng ký', 'Ngày hết hạn', 'Chu kỳ', 'Trạng thái', 'Gói có thể đăng ký'],
+    [1, good[0], 'Trả trước', 'MXH100', '01/10/2026', '31/10/2026', '1', 'Hoạt động', 'MXH120'],
+    [2, good[1], 'Trả trước', 'V90', '02/10/2026', '01/11/2026', '2', 'Hoạt động', 'V120'],
+    [3, good[2], 'Trả sau', 'MXH100', '03/10/2026', '02/11/2026', '1', 'Hoạt động', 'MXH120'],
+    [4, '12345', 'Trả trước', 'V90', '04/10/2026', '03/11/2026', '1', 'Hoạt động', 'V120'], // row 5: not a phone, refused by the server
+  ];
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  XLSX.writeFile(wb, file);
+}
+
+/** Tomorrow 10:30 as a datetime-local value. */
+function tomorrowLocal(): string {
+  const d = new Date(Date.now() + 7 * 3600 * 1000 + 24 * 3600 * 1000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}T10:30`;
+}
+
+/** On /sys/division: pick the upload and wait for its divisible count. */
+async function pickUpload(page: Page, fileName: string, expected: number) {
+  await page.goto(stack.url + '/sys/division');
+  await page.getByTestId('division').waitFor();
+  await page.getByTestId('division-upload').click();
+  await page.getByTestId(`division-upload-option-${fileName}`).click();
+  await page.getByTestId('division-total').filter({ hasText: `Số lượng có thể chia: ${expected}` }).waitFor();
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  dir = mkdtempSync(join(tmpdir(), 'care-browser-'));
+  // Only what this day needs: auth (logins, staff events) and care.
+  stack = await startStack({ env: isolatedStackEnv('web_care', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }), only: ['auth', 'care'] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}, 180000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED, the history masked by viewer and the busy-signal rate', async () => {
+  const tag = randomBytes(3).toString('hex');
+  const [p1, p2, p3] = phones(3);
+  const fileName = `khachhang-${tag}.xlsx`;
+  const file = join(dir, fileName);
+  customerSheet(file, [p1, p2, p3]);
+
+  // A branch and its salesperson, created through the accounts API.
+  const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
+  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin.access_token);
+  const roleOf = (priority: number) => roles.values.find((r) => r.priority === priority)!.id;
+  const branchUser = `cn${tag}`;
+  const seller = `nvkd${tag}`;
+  const branch = await api<{ id: string }>('/api/v1/users', admin.access_token, {
+    fullname: 'Chi Nhánh Một',
+    username: branchUser,
+    password: 'Matkhau@1',
+    email: `${branchUser}@cskh.vn`,
+    phone: '',
+    brand: ZERO,
+    group: ZERO,
+    role: roleOf(3),
+  });
+  await api('/api/v1/users', admin.access_token, {
+    fullname: 'Phạm Bán Hàng',
+    username: seller,
+    password: 'Matkhau@1',
+    email: `${seller}@cskh.vn`,
+    phone: '',
+    brand: branch.id,
+    group: ZERO,
+    role: roleOf(5),
+  });
+  // The care service learns about staff from auth's events: wait until it knows both.
+  const deadline = Date.now() + 30000;
+  for (;;) {
+    const staff = await api<{ values: Array<{ username: string }> }>('/api/v1/care/staff', admin.access_token);
+    if ([branchUser, seller].every((u) => staff.values.some((s) => s.username === u))) break;
+    if (Date.now() > deadline) throw new Error('care did not learn the new staff');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  // The manager uploads the sheet: preview, send, three saved, row 5 refused.
+  const boss = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  await login(boss, 'admin', ADMIN_PASSWORD);
+  await boss.goto(stack.url + '/sys/upload');
+  await boss.getByTestId('list-uploads').waitFor();
+  await boss.getByTestId('customers-import-file').setInputFiles(file);
+  const preview = boss.getByTestId('customers-import-preview');
+  await preview.waitFor();
+  expect(await preview.textContent()).toContain('(4 dòng)');
+  expect(await preview.textContent()).toContain(p1);
+  await boss.getByTestId('customers-import-send').click();
+  await toast(boss, `${fileName}: đã lưu 3 bản ghi`);
+  const errors = boss.getByTestId('customers-import-errors');
+  await errors.waitFor();
+  const errorRows = errors.getByTestId('customers-import-error-row');
+  expect(await errorRows.count()).toBe(1);
+  expect(await errorRows.first().getAttribute('data-row')).toBe('5');
+  await boss.getByTestId('customers-import-errors-close').click();
+  // The upload list: uploader, list name, used/remaining/total.
+  const upload = boss.locator('[data-testid^="uploads-row-"]').filter({ hasText: fileName });
+  await upload.waitFor();
+  expect(await upload.textContent()).toContain('Quản trị hệ thống');
+  expect(await upload.textContent()).toContain('0/3/3');
+
+  // The manager divides two of the three to the branch.
+  await pickUpload(boss, fileName, 3);
+  await boss.getByTestId('division-save').click();
+  await toast(boss, 'Chưa chọn data chia');
+  await input(boss, `division-qty-${branchUser}`).fill('2');
+  await boss.getByTestId('division-save').click();
+  await toast(boss, 'Phân chia thông tin khách hàng thành công.');
+  await boss.getByTestId('division-total').filter({ hasText: 'Số lượng có thể chia: 1' }).waitFor();
+
+  // The branch divides both on to its salesperson (drilling down to the salespeople).
+  const branchPage = await browser.newPage();
+  await login(branchPage, branchUser, 'Matkhau@1');
+  await pickUpload(branchPage, fileName, 2);
+  await branchPage.getByTestId('division-sales').click();
+  await input(branchPage, `division-qty-${seller}`).fill('2');
+  await branchPage.getByTestId('division-save').click();
+  await toast(branchPage, 'Phân chia thông tin khách hàng thành công.');
+  await branchPage.getByTestId('division-total').filter({ hasText: 'Số lượng có thể chia: 0' }).waitFor();
+  await branchPage.close();
+
+  // The salesperson takes the next customer: the button stays disabled while the case is open, also after a reload.
+  const sales = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await login(sales, seller, 'Matkhau@1');
+  await sales.getByTestId('menu-/app/customer-care').click();
+  await sales.getByTestId('customer-care').waitFor();
+  await sales.getByTestId('care-new').click();
+  await sales.getByTestId('care-current').waitFor();
+  const taken = (await sales.getByTestId('care-current-phone').textContent())!.trim();
+  expect([p1, p2, p3]).toContain(taken);
+  expect(await sales.getByTestId('care-left').textContent()).toContain('Còn 1 khách hàng');
+  await sales.reload();
+  await sales.getByTestId('care-current').waitFor();
+  expect(await sales.getByTestId('care-new').isDisabled()).toBe(true);
+  expect((await sales.getByTestId('care-current-phone').textContent())!.trim()).toBe(taken);
+
+  // APPOINTMENT: the dialog's alerts, then the result with its package and time.
+  await sales.getByTestId('care-finish').click();
+  await sales.getByTestId('care-result-dialog').waitFor();
+  await sales.getByTestId('care-result-status').click();
+  await sales.getByTestId('care-result-status-option-Hẹn lại').click();
+  await sales.getByTestId('care-result-submit').click();
+  expect(await sales.getByTestId('care-result-alert').textContent()).toContain('Bạn chưa nhập gói cước!');
+  await input(sales, 'care-result-package').fill('MXH120');
+  await sales.getByTestId('care-result-submit').click();
+  expect(await sales.getByTestId('care-result-alert').textContent()).toContain('Bạn chưa nhập thời gian hẹn lại!');
+  await input(sales, 'care-result-appointmentAt').fill(tomorrowLocal());
+  await sales.locator('textarea[data-testid="care-result-note"]').fill('Khách hẹn gọi lại sáng mai');
+  await sales.getByTestId('care-result-submit').click();
+  await toast(sales, 'Thông tin chăm sóc khách hàng ghi nhận thành công.');
+  await sales.getByTestId('care-current').waitFor({ state: 'detached' });
+  expect(await sales.getByTestId('care-new').isDisabled()).toBe(false);
+
+  // The appointment is in the table; from there, APPROVED (the first, default result).
+  const appointment = sales.locator('[data-testid^="appointments-row-"]').filter({ hasText: taken });
+  await appointment.waitFor();
+  expect(await appointment.textContent()).toContain('MXH120');
+  const customerId = (await appointment.getAttribute('data-testid'))!.replace('appointments-row-', '');
+  await sales.getByTestId(`appointments-care-${customerId}`).click();
+  await sales.getByTestId('care-result-dialog').waitFor();
+  await input(sales, 'care-result-package').fill('MXH120');
+  await sales.getByTestId('care-result-submit').click();
+  await toast(sales, 'Thông tin chăm sóc khách hàng ghi nhận thành công.');
+  await appointment.waitFor({ state: 'detached' });
+
+  // The salesperson's care history: both results, the phone masked, no staff column.
+  await sales.getByTestId('menu-/app/care-history').click();
+  await sales.getByTestId('list-carehistory').waitFor();
+  const masked = `****${taken.slice(-5)}`;
+  const mine = sales.locator('[data-testid^="carehistory-row-"]').filter({ hasText: masked });
+  await mine.nth(1).waitFor();
+  expect(await mine.count()).toBe(2);
+  expect(await sales.locator('[data-testid^="carehistory-row-"]').filter({ hasText: taken }).count()).toBe(0);
+  expect(await sales.getByTestId('carehistory-filter-username').count()).toBe(0);
+  await sales.close();
+
+  // The manager's care history: the same two rows with the whole number and the salesperson.
+  await boss.getByTestId('menu-/app/care-history').click();
+  await boss.getByTestId('list-carehistory').waitFor();
+  await input(boss, 'carehistory-filter-phone').fill(taken);
+  await boss.getByTestId('carehistory-search').click();
+  const seen = boss.locator('[data-testid^="carehistory-row-"]').filter({ hasText: taken });
+  await seen.nth(1).waitFor();
+  expect(await seen.count()).toBe(2);
+  expect(await seen.filter({ hasText: 'Hẹn lại' }).count()).toBe(1);
+  expect(await seen.filter({ hasText: 'Đồng ý' }).count()).toBe(1);
+  expect(await seen.first().textContent()).toContain(`${seller} - Phạm Bán Hàng`);
+
+  // 'Tỉ lệ bắt số': two results returned, one appointment and one approval, 50% each.
+  await boss.getByTestId('menu-/app/tilebatso').click();
+  await boss.getByTestId('list-tilebatso').waitFor();
+  const rate = boss.getByTestId(`tilebatso-row-${seller}`);
+  await rate.waitFor();
+  const cells = await rate.locator('[role="gridcell"]').allTextContents();
+  // #, username, name, results returned, then Hẹn lại, Đồng ý, Không đồng ý, …
+  expect(cells.slice(1, 7)).toEqual([seller, 'Phạm Bán Hàng', '2', '1 (50%)', '1 (50%)', '0 (0%)']);
+  await boss.close();
+}, 180000);
