@@ -374,6 +374,20 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       });
     },
 
+    async employees(_req, ctx) {
+      const people = await staff.pickable(ctx.user);
+      const values = people.map((p) => ({
+        id: p.user_id,
+        username: p.username,
+        fullname: p.fullname,
+        full_name: p.fullname,
+        role: { id: '', name: p.role_name, priority: p.priority },
+        brand_id: p.brand_id,
+        group_id: p.group_id,
+      }));
+      return { values, count: values.length };
+    },
+
     async orderHistory(req, ctx) {
       const o = await findOrder(ds.manager, kind, requireId(req.id, MSG.orderNotFound));
       if (!o || !(await maySee(ctx.user, o))) refuse('NOT_FOUND', MSG.orderNotFound);

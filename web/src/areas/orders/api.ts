@@ -37,3 +37,54 @@ export const priceApi = (kind: PriceKind) => {
     importEndpoint: `${base}/import`,
   };
 };
+
+export type OrderRecord = orders_v1_orders.OrderRecord;
+export type OrderList = orders_v1_orders.OrderList;
+export type StaffOptionList = common_v1_common.StaffOptionList;
+
+/** The two order lists (spec 3 §2.15, §2.16) and their export files (spec 3 §9). */
+export type OrderKind = 'mfy' | '9279';
+export const ORDER_LISTS: Record<OrderKind, { endpoint: string; title: string; exportFile: string; testId: string; prices: PriceKind }> = {
+  mfy: { endpoint: '/api/v1/mfy', title: 'Mfy', exportFile: 'Bao-cao-Mfy.xlsx', testId: 'mfy', prices: 'mfy' },
+  '9279': { endpoint: '/api/v1/dangky9279', title: 'Đăng ký 9279', exportFile: 'Bao-cao-dang-ky-9279.xlsx', testId: 'dangky9279', prices: '9279' },
+};
+
+export interface OrderInput {
+  so_dien_thoai: string;
+  ma_goi: string;
+  gia_ban_goi: string | number;
+  username_nv?: string;
+  so_dien_thoai_chu?: string;
+  hinh_thuc?: string;
+  cty?: string;
+  note?: string;
+}
+
+export const orderApi = (kind: OrderKind) => {
+  const base = ORDER_LISTS[kind].endpoint;
+  const id = (v: string) => encodeURIComponent(v);
+  return {
+    create: (o: OrderInput) => api.post<OrderRecord>(base, o),
+    update: (orderId: string, o: Partial<OrderInput>) => api.put<OrderRecord>(`${base}/${id(orderId)}`, o),
+    remove: (orderId: string) => api.del<Ack>(`${base}/${id(orderId)}`),
+    companyNote: (orderId: string, body: { cty?: string; note?: string }) => api.put<OrderRecord>(`${base}/${id(orderId)}/update`, body),
+    setStatus: (orderId: string, trang_thai: string) => api.put<OrderRecord>(`${base}/setTrangThai/${id(orderId)}`, { trang_thai }),
+    setCollection: (orderId: string, trang_thai_thu_tien: string) => api.put<OrderRecord>(`${base}/setTrangThaiThuTien/${id(orderId)}`, { trang_thai_thu_tien }),
+    setInfoApproval: (orderId: string, trang_thai_duyet_thong_tin: string) =>
+      api.put<OrderRecord>(`${base}/setTrangThaiDuyetThongTin/${id(orderId)}`, { trang_thai_duyet_thong_tin }),
+    clearClawback: (orderId: string) => api.put<OrderRecord>(`${base}/xoaTruyThu/${id(orderId)}`, {}),
+    packageCode: (orderId: string, package_code: string) => api.post<OrderRecord>(`${base}/updatePackageCode`, { id: orderId, package_code }),
+    tier: (orderId: string, gia_ban_goi: string | number) => api.post<OrderRecord>(`${base}/updateGiaBanGoi`, { id: orderId, gia_ban_goi }),
+    ownerPhone: (orderId: string, so_dien_thoai_chu: string) => api.post<OrderRecord>(`${base}/updateSoDienThoaiChu`, { id: orderId, so_dien_thoai_chu }),
+    difference: (orderId: string, chenh_lech: string | number) => api.post<OrderRecord>(`${base}/updateChenhLech`, { id: orderId, chenh_lech }),
+    revenue: (orderId: string, doanh_thu: string | number) => api.post<OrderRecord>(`${base}/updateDoanhThu`, { id: orderId, doanh_thu }),
+    salaryRatio: (orderId: string, ti_le_doanh_thu_tinh_luong: string | number) =>
+      api.post<OrderRecord>(`${base}/updateTiLeDoanhThuTinhLuong`, { id: orderId, ti_le_doanh_thu_tinh_luong }),
+    form: (orderId: string, hinh_thuc: string) => api.put<OrderRecord>(`${base}/setHinhThuc/${id(orderId)}`, { hinh_thuc }),
+    createdTime: (orderId: string, created_time: string) => api.put<OrderRecord>(`${base}/setCreatedTime/${id(orderId)}`, { created_time }),
+    invite: (orderId: string) => api.post<orders_v1_orders.InviteReply>(`${base}/moiTuDong`, { id: orderId }),
+    eligibility: (phone: string) => api.post<orders_v1_orders.EligibilityReply>(`${base}/traCuuDoiTuong`, { phone }),
+    employees: () => api.get<StaffOptionList>(`${base}/employees`),
+    importEndpoint: `${base}/import`,
+  };
+};

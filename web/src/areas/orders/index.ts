@@ -5,16 +5,18 @@ export * from './api';
 
 const MfyPrices = lazy(() => import('./PriceLists').then((m) => ({ default: m.MfyPrices })));
 const Reg9279Prices = lazy(() => import('./PriceLists').then((m) => ({ default: m.Reg9279Prices })));
+const MfyOrders = lazy(() => import('./OrdersScreen').then((m) => ({ default: m.MfyOrders })));
+const Reg9279Orders = lazy(() => import('./OrdersScreen').then((m) => ({ default: m.Reg9279Orders })));
 
 /** Mfy and 9279 orders and their price lists (orders service, spec 3 §2.13–2.16). */
 export const ordersArea: Area = {
   key: 'orders',
   screens: [
-    { path: '/app/mfy', title: 'Mfy', component: null, menu: { permissions: ['mfy'], section: 'main', icon: 'cart', order: 30 } },
+    { path: '/app/mfy', title: 'Mfy', component: MfyOrders, menu: { permissions: ['mfy'], section: 'main', icon: 'cart', order: 30 } },
     {
       path: '/app/dangky9279',
       title: 'Đăng ký 9279',
-      component: null,
+      component: Reg9279Orders,
       menu: { permissions: ['dangky9279'], section: 'main', icon: 'appReg', order: 40 },
     },
     {

@@ -1,0 +1,491 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import MoneyOffIcon from '@mui/icons-material/MoneyOff';
+import SendIcon from '@mui/icons-material/Send';
+import SearchIcon from '@mui/icons-material/Search';
+import Chip from '@mui/material/Chip';
+import { errorMsg } from '../../api/client';
+import { onRealtime } from '../../api/realtime';
+import { today } from '../../common/format';
+import FormDialog from '../../form/FormDialog';
+import type { FormConfig, FormOption } from '../../form/types';
+import ImportButton from '../../import/ImportButton';
+import type { ImportSpec } from '../../import/sheet';
+import ListScreen from '../../list/ListScreen';
+import type { ColumnDef, ListConfig, ListContext, ListHandle } from '../../list/types';
+import { showToast } from '../../store/ui';
+import { ORDER_LISTS, orderApi, priceApi, type OrderKind, type OrderRecord } from './api';
+import Countdown from './Countdown';
+import {
+  COLLECTION_OPTIONS,
+  FORM_OPTIONS,
+  label,
+  MFY_REQUEST_OPTIONS,
+  MFY_STATUS_OPTIONS,
+  R9279_REQUEST_OPTIONS,
+  R9279_STATUS_OPTIONS,
+  SETTABLE_COLLECTION_OPTIONS,
+  STATUS_LABELS,
+  statusColor,
+  TIER_OPTIONS,
+} from './statuses';
+
+const manager = (p: number) => p < 3;
+
+/** The 9279 upload (spec 3 §5): company, phone, package code, staff, kind, revenue, tier, created date, note. */
+export const R9279_IMPORT_SPEC: ImportSpec = {
+  firstDataRow: 2,
+  columns: [
+    { col: 0, field: 'cty', label: 'Công ty' },
+    { col: 1, field: 'so_dien_thoai', parse: 'digits', label: 'Số thuê bao' },
+    { col: 2, field: 'ma_goi', label: 'Mã gói' },
+    { col: 3, field: 'username_nv', label: 'Nhân viên' },
+    { col: 4, field: 'hinh_thuc', label: 'Hình thức' },
+    { col: 5, field: 'doanh_thu', parse: 'digits', label: 'Doanh thu' },
+    { col: 6, field: 'gia_ban_goi', label: 'Loại giá' },
+    { col: 7, field: 'created_time', parse: 'date', label: 'Ngày tạo' },
+    { col: 8, field: 'note', label: 'Ghi chú' },
+  ],
+  // Rows without a phone are dropped (the server checks the rest again).
+  skip: (r) => !String(r.so_dien_thoai ?? '').trim(),
+};
+
+/** The create/edit dialog (spec 3 §5 "Order dialog"): phone, package, tier (T1/T2 with amounts); employee below priority 5; owner phone below 3. */
+function orderForm(kind: OrderKind): FormConfig<OrderRecord> {
+  const calls = orderApi(kind);
+  const prices = priceApi(ORDER_LISTS[kind].prices);
+  return {
+    title: (mode) => (mode === 'create' ? 'Tạo đơn' : 'Cập nhật đơn'),
+    successMsg: (mode) => (mode === 'create' ? 'Tạo đơn thành công' : 'Cập nhật đơn thành công'),
+    errorMsg: (mode) => (mode === 'create' ? 'Xảy ra lỗi hoặc sđt đã được mời trước đó!' : 'Cập nhật đơn thất bại'),
+    submitLabel: 'Lưu',
+    fields: [
+      { key: 'so_dien_thoai', label: 'Số thuê bao', type: 'text', required: true, digitsOnly: true, initial: () => '' , modes: ['create'] },
+      {
+        key: 'ma_goi',
+        label: 'Gói cước',
+        type: 'select',
+        required: true,
+        loadOptions: async () => (await prices.listNoLimit()).values.map((p) => ({ value: p.ten_goi_cuoc, label: p.ten_goi_cuoc, data: p })),
+      },
+      {
+        key: 'gia_ban_goi',
+        label: 'Giá bán gói',
+        type: 'select',
+        required: true,
+        initial: (r) => String(r.gia_ban_goi),
+        options: (v, ctx) => {
+          const p = ctx.options.ma_goi?.find((o) => o.value === v.ma_goi)?.data;
+          const amount = (t: number) => (p ? ` - ${Number(p[`gia_t${t}`]).toLocaleString('en-US')}` : '');
+          return [1, 2].map((t) => ({ value: String(t), label: `T${t}${amount(t)}`, testKey: `T${t}` }));
+        },
+      },
+      ...(kind === '9279'
+        ? [{ key: 'hinh_thuc', label: 'Hình thức', type: 'select' as const, required: true, options: FORM_OPTIONS.map((o) => ({ ...o })) as FormOption[] }]
+        : []),
+      {
+        key: 'username_nv',
+        label: 'Nhân viên',
+        type: 'select',
+        required: true,
+        visibleTo: (v) => v.priority < 5,
+        loadOptions: async () => (await calls.employees()).values.map((s) => ({ value: s.username, label: `${s.username} - ${s.fullname}`, testKey: s.username })),
+      },
+      { key: 'so_dien_thoai_chu', label: 'Số điện thoại chủ', type: 'text', digitsOnly: true, visibleTo: (v) => v.priority < 3, omitBlank: true },
+    ],
+    submit: (v, ctx) => {
+      const body = { ...v, gia_ban_goi: String(v.gia_ban_goi ?? '') } as Parameters<typeof calls.create>[0];
+      return ctx.row ? calls.update(ctx.row.id, body) : calls.create(body);
+    },
+  };
+}
+
+function companyNoteForm(kind: OrderKind): FormConfig<OrderRecord> {
+  const calls = orderApi(kind);
+  return {
+    title: 'Cập nhật công ty, ghi chú',
+    successMsg: 'Cập nhật thành công',
+    errorMsg: 'Cập nhật thất bại',
+    submitLabel: 'Lưu',
+    fields: [
+      { key: 'cty', label: 'Công ty', type: 'text' },
+      { key: 'note', label: 'Ghi chú', type: 'text' },
+    ],
+    submit: (v, ctx) => calls.companyNote(ctx.row?.id ?? '', { cty: v.cty ?? '', note: v.note ?? '' }),
+  };
+}
+
+/**
+ * An inline change made after a confirm dialog (spec 3 §4: "every manual status change is made
+ * from a dropdown after a confirm dialog"); cancelling puts the value back.
+ */
+function confirmed<R>(text: (r: R, v: any) => string, run: (r: R, v: any) => Promise<unknown>, done: string) {
+  return async (r: R, v: any, ctx: ListContext<R>) => {
+    if (!(await ctx.confirm({ title: 'Xác nhận', message: text(r, v) }))) {
+      ctx.reload();
+      return;
+    }
+    await run(r, v);
+    ctx.notify(done, 'success');
+  };
+}
+
+const chip = (v: string) => ({ label: label(v), color: statusColor(v) });
+
+/**
+ * An order list ('Mfy' /app/mfy, 'Đăng ký 9279' /app/dangky9279; spec 3 §2.15, §2.16): filters,
+ * create/edit dialog, company/note modal, every inline edit and status dropdown after a confirm,
+ * the countdown of the server's auto-cancel, 'Tra ĐTCT', export (hidden for priority 5), the 9279
+ * upload (priority below 3), and the reminders the server pushes.
+ */
+function OrdersScreen({ kind }: { kind: OrderKind }) {
+  const listRef = useRef<ListHandle>(null);
+  const dispatch = useDispatch();
+  const [dialog, setDialog] = useState<{ row: OrderRecord | null } | null>(null);
+  const [noteRow, setNoteRow] = useState<OrderRecord | null>(null);
+  const meta = ORDER_LISTS[kind];
+  const calls = useMemo(() => orderApi(kind), [kind]);
+  const form = useMemo(() => orderForm(kind), [kind]);
+  const noteForm = useMemo(() => companyNoteForm(kind), [kind]);
+
+  // The server pushes every change of this list (including its own auto-cancel) and each reminder: no polling.
+  useEffect(() => {
+    const offChanged = onRealtime('ordersChanged', (p) => {
+      if (p?.kind === kind) listRef.current?.reload();
+    });
+    const offReminder =
+      kind === 'mfy' ? onRealtime('nhacNhanVien', (p) => p?.message && dispatch(showToast(String(p.message), 'warning'))) : () => undefined;
+    return () => {
+      offChanged();
+      offReminder();
+    };
+  }, [kind, dispatch]);
+
+  const config = useMemo<ListConfig<OrderRecord>>(() => {
+    const mfy = kind === 'mfy';
+    const ifManager = (ctx: ListContext<OrderRecord>) => manager(ctx.session.priority);
+    const serverOffset = (ctx: ListContext<OrderRecord>) => {
+      const st = ctx.data?.raw?.server_time;
+      return st ? Date.parse(st) - (ctx.data?.raw?.__loadedAt ?? Date.now()) : 0;
+    };
+    const money = (field: 'doanh_thu' | 'chenh_lech', headerName: string, run: (id: string, v: string) => Promise<unknown>): ColumnDef<OrderRecord> => ({
+      field,
+      headerName,
+      kind: 'number',
+      minWidth: 110,
+      edit: {
+        type: 'text',
+        ignoreBlank: true,
+        canEdit: (r) => r.can_edit,
+        save: confirmed((r, v) => `Xác nhận cập nhật ${headerName.toLowerCase()} thành ${v}?`, (r, v) => run(r.id, String(v).trim()), 'Cập nhật thành công'),
+        errorMsg: 'Cập nhật thất bại',
+      },
+    });
+    const columns: ColumnDef<OrderRecord>[] = [
+      { field: '__index', headerName: '#', kind: 'index' },
+      {
+        field: 'so_dien_thoai_chu',
+        headerName: 'SĐT chủ',
+        minWidth: 130,
+        visible: ifManager,
+        edit: {
+          type: 'text',
+          ignoreBlank: true,
+          canEdit: (r) => r.can_edit,
+          save: confirmed((_r, v) => `Xác nhận cập nhật số điện thoại chủ ${v}?`, (r, v) => calls.ownerPhone(r.id, String(v).trim()), 'Cập nhật thành công'),
+          errorMsg: 'Cập nhật thất bại',
+        },
+      },
+      ...(mfy ? [] : [{ field: 'cty', headerName: 'Công ty đối tác', minWidth: 130, visible: ifManager } as ColumnDef<OrderRecord>]),
+      ...(mfy
+        ? []
+        : [
+            {
+              field: 'hinh_thuc',
+              headerName: 'Hình thức',
+              minWidth: 120,
+              options: FORM_OPTIONS,
+              edit: {
+                type: 'select',
+                canEdit: (r) => r.can_edit,
+                save: confirmed((_r, v) => `Xác nhận đổi hình thức thành ${label(v)}?`, (r, v) => calls.form(r.id, v), 'Cập nhật thành công'),
+                errorMsg: 'Cập nhật thất bại',
+              },
+            } as ColumnDef<OrderRecord>,
+          ]),
+      { field: 'so_dien_thoai', headerName: 'Số thuê bao', kind: 'phone', minWidth: 130 },
+      {
+        field: 'ma_goi',
+        headerName: 'Gói cước',
+        minWidth: 120,
+        edit: {
+          type: 'text',
+          ignoreBlank: true,
+          canEdit: (r) => r.can_edit,
+          save: confirmed((_r, v) => `Xác nhận đổi gói cước thành ${v}?`, (r, v) => calls.packageCode(r.id, String(v).trim()), 'Cập nhật thành công'),
+          errorMsg: 'Cập nhật thất bại',
+        },
+      },
+      {
+        field: 'gia_ban_goi',
+        headerName: 'Giá bán gói',
+        minWidth: 100,
+        options: TIER_OPTIONS,
+        edit: {
+          type: 'select',
+          canEdit: (r) => r.can_edit,
+          save: confirmed((_r, v) => `Xác nhận đổi giá bán gói thành T${v}?`, (r, v) => calls.tier(r.id, v), 'Cập nhật thành công'),
+          errorMsg: 'Cập nhật thất bại',
+        },
+      },
+      { field: 'trang_thai_yeu_cau', headerName: 'Trạng thái yêu cầu', kind: 'chip', minWidth: 150, chip: (r) => chip(r.trang_thai_yeu_cau), export: { value: (r) => label(r.trang_thai_yeu_cau) } },
+      {
+        field: 'trang_thai',
+        headerName: 'Trạng thái',
+        minWidth: 170,
+        options: mfy ? MFY_STATUS_OPTIONS : R9279_STATUS_OPTIONS,
+        render: (r, ctx) => (r.can_set_status ? undefined : <Chip size="small" data-testid={`${meta.testId}-status-${r.id}`} data-status={r.trang_thai} {...chip(r.trang_thai)} />) ?? label(r.trang_thai),
+        edit: {
+          type: 'select',
+          canEdit: (r) => r.can_set_status,
+          save: confirmed((_r, v) => `Xác nhận đổi trạng thái thành ${label(v)}?`, (r, v) => calls.setStatus(r.id, v), 'Cập nhật trạng thái thành công'),
+          errorMsg: 'Cập nhật trạng thái thất bại',
+        },
+        export: { value: (r) => label(r.trang_thai) },
+      },
+      {
+        field: 'han_huy',
+        headerName: 'Tự huỷ sau',
+        minWidth: 100,
+        export: false,
+        render: (r, ctx) => <Countdown deadline={r.han_huy} serverOffsetMs={serverOffset(ctx)} testId={`${meta.testId}-countdown-${r.id}`} />,
+      },
+      {
+        field: 'trang_thai_thu_tien',
+        headerName: 'Thu tiền',
+        minWidth: 150,
+        options: COLLECTION_OPTIONS,
+        edit: {
+          type: 'select',
+          options: SETTABLE_COLLECTION_OPTIONS,
+          canEdit: (r) => r.can_set_collection,
+          save: confirmed((_r, v) => `Xác nhận đổi trạng thái thu tiền thành ${label(v)}?`, (r, v) => calls.setCollection(r.id, v), 'Cập nhật thành công'),
+          errorMsg: 'Cập nhật thất bại',
+        },
+        export: { value: (r) => label(r.trang_thai_thu_tien) },
+      },
+      ...(mfy ? [money('doanh_thu', 'Doanh thu', calls.revenue)] : [{ field: 'doanh_thu', headerName: 'Doanh thu', kind: 'number', minWidth: 110 } as ColumnDef<OrderRecord>]),
+      money('chenh_lech', 'Chênh lệch', calls.difference),
+      { field: 'ti_le_doanh_thu', headerName: 'Tỉ lệ DT', kind: 'number', minWidth: 90 },
+      {
+        field: 'ti_le_doanh_thu_tinh_luong',
+        headerName: 'Tỉ lệ lương',
+        minWidth: 110,
+        value: (r) => (r.ti_le_doanh_thu_tinh_luong < 0 ? '' : r.ti_le_doanh_thu_tinh_luong),
+        edit: mfy
+          ? {
+              type: 'text',
+              ignoreBlank: true,
+              canEdit: (r) => r.can_edit,
+              save: confirmed((_r, v) => `Xác nhận cập nhật tỉ lệ doanh thu tính lương thành ${v}?`, (r, v) => calls.salaryRatio(r.id, String(v).trim()), 'Cập nhật thành công'),
+              errorMsg: 'Cập nhật thất bại',
+            }
+          : undefined,
+      },
+      { field: 'doanh_thu_tinh_luong', headerName: 'DT tính lương', kind: 'number', minWidth: 120 },
+      { field: 'truy_thu', headerName: 'Truy thu', kind: 'number', minWidth: 100 },
+      { field: 'username_nv', headerName: 'Nhân viên', minWidth: 120 },
+      { field: 'ten_nv', headerName: 'Tên nhân viên', minWidth: 140 },
+      {
+        field: 'username_thay_doi_trang_thai',
+        headerName: 'Người cập nhật trạng thái',
+        minWidth: 140,
+        visible: ifManager,
+        render: (r) => <span style={{ color: r.username_thay_doi_trang_thai === '__AUTO' ? 'grey' : undefined }}>{r.username_thay_doi_trang_thai}</span>,
+      },
+      { field: 'created_at', headerName: 'Ngày tạo', kind: 'datetime', minWidth: 160 },
+      ...(mfy
+        ? []
+        : [
+            {
+              field: 'created_time',
+              headerName: 'Ngày đơn',
+              kind: 'datetime',
+              minWidth: 170,
+              edit: {
+                type: 'datetime',
+                canEdit: (r) => r.can_edit,
+                save: confirmed((_r, v) => `Xác nhận đổi ngày đơn thành ${v}?`, (r, v) => calls.createdTime(r.id, String(v)), 'Cập nhật thành công'),
+                errorMsg: 'Cập nhật thất bại',
+              },
+            } as ColumnDef<OrderRecord>,
+          ]),
+      { field: 'note', headerName: 'Ghi chú', minWidth: 140, visible: ifManager },
+      ...(mfy ? [{ field: 'cty', headerName: 'Công ty', minWidth: 120, visible: ifManager } as ColumnDef<OrderRecord>] : []),
+      { field: 'actions', headerName: 'Chức năng', kind: 'actions', minWidth: 200, export: false },
+    ];
+
+    return {
+      id: meta.testId,
+      title: meta.title,
+      endpoint: meta.endpoint,
+      defaultPageSize: 20,
+      mapResponse: (data) => {
+        // Remember when the answer arrived: the countdown offsets the browser clock by the server's.
+        if (data) data.__loadedAt = Date.now();
+        return { rows: data?.values ?? [], count: Number(data?.count ?? 0) };
+      },
+      filters: [
+        { key: 'phone', type: 'text', label: 'Số thuê bao', placeholder: 'Tìm số thuê bao', width: 180 },
+        { key: 'startDate', type: 'date', label: 'Từ ngày', default: () => today() },
+        { key: 'endDate', type: 'date', label: 'Đến ngày', default: () => today() },
+        { key: 'trang_thai_yeu_cau', type: 'select', label: 'Trạng thái yêu cầu', allLabel: 'Tất cả', options: mfy ? MFY_REQUEST_OPTIONS : R9279_REQUEST_OPTIONS, width: 190 },
+        { key: 'trang_thai', type: 'select', label: 'Trạng thái', allLabel: 'Tất cả', options: mfy ? MFY_STATUS_OPTIONS : R9279_STATUS_OPTIONS, width: 190 },
+        { key: 'trang_thai_thu_tien', type: 'select', label: 'Thu tiền', allLabel: 'Tất cả', options: COLLECTION_OPTIONS, width: 170 },
+        ...(mfy
+          ? []
+          : ([
+              { key: 'username_nv', type: 'text', label: 'Nhân viên', width: 150, visible: ifManager },
+              { key: 'hinh_thuc', type: 'select', label: 'Hình thức', allLabel: 'Tất cả', options: FORM_OPTIONS, width: 150, visible: ifManager },
+              { key: 'ma_goi', type: 'text', label: 'Mã gói', width: 130, visible: ifManager },
+              { key: 'gia_ban_goi', type: 'select', label: 'Loại giá', allLabel: 'Tất cả', options: TIER_OPTIONS, width: 120, visible: ifManager },
+              { key: 'cty', type: 'text', label: 'Công ty', width: 150, visible: ifManager },
+              { key: 'note', type: 'text', label: 'Ghi chú', width: 150, visible: ifManager },
+            ] as ListConfig<OrderRecord>['filters'] & object)),
+      ],
+      searchButton: 'search',
+      toolbar: [
+        { key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => setDialog({ row: null }) },
+        {
+          key: 'dtct',
+          label: 'Tra ĐTCT',
+          icon: <SearchIcon />,
+          variant: 'outlined',
+          onClick: async () => {
+            const phone = window.prompt('Nhập số điện thoại cần tra cứu');
+            if (!phone?.trim()) return;
+            try {
+              const r = await calls.eligibility(phone.trim());
+              window.alert(r.result === 'success' ? r.mes : 'Lỗi không xác định!');
+            } catch (e) {
+              window.alert(`[Lỗi] ${errorMsg(e) || 'Lỗi không xác định!'}`);
+            }
+          },
+        },
+      ],
+      toolbarExtra: (ctx) =>
+        !mfy && manager(ctx.session.priority) ? (
+          <ImportButton
+            id={meta.testId}
+            endpoint={calls.importEndpoint}
+            spec={R9279_IMPORT_SPEC}
+            label="Tải lên Excel"
+            successText={(file, n) => `Tải file thành công: ${file} (${n} bản ghi)`}
+            onDone={() => listRef.current?.reload()}
+          />
+        ) : null,
+      export: { fileName: meta.exportFile },
+      columns,
+      rowActions: [
+        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, color: 'primary', visible: (r) => r.can_edit, run: (r) => setDialog({ row: r }) },
+        { key: 'note', label: 'Công ty, ghi chú', icon: <EditNoteIcon fontSize="small" />, visible: (r) => r.can_edit, run: (r) => setNoteRow(r) },
+        {
+          key: 'clawback',
+          label: 'Xóa truy thu',
+          icon: <MoneyOffIcon fontSize="small" />,
+          color: 'warning',
+          visible: (r) => r.can_edit && r.truy_thu > 0,
+          confirm: 'Xóa truy thu?',
+          run: (r) => calls.clearClawback(r.id),
+          successMsg: 'Xóa truy thu thành công',
+          errorMsg: 'Xóa truy thu thất bại',
+        },
+        {
+          key: 'invite',
+          label: 'Mời tự động',
+          icon: <SendIcon fontSize="small" />,
+          color: 'info',
+          confirm: 'Xác nhận mời tự động?',
+          run: (r) => calls.invite(r.id),
+          successMsg: (_r, res: any) => (res?.channel ? `[Thông báo từ '${res.channel}'] ${res.mes}${res.status && res.status !== 'Unknown' ? ` (${res.status})` : ''}` : res?.mes ?? 'Đã mời'),
+          errorMsg: 'Mời tự động thất bại',
+        },
+        {
+          key: 'delete',
+          label: 'Xoá',
+          icon: <DeleteIcon fontSize="small" />,
+          color: 'error',
+          visible: (r) => r.can_edit,
+          confirm: { title: 'Xoá bản ghi', message: 'Xác nhận xoá bản ghi', danger: true },
+          run: (r) => calls.remove(r.id),
+          successMsg: 'Xoá bản ghi thành công',
+          errorMsg: 'Xoá bản ghi thất bại',
+        },
+      ],
+      history: {
+        endpoint: (r) => `${meta.endpoint}/${encodeURIComponent(r.id)}/history`,
+        fieldLabels: {
+          trang_thai: 'Trạng thái',
+          trang_thai_yeu_cau: 'Trạng thái yêu cầu',
+          trang_thai_thu_tien: 'Trạng thái thu tiền',
+          trang_thai_duyet_thong_tin: 'Duyệt thông tin',
+          so_dien_thoai: 'Số thuê bao',
+          so_dien_thoai_chu: 'SĐT chủ',
+          ma_goi: 'Gói cước',
+          gia_ban_goi: 'Giá bán gói',
+          doanh_thu: 'Doanh thu',
+          chenh_lech: 'Chênh lệch',
+          ti_le_doanh_thu_tinh_luong: 'Tỉ lệ lương',
+          doanh_thu_tinh_luong: 'DT tính lương',
+          truy_thu: 'Truy thu',
+          username_nv: 'Nhân viên',
+          cty: 'Công ty',
+          note: 'Ghi chú',
+          hinh_thuc: 'Hình thức',
+          created_time: 'Ngày đơn',
+          deleted: 'Xoá bản ghi',
+        },
+        valueLabels: Object.fromEntries(
+          ['trang_thai', 'trang_thai_yeu_cau', 'trang_thai_thu_tien', 'trang_thai_duyet_thong_tin', 'hinh_thuc'].map((f) => [f, STATUS_LABELS]),
+        ),
+      },
+    };
+  }, [kind, meta, calls]);
+
+  return (
+    <>
+      <ListScreen ref={listRef} config={config} />
+      <FormDialog
+        config={form}
+        testIdPrefix={`${meta.testId}-form`}
+        open={!!dialog}
+        mode={dialog?.row ? 'edit' : 'create'}
+        row={dialog?.row ?? null}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          listRef.current?.reload();
+        }}
+      />
+      <FormDialog
+        config={noteForm}
+        testIdPrefix={`${meta.testId}-note`}
+        open={!!noteRow}
+        mode="edit"
+        row={noteRow}
+        onClose={() => setNoteRow(null)}
+        onSaved={() => {
+          setNoteRow(null);
+          listRef.current?.reload();
+        }}
+      />
+    </>
+  );
+}
+
+export const MfyOrders = () => <OrdersScreen kind="mfy" />;
+export const Reg9279Orders = () => <OrdersScreen kind="9279" />;

@@ -1,0 +1,171 @@
+/**
+ * The mfy order list end to end in real Chromium, through the real gateway, the orders service,
+ * the realtime tier and real PostgreSQL/Redis/Kafka: a salesperson creates an order and sees the
+ * countdown of the server's 10-minute deadline; the 10 minutes pass (the order's deadline is moved
+ * into the past in the database — the stack runs on the system clock); the server cancels the
+ * order and pushes the change, so the salesperson's open list shows huy_qua_han without a reload;
+ * then a manager changes the status after the confirm dialog and sees both changes in the audit
+ * trail (the server's as __AUTO, their own).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Client as PgClient } from 'pg';
+import { chromium, Browser, Page } from 'playwright-core';
+import { startStack, Stack } from '../../scripts/stack';
+import { isolatedStackEnv } from '../../scripts/testing';
+
+const ADMIN_PASSWORD = 'Admin@123';
+let stack: Stack;
+let browser: Browser;
+let env: NodeJS.ProcessEnv;
+
+const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
+
+async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(stack.url + path, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+async function login(page: Page, username: string, password: string) {
+  await page.goto(stack.url + '/login');
+  await input(page, 'login-username').fill(username);
+  await input(page, 'login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/app/home');
+}
+
+async function sql<T = Record<string, any>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const c = new PgClient({ connectionString: env.DATABASE_URL });
+  await c.connect();
+  try {
+    return (await c.query(text, params)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  env = isolatedStackEnv('web_orders', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD });
+  // Only what this screen needs (auth for logins and staff, orders); the realtime tier and carrier simulator come with the stack.
+  stack = await startStack({ env, only: ['auth', 'orders'] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}, 180000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+it('a salesperson sees the countdown, the server cancels at the deadline and the list shows it at once; a manager changes the status after confirming and sees the trail', async () => {
+  const tag = randomBytes(3).toString('hex');
+  const pkg = `MXH${tag}`.toUpperCase();
+  const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
+  await api('/api/v1/giagoimfy', admin.access_token, { ten_goi_cuoc: pkg, phi_thu_hoi: '0', gia_t1: '100000', gia_t2: '90000', gia_t3: '80000' });
+  const roles = await api<{ values: Array<{ id: string; name: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin.access_token);
+  const salesRole = roles.values.find((r) => r.priority === 5)!;
+  const branchRole = roles.values.find((r) => r.priority === 3)!;
+  const ZERO = '00000000-0000-0000-0000-000000000000';
+  // A salesperson sits under a branch (priority 3 account).
+  const branch = await api<{ id: string }>('/api/v1/users', admin.access_token, {
+    fullname: 'Chi Nhánh Một',
+    username: `cn${tag}`,
+    password: 'Matkhau@1',
+    email: `cn${tag}@cskh.vn`,
+    phone: '',
+    brand: ZERO,
+    group: ZERO,
+    role: branchRole.id,
+  });
+  const seller = `nvkd${tag}`;
+  await api('/api/v1/users', admin.access_token, {
+    fullname: 'Phạm Bán Hàng',
+    username: seller,
+    password: 'Matkhau@1',
+    email: `${seller}@cskh.vn`,
+    phone: '',
+    brand: branch.id,
+    group: ZERO,
+    role: salesRole.id,
+  });
+
+  // The salesperson creates an order (no employee field at priority 5) and sees its countdown.
+  const page = await browser.newPage();
+  await login(page, seller, 'Matkhau@1');
+  await page.getByTestId('menu-/app/mfy').click();
+  await page.getByTestId('list-mfy').waitFor();
+  await page.getByTestId('mfy-create').click();
+  await page.getByTestId('mfy-form-dialog').waitFor();
+  expect(await page.getByTestId('mfy-form-username_nv').count()).toBe(0);
+  await page.getByTestId('mfy-form-submit').click();
+  expect(await page.getByTestId('mfy-form-alert').textContent()).toContain('[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn');
+  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await input(page, 'mfy-form-so_dien_thoai').fill(phone);
+  await page.getByTestId('mfy-form-ma_goi').click();
+  await page.getByTestId(`mfy-form-ma_goi-option-${pkg}`).click();
+  await page.getByTestId('mfy-form-gia_ban_goi').click();
+  const t1 = page.getByTestId('mfy-form-gia_ban_goi-option-T1');
+  expect(await t1.textContent()).toContain('100,000');
+  await t1.click();
+  await page.getByTestId('mfy-form-submit').click();
+  await page.getByTestId('toast').filter({ hasText: 'Tạo đơn thành công' }).first().waitFor();
+
+  const [order] = await sql<{ id: string }>(`SELECT id FROM orders.sale_order WHERE so_dien_thoai = $1`, [phone]);
+  const row = page.getByTestId(`mfy-row-${order.id}`);
+  await row.waitFor();
+  expect(await row.textContent()).toContain(`****${phone.slice(-5)}`);
+  const countdown = page.getByTestId(`mfy-countdown-${order.id}`);
+  await countdown.waitFor();
+  const left = Number(await countdown.getAttribute('data-seconds'));
+  expect(left).toBeGreaterThan(570);
+  expect(left).toBeLessThanOrEqual(600);
+  expect(await page.getByTestId(`mfy-status-${order.id}`).getAttribute('data-status')).toBe('dang_cho_duyet');
+
+  // The 10 minutes pass: the order's deadline (and creation) move 10 minutes into the past.
+  await sql(`UPDATE orders.sale_order SET created_at = created_at - interval '10 minutes', cancel_due_at = cancel_due_at - interval '10 minutes' WHERE id = $1`, [order.id]);
+  // No reload: the server cancels it and pushes the change to the open list.
+  await page.waitForFunction(
+    (id) => document.querySelector(`[data-testid="mfy-status-${id}"]`)?.getAttribute('data-status') === 'huy_qua_han',
+    order.id,
+    { timeout: 20000 },
+  );
+  expect(await page.getByTestId(`mfy-countdown-${order.id}`).count()).toBe(0);
+  await page.close();
+
+  // A manager (the administrator) changes the status after the confirm dialog and sees the trail.
+  const boss = await browser.newPage();
+  await login(boss, 'admin', ADMIN_PASSWORD);
+  await boss.getByTestId('menu-/app/mfy').click();
+  await boss.getByTestId(`mfy-row-${order.id}`).waitFor();
+  expect(await boss.getByTestId(`mfy-row-${order.id}`).textContent()).toContain(phone.slice(-9));
+  await boss.getByTestId(`mfy-edit-trang_thai-${order.id}`).click();
+  await boss.getByRole('option', { name: 'Đăng ký thành công' }).click();
+  const confirm = boss.getByTestId('confirm-dialog');
+  await confirm.waitFor();
+  expect(await confirm.textContent()).toContain('Xác nhận đổi trạng thái thành Đăng ký thành công?');
+  await boss.getByTestId('confirm-ok').click();
+  await boss.getByTestId('toast').filter({ hasText: 'Cập nhật trạng thái thành công' }).first().waitFor();
+  await boss.getByTestId(`mfy-history-${order.id}`).click();
+  const history = boss.getByTestId('mfy-history-dialog');
+  await history.waitFor();
+  await history.getByText('Đăng ký thành công').first().waitFor();
+  const text = await history.textContent();
+  // Newest first: the manager's change, then the server's own (who: 'Tự động (__AUTO)').
+  expect(text).toContain('admin');
+  expect(text).toContain('__AUTO');
+  expect(text).toContain('Huỷ quá hạn');
+  expect(text!.indexOf('Đăng ký thành công')).toBeLessThan(text!.indexOf('__AUTO'));
+  const [stored] = await sql(`SELECT trang_thai, username_thay_doi_trang_thai AS who FROM orders.sale_order WHERE id = $1`, [order.id]);
+  expect(stored).toEqual({ trang_thai: 'dang_ky_thanh_cong', who: 'admin' });
+  await boss.close();
+}, 180000);
