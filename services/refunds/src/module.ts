@@ -4,6 +4,7 @@ import { refundsConfig } from './config';
 import { RefundsContext, refundsContext } from './context';
 import { RefundPriceEntity, SettingEntity } from './entities';
 import { priceHandlers } from './handlers/prices';
+import { reportHandlers } from './handlers/report';
 import { requestHandlers } from './handlers/requests';
 import { settingHandlers } from './handlers/settings';
 import { refundsMigrations } from './migrations';
@@ -21,5 +22,5 @@ export const refundsModule: ServiceModule<typeof refundsConfig.shape, RefundsCon
   // subtrees come from the staff read model.
   features: { outbox: true, staff: true, audit: true },
   context: refundsContext,
-  services: (_deps, c) => [bind(refunds_v1_refunds.RefundsServiceService, { ...settingHandlers(c), ...priceHandlers(c), ...requestHandlers(c) })],
+  services: (_deps, c) => [bind(refunds_v1_refunds.RefundsServiceService, { ...settingHandlers(c), ...priceHandlers(c), ...requestHandlers(c), ...reportHandlers(c) })],
 };

@@ -56,4 +56,7 @@ export const RMSG = {
   statusFilterInvalid: 'Trạng thái giao dịch không hợp lệ',
   partnerNoAnswer: 'Cổng nạp thẻ chưa phản hồi, yêu cầu đang xử lý và có thể gửi lại',
   retryNotNeeded: 'Yêu cầu không ở trạng thái chờ gửi lại',
+  clawbackInvalid: 'Trạng thái truy thu phải là truy_thu, da_truy_thu hoặc binh_thuong',
+  orderKindInvalid: 'Loại đơn phải là hoan_tien hoặc nap_tien',
+  clawbackForbidden: 'Chỉ quản lý mới được đổi trạng thái truy thu',
 } as const;

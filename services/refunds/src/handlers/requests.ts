@@ -224,23 +224,8 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     return { values: sent.map((r) => presentRequest(r, me)), notices: sent.map((r) => noticeOf(r, settings)) };
   };
 
-  /** One inline change: lock, plan, save, audit, event. */
-  const change = async (me: Identity, rawId: string, field: string, plan: (r: RequestRow) => Record<string, unknown> | null, event = true) => {
-    const id = requireId(rawId, RMSG.notFound);
-    const row = await ds.transaction(async (em) => {
-      const before = await lockRequest(em, id);
-      const set = plan(before);
-      if (!set) return before;
-      const changes = changedFields(before as unknown as Record<string, unknown>, { ...before, ...set }, Object.keys(set));
-      if (changes.length === 0) return before;
-      const after = await updateRequest(em, id, set);
-      await audit.record(em, { resource: REQUEST_RESOURCE, id, who: me, changes });
-      if (event) await addChangedEvent(em, outbox, after, field, me.username);
-      return after;
-    });
-    if (event) outbox.afterCommit();
-    return presentRequest(row, me);
-  };
+  const change = (me: Identity, rawId: string, field: string, plan: (r: RequestRow) => Record<string, unknown> | null, event = true) =>
+    changeRequest(c, me, rawId, field, plan, event);
 
   return {
     async listRequests(req, ctx) {
@@ -248,22 +233,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       refuseHnimb(me);
       const paging = toPaging(req.page, req.count, 20);
       if (paging.take === undefined && me.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
-      const { from, to } = listPeriod(req.startDate, req.endDate);
-      const transfer = String(req.is_transfer ?? '').trim();
-      if (!['', '0', '1', '2'].includes(transfer)) throw new AppError('VALIDATION', RMSG.transferFilterInvalid);
-      const status = String(req.trang_thai_giao_dich_doi_tac ?? '').trim();
-      if (status && !(FILTER_STATUSES as readonly string[]).includes(status)) throw new AppError('VALIDATION', RMSG.statusFilterInvalid);
-      const text = req.message?.trim();
-      const where = new Where()
-        .addIf(from, 'created_time >= ?')
-        .addIf(to, 'created_time < ?')
-        .addIf(transfer === '1' ? 0 : transfer === '2' ? 1 : undefined, 'is_transfer = ?')
-        .addIf(status, 'trang_thai_key = ?');
-      if (text) {
-        const like = likeContains(text);
-        where.add('(number_phone ILIKE ? OR package_code ILIKE ? OR staff_username ILIKE ? OR other_reason ILIKE ?)', like, like, like, like);
-      }
-      staff.scopeSql(where, me, 'staff_username');
+      const where = requestFilter(me, staff, req);
       const page = await pageRequests(ds.manager, where, paging);
       return {
         values: page.rows.map((r) => presentRequest(r, me)),
@@ -490,6 +460,48 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       return isTopUp(r.request_type) || !method ? set : { ...set, refund_price: packageRefundAmount(prices, method) };
     });
   }
+}
+
+/** One change of a request: lock, plan, save, audit and (unless told) the changed event. */
+export async function changeRequest(c: RefundsContext, me: Identity, rawId: string, field: string, plan: (r: RequestRow) => Record<string, unknown> | null, event = true) {
+  const { ds, audit, outbox } = c.deps;
+  const id = requireId(rawId, RMSG.notFound);
+  const row = await ds.transaction(async (em) => {
+    const before = await lockRequest(em, id);
+    const set = plan(before);
+    if (!set) return before;
+    const changes = changedFields(before as unknown as Record<string, unknown>, { ...before, ...set }, Object.keys(set));
+    if (changes.length === 0) return before;
+    const after = await updateRequest(em, id, set);
+    await audit.record(em, { resource: REQUEST_RESOURCE, id, who: me, changes });
+    if (event) await addChangedEvent(em, outbox, after, field, me.username);
+    return after;
+  });
+  if (event) outbox.afterCommit();
+  return presentRequest(row, me);
+}
+
+/**
+ * The filter shared by the request list and the report: period (this month to today when blank),
+ * transfer, partner status, free text, and the caller's subtree.
+ */
+export function requestFilter(me: Identity, staff: RefundsContext['deps']['staff'], req: { startDate?: string; endDate?: string; is_transfer?: string; trang_thai_giao_dich_doi_tac?: string; message?: string }): Where {
+  const { from, to } = listPeriod(req.startDate, req.endDate);
+  const transfer = String(req.is_transfer ?? '').trim();
+  if (!['', '0', '1', '2'].includes(transfer)) throw new AppError('VALIDATION', RMSG.transferFilterInvalid);
+  const status = String(req.trang_thai_giao_dich_doi_tac ?? '').trim();
+  if (status && !(FILTER_STATUSES as readonly string[]).includes(status)) throw new AppError('VALIDATION', RMSG.statusFilterInvalid);
+  const text = req.message?.trim();
+  const where = new Where()
+    .addIf(from, 'created_time >= ?')
+    .addIf(to, 'created_time < ?')
+    .addIf(transfer === '1' ? 0 : transfer === '2' ? 1 : undefined, 'is_transfer = ?')
+    .addIf(status, 'trang_thai_key = ?');
+  if (text) {
+    const like = likeContains(text);
+    where.add('(number_phone ILIKE ? OR package_code ILIKE ? OR staff_username ILIKE ? OR other_reason ILIKE ?)', like, like, like, like);
+  }
+  return staff.scopeSql(where, me, 'staff_username');
 }
 
 /** The status a new request starts with: no partner call, or waiting for the gateway's answer. */
