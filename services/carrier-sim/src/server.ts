@@ -12,6 +12,10 @@
  *   GET /api/v1/9279/history?isdn=84xxxxxxxxx&startDate=YYYY-MM-DD&endDate=YYYY-MM-DD
  *   GET /api/v1/999/messages?isdn&direction=I|O&startDate&endDate&page&count
  *   GET /api/v1/9084/registrations?subagent=d1,ga22&phone&seller&startDate&endDate&page&count
+ *   POST /api/v1/invite/otp {type, phone, package} → {transIdGetOtp | transactionNo | orderCode}
+ *   POST /api/v1/invite/confirm {type, otp, package, phone, transIdGetOtp…} → registration answer
+ *   POST /api/v1/invite/register {type, phone, package, command: DK|GIAHAN} → registration answer
+ *   GET /__admin/otp/{phone}  the last code sent to the phone (for a person trying the flow)
  *   GET|PUT /__admin/config   {latencyMs, jitterMs, errorRate, timeoutRate}
  *   GET /__admin/stats        request counters; POST /__admin/reset clears them
  * Answers are the result object itself (200) or {error} with 4xx/5xx.
@@ -19,6 +23,7 @@
 import { createServer, IncomingMessage, ServerResponse, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import * as data from './data';
+import { InviteDesk, InviteError } from './invite';
 
 export interface CarrierSimOptions {
   port?: number;
@@ -87,6 +92,7 @@ export async function startCarrierSim(opts: CarrierSimOptions = {}): Promise<Car
   const expectedAuth = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
   const sellers = opts.sellers?.length ? opts.sellers : ['admin', 'sale01', 'sale02', 'leader01', 'branch01'];
   const stats: Record<string, number> = { requests: 0, errors: 0, timeouts: 0, unauthorized: 0 };
+  const invites = new InviteDesk();
   let dice = opts.faultSeed !== undefined ? data.prng(opts.faultSeed) : Math.random;
   const held = new Set<ServerResponse>();
   const sockets = new Set<Socket>();
@@ -170,7 +176,14 @@ export async function startCarrierSim(opts: CarrierSimOptions = {}): Promise<Car
       for (const k of Object.keys(stats)) stats[k] = 0;
       return send(res, 200, stats);
     }
-    if (req.method !== 'GET') return send(res, 405, { error: 'Method not allowed' });
+    const adminOtp = /^\/__admin\/otp\/([^/]+)$/.exec(url.pathname);
+    if (adminOtp) {
+      const sent = invites.lastOtp(decodeURIComponent(adminOtp[1]));
+      return sent ? send(res, 200, sent) : send(res, 404, { error: 'Chưa gửi mã OTP nào cho số này' });
+    }
+    const invite = /^\/api\/v1\/invite\/(otp|confirm|register)$/.exec(url.pathname);
+    if (req.method !== (invite ? 'POST' : 'GET')) return send(res, 405, { error: 'Method not allowed' });
+    const body = invite ? parseJson(await readBody(req)) : {};
     stats.requests++;
     const roll = dice();
     if (roll < config.timeoutRate) {
@@ -186,9 +199,18 @@ export async function startCarrierSim(opts: CarrierSimOptions = {}): Promise<Car
       stats.errors++;
       return send(res, 500, { error: 'Hệ thống nhà mạng đang lỗi (giả lập)' });
     }
-    const body = route(url);
-    if (body === undefined) return send(res, 404, { error: 'Không tìm thấy API' });
-    send(res, 200, body);
+    if (invite) {
+      try {
+        const answer = invite[1] === 'otp' ? invites.requestOtp(body) : invite[1] === 'confirm' ? invites.confirm(body) : invites.register(body);
+        return send(res, 200, answer);
+      } catch (err) {
+        if (err instanceof InviteError) return send(res, err.status, { error: err.message });
+        throw err;
+      }
+    }
+    const answer = route(url);
+    if (answer === undefined) return send(res, 404, { error: 'Không tìm thấy API' });
+    send(res, 200, answer);
   };
 
   const server = createServer((req, res) => {
@@ -221,6 +243,16 @@ export async function startCarrierSim(opts: CarrierSimOptions = {}): Promise<Car
       });
     },
   };
+}
+
+/** A JSON object body; anything else is an empty request (the desk answers what is missing). */
+function parseJson(text: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(text || '{}');
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
+  }
 }
 
 class HttpError extends Error {
