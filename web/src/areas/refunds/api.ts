@@ -138,3 +138,28 @@ export const requestApi = {
   difference: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienChenhLech`, { id: rowId, chenh_lech: v }),
   retry: (rowId: string) => api.put<CreateReply>(`${REQUEST_LIST}/retry/${id(rowId)}`, { currentOriginUrl: location.href }),
 };
+
+export const REPORT_LIST = '/api/v1/requestrefundreport';
+export type ClawbackList = refunds_v1_refunds.ClawbackList;
+
+/** Clawback statuses (spec 2 §4) with their colours and the confirm text of each (spec 2 §5). */
+export const CLAWBACK_OPTIONS = [
+  { value: 'truy_thu', label: 'Truy thu', color: 'error' as const, confirm: "Xác nhận đổi trạng thái 'Truy thu'?" },
+  { value: 'da_truy_thu', label: 'Đã truy thu', color: 'info' as const, confirm: "Xác nhận đổi trạng thái 'Đã truy thu'?" },
+  { value: 'binh_thuong', label: 'Bình thường', color: 'success' as const, confirm: "Xác nhận đổi trạng thái 'Bình thường'?" },
+];
+
+/** The label of a clawback status; a top-up's normal state reads 'ĐÃ THANH TOÁN' (spec 2 §4). */
+export function clawbackLabel(value: string, requestType: number): string {
+  if (value === 'binh_thuong' && requestType === 5) return 'ĐÃ THANH TOÁN';
+  return CLAWBACK_OPTIONS.find((o) => o.value === value)?.label ?? value;
+}
+
+export const reportApi = {
+  staff: () => api.get<{ values: any[]; count: number }>(`${REPORT_LIST}/staff`),
+  clawbackList: (query: Record<string, unknown>) => api.get<ClawbackList>(`${REPORT_LIST}/xuatdstruythu`, query),
+  setPackage: (rowId: string, v: string) =>
+    api.put<RefundRequest>(`${REPORT_LIST}/setTrangThaiTruyThuHoanTheoGoi/${id(rowId)}`, { trang_thai_truy_thu_hoan_theo_goi: v, currentOriginUrl: location.href }),
+  setExtra: (rowId: string, v: string) =>
+    api.put<RefundRequest>(`${REPORT_LIST}/setTrangThaiTruyThuHoanThem/${id(rowId)}`, { trang_thai_truy_thu_hoan_them: v, currentOriginUrl: location.href }),
+};

@@ -5,6 +5,7 @@ export * from './api';
 
 const RefundPrices = lazy(() => import('./RefundPrices'));
 const RefundRequests = lazy(() => import('./RefundRequests'));
+const RefundReport = lazy(() => import('./RefundReport'));
 
 /** Refund requests, their report and the refund price list (refunds service, spec 2 §2.9–2.10, spec 3 §2.19). */
 export const refundsArea: Area = {
@@ -19,7 +20,7 @@ export const refundsArea: Area = {
     {
       path: '/app/requestrefundreport',
       title: 'Báo cáo yêu cầu hoàn tiền',
-      component: null,
+      component: RefundReport,
       menu: { permissions: ['requestrefundreport'], section: 'main', group: 'reports', hnimbHidden: true, icon: 'report', order: 230 },
     },
     {
