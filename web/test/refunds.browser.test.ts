@@ -1,0 +1,182 @@
+/**
+ * Refund requests end to end in real Chromium, through the real gateway, the refunds service and
+ * real PostgreSQL/Redis/Kafka: a salesperson meets the dialog's alerts, creates a package refund
+ * with a chained discount top-up (the server takes the refund from the price list by method and
+ * discounts the top-up at the prepaid rate) and sees the channel's notice; a manager sees the
+ * discounted amount, approves the top-up after 'Xác nhận duyệt đơn này?', then in the report marks
+ * the refund for clawback after its confirm text and exports DANH-SACH-TRUY-THU.xlsx with the sum.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import * as XLSX from 'xlsx';
+import { chromium, Browser, Page } from 'playwright-core';
+import { startStack, Stack } from '../../scripts/stack';
+import { isolatedStackEnv } from '../../scripts/testing';
+
+const ADMIN_PASSWORD = 'Admin@123';
+let stack: Stack;
+let browser: Browser;
+let dir: string;
+
+const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+async function api<T>(path: string, token?: string, body?: unknown, method = body ? 'POST' : 'GET'): Promise<T> {
+  const res = await fetch(stack.url + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+async function login(page: Page, username: string, password: string) {
+  await page.goto(stack.url + '/login');
+  await input(page, 'login-username').fill(username);
+  await input(page, 'login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/app/home');
+}
+
+/** Picks an option of a FormDialog select. */
+async function choose(page: Page, field: string, option: string) {
+  await page.getByTestId(field).click();
+  await page.getByTestId(`${field}-option-${option}`).click();
+}
+
+async function confirmWith(page: Page, text: string) {
+  const dialog = page.getByTestId('confirm-dialog');
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain(text);
+  await page.getByTestId('confirm-ok').click();
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  dir = mkdtempSync(join(tmpdir(), 'refunds-browser-'));
+  stack = await startStack({ env: isolatedStackEnv('web_refunds', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }), only: ['auth', 'refunds'] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}, 180000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+it('a salesperson creates a package refund with a chained top-up; a manager approves it, marks a clawback and exports the clawback list', async () => {
+  const tag = randomBytes(3).toString('hex');
+  const pkg = `HT${tag}`.toUpperCase();
+  const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
+  const prices = Object.fromEntries(
+    ['gia_gia_han', 'gia_nang_cap', 'gia_nang_cap_t2', 'gia_nang_cap_t3', 'gia_nang_cap_ht0', 'gia_nang_cap_ht1', 'gia_nang_cap_ht2', 'gia_nang_cap_ht3', 'gia_nang_cap_ht4', 'gia_nang_cap_g2', 'gia_nang_cap_g3', 'gia_goi'].map((k) => [k, 10000]),
+  );
+  await api('/api/v1/giahoantien', admin.access_token, { ten_goi_cuoc: pkg, ...prices, gia_gia_han: 50000, gia_nang_cap_g1: 59000 });
+  await api('/api/v1/setting/ti_le_chiet_khau', admin.access_token, { value: '10' }, 'PUT');
+  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin.access_token);
+  const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
+  const ZERO = '00000000-0000-0000-0000-000000000000';
+  const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
+    api<{ id: string }>('/api/v1/users', admin.access_token, { fullname, username, password: 'Matkhau@1', email: `${username}@cskh.vn`, phone: '', brand, group: ZERO, role: role(priority) });
+  const branch = await user(`cn${tag}`, 'Chi Nhánh Hoàn', 3);
+  const seller = `nvht${tag}`;
+  await user(seller, 'Lê Hoàn Tiền', 5, branch.id);
+  const boss = `ql${tag}`;
+  await user(boss, 'Trần Quản Lý', 2);
+
+  // ── The salesperson: the dialog's alerts, then the refund with its chained top-up.
+  const page = await browser.newPage();
+  await login(page, seller, 'Matkhau@1');
+  await page.getByTestId('menu-/app/requestrefund').click();
+  await page.getByTestId('list-requestrefund').waitFor();
+  await page.getByTestId('requestrefund-create-refund').click();
+  await page.getByTestId('refund-form-dialog').waitFor();
+  await page.getByTestId('refund-form-submit').click();
+  expect(await page.getByTestId('refund-form-alert').textContent()).toContain('[Lỗi]\nCó trường bắt buộc chưa được nhập hoặc chưa được chọn');
+  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await input(page, 'refund-form-number_phone').fill(phone);
+  await choose(page, 'refund-form-number_type', 'Trả trước (MC)');
+  await input(page, 'refund-form-package_code').fill(pkg);
+  await choose(page, 'refund-form-request_type', 'Hoàn trước');
+  await page.getByTestId('refund-form-request_method').click();
+  // The method dropdown carries the package's refund prices (findPackage).
+  const g1 = page.getByTestId('refund-form-request_method-option-10');
+  expect(await g1.textContent()).toContain('59,000');
+  await g1.click();
+  await page.getByTestId('refund-form-submit').click();
+  expect(await page.getByTestId('refund-form-alert').textContent()).toContain('Bạn chưa trả lời có lên đơn chiết khấu hay không');
+  await choose(page, 'refund-form-cho_len_don', 'yes');
+  await input(page, 'refund-form-nap_tien').fill('100000');
+  expect(await input(page, 'refund-form-nap_tien').inputValue()).toBe('100,000');
+  await page.getByTestId('refund-form-submit').click();
+  // The channel's notices (khong_qua_api): one for the refund, one for the top-up.
+  await toast(page, '[YÊU CẦU HOÀN TIỀN]');
+  await toast(page, '[NẠP TIỀN CHIẾT KHẤU]');
+  await toast(page, 'Đã tạo đơn không qua API');
+
+  await input(page, 'requestrefund-filter-message').fill(phone.slice(-9));
+  await page.getByTestId('requestrefund-search').click();
+  const rows = page.locator('[data-testid^="requestrefund-row-"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid^="requestrefund-row-"]').length === 2);
+  const refundRow = rows.filter({ hasText: 'Hoàn trước' });
+  const topUpRow = rows.filter({ hasText: 'Nạp tiền' });
+  // The refund amount comes from the price list by method (G1); the seller sees no discounted amount.
+  expect(await refundRow.textContent()).toContain('59,000');
+  expect(await topUpRow.textContent()).toContain('100,000');
+  expect(await refundRow.textContent()).toContain(`****${phone.slice(-5)}`);
+  expect(await page.getByTestId('requestrefund-tongHoanTien').textContent()).toContain('59,000');
+  expect(await page.getByTestId('requestrefund-tongNapTien').textContent()).toContain('100,000');
+  const topUpId = (await topUpRow.getAttribute('data-testid'))!.replace('requestrefund-row-', '');
+  const refundId = (await refundRow.getAttribute('data-testid'))!.replace('requestrefund-row-', '');
+  // A salesperson approves nothing.
+  expect(await page.getByTestId(`requestrefund-approve-${topUpId}`).count()).toBe(0);
+  await page.close();
+
+  // ── The manager: the discounted amount (10 % prepaid), the approval behind its confirmation.
+  const mgr = await browser.newPage({ acceptDownloads: true });
+  await login(mgr, boss, 'Matkhau@1');
+  await mgr.getByTestId('menu-/app/requestrefund').click();
+  await mgr.getByTestId('list-requestrefund').waitFor();
+  await input(mgr, 'requestrefund-filter-message').fill(phone.slice(-9));
+  await mgr.getByTestId('requestrefund-search').click();
+  const mTopUp = mgr.getByTestId(`requestrefund-row-${topUpId}`);
+  await mTopUp.waitFor();
+  expect(await mTopUp.textContent()).toContain('90,000');
+  expect(await mgr.getByTestId('requestrefund-tongTienSauChietKhau').textContent()).toContain('90,000');
+  await mgr.getByTestId(`requestrefund-approve-${topUpId}`).click();
+  await confirmWith(mgr, 'Xác nhận duyệt đơn này?');
+  await toast(mgr, 'Duyệt đơn thành công');
+  await mgr.getByTestId(`requestrefund-approve-${topUpId}`).waitFor({ state: 'detached' });
+  await mTopUp.filter({ hasText: boss }).waitFor();
+
+  // ── The report: the refund marked for clawback after its confirm text, then the clawback list.
+  // The report sits in the collapsed 'reports' menu group: open it by its address.
+  await mgr.goto(stack.url + '/app/requestrefundreport');
+  await mgr.getByTestId('list-requestrefundreport').waitFor();
+  await input(mgr, 'requestrefundreport-filter-message').fill(phone.slice(-9));
+  await mgr.getByTestId('requestrefundreport-search').click();
+  const rRefund = mgr.getByTestId(`requestrefundreport-row-${refundId}`);
+  await rRefund.waitFor();
+  // A top-up's normal clawback state reads 'ĐÃ THANH TOÁN'.
+  expect(await mgr.getByTestId(`requestrefundreport-row-${topUpId}`).textContent()).toContain('ĐÃ THANH TOÁN');
+  await mgr.getByTestId(`requestrefundreport-edit-trang_thai_truy_thu_hoan_theo_goi-${refundId}`).click();
+  await mgr.getByRole('option', { name: 'Truy thu', exact: true }).click();
+  await confirmWith(mgr, "Xác nhận đổi trạng thái 'Truy thu'?");
+  await toast(mgr, 'Đổi trạng thái truy thu thành công');
+
+  const [download] = await Promise.all([mgr.waitForEvent('download'), mgr.getByTestId('requestrefundreport-export-clawback').click()]);
+  expect(download.suggestedFilename()).toBe('DANH-SACH-TRUY-THU.xlsx');
+  const file = join(dir, 'truythu.xlsx');
+  await download.saveAs(file);
+  const sheet = XLSX.readFile(file);
+  const data = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet.Sheets[sheet.SheetNames[0]]);
+  expect(data).toEqual([{ staff_username: seller, staff_fullname: 'Lê Hoàn Tiền', tong_truy_thu: 59000 }]);
+  await mgr.close();
+}, 180000);
