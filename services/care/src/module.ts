@@ -6,21 +6,24 @@ import { careMigrations } from './migrations';
 import { careHandlers } from './handlers/care';
 import { divisionHandlers } from './handlers/division';
 import { historyHandlers } from './handlers/history';
+import { inviteHandlers } from './handlers/invite';
 import { rateHandlers } from './handlers/rate';
 import { uploadHandlers } from './handlers/uploads';
 import { SCHEMA } from './store';
 
-/** The care service: customer uploads and division, new-customer care, care history, busy-signal rate. */
+/** The care service: customer uploads and division, new-customer care, care history, busy-signal rate, package invitations. */
 export const careModule: ServiceModule<typeof careConfig.shape, CareContext> = {
   name: 'care',
   schema: SCHEMA,
   config: careConfig,
   entities: [],
   migrations: careMigrations,
-  // Care results leave through the outbox; history edits and deletions are audited; division and
+  // Care results, registrations and their realtime notices leave through the outbox; history edits and deletions are audited; division and
   // the history's scope read the staff read model.
   features: { outbox: true, staff: true, audit: true },
   context: careContext,
+  // Nothing runs beside the server; the auth client (invite channels) closes with it.
+  start: async (_deps, c) => async () => c.channels.close?.(),
 
   services: (_deps, c) => [
     bind(care_v1_care.CareServiceService, {
@@ -29,6 +32,7 @@ export const careModule: ServiceModule<typeof careConfig.shape, CareContext> = {
       ...careHandlers(c),
       ...historyHandlers(c),
       ...rateHandlers(c),
+      ...inviteHandlers(c),
     }),
   ],
 };

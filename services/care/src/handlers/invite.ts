@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { addPushToOutbox, ALL_ROOM, AppError, dayRange, Handlers, Identity, last9, monthToDate, noticePayload, pageSql, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { care_v1_care, events_v1_care } from '@cskh/proto';
+import type { EntityManager } from 'typeorm';
+import type { CarrierRegistration } from '../carrier';
+import type { CareContext } from '../context';
+import { INVITE_REGISTERED_TOPIC } from '../domain/events';
+import { INVITE_CHANNELS, inviteStep, mayUseChannel, REGISTER_SUCCESS, registrationNotice } from '../domain/invite';
+import { MSG } from '../domain/messages';
+
+type Def = typeof care_v1_care.CareServiceService;
+
+interface InvitationRow {
+  id: string;
+  type: string;
+  phone: string;
+  package: string;
+  price: string;
+  request_type: string;
+  result_code: string;
+  result_des_mo: string;
+  result_des_mt: string;
+  username: string;
+  fullname: string;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, type, phone, package, price, request_type, result_code, result_des_mo, result_des_mt, username, fullname, created_at';
+
+/** An invitation as a viewer may see it: phone masked above priority 2 (spec 2 §6). */
+function presentInvitation(r: InvitationRow, viewer: Pick<Identity, 'priority'>): care_v1_care.Invitation {
+  return {
+    id: r.id,
+    msisdn: viewer.priority < 3 ? `0${last9(r.phone)}` : `****${last9(r.phone).slice(-5)}`,
+    packCode: r.package,
+    packPrice: Number(r.price),
+    type: r.type,
+    resultCodeMO: r.result_code,
+    requestType: r.request_type,
+    resultDesMt: r.result_des_mt,
+    resultDesMO: r.result_des_mo,
+    genDate: vnDateTime(r.created_at),
+    username_nv: r.username,
+    ten_nv: r.fullname,
+  };
+}
+
+/** Package invitations (spec 2 §2.1, §3, §4 "OTP flow"): OTP, confirm, register/renew, history. */
+export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | 'listInvitations'> {
+  const { ds, outbox, staff, schema } = c.deps;
+
+  /** Codes 1–4: seniors always; others need the channel active for themselves or their branch. */
+  async function assertChannelActive(me: Identity, kenh: string) {
+    if (me.priority < 3) return;
+    if (await c.channels.active(me, me.username, kenh)) return;
+    const [brand] = await ds.query(
+      `SELECT b.username FROM "${schema}".staff s JOIN "${schema}".staff b ON b.user_id = s.brand_id WHERE s.username = $1 AND s.brand_id <> ''`,
+      [me.username],
+    );
+    if (brand && brand.username !== me.username && (await c.channels.active(me, brand.username, kenh))) return;
+    throw new AppError('FORBIDDEN', MSG.inviteChannelInactive);
+  }
+
+  /**
+   * Stores the carrier's answer; a success also (i) writes cskh.care.invite-registered and (ii)
+   * pushes the notice to everyone, both through the outbox in the same transaction.
+   */
+  async function store(me: Identity, type: string, phone: string, pkg: string, answer: CarrierRegistration): Promise<InvitationRow> {
+    const ok = answer.resultCodeMO === REGISTER_SUCCESS;
+    const row = await ds.transaction(async (em: EntityManager) => {
+      const [r]: InvitationRow[] = await em.query(
+        `INSERT INTO "${schema}".invitation (type, phone, phone9, package, price, request_type, result_code, result_des_mo, result_des_mt, username, fullname, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
+        [
+          type,
+          phone,
+          last9(phone),
+          (answer.packCode || pkg).toUpperCase(),
+          Math.max(0, Math.round(Number(answer.packPrice) || 0)),
+          answer.requestType === 'GIAHAN' ? 'GIAHAN' : 'DK',
+          answer.resultCodeMO || 'UNKNOWN',
+          answer.resultDesMO ?? '',
+          answer.resultDesMt ?? '',
+          me.username,
+          me.fullname ?? '',
+          c.now(),
+        ],
+      );
+      if (ok) {
+        const event = events_v1_care.InviteRegistered.fromPartial({
+          event_id: randomUUID(),
+          invitation_id: r.id,
+          staff: r.username,
+          staff_fullname: r.fullname,
+          phone: r.phone,
+          package: r.package,
+          price: Number(r.price),
+          channel: r.type,
+          request_type: r.request_type,
+          registered_at: vnDateTime(r.created_at),
+        });
+        await outbox.add(em, INVITE_REGISTERED_TOPIC, last9(r.phone), events_v1_care.InviteRegistered.encode(event).finish());
+        const eventId = randomUUID();
+        const message = registrationNotice({ fullname: r.fullname, username: r.username }, r.package, r.phone);
+        await addPushToOutbox(em, schema, ALL_ROOM, 'showThongBao', noticePayload({ title: 'Mời gói thành công', message, level: 'success', from: 'care' }, eventId), {
+          eventId,
+          from: me.username,
+        });
+      }
+      return r;
+    });
+    outbox.afterCommit();
+    return row;
+  }
+
+  return {
+    async invite(req, ctx) {
+      const me = ctx.user;
+      const s = inviteStep(req);
+      if (!mayUseChannel(s.type, me.permissions)) throw new AppError('FORBIDDEN', MSG.inviteForbidden);
+      if (INVITE_CHANNELS[s.type].otp) await assertChannelActive(me, s.type);
+      if (s.step === 'otp') {
+        const r = await c.carrier.requestOtp({ type: s.type, phone: s.phone, package: s.package });
+        return { transIdGetOtp: r.transIdGetOtp ?? '', transactionNo: r.transactionNo ?? '', orderCode: r.orderCode ?? '', msg: MSG.otpSent };
+      }
+      const answer =
+        s.step === 'confirm'
+          ? await c.carrier.confirm({ type: s.type, phone: s.phone, package: s.package, otp: s.otp, [s.transId.field]: s.transId.value })
+          : await c.carrier.register({ type: s.type, phone: s.phone, package: s.package, command: s.command });
+      const row = await store(me, s.type, s.phone, s.package, answer);
+      const invitation = presentInvitation(row, { priority: 0 });
+      if (row.result_code !== REGISTER_SUCCESS) throw new AppError('PRECONDITION', row.result_des_mo || MSG.registerFailed);
+      return { invitation, msg: s.step === 'confirm' ? MSG.otpConfirmed : MSG.registered, transIdGetOtp: '', transactionNo: '', orderCode: '' };
+    },
+
+    async listInvitations(req, ctx) {
+      const me = ctx.user;
+      const type = (req.type ?? '').trim();
+      if (type && !INVITE_CHANNELS[type]) throw new AppError('VALIDATION', MSG.inviteTypeInvalid);
+      const paging = toPaging(req.page, req.count, 10);
+      if (paging.take === undefined && me.priority >= 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+      const period = req.startDate || req.endDate ? { startDate: req.startDate, endDate: req.endDate } : monthToDate(c.now());
+      const range = dayRange(period.startDate, period.endDate);
+      const phone = (req.phone ?? '').replace(/\D/g, '').slice(-9);
+      const where = new Where()
+        .addIf(type, 'type = ?')
+        .addIf(range.from, 'created_at >= ?')
+        .addIf(range.to, 'created_at < ?')
+        .addIf(phone && `%${phone}`, 'phone9 LIKE ?');
+      staff.scopeSql(where, me, 'username');
+      const [rows, total] = await Promise.all([
+        ds.query(`SELECT ${COLUMNS} FROM "${schema}".invitation ${where.sql} ORDER BY created_at DESC, id ${pageSql(paging)}`, where.params) as Promise<InvitationRow[]>,
+        ds.query(`SELECT count(*)::bigint AS n FROM "${schema}".invitation ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
+      ]);
+      return { values: rows.map((r) => presentInvitation(r, me)), count: Number(total[0]?.n ?? 0) };
+    },
+  };
+}
