@@ -7,6 +7,7 @@ import { Clock, OrdersContext, systemClock } from './context';
 import { ordersMigrations } from './migrations';
 import { orderHandlers } from './handlers/orders';
 import { priceHandlers } from './handlers/prices';
+import { baodoHandlers, khrHandlers } from './handlers/khrBaodo';
 import { SCHEMA } from './store-prices';
 
 /**
@@ -29,6 +30,8 @@ export function createOrdersModule(clock: Clock = systemClock): ServiceModule<ty
       bind(orders_v1_orders.Reg9279PriceServiceService, priceHandlers(c, '9279')),
       bind(orders_v1_orders.MfyOrderServiceService, orderHandlers(c, 'mfy')),
       bind(orders_v1_orders.Reg9279OrderServiceService, orderHandlers(c, '9279')),
+      bind(orders_v1_orders.KhrServiceService, khrHandlers(c)),
+      bind(orders_v1_orders.BaodoServiceService, baodoHandlers(c)),
     ],
     // The server owns time: every replica runs the auto-cancel worker; the database decides who claims what.
     start: async (_deps, c) => startAutoCancel(c),

@@ -34,6 +34,8 @@ export async function startOrders(clock = new TestClock(), joining?: TestService
     prices9279: t.client(orders_v1_orders.Reg9279PriceServiceService),
     mfy: t.client(orders_v1_orders.MfyOrderServiceService),
     reg9279: t.client(orders_v1_orders.Reg9279OrderServiceService),
+    khr: t.client(orders_v1_orders.KhrServiceService),
+    baodo: t.client(orders_v1_orders.BaodoServiceService),
   };
 }
 

@@ -37,6 +37,15 @@ export const MSG = {
   // Tra ĐTCT, moiTuDong (spec 3 §8)
   lookupPhoneRequired: 'Chưa nhập số điện thoại',
   lookupUnknown: 'Lỗi không xác định!',
+  // private customers, red report (spec 3 §4, §5)
+  recordNotFound: 'Không tìm thấy bản ghi',
+  dateInvalid: 'Ngày thành công không hợp lệ (định dạng DD/MM/YYYY)',
+  channelInvalid: "Kênh phải là '9084 (3)', '9084 (4)' hoặc '9084 (CU_PHAP_3)'",
+  decisionInvalid: 'Trạng thái duyệt phải là 1 (duyệt) hoặc 2 (từ chối)',
+  alreadyDecided: 'Bản ghi đã được duyệt hoặc từ chối',
+  resultInvalid: 'Kết quả phải là SUCCESS hoặc FAILD',
+  staffActionsOnly: 'Chỉ quản lý (cấp dưới 5) mới được thực hiện chức năng này',
+  deleted: 'Xoá bản ghi thành công',
   inviteUnavailable: 'Kênh mời của dịch vụ chăm sóc chưa sẵn sàng, vui lòng thử lại sau',
 } as const;
 

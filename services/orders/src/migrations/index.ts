@@ -1,4 +1,5 @@
 import { OrdersPrices1733200000000 } from './1733200000000-prices';
 import { OrdersOrders1733200000001 } from './1733200000001-orders';
+import { OrdersKhrBaodo1733200000002 } from './1733200000002-khr-baodo';
 
-export const ordersMigrations = [OrdersPrices1733200000000, OrdersOrders1733200000001];
+export const ordersMigrations = [OrdersPrices1733200000000, OrdersOrders1733200000001, OrdersKhrBaodo1733200000002];

@@ -1,0 +1,213 @@
+import type { EntityManager } from 'typeorm';
+import { AppError, changedFields, Handlers, Identity, inScope, maskPhone, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import type { orders_v1_orders } from '@cskh/proto';
+import type { OrdersContext } from '../context';
+import { checkDecision, parseBaodo, parseKhr, parseResult } from '../domain/khrBaodo';
+import { MSG } from '../domain/messages';
+import { isError } from '../domain/orderInput';
+import { findPriceByName } from '../store-prices';
+import { BaodoRow, deleteRecord, findRecord, insertRecord, KhrRow, pageRecords, RecordTable, updateRecord } from '../store-records';
+
+const refuse = (code: 'VALIDATION' | 'FORBIDDEN' | 'NOT_FOUND', msg: string): never => {
+  throw new AppError(code, msg);
+};
+/** The spec's action bounds, checked here too (not only by the gateway's route guard). */
+const below = (me: Identity, bound: number, msg: string) => void (me.priority < bound || refuse('FORBIDDEN', msg));
+const dmy = (iso: string) => (iso ? iso.split('-').reverse().join('/') : '');
+
+/** What both lists share: the employee rule, subtree scope, phone search and the audited change. */
+function recordKit(c: OrdersContext, table: RecordTable) {
+  const { ds, staff, audit } = c.deps;
+  return {
+    /** Priority 5: themself; below 5 the staff username is required and in the caller's subtree (spec 3 §5). */
+    async employee(me: Identity, raw: unknown) {
+      if (me.priority >= 5) return { username_nv: me.username, ten_nv: me.fullname };
+      const username = String(raw ?? '').trim() || refuse('VALIDATION', MSG.required);
+      if (username === me.username) return { username_nv: username, ten_nv: me.fullname };
+      const m = (await staff.byUsernames([username])).get(username);
+      if (!m || m.deleted) refuse('VALIDATION', MSG.staffUnknown(username));
+      if (!inScope(staffScopeOf(me), m, username)) refuse('FORBIDDEN', MSG.staffOutOfScope(username));
+      return { username_nv: username, ten_nv: m!.fullname };
+    },
+    async visible<R extends { username_nv: string }>(me: Identity, r: R): Promise<R> {
+      if (me.priority < 3 || r.username_nv === me.username) return r;
+      const m = (await staff.byUsernames([r.username_nv])).get(r.username_nv);
+      return inScope(staffScopeOf(me), m, r.username_nv) ? r : refuse('NOT_FOUND', MSG.recordNotFound);
+    },
+    where(me: Identity, phone: string | undefined) {
+      const where = new Where();
+      const digits = String(phone ?? '').replace(/\D/g, '');
+      if (digits) where.add('phone9 LIKE ?', `%${digits.slice(-9)}%`);
+      return staff.scopeSql(where, me, 'username_nv');
+    },
+    /** One audited change in one transaction (404 outside the caller's subtree). */
+    async change<R extends { username_nv: string }>(rawId: unknown, me: Identity, fields: readonly string[], build: (r: R, em: EntityManager) => Record<string, unknown> | Promise<Record<string, unknown>>) {
+      const id = requireId(rawId, MSG.recordNotFound);
+      return ds.transaction(async (em) => {
+        const before = await this.visible(me, await findRecord<R>(em, table, id, true));
+        const set = await build(before, em);
+        const changes = changedFields(before as unknown as Record<string, unknown>, set, fields);
+        if (changes.length === 0) return before;
+        const after = await updateRecord<R>(em, table, id, set);
+        await audit.record(em, { resource: table, id, who: me, changes });
+        return after;
+      });
+    },
+    async create<R>(me: Identity, values: Record<string, unknown>) {
+      return ds.transaction(async (em) => {
+        const r = await insertRecord<R & { id: string }>(em, table, { ...values, created_by: me.username });
+        await audit.record(em, { resource: table, id: r.id, who: me, changes: [{ field: 'created', from: null, to: values.so_dien_thoai }] });
+        return r;
+      });
+    },
+    async remove(me: Identity, rawId: unknown) {
+      const id = requireId(rawId, MSG.recordNotFound);
+      await ds.transaction(async (em) => {
+        const r = await this.visible(me, await findRecord<KhrRow>(em, table, id, true));
+        await deleteRecord(em, table, id);
+        await audit.record(em, { resource: table, id, who: me, changes: [{ field: 'deleted', from: r.so_dien_thoai, to: true }] });
+      });
+      return { ok: true, msg: MSG.deleted };
+    },
+    history: async (me: Identity, req: { id: string; page: number; count: number }) => {
+      const id = requireId(req.id, MSG.recordNotFound);
+      const r = await findRecord<KhrRow>(ds.manager, table, id);
+      await recordKit(c, table).visible(me, r);
+      return audit.history(ds.manager, table, id, req.page, req.count);
+    },
+  };
+}
+
+function presentKhr(r: KhrRow, priority: number): orders_v1_orders.KhrRecord {
+  return {
+    id: r.id,
+    so_dien_thoai: maskPhone(r.so_dien_thoai, priority),
+    ngay_thanh_cong: dmy(r.ngay_thanh_cong),
+    username_nv: r.username_nv,
+    ten_nv: r.ten_nv,
+    createdAt: vnDateTime(r.created_at),
+    nguoi_phe_duyet: r.nguoi_phe_duyet,
+    trang_thai: r.trang_thai,
+    // Actions only below priority 5 (spec 3 §6), approve/reject only on pending rows (§4).
+    can_decide: priority < 5 && r.trang_thai === '0',
+    can_edit: priority < 5,
+  };
+}
+
+/** 'Khách hàng riêng' (spec 3 §2.9, §4, §5, §6, §7.4). */
+export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.KhrServiceService> {
+  const kit = recordKit(c, 'private_customer');
+  const FIELDS = ['so_dien_thoai', 'ngay_thanh_cong', 'username_nv', 'trang_thai', 'nguoi_phe_duyet'];
+  return {
+    async listKhr(req, ctx) {
+      const page = await pageRecords<KhrRow>(c.deps.ds.manager, 'private_customer', kit.where(ctx.user, req.phone), toPaging(req.page, req.count, 10));
+      return { values: page.rows.map((r) => presentKhr(r, ctx.user.priority)), count: page.count };
+    },
+    async getKhr(req, ctx) {
+      const r = await findRecord<KhrRow>(c.deps.ds.manager, 'private_customer', requireId(req.id, MSG.recordNotFound));
+      return presentKhr(await kit.visible(ctx.user, r), ctx.user.priority);
+    },
+    async createKhr(req, ctx) {
+      const v = parseKhr(req);
+      if (typeof v === 'string') refuse('VALIDATION', v);
+      const nv = await kit.employee(ctx.user, req.username_nv);
+      return presentKhr(await kit.create<KhrRow>(ctx.user, { ...(v as object), ...nv }), ctx.user.priority);
+    },
+    async updateKhr(req, ctx) {
+      below(ctx.user, 5, MSG.staffActionsOnly);
+      const v = parseKhr(req);
+      if (typeof v === 'string') refuse('VALIDATION', v);
+      const r = await kit.change<KhrRow>(req.id, ctx.user, FIELDS, async () => ({ ...(v as object), ...(await kit.employee(ctx.user, req.username_nv)) }));
+      return presentKhr(r, ctx.user.priority);
+    },
+    async approveKhr(req, ctx) {
+      below(ctx.user, 5, MSG.staffActionsOnly);
+      const r = await kit.change<KhrRow>(req.id, ctx.user, FIELDS, (row) => {
+        const d = checkDecision(row.trang_thai, req.trang_thai);
+        if (isError(d)) refuse('VALIDATION', d.error);
+        return { trang_thai: d, nguoi_phe_duyet: ctx.user.username };
+      });
+      return presentKhr(r, ctx.user.priority);
+    },
+    async deleteKhr(req, ctx) {
+      below(ctx.user, 5, MSG.staffActionsOnly);
+      return kit.remove(ctx.user, req.id);
+    },
+    khrHistory: (req, ctx) => kit.history(ctx.user, req),
+  };
+}
+
+function presentBaodo(r: BaodoRow, priority: number): orders_v1_orders.BaodoRecord {
+  return {
+    ...presentKhr(r, priority),
+    ten_goi_cuoc: r.ten_goi_cuoc,
+    gia_goi_cuoc: Number(r.gia_goi_cuoc),
+    kenh: r.kenh,
+    ly_do: r.ly_do,
+    nguoi_dat_trang_thai: r.nguoi_dat_trang_thai,
+    trang_thai_duyet: r.trang_thai_duyet,
+    // Approve and set-result: priority below 3 (spec 3 §6); approve on pending rows only.
+    can_decide: priority < 3 && r.trang_thai_duyet === '0',
+    can_edit: priority < 5,
+  };
+}
+
+/** 'Báo đỏ' (spec 3 §2.10, §4, §5, §6, §7.5). The package price is the mfy list's T1 when listed. */
+export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.BaodoServiceService> {
+  const kit = recordKit(c, 'red_report');
+  const FIELDS = ['so_dien_thoai', 'ngay_thanh_cong', 'username_nv', 'ten_goi_cuoc', 'gia_goi_cuoc', 'kenh', 'ly_do', 'trang_thai', 'nguoi_dat_trang_thai', 'trang_thai_duyet', 'nguoi_phe_duyet'];
+  const priceOf = async (em: EntityManager, name: string) => Number((await findPriceByName(em, 'mfy', name))?.gia_t1 ?? 0);
+  return {
+    async listBaodo(req, ctx) {
+      const paging = toPaging(req.page, req.count, 10);
+      // Export only below priority 3 (spec 3 §2.10, §6).
+      if (paging.take === undefined && ctx.user.priority >= 3) refuse('FORBIDDEN', MSG.exportForbidden);
+      const page = await pageRecords<BaodoRow>(c.deps.ds.manager, 'red_report', kit.where(ctx.user, req.phone), paging);
+      return { values: page.rows.map((r) => presentBaodo(r, ctx.user.priority)), count: page.count };
+    },
+    async getBaodo(req, ctx) {
+      const r = await findRecord<BaodoRow>(c.deps.ds.manager, 'red_report', requireId(req.id, MSG.recordNotFound));
+      return presentBaodo(await kit.visible(ctx.user, r), ctx.user.priority);
+    },
+    async createBaodo(req, ctx) {
+      const v = parseBaodo(req);
+      if (typeof v === 'string') refuse('VALIDATION', v);
+      const nv = await kit.employee(ctx.user, req.username_nv);
+      const fields = v as Exclude<typeof v, string>;
+      const gia_goi_cuoc = await priceOf(c.deps.ds.manager, fields.ten_goi_cuoc);
+      return presentBaodo(await kit.create<BaodoRow>(ctx.user, { ...fields, ...nv, gia_goi_cuoc }), ctx.user.priority);
+    },
+    async updateBaodo(req, ctx) {
+      below(ctx.user, 5, MSG.staffActionsOnly);
+      const v = parseBaodo(req);
+      if (typeof v === 'string') refuse('VALIDATION', v);
+      const fields = v as Exclude<typeof v, string>;
+      const r = await kit.change<BaodoRow>(req.id, ctx.user, FIELDS, async (_row, em) => ({
+        ...fields,
+        ...(await kit.employee(ctx.user, req.username_nv)),
+        gia_goi_cuoc: await priceOf(em, fields.ten_goi_cuoc),
+      }));
+      return presentBaodo(r, ctx.user.priority);
+    },
+    async approveBaodo(req, ctx) {
+      below(ctx.user, 3, MSG.managersOnly);
+      const r = await kit.change<BaodoRow>(req.id, ctx.user, FIELDS, (row) => {
+        const d = checkDecision(row.trang_thai_duyet, req.trang_thai_duyet || req.trang_thai);
+        if (isError(d)) refuse('VALIDATION', d.error);
+        return { trang_thai_duyet: d, nguoi_phe_duyet: ctx.user.username };
+      });
+      return presentBaodo(r, ctx.user.priority);
+    },
+    async setBaodoResult(req, ctx) {
+      below(ctx.user, 3, MSG.managersOnly);
+      const result = parseResult(req.trang_thai) ?? refuse('VALIDATION', MSG.resultInvalid);
+      const r = await kit.change<BaodoRow>(req.id, ctx.user, FIELDS, () => ({ trang_thai: result, nguoi_dat_trang_thai: ctx.user.username }));
+      return presentBaodo(r, ctx.user.priority);
+    },
+    async deleteBaodo(req, ctx) {
+      below(ctx.user, 3, MSG.managersOnly);
+      return kit.remove(ctx.user, req.id);
+    },
+    baodoHistory: (req, ctx) => kit.history(ctx.user, req),
+  };
+}
