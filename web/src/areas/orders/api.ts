@@ -88,3 +88,36 @@ export const orderApi = (kind: OrderKind) => {
     importEndpoint: `${base}/import`,
   };
 };
+
+export type KhrRecord = orders_v1_orders.KhrRecord;
+export type BaodoRecord = orders_v1_orders.BaodoRecord;
+
+/** Private customers (spec 3 §7.4) and red reports (§7.5). */
+export const KHR_LIST = '/api/v1/khr';
+export const BAODO_LIST = '/api/v1/baodo';
+/** Red report channels (spec 3 §9). */
+export const RED_CHANNELS = ['9084 (3)', '9084 (4)', '9084 (CU_PHAP_3)'] as const;
+
+export const khrApi = {
+  create: (b: { so_dien_thoai: string; ngay_thanh_cong: string; username_nv?: string }) => api.post<KhrRecord>(KHR_LIST, b),
+  update: (id: string, b: { so_dien_thoai: string; ngay_thanh_cong: string; username_nv?: string }) => api.put<KhrRecord>(`${KHR_LIST}/${encodeURIComponent(id)}`, b),
+  decide: (id: string, trang_thai: '1' | '2') => api.put<KhrRecord>(`${KHR_LIST}/approve/${encodeURIComponent(id)}`, { trang_thai }),
+  remove: (id: string) => api.del<Ack>(`${KHR_LIST}/${encodeURIComponent(id)}`),
+};
+
+export interface BaodoInput {
+  so_dien_thoai: string;
+  ngay_thanh_cong: string;
+  username_nv?: string;
+  ly_do?: string;
+  ten_goi_cuoc: string;
+  kenh: string;
+}
+
+export const baodoApi = {
+  create: (b: BaodoInput) => api.post<BaodoRecord>(BAODO_LIST, b),
+  update: (id: string, b: BaodoInput) => api.put<BaodoRecord>(`${BAODO_LIST}/${encodeURIComponent(id)}`, b),
+  decide: (id: string, trang_thai_duyet: '1' | '2') => api.put<BaodoRecord>(`${BAODO_LIST}/approve/${encodeURIComponent(id)}`, { trang_thai_duyet }),
+  setResult: (id: string, trang_thai: string) => api.put<BaodoRecord>(`${BAODO_LIST}/setTrangThai/${encodeURIComponent(id)}`, { trang_thai }),
+  remove: (id: string) => api.del<Ack>(`${BAODO_LIST}/${encodeURIComponent(id)}`),
+};

@@ -1,0 +1,232 @@
+import { useMemo, useRef, useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import FormDialog from '../../form/FormDialog';
+import type { FormConfig } from '../../form/types';
+import ListScreen from '../../list/ListScreen';
+import type { ListConfig, ListHandle } from '../../list/types';
+import { BAODO_LIST, baodoApi, KHR_LIST, khrApi, orderApi, RED_CHANNELS, type BaodoRecord, type KhrRecord } from './api';
+
+/** Approval (spec 3 §4): DA DUYET green, DA TU CHOI red. */
+export const approvalChip = (v: string) =>
+  v === '1' ? { label: 'DA DUYET', color: 'success' as const } : v === '2' ? { label: 'DA TU CHOI', color: 'error' as const } : { label: 'CHO DUYET', color: 'default' as const };
+
+/** Red report result (spec 3 §4): not set, SUCCESS, FAILD. */
+export const RESULT_OPTIONS = [
+  { value: '0', label: 'Chưa đặt' },
+  { value: 'SUCCESS', label: 'SUCCESS' },
+  { value: 'FAILD', label: 'FAILD' },
+];
+
+const staffField = {
+  key: 'username_nv',
+  label: 'Nhân viên',
+  type: 'select' as const,
+  required: true,
+  visibleTo: (v: { priority: number }) => v.priority < 5,
+  // The order lists' staff picker: the caller and their subtree.
+  loadOptions: async () => (await orderApi('mfy').employees()).values.map((s) => ({ value: s.username, label: `${s.username} - ${s.fullname}`, testKey: s.username })),
+};
+
+const khrForm: FormConfig<KhrRecord> = {
+  title: (m) => (m === 'create' ? 'Tạo bản ghi' : 'Cập nhật bản ghi'),
+  successMsg: (m) => (m === 'create' ? 'Tạo bản ghi thành công' : 'Cập nhật bản ghi thành công'),
+  errorMsg: (m) => (m === 'create' ? 'Tạo bản ghi thất bại' : 'Cập nhật bản ghi thất bại'),
+  submitLabel: 'Lưu',
+  fields: [
+    { key: 'so_dien_thoai', label: 'Số điện thoại', type: 'text', required: true, digitsOnly: true },
+    { key: 'ngay_thanh_cong', label: 'Ngày thành công', type: 'date', required: true },
+    staffField,
+  ],
+  submit: (v, ctx) => (ctx.row ? khrApi.update(ctx.row.id, v as never) : khrApi.create(v as never)),
+};
+
+const baodoForm: FormConfig<BaodoRecord> = {
+  ...(khrForm as unknown as FormConfig<BaodoRecord>),
+  fields: [
+    { key: 'so_dien_thoai', label: 'Số điện thoại', type: 'text', required: true, digitsOnly: true },
+    { key: 'ngay_thanh_cong', label: 'Ngày thành công', type: 'date', required: true },
+    { key: 'ten_goi_cuoc', label: 'Gói cước', type: 'text', required: true },
+    { key: 'kenh', label: 'Kênh', type: 'select', required: true, options: RED_CHANNELS.map((c) => ({ value: c, label: c })) },
+    { key: 'ly_do', label: 'Lý do', type: 'text' },
+    staffField,
+  ],
+  submit: (v, ctx) => (ctx.row ? baodoApi.update(ctx.row.id, v as never) : baodoApi.create(v as never)),
+};
+
+const decideActions = <R extends { id: string; can_decide: boolean }>(decide: (id: string, d: '1' | '2') => Promise<unknown>) => [
+  {
+    key: 'approve',
+    label: 'Duyệt',
+    icon: <CheckCircleIcon fontSize="small" />,
+    color: 'success' as const,
+    visible: (r: R) => r.can_decide,
+    confirm: 'Confirm approving this order?',
+    run: (r: R) => decide(r.id, '1'),
+    successMsg: 'Duyệt thành công',
+    errorMsg: 'Duyệt thất bại',
+  },
+  {
+    key: 'reject',
+    label: 'Từ chối',
+    icon: <CancelIcon fontSize="small" />,
+    color: 'error' as const,
+    visible: (r: R) => r.can_decide,
+    confirm: 'Confirm rejecting this order?',
+    run: (r: R) => decide(r.id, '2'),
+    successMsg: 'Từ chối thành công',
+    errorMsg: 'Từ chối thất bại',
+  },
+];
+
+/** 'Khách hàng riêng' (/app/khr, spec 3 §2.9): phone search, create/edit, approve/reject on pending rows (below priority 5). */
+export function PrivateCustomers() {
+  const listRef = useRef<ListHandle>(null);
+  const [dialog, setDialog] = useState<{ row: KhrRecord | null } | null>(null);
+  const config = useMemo<ListConfig<KhrRecord>>(
+    () => ({
+      id: 'khr',
+      title: 'Khach hang rieng',
+      endpoint: KHR_LIST,
+      filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
+      searchButton: 'refresh',
+      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => setDialog({ row: null }) }],
+      columns: [
+        { field: '__index', headerName: '#', kind: 'index' },
+        { field: 'so_dien_thoai', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130 },
+        { field: 'ngay_thanh_cong', headerName: 'Ngày thành công', minWidth: 130 },
+        { field: 'ten_nv', headerName: 'Nhân viên', minWidth: 150, value: (r) => `${r.username_nv} - ${r.ten_nv}` },
+        { field: 'createdAt', headerName: 'Ngày tạo', kind: 'datetime', minWidth: 160 },
+        { field: 'nguoi_phe_duyet', headerName: 'Người phê duyệt', minWidth: 130 },
+        { field: 'trang_thai', headerName: 'Trạng thái', kind: 'chip', chip: (r) => approvalChip(r.trang_thai), minWidth: 120 },
+        { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 170, visible: (ctx) => ctx.session.priority < 5 },
+      ],
+      rowActions: [
+        ...decideActions<KhrRecord>(khrApi.decide),
+        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, visible: (r) => r.can_edit, run: (r) => setDialog({ row: r }) },
+        {
+          key: 'delete',
+          label: 'Xoá',
+          icon: <DeleteIcon fontSize="small" />,
+          color: 'error',
+          visible: (r) => r.can_edit,
+          confirm: { title: 'Xoá bản ghi', message: 'Xác nhận xoá bản ghi', danger: true },
+          run: (r) => khrApi.remove(r.id),
+          successMsg: 'Xoá bản ghi thành công',
+          errorMsg: 'Xoá bản ghi thất bại',
+        },
+      ],
+      history: { endpoint: (r) => `${KHR_LIST}/${encodeURIComponent(r.id)}/history`, visible: (_r, ctx) => ctx.session.priority < 5 },
+    }),
+    [],
+  );
+  return (
+    <>
+      <ListScreen ref={listRef} config={config} />
+      <FormDialog
+        config={khrForm}
+        testIdPrefix="khr-form"
+        open={!!dialog}
+        mode={dialog?.row ? 'edit' : 'create'}
+        row={dialog?.row ?? null}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          listRef.current?.reload();
+        }}
+      />
+    </>
+  );
+}
+
+/** 'Báo đỏ' (/app/baodo, spec 3 §2.10): create/edit, approval and result (below 3) after confirmation, who set it, export below 3. */
+export function RedReport() {
+  const listRef = useRef<ListHandle>(null);
+  const [dialog, setDialog] = useState<{ row: BaodoRecord | null } | null>(null);
+  const config = useMemo<ListConfig<BaodoRecord>>(
+    () => ({
+      id: 'baodo',
+      title: 'Bao do',
+      endpoint: BAODO_LIST,
+      filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
+      searchButton: 'refresh',
+      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => setDialog({ row: null }) }],
+      // The generic button hides only for priority 5; the server refuses the export from 3 up.
+      export: { fileName: 'Bao-do.xlsx' },
+      columns: [
+        { field: '__index', headerName: '#', kind: 'index' },
+        { field: 'so_dien_thoai', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130 },
+        { field: 'ten_goi_cuoc', headerName: 'Gói cước', minWidth: 110 },
+        { field: 'gia_goi_cuoc', headerName: 'Giá gói', kind: 'number', minWidth: 100 },
+        { field: 'kenh', headerName: 'Kênh', minWidth: 130 },
+        { field: 'ngay_thanh_cong', headerName: 'Ngày thành công', minWidth: 130 },
+        { field: 'ten_nv', headerName: 'Nhân viên', minWidth: 150, value: (r) => `${r.username_nv} - ${r.ten_nv}` },
+        { field: 'ly_do', headerName: 'Lý do', minWidth: 140 },
+        {
+          field: 'trang_thai',
+          headerName: 'Kết quả',
+          minWidth: 140,
+          options: RESULT_OPTIONS,
+          edit: {
+            type: 'select',
+            canEdit: (_r, ctx) => ctx.session.priority < 3,
+            save: async (r, v, ctx) => {
+              if (!(await ctx.confirm(v === 'SUCCESS' ? 'Confirm setting status Success?' : 'Confirm setting status Failure?'))) return ctx.reload();
+              await baodoApi.setResult(r.id, String(v));
+              ctx.notify('Cập nhật kết quả thành công', 'success');
+            },
+            errorMsg: 'Cập nhật kết quả thất bại',
+          },
+          export: { value: (r) => (r.trang_thai === 'FAILD' ? 'FAILED' : r.trang_thai === '0' ? '' : r.trang_thai) },
+        },
+        {
+          field: 'nguoi_dat_trang_thai',
+          headerName: 'Người đặt',
+          minWidth: 120,
+          render: (r) => <span style={{ color: r.nguoi_dat_trang_thai === '__AUTO' ? 'grey' : '#1976d2' }}>{r.nguoi_dat_trang_thai}</span>,
+        },
+        { field: 'createdAt', headerName: 'Ngày tạo', kind: 'datetime', minWidth: 160 },
+        { field: 'nguoi_phe_duyet', headerName: 'Người phê duyệt', minWidth: 130 },
+        { field: 'trang_thai_duyet', headerName: 'Duyệt', kind: 'chip', chip: (r) => approvalChip(r.trang_thai_duyet), minWidth: 120 },
+        { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 170, export: false },
+      ],
+      rowActions: [
+        ...decideActions<BaodoRecord>(baodoApi.decide),
+        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, visible: (r) => r.can_edit, run: (r) => setDialog({ row: r }) },
+        {
+          key: 'delete',
+          label: 'Xoá',
+          icon: <DeleteIcon fontSize="small" />,
+          color: 'error',
+          visible: (_r, ctx) => ctx.session.priority < 3,
+          confirm: { title: 'Xoá bản ghi', message: 'Xác nhận xoá bản ghi', danger: true },
+          run: (r) => baodoApi.remove(r.id),
+          successMsg: 'Xoá bản ghi thành công',
+          errorMsg: 'Xoá bản ghi thất bại',
+        },
+      ],
+      history: { endpoint: (r) => `${BAODO_LIST}/${encodeURIComponent(r.id)}/history` },
+    }),
+    [],
+  );
+  return (
+    <>
+      <ListScreen ref={listRef} config={config} />
+      <FormDialog
+        config={baodoForm}
+        testIdPrefix="baodo-form"
+        open={!!dialog}
+        mode={dialog?.row ? 'edit' : 'create'}
+        row={dialog?.row ?? null}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          listRef.current?.reload();
+        }}
+      />
+    </>
+  );
+}
