@@ -22,7 +22,7 @@ export function authChannelLookup(authUrl: string | undefined): ChannelLookup {
         return !!r.active;
       } catch (err) {
         if (err instanceof AppError && (err.code === 'FORBIDDEN' || err.code === 'NOT_FOUND')) return false;
-        throw new AppError('UNAVAILABLE', MSG.inviteCarrierUnavailable);
+        throw new AppError('UNAVAILABLE', MSG.inviteChannelUnavailable);
       }
     },
     close: () => client.close(),

@@ -143,9 +143,14 @@ it('renews and registers directly; a failed renewal is stored without an event; 
   await until(() => registered.find((e) => e.phone === good), 'the renewal event');
   expect(registered.some((e) => e.phone === bad)).toBe(false);
 
-  const mine = await care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ type: '9332', page: 1, count: 10 }), { identity: sale });
-  expect(mine.count).toBe(2);
-  expect(mine.values.map((v) => v.msisdn).sort()).toEqual([`****${bad.slice(-5)}`, `****${good.slice(-5)}`].sort());
+  // Direct registration lands in the same 9332 history; code 1's history is apart.
+  const direct = phoneEnding('4');
+  expect((await invite({ type: 'dk', phone: direct, package: 'D120', command: 'DK' }, sale)).msg).toBe(MSG.registered);
+  const mine = await care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ type: 'dk', page: 1, count: 10 }), { identity: sale });
+  expect(mine.count).toBe(3);
+  const code1 = await care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ type: 'ma_xac_nhan_1', page: 1, count: 10 }), { identity: sale });
+  expect(code1.values.every((v) => v.type === 'ma_xac_nhan_1')).toBe(true);
+  expect(mine.values.map((v) => v.msisdn).sort()).toEqual([`****${bad.slice(-5)}`, `****${good.slice(-5)}`, `****${direct.slice(-5)}`].sort());
   expect(mine.values.find((v) => v.msisdn.endsWith(bad.slice(-5)))!.resultCodeMO).toBe('REGISTER_FAIL');
   const filtered = await care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ type: '9332', phone: good, page: 1, count: 10 }), { identity: sale });
   expect(filtered.values).toHaveLength(1);

@@ -54,6 +54,7 @@ export const MSG = {
   inviteForbidden: 'Bạn không có quyền mời gói cước qua kênh này',
   inviteChannelInactive: 'Kênh mời gói cước chưa được kích hoạt cho bạn hoặc chi nhánh của bạn',
   inviteCarrierUnavailable: 'Không kết nối được nhà mạng. Vui lòng thử lại sau',
+  inviteChannelUnavailable: 'Không kiểm tra được kênh mời gói cước. Vui lòng thử lại sau',
   otpSent: 'Đã gửi mã OTP thành công',
   otpConfirmed: 'Xác nhận mã OTP thành công',
   registerFailed: 'Đăng ký gói cước không thành công',

@@ -142,8 +142,11 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
       const period = req.startDate || req.endDate ? { startDate: req.startDate, endDate: req.endDate } : monthToDate(c.now());
       const range = dayRange(period.startDate, period.endDate);
       const phone = (req.phone ?? '').replace(/\D/g, '').slice(-9);
-      const where = new Where()
-        .addIf(type, 'type = ?')
+      const where = new Where();
+      // Renewal and direct registration share the 9332 history table (spec 2 §2.1).
+      if (type === '9332' || type === 'dk') where.add(`type IN ('9332', 'dk')`);
+      else where.addIf(type, 'type = ?');
+      where
         .addIf(range.from, 'created_at >= ?')
         .addIf(range.to, 'created_at < ?')
         .addIf(phone && `%${phone}`, 'phone9 LIKE ?');
