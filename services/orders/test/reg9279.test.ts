@@ -85,6 +85,8 @@ describe('9279 orders', () => {
     for (const f of [{ username_nv: nv }, { hinh_thuc: 'dang_ky' }, { ma_goi: PKG.slice(0, 6) }, { gia_ban_goi: 'T2' }, { note: tag }])
       expect((await list({ cty: tag, ...f })).values.map((v) => v.id)).toEqual([o.id]);
     expect((await list({ cty: tag, hinh_thuc: 'gia_han' })).values).toHaveLength(0);
+    // A tier that is not one (the API fuzzer sent 'þ') is a 400, not a database error.
+    expect(await failure(list({ gia_ban_goi: 'þ' }))).toMatchObject({ status: 400, msg: MSG.tierInvalid });
     // For the salesperson the company filter is not theirs: ignored, and the company is not in the answer.
     const mine = await list({ cty: 'khong-ton-tai' }, caller(t, 5, nv));
     expect(mine.values.some((v) => v.id === o.id)).toBe(true);

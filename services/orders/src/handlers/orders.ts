@@ -111,7 +111,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
           .addIf(req.username_nv, 'username_nv = ?')
           .addIf(req.hinh_thuc, 'hinh_thuc = ?')
           .addIf(req.ma_goi?.trim() && likeContains(req.ma_goi.trim()), 'ma_goi ILIKE ?')
-          .addIf(req.gia_ban_goi && Number(String(req.gia_ban_goi).replace(/^T/i, '')), 'gia_ban_goi = ?')
+          .addIf(valid(parseTier(req.gia_ban_goi)), 'gia_ban_goi = ?')
           .addIf(req.cty?.trim() && likeContains(req.cty.trim()), 'cty ILIKE ?')
           .addIf(req.note?.trim() && likeContains(req.note.trim()), 'note ILIKE ?');
       }
