@@ -38,10 +38,13 @@ export function carrierEligibility(cfg: { CARRIER_URL?: string; CARRIER_USERNAME
  * 'Mời tự động' (moiTuDong): invites the order's subscriber through the care service's invitation
  * channel — the same channel as care's own invitations, by a gRPC call, not a copy of it.
  *
- * NOTE: the care service (and its invitation RPC) is being built at the same time as this one and
- * has no contract in proto/ yet. Until it has, this answers UNAVAILABLE with a Vietnamese message;
- * when care publishes its invite RPC, this function becomes one typed `serviceClient` call
- * (CARE_GRPC_URL) and nothing else in the orders service changes.
+ * NOTE: the care service was built at the same time as this one. Its invitation RPC
+ * (`cskh.care.v1` `Invite`, POST /api/v1/vas/mobifone/invite: `{type, phone, package}` asks the
+ * carrier to send the customer the invitation) landed at the end of this session, untested from
+ * here, so this still answers UNAVAILABLE with a Vietnamese message. Wiring it is this one
+ * function: `serviceClient(care_v1_care.CareServiceService, CARE_GRPC_URL).invite({ type, phone,
+ * package }, { identity: caller })`, mapping `msg` to `mes` and the channel to `channel`; nothing
+ * else in the orders service changes.
  */
 export interface InviteChannel {
   invite(req: { phone: string; packageCode: string; requestedBy: string }): Promise<{ result: string; mes: string; channel: string; status: string }>;
