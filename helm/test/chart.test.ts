@@ -252,7 +252,7 @@ describe('production defaults', () => {
     const fromNamespaces = (np: K8sObject) => (np.spec.ingress ?? []).flatMap((r: any) => r.from ?? []).filter((p: any) => p.namespaceSelector || p.ipBlock);
     expect(fromNamespaces(of('gateway'))).toHaveLength(1);
     for (const c of ['realtime', 'auth', 'lookup']) expect(fromNamespaces(of(c))).toEqual([]);
-    expect(fromComponents(of('auth')).sort()).toEqual(['gateway', 'lookup']);
+    expect(fromComponents(of('auth')).sort()).toEqual(['care', 'gateway', 'lookup']);
     expect(fromComponents(of('lookup'))).toEqual(['gateway']);
     expect(fromComponents(of('realtime'))).toEqual(['gateway']);
     // Egress: DNS for every pod; PostgreSQL only for the services and the migrate Job.
@@ -283,8 +283,8 @@ describe('an external carrier endpoint', () => {
     expect(pw.valueFrom.secretKeyRef).toEqual({ name: 'carrier-creds', key: 'carrier-password' });
     const np = ofKind(objs, 'NetworkPolicy').find((x) => x.metadata.name === 'cskh-lookup')!;
     expect(np.spec.egress).toContainEqual({ ports: [{ port: 8443, protocol: 'TCP' }], to: [{ ipBlock: { cidr: '203.0.113.0/24' } }] });
-    // only the components that declare `uses: [carrier]` (lookup; orders for 'Tra ĐTCT') learn about it
-    const users = ['cskh-lookup', 'cskh-orders'];
+    // only the components that declare `uses: [carrier]` (lookup; care's invitations; orders' 'Tra ĐTCT') learn about it
+    const users = ['cskh-care', 'cskh-lookup', 'cskh-orders'];
     for (const c of ofKind(objs, 'ConfigMap')) {
       if (users.includes(c.metadata.name)) expect(c.data.CARRIER_URL).toBe('https://carrier.example.net/api');
       else expect(c.data.CARRIER_URL).toBeUndefined();

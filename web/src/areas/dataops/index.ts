@@ -1,19 +1,24 @@
+import { lazy } from 'react';
 import type { Area } from '../types';
 import { CustomerUploadScreen, DivisionScreen } from '../care';
+
+// Private customers and the red report are the orders service's (its area builds them).
+const PrivateCustomers = lazy(() => import('../orders/KhrBaodo').then((m) => ({ default: m.PrivateCustomers })));
+const RedReport = lazy(() => import('../orders/KhrBaodo').then((m) => ({ default: m.RedReport })));
 
 /**
  * Customer import and distribution, scans, data split and data permissions, private customers,
  * red report, blacklist, invite-next-day and OTP 1414 (dataops service, spec 3 §2.3–2.11, §2.17–2.18).
  * Upload (/sys/upload, /sys/customers) and division come from the care area, whose service owns the
- * customers; the rest is not built yet. Priority 7 ('Điều phối dữ liệu') is senior on data permission
+ * customers; private customers and the red report from the orders area; the rest is not built yet. Priority 7 ('Điều phối dữ liệu') is senior on data permission
  * and data split (spec 3 §1).
  */
 export const dataopsArea: Area = {
   key: 'dataops',
   screens: [
-    { path: '/app/khr', title: 'Khách hàng riêng', component: null, menu: { permissions: ['khr'], section: 'main', icon: 'person', order: 20 } },
+    { path: '/app/khr', title: 'Khách hàng riêng', component: PrivateCustomers, menu: { permissions: ['khr'], section: 'main', icon: 'person', order: 20 } },
     { path: '/app/blacklist', title: 'Blacklist', component: null, menu: { permissions: ['blacklist'], section: 'main', icon: 'block', order: 50 } },
-    { path: '/app/baodo', title: 'Báo đỏ', component: null, menu: { permissions: ['baodo'], section: 'main', icon: 'alarm', order: 60 } },
+    { path: '/app/baodo', title: 'Báo đỏ', component: RedReport, menu: { permissions: ['baodo'], section: 'main', icon: 'alarm', order: 60 } },
     {
       path: '/app/mes1414otp',
       title: 'Tra cứu OTP 1414',
