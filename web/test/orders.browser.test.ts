@@ -2,7 +2,8 @@
  * The mfy order list end to end in real Chromium, through the real gateway, the orders service,
  * the realtime tier and real PostgreSQL/Redis/Kafka: a salesperson creates an order and sees the
  * countdown of the server's 10-minute deadline; the 10 minutes pass (the order's deadline is moved
- * into the past in the database — the stack runs on the system clock); the server cancels the
+ * into the past in the database — the stack runs on the system clock, the service tests move an
+ * injected clock); the server cancels the
  * order and pushes the change, so the salesperson's open list shows huy_qua_han without a reload;
  * then a manager changes the status after the confirm dialog and sees both changes in the audit
  * trail (the server's as __AUTO, their own).
@@ -100,7 +101,8 @@ it('a salesperson sees the countdown, the server cancels at the deadline and the
   });
 
   // The salesperson creates an order (no employee field at priority 5) and sees its countdown.
-  const page = await browser.newPage();
+  // Staff work on Vietnam's clock: the list's default day ('today') is the browser's.
+  const page = await browser.newPage({ timezoneId: 'Asia/Ho_Chi_Minh' });
   await login(page, seller, 'Matkhau@1');
   await page.getByTestId('menu-/app/mfy').click();
   await page.getByTestId('list-mfy').waitFor();
@@ -131,8 +133,9 @@ it('a salesperson sees the countdown, the server cancels at the deadline and the
   expect(left).toBeLessThanOrEqual(600);
   expect(await page.getByTestId(`mfy-status-${order.id}`).getAttribute('data-status')).toBe('dang_cho_duyet');
 
-  // The 10 minutes pass: the order's deadline (and creation) move 10 minutes into the past.
-  await sql(`UPDATE orders.sale_order SET created_at = created_at - interval '10 minutes', cancel_due_at = cancel_due_at - interval '10 minutes' WHERE id = $1`, [order.id]);
+  // The 10 minutes pass: the order's deadline moves 10 minutes into the past (its creation day
+  // stays, so that the list's default filter of today still shows it around midnight).
+  await sql(`UPDATE orders.sale_order SET cancel_due_at = cancel_due_at - interval '10 minutes' WHERE id = $1`, [order.id]);
   // No reload: the server cancels it and pushes the change to the open list.
   await page.waitForFunction(
     (id) => document.querySelector(`[data-testid="mfy-status-${id}"]`)?.getAttribute('data-status') === 'huy_qua_han',
@@ -143,7 +146,7 @@ it('a salesperson sees the countdown, the server cancels at the deadline and the
   await page.close();
 
   // A manager (the administrator) changes the status after the confirm dialog and sees the trail.
-  const boss = await browser.newPage();
+  const boss = await browser.newPage({ timezoneId: 'Asia/Ho_Chi_Minh' });
   await login(boss, 'admin', ADMIN_PASSWORD);
   await boss.getByTestId('menu-/app/mfy').click();
   await boss.getByTestId(`mfy-row-${order.id}`).waitFor();
