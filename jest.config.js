@@ -40,6 +40,16 @@ const common = {
   watchPathIgnorePatterns: ['<rootDir>/.tmp/', '<rootDir>/.cache/'],
 };
 
+// scripts/test.mjs runs the browser tests (real Chromium, each with a whole stack) in a pass of
+// their own, one file at a time: CSKH_BROWSER_TESTS=skip leaves them out, =only runs just them.
+const BROWSER = /browser\.test\.ts$/.source;
+const browserMode = process.env.CSKH_BROWSER_TESTS;
+const integrationIgnored = browserMode === 'skip' ? [...ignored, BROWSER] : ignored;
+const integrationMatch =
+  browserMode === 'only'
+    ? ['<rootDir>/**/test/**/*.browser.test.ts']
+    : ['<rootDir>/**/test/**/*.test.ts', '<rootDir>/**/scripts/**/test/*.test.ts'];
+
 /** @type {import('jest').Config} */
 module.exports = {
   maxWorkers: 2, // 2 cores; integration tests isolate themselves (own database/schema/topic names)
@@ -53,7 +63,8 @@ module.exports = {
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/**/test/**/*.test.ts', '<rootDir>/**/scripts/**/test/*.test.ts'],
+      testMatch: integrationMatch,
+      testPathIgnorePatterns: integrationIgnored,
       setupFilesAfterEnv: ['<rootDir>/scripts/jest/integration-setup.js'],
       slowTestThreshold: 30,
     },

@@ -69,9 +69,10 @@ function webNeedsBuild() {
   return !fs.existsSync(path.join(ROOT, 'web', 'dist')) || Boolean(process.env.CI);
 }
 
-function runJest(env) {
+function runJest(env, args = jestArgs) {
+  fs.rmSync(summaryFile, { force: true });
   return new Promise((resolve) => {
-    jest = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...jestArgs], {
+    jest = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...args], {
       cwd: ROOT, stdio: 'inherit', env,
     });
     // A test that leaves a handle open keeps jest alive after the run; once the summary is
@@ -126,7 +127,6 @@ async function main() {
 
   // KAFKAJS_NO_PARTITIONER_WARNING: kafkajs 2 warns on every producer about a change from 1.x.
   const env = { KAFKAJS_NO_PARTITIONER_WARNING: '1', ...process.env, JEST_SUMMARY_FILE: summaryFile };
-  fs.rmSync(summaryFile, { force: true });
   if (unitOnly(jestArgs)) {
     say('unit tests only: no infrastructure');
   } else {
@@ -143,17 +143,42 @@ async function main() {
   }
   if (interrupted) { await infra?.stop(); return finish(130); }
 
-  const tJest = Date.now();
-  const { code, signal, hung } = await runJest(env);
-  phase('jest', tJest);
+  // The whole suite: everything but the browser tests on both cores, then the browser tests one
+  // file at a time (each starts a whole stack and Chromium; two at once on 2 cores time out).
+  const passes = jestArgs.length
+    ? [{ name: 'jest', env: {}, args: jestArgs }]
+    : [
+        { name: 'jest', env: { CSKH_BROWSER_TESTS: 'skip' }, args: [] },
+        { name: 'jest browser', env: { CSKH_BROWSER_TESTS: 'only' }, args: ['--selectProjects', 'integration', '--runInBand'] },
+      ];
+  let code = 0;
+  let signal = null;
+  let hung = false;
+  const total = { passed: 0, failed: 0, ok: true, ran: false };
+  for (const pass of passes) {
+    const tJest = Date.now();
+    const r = await runJest({ ...env, ...pass.env }, pass.args);
+    phase(pass.name, tJest);
+    let s = null;
+    try { s = JSON.parse(fs.readFileSync(summaryFile, 'utf8')); } catch { /* jest did not get that far */ }
+    if (s) {
+      total.passed += s.passed;
+      total.failed += s.failed;
+      total.ok &&= s.ok;
+      total.ran = true;
+    } else total.ok = false;
+    code ||= r.code ?? 0;
+    signal ??= r.signal;
+    hung ||= r.hung;
+    if (interrupted) break;
+  }
 
   const tStop = Date.now();
   await infra?.stop().catch((e) => say(`stopping infrastructure: ${e.message}`));
   if (infra) phase('infra stop', tStop);
   phase('total', tAll);
 
-  let summary = null;
-  try { summary = JSON.parse(fs.readFileSync(summaryFile, 'utf8')); } catch { /* jest did not get that far */ }
+  const summary = total.ran ? { ...total, line: `jest: ${total.passed} passed, ${total.failed} failed` } : null;
   if (summary) summaryLine = summary.line;
   if (interrupted) return finish(130);
   if (!summary) return finish(code || 1);
@@ -162,7 +187,7 @@ async function main() {
     return finish(code || 1);
   }
   if (hung) return finish(summary.ok ? 0 : 1);
-  return finish(code ?? (signal ? 1 : 0));
+  return finish(code || (signal ? 1 : 0));
 }
 
 main().catch((e) => {

@@ -42,6 +42,8 @@ async function login(page: Page, username: string, password: string) {
   await input(page, 'login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/app/home');
+  // The shell has stored the session and loaded the home screen before the test navigates away.
+  await page.waitForLoadState('networkidle');
 }
 
 /** Random 10-digit mobile numbers (0 + 9 digits), distinct. */

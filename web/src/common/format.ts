@@ -38,12 +38,22 @@ export function parseFilterDate(text: string) {
   return d.isValid() ? d : null;
 }
 
+/** Asia/Ho_Chi_Minh is UTC+7 all year. */
+export const VN_UTC_OFFSET_MINUTES = 7 * 60;
+
+/**
+ * Now on Vietnam's clock, whatever the browser's time zone: the servers count days in
+ * Asia/Ho_Chi_Minh, so a default "today" taken from a browser elsewhere would miss the rows made
+ * after midnight in Vietnam.
+ */
+export const vnNow = () => dayjs().utcOffset(VN_UTC_OFFSET_MINUTES);
+
 export function today(format = FILTER_DATE_FORMAT): string {
-  return dayjs().format(format);
+  return vnNow().format(format);
 }
 
 export function monthStart(format = FILTER_DATE_FORMAT): string {
-  return dayjs().startOf('month').format(format);
+  return vnNow().startOf('month').format(format);
 }
 
 /** A nine-digit phone is displayed with a leading 0. */

@@ -6,7 +6,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../../common/session';
-import { dayjs } from '../../common/format';
+import { today } from '../../common/format';
 import { MENU, isItemVisible } from '../../shell/menu';
 import { MENU_ICONS } from '../../shell/icons';
 import { HOME_PATH } from '../../areas/home';
@@ -28,7 +28,7 @@ export default function Dashboard() {
           </Typography>
           <Typography color="text.secondary">
             {session.role?.name ? `Vai trò: ${session.role.name}` : ''}
-            {session.role?.name ? ' · ' : ''}Hôm nay: {dayjs().format('DD-MM-YYYY')}
+            {session.role?.name ? ' · ' : ''}Hôm nay: {today('DD-MM-YYYY')}
           </Typography>
           <Typography sx={{ mt: 1 }}>Chào mừng đến với Hệ thống CSKH. Chọn một chức năng trong menu để bắt đầu.</Typography>
         </CardContent>
