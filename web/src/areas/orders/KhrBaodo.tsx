@@ -1,10 +1,10 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import FormDialog from '../../form/FormDialog';
+import { useRecordDialog } from '../../form/useRecordDialog';
 import type { FormConfig } from '../../form/types';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
@@ -85,7 +85,7 @@ const decideActions = <R extends { id: string; can_decide: boolean }>(decide: (i
 /** 'Khách hàng riêng' (/app/khr, spec 3 §2.9): phone search, create/edit, approve/reject on pending rows (below priority 5). */
 export function PrivateCustomers() {
   const listRef = useRef<ListHandle>(null);
-  const [dialog, setDialog] = useState<{ row: KhrRecord | null } | null>(null);
+  const form = useRecordDialog<KhrRecord>(khrForm, 'khr-form', () => listRef.current?.reload());
   const config = useMemo<ListConfig<KhrRecord>>(
     () => ({
       id: 'khr',
@@ -93,7 +93,7 @@ export function PrivateCustomers() {
       endpoint: KHR_LIST,
       filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
       searchButton: 'refresh',
-      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => setDialog({ row: null }) }],
+      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => form.openCreate() }],
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'so_dien_thoai', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130 },
@@ -106,7 +106,7 @@ export function PrivateCustomers() {
       ],
       rowActions: [
         ...decideActions<KhrRecord>(khrApi.decide),
-        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, visible: (r) => r.can_edit, run: (r) => setDialog({ row: r }) },
+        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, visible: (r) => r.can_edit, run: (r) => form.openEdit(r) },
         {
           key: 'delete',
           label: 'Xoá',
@@ -126,18 +126,7 @@ export function PrivateCustomers() {
   return (
     <>
       <ListScreen ref={listRef} config={config} />
-      <FormDialog
-        config={khrForm}
-        testIdPrefix="khr-form"
-        open={!!dialog}
-        mode={dialog?.row ? 'edit' : 'create'}
-        row={dialog?.row ?? null}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          listRef.current?.reload();
-        }}
-      />
+      {form.dialog}
     </>
   );
 }
@@ -145,7 +134,7 @@ export function PrivateCustomers() {
 /** 'Báo đỏ' (/app/baodo, spec 3 §2.10): create/edit, approval and result (below 3) after confirmation, who set it, export below 3. */
 export function RedReport() {
   const listRef = useRef<ListHandle>(null);
-  const [dialog, setDialog] = useState<{ row: BaodoRecord | null } | null>(null);
+  const form = useRecordDialog<BaodoRecord>(baodoForm, 'baodo-form', () => listRef.current?.reload());
   const config = useMemo<ListConfig<BaodoRecord>>(
     () => ({
       id: 'baodo',
@@ -153,7 +142,7 @@ export function RedReport() {
       endpoint: BAODO_LIST,
       filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
       searchButton: 'refresh',
-      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => setDialog({ row: null }) }],
+      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => form.openCreate() }],
       // The generic button hides only for priority 5; the server refuses the export from 3 up.
       export: { fileName: 'Bao-do.xlsx' },
       columns: [
@@ -195,7 +184,7 @@ export function RedReport() {
       ],
       rowActions: [
         ...decideActions<BaodoRecord>(baodoApi.decide),
-        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, visible: (r) => r.can_edit, run: (r) => setDialog({ row: r }) },
+        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, visible: (r) => r.can_edit, run: (r) => form.openEdit(r) },
         {
           key: 'delete',
           label: 'Xoá',
@@ -215,18 +204,7 @@ export function RedReport() {
   return (
     <>
       <ListScreen ref={listRef} config={config} />
-      <FormDialog
-        config={baodoForm}
-        testIdPrefix="baodo-form"
-        open={!!dialog}
-        mode={dialog?.row ? 'edit' : 'create'}
-        row={dialog?.row ?? null}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          listRef.current?.reload();
-        }}
-      />
+      {form.dialog}
     </>
   );
 }

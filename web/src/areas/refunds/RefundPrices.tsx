@@ -1,8 +1,8 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import FormDialog from '../../form/FormDialog';
+import { useRecordDialog } from '../../form/useRecordDialog';
 import type { FormConfig } from '../../form/types';
 import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
@@ -43,14 +43,14 @@ export const refundPriceForm: FormConfig<RefundPrice> = {
  */
 export default function RefundPrices() {
   const listRef = useRef<ListHandle>(null);
-  const [dialog, setDialog] = useState<{ row: RefundPrice | null } | null>(null);
+  const form = useRecordDialog<RefundPrice>(refundPriceForm, 'giahoantien-form', () => listRef.current?.reload());
   const config = useMemo<ListConfig<RefundPrice>>(
     () => ({
       id: 'giahoantien',
       title: 'Giá hoàn tiền',
       endpoint: PRICE_LIST,
       filters: [{ key: 'ten_goi_cuoc', type: 'text', label: 'Tên gói cước', placeholder: 'Tìm theo tên gói', width: 240 }],
-      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => setDialog({ row: null }) }],
+      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => form.openCreate() }],
       toolbarExtra: () => <ImportButton id="giahoantien" endpoint={PRICE_IMPORT} spec={REFUND_PRICE_IMPORT_SPEC} label="Nhập Excel" onDone={() => listRef.current?.reload()} />,
       export: { fileName: 'GIA-HOAN-TIEN.xlsx' },
       columns: [
@@ -60,7 +60,7 @@ export default function RefundPrices() {
         { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 140, export: false },
       ],
       rowActions: [
-        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, color: 'primary', run: (r) => setDialog({ row: r }) },
+        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, color: 'primary', run: (r) => form.openEdit(r) },
         {
           key: 'delete',
           label: 'Xoá',
@@ -82,18 +82,7 @@ export default function RefundPrices() {
   return (
     <>
       <ListScreen ref={listRef} config={config} />
-      <FormDialog
-        config={refundPriceForm}
-        testIdPrefix="giahoantien-form"
-        open={!!dialog}
-        mode={dialog?.row ? 'edit' : 'create'}
-        row={dialog?.row ?? null}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          listRef.current?.reload();
-        }}
-      />
+      {form.dialog}
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { ACCOUNT_LISTS, systemAccountsApi, type SystemAccount } from '../../areas/accounts/api';
-import FormDialog from '../../form/FormDialog';
+import { useRecordDialog } from '../../form/useRecordDialog';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { systemAccountFormConfig } from './systemAccountForm';
@@ -15,7 +15,7 @@ import { systemAccountFormConfig } from './systemAccountForm';
  */
 export default function SystemAccounts() {
   const listRef = useRef<ListHandle>(null);
-  const [dialog, setDialog] = useState<{ row: SystemAccount | null } | null>(null);
+  const form = useRecordDialog<SystemAccount>(systemAccountFormConfig, 'systemaccount-form', () => listRef.current?.reload());
 
   const config = useMemo<ListConfig<SystemAccount>>(
     () => ({
@@ -23,7 +23,7 @@ export default function SystemAccounts() {
       title: 'Tài khoản hệ thống',
       endpoint: ACCOUNT_LISTS.systemAccounts,
       filters: [{ key: 'name', type: 'text', label: 'Tìm kiếm', placeholder: 'Đăng nhập vào, tài khoản', width: 260 }],
-      toolbar: [{ key: 'create', label: 'Thêm tài khoản', icon: <AddIcon />, onClick: () => setDialog({ row: null }) }],
+      toolbar: [{ key: 'create', label: 'Thêm tài khoản', icon: <AddIcon />, onClick: () => form.openCreate() }],
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'position', headerName: 'Đăng nhập vào', flex: 2 },
@@ -35,7 +35,7 @@ export default function SystemAccounts() {
           label: 'Sửa',
           icon: <EditIcon fontSize="small" />,
           color: 'primary',
-          run: (r) => setDialog({ row: r }),
+          run: (r) => form.openEdit(r),
         },
         {
           key: 'delete',
@@ -55,18 +55,7 @@ export default function SystemAccounts() {
   return (
     <>
       <ListScreen ref={listRef} config={config} />
-      <FormDialog
-        config={systemAccountFormConfig}
-        testIdPrefix="systemaccount-form"
-        open={!!dialog}
-        mode={dialog?.row ? 'edit' : 'create'}
-        row={dialog?.row ?? null}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          listRef.current?.reload();
-        }}
-      />
+      {form.dialog}
     </>
   );
 }
