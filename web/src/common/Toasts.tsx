@@ -6,15 +6,15 @@ import Slide from '@mui/material/Slide';
 import type { RootState } from '../store';
 import { hideToast, type Toast } from '../store/ui';
 
-/** Toasts sit top-left and close themselves after 15 s (spec 1 §8). */
+/** Toasts sit top-left and close themselves after 15 s (spec 1 §8) unless a toast asks for longer. */
 export const TOAST_DURATION_MS = 15000;
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dispatch = useDispatch();
   useEffect(() => {
-    const t = setTimeout(() => dispatch(hideToast(toast.id)), TOAST_DURATION_MS);
+    const t = setTimeout(() => dispatch(hideToast(toast.id)), toast.durationMs ?? TOAST_DURATION_MS);
     return () => clearTimeout(t);
-  }, [dispatch, toast.id]);
+  }, [dispatch, toast.id, toast.durationMs]);
   return (
     <Slide direction="right" in mountOnEnter>
       <Alert

@@ -252,7 +252,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
 
   const filters = (config.filters ?? []).filter((f) => !f.visible || f.visible(ctx as ListContext));
   const toolbar = (config.toolbar ?? []).filter((b) => !b.visible || b.visible(ctx));
-  const canExport = !!config.export && session.priority !== 5;
+  const canExport = !!config.export && session.priority !== 5 && (!config.export.visible || config.export.visible(ctx));
 
   return (
     <Stack spacing={2} data-testid={`list-${config.id}`}>

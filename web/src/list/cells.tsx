@@ -44,6 +44,13 @@ export function EditableCell({
     let v: any = raw;
     if (edit.type === 'number') v = raw === '' ? null : Number(raw);
     if (edit.type === 'datetime') v = raw ? dayjs(raw).format('YYYY-MM-DD HH:mm:ss') : '';
+    if (edit.confirm) {
+      const ask = typeof edit.confirm === 'function' ? edit.confirm(row, v) : edit.confirm;
+      if (!(await ctx.confirm(ask))) {
+        setValue(toText(initial));
+        return;
+      }
+    }
     setSaving(true);
     try {
       await edit.save(row, v, ctx);

@@ -64,7 +64,7 @@ export interface ListContext<R = Row> {
   /** Filter values as last applied (search/Enter). */
   filters: Record<string, any>;
   reload: () => void;
-  notify: (message: string, severity?: 'success' | 'error' | 'info' | 'warning') => void;
+  notify: (message: string, severity?: 'success' | 'error' | 'info' | 'warning', durationMs?: number) => void;
   confirm: (opts: ConfirmOptions | string) => Promise<boolean>;
   data: ListResult<R> | null;
 }
@@ -102,6 +102,8 @@ export interface InlineEdit<R = Row> {
   errorMsg?: string;
   /** Reload the page after a successful save (default true). */
   reload?: boolean;
+  /** Ask first (confirm dialog); declining restores the old value and saves nothing. */
+  confirm?: string | ConfirmOptions | ((row: R, value: any) => string | ConfirmOptions);
 }
 
 export interface ColumnDef<R = Row> {
@@ -191,6 +193,8 @@ export interface ListConfig<R = Row> {
     label?: string;
     /** Extra params of the export request (e.g. getAll=true). */
     query?: Record<string, unknown>;
+    /** Who sees the button beyond the global rule (never priority 5), e.g. only priority below 3. */
+    visible?: (ctx: ListContext<R>) => boolean;
   };
   toolbar?: ToolbarButton<R>[];
   rowActions?: RowAction<R>[];

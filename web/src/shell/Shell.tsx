@@ -73,7 +73,7 @@ export default function Shell() {
       const title = typeof payload === 'object' && payload?.title ? String(payload.title) : '';
       const text = [title, message].filter(Boolean).join('\n');
       const level = ['success', 'error', 'warning', 'info'].includes(payload?.level) ? payload.level : 'info';
-      if (text) notify(text, level);
+      if (text) notify(text, level, typeof payload?.durationMs === 'number' ? payload.durationMs : undefined);
       setUnread((n) => n + 1);
     });
     return () => {

@@ -67,9 +67,9 @@ export function handleUnauthorized() {
 
 configureApi({ getToken, onUnauthorized: handleUnauthorized });
 
-/** Toasts from anywhere (top-left, 15 s). */
-export function notify(message: string, severity: ToastSeverity = 'info') {
-  store.dispatch(showToast(message, severity));
+/** Toasts from anywhere (top-left, 15 s unless `durationMs` says otherwise). */
+export function notify(message: string, severity: ToastSeverity = 'info', durationMs?: number) {
+  store.dispatch(showToast(message, severity, durationMs));
 }
 notify.success = (m: string) => notify(m, 'success');
 notify.error = (m: string) => notify(m, 'error');

@@ -5,6 +5,8 @@ export interface Toast {
   id: number;
   message: string;
   severity: ToastSeverity;
+  /** How long it stays (default TOAST_DURATION_MS, 15 s, spec 1 §8; reminders stay 30 s). */
+  durationMs?: number;
 }
 export interface UiState {
   toasts: Toast[];
@@ -14,9 +16,9 @@ export const TOAST_SHOW = 'ui/toastShow';
 export const TOAST_HIDE = 'ui/toastHide';
 
 let nextId = 1;
-export const showToast = (message: string, severity: ToastSeverity = 'info') => ({
+export const showToast = (message: string, severity: ToastSeverity = 'info', durationMs?: number) => ({
   type: TOAST_SHOW,
-  toast: { id: nextId++, message, severity } as Toast,
+  toast: { id: nextId++, message, severity, ...(durationMs ? { durationMs } : {}) } as Toast,
 });
 export const hideToast = (id: number) => ({ type: TOAST_HIDE, id });
 
