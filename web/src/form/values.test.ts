@@ -56,10 +56,9 @@ describe('required fields', () => {
 
   it("alerts with the first missing field's own text, else the form's", () => {
     const missing = missingRequired(fields, initialValues(fields, 'create', null), ctx(1));
-    expect(requiredAlertFor(missing, REQUIRED_ALERT)).toBe('Bạn chưa nhập giá!');
-    expect(requiredAlertFor(missing.filter((f) => f.key !== 'price'), REQUIRED_ALERT)).toBe(
-      '[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn',
-    );
+    // Name (no own text) comes first: the form's alert, as the refund dialog asks its question last.
+    expect(requiredAlertFor(missing, REQUIRED_ALERT)).toBe('[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn');
+    expect(requiredAlertFor(missing.filter((f) => f.key !== 'name'), REQUIRED_ALERT)).toBe('Bạn chưa nhập giá!');
   });
 
   it('counts a required checkbox only when ticked', () => {

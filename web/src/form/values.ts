@@ -71,7 +71,9 @@ export function invalidFields(fields: FieldDef[], values: FormValues, ctx: FormC
 
 /** The alert for a refused submit: the first missing field's own text, else the form's. */
 export function requiredAlertFor(missing: FieldDef[], formAlert: string): string {
-  return missing.find((f) => f.requiredMsg)?.requiredMsg ?? formAlert;
+  // The first missing field in display order decides: the spec checks the common fields before the
+  // questions with their own text (spec 2 §5: the refund dialog's '[Lỗi]…' before 'Bạn chưa trả lời…').
+  return missing[0]?.requiredMsg ?? formAlert;
 }
 
 /**
