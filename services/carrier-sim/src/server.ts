@@ -16,6 +16,8 @@
  *   POST /api/v1/invite/confirm {type, otp, package, phone, transIdGetOtp…} → registration answer
  *   POST /api/v1/invite/register {type, phone, package, command: DK|GIAHAN} → registration answer
  *   GET /__admin/otp/{phone}  the last code sent to the phone (for a person trying the flow)
+ *   POST /api/v1/partner/{cong_nap_the|cong_nap_the_1}/topup  the card gateways (src/partner.ts)
+ *   GET /__admin/partner/{gateway}/{key}  the top-up made under an idempotency key
  *   GET|PUT /__admin/config   {latencyMs, jitterMs, errorRate, timeoutRate}
  *   GET /__admin/stats        request counters; POST /__admin/reset clears them
  * Answers are the result object itself (200) or {error} with 4xx/5xx.
@@ -24,6 +26,7 @@ import { createServer, IncomingMessage, ServerResponse, Server } from 'node:http
 import type { Socket } from 'node:net';
 import * as data from './data';
 import { InviteDesk, InviteError } from './invite';
+import { PartnerDesk } from './partner';
 
 export interface CarrierSimOptions {
   port?: number;
@@ -48,6 +51,8 @@ export interface CarrierSimHandle {
   server: Server;
   config: Required<Pick<CarrierSimOptions, 'latencyMs' | 'jitterMs' | 'errorRate' | 'timeoutRate'>>;
   stats: Record<string, number>;
+  /** The card gateways' top-ups, per idempotency key. */
+  partners: PartnerDesk;
   stop(): Promise<void>;
 }
 
@@ -93,6 +98,7 @@ export async function startCarrierSim(opts: CarrierSimOptions = {}): Promise<Car
   const sellers = opts.sellers?.length ? opts.sellers : ['admin', 'sale01', 'sale02', 'leader01', 'branch01'];
   const stats: Record<string, number> = { requests: 0, errors: 0, timeouts: 0, unauthorized: 0 };
   const invites = new InviteDesk();
+  const partners = new PartnerDesk();
   let dice = opts.faultSeed !== undefined ? data.prng(opts.faultSeed) : Math.random;
   const held = new Set<ServerResponse>();
   const sockets = new Set<Socket>();
@@ -181,9 +187,15 @@ export async function startCarrierSim(opts: CarrierSimOptions = {}): Promise<Car
       const sent = invites.lastOtp(decodeURIComponent(adminOtp[1]));
       return sent ? send(res, 200, sent) : send(res, 404, { error: 'Chưa gửi mã OTP nào cho số này' });
     }
+    const adminPartner = /^\/__admin\/partner\/([^/]+)\/([^/]+)$/.exec(url.pathname);
+    if (adminPartner) {
+      const made = partners.find(decodeURIComponent(adminPartner[1]), decodeURIComponent(adminPartner[2]));
+      return made ? send(res, 200, made) : send(res, 404, { error: 'Không có giao dịch nào với khóa này' });
+    }
     const invite = /^\/api\/v1\/invite\/(otp|confirm|register)$/.exec(url.pathname);
-    if (req.method !== (invite ? 'POST' : 'GET')) return send(res, 405, { error: 'Method not allowed' });
-    const body = invite ? parseJson(await readBody(req)) : {};
+    const partner = /^\/api\/v1\/partner\/([^/]+)\/topup$/.exec(url.pathname);
+    if (req.method !== (invite || partner ? 'POST' : 'GET')) return send(res, 405, { error: 'Method not allowed' });
+    const body = invite || partner ? parseJson(await readBody(req)) : {};
     stats.requests++;
     const roll = dice();
     if (roll < config.timeoutRate) {
@@ -198,6 +210,14 @@ export async function startCarrierSim(opts: CarrierSimOptions = {}): Promise<Car
     if (roll < config.timeoutRate + config.errorRate) {
       stats.errors++;
       return send(res, 500, { error: 'Hệ thống nhà mạng đang lỗi (giả lập)' });
+    }
+    if (partner) {
+      const reply = partners.topUp(decodeURIComponent(partner[1]), req.headers['idempotency-key'], body);
+      if (!reply.hold) return send(res, reply.httpStatus, reply.body);
+      // Paid, but the answer never comes: the caller's deadline fires. Released on stop().
+      held.add(res);
+      res.on('close', () => held.delete(res));
+      return;
     }
     if (invite) {
       try {
@@ -235,6 +255,7 @@ export async function startCarrierSim(opts: CarrierSimOptions = {}): Promise<Car
     server,
     config,
     stats,
+    partners,
     async stop() {
       for (const r of held) r.destroy();
       await new Promise<void>((resolve) => {
