@@ -22,12 +22,23 @@ export function exportCell(col: ColumnDef, row: Row, index: number): unknown {
   return v ?? '';
 }
 
+/**
+ * A text cell a spreadsheet would read as a formula (=, +, -, @, or a leading tab/CR) gets a leading
+ * apostrophe, so a phone note typed as '=HYPERLINK(…)' opens as text (formula injection, OWASP).
+ * Plain signed numbers ('-5000', '+84912345678') stay as they are: they cannot run anything.
+ */
+export function neutraliseFormula(v: unknown): unknown {
+  if (typeof v !== 'string' || !/^[=+\-@\t\r]/.test(v)) return v;
+  if (/^[+-]?\d[\d.,\s]*$/.test(v)) return v;
+  return `'${v}`;
+}
+
 /** Write rows to an .xlsx file in the browser (xlsx is loaded on demand). */
 export async function writeExcel(fileName: string, columns: ColumnDef[], rows: Row[], sheetName = 'Sheet 1') {
   const XLSX = await import('xlsx');
   const cols = columns.filter((c) => c.export !== false && c.kind !== 'actions');
   const header = cols.map((c) => (c.export && c.export.header) || c.headerName);
-  const body = rows.map((r, i) => cols.map((c) => exportCell(c, r, i)));
+  const body = rows.map((r, i) => cols.map((c) => neutraliseFormula(exportCell(c, r, i))));
   const ws = XLSX.utils.aoa_to_sheet([header, ...body]);
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, sheetName);
