@@ -1,4 +1,6 @@
-import { AppError, last9 } from '@cskh/kit';
+import { AppError, ERROR_TABLE, Identity, last9, serviceClient } from '@cskh/kit';
+import { care_v1_care } from '@cskh/proto';
+import { AutoInviteRequest, autoInviteReply } from './domain/autoInvite';
 import { MSG } from './domain/messages';
 
 /**
@@ -36,22 +38,38 @@ export function carrierEligibility(cfg: { CARRIER_URL?: string; CARRIER_USERNAME
 
 /**
  * 'Mời tự động' (moiTuDong): invites the order's subscriber through the care service's invitation
- * channel — the same channel as care's own invitations, by a gRPC call, not a copy of it.
- *
- * NOTE: the care service was built at the same time as this one. Its invitation RPC
- * (`cskh.care.v1` `Invite`, POST /api/v1/vas/mobifone/invite: `{type, phone, package}` asks the
- * carrier to send the customer the invitation) landed at the end of this session, untested from
- * here, so this still answers UNAVAILABLE with a Vietnamese message. Wiring it is this one
- * function: `serviceClient(care_v1_care.CareServiceService, CARE_GRPC_URL).invite({ type, phone,
- * package }, { identity: caller })`, mapping `msg` to `mes` and the channel to `channel`; nothing
- * else in the orders service changes.
+ * channel — care's own Invite RPC over gRPC (CARE_GRPC_URL), not a copy of it. The caller's
+ * identity travels with the call, so care's rules apply to them as on its own screen (the
+ * channel's permission code, the invitation recorded under their name, the registration event
+ * and notice). Care's refusals keep their code and Vietnamese message; care not configured or
+ * not reachable is a 503 with our own message.
  */
 export interface InviteChannel {
-  invite(req: { phone: string; packageCode: string; requestedBy: string }): Promise<{ result: string; mes: string; channel: string; status: string }>;
+  invite(req: AutoInviteRequest, caller: Identity, signal?: AbortSignal): Promise<{ result: string; mes: string; channel: string; status: string }>;
+  close(): void;
 }
 
-export const careInviteChannel: InviteChannel = {
-  async invite() {
-    throw new AppError('UNAVAILABLE', MSG.inviteUnavailable);
-  },
-};
+export function careInviteChannel(careUrl: string | undefined, deadlineMs = 20_000): InviteChannel {
+  if (!careUrl)
+    return {
+      invite: async () => {
+        throw new AppError('UNAVAILABLE', MSG.inviteUnavailable);
+      },
+      close: () => undefined,
+    };
+  const care = serviceClient(care_v1_care.CareServiceService, careUrl, { deadlineMs });
+  return {
+    async invite(req, caller, signal) {
+      try {
+        return autoInviteReply(await care.invite(care_v1_care.InviteRequest.fromPartial(req), { identity: caller, signal }));
+      } catch (err) {
+        // Care's own answers (refused channel, the carrier's refusal or silence, bad input) reach
+        // the user as care gave them; care itself unreachable, timing out or failing is ours to say.
+        if (err instanceof AppError && err.code !== 'INTERNAL' && err.msg !== ERROR_TABLE[err.code].msg) throw err;
+        if (err instanceof AppError && ['VALIDATION', 'FORBIDDEN', 'NOT_FOUND', 'PRECONDITION', 'CONFLICT', 'RATE_LIMITED'].includes(err.code)) throw err;
+        throw new AppError('UNAVAILABLE', MSG.inviteUnavailable);
+      }
+    },
+    close: () => care.close(),
+  };
+}

@@ -13,6 +13,8 @@ export const ordersConfig = defineConfig('orders', {
   CARRIER_URL: z.string().optional(),
   CARRIER_USERNAME: z.string().default(''),
   CARRIER_PASSWORD: z.string().default(''),
+  /** The care service, whose invitation channel 'Mời tự động' uses; unset = that route answers 503. */
+  CARE_GRPC_URL: z.string().optional(),
 });
 
 export type OrdersConfig = ReturnType<typeof ordersConfig.load>;

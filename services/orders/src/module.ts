@@ -24,7 +24,7 @@ export function createOrdersModule(clock: Clock = systemClock): ServiceModule<ty
     // Status changes leave through the outbox (events and browser pushes); every change is
     // audited; the staff read model names employees and scopes lists.
     features: { outbox: true, staff: true, audit: true },
-    context: (deps): OrdersContext => ({ deps, clock, eligibility: carrierEligibility(deps.config), invites: careInviteChannel }),
+    context: (deps): OrdersContext => ({ deps, clock, eligibility: carrierEligibility(deps.config), invites: careInviteChannel(deps.config.CARE_GRPC_URL) }),
     services: (_deps, c) => [
       bind(orders_v1_orders.MfyPriceServiceService, priceHandlers(c, 'mfy')),
       bind(orders_v1_orders.Reg9279PriceServiceService, priceHandlers(c, '9279')),
@@ -34,7 +34,13 @@ export function createOrdersModule(clock: Clock = systemClock): ServiceModule<ty
       bind(orders_v1_orders.BaodoServiceService, baodoHandlers(c)),
     ],
     // The server owns time: every replica runs the auto-cancel worker; the database decides who claims what.
-    start: async (_deps, c) => startAutoCancel(c),
+    start: async (_deps, c) => {
+      const stopAutoCancel = await startAutoCancel(c);
+      return async () => {
+        await stopAutoCancel();
+        c.invites.close();
+      };
+    },
   };
 }
 

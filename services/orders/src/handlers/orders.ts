@@ -5,6 +5,7 @@ import { Actor, applyChange, OrderChange, pushReminder } from '../changes';
 import { PUSH } from '../domain/events';
 import type { OrdersContext } from '../context';
 import { MSG } from '../domain/messages';
+import { autoInviteRequest } from '../domain/autoInvite';
 import { importRowKey, parseImportRow, R9279_FIRST_ROW } from '../domain/import9279';
 import { deriveMoney, parseRatio, parseSignedAmount } from '../domain/orderMoney';
 import { checkText, isError, parseDraft, parseForm, parseOrderDate, parsePhone, parseTier } from '../domain/orderInput';
@@ -305,7 +306,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
     async moiTuDong(req, ctx) {
       const o = await findOrder(ds.manager, kind, idOf(req.id));
       if (!o || !(await maySee(ctx.user, o))) refuse('NOT_FOUND', MSG.orderNotFound);
-      return c.invites.invite({ phone: o!.so_dien_thoai, packageCode: o!.ma_goi, requestedBy: ctx.user.username });
+      return c.invites.invite(autoInviteRequest(o!), ctx.user, ctx.signal);
     },
 
     async traCuuDoiTuong(req) {
