@@ -1,17 +1,20 @@
 import type { ServiceDeps } from '@cskh/kit';
 import type { RefundsConfig } from './config';
-import { GATEWAY, GATEWAY_1 } from './domain/settings';
+import { CHANNELS, NO_API } from './domain/settings';
+import { gatewayEndpoint, PartnerEndpoint } from './partner';
 
 /** What the refunds handlers share, built once per running service (module.context). */
 export interface RefundsContext {
   deps: ServiceDeps<RefundsConfig>;
-  /** Base URL of each card gateway that has one (the channels that may be chosen). */
-  gateways: ReadonlyMap<string, string>;
+  /** The card gateways that can be reached (the channels that may be chosen besides khong_qua_api). */
+  gateways: ReadonlyMap<string, PartnerEndpoint>;
 }
 
 export function refundsContext(deps: ServiceDeps<RefundsConfig>): RefundsContext {
-  const gateways = new Map<string, string>();
-  if (deps.config.PARTNER_CONG_NAP_THE_URL) gateways.set(GATEWAY, deps.config.PARTNER_CONG_NAP_THE_URL);
-  if (deps.config.PARTNER_CONG_NAP_THE_1_URL) gateways.set(GATEWAY_1, deps.config.PARTNER_CONG_NAP_THE_1_URL);
+  const { CARRIER_URL, CARRIER_USERNAME, CARRIER_PASSWORD } = deps.config;
+  const gateways = new Map<string, PartnerEndpoint>();
+  if (CARRIER_URL)
+    for (const channel of CHANNELS)
+      if (channel !== NO_API) gateways.set(channel, gatewayEndpoint(CARRIER_URL, channel, CARRIER_USERNAME, CARRIER_PASSWORD));
   return { deps, gateways };
 }

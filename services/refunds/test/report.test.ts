@@ -113,3 +113,11 @@ describe('clawback list (xuatdstruythu)', () => {
     expect((await clawback({ username: B })).count).toBe(0);
   });
 });
+
+describe('without a carrier connection', () => {
+  it('no card gateway can be chosen as the refund channel (this instance has no CARRIER_URL)', async () => {
+    const switcher = caller(t, 2, ['requestrefund', 'requestrefund.doi-kenh-hoan-tien']);
+    expect(await failure(api.updateSetting({ key: 'kenh_hoan_tien', value: 'cong_nap_the' }, opts(switcher)))).toMatchObject({ status: 422, msg: MSG.channelNotConfigured('cong_nap_the') });
+    expect(await failure(api.updateSetting({ key: 'kenh_hoan_tien', value: 'cong_nap_the_1' }, opts(switcher)))).toMatchObject({ status: 422, msg: MSG.channelNotConfigured('cong_nap_the_1') });
+  });
+});

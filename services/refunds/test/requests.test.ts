@@ -10,18 +10,19 @@ import { events_v1_refunds, refunds_v1_refunds as R } from '@cskh/proto';
 import { MSG, RMSG } from '../src/domain/messages';
 import { REFUND_CHANGED_TOPIC } from '../src/store/requests';
 import { announceStaff, caller, failure, opts, priceInput, RefundsApi, startRefunds, waitFor } from './helpers';
-import { PartnerSim, startPartnerSim } from './partner-sim';
+import { CarrierSimHandle, startCarrierSim } from '../../carrier-sim/src/main';
 
 let t: TestService;
 let api: RefundsApi;
-let partner: PartnerSim;
+let carrier: CarrierSimHandle;
 let sub: Subscription;
 const events: events_v1_refunds.RefundChanged[] = [];
 const PKG = `GOI${rand()}`.toUpperCase();
 
 beforeAll(async () => {
-  partner = await startPartnerSim();
-  ({ t, api } = await startRefunds({ PARTNER_CONG_NAP_THE_URL: partner.url, PARTNER_TIMEOUT_MS: '700' }));
+  // The card gateways are the carrier simulator's partner API, reached with the carrier's credentials.
+  carrier = await startCarrierSim({ port: 0, username: 'cskh', password: 'cskh-carrier' });
+  ({ t, api } = await startRefunds({ CARRIER_URL: carrier.url, CARRIER_USERNAME: 'cskh', CARRIER_PASSWORD: 'cskh-carrier', PARTNER_TIMEOUT_MS: '700' }));
   sub = await t.bus.subscribe({
     groupId: `refunds-test-${rand()}`,
     topics: [REFUND_CHANGED_TOPIC],
@@ -36,7 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sub?.stop();
   await t?.stop();
-  await partner?.stop();
+  await carrier?.stop();
 });
 
 const sales = (username = `sale_${rand()}`) => caller(t, 5, ['requestrefund'], username);
@@ -157,35 +158,63 @@ describe('approvals and inline edits', () => {
   });
 });
 
-describe('the partner channel (cong_nap_the)', () => {
+describe('the partner channel (the carrier simulator’s card gateways)', () => {
   beforeAll(() => setChannel('cong_nap_the'));
   afterAll(() => setChannel('khong_qua_api'));
+  const paid = (id: string, gateway = 'cong_nap_the') => carrier.partners.find(gateway, id);
 
   it('success: the request is saved, then answered; the notice names the channel', async () => {
     const reply = await api.createTopUp(topUp({ number_phone: '0912000001' }), opts(sales()));
     const r = reply.values[0];
     expect(r).toMatchObject({ trang_thai_key: 'hoan_thanh', trang_thai_giao_dich_doi_tac: 'Hoàn thành', can_retry: false });
-    expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nNạp 100000 thành công (SUCCESS)");
-    expect(partner.applied.get(r.id)).toBe(1);
-    expect(partner.calls.find((c) => c.key === r.id)?.body).toMatchObject({ amount: 100000, kind: 'topup', phone: '0912000001' });
+    expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nNạp thành công 100.000 đ cho thuê bao 912000001 (SUCCESS)");
+    expect(paid(r.id)).toMatchObject({ paid: 1, calls: 1, amount: 100000, kind: 'topup', phone: '912000001' });
   });
 
-  it('refusal: the request stays, refused, with the partner’s message', async () => {
-    const reply = await api.createPackageRefund(refund({ number_phone: '0912000002' }), opts(sales()));
-    expect(reply.values[0]).toMatchObject({ trang_thai_key: 'tu_choi', trang_thai_giao_dich_doi_tac: 'Đơn bị từ chối', ma_trang_thai_giao_dich_doi_tac: 17 });
-    expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nThuê bao không hợp lệ (REFUSED)");
+  it('refusal: the request stays, refused, with the partner’s message and code', async () => {
+    const reply = await api.createPackageRefund(refund({ number_phone: '0912000007', other_refund: 1000 }), opts(sales()));
+    expect(reply.values[0]).toMatchObject({ trang_thai_key: 'tu_choi', trang_thai_giao_dich_doi_tac: 'Đơn bị từ chối', ma_trang_thai_giao_dich_doi_tac: 17, can_retry: false });
+    expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nThuê bao đang bị khóa, không nạp được tiền (REFUSED)");
+    // A refund sends the refund amount plus the extra refund.
+    expect(paid(reply.values[0].id)).toMatchObject({ paid: 0, amount: 59000 + 1000, kind: 'refund' });
+  });
+
+  it('pending: accepted, waiting for the partner', async () => {
+    const reply = await api.createTopUp(topUp({ number_phone: '0912000006' }), opts(sales()));
+    expect(reply.values[0]).toMatchObject({ trang_thai_key: 'da_nhan_cho_xu_ly', can_retry: false });
+    expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nĐã nhận yêu cầu, đang chờ xử lý (PENDING)");
   });
 
   it('timeout: a visible Đang xử lý that can be retried; the retry tops up nothing twice', async () => {
     const me = sales();
-    const reply = await api.createTopUp(topUp({ number_phone: '0912000003' }), opts(me));
+    const reply = await api.createTopUp(topUp({ number_phone: '0912000008' }), opts(me));
     const r = reply.values[0];
     expect(r).toMatchObject({ trang_thai_key: 'dang_xu_ly', trang_thai_giao_dich_doi_tac: 'Đang xử lý', can_retry: true });
     expect(reply.notices[0].text).toBe(`[Thông báo từ 'Cổng nạp thẻ']\n${RMSG.partnerNoAnswer} (Đang xử lý)`);
+    // The simulator paid on the call whose answer was lost.
+    expect(paid(r.id)).toMatchObject({ paid: 1, calls: 1 });
     const retried = await api.retryPartner({ id: r.id, currentOriginUrl: '' }, opts(me));
     expect(retried.values[0]).toMatchObject({ trang_thai_key: 'hoan_thanh', can_retry: false });
-    expect(partner.applied.get(r.id)).toBe(1);
-    expect(partner.calls.filter((c) => c.key === r.id)).toHaveLength(2);
+    expect(paid(r.id)).toMatchObject({ paid: 1, calls: 2 });
     expect(await failure(api.retryPartner({ id: r.id, currentOriginUrl: '' }, opts(me)))).toMatchObject({ status: 422, msg: RMSG.retryNotNeeded });
+  });
+
+  it('the second gateway is a partner of its own; a gateway fault is no answer, and the retry pays once', async () => {
+    await setChannel('cong_nap_the_1');
+    const me = sales();
+    carrier.config.errorRate = 1;
+    let r: R.RefundRequest;
+    try {
+      r = (await api.createTopUp(topUp({ number_phone: '0912000011' }), opts(me))).values[0];
+      expect(r).toMatchObject({ kenh_doi_tac: undefined, trang_thai_key: 'dang_xu_ly', can_retry: true });
+      expect(paid(r.id, 'cong_nap_the_1')).toBeUndefined();
+    } finally {
+      carrier.config.errorRate = 0;
+    }
+    const retried = await api.retryPartner({ id: r.id, currentOriginUrl: '' }, opts(me));
+    expect(retried.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ 1']\nNạp thành công 100.000 đ cho thuê bao 912000011 (SUCCESS)");
+    expect(paid(r.id, 'cong_nap_the_1')).toMatchObject({ paid: 1, calls: 1 });
+    expect(paid(r.id)).toBeUndefined();
+    await setChannel('cong_nap_the');
   });
 });
