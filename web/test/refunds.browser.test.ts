@@ -2,7 +2,10 @@
  * Refund requests end to end in real Chromium, through the real gateway, the refunds service and
  * real PostgreSQL/Redis/Kafka: a salesperson meets the dialog's alerts, creates a package refund
  * with a chained discount top-up (the server takes the refund from the price list by method and
- * discounts the top-up at the prepaid rate) and sees the channel's notice; a manager sees the
+ * discounts the top-up at the prepaid rate) and sees the channel's notice; with the channel switched
+ * to the first card gateway (the carrier simulator's partner API) the salesperson's discount top-ups
+ * show the partner's notice, and one whose answer is lost stays 'Đang xử lý' until sent again
+ * (paid once); a manager sees the
  * discounted amount, approves the top-up after 'Xác nhận duyệt đơn này?', then in the report marks
  * the refund for clawback after its confirm text and exports DANH-SACH-TRUY-THU.xlsx with the sum.
  */
@@ -58,7 +61,7 @@ async function confirmWith(page: Page, text: string) {
 beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'refunds-browser-'));
-  stack = await startStack({ env: isolatedStackEnv('web_refunds', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }), only: ['auth', 'refunds'] });
+  stack = await startStack({ env: isolatedStackEnv('web_refunds', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, PARTNER_TIMEOUT_MS: '1500' }), only: ['auth', 'refunds'] });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -120,6 +123,40 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   await toast(page, '[YÊU CẦU HOÀN TIỀN]');
   await toast(page, '[NẠP TIỀN CHIẾT KHẤU]');
   await toast(page, 'Đã tạo đơn không qua API');
+
+  // ── The partner channel: the first card gateway (in this stack the carrier simulator, which
+  // answers by the phone's last digit: 1 paid, 8 paid but the answer is lost).
+  await api('/api/v1/setting/kenh_hoan_tien', admin.access_token, { value: 'cong_nap_the' }, 'PUT');
+  const gatewayPhone = (last: string) => `09${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}${last}`;
+  const topUpThroughDialog = async (number: string) => {
+    await page.getByTestId('requestrefund-create-topup').click();
+    await page.getByTestId('topup-form-dialog').waitFor();
+    await input(page, 'topup-form-number_phone').fill(number);
+    await choose(page, 'topup-form-number_type', 'Trả trước (MC)');
+    await input(page, 'topup-form-package_code').fill(pkg);
+    await input(page, 'topup-form-refund_price').fill('120000');
+    await choose(page, 'topup-form-cho_len_don', 'no');
+    await page.getByTestId('topup-form-submit').click();
+    await page.getByTestId('topup-form-dialog').waitFor({ state: 'detached' });
+  };
+  const paidPhone = gatewayPhone('1');
+  await topUpThroughDialog(paidPhone);
+  await toast(page, "[Thông báo từ 'Cổng nạp thẻ']");
+  await toast(page, `Nạp thành công 120.000 đ cho thuê bao ${paidPhone.slice(-9)} (SUCCESS)`);
+  const lostPhone = gatewayPhone('8');
+  await topUpThroughDialog(lostPhone);
+  await toast(page, 'Cổng nạp thẻ chưa phản hồi, yêu cầu đang xử lý và có thể gửi lại (Đang xử lý)');
+  await input(page, 'requestrefund-filter-message').fill(lostPhone.slice(-9));
+  await page.getByTestId('requestrefund-search').click();
+  const lostRow = page.locator('[data-testid^="requestrefund-row-"]').filter({ hasText: 'Đang xử lý' });
+  await lostRow.waitFor();
+  const lostId = (await lostRow.getAttribute('data-testid'))!.replace('requestrefund-row-', '');
+  await page.getByTestId(`requestrefund-retry-${lostId}`).click();
+  await confirmWith(page, 'Xác nhận gửi lại yêu cầu tới cổng nạp thẻ?');
+  await toast(page, `Nạp thành công 120.000 đ cho thuê bao ${lostPhone.slice(-9)} (SUCCESS)`);
+  await page.getByTestId(`requestrefund-retry-${lostId}`).waitFor({ state: 'detached' });
+  await page.getByTestId(`requestrefund-row-${lostId}`).filter({ hasText: 'Hoàn thành' }).waitFor();
+  await api('/api/v1/setting/kenh_hoan_tien', admin.access_token, { value: 'khong_qua_api' }, 'PUT');
 
   await input(page, 'requestrefund-filter-message').fill(phone.slice(-9));
   await page.getByTestId('requestrefund-search').click();
