@@ -1,0 +1,14 @@
+import { defineConfig, env, serviceShape } from '@cskh/kit';
+
+/**
+ * Payroll service configuration: what every service reads, plus the recalculation worker's pace.
+ * The payroll formulas' parameters are settings in the database (PUT /api/v1/tinhluong/caiDat), not
+ * configuration: accountants change them, not operators.
+ */
+export const payrollConfig = defineConfig('payroll', {
+  ...serviceShape,
+  /** How often the recalculation worker looks for rows marked 'Đang tính toán...' (it is also nudged). */
+  PAYROLL_WORKER_INTERVAL_MS: env.int(1000),
+});
+
+export type PayrollConfig = ReturnType<typeof payrollConfig.load>;

@@ -1,0 +1,11 @@
+import type { ServiceDeps } from '@cskh/kit';
+import type { PayrollConfig } from './config';
+import { Recalculator } from './recalc';
+
+/** What the payroll handlers share, built once per running service (module.context). */
+export interface PayrollContext {
+  deps: ServiceDeps<PayrollConfig>;
+  recalc: Recalculator;
+}
+
+export const payrollContext = (deps: ServiceDeps<PayrollConfig>): PayrollContext => ({ deps, recalc: new Recalculator(deps) });

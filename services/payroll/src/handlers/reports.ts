@@ -1,0 +1,217 @@
+import { AppError, Handlers, Identity, Paging, pageSql, toPaging, vnDateTime, Where } from '@cskh/kit';
+import type { payroll_v1_payroll } from '@cskh/proto';
+import type { PayrollContext } from '../context';
+import { phoneSearch, reportPeriod } from '../domain/filters';
+import { MSG, NO_BRANCH_LABEL } from '../domain/messages';
+import { branchAverage, showPhone, staffLabel } from '../domain/revenue';
+import type { ViewRow } from '../store-revenue';
+
+type Def = typeof payroll_v1_payroll.PayrollServiceService;
+type Req = payroll_v1_payroll.ReportRequest;
+type ReportRpcs =
+  | 'listDetailed' | 'exportDetailed' | 'listStaffRevenue' | 'exportStaffRevenue' | 'listBranchRevenue' | 'exportBranchRevenue'
+  | 'revenueByDay' | 'list9279' | 'export9279' | 'listReconciliation' | 'exportReconciliation' | 'listStaff';
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** Page and count; an export (all rows) is refused for priority 5 (spec 2 §1), whichever route asks. */
+export function reportPaging(req: { page?: number; count?: number }, me: Identity, exportAll = false): Paging {
+  const paging = exportAll ? toPaging(0, 9999999999) : toPaging(req.page, req.count, 20);
+  if (paging.take === undefined && me.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+  return paging;
+}
+
+/**
+ * The filters every report shares, on payroll.revenue_view `v`: the caller's subtree (a branch its
+ * branch, a leader their group, a salesperson themself), one staff member, the phone search, and the
+ * period on the given date column.
+ */
+export function reportWhere(c: PayrollContext, req: Req, me: Identity, dateColumn: string): Where {
+  const { from, to } = reportPeriod(req.startDate, req.endDate);
+  const phone = phoneSearch(req.message);
+  const where = new Where()
+    .addIf(from, `${dateColumn} >= ?`)
+    .addIf(to, `${dateColumn} < ?`)
+    .addIf(req.username, 'v.username_nv = ?')
+    .addIf(phone.digits, 'v.phone9 LIKE ?')
+    .addIf(phone.text, 'v.so_dien_thoai_cs ILIKE ?');
+  c.deps.staff.scopeSql(where, me, 'v.username_nv');
+  return where;
+}
+
+const presentDetailed = (r: ViewRow, priority: number): payroll_v1_payroll.DetailedRow => ({
+  id: r.id,
+  kenh: r.kenh,
+  username_nv: r.username_nv,
+  ten_nv: r.ten_nv,
+  so_dien_thoai_cs: showPhone(r.so_dien_thoai_cs, priority),
+  goi_cuoc: r.goi_cuoc,
+  doanh_thu: num(r.doanh_thu),
+  ngay_thanh_cong: vnDateTime(r.ngay_thanh_cong),
+  username_he_thong: r.username_he_thong,
+  track0: r.track0,
+  track1: r.track1,
+});
+export { presentDetailed };
+
+/** The five revenue reports (spec 2 §2.2–§2.5, §2.8), all from one view with the same filters. */
+export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpcs> {
+  const { ds, staff } = c.deps;
+
+  const detailed = async (req: Req, me: Identity, exportAll: boolean): Promise<payroll_v1_payroll.DetailedList> => {
+    const paging = reportPaging(req, me, exportAll);
+    const where = reportWhere(c, req, me, 'v.ngay_thanh_cong').add('v.success');
+    const [rows, totals] = await Promise.all([
+      ds.query(`SELECT v.* FROM payroll.revenue_view v ${where.sql} ORDER BY v.ngay_thanh_cong DESC, v.id ${pageSql(paging)}`, where.params) as Promise<ViewRow[]>,
+      ds.query(`SELECT count(*)::bigint AS n, coalesce(sum(v.doanh_thu), 0)::bigint AS total FROM payroll.revenue_view v ${where.sql}`, where.params),
+    ]);
+    return { values: rows.map((r) => presentDetailed(r, me.priority)), count: num(totals[0].n), tongDoanhThu: num(totals[0].total), tongGoi: num(totals[0].n) };
+  };
+
+  /** Per staff member, or per branch: packages, provisional and actual revenue, refunds. */
+  const summary = async (req: Req, me: Identity, exportAll: boolean, by: 'staff' | 'branch'): Promise<payroll_v1_payroll.RevenueSummaryList> => {
+    const paging = reportPaging(req, me, exportAll);
+    const where = reportWhere(c, by === 'branch' ? { ...req, username: '', message: '' } : req, me, 'v.ngay_thanh_cong').add('v.success');
+    // A branch is its manager's user id: theirs for priority 3, their brand_id for everyone under them.
+    const key = by === 'staff' ? 'v.username_nv' : `coalesce(CASE WHEN s.priority = 3 THEN s.user_id ELSE nullif(s.brand_id, '') END, '')`;
+    const grouped = `
+      SELECT ${key} AS k, max(v.ten_nv) AS ten_nv, count(*)::bigint AS don_moi, sum(v.doanh_thu)::bigint AS tam_tinh,
+             sum(v.doanh_thu_thuc_te)::bigint AS thuc_te, sum(v.hoan_tien)::bigint AS hoan
+        FROM payroll.revenue_view v LEFT JOIN payroll.staff s ON s.username = v.username_nv ${where.sql} GROUP BY 1`;
+    const [rows, totals] = await Promise.all([
+      ds.query(
+        by === 'staff'
+          ? `SELECT g.k AS username_nv, g.ten_nv, g.don_moi, g.tam_tinh, g.thuc_te, g.hoan, 0 AS nv FROM (${grouped}) g ORDER BY g.tam_tinh DESC, g.k ${pageSql(paging)}`
+          : `SELECT coalesce(b.username, '') AS username_nv, coalesce(b.fullname, '') AS ten_nv, g.don_moi, g.tam_tinh, g.thuc_te, g.hoan,
+                    (SELECT count(*) FROM payroll.staff m WHERE g.k <> '' AND m.brand_id = g.k AND m.priority IN (4, 5) AND NOT m.deleted)::bigint AS nv
+               FROM (${grouped}) g LEFT JOIN payroll.staff b ON b.user_id = g.k AND g.k <> ''
+              ORDER BY g.tam_tinh DESC, g.k ${pageSql(paging)}`,
+        where.params,
+      ),
+      ds.query(
+        `SELECT count(*)::bigint AS groups, coalesce(sum(don_moi), 0)::bigint AS goi, coalesce(sum(tam_tinh), 0)::bigint AS tam_tinh,
+                coalesce(sum(thuc_te), 0)::bigint AS thuc_te, coalesce(sum(hoan), 0)::bigint AS hoan FROM (${grouped}) g`,
+        where.params,
+      ),
+    ]);
+    const t = totals[0];
+    return {
+      values: rows.map((r: Record<string, unknown>) => ({
+        username_nv: String(r.username_nv),
+        ten_nv: by === 'branch' && !r.username_nv ? NO_BRANCH_LABEL : String(r.ten_nv ?? ''),
+        don_moi: num(r.don_moi),
+        doanh_thu_tam_tinh: num(r.tam_tinh),
+        doanh_thu_thuc_te: num(r.thuc_te),
+        tong_hoan_tien: num(r.hoan),
+        tong_nv_chi_nhanh: num(r.nv),
+        doanh_thu_trung_binh: by === 'branch' ? branchAverage(num(r.tam_tinh), num(r.nv)) : 0,
+      })),
+      count: num(t.groups),
+      tongGoi: num(t.goi),
+      tongDoanhThu: num(t.tam_tinh),
+      tongDoanhThuTamTinh: num(t.tam_tinh),
+      tongDoanhThuThucTe: num(t.thuc_te),
+      tongHoanTien: num(t.hoan),
+    };
+  };
+
+  const report9279 = async (req: Req, me: Identity, exportAll: boolean): Promise<payroll_v1_payroll.Report9279List> => {
+    const paging = reportPaging(req, me, exportAll);
+    const where = reportWhere(c, req, me, 'v.ngay_len_don').add(`v.track0 = '9279'`).add('v.success');
+    const [rows, totals] = await Promise.all([
+      ds.query(`SELECT v.* FROM payroll.revenue_view v ${where.sql} ORDER BY v.ngay_len_don DESC, v.id ${pageSql(paging)}`, where.params) as Promise<ViewRow[]>,
+      ds.query(`SELECT count(*)::bigint AS n, coalesce(sum(v.doanh_thu), 0)::bigint AS total FROM payroll.revenue_view v ${where.sql}`, where.params),
+    ]);
+    return {
+      values: rows.map((r) => ({
+        id: r.id,
+        // The partner company is for priority below 3 only: absent from everyone else's answer.
+        ...(me.priority < 3 ? { cty: r.cty } : {}),
+        so_dien_thoai_cs: showPhone(r.so_dien_thoai_cs, me.priority),
+        goi_cuoc: r.goi_cuoc,
+        username_nv: r.username_nv,
+        ten_nv: r.ten_nv,
+        hinh_thuc: r.hinh_thuc,
+        gia_ban_goi: r.gia_ban_goi,
+        doanh_thu: num(r.doanh_thu),
+        ngay_len_don: vnDateTime(r.ngay_len_don),
+      })),
+      count: num(totals[0].n),
+      tongDoanhThu: num(totals[0].total),
+      tongGoi: num(totals[0].n),
+    };
+  };
+
+  const reconciliation = async (req: Req, me: Identity, exportAll: boolean): Promise<payroll_v1_payroll.ReconciliationList> => {
+    const paging = reportPaging(req, me, exportAll);
+    const where = reportWhere(c, req, me, 'v.ngay_thanh_cong');
+    const [rows, totals] = await Promise.all([
+      ds.query(`SELECT v.* FROM payroll.revenue_view v ${where.sql} ORDER BY v.ngay_thanh_cong DESC, v.id ${pageSql(paging)}`, where.params) as Promise<ViewRow[]>,
+      ds.query(
+        `SELECT count(*)::bigint AS n, (count(*) FILTER (WHERE v.success))::bigint AS goi, coalesce(sum(v.doanh_thu) FILTER (WHERE v.success), 0)::bigint AS gia_tri,
+                coalesce(sum(v.hoan_tien), 0)::bigint AS hoan, coalesce(sum(v.dt_tinh_luong), 0)::bigint AS dt
+           FROM payroll.revenue_view v ${where.sql}`,
+        where.params,
+      ),
+    ]);
+    const t = totals[0];
+    return {
+      values: rows.map((r) => ({
+        id: r.id,
+        kenh: r.kenh,
+        username_nv: r.username_nv,
+        ten_nv: r.ten_nv,
+        so_dien_thoai_cs: showPhone(r.so_dien_thoai_cs, me.priority),
+        goi_cuoc: r.goi_cuoc,
+        doanh_thu: num(r.doanh_thu),
+        ngay_thanh_cong: vnDateTime(r.ngay_thanh_cong),
+        status: r.success ? 'SUCCESS' : 'FAILED',
+        staff_username: r.refund_staff,
+        request_type: r.request_type,
+        request_method: r.request_method,
+        refund_price: num(r.hoan_tien),
+        ti_le_doanh_thu: num(r.ti_le_doanh_thu),
+        doanh_thu_tinh_luong: num(r.dt_tinh_luong),
+        track0: r.track0,
+        track1: r.track1,
+        co_yeu_cau_hoan: r.co_yeu_cau_hoan,
+      })),
+      count: num(t.n),
+      tongDoanhThu: num(t.dt),
+      tongGoi: num(t.goi),
+      tongGiaTriGoi: num(t.gia_tri),
+      tongSoTienHoan: num(t.hoan),
+    };
+  };
+
+  return {
+    listDetailed: (req, ctx) => detailed(req, ctx.user, false),
+    exportDetailed: (req, ctx) => detailed(req, ctx.user, true),
+    listStaffRevenue: (req, ctx) => summary(req, ctx.user, false, 'staff'),
+    exportStaffRevenue: (req, ctx) => summary(req, ctx.user, true, 'staff'),
+    listBranchRevenue: (req, ctx) => summary(req, ctx.user, false, 'branch'),
+    exportBranchRevenue: (req, ctx) => summary(req, ctx.user, true, 'branch'),
+    list9279: (req, ctx) => report9279(req, ctx.user, false),
+    export9279: (req, ctx) => report9279(req, ctx.user, true),
+    listReconciliation: (req, ctx) => reconciliation(req, ctx.user, false),
+    exportReconciliation: (req, ctx) => reconciliation(req, ctx.user, true),
+
+    async revenueByDay(req, ctx) {
+      const where = reportWhere(c, req, ctx.user, 'v.ngay_thanh_cong').add('v.success');
+      const rows = await ds.query(
+        `SELECT to_char(v.ngay_thanh_cong AT TIME ZONE 'Asia/Ho_Chi_Minh', 'YYYY-MM-DD') AS day, count(*)::bigint AS n, sum(v.doanh_thu)::bigint AS total
+           FROM payroll.revenue_view v ${where.sql} GROUP BY 1 ORDER BY 1`,
+        where.params,
+      );
+      return { values: rows.map((r: Record<string, unknown>) => ({ day: String(r.day), don_moi: num(r.n), doanh_thu: num(r.total) })), count: rows.length };
+    },
+
+    async listStaff(_req, ctx) {
+      const people = await staff.pickable(ctx.user);
+      return {
+        values: people.map((p) => ({ username: p.username, fullname: p.fullname, priority: p.priority, level: p.level, label: staffLabel(p.username, p.fullname, p.priority) })),
+        count: people.length,
+      };
+    },
+  };
+}
