@@ -1,0 +1,45 @@
+import { digitsOf, last9 } from '@cskh/kit';
+import { MSG } from './messages';
+
+/**
+ * A Vietnamese mobile number as typed in a sheet: 9 digits without the leading 0, 10 with it, or
+ * 11 with the 84 prefix (separators allowed). Stored as given, matched by the last 9 digits.
+ */
+export function isPhone(raw: string): boolean {
+  if (!/^[+\d][\d .-]*$/.test(raw)) return false;
+  const d = digitsOf(raw);
+  return d.length === 9 ? d[0] !== '0' : d.length === 10 ? d[0] === '0' && d[1] !== '0' : d.length === 11 ? d.startsWith('84') && d[2] !== '0' : false;
+}
+
+/** A phone from a request: trimmed and checked; a string is the refusal. */
+export function parsePhone(raw: unknown): { phone: string; phone9: string } | string {
+  const phone = String(raw ?? '').trim();
+  if (!phone) return MSG.phoneRequired;
+  if (phone.length > 20 || !isPhone(phone)) return MSG.phoneInvalid;
+  return { phone, phone9: last9(phone) };
+}
+
+/** Spec 3 §5 "Phone display": nine-digit phones show with a leading 0. */
+export const displayPhone = (phone: string) => {
+  const l = last9(phone);
+  return l.length === 9 ? `0${l}` : phone;
+};
+
+/** Free text of a sheet or form: trimmed; too long is a refusal. */
+export function text(raw: unknown, label: string, max = 500): string {
+  const s = String(raw ?? '').trim();
+  if (s.length > max) throw new TextTooLong(MSG.fieldTooLong(label));
+  return s;
+}
+
+export class TextTooLong extends Error {}
+
+/** A file name as the screens send it (the spreadsheet's name): required, at most 200 characters. */
+export function parseFileName(raw: unknown): string {
+  const f = String(raw ?? '').trim();
+  if (!f) throw new FileNameError(MSG.fileNameRequired);
+  if (f.length > 200) throw new FileNameError(MSG.fileNameTooLong);
+  return f;
+}
+
+export class FileNameError extends Error {}

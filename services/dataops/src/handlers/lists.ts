@@ -1,0 +1,296 @@
+import type { EntityManager } from 'typeorm';
+import { changedFields, fail, Handlers, Identity, importChunk, isUniqueViolation, likeContains, pageSql, parseDateTime, requireId, toPaging, vnDateTime, Where, AppError } from '@cskh/kit';
+import type { dataops_v1_dataops } from '@cskh/proto';
+import type { DataopsContext } from '../context';
+import { blacklistChanged } from '../domain/events';
+import { MSG } from '../domain/messages';
+import { checkOtp, extractOtp } from '../domain/otp';
+import { parsePhone, text, TextTooLong } from '../domain/phone';
+import { refuseExportFor5 } from './scans';
+
+type Def = typeof dataops_v1_dataops.DataopsListServiceService;
+
+interface BlacklistRow {
+  id: string;
+  phone_number: string;
+  phone9: string;
+  description: string;
+  created_at: Date;
+}
+
+interface OtpRow {
+  id: string;
+  phone_number: string;
+  otp: string;
+  datetime: Date;
+  str_mes: string;
+}
+
+const blacklistView = (r: BlacklistRow) => ({ id: r.id, phone_number: r.phone_number, description: r.description, createdAt: vnDateTime(r.created_at) });
+const otpView = (r: OtpRow) => ({ id: r.id, otp: r.otp, datetime: vnDateTime(r.datetime), str_mes: r.str_mes, phone_number: r.phone_number });
+
+const phoneOrFail = (raw: unknown) => {
+  const p = parsePhone(raw);
+  if (typeof p === 'string') fail('VALIDATION', p);
+  return p as { phone: string; phone9: string };
+};
+
+const textOrFail = (raw: unknown, label: string, max = 500) => {
+  try {
+    return text(raw, label, max);
+  } catch (err) {
+    if (err instanceof TextTooLong) throw new AppError('VALIDATION', err.message);
+    throw err;
+  }
+};
+
+/**
+ * Blacklist (spec 3 §2.11, §7.6) and OTP 1414 (§2.18, §7.10). Every blacklist change writes a
+ * BlacklistChanged through the outbox in its own transaction (care keeps its read model from it);
+ * one entry per phone (last 9 digits).
+ */
+export function listHandlers(c: DataopsContext): Handlers<Def> {
+  const { ds, outbox, audit } = c.deps;
+
+  const publish = async (em: EntityManager, e: Parameters<typeof blacklistChanged>[0]) => {
+    const m = blacklistChanged(e);
+    await outbox.add(em, m.topic, m.key, m.payload);
+  };
+
+  const blacklistById = async (em: EntityManager, id: string, lock = false): Promise<BlacklistRow> => {
+    const rows: BlacklistRow[] = await em.query(`SELECT * FROM dataops.blacklist WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`, [requireId(id, MSG.blacklistNotFound)]);
+    return rows[0] ?? fail('NOT_FOUND', MSG.blacklistNotFound);
+  };
+
+  const otpById = async (em: EntityManager, id: string, lock = false): Promise<OtpRow> => {
+    const rows: OtpRow[] = await em.query(`SELECT * FROM dataops.otp1414 WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`, [requireId(id, MSG.otpNotFound)]);
+    return rows[0] ?? fail('NOT_FOUND', MSG.otpNotFound);
+  };
+
+  const who = (me: Identity) => ({ username: me.username, fullname: me.fullname });
+
+  /** An OTP record's fields from a form: the code is read from the message when not given. */
+  const otpFields = (req: dataops_v1_dataops.OtpInput) => {
+    const str_mes = textOrFail(req.str_mes, 'Nội dung tin nhắn', 2000);
+    if (!str_mes) fail('VALIDATION', MSG.otpMessageRequired);
+    const otp = (req.otp ?? '').trim() || extractOtp(str_mes) || fail('VALIDATION', MSG.otpNotInMessage);
+    const bad = checkOtp(otp!);
+    if (bad) fail('VALIDATION', bad);
+    const phoneRaw = (req.phone_number ?? '').trim();
+    const p = phoneRaw ? phoneOrFail(phoneRaw) : undefined;
+    let datetime: Date | undefined;
+    if ((req.datetime ?? '').trim()) {
+      try {
+        datetime = parseDateTime(req.datetime) ?? undefined;
+      } catch {
+        datetime = undefined;
+      }
+      if (!datetime) fail('VALIDATION', MSG.dateTimeInvalid);
+    }
+    return { str_mes, otp: otp!, phone_number: p?.phone ?? '', phone9: p?.phone9 ?? null, datetime: datetime ?? new Date() };
+  };
+
+  return {
+    async listBlacklist(req, ctx) {
+      refuseExportFor5(ctx.user, req.count);
+      const paging = toPaging(req.page, req.count, 10);
+      const where = new Where();
+      const phone = (req.message ?? '').replace(/\D/g, '');
+      if ((req.message ?? '').trim()) where.add('phone_number ILIKE ?', likeContains(phone || (req.message ?? '').trim()));
+      if ((req.description ?? '').trim()) where.add('description ILIKE ?', likeContains(req.description.trim()));
+      const [rows, total] = await Promise.all([
+        ds.query(`SELECT * FROM dataops.blacklist ${where.sql} ORDER BY created_at DESC, id ${pageSql(paging)}`, where.params) as Promise<BlacklistRow[]>,
+        ds.query(`SELECT count(*)::int AS n FROM dataops.blacklist ${where.sql}`, where.params) as Promise<Array<{ n: number }>>,
+      ]);
+      return { values: rows.map(blacklistView), count: total[0].n };
+    },
+
+    getBlacklist: async (req) => blacklistView(await blacklistById(ds.manager, req.id)),
+
+    async createBlacklist(req, ctx) {
+      const p = phoneOrFail(req.phone_number);
+      const description = textOrFail(req.description, 'Mô tả');
+      try {
+        return await ds.transaction(async (tx) => {
+          const [row]: BlacklistRow[] = await tx.query(
+            `INSERT INTO dataops.blacklist (phone_number, phone9, description, created_by) VALUES ($1, $2, $3, $4) RETURNING *`,
+            [p.phone, p.phone9, description, ctx.user.username],
+          );
+          await publish(tx, { phone: p.phone, blacklisted: true, reason: description, by: ctx.user.username });
+          await audit.record(tx, { resource: 'blacklist', id: row.id, who: who(ctx.user), changes: [{ field: 'phone_number', from: null, to: p.phone }] });
+          outbox.afterCommit();
+          return blacklistView(row);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) fail('CONFLICT', MSG.blacklistExists);
+        throw err;
+      }
+    },
+
+    async updateBlacklist(req, ctx) {
+      const p = phoneOrFail(req.phone_number);
+      const description = textOrFail(req.description, 'Mô tả');
+      try {
+        return await ds.transaction(async (tx) => {
+          const before = await blacklistById(tx, req.id, true);
+          const [row]: BlacklistRow[] = await tx.query(`UPDATE dataops.blacklist SET phone_number = $2, phone9 = $3, description = $4 WHERE id = $1 RETURNING *`, [
+            before.id,
+            p.phone,
+            p.phone9,
+            description,
+          ]);
+          // A phone edited away is no longer blacklisted; the new one is.
+          if (before.phone9 !== p.phone9) await publish(tx, { phone: before.phone_number, blacklisted: false, reason: description, by: ctx.user.username });
+          await publish(tx, { phone: p.phone, blacklisted: true, reason: description, by: ctx.user.username });
+          await audit.record(tx, { resource: 'blacklist', id: row.id, who: who(ctx.user), changes: changedFields(before as any, row as any, ['phone_number', 'description']) });
+          outbox.afterCommit();
+          return blacklistView(row);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) fail('CONFLICT', MSG.blacklistExists);
+        throw err;
+      }
+    },
+
+    async deleteBlacklist(req, ctx) {
+      return ds.transaction(async (tx) => {
+        const before = await blacklistById(tx, req.id, true);
+        await tx.query(`DELETE FROM dataops.blacklist WHERE id = $1`, [before.id]);
+        await publish(tx, { phone: before.phone_number, blacklisted: false, reason: before.description, by: ctx.user.username });
+        await audit.record(tx, { resource: 'blacklist', id: before.id, who: who(ctx.user), changes: [{ field: 'phone_number', from: before.phone_number, to: null }] });
+        outbox.afterCommit();
+        return { ok: true, msg: 'Đã xóa' };
+      });
+    },
+
+    async importBlacklist(req, ctx) {
+      return importChunk({
+        rows: req.rows ?? [],
+        firstRow: req.first_row || 2,
+        parse: (r) => {
+          const p = parsePhone(r.phone_number);
+          if (typeof p === 'string') return p;
+          try {
+            return { ...p, description: text(r.description, 'Mô tả') };
+          } catch (err) {
+            if (err instanceof TextTooLong) return err.message;
+            throw err;
+          }
+        },
+        // Duplicates by phone (spec 3 §5): a phone already listed is kept as it is.
+        key: (r) => [r.phone9],
+        save: (rows) =>
+          ds.transaction(async (tx) => {
+            const inserted: BlacklistRow[] = await tx.query(
+              `INSERT INTO dataops.blacklist (phone_number, phone9, description, created_by)
+               SELECT v.phone, v.phone9, v.description, $2 FROM jsonb_to_recordset($1::jsonb) AS v(phone text, phone9 text, description text)
+               ON CONFLICT (phone9) DO NOTHING RETURNING *`,
+              [JSON.stringify(rows.map((r) => r.row)), ctx.user.username],
+            );
+            for (const row of inserted) await publish(tx, { phone: row.phone_number, blacklisted: true, reason: row.description, by: ctx.user.username });
+            if (inserted.length) outbox.afterCommit();
+          }),
+      });
+    },
+
+    blacklistHistory: (req) => audit.history(ds.manager, 'blacklist', requireId(req.id, MSG.blacklistNotFound), req.page, req.count),
+
+    async listOtp(req, ctx) {
+      refuseExportFor5(ctx.user, req.count);
+      const paging = toPaging(req.page, req.count, 10);
+      const where = new Where();
+      if ((req.message ?? '').trim()) where.add('str_mes ILIKE ?', likeContains(req.message.trim()));
+      if ((req.description ?? '').trim()) where.add('phone_number ILIKE ?', likeContains(req.description.trim()));
+      const [rows, total] = await Promise.all([
+        ds.query(`SELECT * FROM dataops.otp1414 ${where.sql} ORDER BY datetime DESC, id ${pageSql(paging)}`, where.params) as Promise<OtpRow[]>,
+        ds.query(`SELECT count(*)::int AS n FROM dataops.otp1414 ${where.sql}`, where.params) as Promise<Array<{ n: number }>>,
+      ]);
+      return { values: rows.map(otpView), count: total[0].n };
+    },
+
+    getOtp: async (req) => otpView(await otpById(ds.manager, req.id)),
+
+    async createOtp(req, ctx) {
+      const f = otpFields(req);
+      return ds.transaction(async (tx) => {
+        // Keyed by phone like the import: a new OTP for a listed phone replaces its row.
+        const [row]: OtpRow[] = await tx.query(
+          f.phone9
+            ? `INSERT INTO dataops.otp1414 (phone_number, phone9, otp, datetime, str_mes, created_by) VALUES ($1, $2, $3, $4, $5, $6)
+               ON CONFLICT (phone9) WHERE phone9 IS NOT NULL DO UPDATE SET phone_number = EXCLUDED.phone_number, otp = EXCLUDED.otp, datetime = EXCLUDED.datetime, str_mes = EXCLUDED.str_mes
+               RETURNING *`
+            : `INSERT INTO dataops.otp1414 (phone_number, phone9, otp, datetime, str_mes, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+          [f.phone_number, f.phone9, f.otp, f.datetime, f.str_mes, ctx.user.username],
+        );
+        await audit.record(tx, { resource: 'otp1414', id: row.id, who: who(ctx.user), changes: [{ field: 'otp', from: null, to: row.otp }] });
+        return otpView(row);
+      });
+    },
+
+    async updateOtp(req, ctx) {
+      const f = otpFields(req);
+      try {
+        return await ds.transaction(async (tx) => {
+          const before = await otpById(tx, req.id, true);
+          const [row]: OtpRow[] = await tx.query(
+            `UPDATE dataops.otp1414 SET phone_number = $2, phone9 = $3, otp = $4, datetime = $5, str_mes = $6 WHERE id = $1 RETURNING *`,
+            [before.id, f.phone_number, f.phone9, f.otp, f.datetime, f.str_mes],
+          );
+          await audit.record(tx, { resource: 'otp1414', id: row.id, who: who(ctx.user), changes: changedFields(before as any, row as any, ['phone_number', 'otp', 'str_mes']) });
+          return otpView(row);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) fail('CONFLICT', 'Số điện thoại đã có OTP khác');
+        throw err;
+      }
+    },
+
+    async deleteOtp(req, ctx) {
+      return ds.transaction(async (tx) => {
+        const before = await otpById(tx, req.id, true);
+        await tx.query(`DELETE FROM dataops.otp1414 WHERE id = $1`, [before.id]);
+        await audit.record(tx, { resource: 'otp1414', id: before.id, who: who(ctx.user), changes: [{ field: 'otp', from: before.otp, to: null }] });
+        return { ok: true, msg: 'Đã xóa' };
+      });
+    },
+
+    async importOtp(req, ctx) {
+      return importChunk({
+        rows: req.rows ?? [],
+        firstRow: req.first_row || 2,
+        parse: (r) => {
+          const p = parsePhone(r.phone_number);
+          if (typeof p === 'string') return p;
+          let str_mes: string;
+          try {
+            str_mes = text(r.description, 'Nội dung tin nhắn', 2000);
+          } catch (err) {
+            if (err instanceof TextTooLong) return err.message;
+            throw err;
+          }
+          if (!str_mes) return MSG.otpMessageRequired;
+          const otp = extractOtp(str_mes);
+          if (!otp) return MSG.otpNotInMessage;
+          return { ...p, str_mes, otp };
+        },
+        // Rows keyed by phone (spec 3 §5): the last row of a phone wins, a re-sent one changes nothing.
+        key: (r) => [r.phone9],
+        save: (rows) =>
+          ds.query(
+            `INSERT INTO dataops.otp1414 (phone_number, phone9, otp, str_mes, created_by)
+             SELECT v.phone, v.phone9, v.otp, v.str_mes, $2 FROM jsonb_to_recordset($1::jsonb) AS v(phone text, phone9 text, otp text, str_mes text)
+             ON CONFLICT (phone9) WHERE phone9 IS NOT NULL DO UPDATE SET phone_number = EXCLUDED.phone_number, otp = EXCLUDED.otp, str_mes = EXCLUDED.str_mes,
+               datetime = CASE WHEN dataops.otp1414.str_mes = EXCLUDED.str_mes THEN dataops.otp1414.datetime ELSE now() END`,
+            [JSON.stringify(lastPerPhone(rows.map((r) => r.row))), ctx.user.username],
+          ),
+      });
+    },
+
+    otpHistory: (req) => audit.history(ds.manager, 'otp1414', requireId(req.id, MSG.otpNotFound), req.page, req.count),
+  };
+}
+
+/** Within one chunk the last row of a phone wins (an upsert may not touch one row twice). */
+function lastPerPhone<T extends { phone9: string }>(rows: T[]): T[] {
+  return [...new Map(rows.map((r) => [r.phone9, r])).values()];
+}

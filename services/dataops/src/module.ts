@@ -1,0 +1,58 @@
+import { bind, ServiceModule, startBatchConsumer } from '@cskh/kit';
+import { dataops_v1_dataops } from '@cskh/proto';
+import { dataopsConfig } from './config';
+import { DataopsContext, dataopsContext } from './context';
+import { allScanHandlers } from './handlers/scans';
+import { splitHandlers, takeSplitNumber } from './handlers/split';
+import { listHandlers } from './handlers/lists';
+import { dataopsMigrations } from './migrations';
+import { dataopsSocketRoutes, scanCommandHandler } from './scan-commands';
+import { SCHEMA } from './store';
+
+/**
+ * The dataops service: scans (started and stopped over the socket, scanned by a leased worker,
+ * progress pushed), data-split files, data permission and split, taking numbers for care,
+ * blacklist (published to care), OTP 1414.
+ */
+export const dataopsModule: ServiceModule<typeof dataopsConfig.shape, DataopsContext> = {
+  name: 'dataops',
+  schema: SCHEMA,
+  config: dataopsConfig,
+  entities: [],
+  migrations: dataopsMigrations,
+  // Blacklist changes leave through the outbox; blacklist and OTP edits are audited; grants and
+  // splits read the staff read model (who is in the caller's subtree).
+  features: { outbox: true, staff: true, audit: true },
+  context: (deps) => dataopsContext(deps),
+
+  services: (_deps, c) => [
+    bind(dataops_v1_dataops.DataopsScanServiceService, allScanHandlers(c)),
+    bind(dataops_v1_dataops.DataopsSplitServiceService, splitHandlers(c)),
+    bind(dataops_v1_dataops.DataopsListServiceService, listHandlers(c)),
+    bind(dataops_v1_dataops.DataopsServiceService, {
+      takeSplitNumber: (req) => takeSplitNumber(c, String(req.username ?? '').trim()),
+    }),
+  ],
+
+  async start(deps, c) {
+    const { config, bus, log } = deps;
+    // Start/stop commands: topics as declared in dataops.proto (service DataopsSocket).
+    const socket = dataopsSocketRoutes();
+    await bus.ensureTopics([...socket.requestTopics, ...socket.replyTopics]);
+    const commands = await startBatchConsumer({
+      brokers: config.KAFKA_BROKERS,
+      clientId: 'cskh-dataops',
+      groupId: config.DATAOPS_CONSUMER_GROUP,
+      topics: socket.requestTopics,
+      bus,
+      log,
+      concurrency: 4,
+      handler: scanCommandHandler(deps, () => c.worker.wake(), socket.routes),
+    });
+    c.worker.start();
+    return async () => {
+      await commands.stop();
+      await c.worker.stop();
+    };
+  },
+};
