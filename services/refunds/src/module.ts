@@ -3,6 +3,7 @@ import { refunds_v1_refunds } from '@cskh/proto';
 import { refundsConfig } from './config';
 import { RefundsContext, refundsContext } from './context';
 import { RefundPriceEntity, SettingEntity } from './entities';
+import { consumeBankTransfers } from './handlers/bank-transfers';
 import { priceHandlers } from './handlers/prices';
 import { reportHandlers } from './handlers/report';
 import { requestHandlers } from './handlers/requests';
@@ -19,8 +20,9 @@ export const refundsModule: ServiceModule<typeof refundsConfig.shape, RefundsCon
   entities: [SettingEntity, RefundPriceEntity],
   migrations: refundsMigrations,
   // Settings and prices are audited; requests leave events through the outbox; staff names and
-  // subtrees come from the staff read model.
+  // subtrees come from the staff read model; approved bank transfers settle discount top-ups.
   features: { outbox: true, staff: true, audit: true },
   context: refundsContext,
   services: (_deps, c) => [bind(refunds_v1_refunds.RefundsServiceService, { ...settingHandlers(c), ...priceHandlers(c), ...requestHandlers(c), ...reportHandlers(c) })],
+  start: (_deps, c) => consumeBankTransfers(c),
 };

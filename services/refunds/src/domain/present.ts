@@ -44,6 +44,8 @@ export interface RequestRow {
   millisecond_created_at: string | number;
   cho_len_don: number;
   linked_id: string | null;
+  /** The approved bank transfer that settled this top-up (domain/bank.ts), if any. */
+  bank_transfer_id: string | null;
   created_by: string;
   version: string | number;
 }

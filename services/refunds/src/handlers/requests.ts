@@ -27,6 +27,7 @@ import {
 } from '../domain/requests';
 import { CHANNEL, GATEWAY, GATEWAY_1, isChannel, NO_API, RATE_POSTPAID, RATE_PREPAID, rateHundredths } from '../domain/settings';
 import { answerStatus, callPartner } from '../partner';
+import { bankTransfers } from './bank-transfers';
 import { priceByName } from '../store/prices';
 import { addChangedEvent, findRequest, insertRequest, lockRequest, NewRequest, pageRequests, REQUEST_RESOURCE, updateRequest } from '../store/requests';
 import { readSettings } from '../store/settings';
@@ -69,6 +70,7 @@ function listPeriod(startDate: unknown, endDate: unknown) {
 /** Refund and top-up requests (spec 2 §2.9, §4–§7): thin handlers over the rules in domain/. */
 export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   const { ds, audit, outbox, staff, config } = c.deps;
+  const bank = bankTransfers(c);
 
   /** Whether the viewer may see this request (seniors all; others their subtree). */
   const visible = async (me: Identity, r: RequestRow) => {
@@ -216,7 +218,8 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     const saved = await ds.transaction(async (em) => {
       const now = await channelNow(em);
       settings = now.settings;
-      return saveNew(em, me, await build(em, now.settings, now.channel));
+      // A top-up whose customer's transfer was approved already is settled at once.
+      return bank.settleNew(em, await saveNew(em, me, await build(em, now.settings, now.channel)));
     });
     outbox.afterCommit();
     const sent: RequestRow[] = [];
