@@ -26,7 +26,7 @@ export const payrollModule: ServiceModule<typeof payrollConfig.shape, PayrollCon
   services: (_deps, c) => [bind(payroll_v1_payroll.PayrollServiceService, { ...reportHandlers(c), ...revenueHandlers(c), ...payrollHandlers(c) })],
 
   async start(deps, c) {
-    const sub = await startRevenueConsumer(deps, c.recalc);
+    const sub = await startRevenueConsumer(deps, c.recalc, deps.config.REVENUE_CONSUMER_GROUP);
     c.recalc.start();
     return async () => {
       await sub.stop();

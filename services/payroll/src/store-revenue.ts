@@ -45,13 +45,11 @@ export async function writeRecord(em: EntityManager, w: RecordWrite, create: boo
       values,
     );
   } else {
-    const sets = COLUMNS.filter((c) => c !== 'track0' && c !== 'track1' && c !== 'ngay_thanh_cong' && c !== 'ngay_len_don')
-      .map((c) => `${c} = $${COLUMNS.indexOf(c) + 1}`)
-      .join(', ');
+    const changed = COLUMNS.filter((c) => c !== 'track0' && c !== 'track1' && c !== 'ngay_thanh_cong' && c !== 'ngay_len_don');
     await em.query(
-      `UPDATE payroll.revenue_record r SET ${sets}, updated_at = now()
-        WHERE track0 = $1 AND track1 = $2 AND r.status_at <= $${COLUMNS.indexOf('status_at') + 1}`,
-      values,
+      `UPDATE payroll.revenue_record r SET ${changed.map((c, i) => `${c} = $${i + 3}`).join(', ')}, updated_at = now()
+        WHERE track0 = $1 AND track1 = $2 AND r.status_at <= $${changed.indexOf('status_at') + 3}`,
+      [w.track0, w.track1, ...changed.map((c) => w[c])],
     );
   }
   const after: Array<{ username_nv: string; ngay_thanh_cong: Date }> = await em.query(
