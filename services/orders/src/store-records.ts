@@ -64,3 +64,48 @@ export async function updateRecord<R>(em: EntityManager, table: RecordTable, id:
 export async function deleteRecord(em: EntityManager, table: RecordTable, id: string) {
   await em.query(`DELETE FROM ${SCHEMA}.${table} WHERE id = $1`, [id]);
 }
+
+/** Imported records; rows whose import_key is stored already are skipped (a re-sent chunk). Answers those inserted. */
+export async function insertImported(em: EntityManager, table: RecordTable, rows: Array<Record<string, unknown>>): Promise<Array<{ id: string; so_dien_thoai: string }>> {
+  if (!rows.length) return [];
+  const keys = Object.keys(rows[0]);
+  const params: unknown[] = [];
+  const values = rows.map((r) => `(${keys.map((k) => `$${params.push(r[k])}`).join(', ')})`).join(', ');
+  return em.query(`INSERT INTO ${SCHEMA}.${table} (${keys.join(', ')}) VALUES ${values} ON CONFLICT (import_key) DO NOTHING RETURNING id, so_dien_thoai`, params);
+}
+
+/** Records not handed to anyone (imported without staff). */
+const POOL = `username_nv = ''`;
+
+export async function countPool(em: EntityManager, table: RecordTable): Promise<number> {
+  const [r] = await em.query(`SELECT count(*)::bigint AS n FROM ${SCHEMA}.${table} WHERE ${POOL}`);
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * Hands up to `count` pooled records, oldest first, to one staff member. Rows another transaction
+ * is handing out now are skipped (FOR UPDATE SKIP LOCKED), so two managers assigning at once never
+ * hand a record twice; the pick is a MATERIALIZED CTE, evaluated once (as `id IN (… LIMIT n FOR
+ * UPDATE SKIP LOCKED)` PostgreSQL may rescan it per row and hand out more than n). Answers the ids handed.
+ */
+export async function assignOldest(em: EntityManager, table: RecordTable, to: { username: string; fullname: string }, count: number, by: string): Promise<string[]> {
+  // TypeORM answers an UPDATE … RETURNING as [rows, affected].
+  const [rows] = (await em.query(
+    `WITH picked AS MATERIALIZED (
+       SELECT id FROM ${SCHEMA}.${table} WHERE ${POOL} ORDER BY created_at, id LIMIT $4 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE ${SCHEMA}.${table} r SET username_nv = $1, ten_nv = $2, assigned_by = $3, assigned_at = now() FROM picked WHERE r.id = picked.id RETURNING r.id`,
+    [to.username, to.fullname, by, count],
+  )) as [Array<{ id: string }>, number];
+  return rows.map((r) => r.id);
+}
+
+/** The records handed to one staff member, newest hand-out first. */
+export async function pageAssigned<R>(em: EntityManager, table: RecordTable, username: string, paging: Pick<Paging, 'skip' | 'take'>) {
+  const where = new Where().add('username_nv = ?', username).add('assigned_at IS NOT NULL');
+  const [rows, [n]] = await Promise.all([
+    em.query(`SELECT ${COLUMNS[table]} FROM ${SCHEMA}.${table} ${where.sql} ORDER BY assigned_at DESC, id ${pageSql(paging)}`, where.params) as Promise<R[]>,
+    em.query(`SELECT count(*)::bigint AS n FROM ${SCHEMA}.${table} ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
+  ]);
+  return { rows, count: Number(n?.n ?? 0) };
+}

@@ -72,3 +72,93 @@ describe('red report (baodo)', () => {
     expect(mine.values.find((v) => v.id === r.id)).toMatchObject({ can_decide: false, can_edit: false });
   });
 });
+
+describe('import, pool and hand-out (spec 3 §7.4, §7.5 import, count-assign, assign, GET assign)', () => {
+  const branchUser = `cn_${rand()}`;
+  const inBranch = `nvb_${rand()}`;
+  const outside = `nvo_${rand()}`;
+  beforeAll(async () => {
+    await announceStaff(
+      t,
+      { username: branchUser, user_id: `id-${branchUser}`, role_priority: 3 },
+      { username: inBranch, role_priority: 5, brand_id: `id-${branchUser}` },
+      { username: outside, role_priority: 5, brand_id: 'another-branch' },
+    );
+  });
+  const branch = () => caller(t, 3, branchUser);
+  const pooled = async (table: 'private_customer' | 'red_report') => Number((await t.sql(`SELECT count(*) AS n FROM orders.${table} WHERE username_nv = ''`))[0].n);
+
+  it('imports private customers row by row: refusals by sheet row, staff in the subtree, the pool without staff, a re-sent chunk stored once', async () => {
+    const [p1, p2, p3] = [newPhone(), newPhone(), newPhone()];
+    const rows = [
+      { so_dien_thoai: p1, ngay_thanh_cong: '05/03/2026', username_nv: inBranch },
+      { so_dien_thoai: p2, ngay_thanh_cong: '06/03/2026', username_nv: '' },
+      { so_dien_thoai: p3, ngay_thanh_cong: '', username_nv: inBranch },
+      { so_dien_thoai: p3, ngay_thanh_cong: '07/03/2026', username_nv: outside },
+      { so_dien_thoai: p1, ngay_thanh_cong: '05/03/2026', username_nv: inBranch },
+    ];
+    const req = O.ImportKhrRequest.fromPartial({ rows, file_name: 'khr.xlsx', first_row: 2 });
+    const poolBefore = await pooled('private_customer');
+    const first = await khr.importKhr(req, { identity: branch() });
+    expect(first.saved).toBe(2);
+    expect(first.errorRows.map((e) => [e.row, e.error_type, e.error_file])).toEqual([
+      [4, MSG.required, 'khr.xlsx'],
+      [5, MSG.staffOutOfScope(outside), 'khr.xlsx'],
+    ]);
+    expect((await khr.importKhr(req, { identity: branch() })).saved).toBe(2);
+    expect(await t.sql(`SELECT username_nv, ten_nv, created_by FROM orders.private_customer WHERE phone9 = $1`, [p1.slice(-9)])).toEqual([
+      { username_nv: inBranch, ten_nv: `Tên ${inBranch}`, created_by: branchUser },
+    ]);
+    expect(await pooled('private_customer')).toBe(poolBefore + 1);
+    // Priority 5 may not import; the red report's import is for priority below 3.
+    expect(await failure(khr.importKhr(req, { identity: caller(t, 5, inBranch) }))).toMatchObject({ status: 403 });
+    const bd = O.ImportBaodoRequest.fromPartial({ rows: [{ so_dien_thoai: newPhone(), ngay_thanh_cong: '05/03/2026', ten_goi_cuoc: PKG, kenh: '9084 (4)' }], file_name: 'bd.xlsx' });
+    expect(await failure(baodo.importBaodo(bd, { identity: branch() }))).toMatchObject({ status: 403, msg: MSG.managersOnly });
+    expect((await baodo.importBaodo(bd, { identity: manager() })).saved).toBe(1);
+    const [stored] = await t.sql(`SELECT gia_goi_cuoc, kenh, username_nv FROM orders.red_report WHERE phone9 = $1`, [bd.rows[0].so_dien_thoai.slice(-9)]);
+    expect(stored).toEqual({ gia_goi_cuoc: '100000', kenh: '9084 (4)', username_nv: '' });
+  });
+
+  it('hands pooled records out oldest first to the subtree only; two managers at once never hand a record twice; each sees what was handed to them', async () => {
+    const rows = Array.from({ length: 6 }, (_, i) => ({ so_dien_thoai: newPhone(), ngay_thanh_cong: `0${i + 1}/04/2026`, username_nv: '' }));
+    expect((await khr.importKhr(O.ImportKhrRequest.fromPartial({ rows, file_name: `pool-${rand()}.xlsx` }), { identity: manager() })).saved).toBe(6);
+    const total = (await khr.countAssignableKhr({}, { identity: manager() })).total;
+    expect(total).toBe(await pooled('private_customer'));
+    expect(await failure(khr.countAssignableKhr({}, { identity: caller(t, 5, inBranch) }))).toMatchObject({ status: 403 });
+    expect(await failure(khr.assignKhr(O.AssignRequest.fromPartial({ items: [{ username: outside, count: 1 }] }), { identity: branch() }))).toMatchObject({
+      status: 403,
+      msg: MSG.staffOutOfScope(outside),
+    });
+    expect(await failure(khr.assignKhr(O.AssignRequest.fromPartial({ items: [{ username: inBranch, count: 0 }] }), { identity: branch() }))).toMatchObject({ status: 400, msg: MSG.assignNothing });
+    // Two managers ask for the whole pool at once: every record goes to exactly one of them.
+    const ask = (who: ReturnType<typeof caller>, username: string) => khr.assignKhr(O.AssignRequest.fromPartial({ items: [{ username, count: total }] }), { identity: who });
+    const [a, b] = await Promise.all([ask(branch(), inBranch), ask(manager(), outside)]);
+    expect(a.assigned + b.assigned).toBe(total);
+    expect(a.msg).toBe(MSG.assigned);
+    expect(await pooled('private_customer')).toBe(0);
+    expect((await khr.countAssignableKhr({}, { identity: manager() })).total).toBe(0);
+    const mine = await khr.listAssignedKhr({ page: 1, count: 100 }, { identity: caller(t, 5, inBranch) });
+    expect(mine.count).toBe(a.assigned);
+    expect(mine.values.every((v) => v.username_nv === inBranch && v.so_dien_thoai.startsWith('****'))).toBe(true);
+    const [handed] = await t.sql(`SELECT id, assigned_by FROM orders.private_customer WHERE username_nv = $1 AND assigned_at IS NOT NULL LIMIT 1`, [outside]);
+    if (b.assigned) {
+      expect(handed.assigned_by).toBe('quanly_khr');
+      const trail = await khr.khrHistory({ id: handed.id, page: 1, count: 10 }, { identity: manager() });
+      expect(trail.values.find((e) => e.field === 'username_nv')).toMatchObject({ from_value: '', to_value: outside, username: 'quanly_khr' });
+    }
+    // An empty pool hands nothing out (the reply says so).
+    expect((await ask(manager(), inBranch)).assigned).toBe(0);
+  });
+
+  it('red reports: the pool and its hand-out are for priority below 3', async () => {
+    const rows = [{ so_dien_thoai: newPhone(), ngay_thanh_cong: '05/04/2026', ten_goi_cuoc: PKG, kenh: '9084 (3)', username_nv: '' }];
+    expect((await baodo.importBaodo(O.ImportBaodoRequest.fromPartial({ rows, file_name: 'bd2.xlsx' }), { identity: manager() })).saved).toBe(1);
+    expect(await failure(baodo.countAssignableBaodo({}, { identity: branch() }))).toMatchObject({ status: 403 });
+    const n = (await baodo.countAssignableBaodo({}, { identity: manager() })).total;
+    expect(n).toBeGreaterThanOrEqual(1);
+    const r = await baodo.assignBaodo(O.AssignRequest.fromPartial({ items: [{ username: inBranch, count: n }] }), { identity: manager() });
+    expect(r).toMatchObject({ assigned: n, items: [{ username: inBranch, count: n }] });
+    const mine = await baodo.listAssignedBaodo({ page: 1, count: 10 }, { identity: caller(t, 5, inBranch) });
+    expect(mine.values.find((v) => v.so_dien_thoai.endsWith(rows[0].so_dien_thoai.slice(-5)))).toMatchObject({ ten_goi_cuoc: PKG, gia_goi_cuoc: 100000 });
+  });
+});

@@ -46,6 +46,11 @@ export const MSG = {
   resultInvalid: 'Kết quả phải là SUCCESS hoặc FAILD',
   staffActionsOnly: 'Chỉ quản lý (cấp dưới 5) mới được thực hiện chức năng này',
   deleted: 'Xoá bản ghi thành công',
+  // assign (spec 3 §7.4, §7.5; texts of spec 3 §8)
+  assignNothing: 'Bạn chưa chọn nhân viên và số lượng cần phân chia',
+  assignCountInvalid: 'Số lượng phân chia phải là số nguyên lớn hơn 0',
+  staffLocked: (u: string) => `Nhân viên ${u} đã bị khóa`,
+  assigned: 'Phân chia dữ liệu thành công.',
   inviteUnavailable: 'Kênh mời của dịch vụ chăm sóc chưa sẵn sàng, vui lòng thử lại sau',
 } as const;
 

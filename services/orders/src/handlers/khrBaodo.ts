@@ -1,12 +1,13 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, changedFields, Handlers, Identity, inScope, maskPhone, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { AppError, changedFields, Handlers, Identity, importChunk, inScope, maskPhone, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
 import { checkDecision, parseBaodo, parseKhr, parseResult } from '../domain/khrBaodo';
+import { assignPlan, checkAssignee, parseBaodoImportRow, parseKhrImportRow, RECORD_FIRST_ROW, recordImportKey, StaffCheck, staffCheck } from '../domain/recordImport';
 import { MSG } from '../domain/messages';
 import { isError } from '../domain/orderInput';
 import { findPriceByName } from '../store-prices';
-import { BaodoRow, deleteRecord, findRecord, insertRecord, KhrRow, pageRecords, RecordTable, updateRecord } from '../store-records';
+import { assignOldest, BaodoRow, countPool, deleteRecord, findRecord, insertImported, insertRecord, KhrRow, pageAssigned, pageRecords, RecordTable, updateRecord } from '../store-records';
 
 const refuse = (code: 'VALIDATION' | 'FORBIDDEN' | 'NOT_FOUND', msg: string): never => {
   throw new AppError(code, msg);
@@ -69,6 +70,62 @@ function recordKit(c: OrdersContext, table: RecordTable) {
       });
       return { ok: true, msg: MSG.deleted };
     },
+    /**
+     * One sheet chunk (spec 3 §7.4/§7.5 import): each row checked as the dialog checks it, its staff
+     * (if any) in the importer's subtree, stored once per natural key; refused rows by sheet row.
+     */
+    async importRows<Raw extends { username_nv?: string }, Row extends { so_dien_thoai: string; ngay_thanh_cong: string; username_nv: string }>(
+      me: Identity,
+      req: { rows?: Raw[]; file_name?: string; first_row?: number },
+      parse: (raw: Raw, check: StaffCheck) => Row | string,
+      extra: (rows: Row[], em: EntityManager) => Promise<(r: Row) => Record<string, unknown>> = async () => () => ({}),
+    ) {
+      const rows = req.rows ?? [];
+      const members = await staff.byUsernames(rows.map((r) => String(r.username_nv ?? '').trim()).filter(Boolean));
+      const check = staffCheck(staffScopeOf(me), members);
+      return importChunk({
+        rows,
+        fileName: (req.file_name ?? '').trim(),
+        firstRow: req.first_row || RECORD_FIRST_ROW,
+        parse: (raw) => parse(raw, check),
+        key: (r) => recordImportKey(table, r),
+        save: (good) =>
+          ds.transaction(async (em) => {
+            const more = await extra(good.map((g) => g.row), em);
+            const inserted = await insertImported(
+              em,
+              table,
+              good.map(({ row, importKey }) => ({
+                ...row,
+                ten_nv: row.username_nv === me.username ? me.fullname : members.get(row.username_nv)?.fullname ?? '',
+                ...more(row),
+                import_key: importKey,
+                created_by: me.username,
+              })),
+            );
+            for (const r of inserted) await audit.record(em, { resource: table, id: r.id, who: me, changes: [{ field: 'created', from: null, to: r.so_dien_thoai }] });
+          }),
+      });
+    },
+    countPool: () => countPool(ds.manager, table),
+    /** Hands pooled records to staff of the caller's subtree, oldest first, all in one transaction. */
+    async assign(me: Identity, items: ReadonlyArray<{ username?: string; count?: number }>) {
+      const plan = assignPlan(items);
+      const members = await staff.byUsernames([...plan.keys()]);
+      const scope = staffScopeOf(me);
+      for (const username of plan.keys()) checkAssignee(scope, members.get(username), username);
+      const handed = await ds.transaction(async (em) => {
+        const out: Array<{ username: string; count: number }> = [];
+        for (const [username, count] of plan) {
+          const ids = await assignOldest(em, table, { username, fullname: members.get(username)!.fullname }, count, me.username);
+          for (const id of ids) await audit.record(em, { resource: table, id, who: me, changes: [{ field: 'username_nv', from: '', to: username }] });
+          out.push({ username, count: ids.length });
+        }
+        return out;
+      });
+      return { assigned: handed.reduce((n, i) => n + i.count, 0), items: handed, msg: MSG.assigned };
+    },
+    assigned: <R>(me: Identity, req: { page?: number; count?: number }) => pageAssigned<R>(ds.manager, table, me.username, toPaging(req.page, req.count, 20)),
     history: async (me: Identity, req: { id: string; page: number; count: number }) => {
       const id = requireId(req.id, MSG.recordNotFound);
       const r = await findRecord<KhrRow>(ds.manager, table, id);
@@ -134,6 +191,22 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
       return kit.remove(ctx.user, req.id);
     },
     khrHistory: (req, ctx) => kit.history(ctx.user, req),
+    async importKhr(req, ctx) {
+      below(ctx.user, 5, MSG.staffActionsOnly);
+      return kit.importRows(ctx.user, req, parseKhrImportRow);
+    },
+    async listAssignedKhr(req, ctx) {
+      const page = await kit.assigned<KhrRow>(ctx.user, req);
+      return { values: page.rows.map((r) => presentKhr(r, ctx.user.priority)), count: page.count };
+    },
+    async countAssignableKhr(_req, ctx) {
+      below(ctx.user, 5, MSG.staffActionsOnly);
+      return { total: await kit.countPool() };
+    },
+    async assignKhr(req, ctx) {
+      below(ctx.user, 5, MSG.staffActionsOnly);
+      return kit.assign(ctx.user, req.items ?? []);
+    },
   };
 }
 
@@ -209,5 +282,25 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
       return kit.remove(ctx.user, req.id);
     },
     baodoHistory: (req, ctx) => kit.history(ctx.user, req),
+    async importBaodo(req, ctx) {
+      below(ctx.user, 3, MSG.managersOnly);
+      return kit.importRows(ctx.user, req, parseBaodoImportRow, async (rows, em) => {
+        const prices = new Map<string, number>();
+        for (const name of new Set(rows.map((r) => r.ten_goi_cuoc))) prices.set(name, await priceOf(em, name));
+        return (r) => ({ gia_goi_cuoc: prices.get(r.ten_goi_cuoc) ?? 0 });
+      });
+    },
+    async listAssignedBaodo(req, ctx) {
+      const page = await kit.assigned<BaodoRow>(ctx.user, req);
+      return { values: page.rows.map((r) => presentBaodo(r, ctx.user.priority)), count: page.count };
+    },
+    async countAssignableBaodo(_req, ctx) {
+      below(ctx.user, 3, MSG.managersOnly);
+      return { total: await kit.countPool() };
+    },
+    async assignBaodo(req, ctx) {
+      below(ctx.user, 3, MSG.managersOnly);
+      return kit.assign(ctx.user, req.items ?? []);
+    },
   };
 }
