@@ -18,9 +18,8 @@ function clawbackEdit(save: (id: string, v: string) => Promise<unknown>): Inline
     canEdit: (_r, ctx) => ctx.session.priority < 3,
     options: (r) => CLAWBACK_OPTIONS.map((o) => ({ value: o.value, label: clawbackLabel(o.value, r.request_type) })),
     errorMsg: 'Đổi trạng thái truy thu không thành công',
+    confirm: (_r, v) => CLAWBACK_OPTIONS.find((o) => o.value === v)?.confirm ?? '',
     save: async (r, v, ctx) => {
-      const text = CLAWBACK_OPTIONS.find((o) => o.value === v)?.confirm ?? '';
-      if (!(await ctx.confirm(text))) return;
       await save(r.id, String(v));
       ctx.notify('Đổi trạng thái truy thu thành công', 'success');
     },

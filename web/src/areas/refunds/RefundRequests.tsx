@@ -41,7 +41,7 @@ const TRANSFER = [
 
 /**
  * An inline edit that saves only after the manager confirms (spec 2 §4: every status change asks
- * first). A declined prompt saves nothing; the reload puts the shown value back.
+ * first; the list's edit.confirm: a declined prompt saves nothing and puts the old value back).
  */
 function confirmedEdit<R extends RefundRequest>(
   type: InlineEdit['type'],
@@ -55,8 +55,8 @@ function confirmedEdit<R extends RefundRequest>(
     canEdit: (_r, ctx) => ctx.session.priority < 3,
     errorMsg: 'Cập nhật không thành công',
     ...extra,
+    confirm: question,
     save: async (row, value, ctx) => {
-      if (!(await ctx.confirm(question(row, value)))) return;
       await save(row, value);
       ctx.notify('Cập nhật thành công', 'success');
     },

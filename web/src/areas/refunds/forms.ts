@@ -64,9 +64,6 @@ const refundFields = (when: (v: FormValues) => boolean): FieldDef[] => [
   },
 ];
 
-/** Whether every field above the yes/no question is filled: the question's own alert comes only then. */
-const filled = (keys: string[]) => (v: FormValues) => keys.every((k) => v[k] !== undefined && v[k] !== null && String(v[k]).trim() !== '');
-
 const num = (v: unknown) => (v === undefined || v === null || v === '' ? 0 : Number(v));
 
 export const packageRefundForm: FormConfig = {
@@ -84,7 +81,8 @@ export const packageRefundForm: FormConfig = {
       label: 'Lên đơn chiết khấu?',
       type: 'select',
       options: YES_NO,
-      required: filled(['number_phone', 'number_type', 'package_code', 'request_type', 'request_method']),
+      // Asked last: a missing field above it gets the form's alert first (the form takes the first missing field's text).
+      required: true,
       requiredMsg: ASK_DISCOUNT_ORDER,
     },
     { key: 'nap_tien', label: 'Số tiền nạp', type: 'money', required: true, visible: (v) => v.cho_len_don === '1' },
@@ -126,7 +124,7 @@ export const topUpForm: FormConfig = {
       label: 'Lên đơn hoàn tiền?',
       type: 'select',
       options: YES_NO,
-      required: filled(['number_phone', 'number_type', 'package_code', 'refund_price']),
+      required: true,
       requiredMsg: ASK_REFUND_ORDER,
     },
     ...refundFields(chained),
