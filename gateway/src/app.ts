@@ -12,6 +12,7 @@ import {
   fromServiceError,
   grpcChannelOptions,
   hasAnyPermission,
+  httpRequestDuration,
   identityToMetadata,
   Identity,
   Logger,
@@ -94,6 +95,9 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
 
   for (const route of routes) {
     api[route.method](route.expressPath, async (req: Request, res: Response) => {
+      // By the declared route, not the raw path: one series per route whatever the ids.
+      const timer = httpRequestDuration.startTimer({ method: route.method.toUpperCase(), route: route.path });
+      res.once('finish', () => timer({ status: String(res.statusCode) }));
       let identity: Identity | undefined;
       try {
         if (!route.guard.public) identity = await authenticate(req);

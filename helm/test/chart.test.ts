@@ -3,7 +3,7 @@
  * the Kubernetes API schemas offline (kubernetes-models), and assert the invariants an SRE relies on.
  */
 import { Buffer } from 'node:buffer';
-import { CHART, K8sObject, NAMESPACE, RELEASE, VALUE_SETS, helm, id, ofKind, parseObjects, podTemplates, render, requireHelm, selects, templateText, valuesArgs } from './chart';
+import { CHART, K8sObject, customCheckOf, NAMESPACE, RELEASE, VALUE_SETS, helm, id, ofKind, parseObjects, podTemplates, render, requireHelm, selects, templateText, valuesArgs } from './chart';
 
 const SETS = Object.keys(VALUE_SETS);
 /** Containers allowed a writable root filesystem, and why: the Kafka image writes its config at start. */
@@ -45,6 +45,11 @@ describe.each(SETS)('values set %s', (set) => {
   test('every object is valid against the Kubernetes API schema (kubernetes-models)', () => {
     const problems: string[] = [];
     for (const o of objs()) {
+      const custom = customCheckOf(o);
+      if (custom) {
+        problems.push(...custom(o, objs()).map((p) => `${id(o)}: ${p}`));
+        continue;
+      }
       let Model: any;
       try {
         Model = loadModel(o.apiVersion, o.kind);
@@ -249,7 +254,19 @@ describe('production defaults', () => {
     const of = (c: string) => policies.find((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/component'] === c)!;
     const fromComponents = (np: K8sObject) =>
       (np.spec.ingress ?? []).flatMap((r: any) => r.from ?? []).flatMap((p: any) => p.podSelector?.matchExpressions?.find((e: any) => e.key === 'app.kubernetes.io/component')?.values ?? []);
-    const fromNamespaces = (np: K8sObject) => (np.spec.ingress ?? []).flatMap((r: any) => r.from ?? []).filter((p: any) => p.namespaceSelector || p.ipBlock);
+    // Prometheus may reach every pod, on the metrics port and nothing else.
+    const metricsPort = 9464;
+    const isMetricsRule = (r: any) => (r.ports ?? []).length === 1 && r.ports[0].port === metricsPort;
+    const served = new Set(ofKind(objs(), 'Deployment').map((d) => d.metadata.labels?.['app.kubernetes.io/component']));
+    for (const np of policies.filter((p) => served.has(p.spec.podSelector.matchLabels?.['app.kubernetes.io/component']))) {
+      const rules = (np.spec.ingress ?? []).filter(isMetricsRule);
+      expect({ np: np.metadata.name, from: rules.flatMap((r: any) => r.from) }).toEqual({
+        np: np.metadata.name,
+        from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+      });
+    }
+    const fromNamespaces = (np: K8sObject) =>
+      (np.spec.ingress ?? []).filter((r: any) => !isMetricsRule(r)).flatMap((r: any) => r.from ?? []).filter((p: any) => p.namespaceSelector || p.ipBlock);
     expect(fromNamespaces(of('gateway'))).toHaveLength(1);
     for (const c of ['realtime', 'auth', 'lookup']) expect(fromNamespaces(of(c))).toEqual([]);
     expect(fromComponents(of('auth')).sort()).toEqual(['care', 'gateway', 'lookup']);

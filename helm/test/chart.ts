@@ -112,3 +112,25 @@ export function selects(selector: any, labels: Record<string, string>): boolean 
 }
 
 export const id = (o: K8sObject) => `${o.kind}/${o.metadata.name}`;
+
+/**
+ * Custom resources the chart may render (no kubernetes-models schema): each with a check of the
+ * fields that decide whether it works. Key: `apiVersion kind`.
+ */
+export const CUSTOM_RESOURCES: Record<string, (o: K8sObject, all: K8sObject[]) => string[]> = {
+  'monitoring.coreos.com/v1 ServiceMonitor': (o, all) => {
+    const problems: string[] = [];
+    const sel: Record<string, string> = o.spec?.selector?.matchLabels ?? {};
+    if (Object.keys(sel).length === 0) problems.push('spec.selector.matchLabels is empty');
+    const services = all.filter((s) => s.kind === 'Service' && Object.entries(sel).every(([k, v]) => s.metadata.labels?.[k] === v));
+    if (services.length === 0) problems.push('selects no Service');
+    for (const ep of o.spec?.endpoints ?? []) {
+      if (!/^[0-9]+(ms|s|m|h)$/.test(ep.interval ?? '')) problems.push(`endpoint interval ${ep.interval}`);
+      const without = services.filter((s) => !(s.spec.ports ?? []).some((p: any) => p.name === ep.port)).map((s) => s.metadata.name);
+      if (without.length) problems.push(`port "${ep.port}" missing on ${without.join(', ')}`);
+    }
+    if (!(o.spec?.endpoints ?? []).length) problems.push('no endpoints');
+    return problems;
+  },
+};
+export const customCheckOf = (o: K8sObject) => CUSTOM_RESOURCES[`${o.apiVersion} ${o.kind}`];

@@ -7,7 +7,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { ROOT, VALUE_SETS, id, render, requireHelm } from './chart';
+import { ROOT, VALUE_SETS, customCheckOf, id, render, requireHelm } from './chart';
 
 beforeAll(() => {
   requireHelm();
@@ -19,7 +19,8 @@ function typeCheck(objs: ReturnType<typeof render>): string[] {
   const file = join(dir, 'objects.ts');
   const imports = new Map<string, string>();
   const lines: string[] = [];
-  objs.forEach((o, i) => {
+  // Custom resources have no kubernetes-models interface; chart.test.ts checks them by hand.
+  objs.filter((o) => !customCheckOf(o)).forEach((o, i) => {
     const mod = `kubernetes-models/${o.apiVersion}/${o.kind}`;
     const alias = `I${o.kind}_${o.apiVersion.replace(/[^a-zA-Z0-9]/g, '_')}`;
     imports.set(alias, `import type { I${o.kind} as ${alias} } from '${mod}';`);

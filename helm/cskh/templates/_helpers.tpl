@@ -231,6 +231,10 @@ The chart tests compare these names with the code's config schemas.
 {{- end -}}
 {{- end -}}
 {{- end -}}
+{{- if ne .name "migrate" -}}
+{{- /* Read by the image's entry (scripts/component.ts) for every component: 0 = not served. */ -}}
+{{- $_ := set $env "METRICS_PORT" (dict "value" (ternary (toString (int $root.Values.metrics.port)) "0" $root.Values.metrics.enabled)) -}}
+{{- end -}}
 {{- range $k, $v := $c.env -}}
 {{- $_ := set $env $k (dict "value" (toString $v)) -}}
 {{- end -}}

@@ -1,5 +1,6 @@
 import { Kafka, logLevel, Consumer } from 'kafkajs';
 import type { BusMessage, EventBus } from './bus';
+import { kafkaConsumed } from './metrics';
 import type { Logger } from './log';
 
 /**
@@ -143,6 +144,9 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
       const out = results.flatMap((r) => r.out);
       const parked = msgs.filter((_, i) => results[i].parked).map((m) => ({ ...m, topic: `${m.topic}.dlq` }));
       if (out.length || parked.length) await opts.bus.publish([...out, ...parked]);
+      const topic = logicalTopic(prefix, batch.topic);
+      kafkaConsumed.inc({ group: opts.groupId, topic, outcome: 'handled' }, msgs.length - parked.length);
+      if (parked.length) kafkaConsumed.inc({ group: opts.groupId, topic, outcome: 'dead-lettered' }, parked.length);
       for (const m of batch.messages) resolveOffset(m.offset);
       await commitOffsetsIfNecessary();
       await heartbeat();

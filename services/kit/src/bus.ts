@@ -1,6 +1,7 @@
 import { Kafka, Producer, Consumer, logLevel, CompressionTypes } from 'kafkajs';
 import type { Logger } from './log';
 import { logicalTopic, withRetries } from './batch-consumer';
+import { addConsumerLagReader, kafkaConsumed } from './metrics';
 
 /**
  * The event bus every service talks through. Kafka in tests, CI and Kubernetes; an in-process
@@ -155,17 +156,44 @@ export class KafkaBus implements EventBus {
           };
           const ok = await handledWithRetries(opts.handler, msg, this.log);
           if (!ok) await this.publish([{ ...msg, topic: `${msg.topic}.dlq` }]);
+          kafkaConsumed.inc({ group: opts.groupId, topic: msg.topic, outcome: ok ? 'handled' : 'dead-lettered' });
           resolveOffset(m.offset);
           await heartbeat();
         }
       },
     });
+    const removeLag = addConsumerLagReader((set) => this.readLag(opts.groupId, opts.topics, set));
     return {
       stop: async () => {
+        removeLag();
         await consumer.disconnect();
         this.consumers = this.consumers.filter((c) => c !== consumer);
       },
     };
+  }
+
+  /** Messages the group is behind the end of each topic, summed over partitions (read at scrape time). */
+  private async readLag(groupId: string, topics: string[], set: (labels: Record<string, string>, value: number) => void) {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const prefixed = topics.map((t) => this.topicPrefix + t);
+      const committed = await admin.fetchOffsets({ groupId: this.topicPrefix + groupId, topics: prefixed });
+      for (const t of committed) {
+        const ends = await admin.fetchTopicOffsets(t.topic);
+        const end = new Map(ends.map((p) => [p.partition, Number(p.high)]));
+        let lag = 0;
+        for (const p of t.partitions) {
+          const high = end.get(p.partition) ?? 0;
+          const at = Number(p.offset);
+          // -1 = nothing committed yet: the whole partition is behind.
+          lag += Math.max(0, high - (at < 0 ? 0 : at));
+        }
+        set({ group: groupId, topic: logicalTopic(this.topicPrefix, t.topic) }, lag);
+      }
+    } finally {
+      await admin.disconnect();
+    }
   }
 
   async close() {

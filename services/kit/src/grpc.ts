@@ -9,10 +9,12 @@ import {
   credentials,
   Client,
   makeGenericClientConstructor,
+  status as GrpcStatus,
 } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { AppError, fromGrpcError, toServiceError } from './errors';
 import { Identity, identityFromMetadata, identityToMetadata } from './identity';
+import { grpcServerDuration } from './metrics';
 import type { Logger } from './log';
 import { rpcRouteInfo } from './route-info';
 
@@ -130,22 +132,30 @@ export function adapt<D extends ServiceDefinition>(
   const { log, middleware = [] } = 'info' in opts && typeof opts.info === 'function' ? { log: opts as Logger } : (opts as { log: Logger; middleware?: Middleware[] });
   const chain = [requireCallerMiddleware, ...middleware];
   const routes = rpcRouteInfo();
+  const svc = serviceName(def);
   const out: UntypedServiceImplementation = {};
   Object.defineProperty(out, ADAPTED, { value: true });
   for (const key of Object.keys(def)) {
     const fn = (handlers as Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>)[key];
     if (!fn) throw new Error(`${serviceName(def)}: no handler for ${key}`);
     const method = def[key].path;
+    const rpcName = method.slice(method.lastIndexOf('/') + 1);
     const route = routes.get(method) ?? { routed: false, isPublic: false };
     out[key] = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
       const info: CallInfo = { method, request: call.request, ctx: contextFor(call, log, method), ...route };
       const run = (i: number): Promise<unknown> =>
         i < chain.length ? Promise.resolve().then(() => chain[i](info, () => run(i + 1))) : fn(info.request, info.ctx);
+      const timer = grpcServerDuration.startTimer({ service: svc, method: rpcName });
       run(0).then(
-        (reply) => callback(null, reply),
+        (reply) => {
+          timer({ code: 'OK' });
+          callback(null, reply);
+        },
         (err) => {
           if (!(err instanceof AppError)) log.error({ err, method }, 'handler failed');
-          callback(toServiceError(err) as never, null);
+          const e = toServiceError(err);
+          timer({ code: GrpcStatus[e.code ?? GrpcStatus.UNKNOWN] ?? 'UNKNOWN' });
+          callback(e as never, null);
         },
       );
     };

@@ -18,3 +18,4 @@ export * from './audit';
 export * from './staff';
 export * from './route-info';
 export * from './phone';
+export * from './metrics';

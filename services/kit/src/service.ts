@@ -11,6 +11,7 @@ import { createLogger, Logger } from './log';
 import { addToOutbox, OutboxRelay, outboxTableSql } from './outbox';
 import { StaffDirectory, staffTableSql, USER_CHANGED_TOPIC } from './staff';
 import { createRedis, createRevocationStore, RevocationStore } from './tokens';
+import { addOutboxBacklogReader } from './metrics';
 import type { z } from 'zod';
 
 type BaseConfig = z.infer<z.ZodObject<typeof serviceShape>>;
@@ -150,7 +151,12 @@ export async function runService<S extends ConfigShape, X>(mod: ServiceModule<S,
       const r = new OutboxRelay(ds, mod.schema, bus, log);
       relay = r;
       r.start();
+      const removeBacklog = addOutboxBacklogReader(async (set) => {
+        const [row] = await ds.query(`SELECT count(*)::int AS n FROM "${mod.schema}".outbox WHERE published_at IS NULL`);
+        set({ schema: mod.schema }, row.n);
+      });
       stops.push(async () => {
+        removeBacklog();
         relay = undefined;
         await r.stop();
       });

@@ -38,7 +38,7 @@ import {
   verifyAccessToken,
 } from '@cskh/kit';
 import { events_v1_realtime } from '@cskh/proto';
-import { startBatchConsumer, BatchConsumerHandle } from '@cskh/kit';
+import { startBatchConsumer, BatchConsumerHandle, socketConnections } from '@cskh/kit';
 import { realtimeConfig, RealtimeConfig } from './config';
 import { createDeduper } from './dedupe';
 import { BatchPublisher } from './publisher';
@@ -247,6 +247,8 @@ export async function startRealtime(
   io.on('connection', (socket) => {
     const sd = socket.data as SocketData;
     socket.join([`user:${sd.identity.username}`, `client:${sd.clientId}`]);
+    socketConnections.inc();
+    socket.once('disconnect', () => socketConnections.dec());
     // A reply reaches this socket whichever replica consumed it (the Redis adapter delivers the
     // broadcast here): that settles the request's local timeout and in-flight count.
     socket.onAnyOutgoing((event: string, payload: { requestId?: unknown }) => {

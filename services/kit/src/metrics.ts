@@ -1,0 +1,145 @@
+/**
+ * Prometheus metrics of a component (issue 15 "For the SRE"). One registry per process: in
+ * Kubernetes a process is one component; in the embedded run every component shares it, which is
+ * what one process should report. `startMetricsServer` serves it on METRICS_PORT (default 9464)
+ * — a port of its own, never the gateway's public one, so the ingress does not publish it.
+ *
+ * What is measured:
+ *   cskh_http_request_duration_seconds{method,route,status}   gateway, per declared route
+ *   cskh_grpc_server_handling_seconds{service,method,code}    every gRPC service, per RPC
+ *   cskh_kafka_consumer_lag{group,topic}                      messages behind, per consumer group
+ *   cskh_kafka_messages_consumed_total{group,topic,outcome}   handled / dead-lettered
+ *   cskh_outbox_backlog{schema}                               rows written but not yet published
+ *   cskh_socket_connections                                   realtime: open browser sockets
+ *   cskh_scan_progress_ratio{file}, … (registered by the service that owns the figure)
+ * plus Node's defaults (CPU, memory, event-loop lag, GC) with the `cskh_` prefix.
+ */
+import http from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export const metricsRegistry = new Registry();
+let defaultsOn = false;
+
+/** Node's own figures, once per process. */
+export function collectProcessMetrics(component: string) {
+  if (defaultsOn) return;
+  defaultsOn = true;
+  metricsRegistry.setDefaultLabels({ component });
+  collectDefaultMetrics({ register: metricsRegistry, prefix: 'cskh_' });
+}
+
+// Latency buckets from 1 ms to 10 s: lookups live at 5–50 ms, exports and imports at seconds.
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const httpRequestDuration = new Histogram({
+  name: 'cskh_http_request_duration_seconds',
+  help: 'HTTP requests served by the gateway, by declared route (not the raw path) and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const grpcServerDuration = new Histogram({
+  name: 'cskh_grpc_server_handling_seconds',
+  help: 'gRPC calls handled, by service, method and status code name.',
+  labelNames: ['service', 'method', 'code'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const kafkaConsumed = new Counter({
+  name: 'cskh_kafka_messages_consumed_total',
+  help: 'Kafka messages a consumer group finished with: handled, or dead-lettered after retries.',
+  labelNames: ['group', 'topic', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+/**
+ * Gauges whose value is read when Prometheus scrapes (outbox backlog, consumer lag): each source
+ * adds a reader and removes it when it stops, so a stopped service reports nothing stale.
+ */
+type Reader = (set: (labels: Record<string, string>, value: number) => void) => Promise<void>;
+
+function scrapedGauge(name: string, help: string, labelNames: string[]) {
+  const readers = new Set<Reader>();
+  new Gauge({
+    name,
+    help,
+    labelNames,
+    registers: [metricsRegistry],
+    async collect() {
+      this.reset();
+      await Promise.all(
+        [...readers].map((read) =>
+          read((labels, value) => this.set(labels, value)).catch(() => {
+            // A source that cannot answer now (database restarting) reports nothing this scrape.
+          }),
+        ),
+      );
+    },
+  });
+  return (read: Reader) => {
+    readers.add(read);
+    return () => void readers.delete(read);
+  };
+}
+
+/** Adds a reader of `cskh_outbox_backlog{schema}`; returns its removal. */
+export const addOutboxBacklogReader = scrapedGauge('cskh_outbox_backlog', 'Outbox rows committed but not yet published to Kafka.', ['schema']);
+/** Adds a reader of `cskh_kafka_consumer_lag{group,topic}`; returns its removal. */
+export const addConsumerLagReader = scrapedGauge('cskh_kafka_consumer_lag', 'Messages a consumer group is behind the end of a topic (sum over partitions).', ['group', 'topic']);
+
+export const socketConnections = new Gauge({
+  name: 'cskh_socket_connections',
+  help: 'Browser sockets open on this realtime replica.',
+  registers: [metricsRegistry],
+});
+
+/** The registry's text, as Prometheus reads it. */
+export const metricsText = () => metricsRegistry.metrics();
+
+/**
+ * Serves GET /metrics on `port` (0 = any free port, for tests). One server per process: a second
+ * call returns the first server.
+ */
+let server: Promise<{ port: number; close: () => Promise<void> }> | undefined;
+export function startMetricsServer(port: number, host = '0.0.0.0') {
+  server ??= new Promise((resolve, reject) => {
+    const s = http.createServer(async (req, res) => {
+      if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+        res.writeHead(404).end();
+        return;
+      }
+      try {
+        const body = await metricsText();
+        res.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(body);
+      } catch (err) {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(String((err as Error).message));
+      }
+    });
+    s.once('error', (err) => {
+      server = undefined;
+      reject(err);
+    });
+    s.listen(port, host, () => {
+      const addr = s.address();
+      resolve({
+        port: typeof addr === 'object' && addr ? addr.port : port,
+        close: () => new Promise<void>((r) => s.close(() => r())),
+      });
+    });
+  });
+  return server;
+}
+
+/**
+ * METRICS_PORT as the entry reads it: default 9464 (the port Prometheus exporters conventionally
+ * use); 0 = not served (null).
+ */
+export function metricsPortOf(env: NodeJS.ProcessEnv = process.env): number | null {
+  const raw = env.METRICS_PORT;
+  if (raw === undefined || raw === '') return 9464;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`METRICS_PORT must be a port number (0 = off), got "${raw}"`);
+  return n === 0 ? null : n;
+}
