@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EditNoteIcon from '@mui/icons-material/EditNote';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import MoneyOffIcon from '@mui/icons-material/MoneyOff';
 import SendIcon from '@mui/icons-material/Send';
 import SearchIcon from '@mui/icons-material/Search';
@@ -20,6 +21,7 @@ import type { ColumnDef, ListConfig, ListContext, ListHandle } from '../../list/
 import { showToast } from '../../store/ui';
 import { ORDER_LISTS, orderApi, priceApi, type OrderKind, type OrderRecord } from './api';
 import Countdown from './Countdown';
+import { export9279 } from './export9279';
 import {
   COLLECTION_OPTIONS,
   FORM_OPTIONS,
@@ -376,6 +378,20 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
             }
           },
         },
+        ...(mfy
+          ? []
+          : [
+              {
+                key: 'export',
+                label: 'Xuất Excel',
+                icon: <FileDownloadIcon />,
+                variant: 'outlined' as const,
+                // Export is for priority below 5 (spec 3 §2.16, §6); the server refuses it for 5 too.
+                visible: (ctx: ListContext<OrderRecord>) => ctx.session.priority < 5,
+                onClick: (ctx: ListContext<OrderRecord>) =>
+                  void export9279(ctx).catch((e) => ctx.notify(`[Lỗi] ${errorMsg(e) || (e as Error)?.message || ''}`.trim(), 'error')),
+              },
+            ]),
       ],
       toolbarExtra: (ctx) =>
         !mfy && manager(ctx.session.priority) ? (
@@ -388,7 +404,8 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
             onDone={() => listRef.current?.reload()}
           />
         ) : null,
-      export: { fileName: meta.exportFile },
+      // The 9279 sheet has the spec's own columns (spec 3 §9), not the table's: its own button below.
+      export: mfy ? { fileName: meta.exportFile } : undefined,
       columns,
       rowActions: [
         { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, color: 'primary', visible: (r) => r.can_edit, run: (r) => setDialog({ row: r }) },
