@@ -7,7 +7,7 @@
  * appointments table, APPROVED; the manager sees both results in 'Nhật ký CSKH' with the whole
  * number, the salesperson sees them masked; 'Tỉ lệ bắt số' shows the salesperson's counts.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -38,12 +38,24 @@ async function api<T>(path: string, token?: string, body?: unknown): Promise<T> 
 
 async function login(page: Page, username: string, password: string) {
   await page.goto(stack.url + '/login');
+  await screen(page, 'login-username');
   await input(page, 'login-username').fill(username);
   await input(page, 'login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/app/home');
   // The shell has stored the session and loaded the home screen before the test navigates away.
   await page.waitForLoadState('networkidle');
+}
+
+/** Wait for a screen; when it does not come, say where the page is and what it shows. */
+async function screen(page: Page, testId: string) {
+  try {
+    await page.getByTestId(testId).waitFor({ timeout: 45000 });
+  } catch (e) {
+    const shown = await page.locator('body').innerText().catch(() => '');
+    await page.screenshot({ path: join(tmpdir(), `care-browser-${testId}.png`) }).catch(() => undefined);
+    throw new Error(`${testId} did not appear: at ${page.url()} showing ${JSON.stringify(shown.slice(0, 500))} (${(e as Error).message})`);
+  }
 }
 
 /** Random 10-digit mobile numbers (0 + 9 digits), distinct. */
@@ -77,17 +89,48 @@ function tomorrowLocal(): string {
 /** On /sys/division: pick the upload and wait for its divisible count. */
 async function pickUpload(page: Page, fileName: string, expected: number) {
   await page.goto(stack.url + '/sys/division');
-  await page.getByTestId('division').waitFor();
+  await screen(page, 'division');
   await page.getByTestId('division-upload').click();
   await page.getByTestId(`division-upload-option-${fileName}`).click();
   await page.getByTestId('division-total').filter({ hasText: `Số lượng có thể chia: ${expected}` }).waitFor();
 }
 
+/**
+ * A private copy of web/dist for this run. The working tree's web/dist is rebuilt whenever anyone
+ * runs `npm run build -w @cskh/web`: a rebuild during the test empties it and renames every chunk,
+ * so a screen opened after it (the lazily loaded /sys/division) never arrived and pages reloaded
+ * half-way showed the login form or nothing. The copy is taken between builds (index.html and the
+ * assets unchanged while copying, every asset index.html names present).
+ */
+async function snapshotWebDist(to: string): Promise<string> {
+  const dist = join(__dirname, '../dist');
+  const stamp = () => {
+    try {
+      return `${statSync(join(dist, 'index.html')).mtimeMs}:${statSync(join(dist, 'assets')).mtimeMs}`;
+    } catch {
+      return '';
+    }
+  };
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const before = stamp();
+    if (before) {
+      rmSync(to, { recursive: true, force: true });
+      cpSync(dist, to, { recursive: true });
+      const html = readFileSync(join(to, 'index.html'), 'utf8');
+      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+      if (stamp() === before && assets.length > 0 && assets.every((a) => existsSync(join(to, a)))) return to;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('web/dist kept changing (or is missing): run `npm run build -w @cskh/web` (npm test does)');
+}
+
 beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'care-browser-'));
+  const webDist = await snapshotWebDist(join(dir, 'web-dist'));
   // Only what this day needs: auth (logins, staff events) and care.
-  stack = await startStack({ env: isolatedStackEnv('web_care', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }), only: ['auth', 'care'] });
+  stack = await startStack({ env: isolatedStackEnv('web_care', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, WEB_DIST: webDist }), only: ['auth', 'care'] });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -146,7 +189,7 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   const boss = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   await login(boss, 'admin', ADMIN_PASSWORD);
   await boss.goto(stack.url + '/sys/upload');
-  await boss.getByTestId('list-uploads').waitFor();
+  await screen(boss, 'list-uploads');
   await boss.getByTestId('customers-import-file').setInputFiles(file);
   const preview = boss.getByTestId('customers-import-preview');
   await preview.waitFor();

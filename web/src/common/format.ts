@@ -22,10 +22,20 @@ export function formatNumber(value: unknown): string {
   return numberFormat.format(n);
 }
 
+/** An instant: a Date, epoch milliseconds, or an ISO text that names its zone (Z or ±hh:mm). */
+const isInstant = (value: unknown) =>
+  value instanceof Date || typeof value === 'number' || (typeof value === 'string' && /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value.trim()));
+
+/**
+ * A time as Vietnam's clock shows it, whatever the browser's time zone (the servers send
+ * instants, e.g. '2026-11-23T17:30:00Z' is shown 24-11-2026 00:30:00). A text without a zone
+ * (a bare date, a wall-clock time) is shown as written, never shifted.
+ */
 export function formatDateTime(value: unknown, format = DATETIME_FORMAT): string {
   if (value === null || value === undefined || value === '') return '';
   const d = dayjs(value as string | number | Date);
-  return d.isValid() ? d.format(format) : String(value);
+  if (!d.isValid()) return String(value);
+  return (isInstant(value) ? d.utcOffset(VN_UTC_OFFSET_MINUTES) : d).format(format);
 }
 
 export function formatDate(value: unknown): string {
