@@ -271,6 +271,8 @@ describe('production defaults', () => {
     for (const c of ['realtime', 'auth', 'lookup']) expect(fromNamespaces(of(c))).toEqual([]);
     expect(fromComponents(of('auth')).sort()).toEqual(['care', 'gateway', 'lookup']);
     expect(fromComponents(of('lookup'))).toEqual(['gateway']);
+    // Orders' 'Mời tự động' goes through care's Invite.
+    expect(fromComponents(of('care')).sort()).toEqual(['gateway', 'orders']);
     expect(fromComponents(of('realtime'))).toEqual(['gateway']);
     // Egress: DNS for every pod; PostgreSQL only for the services and the migrate Job.
     const dns = policies.find((p) => p.metadata.name.endsWith('-dns'))!;
@@ -300,8 +302,9 @@ describe('an external carrier endpoint', () => {
     expect(pw.valueFrom.secretKeyRef).toEqual({ name: 'carrier-creds', key: 'carrier-password' });
     const np = ofKind(objs, 'NetworkPolicy').find((x) => x.metadata.name === 'cskh-lookup')!;
     expect(np.spec.egress).toContainEqual({ ports: [{ port: 8443, protocol: 'TCP' }], to: [{ ipBlock: { cidr: '203.0.113.0/24' } }] });
-    // only the components that declare `uses: [carrier]` (lookup; care's invitations; orders' 'Tra ĐTCT') learn about it
-    const users = ['cskh-care', 'cskh-lookup', 'cskh-orders'];
+    // only the components that declare `uses: [carrier]` (lookup; care's invitations; orders' 'Tra ĐTCT';
+    // dataops' scans; refunds' card gateways) learn about it
+    const users = ['cskh-care', 'cskh-dataops', 'cskh-lookup', 'cskh-orders', 'cskh-refunds'];
     for (const c of ofKind(objs, 'ConfigMap')) {
       if (users.includes(c.metadata.name)) expect(c.data.CARRIER_URL).toBe('https://carrier.example.net/api');
       else expect(c.data.CARRIER_URL).toBeUndefined();
