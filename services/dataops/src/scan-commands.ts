@@ -4,7 +4,7 @@ import { events_v1_realtime } from '@cskh/proto';
 import { MSG } from './domain/messages';
 import { parseScanCommand, SCAN_PROGRESS_EVENT, ScanKind, startTransition, stopTransition } from './domain/scan';
 import { FileNameError, parseFileName } from './domain/phone';
-import { progressOf, scanFileByName, ScanFileRow, scanFileView } from './store';
+import { modified, progressOf, scanFileByName, ScanFileRow, scanFileView } from './store';
 
 const { SocketRequest, SocketReply } = events_v1_realtime;
 
@@ -52,7 +52,7 @@ export async function commandScan(
     const next = action === 'start' ? startTransition(f) : stopTransition(f);
     if (next !== 'running' && next !== 'stopped') throw new AppError('PRECONDITION', next);
     if (f.state === next) return f;
-    const [u]: ScanFileRow[] = await tx.query(`UPDATE dataops.scan_file SET state = $2, reason = '', updated_at = now() WHERE id = $1 RETURNING *`, [f.id, next]);
+    const [u]: ScanFileRow[] = await modified(tx, `UPDATE dataops.scan_file SET state = $2, reason = '', updated_at = now() WHERE id = $1 RETURNING *`, [f.id, next]);
     return u;
   });
   if (action === 'start') wake();

@@ -3,7 +3,7 @@ import { EventBus, Logger, pushToUser } from '@cskh/kit';
 import { CarrierUnavailable, ScanCarrier } from './carrier';
 import { MSG } from './domain/messages';
 import { mapPool, RateLimiter, SCAN_PROGRESS_EVENT, ScanResultColumns } from './domain/scan';
-import { progressOf, ScanFileRow } from './store';
+import { modified, progressOf, ScanFileRow } from './store';
 
 export interface ScanWorkerOptions {
   instance: string;
@@ -88,8 +88,7 @@ export class ScanWorker {
 
   /** One running file without a live lease (or with ours), now leased to this replica. */
   private async claim(): Promise<ScanFileRow | undefined> {
-    const rows: ScanFileRow[] = await this.ds.query(
-      `UPDATE dataops.scan_file SET lease_owner = $1, lease_until = now() + make_interval(secs => $2::double precision / 1000)
+    const rows: ScanFileRow[] = await modified(this.ds, `UPDATE dataops.scan_file SET lease_owner = $1, lease_until = now() + make_interval(secs => $2::double precision / 1000)
         WHERE id = (SELECT id FROM dataops.scan_file
                      WHERE state = 'running' AND (lease_until IS NULL OR lease_until < now() OR lease_owner = $1)
                      ORDER BY updated_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
@@ -149,8 +148,7 @@ export class ScanWorker {
       if (!locked || locked.lease_owner !== this.opts.instance) return undefined;
       let n = 0;
       if (results.length) {
-        const updated: unknown[] = await tx.query(
-          `UPDATE dataops.scan_number AS s SET status = v.status, number_type = v.number_type, current_package = v.current_package,
+        const updated: unknown[] = await modified(tx, `UPDATE dataops.scan_number AS s SET status = v.status, number_type = v.number_type, current_package = v.current_package,
                   register_date = v.register_date, register_expire = v.register_expire, current_cycle = v.current_cycle,
                   free_cycle_left = v.free_cycle_left, number_status = v.number_status, dtct = v.dtct, scanned_at = now(), scanned_by = $3
              FROM jsonb_to_recordset($2::jsonb) AS v(phone9 text, status text, number_type text, current_package text, register_date text,
@@ -162,8 +160,7 @@ export class ScanWorker {
         n = updated.length;
         this.stored += n;
       }
-      const [next]: ScanFileRow[] = await tx.query(
-        `UPDATE dataops.scan_file SET scanned = scanned + $2, lease_until = now() + make_interval(secs => $3::double precision / 1000), updated_at = now()
+      const [next]: ScanFileRow[] = await modified(tx, `UPDATE dataops.scan_file SET scanned = scanned + $2, lease_until = now() + make_interval(secs => $3::double precision / 1000), updated_at = now()
           WHERE id = $1 RETURNING *`,
         [file.id, n, this.opts.leaseMs],
       );
@@ -172,8 +169,7 @@ export class ScanWorker {
   }
 
   private async finish(file: ScanFileRow, state: 'done' | 'failed', reason: string) {
-    const rows: ScanFileRow[] = await this.ds.query(
-      `UPDATE dataops.scan_file SET state = $3, reason = $4, lease_owner = NULL, lease_until = NULL, updated_at = now()
+    const rows: ScanFileRow[] = await modified(this.ds, `UPDATE dataops.scan_file SET state = $3, reason = $4, lease_owner = NULL, lease_until = NULL, updated_at = now()
         WHERE id = $1 AND lease_owner = $2 AND state = 'running' RETURNING *`,
       [file.id, this.opts.instance, state, reason],
     );

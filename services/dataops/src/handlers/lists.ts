@@ -7,6 +7,7 @@ import { MSG } from '../domain/messages';
 import { checkOtp, extractOtp } from '../domain/otp';
 import { parsePhone, text, TextTooLong } from '../domain/phone';
 import { refuseExportFor5 } from './scans';
+import { modified } from '../store';
 
 type Def = typeof dataops_v1_dataops.DataopsListServiceService;
 
@@ -133,7 +134,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
       try {
         return await ds.transaction(async (tx) => {
           const before = await blacklistById(tx, req.id, true);
-          const [row]: BlacklistRow[] = await tx.query(`UPDATE dataops.blacklist SET phone_number = $2, phone9 = $3, description = $4 WHERE id = $1 RETURNING *`, [
+          const [row]: BlacklistRow[] = await modified(tx, `UPDATE dataops.blacklist SET phone_number = $2, phone9 = $3, description = $4 WHERE id = $1 RETURNING *`, [
             before.id,
             p.phone,
             p.phone9,
@@ -232,8 +233,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
       try {
         return await ds.transaction(async (tx) => {
           const before = await otpById(tx, req.id, true);
-          const [row]: OtpRow[] = await tx.query(
-            `UPDATE dataops.otp1414 SET phone_number = $2, phone9 = $3, otp = $4, datetime = $5, str_mes = $6 WHERE id = $1 RETURNING *`,
+          const [row]: OtpRow[] = await modified(tx, `UPDATE dataops.otp1414 SET phone_number = $2, phone9 = $3, otp = $4, datetime = $5, str_mes = $6 WHERE id = $1 RETURNING *`,
             [before.id, f.phone_number, f.phone9, f.otp, f.datetime, f.str_mes],
           );
           await audit.record(tx, { resource: 'otp1414', id: row.id, who: who(ctx.user), changes: changedFields(before as any, row as any, ['phone_number', 'otp', 'str_mes']) });

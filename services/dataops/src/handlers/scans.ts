@@ -5,7 +5,7 @@ import { MSG } from '../domain/messages';
 import { FileNameError, parseFileName, parsePhone } from '../domain/phone';
 import { ScanKind } from '../domain/scan';
 import { mayCommand } from '../scan-commands';
-import { insertScanNumbers, SCAN_RESULT_SELECT, scanFileById, scanFileByName, ScanFileRow, scanFileView, ScanNumberRow, scanResultView } from '../store';
+import { insertScanNumbers, modified, SCAN_RESULT_SELECT, scanFileById, scanFileByName, ScanFileRow, scanFileView, ScanNumberRow, scanResultView } from '../store';
 
 type Def = typeof dataops_v1_dataops.DataopsScanServiceService;
 type H = Handlers<Def>;
@@ -127,7 +127,7 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
         mustOwn(f, me);
         if (f.state === 'running') fail('PRECONDITION', MSG.scanFileRunning);
         if (name !== f.file_name && (await scanFileByName(tx, kind, name))) fail('CONFLICT', MSG.scanFileExists);
-        const [u]: ScanFileRow[] = await tx.query(`UPDATE dataops.scan_file SET file_name = $2, updated_at = now() WHERE id = $1 RETURNING *`, [id, name]);
+        const [u]: ScanFileRow[] = await modified(tx, `UPDATE dataops.scan_file SET file_name = $2, updated_at = now() WHERE id = $1 RETURNING *`, [id, name]);
         return scanFileView(u);
       });
     },

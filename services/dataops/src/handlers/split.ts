@@ -7,6 +7,7 @@ import { ALL, checkGrantDates, checkGrantFiles, dataPriority, isDataSenior, mayS
 import { FileNameError, parseFileName, parsePhone, text, TextTooLong } from '../domain/phone';
 import { applyQuantities as applyQuotas, splitRowKey, SplitRowInput, unallocated } from '../domain/split';
 import { refuseExportFor5 } from './scans';
+import { modified } from '../store';
 
 type Def = typeof dataops_v1_dataops.DataopsSplitServiceService;
 
@@ -192,7 +193,7 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
 
     async deleteSplitFile(req) {
       const name = fileNameOf(req.FileName);
-      const rows: unknown[] = await ds.query(`DELETE FROM dataops.split_file WHERE file_name = $1 RETURNING 1`, [name]);
+      const rows: unknown[] = await modified(ds, `DELETE FROM dataops.split_file WHERE file_name = $1 RETURNING 1`, [name]);
       if (!rows.length) fail('NOT_FOUND', MSG.splitFileNotFound);
       return { ok: true, msg: `Đã xóa file ${name}` };
     },
@@ -200,7 +201,7 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
     async activateSplitFile(req) {
       const name = fileNameOf(req.FileName);
       if (req.is_activated !== 0 && req.is_activated !== 1) fail('VALIDATION', MSG.activeInvalid);
-      const rows: unknown[] = await ds.query(`UPDATE dataops.split_file SET is_activated = $2 WHERE file_name = $1 RETURNING 1`, [name, req.is_activated]);
+      const rows: unknown[] = await modified(ds, `UPDATE dataops.split_file SET is_activated = $2 WHERE file_name = $1 RETURNING 1`, [name, req.is_activated]);
       if (!rows.length) fail('NOT_FOUND', MSG.splitFileNotFound);
       return { ok: true, msg: req.is_activated === 1 ? MSG.activated : MSG.deactivated };
     },
@@ -336,8 +337,7 @@ export async function takeSplitNumber(c: DataopsContext, username: string) {
       [username, today],
     );
     for (const f of files) {
-      const [n]: Array<{ phone: string; goi_cuoc: string }> = await tx.query(
-        `UPDATE dataops.split_number SET taken_by = $2, taken_at = now()
+      const [n]: Array<{ phone: string; goi_cuoc: string }> = await modified(tx, `UPDATE dataops.split_number SET taken_by = $2, taken_at = now()
           WHERE id = (SELECT n.id FROM dataops.split_number n
                        WHERE n.file_id = $1 AND n.taken_by IS NULL
                          AND NOT EXISTS (SELECT 1 FROM dataops.blacklist b WHERE b.phone9 = n.phone9)
