@@ -2,13 +2,17 @@ import type { ServiceDeps } from '@cskh/kit';
 import type { CareConfig } from './config';
 import { httpInviteCarrier, InviteCarrier } from './carrier';
 import { authChannelLookup, ChannelLookup } from './channels';
-import { Blacklist, noBlacklist } from './domain/blacklist';
+import { sqlBlacklist } from './blacklist-model';
+import type { Blacklist } from './domain/blacklist';
+import { dataopsSplitNumbers, SplitNumbers } from './split';
 
 /** What the care handlers share, built once per running service (module.context). */
 export interface CareContext {
   deps: ServiceDeps<CareConfig>;
-  /** Numbers refused for care (dataops' blacklist once it is published; none until then). */
+  /** Numbers refused for care: the read model of dataops' blacklist. */
   blacklist: Blacklist;
+  /** Numbers of data-split files, taken when nothing is handed to the caller any more. */
+  split: SplitNumbers;
   /** The carrier's invitation calls (OTP, confirm, register). */
   carrier: InviteCarrier;
   /** Auth's invite channels (codes 1–4 need one active for the caller or their branch). */
@@ -19,7 +23,8 @@ export interface CareContext {
 
 export const careContext = (deps: ServiceDeps<CareConfig>): CareContext => ({
   deps,
-  blacklist: noBlacklist,
+  blacklist: sqlBlacklist(deps.ds, deps.schema),
+  split: dataopsSplitNumbers(deps.config.DATAOPS_GRPC_URL, deps.log),
   carrier: httpInviteCarrier(deps.config),
   channels: authChannelLookup(deps.config.AUTH_GRPC_URL),
   now: () => new Date(),

@@ -1,5 +1,6 @@
 import { bind, ServiceModule } from '@cskh/kit';
 import { care_v1_care } from '@cskh/proto';
+import { startBlacklistConsumer } from './blacklist-model';
 import { careConfig } from './config';
 import { CareContext, careContext } from './context';
 import { careMigrations } from './migrations';
@@ -22,8 +23,15 @@ export const careModule: ServiceModule<typeof careConfig.shape, CareContext> = {
   // the history's scope read the staff read model.
   features: { outbox: true, staff: true, audit: true },
   context: careContext,
-  // Nothing runs beside the server; the auth client (invite channels) closes with it.
-  start: async (_deps, c) => async () => c.channels.close?.(),
+  // Beside the server: the blacklist read model's consumer; the auth and dataops clients close with it.
+  start: async (deps, c) => {
+    const blacklist = await startBlacklistConsumer(deps);
+    return async () => {
+      await blacklist.stop();
+      c.channels.close?.();
+      c.split.close?.();
+    };
+  },
 
   services: (_deps, c) => [
     bind(care_v1_care.CareServiceService, {

@@ -216,6 +216,34 @@ export async function takeNext(em: EntityManager, holders: readonly string[], us
   return rows[0];
 }
 
+/** The upload a data-split file's numbers are listed under (its file name, uploader 'dataops'). */
+const SPLIT_UPLOADER = { username: 'dataops', fullname: 'Chia data' };
+
+/**
+ * A number taken from a data-split file, as the caller's open case (TAKECARE). Keyed by file and
+ * number: a retry after a lost answer finds the same row instead of creating a second one.
+ */
+export async function insertSplitCustomer(
+  em: EntityManager,
+  n: { phone: string; phone9: string; package: string; fileName: string; fileId: string },
+  username: string,
+): Promise<CustomerDbRow | undefined> {
+  const uploadId = await uploadFor(em, n.fileName, SPLIT_UPLOADER);
+  const key = `split:${n.fileId}:${n.phone9}`;
+  const inserted: CustomerDbRow[] = await em.query(
+    `INSERT INTO ${CUSTOMER} (upload_id, phone, phone9, package, status, assigned_to, assigned_by, assigned_at, taken_by, taken_at, import_key, source, source_file_id)
+     VALUES ($1, $2, $3, $4, 'TAKECARE', $5, $6, now(), $5, now(), $7, 'split', $8)
+     ON CONFLICT (import_key) WHERE import_key IS NOT NULL DO NOTHING RETURNING ${CUSTOMER_COLUMNS}`,
+    [uploadId, n.phone, n.phone9, n.package, username, SPLIT_UPLOADER.username, key, n.fileId],
+  );
+  if (inserted[0]) return inserted[0];
+  const [again]: CustomerDbRow[] = await em.query(
+    `SELECT ${CUSTOMER_COLUMNS} FROM ${CUSTOMER} WHERE import_key = $1 AND taken_by = $2 AND status = 'TAKECARE'`,
+    [key, username],
+  );
+  return again;
+}
+
 export async function countWaiting(em: EntityManager, holders: readonly string[]): Promise<number> {
   const [r] = await em.query(`SELECT count(*)::bigint AS n FROM ${CUSTOMER} WHERE assigned_to = ANY($1) AND status = 'ASSIGNED'`, [holders]);
   return Number(r?.n ?? 0);

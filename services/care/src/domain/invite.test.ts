@@ -1,5 +1,5 @@
 import { AppError } from '@cskh/kit';
-import { inviteStep, maskStaffName, mayUseChannel, registrationNotice } from './invite';
+import { inviteStep, inviteTabCandidates, maskStaffName, mayUseChannel, registrationNotice } from './invite';
 import { MSG } from './messages';
 
 const refused = (f: () => unknown): string => {
@@ -44,5 +44,13 @@ describe('invitation steps', () => {
       'P*** B** H*** vừa mời thành công gói MXH120 cho thuê bao ***678',
     );
     expect(registrationNotice({ fullname: '', username: 'nv1' }, 'v120', '84912345678')).toContain('n** vừa mời');
+  });
+});
+
+describe('inviteTabCandidates', () => {
+  it("lists the tabs the caller's codes allow, in the page's order", () => {
+    expect(inviteTabCandidates(['care.dk', 'care.otp', 'care.selling', 'care.otpnew2', 'customer.care'])).toEqual(['ma_xac_nhan_1', 'ma_xac_nhan_4', 'selling', 'dk']);
+    expect(inviteTabCandidates(['care.9332'])).toEqual(['9332']);
+    expect(inviteTabCandidates([])).toEqual([]);
   });
 });

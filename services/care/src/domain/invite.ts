@@ -65,6 +65,13 @@ export function inviteStep(req: InviteInput): InviteStep {
   return { step: 'confirm', type, phone, package: pkg, otp, transId: { field, value: text(req[field]) } };
 }
 
+/** The invitation page's tabs in their order (spec 2 §2.1); 'selling' is the sell-package form. */
+export const INVITE_TABS = ['ma_xac_nhan_1', 'ma_xac_nhan_2', 'ma_xac_nhan_3', 'ma_xac_nhan_4', '9332', 'selling', 'dk'] as const;
+
+/** The tabs the caller's codes allow, before the active-channel rule of codes 1–4. */
+export const inviteTabCandidates = (permissions: readonly string[]): string[] =>
+  INVITE_TABS.filter((t) => (t === 'selling' ? permissions.includes('care.selling') : mayUseChannel(t, permissions)));
+
 /** Whether the caller holds the channel's own code (the route let in any invitation code). */
 export const mayUseChannel = (type: string, permissions: readonly string[]) => permissions.includes(INVITE_CHANNELS[type]?.code ?? '\0');
 

@@ -1,11 +1,11 @@
-import { AppError, DAY_MS, Handlers, requireId, toPaging, vnStartOfDay, Where } from '@cskh/kit';
+import { AppError, DAY_MS, Handlers, last9, requireId, toPaging, vnStartOfDay, Where } from '@cskh/kit';
 import { care_v1_care, events_v1_care } from '@cskh/proto';
 import type { CareContext } from '../context';
 import { checkCareResult } from '../domain/care-result';
 import { resultRecorded, RESULT_RECORDED_TOPIC } from '../domain/events';
 import { MSG } from '../domain/messages';
 import { presentCareRecord, presentRecord } from '../domain/present';
-import { countWaiting, insertRecord, lockCustomer, lockPerson, openCase, pageCustomers, takeNext, updateCustomer } from '../store';
+import { countWaiting, insertRecord, insertSplitCustomer, lockCustomer, lockPerson, openCase, pageCustomers, takeNext, updateCustomer } from '../store';
 
 type Def = typeof care_v1_care.CareServiceService;
 
@@ -30,6 +30,26 @@ export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointme
     return row ? [me.username, row.username] : [me.username];
   };
 
+  /**
+   * Nothing handed to the caller: the next number of a data-split file dataops permits them today
+   * (contract with dataops). Numbers care's blacklist holds are skipped (dataops should not hand
+   * them; a few more are asked for). Runs under the caller's lock, so two tabs open one case.
+   */
+  const takeSplitNumber = async (em: Parameters<typeof openCase>[0], username: string) => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const n = await c.split.take(username);
+      if (!n) return undefined;
+      const phone9 = last9(n.phone);
+      if (phone9.length !== 9) continue;
+      if ((await c.blacklist.blocked([n.phone])).has(phone9)) {
+        c.deps.log.warn({ phone9, file: n.fileId }, 'dataops handed a blacklisted number; skipped');
+        continue;
+      }
+      return insertSplitCustomer(em, { ...n, phone9 }, username);
+    }
+    return undefined;
+  };
+
   return {
     async listAppointments(req, ctx) {
       const me = ctx.user;
@@ -49,7 +69,7 @@ export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointme
       return ds.transaction(async (em) => {
         await lockPerson(em, me.username);
         const open = await openCase(em, me.username);
-        const taken = open ?? (await takeNext(em, holders, me.username));
+        const taken = open ?? (await takeNext(em, holders, me.username)) ?? (await takeSplitNumber(em, me.username));
         const count = await countWaiting(em, holders);
         return { value: taken ? presentCareRecord(taken, c.now()) : undefined, count, resumed: !!open };
       });

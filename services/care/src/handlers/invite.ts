@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import type { CarrierRegistration } from '../carrier';
 import type { CareContext } from '../context';
 import { INVITE_REGISTERED_TOPIC } from '../domain/events';
-import { INVITE_CHANNELS, inviteStep, mayUseChannel, REGISTER_SUCCESS, registrationNotice } from '../domain/invite';
+import { INVITE_CHANNELS, inviteStep, inviteTabCandidates, mayUseChannel, REGISTER_SUCCESS, registrationNotice } from '../domain/invite';
 import { MSG } from '../domain/messages';
 
 type Def = typeof care_v1_care.CareServiceService;
@@ -46,19 +46,21 @@ function presentInvitation(r: InvitationRow, viewer: Pick<Identity, 'priority'>)
 }
 
 /** Package invitations (spec 2 §2.1, §3, §4 "OTP flow"): OTP, confirm, register/renew, history. */
-export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | 'listInvitations'> {
+export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | 'listInvitations' | 'listInviteTabs'> {
   const { ds, outbox, staff, schema } = c.deps;
 
   /** Codes 1–4: seniors always; others need the channel active for themselves or their branch. */
-  async function assertChannelActive(me: Identity, kenh: string) {
-    if (me.priority < 3) return;
-    if (await c.channels.active(me, me.username, kenh)) return;
+  async function channelActive(me: Identity, kenh: string): Promise<boolean> {
+    if (me.priority < 3) return true;
+    if (await c.channels.active(me, me.username, kenh)) return true;
     const [brand] = await ds.query(
       `SELECT b.username FROM "${schema}".staff s JOIN "${schema}".staff b ON b.user_id = s.brand_id WHERE s.username = $1 AND s.brand_id <> ''`,
       [me.username],
     );
-    if (brand && brand.username !== me.username && (await c.channels.active(me, brand.username, kenh))) return;
-    throw new AppError('FORBIDDEN', MSG.inviteChannelInactive);
+    return !!brand && brand.username !== me.username && (await c.channels.active(me, brand.username, kenh));
+  }
+  async function assertChannelActive(me: Identity, kenh: string) {
+    if (!(await channelActive(me, kenh))) throw new AppError('FORBIDDEN', MSG.inviteChannelInactive);
   }
 
   /**
@@ -114,11 +116,24 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
   }
 
   return {
+    async listInviteTabs(_req, ctx) {
+      const me = ctx.user;
+      const types: string[] = [];
+      for (const type of inviteTabCandidates(me.permissions)) {
+        // Auth unreachable: the code tabs stay hidden for now rather than failing the whole page.
+        if (INVITE_CHANNELS[type]?.otp && !(await channelActive(me, type).catch(() => false))) continue;
+        types.push(type);
+      }
+      return { types };
+    },
+
     async invite(req, ctx) {
       const me = ctx.user;
       const s = inviteStep(req);
       if (!mayUseChannel(s.type, me.permissions)) throw new AppError('FORBIDDEN', MSG.inviteForbidden);
       if (INVITE_CHANNELS[s.type].otp) await assertChannelActive(me, s.type);
+      // Blacklisted numbers are not invited (OTP request and direct registration; contract with dataops).
+      if ((s.step === 'otp' || s.step === 'register') && (await c.blacklist.blocked([s.phone])).size > 0) throw new AppError('VALIDATION', MSG.blacklisted);
       if (s.step === 'otp') {
         const r = await c.carrier.requestOtp({ type: s.type, phone: s.phone, package: s.package });
         return { transIdGetOtp: r.transIdGetOtp ?? '', transactionNo: r.transactionNo ?? '', orderCode: r.orderCode ?? '', msg: MSG.otpSent };
