@@ -6,13 +6,18 @@
  * injected clock); the server cancels the
  * order and pushes the change, so the salesperson's open list shows huy_qua_han without a reload;
  * then a manager changes the status after the confirm dialog and sees both changes in the audit
- * trail (the server's as __AUTO, their own).
+ * trail (the server's as __AUTO, their own). Then a manager keeps the 9279 price list (create with
+ * the dialog, an Excel import where the last row of a name wins, the name search on Enter, the
+ * Gia-goi-dangky9279.xlsx export), creates a 9279 order, changes its status after the confirm
+ * dialog, and exports Bao-cao-dang-ky-9279.xlsx with spec 3 §9's columns in order.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { chromium, Browser, Page } from 'playwright-core';
+import * as XLSX from 'xlsx';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -171,4 +176,161 @@ it('a salesperson sees the countdown, the server cancels at the deadline and the
   const [stored] = await sql(`SELECT trang_thai, username_thay_doi_trang_thai AS who FROM orders.sale_order WHERE id = $1`, [order.id]);
   expect(stored).toEqual({ trang_thai: 'dang_ky_thanh_cong', who: 'admin' });
   await boss.close();
+}, 180000);
+
+it('a manager keeps the 9279 price list (create, import, search, export), creates a 9279 order, changes its status after the confirm and exports the spec columns', async () => {
+  const tag = randomBytes(3).toString('hex').toUpperCase();
+  const dir = mkdtempSync(join(tmpdir(), 'orders-browser-'));
+  // The order's salesperson (the staff read model learns them from auth's event meanwhile).
+  const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
+  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin.access_token);
+  const ZERO = '00000000-0000-0000-0000-000000000000';
+  const seller = `nv9279${tag.toLowerCase()}`;
+  const branch = await api<{ id: string }>('/api/v1/users', admin.access_token, {
+    fullname: 'Chi Nhánh Hai',
+    username: `cn9279${tag.toLowerCase()}`,
+    password: 'Matkhau@1',
+    email: `cn9279${tag.toLowerCase()}@cskh.vn`,
+    phone: '',
+    brand: ZERO,
+    group: ZERO,
+    role: roles.values.find((r) => r.priority === 3)!.id,
+  });
+  await api('/api/v1/users', admin.access_token, {
+    fullname: 'Lê Đăng Ký',
+    username: seller,
+    password: 'Matkhau@1',
+    email: `${seller}@cskh.vn`,
+    phone: '',
+    brand: branch.id,
+    group: ZERO,
+    role: roles.values.find((r) => r.priority === 5)!.id,
+  });
+  const page = await browser.newPage({ timezoneId: 'Asia/Ho_Chi_Minh', acceptDownloads: true });
+  await login(page, 'admin', ADMIN_PASSWORD);
+
+  // Price list: create through the dialog (all five fields; amounts default to 0).
+  await page.getByTestId('menu-/sys/giagoidangky9279').click();
+  await page.getByTestId('list-giagoidangky9279').waitFor();
+  await page.getByTestId('giagoidangky9279-create').click();
+  await page.getByTestId('giagoidangky9279-form-dialog').waitFor();
+  expect(await input(page, 'giagoidangky9279-form-gia_t3').inputValue()).toBe('0');
+  const created = `DK${tag}A`;
+  await input(page, 'giagoidangky9279-form-ten_goi_cuoc').fill(created);
+  await input(page, 'giagoidangky9279-form-phi_thu_hoi').fill('5000');
+  await input(page, 'giagoidangky9279-form-gia_t1').fill('120000');
+  await input(page, 'giagoidangky9279-form-gia_t2').fill('110000');
+  await input(page, 'giagoidangky9279-form-gia_t3').fill('100000');
+  await page.getByTestId('giagoidangky9279-form-submit').click();
+  await page.getByTestId('toast').filter({ hasText: 'Thêm giá gói thành công' }).first().waitFor();
+
+  // Import: header skipped, the same name twice → the last row wins.
+  const imported = `DK${tag}B`;
+  const sheet = join(dir, `gia-${tag}.xlsx`);
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(
+    wb,
+    XLSX.utils.aoa_to_sheet([
+      ['Tên gói', 'Phí thu hồi', 'T1', 'T2', 'T3'],
+      [imported, 1000, 50000, 45000, 40000],
+      [`DK${tag}C`, 0, 70000, 60000, 50000],
+      [imported, 2000, 55000, 50000, 45000],
+    ]),
+    'Sheet1',
+  );
+  XLSX.writeFile(wb, sheet);
+  await page.getByTestId('giagoidangky9279-import-file').setInputFiles(sheet);
+  // Every row is answered saved; the name given twice is one price, the last row's.
+  await page.getByTestId('toast').filter({ hasText: `gia-${tag}.xlsx: đã lưu 3 bản ghi` }).first().waitFor();
+  expect(await sql(`SELECT phi_thu_hoi, gia_t1 FROM orders.package_price WHERE kind = '9279' AND ten_goi_cuoc = $1`, [imported])).toEqual([{ phi_thu_hoi: '2000', gia_t1: '55000' }]);
+
+  // Name search on Enter: this run's three packages only.
+  const search = input(page, 'giagoidangky9279-filter-ten_goi_cuoc');
+  await search.fill(tag);
+  await search.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid^="giagoidangky9279-row-"]').length === 3);
+
+  // Export: Gia-goi-dangky9279.xlsx with the searched rows.
+  const [priceDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('giagoidangky9279-export').click()]);
+  expect(priceDownload.suggestedFilename()).toBe('Gia-goi-dangky9279.xlsx');
+  const priceFile = join(dir, 'gia.xlsx');
+  await priceDownload.saveAs(priceFile);
+  const priceBook = XLSX.readFile(priceFile);
+  const priceRows = XLSX.utils.sheet_to_json<Record<string, unknown>>(priceBook.Sheets[priceBook.SheetNames[0]]);
+  expect(priceRows.map((r) => r['Tên gói cước']).sort()).toEqual([created, imported, `DK${tag}C`].sort());
+  expect(priceRows.find((r) => r['Tên gói cước'] === created)).toMatchObject({ 'Phí thu hồi': 5000, 'Giá T1': 120000, 'Giá T2': 110000, 'Giá T3': 100000 });
+
+  // A 9279 renewal order for the salesperson, at T1 of the created package.
+  await page.getByTestId('menu-/app/dangky9279').click();
+  await page.getByTestId('list-dangky9279').waitFor();
+  await page.getByTestId('dangky9279-create').click();
+  await page.getByTestId('dangky9279-form-dialog').waitFor();
+  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await input(page, 'dangky9279-form-so_dien_thoai').fill(phone);
+  await page.getByTestId('dangky9279-form-ma_goi').click();
+  await page.getByTestId(`dangky9279-form-ma_goi-option-${created}`).click();
+  await page.getByTestId('dangky9279-form-gia_ban_goi').click();
+  const t1 = page.getByTestId('dangky9279-form-gia_ban_goi-option-T1');
+  expect(await t1.textContent()).toContain('120,000');
+  await t1.click();
+  await page.getByTestId('dangky9279-form-hinh_thuc').click();
+  await page.getByTestId('dangky9279-form-hinh_thuc-option-Gia hạn').click();
+  await page.getByTestId('dangky9279-form-username_nv').click();
+  await page.getByTestId(`dangky9279-form-username_nv-option-${seller}`).click();
+  await page.getByTestId('dangky9279-form-submit').click();
+  await page.getByTestId('toast').filter({ hasText: 'Tạo đơn thành công' }).first().waitFor();
+  const [order] = await sql<{ id: string }>(`SELECT id FROM orders.sale_order WHERE kind = '9279' AND so_dien_thoai = $1`, [phone]);
+  const row = page.getByTestId(`dangky9279-row-${order.id}`);
+  await row.waitFor();
+  // Revenue from the list's T1 price; the package is an inline edit (its value is in the cell's input).
+  expect(await row.textContent()).toContain('120,000');
+  expect(await sql(`SELECT ma_goi, hinh_thuc, gia_ban_goi, username_nv FROM orders.sale_order WHERE id = $1`, [order.id])).toEqual([
+    { ma_goi: created, hinh_thuc: 'gia_han', gia_ban_goi: 1, username_nv: seller },
+  ]);
+
+  // The manager's status change happens only after the confirm dialog.
+  await page.getByTestId(`dangky9279-edit-trang_thai-${order.id}`).click();
+  await page.getByRole('option', { name: 'Y1', exact: true }).click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await confirm.waitFor();
+  expect(await confirm.textContent()).toContain('Xác nhận đổi trạng thái thành Y1?');
+  await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('toast').filter({ hasText: 'Cập nhật trạng thái thành công' }).first().waitFor();
+  expect(await sql(`SELECT trang_thai, trang_thai_yeu_cau, username_thay_doi_trang_thai AS who FROM orders.sale_order WHERE id = $1`, [order.id])).toEqual([
+    { trang_thai: 'y1', trang_thai_yeu_cau: 'soan_y1', who: 'admin' },
+  ]);
+
+  // The export: Bao-cao-dang-ky-9279.xlsx with spec 3 §9's columns, in order.
+  await input(page, 'dangky9279-filter-phone').fill(phone);
+  await page.getByTestId('dangky9279-search').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid^="dangky9279-row-"]').length === 1);
+  const [orderDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('dangky9279-export').click()]);
+  expect(orderDownload.suggestedFilename()).toBe('Bao-cao-dang-ky-9279.xlsx');
+  const orderFile = join(dir, 'dk9279.xlsx');
+  await orderDownload.saveAs(orderFile);
+  const orderBook = XLSX.readFile(orderFile);
+  expect(orderBook.SheetNames).toEqual(['Sheet 1']);
+  const [header, ...body] = XLSX.utils.sheet_to_json<unknown[]>(orderBook.Sheets['Sheet 1'], { header: 1 });
+  expect(header).toEqual([
+    '#',
+    'Công ty đối tác',
+    'Hình thức',
+    'Số thuê bao',
+    'Mã gói',
+    'Doanh thu',
+    'Tên đăng nhập nhân viên',
+    'Tên nhân viên',
+    'Trạng thái yêu cầu',
+    'Trạng thái',
+    'Ghi chú cập nhật trạng thái',
+    'Loại giá',
+    'Doanh thu tính lương',
+    'Tỉ lệ doanh thu tính lương',
+    'Ngày tạo',
+    'Ghi chú',
+  ]);
+  expect(body).toHaveLength(1);
+  expect(body[0]).toEqual(expect.arrayContaining([1, 'Gia hạn', phone, created, 120000, seller, 'Lê Đăng Ký', 'Soạn Y1', 'Y1', 'T1']));
+  expect(String(body[0][10])).toMatch(/^admin - \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
+  await page.close();
 }, 180000);
