@@ -1,0 +1,38 @@
+/**
+ * Screen rules of the data screens as plain functions (spec 3 §2.6, §2.7, §6, §9).
+ */
+
+/** Priority 7 ('Điều phối dữ liệu') counts as below 3 on the data-permission and data-split screens. */
+export const dataPriority = (priority: number) => (priority === 7 ? 2 : priority);
+
+/** Spec 3 §6: branch section below 3 or 7; leader section below 4; staff section everyone. */
+export function sectionsFor(priority: number): Array<'branch' | 'leader' | 'sale'> {
+  const p = dataPriority(priority);
+  return [...(p < 3 ? (['branch'] as const) : []), ...(p < 4 ? (['leader'] as const) : []), 'sale'];
+}
+
+/** Spec 3 §6: remaining-count labels — staff and branch sections below 3 or 7; leader section below 5. */
+export const showsRemaining = (priority: number, section: 'branch' | 'leader' | 'sale') => (section === 'leader' ? dataPriority(priority) < 5 : dataPriority(priority) < 3);
+
+/** Spec 3 §6: the next 31 days (offsets 0 to 30) for seniors, as YYYY-MM-DD of the given day. */
+export function nextDays(todayIso: string, n = 31): string[] {
+  const [y, m, d] = todayIso.split('-').map(Number);
+  return Array.from({ length: n }, (_, i) => new Date(Date.UTC(y, m - 1, d + i)).toISOString().slice(0, 10));
+}
+
+/** Dates offered (spec 3 §6): seniors the next 31 days; others their own permitted dates from today on. */
+export function offeredDates(priority: number, todayIso: string, ownDates: readonly string[]): string[] {
+  return dataPriority(priority) < 3 ? nextDays(todayIso) : ownDates.filter((d) => d >= todayIso).sort();
+}
+
+/** Spec 3 §2.7, §9: even split gives each target floor(total / number of targets). */
+export const evenSplit = (total: number, targets: number) => (targets > 0 && total > 0 ? Math.floor(total / targets) : 0);
+
+/** The processed-scan export's file name (spec 3 §7.2): DA-XU-LY-{file}.xlsx. */
+export function processedFileName(fileName: string): string {
+  const base = fileName.replace(/\.(xlsx|xls|csv)$/i, '');
+  return `DA-XU-LY-${base}.xlsx`;
+}
+
+/** Scan state labels shown in the table. */
+export const SCAN_STATE_LABEL: Record<string, string> = { idle: 'Chưa quét', running: 'Đang quét', stopped: 'Đã dừng', done: 'Đã quét xong', failed: 'Lỗi' };
