@@ -150,25 +150,31 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
       return importRows(
         ctx.user,
         req,
-        (raw) => parseAttendance(raw, settings, month),
+        (raw) => {
+          const rowIsFor = raw.thangTinhLuong?.trim() ? rowMonth(raw.thangTinhLuong) : month;
+          return rowIsFor === '' ? MSG.monthInvalid : parseAttendance(raw, settings, rowIsFor);
+        },
         (r) => [r.username, r.day, r.gio_vao, r.gio_ra],
         (em, rows) => saveAttendance(em, rows.map((r) => ({ ...r, file }))),
       );
     },
 
     async saveManualData(req, ctx) {
-      const month = parseMonth(req.thangTinhLuong);
+      const requestMonth = parseMonth(req.thangTinhLuong);
       const me = ctx.user;
       return importRows(
         me,
         req,
         (raw) => {
+          const month = raw.thangTinhLuong?.trim() ? rowMonth(raw.thangTinhLuong) : requestMonth;
+          if (!month) return MSG.monthInvalid;
           const r = parseManualRow(raw as unknown as Parameters<typeof parseManualRow>[0]);
           return typeof r === 'string' ? r : { ...r, month };
         },
-        (r) => [r.username, month, JSON.stringify(r.manual)],
+        (r) => [r.username, r.month, JSON.stringify(r.manual)],
         async (em, rows) => {
           for (const r of rows) {
+            const month = r.month;
             const before = await findRow(em, month, r.username, true);
             await saveManual(em, month, r.username, r.manual, me.username);
             const after = (await findRow(em, month, r.username))!;
@@ -256,6 +262,15 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
     },
   };
 }
+
+/** A row's own month ('' when it is not a month: the row is refused). */
+const rowMonth = (s: string) => {
+  try {
+    return parseMonth(s);
+  } catch {
+    return '';
+  }
+};
 
 const manualChanges = (before: ManualInputs, next: ManualInputs) =>
   changedFields(before as Record<string, unknown>, { ...before, ...next } as Record<string, unknown>, EDITABLE_FIELDS);

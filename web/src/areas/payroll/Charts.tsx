@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { Box, Paper, Typography } from '@mui/material';
+import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber } from '../../common/format';
+import { payrollApi, type DailyRevenue } from './api';
+import { dayLabel } from './rules';
+
+export interface ChartPoint {
+  name: string;
+  value: number;
+}
+
+const short = (v: number) => (Math.abs(v) >= 1_000_000 ? `${Math.round(v / 100_000) / 10}tr` : Math.abs(v) >= 1000 ? `${Math.round(v / 1000)}k` : String(v));
+
+/**
+ * Bars of one figure per staff member or branch, drawn from the rows the table shows (the same
+ * answer, so chart and table always agree). `data-points` carries the plotted values for tests.
+ */
+export function RevenueBars({ testId, title, points }: { testId: string; title: string; points: ChartPoint[] }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, flex: 1, minWidth: 280 }} data-testid={testId} data-points={JSON.stringify(points)}>
+      <Typography variant="subtitle2" gutterBottom>
+        {title}
+      </Typography>
+      <Box sx={{ width: '100%', height: 220 }}>
+        <ResponsiveContainer>
+          <BarChart data={points} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} />
+            <YAxis tickFormatter={short} width={48} />
+            <Tooltip formatter={(v) => formatNumber(v)} />
+            <Bar dataKey="value" name="Doanh thu" fill="#1976d2" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </Box>
+    </Paper>
+  );
+}
+
+/** Revenue per Vietnam day over the filtered period (GET …/reportstaffrevenue/byDay, same filters as the table). */
+export function DailyRevenueChart({ testId, filters }: { testId: string; filters: Record<string, unknown> }) {
+  const [days, setDays] = useState<DailyRevenue[]>([]);
+  const key = JSON.stringify(filters);
+  useEffect(() => {
+    let alive = true;
+    payrollApi
+      .byDay(JSON.parse(key))
+      .then((r) => alive && setDays(r.values))
+      .catch((e) => console.error('byDay failed', e));
+    return () => {
+      alive = false;
+    };
+  }, [key]);
+  const points = days.map((d) => ({ name: dayLabel(d.day), value: Number(d.doanh_thu) }));
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, flex: 1, minWidth: 280 }} data-testid={testId} data-points={JSON.stringify(points)}>
+      <Typography variant="subtitle2" gutterBottom>
+        Doanh thu theo ngày
+      </Typography>
+      <Box sx={{ width: '100%', height: 220 }}>
+        <ResponsiveContainer>
+          <LineChart data={points} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="name" tick={{ fontSize: 11 }} />
+            <YAxis tickFormatter={short} width={48} />
+            <Tooltip formatter={(v) => formatNumber(v)} />
+            <Line dataKey="value" name="Doanh thu" stroke="#2e7d32" isAnimationActive={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </Box>
+    </Paper>
+  );
+}
+
+/** Totals line above a report's table. */
+export function Totals({ testId, items }: { testId: string; items: Array<{ key: string; label: string; value: unknown }> }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 1 }} data-testid={testId}>
+      {items.map(({ key, label, value }) => (
+        <Typography key={key} variant="body2" data-testid={`${testId}-${key}`} data-value={String(value ?? 0)}>
+          {label}: <b>{formatNumber(value)}</b>
+        </Typography>
+      ))}
+    </Box>
+  );
+}

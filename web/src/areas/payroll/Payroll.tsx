@@ -1,0 +1,214 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Chip, Link } from '@mui/material';
+import ListScreen from '../../list/ListScreen';
+import type { ColumnDef, ListConfig, ListHandle } from '../../list/types';
+import FormDialog from '../../form/FormDialog';
+import type { FieldDef, FormConfig } from '../../form/types';
+import ImportButton from '../../import/ImportButton';
+import type { ImportSpec } from '../../import/sheet';
+import { onRealtime } from '../../api/realtime';
+import { failText } from '../../api/client';
+import { notify } from '../../store';
+import { ATTENDANCE_IMPORT, MANUAL_IMPORT, PAYROLL, payrollApi, payrollHistory, RECALCULATED_EVENT, staffOptions, type PayrollRow } from './api';
+import { thisMonth } from './rules';
+
+/** The fifteen editable fields (spec 2 §3), in the manual sheet's order, with their labels. */
+const EDITABLE: Array<[keyof PayrollRow & string, string]> = [
+  ['ngayCongThucTe', 'Ngày công thực tế'],
+  ['luongHocViec', 'Lương học việc'],
+  ['hoaHongDichVu', 'Hoa hồng dịch vụ'],
+  ['hoaHongSim', 'Hoa hồng sim'],
+  ['thiDuaThang', 'Thi đua tháng'],
+  ['thuongKhuyenKhich', 'Thưởng khuyến khích'],
+  ['thuongLeTet', 'Thưởng lễ tết'],
+  ['hoTroBaoHiemXaHoi', 'Hỗ trợ BHXH'],
+  ['nhanKhac', 'Nhận khác'],
+  ['baoHiemXaHoi', 'Bảo hiểm xã hội'],
+  ['cheTaiSaiNoiQuyCongTy', 'Chế tài sai nội quy công ty'],
+  ['cheTaiSaiNghiepVu', 'Chế tài sai nghiệp vụ'],
+  ['cheTaiKhieuNai', 'Chế tài khiếu nại'],
+  ['cheTaiKhac', 'Chế tài khác'],
+  ['kyQuyTamUng', 'Ký quỹ tạm ứng'],
+];
+
+/** Every column of the sheet, in the spec's order ('1% - Max 150k' is the union fee's label). */
+const AMOUNTS: Array<[keyof PayrollRow & string, string]> = [
+  ['ngayCongThucTe', 'Ngày công thực tế'],
+  ['luongCoBan', 'Lương cơ bản'],
+  ['luongTheoNgayCong', 'Lương theo ngày công'],
+  ['luongHocViec', 'Lương học việc'],
+  ['chuyenCan', 'Chuyên cần'],
+  ['tongLuongCoBan', 'Tổng lương cơ bản'],
+  ['tongDoanhThuVasTinhLuong', 'Tổng doanh thu VAS tính lương'],
+  ['tongDoanhThuGiaGoc', 'Tổng doanh thu giá gốc'],
+  ['binhQuanDoanhThuTheoNgay', 'Bình quân doanh thu theo ngày'],
+  ['hoaHongPhanTram', 'Hoa hồng (%)'],
+  ['hoaHongThucTinh', 'Hoa hồng thực tính'],
+  ['hoaHongDichVu', 'Hoa hồng dịch vụ'],
+  ['hoaHongSim', 'Hoa hồng sim'],
+  ['thiDuaThang', 'Thi đua tháng'],
+  ['thuongKhuyenKhich', 'Thưởng khuyến khích'],
+  ['thuongLeTet', 'Thưởng lễ tết'],
+  ['hoTroBaoHiemXaHoi', 'Hỗ trợ BHXH'],
+  ['nhanKhac', 'Nhận khác'],
+  ['tongThuongPhuCap', 'Tổng thưởng phụ cấp'],
+  ['tongLuongThang', 'Tổng lương tháng'],
+  ['baoHiemXaHoi', 'Bảo hiểm xã hội'],
+  ['phiCongDoan', '1% - Max 150k'],
+  ['tongCheTai', 'Tổng chế tài'],
+  ['truyThuSauChietKhau', 'Truy thu sau chiết khấu'],
+  ['kyQuyTamUng', 'Ký quỹ tạm ứng'],
+  ['tongKhauTru', 'Tổng khấu trừ'],
+  ['luongThucNhan', 'Lương thực nhận'],
+];
+
+const CALCULATING = 'Đang tính toán...';
+
+/** Attendance sheet: username in column B, check-in in column 5 (E), check-out in column 6 (F); row 1 is the header. */
+const attendanceSpec = (month: string): ImportSpec => ({
+  firstDataRow: 2,
+  columns: [
+    { col: 1, field: 'username', label: 'Username' },
+    { col: 4, field: 'gioVao', parse: 'datetime', label: 'Giờ vào' },
+    { col: 5, field: 'gioRa', parse: 'datetime', label: 'Giờ ra' },
+  ],
+  finish: (row) => ({ ...row, thangTinhLuong: month }),
+});
+
+/** Manual-data sheet: username then the fifteen editable fields in order (columns A…P). */
+const manualSpec = (month: string): ImportSpec => ({
+  firstDataRow: 2,
+  columns: [{ col: 0, field: 'username', label: 'Username' }, ...EDITABLE.map(([field, label], i) => ({ col: i + 1, field, label, parse: (v: unknown) => (v === null || v === undefined ? '' : String(v)) }))],
+  finish: (row) => ({ ...row, thangTinhLuong: month }),
+});
+
+/** 'Tính lương' (/app/tinhluong, spec 2 §2.7): the month's sheet computed by the server. */
+export default function Payroll() {
+  const listRef = useRef<ListHandle>(null);
+  const [editing, setEditing] = useState<PayrollRow | null>(null);
+
+  // The server pushes when rows were recalculated: refresh without polling.
+  useEffect(() => onRealtime(RECALCULATED_EVENT, () => listRef.current?.reload()), []);
+
+  const config = useMemo<ListConfig<PayrollRow>>(
+    () => ({
+      id: 'tinhluong',
+      title: 'Tính lương',
+      endpoint: PAYROLL,
+      rowId: (r) => r.username,
+      searchButton: 'search',
+      filters: [
+        { key: 'username', type: 'select', label: 'Nhân viên', allLabel: 'Tất cả', width: 240, loadOptions: () => staffOptions() },
+        { key: 'startDate', type: 'text', label: 'Tháng (MM/YYYY)', width: 150, default: () => thisMonth() },
+      ],
+      export: { fileName: 'Doi-soat-doanh-thu-tinh-luong.xlsx' },
+      toolbarExtra: (ctx) => {
+        const m = String(ctx.filters.startDate || thisMonth());
+        return (
+          <>
+            {ctx.session.priority < 4 && (
+              <>
+                <ImportButton id="tinhluong-chamcong" endpoint={ATTENDANCE_IMPORT} spec={attendanceSpec(m)} label="Nhập file chấm công" onDone={() => ctx.reload()} />
+                <ImportButton id="tinhluong-nhaptay" endpoint={MANUAL_IMPORT} spec={manualSpec(m)} label="Nhập dữ liệu nhập tay" onDone={() => ctx.reload()} />
+              </>
+            )}
+            {ctx.session.priority < 3 && !ctx.data?.raw?.da_chot && (
+              <Button
+                size="small"
+                variant="outlined"
+                color="warning"
+                data-testid="tinhluong-close-month"
+                onClick={async () => {
+                  if (!(await ctx.confirm(`Chốt bảng lương tháng ${m}? Sau khi chốt không thể thay đổi.`))) return;
+                  try {
+                    await payrollApi.closeMonth(m);
+                    ctx.notify(`Đã chốt bảng lương tháng ${m}`, 'success');
+                    ctx.reload();
+                  } catch (e) {
+                    ctx.notify(failText('[Lỗi]', e), 'error');
+                  }
+                }}
+              >
+                Chốt tháng
+              </Button>
+            )}
+            {ctx.data?.raw?.da_chot && <Chip size="small" color="default" label={`Tháng ${m} đã chốt`} data-testid="tinhluong-closed" />}
+          </>
+        );
+      },
+      columns: [
+        { field: 'index', headerName: '#', kind: 'index' },
+        {
+          field: 'username',
+          headerName: 'Username',
+          minWidth: 130,
+          render: (r, ctx) =>
+            ctx.session.priority < 4 && r.can_edit ? (
+              <Link component="button" data-testid={`tinhluong-edit-${r.username}`} onClick={() => setEditing(r)}>
+                {r.username}
+              </Link>
+            ) : (
+              r.username
+            ),
+        },
+        { field: 'fullname', headerName: 'Họ tên', minWidth: 160 },
+        { field: 'thangTinhLuong', headerName: 'Tháng', minWidth: 90 },
+        {
+          field: 'dang_tinh_toan',
+          headerName: 'Trạng thái',
+          minWidth: 140,
+          render: (r) => (r.dang_tinh_toan ? <Chip size="small" color="warning" label={CALCULATING} data-testid={`tinhluong-calculating-${r.username}`} /> : <Chip size="small" color="success" label="Đã tính" />),
+          export: false,
+        },
+        ...AMOUNTS.map(([field, headerName]): ColumnDef<PayrollRow> => ({ field, headerName, kind: 'number', minWidth: 130 })),
+      ],
+      history: { endpoint: (r) => payrollHistory(r.id), fieldLabels: Object.fromEntries(EDITABLE), visible: (_r, ctx) => ctx.session.priority < 4 },
+    }),
+    [],
+  );
+
+  const form = useMemo<FormConfig<PayrollRow> | null>(() => {
+    if (!editing) return null;
+    const m = editing.thangTinhLuong || thisMonth();
+    const fields: FieldDef<PayrollRow>[] = EDITABLE.map(([key, label]) => ({ key, label, type: key === 'ngayCongThucTe' ? 'number' : 'money', initial: (r) => r[key] }));
+    return {
+      title: `Cập nhật người dùng ${editing.username} (${m})`,
+      fields,
+      submitLabel: 'Cập nhật',
+      successMsg: `Đã cập nhật NV ${editing.username} trên bảng lương tháng ${m}`,
+      errorMsg: 'Chỉnh sửa không thành công',
+      maxWidth: 'md',
+      submit: (values) => payrollApi.updatePayroll({ ...values, username: editing.username, thangTinhLuong: m }),
+    };
+  }, [editing]);
+
+  useEffect(() => {
+    // The dialog loads the row fresh (findTinhLuong) so it edits the latest values.
+    if (!editing?.id) return;
+    payrollApi.findPayroll(editing.username, editing.thangTinhLuong).then(
+      (fresh) => fresh.id === editing.id && JSON.stringify(fresh) !== JSON.stringify(editing) && setEditing(fresh),
+      (e) => notify(failText('Chỉnh sửa không thành công', e), 'error'),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editing?.id]);
+
+  return (
+    <>
+      <ListScreen ref={listRef} config={config} />
+      {form && editing && (
+        <FormDialog
+          config={form}
+          testIdPrefix="tinhluong-form"
+          open
+          mode="edit"
+          row={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            listRef.current?.reload();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The payroll screens' display rules as plain functions (unit-tested in rules.test.ts).
+ */
+
+/** The reconciliation result (spec 2 §2.8): 'Thành công' when SUCCESS, otherwise 'Thất bại'. */
+export const reconciliationResult = (status: string) => (status === 'SUCCESS' ? 'Thành công' : 'Thất bại');
+
+/** Whether a refund request was created: 'Có' / 'Không'. */
+export const refundCreated = (has: boolean) => (has ? 'Có' : 'Không');
+
+/** Refund request types and methods (spec 2 §4). */
+export const REQUEST_TYPES: Record<number, string> = { 1: 'Hoàn trước', 2: 'Hoàn sau', 3: 'Không hoàn', 4: 'Hoàn thêm', 5: 'Nạp tiền' };
+export function requestMethodLabel(method: number): string {
+  if (method === 1) return 'Gia hạn';
+  if (method >= 2 && method <= 4) return `Nâng cấp T${method - 1}`;
+  if (method >= 5 && method <= 9) return `Nâng cấp HT${method - 5}`;
+  if (method >= 10 && method <= 12) return `Nâng cấp G${method - 9}`;
+  return '';
+}
+
+/** Form of a 9279 order: Register or Renew. */
+export const form9279 = (hinhThuc: string) => (hinhThuc === 'gia_han' ? 'Gia hạn' : hinhThuc === 'dang_ky' ? 'Đăng ký' : hinhThuc);
+
+/** Sale price tier 1–3 → T1–T3. */
+export const tierLabel = (tier: number) => (tier >= 1 && tier <= 3 ? `T${tier}` : '');
+
+/** This month as the payroll picker shows it: MM/YYYY on Vietnam's clock. */
+export function thisMonth(now: Date = new Date()): string {
+  const vn = new Date(now.getTime() + 7 * 3600 * 1000);
+  return `${String(vn.getUTCMonth() + 1).padStart(2, '0')}/${vn.getUTCFullYear()}`;
+}
+
+/** Chart points from a report's rows: one bar per staff member / branch. */
+export function barsOf<R>(rows: R[], name: (r: R) => string, value: (r: R) => number) {
+  return rows.map((r) => ({ name: name(r), value: value(r) }));
+}
+
+/** Day YYYY-MM-DD → DD/MM for the chart axis. */
+export const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
