@@ -5,9 +5,11 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useRecordDialog } from '../../form/useRecordDialog';
+import ImportButton from '../../import/ImportButton';
 import type { FormConfig } from '../../form/types';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
+import { BAODO_IMPORT_SPEC, KHR_IMPORT_SPEC } from './recordSheets';
 import { BAODO_LIST, baodoApi, KHR_LIST, khrApi, orderApi, RED_CHANNELS, type BaodoRecord, type KhrRecord } from './api';
 
 /** Approval (spec 3 §4): DA DUYET green, DA TU CHOI red. */
@@ -94,6 +96,9 @@ export function PrivateCustomers() {
       filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
       searchButton: 'refresh',
       toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => form.openCreate() }],
+      // Actions, the import among them, are for priority below 5 (spec 3 §6); the server checks it too.
+      toolbarExtra: (ctx) =>
+        ctx.session.priority < 5 ? <ImportButton id="khr" endpoint={`${KHR_LIST}/import`} spec={KHR_IMPORT_SPEC} label="Nhập Excel" onDone={() => listRef.current?.reload()} /> : null,
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'so_dien_thoai', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130 },
@@ -143,8 +148,10 @@ export function RedReport() {
       filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
       searchButton: 'refresh',
       toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => form.openCreate() }],
-      // The generic button hides only for priority 5; the server refuses the export from 3 up.
-      export: { fileName: 'Bao-do.xlsx' },
+      // Export and import only below priority 3 (spec 3 §2.10, §6); the server refuses them from 3 up too.
+      export: { fileName: 'Bao-do.xlsx', visible: (ctx) => ctx.session.priority < 3 },
+      toolbarExtra: (ctx) =>
+        ctx.session.priority < 3 ? <ImportButton id="baodo" endpoint={`${BAODO_LIST}/import`} spec={BAODO_IMPORT_SPEC} label="Nhập Excel" onDone={() => listRef.current?.reload()} /> : null,
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'so_dien_thoai', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130 },
