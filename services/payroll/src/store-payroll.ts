@@ -32,20 +32,23 @@ export async function monthLock(em: EntityManager, month: string, lock: 'share' 
   return rows[0];
 }
 
+/** When a marked row falls due: now plus the recalculation delay ($4 in ms). */
+const DUE = `now() + make_interval(secs => $4::float / 1000)`;
+
 /**
  * Marks the rows of these staff in these (open) months 'Đang tính toán...' (creating them when
  * missing). Closed months are left alone: a closed month never changes.
  */
-export async function markPending(em: EntityManager, touched: Array<{ username: string; month: string }>, by = ''): Promise<number> {
+export async function markPending(em: EntityManager, touched: Array<{ username: string; month: string }>, by = '', delayMs = 0): Promise<number> {
   const pairs = [...new Map(touched.filter((t) => t.username && t.month).map((t) => [`${t.month}|${t.username}`, t])).values()];
   if (pairs.length === 0) return 0;
   const rows = await em.query(
     `INSERT INTO payroll.payroll_row AS p (month, username, pending, due_at, updated_by)
-     SELECT t.month, t.username, true, now(), $3 FROM unnest($1::text[], $2::text[]) AS t(month, username)
+     SELECT t.month, t.username, true, ${DUE}, $3 FROM unnest($1::text[], $2::text[]) AS t(month, username)
       WHERE NOT EXISTS (SELECT 1 FROM payroll.payroll_month m WHERE m.month = t.month)
-     ON CONFLICT (month, username) DO UPDATE SET pending = true, due_at = now(), updated_at = now()
+     ON CONFLICT (month, username) DO UPDATE SET pending = true, due_at = ${DUE}, updated_at = now()
      RETURNING 1`,
-    [pairs.map((p) => p.month), pairs.map((p) => p.username), by],
+    [pairs.map((p) => p.month), pairs.map((p) => p.username), by, delayMs],
   );
   return rows.length;
 }
@@ -129,11 +132,11 @@ export async function findRow(em: EntityManager, month: string, username: string
 }
 
 /** Saves manual inputs (merged over the stored ones) and marks the row for recalculation. */
-export async function saveManual(em: EntityManager, month: string, username: string, manual: ManualInputs, by: string) {
+export async function saveManual(em: EntityManager, month: string, username: string, manual: ManualInputs, by: string, delayMs = 0) {
   await em.query(
-    `INSERT INTO payroll.payroll_row AS p (month, username, manual, pending, due_at, updated_by) VALUES ($1, $2, $3, true, now(), $4)
-     ON CONFLICT (month, username) DO UPDATE SET manual = p.manual || EXCLUDED.manual, pending = true, due_at = now(), updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [month, username, JSON.stringify(manual), by],
+    `INSERT INTO payroll.payroll_row AS p (month, username, manual, pending, due_at, updated_by) VALUES ($1, $2, $3, true, now() + make_interval(secs => $5::float / 1000), $4)
+     ON CONFLICT (month, username) DO UPDATE SET manual = p.manual || EXCLUDED.manual, pending = true, due_at = EXCLUDED.due_at, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [month, username, JSON.stringify(manual), by, delayMs],
   );
 }
 

@@ -43,6 +43,7 @@ async function requireOpen(em: EntityManager, month: string) {
 /** The payroll sheet (spec 2 §2.7, §7 "Payroll extras"): list, imports, edit, lock, settings. */
 export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollRpcs> {
   const { ds, staff, audit } = c.deps;
+  const delay = c.deps.config.PAYROLL_RECALC_DELAY_MS;
 
   const requireEditor = (me: Identity) => {
     if (me.priority >= 4) throw new AppError('FORBIDDEN', MSG.editForbidden);
@@ -129,7 +130,7 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
               continue;
             }
             await store(em, monthRows);
-            await markPending(em, monthRows.map((r) => ({ username: r.username, month })), me.username);
+            await markPending(em, monthRows.map((r) => ({ username: r.username, month })), me.username, delay);
           }
         }),
     });
@@ -176,7 +177,7 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
           for (const r of rows) {
             const month = r.month;
             const before = await findRow(em, month, r.username, true);
-            await saveManual(em, month, r.username, r.manual, me.username);
+            await saveManual(em, month, r.username, r.manual, me.username, delay);
             const after = (await findRow(em, month, r.username))!;
             await audit.record(em, { resource: PAYROLL_RESOURCE, id: after.id, who: me, changes: manualChanges(before?.manual ?? {}, r.manual) });
           }
@@ -206,7 +207,7 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
       const row = await ds.transaction(async (em) => {
         await requireOpen(em, month);
         const before = await findRow(em, month, username, true);
-        await saveManual(em, month, username, manual, me.username);
+        await saveManual(em, month, username, manual, me.username, delay);
         const after = (await findRow(em, month, username))!;
         await audit.record(em, { resource: PAYROLL_RESOURCE, id: after.id, who: me, changes: manualChanges(before?.manual ?? {}, manual) });
         return after;
