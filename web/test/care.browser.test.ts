@@ -4,7 +4,8 @@
  * here as a real .xlsx (three good rows, one refused under its sheet row number), divides two of
  * the three customers to a branch; the branch divides both on to its salesperson; the salesperson
  * takes the next customer, records APPOINTMENT (the dialog's alerts first), then, from the
- * appointments table, APPROVED; the manager sees both results in 'Nhật ký CSKH' with the whole
+ * appointments table, APPROVED, and invites the customer on the branch's channel with the code
+ * the carrier simulator sent, seeing the realtime notice; the manager sees both results in 'Nhật ký CSKH' with the whole
  * number, the salesperson sees them masked; 'Tỉ lệ bắt số' shows the salesperson's counts.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -58,10 +59,11 @@ async function screen(page: Page, testId: string) {
   }
 }
 
-/** Random 10-digit mobile numbers (0 + 9 digits), distinct. */
+/** Random 10-digit mobile numbers (0 + 9 digits), distinct, that the carrier simulator registers. */
 function phones(n: number): string[] {
   const out = new Set<string>();
-  while (out.size < n) out.add(`09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
+  // Ending in 1–8: the carrier simulator sends the code and registers (0 refuses the OTP, 9 fails).
+  while (out.size < n) out.add(`09${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}${1 + Math.floor(Math.random() * 8)}`);
   return [...out];
 }
 
@@ -143,7 +145,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED, the history masked by viewer and the busy-signal rate', async () => {
+it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED, an OTP invitation with its realtime notice, the history masked by viewer and the busy-signal rate', async () => {
   const tag = randomBytes(3).toString('hex');
   const [p1, p2, p3] = phones(3);
   const fileName = `khachhang-${tag}.xlsx`;
@@ -176,6 +178,8 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
     group: ZERO,
     role: roleOf(5),
   });
+  // The branch holds invite channel 'Mã xác nhận 1' (auth's channels belong to branch accounts).
+  await api('/api/v1/userkenhmoigoi/chonKenh', admin.access_token, { accountUsername: branchUser, channelName: 'ma_xac_nhan_1', channelText: 'Mã xác nhận 1' });
   // The care service learns about staff from auth's events: wait until it knows both.
   const deadline = Date.now() + 30000;
   for (;;) {
@@ -273,6 +277,36 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   await toast(sales, 'Thông tin chăm sóc khách hàng ghi nhận thành công.');
   await appointment.waitFor({ state: 'detached' });
 
+  // The salesperson invites the customer on the branch's channel: only that code tab shows; the
+  // buttons wait for their fields; the code is read from the carrier simulator's admin page.
+  await sales.getByTestId('menu-/app/invite').click();
+  await screen(sales, 'invite');
+  await sales.getByTestId('invite-tab-ma_xac_nhan_1').waitFor();
+  expect(await sales.locator('[data-testid^="invite-tab-ma_xac_nhan_"]').count()).toBe(1);
+  await screen(sales, 'list-invite-ma_xac_nhan_1');
+  expect(await sales.getByTestId('invite-ma_xac_nhan_1-get-otp').isDisabled()).toBe(true);
+  await input(sales, 'invite-ma_xac_nhan_1-package').fill('mxh120');
+  await input(sales, 'invite-ma_xac_nhan_1-phone').fill(taken);
+  expect(await sales.getByTestId('invite-ma_xac_nhan_1-confirm').isDisabled()).toBe(true);
+  await sales.getByTestId('invite-ma_xac_nhan_1-get-otp').click();
+  await toast(sales, 'Đã gửi mã OTP thành công');
+  const sim = stack.env;
+  const otpRes = await fetch(`${sim.CARRIER_URL}/__admin/otp/${taken}`, {
+    headers: { authorization: `Basic ${Buffer.from(`${sim.CARRIER_USERNAME}:${sim.CARRIER_PASSWORD}`).toString('base64')}` },
+  });
+  const { code } = (await otpRes.json()) as { code: string };
+  expect(code).toMatch(/^\d{4,8}$/);
+  await input(sales, 'invite-ma_xac_nhan_1-otp').fill(code);
+  await sales.getByTestId('invite-ma_xac_nhan_1-confirm').click();
+  await toast(sales, 'Xác nhận mã OTP thành công');
+  // The realtime notice to everyone: masked name, package upper case, the phone's last 3 digits.
+  await toast(sales, `P*** B** H*** vừa mời thành công gói MXH120 cho thuê bao ***${taken.slice(-3)}`);
+  // The form cleared, the history reloaded with the registration.
+  expect(await input(sales, 'invite-ma_xac_nhan_1-phone').inputValue()).toBe('');
+  const invited = sales.locator('[data-testid^="invite-ma_xac_nhan_1-row-"]').filter({ hasText: 'MXH120' });
+  await invited.first().waitFor();
+  expect(await invited.first().textContent()).toContain('Thành công');
+
   // The salesperson's care history: both results, the phone masked, no staff column.
   await sales.getByTestId('menu-/app/care-history').click();
   await sales.getByTestId('list-carehistory').waitFor();
@@ -305,4 +339,4 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   // #, username, name, results returned, then Hẹn lại, Đồng ý, Không đồng ý, …
   expect(cells.slice(1, 7)).toEqual([seller, 'Phạm Bán Hàng', '2', '1 (50%)', '1 (50%)', '0 (0%)']);
   await boss.close();
-}, 180000);
+}, 300000);

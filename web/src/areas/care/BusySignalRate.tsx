@@ -16,7 +16,7 @@ const RESULT_COLUMNS: Array<[keyof BusySignalRow, string]> = [
 ];
 
 /**
- * 'Tỉ lệ bắt số' (/app/tilebatso, spec 2 §2.6): per staff member in the period (first of the month
+ * 'Tỉ lệ bắt số' (/app/tilebatso, spec 2 §2.6): per staff member (picker, or username/name search) in the period (first of the month
  * to today by default), results returned and each result's count with its share ('0 (0%)' when
  * none), server paging, export Ti-le-bat-so.xlsx (hidden for priority 5).
  */
@@ -37,6 +37,8 @@ export default function BusySignalRate() {
           width: 220,
           loadOptions: async () => staffPickerOptions((await careApi.staff()).values as unknown as StaffOption[]),
         },
+        // The route's `message`: staff username or name contains (Enter searches).
+        { key: 'message', type: 'text', label: 'Tìm nhân viên', width: 180 },
         { key: 'startDate', type: 'date', label: 'Từ ngày', default: () => monthStart() },
         { key: 'endDate', type: 'date', label: 'Đến ngày', default: () => today() },
       ],

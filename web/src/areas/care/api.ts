@@ -11,12 +11,15 @@ export type CareHistoryRecord = care_v1_care.CareHistoryRecord;
 export type NewCareReply = care_v1_care.NewCareReply;
 export type BusySignalRow = care_v1_care.BusySignalRow;
 export type StaffOptionList = common_v1_common.StaffOptionList;
+export type Invitation = care_v1_care.Invitation;
+export type InviteReply = care_v1_care.InviteReply;
 
 export const UPLOAD_LIST = '/api/v1/upload';
 export const CUSTOMER_IMPORT = '/api/v1/customer/import';
 export const APPOINTMENT_LIST = '/api/v1/customer';
 export const CARE_HISTORY = '/api/v1/care/history';
 export const BUSY_SIGNAL_RATE = '/api/v1/tilebatso';
+export const INVITE = '/api/v1/vas/mobifone/invite';
 
 /** Care results (spec 1 §4), in the dialog's order: the first is the default. */
 export const CARE_RESULTS = [
@@ -42,6 +45,9 @@ export const careApi = {
   setStatus: (id: string, status: string) => api.put<CareHistoryRecord>(`${CARE_HISTORY}/setStatus/${encodeURIComponent(id)}`, { status }),
   setAppointmentAt: (id: string, appointment_at: string) =>
     api.put<CareHistoryRecord>(`${CARE_HISTORY}/setAppointmentAt/${encodeURIComponent(id)}`, { appointment_at }),
+  inviteTabs: () => api.get<care_v1_care.InviteTabs>(`${INVITE}/tabs`),
+  /** One invitation step, told apart by the payload: OTP request, confirm (otp + transaction id), DK/GIAHAN (command). */
+  invite: (body: Partial<care_v1_care.InviteRequest>) => api.post<InviteReply>(INVITE, body),
   setNote: (id: string, note: string) => api.put<CareHistoryRecord>(`${CARE_HISTORY}/setNote/${encodeURIComponent(id)}`, { note }),
 };
 

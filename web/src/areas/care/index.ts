@@ -6,6 +6,7 @@ export * from './api';
 const CustomerCare = lazy(() => import('./CustomerCare'));
 const CareHistory = lazy(() => import('./CareHistory'));
 const BusySignalRate = lazy(() => import('./BusySignalRate'));
+const Invite = lazy(() => import('./Invite'));
 /** Built here for the dataops area's /sys/upload, /sys/customers and /sys/division entries. */
 export const CustomerUploadScreen = lazy(() => import('./CustomerUpload'));
 export const DivisionScreen = lazy(() => import('./Division'));
@@ -30,7 +31,7 @@ export const careArea: Area = {
     {
       path: '/app/invite',
       title: 'Mời gói cước',
-      component: null,
+      component: Invite,
       menu: {
         permissions: ['care.otp', 'care.otpnew', 'care.otpnew1', 'care.9332', 'care.selling', 'care.dk'],
         section: 'main',

@@ -1,0 +1,24 @@
+import type { InviteReply } from './api';
+
+/** The page's tabs (spec 2 §2.1), in order; the server says which the caller sees (GET …/invite/tabs). */
+export const INVITE_TAB_LABELS: Record<string, string> = {
+  ma_xac_nhan_1: 'Mã xác nhận 1',
+  ma_xac_nhan_2: 'Mã xác nhận 2',
+  ma_xac_nhan_3: 'Mã xác nhận 3',
+  ma_xac_nhan_4: 'Mã xác nhận 4',
+  '9332': 'Gia hạn gói cước',
+  selling: 'Bán gói',
+  dk: 'Đăng ký trực tiếp',
+};
+
+/** The OTP request's transaction id, in whichever field the channel's answer carries it. */
+export function transactionOf(r: Partial<InviteReply>): { field: 'transIdGetOtp' | 'transactionNo' | 'orderCode'; value: string } | null {
+  for (const field of ['transIdGetOtp', 'transactionNo', 'orderCode'] as const) if (r[field]) return { field, value: String(r[field]) };
+  return null;
+}
+
+/** The buttons' rules (spec 2 §4): Get OTP needs package and phone; confirm needs an OTP request and the code. */
+export function otpButtons(f: { pkg: string; phone: string; otp: string; hasTransaction: boolean; busy: boolean }) {
+  const filled = !!f.pkg.trim() && !!f.phone.trim();
+  return { getOtp: filled && !f.busy, confirm: filled && f.hasTransaction && !!f.otp.trim() && !f.busy };
+}

@@ -1,0 +1,22 @@
+import { otpButtons, transactionOf } from './invite-rules';
+
+describe('the invite form rules (spec 2 §4)', () => {
+  const base = { pkg: 'MXH120', phone: '0912345678', otp: '', hasTransaction: false, busy: false };
+  it('Get OTP needs package and phone', () => {
+    expect(otpButtons(base).getOtp).toBe(true);
+    expect(otpButtons({ ...base, pkg: ' ' }).getOtp).toBe(false);
+    expect(otpButtons({ ...base, phone: '' }).getOtp).toBe(false);
+    expect(otpButtons({ ...base, busy: true }).getOtp).toBe(false);
+  });
+  it('confirm needs an OTP request and the code', () => {
+    expect(otpButtons(base).confirm).toBe(false);
+    expect(otpButtons({ ...base, otp: '123456' }).confirm).toBe(false);
+    expect(otpButtons({ ...base, hasTransaction: true }).confirm).toBe(false);
+    expect(otpButtons({ ...base, otp: '123456', hasTransaction: true }).confirm).toBe(true);
+  });
+  it("keeps the transaction id in the channel's own field", () => {
+    expect(transactionOf({ transIdGetOtp: '', transactionNo: 'T-9', orderCode: '' })).toEqual({ field: 'transactionNo', value: 'T-9' });
+    expect(transactionOf({ orderCode: 'OC1' })).toEqual({ field: 'orderCode', value: 'OC1' });
+    expect(transactionOf({})).toBeNull();
+  });
+});
