@@ -37,6 +37,8 @@ import {
 } from './statuses';
 
 const manager = (p: number) => p < 3;
+/** How long a pushed reminder stays on screen (spec 3 §9: toast duration 30 s). */
+const REMINDER_TOAST_MS = 30_000;
 
 /** The 9279 upload (spec 3 §5): company, phone, package code, staff, kind, revenue, tier, created date, note. */
 export const R9279_IMPORT_SPEC: ImportSpec = {
@@ -160,7 +162,8 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
       if (p?.kind === kind) listRef.current?.reload();
     });
     const offReminder =
-      kind === 'mfy' ? onRealtime('nhacNhanVien', (p) => p?.message && dispatch(showToast(String(p.message), 'warning'))) : () => undefined;
+      // Reminder toasts stay 30 s (spec 3 §8, §9).
+      kind === 'mfy' ? onRealtime('nhacNhanVien', (p) => p?.message && dispatch(showToast(String(p.message), 'warning', REMINDER_TOAST_MS))) : () => undefined;
     return () => {
       offChanged();
       offReminder();
