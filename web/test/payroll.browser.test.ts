@@ -1,0 +1,190 @@
+/**
+ * The revenue reports and the payroll sheet end to end in real Chromium, through the real gateway,
+ * the real gRPC payroll service, the realtime tier and real PostgreSQL/Redis/Kafka. Sales arrive as
+ * care's `cskh.care.invite-registered` events published on the stack's bus; a manager opens the
+ * staff report, sees the chart agree with the table and the totals, exports it; opens the payroll,
+ * imports an attendance sheet built here, sees 'Đang tính toán...' and then the recalculated row
+ * appear without reloading the page (the server's push).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import * as XLSX from 'xlsx';
+import { chromium, Browser, Page } from 'playwright-core';
+import { createBus, createLogger, EventBus, USER_CHANGED_TOPIC } from '@cskh/kit';
+import { events_v1_care, events_v1_events } from '@cskh/proto';
+import { startStack, Stack } from '../../scripts/stack';
+import { isolatedStackEnv } from '../../scripts/testing';
+
+const ADMIN_PASSWORD = 'Admin@123';
+let stack: Stack;
+let browser: Browser;
+let bus: EventBus;
+let dir: string;
+
+const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
+const tag = randomBytes(3).toString('hex');
+const seller1 = `nvluong1${tag}`;
+const seller2 = `nvluong2${tag}`;
+
+/** Vietnam's calendar now (the servers count its days and months). */
+function vnNow() {
+  const d = new Date(Date.now() + 7 * 3600 * 1000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return { day: d.getUTCDate(), month: `${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}` };
+}
+
+/** An attendance sheet as the time clock exports it: STT, username, name, date, check-in (E), check-out (F). */
+function attendanceSheet(file: string, username: string) {
+  const { month } = vnNow();
+  const rows: unknown[][] = [['STT', 'Mã NV', 'Họ tên', 'Ngày', 'Giờ vào', 'Giờ ra']];
+  for (let d = 1; d <= 3; d++) {
+    const day = `${String(d).padStart(2, '0')}/${month}`;
+    rows.push([d, username, 'Nhân viên lương', day, `${day} 08:00:00`, `${day} 17:00:00`]);
+  }
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  XLSX.writeFile(wb, file);
+}
+
+async function login(page: Page, username: string, password: string) {
+  await page.goto(stack.url + '/login');
+  await input(page, 'login-username').fill(username);
+  await input(page, 'login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/app/home');
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  dir = mkdtempSync(join(tmpdir(), 'payroll-browser-'));
+  // Rows changed by an import fall due 4 s later, so the sheet shows 'Đang tính toán...' long enough to be seen.
+  const env = isolatedStackEnv('web_payroll', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, PAYROLL_RECALC_DELAY_MS: '4000', PAYROLL_WORKER_INTERVAL_MS: '500' });
+  stack = await startStack({ env, only: ['auth', 'payroll'], carrierSim: false });
+  bus = createBus(env.KAFKA_BROKERS, 'web-payroll-test', createLogger('test', 'silent'), env.KAFKA_TOPIC_PREFIX ?? '');
+  // Two salespeople as auth announces them, and their confirmed invitations as care publishes them.
+  const people = [seller1, seller2].map((username) =>
+    events_v1_events.UserChanged.fromPartial({
+      event_id: randomBytes(8).toString('hex'),
+      user_id: `u-${username}`,
+      username,
+      fullname: `Tên ${username}`,
+      role_name: 'Nhân viên',
+      role_priority: 5,
+      changed_at: new Date().toISOString(),
+    }),
+  );
+  await bus.publish(people.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })));
+  const sales: Array<[string, number]> = [
+    [seller1, 100_000],
+    [seller1, 50_000],
+    [seller2, 80_000],
+  ];
+  await bus.publish(
+    sales.map(([staff, price], i) => {
+      const e = events_v1_care.InviteRegistered.fromPartial({
+        event_id: randomBytes(8).toString('hex'),
+        invitation_id: randomBytes(8).toString('hex'),
+        staff,
+        staff_fullname: `Tên ${staff}`,
+        phone: `09120000${i}${i}`,
+        package: 'MXH100',
+        price,
+        channel: '9332',
+        request_type: 'DK',
+        registered_at: new Date().toISOString(),
+      });
+      return { topic: 'cskh.care.invite-registered', key: e.phone, value: Buffer.from(events_v1_care.InviteRegistered.encode(e).finish()) };
+    }),
+  );
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}, 180000);
+
+afterAll(async () => {
+  await browser?.close();
+  await bus?.close();
+  await stack?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+it('the staff report: chart, table and totals agree, and the export holds the same rows', async () => {
+  const page = await browser.newPage();
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-group-reports').click();
+  await page.getByTestId('menu-/app/reportstaffrevenue').click();
+  await page.getByTestId('list-reportstaffrevenue').waitFor();
+
+  // The events reach the read model asynchronously: search until both salespeople are there.
+  const chart = page.getByTestId('reportstaffrevenue-chart');
+  const deadline = Date.now() + 60000;
+  let points: Array<{ name: string; value: number }> = [];
+  for (;;) {
+    points = JSON.parse((await chart.getAttribute('data-points')) ?? '[]');
+    if (points.some((p) => p.name === seller1) && points.some((p) => p.name === seller2)) break;
+    if (Date.now() > deadline) throw new Error(`the chart never showed both salespeople: ${JSON.stringify(points)}`);
+    await page.getByTestId('reportstaffrevenue-search').click();
+    await page.waitForTimeout(1000);
+  }
+  const mine = points.filter((p) => p.name === seller1 || p.name === seller2);
+  expect(mine).toEqual([
+    { name: seller1, value: 150000 },
+    { name: seller2, value: 80000 },
+  ]);
+  // The table rows say the same, and so do the totals over the filter.
+  expect(await page.getByTestId(`reportstaffrevenue-row-${seller1}`).textContent()).toContain('150,000');
+  expect(await page.getByTestId(`reportstaffrevenue-row-${seller2}`).textContent()).toContain('80,000');
+  const total = Number(await page.getByTestId('reportstaffrevenue-totals-tongDoanhThuTamTinh').getAttribute('data-value'));
+  expect(total).toBe(points.reduce((s, p) => s + p.value, 0));
+  // The day chart sums to the same revenue (same filters, revenue per day).
+  const days: Array<{ value: number }> = JSON.parse((await page.getByTestId('reportstaffrevenue-chart-days').getAttribute('data-points')) ?? '[]');
+  expect(days.reduce((s, d) => s + d.value, 0)).toBe(total);
+  // An SVG chart is really drawn.
+  expect(await chart.locator('svg .recharts-bar-rectangle').count()).toBeGreaterThanOrEqual(2);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reportstaffrevenue-export').click()]);
+  const file = join(dir, 'staff.xlsx');
+  await download.saveAs(file);
+  const sheet = XLSX.readFile(file);
+  const data = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet.Sheets[sheet.SheetNames[0]]);
+  const exported = data.filter((r) => r.Username === seller1 || r.Username === seller2).map((r) => [r.Username, Number(String(r['Doanh thu tạm tính']).replace(/\D/g, ''))]);
+  expect(exported).toEqual([
+    [seller1, 150000],
+    [seller2, 80000],
+  ]);
+  await page.close();
+}, 180000);
+
+it('payroll: an attendance import shows Đang tính toán... and then the recalculated row, without a reload', async () => {
+  const page = await browser.newPage();
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/app/tinhluong').click();
+  await page.getByTestId('list-tinhluong').waitFor();
+  const row = page.getByTestId(`tinhluong-row-${seller1}`);
+  // The sheet gives every salesperson a row; wait until the first calculation of seller1 is done.
+  const deadline = Date.now() + 60000;
+  while (!(await row.count()) || (await page.getByTestId(`tinhluong-calculating-${seller1}`).count())) {
+    if (Date.now() > deadline) throw new Error('the first calculation never finished');
+    await page.getByTestId('tinhluong-search').click();
+    await page.waitForTimeout(1000);
+  }
+  // 150,000 of payroll revenue at 5 %: 7,500 commission; no working days yet.
+  expect(await row.textContent()).toContain('7,500');
+
+  // Mark the page: a reload would lose it.
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  const file = join(dir, `cham-cong-${tag}.xlsx`);
+  attendanceSheet(file, seller1);
+  await page.getByTestId('tinhluong-chamcong-import-file').setInputFiles(file);
+  await page.getByTestId('toast').filter({ hasText: 'đã lưu 3 bản ghi' }).first().waitFor();
+  // Recalculating: the row says so (amounts 0) …
+  await page.getByTestId(`tinhluong-calculating-${seller1}`).waitFor({ timeout: 10000 });
+  // … then the server's push brings the new row: 3 working days → 5,000,000 × 3 / 26 = 576,923.
+  await page.getByTestId(`tinhluong-calculating-${seller1}`).waitFor({ state: 'detached', timeout: 30000 });
+  await page.waitForFunction((u) => document.querySelector(`[data-testid="tinhluong-row-${u}"]`)?.textContent?.includes('576,923'), seller1, { timeout: 30000 });
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  await page.close();
+}, 180000);
