@@ -33,6 +33,7 @@ async function main() {
       SCAN_BATCH_SIZE: BATCH,
       SCAN_POLL_MS: '200',
       DATAOPS_INSTANCE: 'bench',
+      LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
     },
   });
   const scans = t.client(dataops_v1_dataops.DataopsScanServiceService);

@@ -1,4 +1,4 @@
-import { bind, ServiceModule, startBatchConsumer } from '@cskh/kit';
+import { bind, REALTIME_PUSH_TOPIC, ServiceModule, startBatchConsumer } from '@cskh/kit';
 import { dataops_v1_dataops } from '@cskh/proto';
 import { dataopsConfig } from './config';
 import { DataopsContext, dataopsContext } from './context';
@@ -38,7 +38,8 @@ export const dataopsModule: ServiceModule<typeof dataopsConfig.shape, DataopsCon
     const { config, bus, log } = deps;
     // Start/stop commands: topics as declared in dataops.proto (service DataopsSocket).
     const socket = dataopsSocketRoutes();
-    await bus.ensureTopics([...socket.requestTopics, ...socket.replyTopics]);
+    // The pushes' topic too: a worker's progress push must not wait on a topic nobody created yet.
+    await bus.ensureTopics([...socket.requestTopics, ...socket.replyTopics, REALTIME_PUSH_TOPIC]);
     const commands = await startBatchConsumer({
       brokers: config.KAFKA_BROKERS,
       clientId: 'cskh-dataops',
