@@ -273,6 +273,8 @@ describe('production defaults', () => {
     expect(fromComponents(of('lookup'))).toEqual(['gateway']);
     // Orders' 'Mời tự động' goes through care's Invite.
     expect(fromComponents(of('care')).sort()).toEqual(['gateway', 'orders']);
+    // Care takes data-split numbers from dataops.
+    expect(fromComponents(of('dataops')).sort()).toEqual(['care', 'gateway']);
     expect(fromComponents(of('realtime'))).toEqual(['gateway']);
     // Egress: DNS for every pod; PostgreSQL only for the services and the migrate Job.
     const dns = policies.find((p) => p.metadata.name.endsWith('-dns'))!;
