@@ -1,4 +1,4 @@
-import { AppError } from '@cskh/kit';
+import { AppError, last9 } from '@cskh/kit';
 import { MSG } from './domain/messages';
 
 /** The carrier's answer to a confirm or register call (spec 2 §3 "Invitation or transaction record"). */
@@ -17,6 +17,8 @@ export interface InviteCarrier {
   requestOtp(body: { type: string; phone: string; package: string }): Promise<Record<string, string>>;
   confirm(body: Record<string, string>): Promise<CarrierRegistration>;
   register(body: { type: string; phone: string; package: string; command: string }): Promise<CarrierRegistration>;
+  /** The subscriber's main account balance (tkc, đồng); null when the carrier does not answer. */
+  balance(phone: string): Promise<number | null>;
 }
 
 /**
@@ -49,5 +51,19 @@ export function httpInviteCarrier(cfg: { CARRIER_URL?: string; CARRIER_USERNAME?
     requestOtp: (body) => call('/api/v1/invite/otp', body),
     confirm: (body) => call('/api/v1/invite/confirm', body),
     register: (body) => call('/api/v1/invite/register', body),
+    async balance(phone) {
+      if (!cfg.CARRIER_URL) return null;
+      try {
+        const res = await fetch(`${cfg.CARRIER_URL.replace(/\/$/, '')}/api/v1/subscribers/84${last9(phone)}/balance`, {
+          headers: { authorization: `Basic ${Buffer.from(`${cfg.CARRIER_USERNAME ?? ''}:${cfg.CARRIER_PASSWORD ?? ''}`).toString('base64')}` },
+          signal: AbortSignal.timeout(cfg.CARRIER_TIMEOUT_MS),
+        });
+        if (!res.ok) return null;
+        const n = Number(((await res.json()) as { PHONE_BALANCE?: unknown }).PHONE_BALANCE);
+        return Number.isFinite(n) ? Math.round(n) : null;
+      } catch {
+        return null;
+      }
+    },
   };
 }

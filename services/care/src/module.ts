@@ -8,6 +8,7 @@ import { careHandlers } from './handlers/care';
 import { divisionHandlers } from './handlers/division';
 import { historyHandlers } from './handlers/history';
 import { inviteHandlers } from './handlers/invite';
+import { nextDayHandlers } from './handlers/next-day';
 import { rateHandlers } from './handlers/rate';
 import { uploadHandlers } from './handlers/uploads';
 import { SCHEMA } from './store';
@@ -41,6 +42,7 @@ export const careModule: ServiceModule<typeof careConfig.shape, CareContext> = {
       ...historyHandlers(c),
       ...rateHandlers(c),
       ...inviteHandlers(c),
+      ...nextDayHandlers(c),
     }),
   ],
 };

@@ -184,6 +184,10 @@ it('busy-signal rate: results returned and each result per staff member in the p
   expect(own.values.map((r) => r.username_nv)).toEqual(['nv5']);
   const other = await care.busySignalRate({ page: 1, count: 20, username: 'nv5', message: '', startDate: '', endDate: '' }, { identity: caller(t, 3, 'cn2', 'b2') });
   expect(other.count).toBe(0);
+  // The `message` filter finds staff by username or name, case-insensitively.
+  const found = await care.busySignalRate({ page: 1, count: 20, username: '', message: 'TÊN NV5', startDate: '', endDate: '' }, { identity: manager() });
+  expect(found.values.map((r) => r.username_nv)).toEqual(['nv5']);
+  expect((await care.busySignalRate({ page: 1, count: 20, username: '', message: 'khong-co-ai', startDate: '', endDate: '' }, { identity: manager() })).count).toBe(0);
   // A period with nothing in it.
   expect((await care.busySignalRate({ page: 1, count: 20, username: 'nv5', message: '', startDate: '01/01/2020', endDate: '31/01/2020' }, { identity: manager() })).count).toBe(0);
 });

@@ -162,3 +162,12 @@ it('renews and registers directly; a failed renewal is stored without an event; 
   expect(all.values[0].msisdn).toBe(good);
   expect(all.values[0].username_nv).toBe(sale.username);
 }, 60000);
+
+it("lists the invite page's tabs: code tabs only with a channel active for the caller or their branch, seniors all four", async () => {
+  const codes = ['care.otp', 'care.otpnew', 'care.otpnew1', 'care.otpnew2', 'care.9332', 'care.selling', 'care.dk'];
+  expect((await care.listInviteTabs({}, { identity: { ...sale, permissions: codes } })).types).toEqual(['ma_xac_nhan_1', '9332', 'selling', 'dk']);
+  expect((await care.listInviteTabs({}, { identity: { ...otherSale, permissions: codes } })).types).toEqual(['9332', 'selling', 'dk']);
+  expect((await care.listInviteTabs({}, { identity: { ...sale, permissions: ['care.otp', 'care.selling'] } })).types).toEqual(['ma_xac_nhan_1', 'selling']);
+  const senior = t.as(1, codes, { username: 'admin' });
+  expect((await care.listInviteTabs({}, { identity: senior })).types).toEqual(['ma_xac_nhan_1', 'ma_xac_nhan_2', 'ma_xac_nhan_3', 'ma_xac_nhan_4', '9332', 'selling', 'dk']);
+}, 30000);

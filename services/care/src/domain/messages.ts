@@ -59,4 +59,13 @@ export const MSG = {
   otpConfirmed: 'Xác nhận mã OTP thành công',
   registerFailed: 'Đăng ký gói cước không thành công',
   registered: 'Đăng ký gói cước thành công',
+  // invite-next-day (spec 3 §2.17, §5)
+  nextDayNotFound: 'Không tìm thấy bản ghi mời gói hôm sau',
+  nextDayStaffRequired: 'Bạn chưa chọn nhân viên!',
+  nextDayStaffUnknown: (u: string) => `Không tìm thấy nhân viên ${u}`,
+  nextDayStaffOutOfScope: (u: string) => `Nhân viên ${u} không thuộc quyền quản lý của bạn`,
+  nextDayStatusInvalid: 'Trạng thái phải là 1 (đã mời) hoặc 0 (chưa mời)',
+  nextDayNotYours: 'Bạn chỉ được sửa bản ghi của mình',
+  nextDaySaved: 'Lưu mời gói hôm sau thành công',
+  nextDayDeleted: 'Xoá bản ghi thành công',
 } as const;

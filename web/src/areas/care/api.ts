@@ -13,6 +13,7 @@ export type BusySignalRow = care_v1_care.BusySignalRow;
 export type StaffOptionList = common_v1_common.StaffOptionList;
 export type Invitation = care_v1_care.Invitation;
 export type InviteReply = care_v1_care.InviteReply;
+export type NextDayRecord = care_v1_care.NextDayRecord;
 
 export const UPLOAD_LIST = '/api/v1/upload';
 export const CUSTOMER_IMPORT = '/api/v1/customer/import';
@@ -20,6 +21,7 @@ export const APPOINTMENT_LIST = '/api/v1/customer';
 export const CARE_HISTORY = '/api/v1/care/history';
 export const BUSY_SIGNAL_RATE = '/api/v1/tilebatso';
 export const INVITE = '/api/v1/vas/mobifone/invite';
+export const NEXT_DAY = '/api/v1/moigoihomsau';
 
 /** Care results (spec 1 §4), in the dialog's order: the first is the default. */
 export const CARE_RESULTS = [
@@ -48,6 +50,12 @@ export const careApi = {
   inviteTabs: () => api.get<care_v1_care.InviteTabs>(`${INVITE}/tabs`),
   /** One invitation step, told apart by the payload: OTP request, confirm (otp + transaction id), DK/GIAHAN (command). */
   invite: (body: Partial<care_v1_care.InviteRequest>) => api.post<InviteReply>(INVITE, body),
+  nextDay: {
+    create: (body: { phone: string; package: string; username?: string }) => api.post<NextDayRecord>(NEXT_DAY, body),
+    update: (id: string, body: { phone: string; package: string; username?: string }) => api.put<NextDayRecord>(`${NEXT_DAY}/${encodeURIComponent(id)}`, body),
+    remove: (id: string) => api.del<common_v1_common.Ack>(`${NEXT_DAY}/${encodeURIComponent(id)}`),
+    setStatus: (id: string, status: number) => api.put<NextDayRecord>(`${NEXT_DAY}/setTrangThai/${encodeURIComponent(id)}`, { status }),
+  },
   setNote: (id: string, note: string) => api.put<CareHistoryRecord>(`${CARE_HISTORY}/setNote/${encodeURIComponent(id)}`, { note }),
 };
 

@@ -10,6 +10,8 @@ const Invite = lazy(() => import('./Invite'));
 /** Built here for the dataops area's /sys/upload, /sys/customers and /sys/division entries. */
 export const CustomerUploadScreen = lazy(() => import('./CustomerUpload'));
 export const DivisionScreen = lazy(() => import('./Division'));
+/** Built here for the dataops area's /app/moigoihomsau entry (the care service owns the records). */
+export const NextDayInviteScreen = lazy(() => import('./NextDayInvite'));
 
 /** Customer care, invitations and the busy-signal rate (care service, spec 1 §2.9–2.11, spec 2 §2.1, §2.6). */
 export const careArea: Area = {

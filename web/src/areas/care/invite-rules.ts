@@ -22,3 +22,11 @@ export function otpButtons(f: { pkg: string; phone: string; otp: string; hasTran
   const filled = !!f.pkg.trim() && !!f.phone.trim();
   return { getOtp: filled && !f.busy, confirm: filled && f.hasTransaction && !!f.otp.trim() && !f.busy };
 }
+
+/** Invite-next-day status (spec 3 §4): 'invited N times' green when status is 1, else 'not yet invited' red. */
+export function nextDayStatusChip(status: number, count: number): { label: string; color: 'success' | 'error' } {
+  return status === 1 ? { label: `Đã mời ${count} lần`, color: 'success' } : { label: 'Chưa mời', color: 'error' };
+}
+
+/** The balance is red when its share of the package price is under 50, otherwise green (spec 3 §4). */
+export const nextDayBalanceColor = (share: number): 'error' | 'success' => (share < 50 ? 'error' : 'success');

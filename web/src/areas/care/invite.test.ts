@@ -1,4 +1,4 @@
-import { otpButtons, transactionOf } from './invite-rules';
+import { nextDayBalanceColor, nextDayStatusChip, otpButtons, transactionOf } from './invite-rules';
 
 describe('the invite form rules (spec 2 §4)', () => {
   const base = { pkg: 'MXH120', phone: '0912345678', otp: '', hasTransaction: false, busy: false };
@@ -18,5 +18,16 @@ describe('the invite form rules (spec 2 §4)', () => {
     expect(transactionOf({ transIdGetOtp: '', transactionNo: 'T-9', orderCode: '' })).toEqual({ field: 'transactionNo', value: 'T-9' });
     expect(transactionOf({ orderCode: 'OC1' })).toEqual({ field: 'orderCode', value: 'OC1' });
     expect(transactionOf({})).toBeNull();
+  });
+});
+
+describe('invite-next-day display rules (spec 3 §4)', () => {
+  it("shows 'invited N times' green for status 1, 'not yet invited' red otherwise", () => {
+    expect(nextDayStatusChip(1, 3)).toEqual({ label: 'Đã mời 3 lần', color: 'success' });
+    expect(nextDayStatusChip(0, 2)).toEqual({ label: 'Chưa mời', color: 'error' });
+  });
+  it('colours the balance red under 50% of the price', () => {
+    expect(nextDayBalanceColor(49.99)).toBe('error');
+    expect(nextDayBalanceColor(50)).toBe('success');
   });
 });
