@@ -4,7 +4,7 @@
  * care's `cskh.care.invite-registered` events published on the stack's bus; a manager opens the
  * staff report, sees the chart agree with the table and the totals, exports it; opens the payroll,
  * imports an attendance sheet built here, sees 'Đang tính toán...' and then the recalculated row
- * appear without reloading the page (the server's push).
+ * appear without reloading the page (the server's push); the detailed report shows the same sales.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -188,3 +188,19 @@ it('payroll: an attendance import shows Đang tính toán... and then the recalc
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   await page.close();
 }, 180000);
+
+it('the detailed report lists the same sales with the same total, and seniors get the staff selector', async () => {
+  const page = await browser.newPage();
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-group-reports').click();
+  await page.getByTestId('menu-/app/report90849332').click();
+  await page.getByTestId('list-report90849332').waitFor();
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="report90849332-totals-tongDoanhThu"]')?.getAttribute('data-value')) >= 230000, undefined, { timeout: 30000 });
+  expect(await page.getByTestId('report90849332-totals-tongGoi').getAttribute('data-value')).toBe('3');
+  const rows = page.locator('[data-testid^="report90849332-row-"]');
+  expect(await rows.count()).toBe(3);
+  expect(await rows.filter({ hasText: seller2 }).first().textContent()).toContain('80,000');
+  // Priority 1 sees full phones and an editable staff cell per row.
+  expect(await page.locator('[data-testid^="report90849332-edit-username_nv-"]').count()).toBe(3);
+  await page.close();
+}, 120000);
