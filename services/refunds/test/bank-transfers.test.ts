@@ -117,7 +117,7 @@ describe('approved bank transfers settle discount top-ups', () => {
     const [a, created, b] = await Promise.all([approveTransfer({ phone: p, pkg, amount: 90000 }), topUp(p, pkg), approveTransfer({ phone: p, pkg, amount: 90000 })]);
     await waitFor(async () => (await t.sql(`SELECT 1 FROM refunds.bank_transfer WHERE transfer_id = ANY($1)`, [[a.transfer_id, b.transfer_id]])).length === 2);
     await waitFor(async () => (await stored(created.id)).approver === '__AUTO');
-    const settledBy = (await t.sql(`SELECT transfer_id FROM refunds.bank_transfer WHERE request_id = $1`, [created.id])).map((r: { transfer_id: string }) => r.transfer_id);
+    const settledBy = (await t.sql(`SELECT transfer_id FROM refunds.bank_transfer WHERE request_id = $1`, [created.id])).map((r) => String(r.transfer_id));
     expect(settledBy).toHaveLength(1);
     expect([a.transfer_id, b.transfer_id]).toContain(settledBy[0]);
   });
