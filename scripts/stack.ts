@@ -44,6 +44,30 @@ async function loadModule(name: string): Promise<ServiceModule<any>> {
   return found as ServiceModule<any>;
 }
 
+/**
+ * Callees before callers: a service reads `<NAME>_GRPC_URL` of the services it calls when it starts
+ * (its config declares them), and each URL is known once that service listens. Services that call
+ * nobody start first, in name order; a cycle would be a design error and fails loudly.
+ */
+export function startOrder(modules: ReadonlyMap<string, Pick<ServiceModule<any>, 'config'>>): string[] {
+  const callees = (name: string) =>
+    Object.keys(modules.get(name)!.config.shape)
+      .map((k) => /^([A-Z0-9]+)_GRPC_URL$/.exec(k)?.[1]?.toLowerCase())
+      .filter((n): n is string => !!n && n !== name && modules.has(n));
+  const order: string[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (name: string, path: string[]) => {
+    if (state.get(name) === 'done') return;
+    if (state.get(name) === 'visiting') throw new Error(`services call each other in a cycle: ${[...path, name].join(' → ')}`);
+    state.set(name, 'visiting');
+    for (const c of callees(name).sort()) visit(c, [...path, name]);
+    state.set(name, 'done');
+    order.push(name);
+  };
+  for (const name of [...modules.keys()].sort()) visit(name, []);
+  return order;
+}
+
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = createLogger('stack', opts.env.LOG_LEVEL ?? 'info');
   const stops: Array<() => Promise<void>> = [];
@@ -86,12 +110,10 @@ async function startComponents(
     stops.push(() => sim.stop());
   }
 
-  // auth first: the others may ask it for system accounts at start.
-  const names = discoverServices()
-    .filter((n) => !opts.only || opts.only.includes(n))
-    .sort((a, b) => (a === 'auth' ? -1 : b === 'auth' ? 1 : a.localeCompare(b)));
-  for (const name of names) {
-    const running: RunningService = await runService(await loadModule(name), { ...env, GRPC_PORT: '0' });
+  const names = discoverServices().filter((n) => !opts.only || opts.only.includes(n));
+  const modules = new Map(await Promise.all(names.map(async (n) => [n, await loadModule(n)] as const)));
+  for (const name of startOrder(modules)) {
+    const running: RunningService = await runService(modules.get(name)!, { ...env, GRPC_PORT: '0' });
     services[name] = running.port;
     env[`${name.toUpperCase()}_GRPC_URL`] = `127.0.0.1:${running.port}`;
     stops.push(() => running.stop());
