@@ -197,8 +197,14 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   await boss.getByTestId('customers-import-file').setInputFiles(file);
   const preview = boss.getByTestId('customers-import-preview');
   await preview.waitFor();
-  expect(await preview.textContent()).toContain('(4 dòng)');
+  expect(await preview.textContent()).toContain('(4 dòng, đã chọn 4)');
   expect(await preview.textContent()).toContain(p1);
+  // Select-all clears every row (nothing to send), then chooses them all again.
+  await boss.getByTestId('customers-import-select-all').click();
+  await preview.getByText('(4 dòng, đã chọn 0)').waitFor();
+  expect(await boss.getByTestId('customers-import-send').isDisabled()).toBe(true);
+  await boss.getByTestId('customers-import-select-all').click();
+  await preview.getByText('(4 dòng, đã chọn 4)').waitFor();
   await boss.getByTestId('customers-import-send').click();
   await toast(boss, `${fileName}: đã lưu 3 bản ghi`);
   const errors = boss.getByTestId('customers-import-errors');

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -50,17 +51,37 @@ async function readFirstSheet(file: File): Promise<unknown[][]> {
   return XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: '', blankrows: true, range: { s: { r: 0, c: 0 }, e: range.e } });
 }
 
-function PreviewDialog({ id, spec, rows, onCancel, onSend }: { id: string; spec: ImportSpec; rows: SheetRow[]; onCancel: () => void; onSend: () => void }) {
+function PreviewDialog({ id, spec, rows, onCancel, onSend }: { id: string; spec: ImportSpec; rows: SheetRow[]; onCancel: () => void; onSend: (chosen: SheetRow[]) => void }) {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(20);
+  // Every row is chosen at first (spec 3 §2.3: preview, select-all, save the chosen rows); the
+  // header box chooses or clears all rows of every page.
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set(rows.map((r) => r.rowNumber)));
+  const all = chosen.size === rows.length;
+  const toggle = (n: number) =>
+    setChosen((c) => {
+      const next = new Set(c);
+      if (!next.delete(n)) next.add(n);
+      return next;
+    });
   return (
     <Dialog open onClose={onCancel} maxWidth="lg" fullWidth data-testid={`${id}-import-preview`}>
-      <DialogTitle>Xem trước dữ liệu nhập ({formatNumber(rows.length)} dòng)</DialogTitle>
+      <DialogTitle>
+        Xem trước dữ liệu nhập ({formatNumber(rows.length)} dòng, đã chọn {formatNumber(chosen.size)})
+      </DialogTitle>
       <DialogContent dividers>
         <TableContainer sx={{ maxHeight: 480 }}>
           <Table size="small" stickyHeader>
             <TableHead>
               <TableRow>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={all}
+                    indeterminate={chosen.size > 0 && !all}
+                    onChange={() => setChosen(all ? new Set() : new Set(rows.map((r) => r.rowNumber)))}
+                    slotProps={{ input: { 'aria-label': 'Chọn tất cả', 'data-testid': `${id}-import-select-all` } as object }}
+                  />
+                </TableCell>
                 <TableCell>Dòng</TableCell>
                 {spec.columns.map((c) => (
                   <TableCell key={c.field}>{c.label ?? c.field}</TableCell>
@@ -69,7 +90,14 @@ function PreviewDialog({ id, spec, rows, onCancel, onSend }: { id: string; spec:
             </TableHead>
             <TableBody>
               {rows.slice(page * size, page * size + size).map((r) => (
-                <TableRow key={r.rowNumber}>
+                <TableRow key={r.rowNumber} selected={chosen.has(r.rowNumber)}>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={chosen.has(r.rowNumber)}
+                      onChange={() => toggle(r.rowNumber)}
+                      slotProps={{ input: { 'aria-label': `Chọn dòng ${r.rowNumber}`, 'data-testid': `${id}-import-select-${r.rowNumber}` } as object }}
+                    />
+                  </TableCell>
                   <TableCell>{r.rowNumber}</TableCell>
                   {spec.columns.map((c) => (
                     <TableCell key={c.field} sx={{ whiteSpace: 'pre-line' }}>
@@ -96,7 +124,7 @@ function PreviewDialog({ id, spec, rows, onCancel, onSend }: { id: string; spec:
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>Hủy</Button>
-        <Button variant="contained" onClick={onSend} data-testid={`${id}-import-send`}>
+        <Button variant="contained" disabled={chosen.size === 0} onClick={() => onSend(rows.filter((r) => chosen.has(r.rowNumber)))} data-testid={`${id}-import-send`}>
           Nhập dữ liệu
         </Button>
       </DialogActions>
@@ -234,10 +262,9 @@ export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel
           spec={spec}
           rows={rows}
           onCancel={() => setRows(null)}
-          onSend={() => {
-            const r = rows;
+          onSend={(chosenRows) => {
             setRows(null);
-            void send(chunk(r, chunkSize), fileName);
+            void send(chunk(chosenRows, chunkSize), fileName);
           }}
         />
       )}
@@ -245,7 +272,7 @@ export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel
         <Dialog open maxWidth="xs" fullWidth data-testid={`${id}-import-progress`}>
           <DialogTitle>Nhập dữ liệu: {fileName}</DialogTitle>
           <DialogContent>
-            <LinearProgress variant="determinate" value={pct} sx={{ height: 8, borderRadius: 1 }} />
+            <LinearProgress variant="determinate" value={pct} aria-label="Tiến độ nhập" sx={{ height: 8, borderRadius: 1 }} />
             <Typography variant="body2" sx={{ mt: 1 }}>
               {formatNumber(progress.done)} / {formatNumber(progress.total)} dòng
             </Typography>
