@@ -37,7 +37,7 @@ export function NoAccess() {
 export function Loading() {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-      <CircularProgress size={32} />
+      <CircularProgress size={32} aria-label="Đang tải" />
     </Box>
   );
 }

@@ -240,7 +240,7 @@ export default function FormDialog<R = any>({
           Hủy
         </Button>
         <Button variant="contained" onClick={submit} disabled={saving} data-testid={`${testIdPrefix}-submit`}>
-          {saving ? <CircularProgress size={20} color="inherit" /> : text(config.submitLabel, mode) ?? (mode === 'create' ? 'Tạo' : 'Cập nhật')}
+          {saving ? <CircularProgress size={20} color="inherit" aria-label="Đang lưu" /> : text(config.submitLabel, mode) ?? (mode === 'create' ? 'Tạo' : 'Cập nhật')}
         </Button>
       </DialogActions>
     </Dialog>

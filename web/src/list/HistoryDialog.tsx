@@ -54,7 +54,7 @@ export default function HistoryDialog<R extends Row>({ listId, config, row, onCl
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid={`${listId}-history-dialog`}>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent dividers>
-        {data === null && <LinearProgress />}
+        {data === null && <LinearProgress aria-label="Đang tải lịch sử" />}
         {failure && (
           <Alert severity="error" sx={{ mb: 1 }} data-testid={`${listId}-history-error`}>
             {failure}

@@ -79,7 +79,7 @@ export default function Login() {
           disabled={auth.loading || !username.trim() || !password}
           data-testid="login-submit"
         >
-          {auth.loading ? <CircularProgress size={24} color="inherit" /> : 'Đăng nhập'}
+          {auth.loading ? <CircularProgress size={24} color="inherit" aria-label="Đang đăng nhập" /> : 'Đăng nhập'}
         </Button>
       </Paper>
     </Box>

@@ -129,7 +129,8 @@ export default function Shell() {
               navigate(HOME_PATH);
             }}
             sx={{ display: 'flex', alignItems: 'center', gap: 1, borderRadius: 1, px: 0.5 }}
-            aria-label="Trang chủ"
+            // The name starts with what is shown (WCAG 2.5.3 label in name), then says where it goes.
+            aria-label="Hệ thống CSKH – Trang chủ"
           >
             <img src="/logo.svg" alt="" width={32} height={32} data-testid="header-logo" />
             <Typography variant="h6" component="div" noWrap data-testid="header-title">

@@ -7,6 +7,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -34,17 +35,19 @@ function useOpenTab(onChosen?: () => void) {
 function Item({ item, nested, active, onOpen }: { item: MenuItem; nested?: boolean; active: boolean; onOpen: (p: string) => void }) {
   const Icon = MENU_ICONS[item.icon];
   return (
-    <ListItemButton
-      data-testid={`menu-${item.path}`}
-      selected={active}
-      onClick={() => onOpen(item.path)}
-      sx={{ pl: nested ? 4 : 2, py: 0.6 }}
-    >
-      <ListItemIcon sx={{ minWidth: 36 }}>
-        <Icon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText primary={item.title} slotProps={{ primary: { fontSize: 14 } }} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        data-testid={`menu-${item.path}`}
+        selected={active}
+        onClick={() => onOpen(item.path)}
+        sx={{ pl: nested ? 4 : 2, py: 0.6 }}
+      >
+        <ListItemIcon sx={{ minWidth: 36 }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText primary={item.title} slotProps={{ primary: { fontSize: 14 } }} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -59,8 +62,13 @@ function Nodes({ nodes, active, onOpen }: { nodes: MenuNode[]; active: string | 
         const open = openGroups[key] ?? containsActive;
         const Icon = MENU_ICONS[node.group.icon];
         return (
-          <Box key={key}>
-            <ListItemButton data-testid={`menu-group-${key}`} onClick={() => setOpenGroups((g) => ({ ...g, [key]: !open }))} sx={{ py: 0.6 }}>
+          <ListItem key={key} disablePadding sx={{ display: 'block' }}>
+            <ListItemButton
+              data-testid={`menu-group-${key}`}
+              aria-expanded={open}
+              onClick={() => setOpenGroups((g) => ({ ...g, [key]: !open }))}
+              sx={{ py: 0.6 }}
+            >
               <ListItemIcon sx={{ minWidth: 36 }}>
                 <Icon fontSize="small" />
               </ListItemIcon>
@@ -74,7 +82,7 @@ function Nodes({ nodes, active, onOpen }: { nodes: MenuNode[]; active: string | 
                 ))}
               </List>
             </Collapse>
-          </Box>
+          </ListItem>
         );
       })}
     </>
@@ -111,20 +119,21 @@ export default function Sidebar({ onChosen }: { onChosen?: () => void }) {
       </Box>
       <Divider />
       <Box sx={{ flex: 1, overflowY: 'auto' }}>
-        <List dense disablePadding component="nav" aria-label="Menu chính">
-          <Nodes nodes={main} active={active} onOpen={openTab} />
-        </List>
-        {admin.length > 0 && (
-          <List
-            dense
-            disablePadding
-            component="nav"
-            aria-label={ADMIN_SECTION_TITLE}
-            data-testid="menu-admin-section"
-            subheader={<ListSubheader sx={{ lineHeight: '36px', fontWeight: 700 }}>{ADMIN_SECTION_TITLE}</ListSubheader>}
-          >
-            <Nodes nodes={admin} active={active} onOpen={openTab} />
+        {/* nav > ul > li (> ul > li): the list semantics screen readers announce as a menu. */}
+        <Box component="nav" aria-label="Menu chính">
+          <List dense disablePadding>
+            <Nodes nodes={main} active={active} onOpen={openTab} />
           </List>
+        </Box>
+        {admin.length > 0 && (
+          <Box component="nav" aria-label={ADMIN_SECTION_TITLE} data-testid="menu-admin-section">
+            <ListSubheader component="div" sx={{ lineHeight: '36px', fontWeight: 700 }}>
+              {ADMIN_SECTION_TITLE}
+            </ListSubheader>
+            <List dense disablePadding>
+              <Nodes nodes={admin} active={active} onOpen={openTab} />
+            </List>
+          </Box>
         )}
       </Box>
     </Box>

@@ -154,14 +154,14 @@ function LookupPanel({ id, number, extra, note, validate, params, render }: Pane
           variant="contained"
           onClick={submit}
           disabled={empty || state.loading}
-          startIcon={state.loading ? <CircularProgress size={16} color="inherit" /> : <SearchIcon />}
+          startIcon={state.loading ? <CircularProgress size={16} color="inherit" aria-label="Đang tra cứu" /> : <SearchIcon />}
           data-testid={`lookup-submit-${id}`}
           sx={{ height: 40 }}
         >
           {state.loading ? 'Đang tra cứu…' : 'Tra cứu'}
         </Button>
       </Stack>
-      {state.loading && <LinearProgress />}
+      {state.loading && <LinearProgress aria-label="Đang tra cứu" />}
       {state.error && (
         <Alert severity="error" data-testid={`lookup-error-${id}`}>
           {state.error}
