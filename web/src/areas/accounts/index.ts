@@ -35,6 +35,5 @@ export const accountsArea: Area = {
       component: SystemAccounts,
       menu: { permissions: ['systemaccount'], section: 'admin', icon: 'account', order: 1060 },
     },
-    { path: '/sys/settings', title: 'Cài đặt', component: null, menu: { permissions: ['settings'], section: 'admin', icon: 'settings', order: 1130 } },
   ],
 };

@@ -116,7 +116,7 @@ export default function Payroll() {
               <Button
                 size="small"
                 variant="outlined"
-                color="warning"
+                color="error"
                 data-testid="tinhluong-close-month"
                 onClick={async () => {
                   if (!(await ctx.confirm(`Chốt bảng lương tháng ${m}? Sau khi chốt không thể thay đổi.`))) return;

@@ -6,8 +6,9 @@ export * from './api';
 const RefundPrices = lazy(() => import('./RefundPrices'));
 const RefundRequests = lazy(() => import('./RefundRequests'));
 const RefundReport = lazy(() => import('./RefundReport'));
+const SystemSettings = lazy(() => import('./SystemSettings'));
 
-/** Refund requests, their report and the refund price list (refunds service, spec 2 §2.9–2.10, spec 3 §2.19). */
+/** Refund requests, their report, the refund price list and the system settings (refunds service, spec 2 §2.9–2.11, spec 3 §2.19). */
 export const refundsArea: Area = {
   key: 'refunds',
   screens: [
@@ -29,5 +30,7 @@ export const refundsArea: Area = {
       component: RefundPrices,
       menu: { permissions: ['giahoantien'], section: 'admin', icon: 'price', order: 1030 },
     },
+    // The system settings are the refund settings (spec 2 §2.11, §3); the refunds service keeps them.
+    { path: '/sys/settings', title: 'Cài đặt', component: SystemSettings, menu: { permissions: ['settings'], section: 'admin', icon: 'settings', order: 1130 } },
   ],
 };
