@@ -75,6 +75,7 @@ function customerSheet(file: string, good: string[]) {
     [2, good[1], 'Trả trước', 'V90', '02/10/2026', '01/11/2026', '2', 'Hoạt động', 'V120'],
     [3, good[2], 'Trả sau', 'MXH100', '03/10/2026', '02/11/2026', '1', 'Hoạt động', 'MXH120'],
     [4, '12345', 'Trả trước', 'V90', '04/10/2026', '03/11/2026', '1', 'Hoạt động', 'V120'], // row 5: not a phone, refused by the server
+    [5, good[0], 'Trả trước', 'MXH100', '01/10/2026', '31/10/2026', '1', 'Hoạt động', 'MXH120'], // row 6: a repeat, dropped before the preview
   ];
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');

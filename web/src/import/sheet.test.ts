@@ -81,6 +81,28 @@ describe('sheet rows', () => {
   });
 });
 
+describe('duplicates', () => {
+  it('keeps the first row of each key, with its sheet row number', () => {
+    const spec: ImportSpec = {
+      firstDataRow: 2,
+      columns: [
+        { col: 0, field: 'phone', parse: 'digits' },
+        { col: 1, field: 'package' },
+      ],
+      dedupeBy: (r) => `${String(r.phone).slice(-9)}|${r.package}`,
+    };
+    const rows = mapSheetRows(
+      [['SĐT', 'Gói'], ['0912345678', 'MXH120'], ['84912345678', 'MXH120'], ['0912345678', 'V90'], ['0987654321', 'MXH120']],
+      spec,
+    );
+    expect(rows.map((r) => [r.rowNumber, r.data.phone, r.data.package])).toEqual([
+      [2, '0912345678', 'MXH120'],
+      [4, '0912345678', 'V90'],
+      [5, '0987654321', 'MXH120'],
+    ]);
+  });
+});
+
 describe('chunks', () => {
   const rows: SheetRow[] = Array.from({ length: 450 }, (_, i) => ({ rowNumber: i + 13, data: { n: i } }));
 

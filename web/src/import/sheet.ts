@@ -33,6 +33,11 @@ export interface ImportSpec {
   skip?: (row: Record<string, unknown>) => boolean;
   /** Last touch on a mapped row (add the file name, fixed values…); null drops it. */
   finish?: (row: Record<string, unknown>, fileName: string) => Record<string, unknown> | null;
+  /**
+   * Rows with the same key are one row: the first is kept (e.g. duplicates by phone, spec 3 §2.3,
+   * §5). The servers dedupe again; this keeps repeats out of the preview and the upload.
+   */
+  dedupeBy?: (row: Record<string, unknown>) => string;
 }
 
 /** A request row with the sheet row it came from. */
@@ -103,13 +108,20 @@ const allBlank = (row: Record<string, unknown>) => Object.values(row).every((v) 
 export function mapSheetRows(cells: unknown[][], spec: ImportSpec, fileName = ''): SheetRow[] {
   const first = Math.max(1, spec.firstDataRow ?? 2);
   const out: SheetRow[] = [];
+  const seen = new Set<string>();
   for (let i = first - 1; i < cells.length; i++) {
     const line = cells[i] ?? [];
     const row: Record<string, unknown> = {};
     for (const c of spec.columns) row[c.field] = parseCell(line[c.col], c.parse);
     if (spec.skip ? spec.skip(row) : allBlank(row)) continue;
     const data = spec.finish ? spec.finish(row, fileName) : row;
-    if (data) out.push({ rowNumber: i + 1, data });
+    if (!data) continue;
+    if (spec.dedupeBy) {
+      const key = spec.dedupeBy(data);
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    out.push({ rowNumber: i + 1, data });
   }
   return out;
 }

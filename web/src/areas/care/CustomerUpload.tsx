@@ -25,6 +25,8 @@ export const CUSTOMER_IMPORT_SPEC: ImportSpec = {
     { col: 8, field: 'packageCanRegister', label: 'Gói có thể đăng ký' },
   ],
   skip: (r) => String(r.phone ?? '').trim() === '',
+  // Duplicates by phone are removed before the preview (spec 3 §2.3); the first row of a phone stays.
+  dedupeBy: (r) => String(r.phone).slice(-9),
 };
 
 /**

@@ -28,6 +28,8 @@ const scanImportSpec = (): ImportSpec => ({
   firstDataRow: 1,
   columns: [{ col: 0, field: 'PhoneNumber', parse: 'digits', label: 'Số điện thoại' }],
   skip: (r) => !String(r.PhoneNumber ?? '').replace(/\D/g, ''),
+  // One scan per number (spec 3 §2.4): repeats of a phone in the file are dropped before upload.
+  dedupeBy: (r) => String(r.PhoneNumber).slice(-9),
   finish: (r, fileName) => ({ PhoneNumber: r.PhoneNumber, FileName: fileName }),
 });
 

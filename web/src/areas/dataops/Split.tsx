@@ -44,6 +44,8 @@ const SPLIT_SPEC: ImportSpec = {
     { col: 8, field: 'so_chu_ky_mien_phi_con_lai', label: 'Số chu kỳ miễn phí còn lại' },
   ],
   finish: (r, fileName) => ({ ...r, FileName: fileName }),
+  // Duplicates by phone plus package are dropped before upload (spec 3 §5); the server drops them too.
+  dedupeBy: (r) => `${String(r.so_dien_thoai).slice(-9)}|${String(r.goi_cuoc ?? '').trim().toUpperCase()}`,
 };
 
 /** Upload chia data (spec 3 §2.5): files with used/total, activate/stop taking numbers, delete with the warning. */
