@@ -65,6 +65,8 @@ describe('menu derived from the registry', () => {
       '/app/khr',
       '/app/mfy',
       '/app/dangky9279',
+      // not in spec 1 §2.4's table; added so holders of 'moigoihomsau' can reach spec 3 §2.17
+      '/app/moigoihomsau',
       '/app/blacklist',
       '/app/baodo',
       '/app/care-history',
