@@ -1,0 +1,204 @@
+// Chaos load, socket path: virtual users each hold a Socket.IO connection (Engine.IO v4 framing by
+// hand over k6/websockets, like load-tests/lookup-socket.js) and keep PIPELINE lookups in flight.
+// Unlike the bench script, a client here behaves like the browser under failure:
+//   - a connection that drops is re-opened (back-off 250 ms doubling to 2 s) and the time from the
+//     drop to the namespace being connected again is measured (reconnect_ms);
+//   - lookups still waiting when the connection dropped are re-sent once after reconnecting, under
+//     a new request id (the old one's reply may already have been shown to the dead socket, and the
+//     realtime tier shows each request id at most once) — a logical lookup is the original id;
+//   - a logical lookup is settled by the first answer to either id; a second answer to the same
+//     request id is a duplicate (must be 0), an answer to the other id afterwards is counted apart.
+// At the end, every logical lookup still waiting after REPLY_WAIT_MS is lost (must be 0): the
+// realtime tier answers a request it cannot complete with a timeout error after REPLY_TIMEOUT_MS.
+//
+// env: BASE_URL, TOKEN, VUS, DURATION (s), PIPELINE, REPLY_WAIT_MS, SUMMARY_FILE, TAG
+import { WebSocket } from 'k6/websockets';
+import { setTimeout, clearTimeout } from 'k6/timers';
+import { Counter, Trend } from 'k6/metrics';
+
+const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+const TOKEN = __ENV.TOKEN;
+const VUS = Number(__ENV.VUS || 10);
+const DURATION_S = Number(__ENV.DURATION || 30);
+const PIPELINE = Math.max(1, Number(__ENV.PIPELINE || 1));
+const REPLY_WAIT_MS = Number(__ENV.REPLY_WAIT_MS || 40000);
+const TAG = __ENV.TAG || 'chaos';
+const EVENT = 'traCuuSoDuTaiKhoanChinh';
+const REPLY_EVENT = 'traKetQuaSoDuTaiKhoanChinh';
+const CODES = ['UNAVAILABLE', 'TIMEOUT', 'INTERNAL', 'RATE_LIMITED', 'UNAUTHORIZED', 'VALIDATION', 'OTHER'];
+
+const sent = new Counter('lookups_sent'); // logical lookups
+const answeredOk = new Counter('answered_ok');
+const answeredError = new Counter('answered_error');
+const errorCodes = new Counter('answer_errors'); // tagged by code
+const lost = new Counter('lost');
+const duplicates = new Counter('duplicate_replies'); // a second answer to the same request id
+const lateOther = new Counter('answered_twice_after_resend'); // the other id of a re-sent lookup answered too
+const resent = new Counter('resent');
+const drops = new Counter('connection_drops');
+const reconnects = new Counter('reconnects');
+const reconnectMs = new Trend('reconnect_ms', true);
+const latency = new Trend('lookup_duration', true);
+const connectErrors = new Counter('connect_errors');
+
+export const options = {
+  scenarios: {
+    socket: {
+      executor: 'per-vu-iterations',
+      vus: VUS,
+      iterations: 1,
+      maxDuration: `${Math.ceil(DURATION_S + REPLY_WAIT_MS / 1000 + 30)}s`,
+      gracefulStop: '10s',
+    },
+  },
+  // Declared so that the summary carries one figure per error code.
+  thresholds: Object.fromEntries(CODES.map((c) => [`answer_errors{code:${c}}`, ['count>=0']])),
+  summaryTrendStats: ['avg', 'min', 'med', 'p(95)', 'p(99)', 'max'],
+};
+
+export default function () {
+  const clientId = `${TAG}-${__VU}-${Date.now()}`;
+  const url = `${BASE_URL.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
+  const logical = new Map(); // original id → { sentAt, ids: Set, settled }
+  const byId = new Map(); // any request id → original id
+  const answeredIds = new Set();
+  let n = 0;
+  let resends = 0;
+  const endAt = Date.now() + DURATION_S * 1000;
+  const hardEnd = endAt + REPLY_WAIT_MS;
+  let finished = false;
+  let ws = null;
+  let connected = false;
+  let droppedAt = 0;
+  let backoff = 250;
+  let hardTimer = null;
+
+  const waiting = () => [...logical.values()].filter((l) => !l.settled);
+
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    if (hardTimer) clearTimeout(hardTimer);
+    const left = waiting().length;
+    if (left) lost.add(left);
+    try { ws && ws.close(); } catch (_) { /* gone */ }
+  };
+
+  const emit = (requestId, isdn) => {
+    ws.send(`42${JSON.stringify([EVENT, { host: 'k6-chaos', token: TOKEN, client_id: clientId, data: { isdn, requestId } }])}`);
+  };
+
+  const sendNew = () => {
+    const id = `${clientId}-${n}`;
+    const isdn = `09${String((__VU * 7919 + n * 104729) % 100000000).padStart(8, '0')}`;
+    n++;
+    logical.set(id, { sentAt: Date.now(), ids: new Set([id]), settled: false, isdn, resent: false });
+    byId.set(id, id);
+    sent.add(1);
+    emit(id, isdn);
+  };
+
+  const maybeDone = () => {
+    if (Date.now() >= endAt && waiting().length === 0) finish();
+  };
+
+  const open = () => {
+    if (finished) return;
+    ws = new WebSocket(url);
+    ws.onmessage = (e) => {
+      const msg = String(e.data);
+      if (msg === '2') return ws.send('3');
+      if (msg[0] === '0') return ws.send(`40${JSON.stringify({ host: 'k6-chaos', token: TOKEN, client_id: clientId })}`);
+      if (msg.startsWith('40')) {
+        connected = true;
+        backoff = 250;
+        if (droppedAt) {
+          reconnects.add(1);
+          reconnectMs.add(Date.now() - droppedAt);
+          droppedAt = 0;
+          // Re-send, once, every lookup that was waiting when the connection dropped.
+          for (const [orig, l] of logical) {
+            if (l.settled || l.resent) continue;
+            l.resent = true;
+            const id = `${orig}~r`;
+            l.ids.add(id);
+            byId.set(id, orig);
+            resent.add(1);
+            resends++;
+            emit(id, l.isdn);
+          }
+        }
+        const inFlight = waiting().length;
+        for (let i = inFlight; i < PIPELINE && Date.now() < endAt; i++) sendNew();
+        return;
+      }
+      if (msg.startsWith('44')) {
+        connectErrors.add(1);
+        return; // refused handshake: the close that follows re-opens
+      }
+      if (!msg.startsWith('42')) return;
+      let event;
+      let payload;
+      try {
+        [event, payload] = JSON.parse(msg.slice(2));
+      } catch (_) {
+        return;
+      }
+      if (event !== REPLY_EVENT || !payload || typeof payload.requestId !== 'string') return;
+      const rid = payload.requestId;
+      if (answeredIds.has(rid)) {
+        duplicates.add(1);
+        return;
+      }
+      answeredIds.add(rid);
+      const orig = byId.get(rid);
+      const l = orig && logical.get(orig);
+      if (!l) return;
+      if (l.settled) {
+        lateOther.add(1);
+        return;
+      }
+      l.settled = true;
+      latency.add(Date.now() - l.sentAt);
+      if (payload.status === 200) answeredOk.add(1);
+      else {
+        answeredError.add(1);
+        const code = CODES.includes(payload.code) ? payload.code : 'OTHER';
+        errorCodes.add(1, { code });
+      }
+      if (Date.now() < endAt && connected) sendNew();
+      maybeDone();
+    };
+    let gone = false;
+    const onGone = () => {
+      if (gone || finished) return;
+      gone = true;
+      if (connected) {
+        drops.add(1);
+        droppedAt = Date.now();
+      } else if (!droppedAt) {
+        droppedAt = Date.now();
+      }
+      connected = false;
+      if (Date.now() >= hardEnd) return finish();
+      const wait = backoff;
+      backoff = Math.min(2000, backoff * 2);
+      setTimeout(open, wait);
+    };
+    ws.onclose = onGone;
+    const sock = ws;
+    ws.onerror = () => {
+      onGone();
+      try { sock.close(); } catch (_) { /* gone */ }
+    };
+  };
+
+  hardTimer = setTimeout(finish, DURATION_S * 1000 + REPLY_WAIT_MS);
+  open();
+}
+
+export function handleSummary(data) {
+  const out = { stdout: '' };
+  if (__ENV.SUMMARY_FILE) out[__ENV.SUMMARY_FILE] = JSON.stringify(data);
+  return out;
+}

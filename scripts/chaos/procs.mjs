@@ -1,0 +1,221 @@
+// Processes the chaos run stops, kills and starts again: infrastructure pieces (adopted from the
+// processes scripts/infra started, re-spawned with the same command line, directory, user and
+// environment, so the same port and data), product components (one process each,
+// `node --import tsx scripts/component.ts <name>`), and a TCP balancer standing in for a
+// Kubernetes Service in front of the realtime replicas.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Everything started here is killed when the chaos run exits, however it exits. */
+const owned = new Set();
+process.on('exit', () => {
+  for (const p of owned) {
+    try { p.kill('SIGKILL'); } catch { /* gone */ }
+  }
+});
+
+function waitExit(proc, ms) {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const t = setTimeout(() => resolve(false), ms);
+    proc.once('exit', () => { clearTimeout(t); resolve(true); });
+  });
+}
+
+function pidAlive(pid) {
+  try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+}
+
+async function waitPidGone(pid, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (!pidAlive(pid)) return true;
+    // A child of another process of ours stays a zombie until reaped; its state says it is dead.
+    try {
+      if (/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))) return true;
+    } catch { return true; }
+    await sleep(50);
+  }
+  return false;
+}
+
+export function tcpOpen(port, host = '127.0.0.1', timeoutMs = 500) {
+  return new Promise((resolve) => {
+    const s = net.connect({ host, port });
+    const done = (ok) => { s.destroy(); resolve(ok); };
+    s.setTimeout(timeoutMs, () => done(false));
+    s.once('connect', () => done(true));
+    s.once('error', () => done(false));
+  });
+}
+
+export async function waitFor(what, check, timeoutMs = 60_000, everyMs = 100) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > end) throw new Error(`${what}: not ready after ${timeoutMs} ms`);
+    await sleep(everyMs);
+  }
+}
+
+/** Direct children of `pid` whose command line matches `re`. */
+export function childrenMatching(pid, re) {
+  const out = [];
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== pid) continue;
+      const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      if (re.test(cmd.join(' '))) out.push(Number(d));
+    } catch { /* gone meanwhile */ }
+  }
+  return out;
+}
+
+/**
+ * A running process taken over by pid: stop() signals it and waits for it to end; start() runs the
+ * same command again (same arguments, directory, user, environment) with its output in logFile.
+ */
+export function adopt(pid, logFile) {
+  const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  const cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
+  const env = Object.fromEntries(
+    fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const uid = Number(/^Uid:\s+(\d+)/m.exec(status)[1]);
+  const gid = Number(/^Gid:\s+(\d+)/m.exec(status)[1]);
+  let current = { pid, proc: null };
+  return {
+    argv,
+    get pid() { return current.pid; },
+    async stop(signal = 'SIGTERM', timeoutMs = 30_000) {
+      const { pid: p, proc } = current;
+      if (!p) return;
+      try { process.kill(p, signal); } catch { /* gone */ }
+      const gone = proc ? await waitExit(proc, timeoutMs) : await waitPidGone(p, timeoutMs);
+      if (!gone) {
+        try { process.kill(p, 'SIGKILL'); } catch { /* gone */ }
+        if (proc) await waitExit(proc, 5000); else await waitPidGone(p, 5000);
+      }
+      current = { pid: 0, proc: null };
+    },
+    start() {
+      const fd = fs.openSync(logFile, 'a');
+      const proc = spawn(argv[0], argv.slice(1), { cwd, env, uid, gid, stdio: ['ignore', fd, fd] });
+      fs.closeSync(fd);
+      owned.add(proc);
+      proc.once('exit', () => owned.delete(proc));
+      current = { pid: proc.pid, proc };
+    },
+  };
+}
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+
+/**
+ * One component of the product in its own process. `ready()` says when it serves; start() may be
+ * called again after kill()/stop() (same environment, so the same ports).
+ */
+export function component(name, { env, logDir, ready, label = name }) {
+  let proc = null;
+  const logFile = path.join(logDir, `${label}.log`);
+  const self = {
+    name: label,
+    logFile,
+    get pid() { return proc?.pid; },
+    get running() { return !!proc && proc.exitCode === null && proc.signalCode === null; },
+    async start({ wait = true, timeoutMs = 120_000 } = {}) {
+      const fd = fs.openSync(logFile, 'a');
+      proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'component.ts'), name], {
+        cwd: ROOT,
+        env: { ...env },
+        stdio: ['ignore', fd, fd],
+      });
+      fs.closeSync(fd);
+      owned.add(proc);
+      const p = proc;
+      p.once('exit', () => owned.delete(p));
+      if (wait) await self.waitReady(timeoutMs);
+    },
+    async waitReady(timeoutMs = 120_000) {
+      const p = proc;
+      await waitFor(label, async () => {
+        if (p.exitCode !== null || p.signalCode !== null) throw new Error(`${label} exited (${p.exitCode ?? p.signalCode}); log ${logFile}`);
+        return ready();
+      }, timeoutMs, 200);
+    },
+    /** SIGKILL: no shutdown code runs (a crash, an OOM kill, a node lost). */
+    async kill() {
+      if (!self.running) return;
+      const p = proc;
+      p.kill('SIGKILL');
+      await waitExit(p, 10_000);
+    },
+    async stop() {
+      if (!self.running) return;
+      const p = proc;
+      p.kill('SIGTERM');
+      if (!(await waitExit(p, 20_000))) { p.kill('SIGKILL'); await waitExit(p, 5000); }
+    },
+  };
+  return self;
+}
+
+/**
+ * A TCP balancer in front of several backends, as a Kubernetes Service is in front of pods: each
+ * new connection goes to the next backend that accepts it (a dead one is skipped); when either
+ * side closes, so does the other (a killed replica drops its clients, who reconnect).
+ */
+export async function startBalancer(backends, port = 0) {
+  let next = 0;
+  const sockets = new Set();
+  const server = net.createServer((client) => {
+    client.pause();
+    sockets.add(client);
+    client.once('close', () => sockets.delete(client));
+    client.on('error', () => {});
+    const tryBackend = (tries) => {
+      if (tries >= backends.length) return client.destroy();
+      const b = backends[next++ % backends.length];
+      const up = net.connect({ host: '127.0.0.1', port: b.port });
+      up.once('connect', () => {
+        up.on('error', () => {});
+        sockets.add(up);
+        up.once('close', () => { sockets.delete(up); client.destroy(); });
+        client.once('close', () => up.destroy());
+        client.pipe(up);
+        up.pipe(client);
+        client.resume();
+      });
+      up.once('error', () => { up.destroy(); tryBackend(tries + 1); });
+    };
+    tryBackend(0);
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port: server.address().port,
+    async stop() {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+export async function freePorts(n) {
+  const servers = [];
+  for (let i = 0; i < n; i++) {
+    const srv = net.createServer();
+    await new Promise((res) => srv.listen(0, '127.0.0.1', res));
+    servers.push(srv);
+  }
+  const ports = servers.map((s) => s.address().port);
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  return ports;
+}
