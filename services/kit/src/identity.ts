@@ -68,5 +68,26 @@ export function requireIdentity(id: Identity | undefined): Identity {
   return id;
 }
 
-export const hasAnyPermission = (id: Identity, codes: readonly string[]) =>
-  codes.length === 0 || codes.some((c) => id.permissions.includes(c));
+/**
+ * The admin section's codes (spec 1 §2.4 'Quản trị'; spec 1 §6 and spec 3 §6: "The admin section
+ * needs priority below 5"). A token may carry them at any priority (a role edited to hold them,
+ * a per-user grant), so the guards, not only the menu, count them by priority.
+ */
+export const ADMIN_SECTION_CODES: readonly string[] = [
+  'user.get', 'user.edit', 'user.add', 'user.delete', 'lstracuu',
+  'role.get', 'role.add', 'role.edit', 'role.delete',
+  'giahoantien', 'giagoimfy', 'giagoidangky9279', 'systemaccount',
+  'quetdata', 'quetdatakhonggoi', 'quetdtct', 'uploadchiadata', 'phanquyendata', 'chiadata', 'settings',
+];
+/** The admin-section codes priority 7 may use: it counts as senior on data permission and division (spec 3 §1). */
+export const PRIORITY7_ADMIN_CODES: readonly string[] = ['phanquyendata', 'chiadata'];
+const ADMIN_SECTION = new Set(ADMIN_SECTION_CODES);
+const PRIORITY7_ADMIN = new Set(PRIORITY7_ADMIN_CODES);
+
+/** Whether a code held by a caller of this priority opens anything: admin-section codes only below 5 (7: its two). */
+export const codeCounts = (priority: number, code: string) =>
+  !ADMIN_SECTION.has(code) || priority < 5 || (priority === 7 && PRIORITY7_ADMIN.has(code));
+
+/** A guard's codes, any-of: an empty list lets every caller in; a held code counts per codeCounts. */
+export const hasAnyPermission = (id: { priority: number; permissions: readonly string[] }, codes: readonly string[]) =>
+  codes.length === 0 || codes.some((c) => id.permissions.includes(c) && codeCounts(id.priority, c));

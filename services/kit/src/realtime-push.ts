@@ -14,6 +14,7 @@ import type { EntityManager } from 'typeorm';
 import { events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
 import type { BusMessage, EventBus } from './bus';
 import { addToOutbox } from './outbox';
+import { hasAnyPermission } from './identity';
 
 /** One browser socket command, as declared with (cskh.api.socket). */
 export interface SocketRoute {
@@ -109,8 +110,7 @@ export function loadSocketRoutes(): SocketRoute[] {
 
 /** Same rule as the gateway's route guard: any-of the codes, and priority strictly below the bound. */
 export function mayUseSocketRoute(route: Pick<SocketRoute, 'permissions' | 'priorityBelow'>, who: { priority: number; permissions: readonly string[] }): boolean {
-  const perms = route.permissions.length === 0 || route.permissions.some((p) => who.permissions.includes(p));
-  return perms && (route.priorityBelow === 0 || who.priority < route.priorityBelow);
+  return hasAnyPermission(who, route.permissions) && (route.priorityBelow === 0 || who.priority < route.priorityBelow);
 }
 
 // ---------- pushes ----------
