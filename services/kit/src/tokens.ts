@@ -4,6 +4,12 @@ import Redis from 'ioredis';
 import { AppError } from './errors';
 import { Identity } from './identity';
 
+/**
+ * Who issues our access tokens (`iss`). Verification requires it, so a token minted for another
+ * system that happens to share the secret (or a test key) is not taken for ours.
+ */
+export const TOKEN_ISSUER = 'cskh-auth';
+
 /** Claims of our access token (HS256, signed by auth, verified by gateway and realtime). */
 interface Claims {
   sub: string;
@@ -38,7 +44,7 @@ export function signAccessToken(
     jti,
     exp,
   };
-  return { token: jwt.sign(claims, keyFor(secret), { algorithm: 'HS256' }), jti, exp };
+  return { token: jwt.sign(claims, keyFor(secret), { algorithm: 'HS256', issuer: TOKEN_ISSUER }), jti, exp };
 }
 
 export interface VerifiedToken {
@@ -60,7 +66,7 @@ export function verifyAccessToken(secret: string, token: string | undefined): Ve
   if (!token) throw new AppError('UNAUTHORIZED', 'Bạn chưa đăng nhập');
   let c: Claims;
   try {
-    c = jwt.verify(token, keyFor(secret), { algorithms: ['HS256'] }) as Claims;
+    c = jwt.verify(token, keyFor(secret), { algorithms: ['HS256'], issuer: TOKEN_ISSUER }) as Claims;
   } catch (e) {
     const expired = (e as Error).name === 'TokenExpiredError';
     throw new AppError('UNAUTHORIZED', expired ? 'Phiên đăng nhập đã hết hạn' : 'Token không hợp lệ');
