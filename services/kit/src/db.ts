@@ -1,5 +1,6 @@
 import { DataSource, EntitySchema, MigrationInterface } from 'typeorm';
 import { Client } from 'pg';
+import { AppError } from './errors';
 
 /**
  * One PostgreSQL schema per service, TypeORM entities (EntitySchema, no decorators) and
@@ -22,7 +23,9 @@ export function createDataSource(opts: {
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: false,
-    extra: { max: opts.poolSize ?? 10 },
+    // A connection that cannot be made in 10 s fails the query instead of waiting forever (a
+    // partition with no RST would otherwise hang every request until the caller's deadline).
+    extra: { max: opts.poolSize ?? 10, connectionTimeoutMillis: 10_000 },
   });
 }
 
@@ -54,5 +57,54 @@ export async function ensureDatabase(url: string): Promise<void> {
     if (r.rowCount === 0) await c.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
   } finally {
     await c.end();
+  }
+}
+
+/** SQLSTATEs that say "the server is not there right now", not "this query is wrong". */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown: terminating connection due to administrator command
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: the database system is starting up / shutting down
+  '53300', // too_many_connections
+]);
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established|database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * True when an error means PostgreSQL cannot be reached (stopped, restarting, failing over, out of
+ * connections) rather than a bug or a refused query: such a failure is answered 503 UNAVAILABLE
+ * and heals by itself once the database is back. Looks through TypeORM's QueryFailedError
+ * (`driverError`) and `cause` chains.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  let e = err as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown } | undefined;
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e);
+    if (e instanceof AppError) return false;
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code) || /^08/.test(code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    e = (e.driverError ?? e.cause) as typeof e;
+  }
+  return false;
+}
+
+/** The AppError a caller gets while the database is unreachable (503, Vietnamese message). */
+export const databaseUnavailable = () => new AppError('UNAVAILABLE');
+
+/** Resolves true when the database answers `SELECT 1` within `timeoutMs`. */
+export async function databaseAnswers(ds: DataSource, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      ds.query('SELECT 1').then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
   }
 }

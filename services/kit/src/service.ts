@@ -5,8 +5,8 @@ import { events_v1_events } from '@cskh/proto';
 import { AuditTrail, auditTableSql } from './audit';
 import { EventBus, Subscription, createBus, kafkaTopicPrefix } from './bus';
 import { ConfigDeclaration, ConfigShape, defineConfig, serviceShape } from './config';
-import { createDataSource, ensureDatabase, migrate } from './db';
-import { adapt, Handlers, isAdapted, Middleware, ServiceBinding, startGrpcServer } from './grpc';
+import { createDataSource, databaseAnswers, databaseUnavailable, ensureDatabase, isDatabaseUnavailable, migrate } from './db';
+import { adapt, GrpcServerHandle, Handlers, isAdapted, Middleware, serviceName, ServiceBinding, startGrpcServer } from './grpc';
 import { createLogger, Logger } from './log';
 import { addToOutbox, OutboxRelay, outboxTableSql } from './outbox';
 import { StaffDirectory, staffTableSql, USER_CHANGED_TOPIC } from './staff';
@@ -171,17 +171,17 @@ export async function runService<S extends ConfigShape, X>(mod: ServiceModule<S,
       stops.push(() => sub.stop());
     }
     if (mod.start) stops.push(await mod.start(deps, ctx));
+    const middleware = [databaseDownIsUnavailable, ...(mod.middleware ?? [])];
     const services: Array<[ServiceDefinition, UntypedServiceImplementation]> = mod
       .services(deps, ctx)
-      .map(([def, impl]) => [
-        def,
-        isAdapted(impl) ? (impl as UntypedServiceImplementation) : adapt(def, impl as Handlers<any>, { log, middleware: mod.middleware }),
-      ]);
+      .map(([def, impl]) => [def, isAdapted(impl) ? (impl as UntypedServiceImplementation) : adapt(def, impl as Handlers<any>, { log, middleware })]);
     const server = await startGrpcServer({ port: config.GRPC_PORT, services, log });
+    const readiness = watchDatabase(ds, server, services.map(([def]) => serviceName(def)), log);
     return {
       name: mod.name,
       port: server.port,
       async stop() {
+        readiness.stop();
         await server.stop(config.SHUTDOWN_GRACE_MS);
         await release();
       },
@@ -191,6 +191,48 @@ export async function runService<S extends ConfigShape, X>(mod: ServiceModule<S,
     await release().catch(() => {});
     throw err;
   }
+}
+
+/**
+ * The database being unreachable (restart, failover, network) is not a bug: the caller gets 503
+ * with the Vietnamese message of UNAVAILABLE instead of 500, and the next call works once the
+ * database is back (the pool reconnects by itself).
+ */
+export const databaseDownIsUnavailable: Middleware = (_call, next) =>
+  next().catch((err) => {
+    throw isDatabaseUnavailable(err) ? databaseUnavailable() : err;
+  });
+
+/**
+ * Readiness follows the database: every `intervalMs` a `SELECT 1`; while it fails, the gRPC
+ * health of the server and of each of its services is NOT_SERVING (Kubernetes' gRPC readiness
+ * probe takes the pod out of rotation, the gateway's /healthz/services shows it), and SERVING again
+ * once it answers. Liveness stays untouched: restarting the pod would not bring the database back.
+ */
+export function watchDatabase(ds: DataSource, server: Pick<GrpcServerHandle, 'health'>, serviceNames: string[], log: Logger, intervalMs = 1000) {
+  let serving = true;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const names = ['', ...serviceNames];
+  const tick = async () => {
+    const ok = await databaseAnswers(ds, Math.min(2000, intervalMs * 2));
+    if (stopped) return;
+    if (ok !== serving) {
+      serving = ok;
+      for (const n of names) server.health.setStatus(n, ok ? 'SERVING' : 'NOT_SERVING');
+      if (ok) log.info('database answers again: serving');
+      else log.warn('database unreachable: not serving (readiness) until it answers');
+    }
+    timer = setTimeout(tick, intervalMs);
+  };
+  timer = setTimeout(tick, intervalMs);
+  return {
+    serving: () => serving,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }
 
 /** What the `migrate` component reads (DATABASE_URL_<SERVICE> may override the database per service). */
