@@ -1,5 +1,5 @@
 import { MSG } from './domain/messages';
-import { AppError, BusMessage, ERROR_TABLE, loadSocketRoutes, Logger, SocketRoute } from '@cskh/kit';
+import { AppError, BusMessage, ERROR_TABLE, isDatabaseUnavailable, loadSocketRoutes, Logger, SocketRoute } from '@cskh/kit';
 import { events_v1_realtime } from '@cskh/proto';
 import type { LookupEngine } from './lookups';
 import { isLookupKind } from './domain/kinds';
@@ -71,6 +71,7 @@ export function requestHandler(engine: LookupEngine, routes: SocketRoute[], log:
     } catch (err) {
       if (err instanceof AppError) return reply({ ok: false, status: ERROR_TABLE[err.code].http, error_code: err.code, error_msg: err.msg });
       if (!attempt.final) throw err;
+      if (isDatabaseUnavailable(err)) return reply({ ok: false, status: 503, error_code: 'UNAVAILABLE', error_msg: ERROR_TABLE.UNAVAILABLE.msg });
       log.error({ err, requestId: req.request_id }, 'lookup request failed');
       return reply({ ok: false, status: 500, error_code: 'INTERNAL', error_msg: ERROR_TABLE.INTERNAL.msg });
     }
