@@ -117,17 +117,29 @@ export class MemoryRevocationStore implements RevocationStore {
   async close() {}
 }
 
+/**
+ * Fails closed: while Redis cannot be asked, no token is taken as valid and no revocation is
+ * claimed done — the caller gets 503 with a Vietnamese message (never 500, never a pass).
+ */
+const revocationsUnavailable = () => new AppError('UNAVAILABLE', 'Không kiểm tra được phiên đăng nhập, vui lòng thử lại sau');
+
 export class RedisRevocationStore implements RevocationStore {
   constructor(private redis: Redis) {}
   async revokeToken(jti: string, expSeconds: number) {
     const ttl = Math.max(1, expSeconds - Math.floor(Date.now() / 1000));
-    await this.redis.set(`cskh:revoked:jti:${jti}`, '1', 'EX', ttl);
+    await this.redis.set(`cskh:revoked:jti:${jti}`, '1', 'EX', ttl).catch((err) => {
+      throw Object.assign(revocationsUnavailable(), { cause: err });
+    });
   }
   async revokeUser(userId: string, ttlSeconds: number) {
-    await this.redis.set(`cskh:revoked:user:${userId}`, String(Date.now()), 'EX', ttlSeconds);
+    await this.redis.set(`cskh:revoked:user:${userId}`, String(Date.now()), 'EX', ttlSeconds).catch((err) => {
+      throw Object.assign(revocationsUnavailable(), { cause: err });
+    });
   }
   async isRevoked(v: VerifiedToken) {
-    const [t, u] = await this.redis.mget(`cskh:revoked:jti:${v.identity.jti}`, `cskh:revoked:user:${v.identity.userId}`);
+    const [t, u] = await this.redis.mget(`cskh:revoked:jti:${v.identity.jti}`, `cskh:revoked:user:${v.identity.userId}`).catch((err) => {
+      throw Object.assign(revocationsUnavailable(), { cause: err });
+    });
     return t !== null || (u !== null && v.issuedAtMs <= Number(u));
   }
   async close() {}
