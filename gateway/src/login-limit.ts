@@ -33,7 +33,8 @@ export class LoginLimiter {
 
   /** Before trying the password: refuse an account out of failures, or a failed one from a throttled address. */
   async check(username: string, ip: string) {
-    const [u, a] = await Promise.all([this.perUsername.get(userKey(username)), this.perIp.get(ipKey(ip))]);
+    // Fails closed: without the counters (Redis down) no password is tried (503, not 500).
+    const [u, a] = await Promise.all([this.perUsername.get(userKey(username)), this.perIp.get(ipKey(ip))]).catch(limitsUnavailable);
     if (u && u.remainingPoints <= 0) throw limited(u.msBeforeNext);
     const ipThrottled = a !== null && a.remainingPoints <= 0;
     const accountHasFailed = u !== null && u.consumedPoints > 0;
@@ -41,12 +42,16 @@ export class LoginLimiter {
   }
 
   async failed(username: string, ip: string) {
-    await Promise.all([this.perUsername.penalty(userKey(username), 1), this.perIp.penalty(ipKey(ip), 1)]);
+    await Promise.all([this.perUsername.penalty(userKey(username), 1), this.perIp.penalty(ipKey(ip), 1)]).catch(limitsUnavailable);
   }
 
   async succeeded(username: string) {
     await this.perUsername.delete(userKey(username));
   }
+}
+
+function limitsUnavailable(err: unknown): never {
+  throw Object.assign(new AppError('UNAVAILABLE', 'Hệ thống tạm thời không kiểm tra được đăng nhập, vui lòng thử lại sau'), { cause: err });
 }
 
 const userKey = (username: string) => username.trim().toLowerCase() || '(empty)';
