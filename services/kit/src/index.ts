@@ -12,6 +12,7 @@ export * from './outbox';
 export * from './service';
 export * from './realtime-push';
 export * from './sql';
+export * from './list';
 export * from './time';
 export * from './imports';
 export * from './audit';

@@ -1,0 +1,349 @@
+import type { Paging } from './paging';
+import { pageSql, Where } from './sql';
+import type { InstantRange } from './time';
+
+/**
+ * List pages that stay fast as tables grow to millions of rows (issue 14). What every service's
+ * list handler gets from here:
+ *
+ * - **Counts that do not scan the table on every page.** A filter made of a Vietnam-day period
+ *   and equality on a few columns (the staff filter, a status, the staff scope) is counted from a
+ *   *rollup*: per-day counters (and sums) of the table kept by statement-level triggers, so the
+ *   count, the per-group counts (`countBy…`) and the header totals are exact and cost a few
+ *   hundred counter rows. Any other filter (a contains-search, an appointment range) is counted
+ *   exactly up to `exactUpTo` rows (10,000 by default: 500 grid pages of 20) and estimated by the
+ *   planner above that — never below what was seen, so the grid's paging always reaches the rows
+ *   that exist within the exact range.
+ * - **Deep pages without fetching the skipped rows**: from `DEFERRED_FROM` rows on, the offset
+ *   runs over the row key only (an index-only scan when an index covers filter, order and key)
+ *   and only the page's rows are read.
+ * - **Exports** (take = all rows) run one query and no count.
+ * Contains-searches are made fast by trigram indexes (`trigramIndexSql`), not here.
+ */
+
+/** A TypeORM DataSource / EntityManager / QueryRunner (rows) or a pg Client (a result with rows). */
+export interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<any>;
+}
+
+async function rowsOf<T = Record<string, any>>(db: Queryable, sql: string, params?: unknown[]): Promise<T[]> {
+  const res = await db.query(sql, params);
+  return Array.isArray(res) ? res : (res?.rows ?? []);
+}
+
+/** Up to this many matching rows a count is exact; above it, the planner's estimate (≥ this + 1). */
+export const EXACT_COUNT_UP_TO = 10_000;
+/** From this offset on, pages are found by key first (deferred join). */
+export const DEFERRED_FROM = 1_000;
+
+const VN_OFFSET_MS = 7 * 3600_000;
+const DAY_MS = 86_400_000;
+const VN_DAY = (col: string) => `(${col} AT TIME ZONE 'Asia/Ho_Chi_Minh')::date`;
+
+/**
+ * Per-day counters of a table. `dims` are columns of the source kept under the same names, so a
+ * filter's equality clauses and the staff scope apply to the rollup unchanged; `sums` are kept
+ * beside the row count (`n`). Created, filled and kept by `rollupSql`.
+ */
+export interface Rollup {
+  /** Schema-qualified counter table, e.g. `lookup.lookup_log_day_name`. */
+  table: string;
+  /** Schema-qualified source table. */
+  source: string;
+  /** The source's timestamp column whose Vietnam day keys a counter row. */
+  dayColumn: string;
+  dims: readonly string[];
+  /** Sum name → expression over a source row (bigint), e.g. `{ money: 'money' }`. */
+  sums?: Readonly<Record<string, string>>;
+}
+
+const ident = (table: string) => table.replace(/[^a-z0-9_]/gi, '_');
+
+/**
+ * DDL of a rollup: the counter table filled from what the source holds now, a unique key per day
+ * and dims, and one trigger function applied after every INSERT, UPDATE, DELETE (transition
+ * tables: one aggregate per statement, not per row) and TRUNCATE. An UPDATE that leaves dims,
+ * day and sums alone nets to zero and writes nothing. Counter rows are upserted in key order so
+ * concurrent writers queue instead of deadlocking.
+ */
+export function rollupSql(r: Rollup): string[] {
+  const [schema] = r.table.split('.');
+  const fn = `"${schema}".${ident(r.table.split('.')[1])}_apply`;
+  const dims = [...r.dims];
+  const sums = Object.entries(r.sums ?? {});
+  const keyCols = ['day', ...dims];
+  const select = (rows: string, sign: 1 | -1) =>
+    `SELECT ${VN_DAY(r.dayColumn)} AS day${dims.map((d) => `, ${d}`).join('')}, ${sign}::bigint AS n${sums
+      .map(([name, expr]) => `, ${sign === 1 ? '' : '-'}(${expr})::bigint AS ${name}`)
+      .join('')} FROM ${rows}`;
+  const upsert = (source: string) => `
+    INSERT INTO ${r.table} AS r (${keyCols.join(', ')}, n${sums.map(([s]) => `, ${s}`).join('')})
+    SELECT ${keyCols.join(', ')}, sum(n)${sums.map(([s]) => `, sum(${s})`).join('')} FROM (${source}) d
+     GROUP BY ${keyCols.join(', ')} HAVING sum(n) <> 0${sums.map(([s]) => ` OR sum(${s}) <> 0`).join('')}
+     ORDER BY ${keyCols.join(', ')}
+    ON CONFLICT (${keyCols.join(', ')}) DO UPDATE SET n = r.n + EXCLUDED.n${sums.map(([s]) => `, ${s} = r.${s} + EXCLUDED.${s}`).join('')};`;
+  const name = ident(r.table.split('.')[1]);
+  return [
+    `CREATE TABLE ${r.table} AS
+       SELECT ${VN_DAY(r.dayColumn)} AS day${dims.map((d) => `, ${d}`).join('')}, count(*)::bigint AS n${sums
+         .map(([s, expr]) => `, coalesce(sum(${expr}), 0)::bigint AS ${s}`)
+         .join('')}
+         FROM ${r.source} GROUP BY ${keyCols.map((_, i) => i + 1).join(', ')}`,
+    `ALTER TABLE ${r.table} ALTER day SET NOT NULL, ALTER n SET NOT NULL${sums.map(([s]) => `, ALTER ${s} SET NOT NULL`).join('')}`,
+    `CREATE UNIQUE INDEX ${name}_key ON ${r.table} (${keyCols.join(', ')}) NULLS NOT DISTINCT`,
+    ...(dims.length ? [`CREATE INDEX ${name}_dim ON ${r.table} (${dims[0]}, day)`] : []),
+    `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $fn$
+     BEGIN
+       IF TG_OP = 'TRUNCATE' THEN
+         DELETE FROM ${r.table};
+       ELSIF TG_OP = 'INSERT' THEN ${upsert(select('new_rows', 1))}
+       ELSIF TG_OP = 'DELETE' THEN ${upsert(select('old_rows', -1))}
+       ELSE ${upsert(`${select('new_rows', 1)} UNION ALL ${select('old_rows', -1)}`)}
+       END IF;
+       RETURN NULL;
+     END $fn$`,
+    `CREATE TRIGGER ${name}_ins AFTER INSERT ON ${r.source} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
+    `CREATE TRIGGER ${name}_upd AFTER UPDATE ON ${r.source} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
+    `CREATE TRIGGER ${name}_del AFTER DELETE ON ${r.source} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
+    `CREATE TRIGGER ${name}_trunc AFTER TRUNCATE ON ${r.source} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
+  ];
+}
+
+/** Undoes rollupSql (a migration's down). */
+export function dropRollupSql(r: Rollup): string[] {
+  const [schema, table] = r.table.split('.');
+  const name = ident(table);
+  return [
+    ...['ins', 'upd', 'del', 'trunc'].map((t) => `DROP TRIGGER IF EXISTS ${name}_${t} ON ${r.source}`),
+    `DROP FUNCTION IF EXISTS "${schema}".${name}_apply()`,
+    `DROP TABLE IF EXISTS ${r.table}`,
+  ];
+}
+
+/**
+ * pg_trgm in the database (once, whichever service migrates first; an advisory lock keeps two
+ * services migrating at once from racing on CREATE EXTENSION), then a GIN trigram index per
+ * column, so `col ILIKE '%text%'` / `col LIKE '%digits%'` find middle-of-string matches by index.
+ * The operator class is qualified by the extension's schema: services' search paths differ.
+ */
+export async function createTrigramIndexes(q: Queryable, table: string, columns: readonly string[]): Promise<void> {
+  await q.query(`SELECT pg_advisory_xact_lock(hashtext('cskh-pg-trgm'))`);
+  await q.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`);
+  const [{ schema }] = await rowsOf(q, `SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'pg_trgm'`);
+  const [s, t] = table.split('.');
+  for (const c of columns) await q.query(`CREATE INDEX IF NOT EXISTS ${t}_${c}_trgm ON "${s}".${t} USING gin (${c} ${schema}.gin_trgm_ops)`);
+}
+
+export async function dropTrigramIndexes(q: Queryable, table: string, columns: readonly string[]): Promise<void> {
+  const [s, t] = table.split('.');
+  for (const c of columns) await q.query(`DROP INDEX IF EXISTS "${s}".${t}_${c}_trgm`);
+}
+
+interface Term {
+  clause: string;
+  values: unknown[];
+  /** Source columns the clause reads; null = anything (a rollup cannot answer it). */
+  columns: readonly string[] | null;
+  period?: { column: string; range: InstantRange };
+}
+
+/**
+ * A list's WHERE that also knows which of its clauses a rollup can answer. Used as a `Where`
+ * (the staff scope and existing `add`/`addIf` calls work on it); `eq`, `period` and `over` mark
+ * what stays answerable from counters.
+ */
+export class ListFilter extends Where {
+  private readonly terms: Term[] = [];
+  private recording: readonly string[] | null = null;
+
+  override add(clause: string, ...values: unknown[]): this {
+    this.terms.push({ clause, values, columns: this.recording });
+    return super.add(clause, ...values);
+  }
+
+  /** `column = value`, skipped when the value is blank; answerable by a rollup keeping `column`. */
+  eq(column: string, value: unknown): this {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this;
+    return this.over([column], () => this.add(`${column} = ?`, typeof value === 'string' ? value.trim() : value));
+  }
+
+  /** `column >= from AND column < to` (either side optional); a rollup keyed by `column`'s day answers it when both ends are Vietnam midnights. */
+  period(column: string, range: InstantRange): this {
+    const start = this.terms.length;
+    this.addIf(range.from, `${column} >= ?`).addIf(range.to, `${column} < ?`);
+    const period = { column, range };
+    for (const t of this.terms.slice(start)) {
+      t.columns = [];
+      t.period = period;
+    }
+    return this;
+  }
+
+  /** Clauses added inside `fn` read only `columns` (e.g. the staff scope over a username column). */
+  over(columns: readonly string[], fn: (w: this) => unknown): this {
+    const before = this.recording;
+    this.recording = columns;
+    try {
+      fn(this);
+    } finally {
+      this.recording = before;
+    }
+    return this;
+  }
+
+  /** The same filter on a rollup's counters, or undefined when some clause needs the rows themselves. */
+  onRollup(r: Rollup): Where | undefined {
+    const w = new Where();
+    const done = new Set<object>();
+    for (const t of this.terms) {
+      if (t.period) {
+        if (t.period.column !== r.dayColumn) return undefined;
+        if (done.has(t.period)) continue; // its other end
+        done.add(t.period);
+        const { from, to } = t.period.range;
+        if ((from && !isVnMidnight(from)) || (to && !isVnMidnight(to))) return undefined;
+        if (from) w.add('day >= ?::date', vnIsoDate(from));
+        if (to) w.add('day < ?::date', vnIsoDate(to));
+        continue;
+      }
+      if (!t.columns || !t.columns.every((c) => r.dims.includes(c))) return undefined;
+      w.add(t.clause, ...t.values);
+    }
+    return w;
+  }
+}
+
+const isVnMidnight = (d: Date) => (d.getTime() + VN_OFFSET_MS) % DAY_MS === 0;
+const vnIsoDate = (d: Date) => new Date(d.getTime() + VN_OFFSET_MS).toISOString().slice(0, 10);
+
+export interface ListSpec {
+  /** Table or view, with an alias when columns use one. */
+  from: string;
+  columns: string;
+  /** Must end in a unique key so pages never overlap, e.g. `created_at DESC, id`. */
+  orderBy: string;
+  filter: Where;
+  paging: Pick<Paging, 'skip' | 'take'>;
+  /** The row key for deep pages (`id`, `v.id`); without it deep pages use a plain OFFSET. */
+  key?: string;
+  /** Counters that may answer the count, smallest first (the first that covers the filter is used). */
+  rollups?: readonly Rollup[];
+  /** Totals of the whole filter: name → aggregate over the source (e.g. `coalesce(sum(money), 0)`); a covering rollup must keep a sum of the same name. */
+  totals?: Readonly<Record<string, string>>;
+  /** Per-group counts (e.g. `ten_tra_cuu` for countByName); a covering rollup must keep the column. */
+  groupBy?: string;
+  exactUpTo?: number;
+}
+
+export interface ListPage<R> {
+  rows: R[];
+  /** Rows of the whole filter (exact up to exactUpTo or from a rollup; else an estimate ≥ exactUpTo + 1). */
+  count: number;
+  /** Whether count (and groups) are the planner's estimate. */
+  estimated: boolean;
+  totals: Record<string, number>;
+  groups: Array<{ key: string; count: number }>;
+}
+
+/** One page of a list with its count, totals and group counts, each by the cheapest exact means. */
+export async function listPage<R = Record<string, unknown>>(db: Queryable, spec: ListSpec): Promise<ListPage<R>> {
+  const all = spec.paging.take === undefined;
+  const rowsP = pageRows<R>(db, spec);
+  if (all) {
+    // An export counts what it returns; totals and groups still cover the filter.
+    const rows = await rowsP;
+    const needsMore = spec.totals || spec.groupBy;
+    const extra = needsMore ? await countAndTotals(db, spec, rows.length) : undefined;
+    return { rows, count: rows.length, estimated: false, totals: extra?.totals ?? {}, groups: extra?.groups ?? [] };
+  }
+  const [rows, c] = await Promise.all([rowsP, countAndTotals(db, spec)]);
+  return { rows, ...c };
+}
+
+async function pageRows<R>(db: Queryable, spec: ListSpec): Promise<R[]> {
+  const { from, columns, orderBy, filter, paging, key } = spec;
+  if (key && paging.take !== undefined && paging.skip >= DEFERRED_FROM)
+    return rowsOf<R>(
+      db,
+      `SELECT ${columns} FROM ${from} WHERE ${key} IN (SELECT ${key} FROM ${from} ${filter.sql} ORDER BY ${orderBy} ${pageSql(paging)}) ORDER BY ${orderBy}`,
+      filter.params,
+    );
+  return rowsOf<R>(db, `SELECT ${columns} FROM ${from} ${filter.sql} ORDER BY ${orderBy} ${pageSql(paging)}`, filter.params);
+}
+
+async function countAndTotals(db: Queryable, spec: ListSpec, known?: number): Promise<Omit<ListPage<never>, 'rows'>> {
+  const { from, filter, totals = {}, groupBy } = spec;
+  const totalNames = Object.keys(totals);
+  const num = (v: unknown) => Number(v ?? 0) || 0;
+  // 1. Counters, when one covers the filter (and keeps the group column and the sums asked for).
+  for (const r of spec.rollups ?? []) {
+    if (groupBy && !r.dims.includes(groupBy)) continue;
+    if (!totalNames.every((t) => r.sums && t in r.sums)) continue;
+    const w = filter instanceof ListFilter ? filter.onRollup(r) : undefined;
+    if (!w) continue;
+    const sums = totalNames.map((t) => `, coalesce(sum(${t}), 0)::bigint AS ${t}`).join('');
+    const res = await rowsOf(
+      db,
+      groupBy
+        ? `SELECT ${groupBy} AS g, sum(n)::bigint AS n${sums} FROM ${r.table} ${w.sql} GROUP BY ${groupBy} HAVING sum(n) > 0`
+        : `SELECT coalesce(sum(n), 0)::bigint AS n${sums} FROM ${r.table} ${w.sql}`,
+      w.params,
+    );
+    const out = { count: 0, estimated: false, totals: Object.fromEntries(totalNames.map((t) => [t, 0])), groups: [] as Array<{ key: string; count: number }> };
+    for (const row of res) {
+      out.count += num(row.n);
+      for (const t of totalNames) out.totals[t] += num(row[t]);
+      if (groupBy) out.groups.push({ key: String(row.g ?? ''), count: num(row.n) });
+    }
+    out.groups.sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+    return out;
+  }
+  // 2. Totals need every matching row: one exact aggregate (sums cannot be estimated).
+  if (totalNames.length) {
+    const [row] = await rowsOf(
+      db,
+      `SELECT count(*)::bigint AS n${totalNames.map((t) => `, ${totals[t]} AS ${t}`).join('')} FROM ${from} ${filter.sql}`,
+      filter.params,
+    );
+    const groups = groupBy ? await exactGroups(db, spec) : [];
+    return { count: num(row.n), estimated: false, totals: Object.fromEntries(totalNames.map((t) => [t, num(row[t])])), groups };
+  }
+  if (known !== undefined) return { count: known, estimated: false, totals: {}, groups: groupBy ? await exactGroups(db, spec) : [] };
+  // 3. A capped count: exact up to the cap, the planner's estimate above it.
+  const cap = spec.exactUpTo ?? EXACT_COUNT_UP_TO;
+  const sample = await rowsOf<{ g?: unknown; n: string }>(
+    db,
+    groupBy
+      ? `SELECT g, count(*)::bigint AS n FROM (SELECT ${groupBy} AS g FROM ${from} ${filter.sql} LIMIT ${cap + 1}) s GROUP BY g`
+      : `SELECT count(*)::bigint AS n FROM (SELECT 1 FROM ${from} ${filter.sql} LIMIT ${cap + 1}) s`,
+    filter.params,
+  );
+  const seen = sample.reduce((s, r) => s + num(r.n), 0);
+  const groupsOf = (scale: number) =>
+    groupBy
+      ? sample
+          .map((r) => ({ key: String(r.g ?? ''), count: Math.round(num(r.n) * scale) }))
+          .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+      : [];
+  if (seen <= cap) return { count: seen, estimated: false, totals: {}, groups: groupsOf(1) };
+  const estimate = Math.max(cap + 1, await plannerRows(db, `SELECT 1 FROM ${from} ${filter.sql}`, filter.params));
+  // Groups above the cap: the sample's shares of the estimate.
+  return { count: estimate, estimated: true, totals: {}, groups: groupsOf(estimate / seen) };
+}
+
+async function exactGroups(db: Queryable, spec: ListSpec): Promise<Array<{ key: string; count: number }>> {
+  const rows = await rowsOf<{ g: unknown; n: string }>(
+    db,
+    `SELECT ${spec.groupBy} AS g, count(*)::bigint AS n FROM ${spec.from} ${spec.filter.sql} GROUP BY 1`,
+    spec.filter.params,
+  );
+  return rows.map((r) => ({ key: String(r.g ?? ''), count: Number(r.n) })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+}
+
+/** The planner's row estimate of a query (EXPLAIN, nothing run). */
+export async function plannerRows(db: Queryable, sql: string, params: unknown[]): Promise<number> {
+  const [row] = await rowsOf(db, `EXPLAIN (FORMAT JSON) ${sql}`, params);
+  const plan = row?.['QUERY PLAN'];
+  const doc = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  return Math.round(Number(doc?.[0]?.Plan?.['Plan Rows'] ?? 0));
+}

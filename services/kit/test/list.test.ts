@@ -1,0 +1,163 @@
+import { Client } from 'pg';
+import { createTrigramIndexes, dayRange, ensureDatabase, likeContains, ListFilter, listPage, rollupSql, Rollup, Where } from '../src';
+import { dropDatabase, freshDatabaseUrl } from '../src/testing';
+
+/**
+ * The kit's list helpers on a real PostgreSQL: what a list screen's caller sees must not change
+ * when counts come from counters, deep pages from keys and searches from trigram indexes.
+ */
+const ROLLUPS: Rollup[] = [
+  { table: 't.item_day', source: 't.item', dayColumn: 'created_at', dims: ['kind'], sums: { money: 'money' } },
+  { table: 't.item_day_user', source: 't.item', dayColumn: 'created_at', dims: ['username', 'kind'], sums: { money: 'money' } },
+];
+const DAY = 86_400_000;
+/** 2026-03-01 00:00 in Vietnam. */
+const MARCH_1 = Date.UTC(2026, 2, 1) - 7 * 3600_000;
+
+let url: string;
+let db: Client;
+
+beforeAll(async () => {
+  url = freshDatabaseUrl('kit_list');
+  await ensureDatabase(url);
+  db = new Client({ connectionString: url });
+  await db.connect();
+  await db.query(`CREATE SCHEMA t`);
+  await db.query(`CREATE TABLE t.item (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), username text NOT NULL, kind text NOT NULL,
+                   note text NOT NULL, money bigint NOT NULL, created_at timestamptz NOT NULL)`);
+  // 3,000 rows over 30 days, three users, two kinds; every 500th note carries a marker mid-string.
+  await db.query(
+    `INSERT INTO t.item (username, kind, note, money, created_at)
+     SELECT 'u' || (g % 3), CASE WHEN g % 4 = 0 THEN 'b' ELSE 'a' END,
+            'ghi chú ' || CASE WHEN g % 500 = 0 THEN 'xx-MARKER-' || g ELSE g::text END || ' hết',
+            1000 + g, to_timestamp($1 / 1000.0) + (g % 30) * interval '1 day' + (g % 600) * interval '1 minute'
+       FROM generate_series(1, 3000) g`,
+    [MARCH_1],
+  );
+  // Built after rows exist: the rollups must start from what the table holds.
+  await db.query('BEGIN');
+  for (const r of ROLLUPS) for (const sql of rollupSql(r)) await db.query(sql);
+  await createTrigramIndexes(db, 't.item', ['note']);
+  await db.query('COMMIT');
+});
+
+afterAll(async () => {
+  await db?.end();
+  if (url) await dropDatabase(url);
+});
+
+const exact = async (where: string, params: unknown[] = []) => {
+  const { rows } = await db.query(`SELECT count(*)::int AS n, coalesce(sum(money), 0)::bigint AS m FROM t.item ${where}`, params);
+  return { n: rows[0].n as number, money: Number(rows[0].m) };
+};
+
+const spec = (filter: Where, paging: { skip: number; take: number | undefined }, extra: object = {}) => ({
+  from: 't.item',
+  columns: 'id, username, kind, note, created_at',
+  orderBy: 'created_at DESC, id',
+  key: 'id',
+  filter,
+  paging,
+  rollups: ROLLUPS,
+  ...extra,
+});
+
+const march = (from: number, to: number) => dayRange(`${String(from).padStart(2, '0')}/03/2026`, `${String(to).padStart(2, '0')}/03/2026`);
+
+// exactUpTo: 10 below: only the counters can give an exact count of more rows than that.
+describe('counts and totals from the per-day counters', () => {
+  it('match a full count for a period, a staff member and a kind, and follow inserts, updates, deletes', async () => {
+    const check = async () => {
+      const f = new ListFilter().eq('username', 'u1').eq('kind', 'a').period('created_at', march(5, 12));
+      const page = await listPage(db, spec(f, { skip: 0, take: 20 }, { totals: { money: 'coalesce(sum(money), 0)' }, exactUpTo: 10 }));
+      const want = await exact(`WHERE username = 'u1' AND kind = 'a' AND created_at >= $1 AND created_at < $2`, [new Date(MARCH_1 + 4 * DAY), new Date(MARCH_1 + 12 * DAY)]);
+      expect(page.estimated).toBe(false);
+      expect(page.count).toBe(want.n);
+      expect(page.totals.money).toBe(want.money);
+      expect(page.rows).toHaveLength(20);
+    };
+    await check();
+    await db.query(`INSERT INTO t.item (username, kind, note, money, created_at) VALUES ('u1', 'a', 'mới', 5, $1), ('u1', 'a', 'mới', 7, $1)`, [new Date(MARCH_1 + 6 * DAY)]);
+    await check();
+    await db.query(`UPDATE t.item SET kind = 'b', money = money + 1 WHERE id IN (SELECT id FROM t.item WHERE username = 'u1' AND kind = 'a' ORDER BY id LIMIT 7)`);
+    await check();
+    await db.query(`UPDATE t.item SET created_at = created_at + interval '20 days' WHERE id IN (SELECT id FROM t.item WHERE username = 'u1' ORDER BY id LIMIT 5)`);
+    await check();
+    await db.query(`DELETE FROM t.item WHERE id IN (SELECT id FROM t.item WHERE username = 'u1' AND kind = 'a' ORDER BY id DESC LIMIT 9)`);
+    await check();
+  });
+
+  it('count per group (countBy…) equals GROUP BY over the rows, the staff scope included', async () => {
+    const f = new ListFilter().period('created_at', march(1, 30)).over(['username'], (w) => w.add('username IN (?, ?)', 'u0', 'u2'));
+    const page = await listPage(db, spec(f, { skip: 0, take: 10 }, { groupBy: 'kind', exactUpTo: 10 }));
+    const { rows } = await db.query(
+      `SELECT kind, count(*)::int AS n FROM t.item WHERE username IN ('u0', 'u2') AND created_at >= $1 AND created_at < $2 GROUP BY kind ORDER BY n DESC`,
+      [new Date(MARCH_1), new Date(MARCH_1 + 30 * DAY)],
+    );
+    expect(page.groups).toEqual(rows.map((r) => ({ key: r.kind, count: r.n })));
+    expect(page.count).toBe(rows.reduce((s, r) => s + r.n, 0));
+  });
+
+  it('a TRUNCATE empties the counters too', async () => {
+    await db.query(`CREATE TABLE t.item_copy AS SELECT * FROM t.item`);
+    await db.query(`TRUNCATE t.item`);
+    const page = await listPage(db, spec(new ListFilter(), { skip: 0, take: 20 }, { groupBy: 'kind' }));
+    expect(page).toMatchObject({ count: 0, groups: [], rows: [] });
+    await db.query(`INSERT INTO t.item SELECT * FROM t.item_copy`);
+    await db.query(`DROP TABLE t.item_copy`);
+    const again = await listPage(db, spec(new ListFilter(), { skip: 0, take: 20 }));
+    expect(again.count).toBe((await exact('')).n);
+  });
+});
+
+describe('filters the counters cannot answer', () => {
+  it('a contains-search finds a middle-of-string match through the trigram index, counted exactly', async () => {
+    const f = new ListFilter().add('note ILIKE ?', likeContains('marker-1500'));
+    const page = await listPage(db, spec(f, { skip: 0, take: 20 }));
+    expect(page.rows.map((r: any) => r.note)).toEqual(['ghi chú xx-MARKER-1500 hết']);
+    expect(page).toMatchObject({ count: 1, estimated: false });
+    await db.query('SET enable_seqscan = off');
+    const plan = (await db.query(`EXPLAIN SELECT id FROM t.item WHERE note ILIKE $1`, [likeContains('marker-1500')])).rows.map((r) => r['QUERY PLAN']).join('\n');
+    await db.query('RESET enable_seqscan');
+    expect(plan).toContain('item_note_trgm');
+  });
+
+  it('above the cap the count is an estimate, never below the cap, and exact below it', async () => {
+    const f = new ListFilter().add('note ILIKE ?', likeContains('ghi'));
+    const capped = await listPage(db, spec(f, { skip: 0, take: 20 }, { exactUpTo: 100, groupBy: 'kind' }));
+    expect(capped.estimated).toBe(true);
+    expect(capped.count).toBeGreaterThan(100);
+    // The groups are the sample's shares of the estimate.
+    expect(capped.groups.reduce((s, g) => s + g.count, 0)).toBeGreaterThanOrEqual(capped.count - capped.groups.length);
+    const small = await listPage(db, spec(new ListFilter().add('note ILIKE ?', likeContains('MARKER')), { skip: 0, take: 20 }, { exactUpTo: 100 }));
+    expect(small).toMatchObject({ count: 6, estimated: false });
+  });
+
+  it('totals are exact even without counters (a sum cannot be estimated)', async () => {
+    const f = new ListFilter().add('note ILIKE ?', likeContains('1')).period('created_at', march(2, 3));
+    const page = await listPage(db, spec(f, { skip: 0, take: 5 }, { totals: { money: 'coalesce(sum(money), 0)' } }));
+    const want = await exact(`WHERE note ILIKE $1 AND created_at >= $2 AND created_at < $3`, [likeContains('1'), new Date(MARCH_1 + DAY), new Date(MARCH_1 + 3 * DAY)]);
+    expect(page).toMatchObject({ count: want.n, totals: { money: want.money }, estimated: false });
+  });
+
+  it('a period that does not start at a Vietnam midnight is counted from the rows', async () => {
+    const from = new Date(MARCH_1 + 3 * DAY + 3600_000);
+    const f = new ListFilter().period('created_at', { from });
+    const page = await listPage(db, spec(f, { skip: 0, take: 5 }, { exactUpTo: 100_000 }));
+    expect(page.count).toBe((await exact(`WHERE created_at >= $1`, [from])).n);
+  });
+});
+
+describe('deep pages', () => {
+  it('return the same rows as a plain OFFSET, page after page, and an export returns every row', async () => {
+    const f = () => new ListFilter().eq('kind', 'a');
+    for (const skip of [0, 1_000, 1_020, 2_200]) {
+      const page = await listPage(db, spec(f(), { skip, take: 20 }));
+      const { rows } = await db.query(`SELECT id FROM t.item WHERE kind = 'a' ORDER BY created_at DESC, id LIMIT 20 OFFSET ${skip}`);
+      expect(page.rows.map((r: any) => r.id)).toEqual(rows.map((r) => r.id));
+    }
+    const all = await listPage(db, spec(f(), { skip: 0, take: undefined }));
+    expect(all.count).toBe((await exact(`WHERE kind = 'a'`)).n);
+    expect(all.rows).toHaveLength(all.count);
+  });
+});
