@@ -5,6 +5,8 @@
  * tests, which start their own stack.
  */
 import { randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { TOKEN_ISSUER } from '@cskh/kit';
 
 export interface Caller {
   /** p1, p2, …, or a name of the test's own (no-perm, HNIMB…) */
@@ -137,4 +139,40 @@ export class Staff {
     const p7 = await this.createUser({ username: `dp_${tag}`, role: this.seededRole(7), brand: p3.id });
     return { p2, p3, p4, p5, p7 };
   }
+}
+
+// ---------- forged and broken tokens ----------
+
+
+const b64url = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
+
+/** The claims of a real token (no verification: the test reads what auth signed). */
+export const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/** A token signed with the deployment's key (the test knows JWT_SECRET): claims of a real token, changed. */
+export function forge(secret: string, from: string, change: Record<string, unknown>, opts: { issuer?: string } = {}): string {
+  const { iss, ...claims } = claimsOf(from);
+  return jwt.sign({ ...claims, ...change }, secret, { algorithm: 'HS256', issuer: opts.issuer ?? (iss as string) ?? TOKEN_ISSUER });
+}
+
+/**
+ * Every way a token can be wrong without the server's help, each made from a real token of the
+ * caller: the server must refuse all of them (401).
+ */
+export function brokenTokens(secret: string, valid: string): Array<[string, string]> {
+  const [h, p, sig] = valid.split('.');
+  const flip = (s: string) => s.slice(0, -2) + (s.at(-2) === 'A' ? 'B' : 'A') + s.at(-1);
+  const now = Math.floor(Date.now() / 1000);
+  return [
+    ['tampered signature', `${h}.${p}.${flip(sig)}`],
+    ['tampered claims (priority 1, every permission), old signature', `${h}.${b64url({ ...claimsOf(valid), pri: 1, perms: ['user.add', 'role.edit', 'systemaccount'] })}.${sig}`],
+    ['alg none', `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ ...claimsOf(valid), pri: 1 })}.`],
+    ['alg HS512 with the same key', jwt.sign({ ...claimsOf(valid) }, secret, { algorithm: 'HS512' })],
+    ['expired', forge(secret, valid, { exp: now - 5, iat: now - 3600 })],
+    ['wrong issuer', forge(secret, valid, {}, { issuer: 'another-system' })],
+    ['no issuer', (() => { const { iss: _iss, ...c } = claimsOf(valid); return jwt.sign(c, secret, { algorithm: 'HS256' }); })()],
+    ['signed with another key', forge('another-secret-0123456789abcdef', valid, {})],
+    ['not a JWT', 'abc.def'],
+    ['empty', ''],
+  ];
 }
