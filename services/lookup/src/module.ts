@@ -3,6 +3,7 @@ import { lookup_v1_lookup } from '@cskh/proto';
 import { lookupConfig, LookupConfig } from './config';
 import { LookupLogEntity } from './entities/lookup-log';
 import { LookupInit1732150000000 } from './migrations/1732150000000-init';
+import { LookupListVolume1733600000000 } from './migrations/1733600000000-list-volume';
 import { SystemAccountCredentials } from './carrier/credentials';
 import { CarrierClient } from './carrier/client';
 import { LogWriter } from './log-writer';
@@ -55,7 +56,7 @@ export const lookupModule: ServiceModule<typeof lookupConfig.shape, LookupContex
   schema: 'lookup',
   config: lookupConfig,
   entities: [LookupLogEntity],
-  migrations: [LookupInit1732150000000],
+  migrations: [LookupInit1732150000000, LookupListVolume1733600000000],
   // Staff names on 9084 rows come from the kit's staff read model (cskh.auth.user-changed).
   features: { staff: true },
   context: lookupContext,

@@ -272,6 +272,13 @@ describe('lookup service', () => {
 
       const search = await callLog<List>('listLookupLogs', { page: 1, count: 10, username: user, noi_dung: 'ghi chú' });
       expect(search.count).toBe(1);
+      // A contains-search (trigram index) finds digits in the middle of the content, and counts them by name.
+      const digits = await callLog<List>('listLookupLogs', { page: 1, count: 10, username: user, noi_dung: '765432' });
+      expect(digits.count).toBe(3);
+      expect(digits.countByName).toEqual([
+        { ten_tra_cuu: 'Tra cứu số dư tài khoản chính', count: 2 },
+        { ten_tra_cuu: 'Tra cứu ARPU', count: 1 },
+      ]);
       const today = new Date(Date.now() + 7 * 3600000).toISOString().slice(0, 10).split('-').reverse().join('/');
       expect((await callLog<List>('listLookupLogs', { username: user, startDate: today, endDate: today })).count).toBe(4);
       expect((await callLog<List>('listLookupLogs', { username: user, startDate: '01/01/2020', endDate: '02/01/2020' })).count).toBe(0);

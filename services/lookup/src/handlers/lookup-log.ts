@@ -1,8 +1,9 @@
 import type { DataSource } from 'typeorm';
-import { AppError, dayRange, Handlers, Identity, importChunk, likeContains, pageSql, parseDateTime, requireId, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { AppError, dayRange, Handlers, Identity, importChunk, likeContains, ListFilter, listPage, parseDateTime, requireId, toPaging, vnDateTime } from '@cskh/kit';
 import { lookup_v1_lookup } from '@cskh/proto';
 import { maskPhone, maskPhonesInText, digitsOf } from '../domain/phone';
 import { MSG } from '../domain/messages';
+import { LOOKUP_LOG_ROLLUPS } from '../domain/log-rollups';
 
 type Def = typeof lookup_v1_lookup.LookupLogServiceService;
 
@@ -36,30 +37,27 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
     f: { username?: string; noi_dung?: string; ten_tra_cuu?: string; startDate?: string; endDate?: string; assignedTo?: string },
     paging: { skip: number; take: number | undefined },
   ): Promise<lookup_v1_lookup.LookupLogList> => {
-    const where = new Where()
-      .addIf(f.username, 'username = ?')
+    const filter = new ListFilter()
+      .eq('username', f.username)
       .addIf(f.noi_dung?.trim() && likeContains(f.noi_dung.trim()), 'noi_dung ILIKE ?')
-      .addIf(f.ten_tra_cuu, 'ten_tra_cuu = ?')
-      .addIf(f.assignedTo, 'assigned_to = ?');
-    const { from, to } = dayRange(f.startDate, f.endDate);
-    where.addIf(from, 'created_at >= ?').addIf(to, 'created_at < ?');
-    const w = where.sql;
-    const params = where.params;
-    const limit = pageSql(paging);
-    const [rows, counts] = await Promise.all([
-      ds.query(
-        `SELECT id, so_dien_thoai, ten_tra_cuu, noi_dung, username, full_name, created_at
-         FROM lookup.lookup_log ${w} ORDER BY created_at DESC, id ${limit}`,
-        params,
-      ) as Promise<Row[]>,
-      ds.query(`SELECT ten_tra_cuu, count(*)::int AS count FROM lookup.lookup_log ${w} GROUP BY ten_tra_cuu ORDER BY count DESC, ten_tra_cuu`, params) as Promise<
-        Array<{ ten_tra_cuu: string; count: number }>
-      >,
-    ]);
+      .eq('ten_tra_cuu', f.ten_tra_cuu)
+      .addIf(f.assignedTo, 'assigned_to = ?')
+      .period('created_at', dayRange(f.startDate, f.endDate));
+    // Count and countByName from the per-day counters when the filter allows (no content search).
+    const page = await listPage<Row>(ds, {
+      from: 'lookup.lookup_log',
+      columns: 'id, so_dien_thoai, ten_tra_cuu, noi_dung, username, full_name, created_at',
+      orderBy: 'created_at DESC, id',
+      key: 'id',
+      filter,
+      paging,
+      rollups: LOOKUP_LOG_ROLLUPS,
+      groupBy: 'ten_tra_cuu',
+    });
     return {
-      values: rows.map((r) => present(r, who.priority)),
-      count: counts.reduce((s, c) => s + c.count, 0),
-      countByName: counts,
+      values: page.rows.map((r) => present(r, who.priority)),
+      count: page.count,
+      countByName: page.groups.map((g) => ({ ten_tra_cuu: g.key, count: g.count })),
     };
   };
 
