@@ -1,0 +1,156 @@
+/**
+ * Row-level rules of the lists, through the whole stack with real accounts in two branch trees
+ * (branch → leader → two salespeople, and a second branch → leader → salesperson), rows seeded
+ * through the services' own APIs by the staff themselves:
+ *   - a salesperson sees only their own rows, phones masked ('****' + last 5);
+ *   - a branch sees its subtree only (never the other branch's rows);
+ *   - every "all rows" export of a list is refused for priority 5 (spec 1 §6), even to a
+ *     validly-signed priority-5 token holding every code.
+ */
+import { randomBytes } from 'node:crypto';
+import { startStack, Stack } from '../../scripts/stack';
+import { dropDatabase, isolatedStackEnv } from '../../scripts/testing';
+import { ALL_CODES } from '../../services/auth/src/domain/catalogue';
+import { collectRoutes } from '../src/routes';
+import { Api, apiOf, Caller, forge, Staff } from './staff-fixture';
+
+const env = isolatedStackEnv('gw_rows', { LOG_LEVEL: 'error', LOGIN_LIMIT_KEY_PREFIX: `test:rows:${randomBytes(4).toString('hex')}`, INFO_WINDOW: '00:00-24:00' });
+let stack: Stack;
+let api: Api;
+let staff: Staff;
+const tag = randomBytes(2).toString('hex');
+/** Branch 1: cn1 ← tn1 ← nv1a, nv1b; branch 2: cn2 ← tn2 ← nv2. */
+const who: Record<'admin' | 'cn1' | 'tn1' | 'nv1a' | 'nv1b' | 'cn2' | 'tn2' | 'nv2', Caller> = {} as never;
+const phoneOf: Record<string, string> = {};
+const MASKED = /^\*{4}\d{5}$/;
+
+beforeAll(async () => {
+  stack = await startStack({ realtime: false, env });
+  api = apiOf(stack.url);
+  staff = await Staff.open(api, env.CSKH_ADMIN_PASSWORD!);
+  const admin = await api('POST', '/api/v1/auth/login', { body: { username: 'admin', password: env.CSKH_ADMIN_PASSWORD } });
+  who.admin = { name: 'admin', id: admin.body.data.user.id, username: 'admin', password: '', priority: 1, permissions: admin.body.data.permissions, token: admin.body.data.access_token };
+  const role = (p: number) => staff.seededRole(p);
+  for (const b of ['1', '2'] as const) {
+    const cn = await staff.createUser({ username: `cn${b}_${tag}`, role: role(3) });
+    const tn = await staff.createUser({ username: `tn${b}_${tag}`, role: role(4), brand: cn.id });
+    who[`cn${b}`] = await staff.login(`cn${b}`, cn, 3);
+    who[`tn${b}`] = await staff.login(`tn${b}`, tn, 4);
+    const sales = b === '1' ? (['nv1a', 'nv1b'] as const) : (['nv2'] as const);
+    for (const s of sales) who[s] = await staff.login(s, await staff.createUser({ username: `${s}_${tag}`, role: role(5), brand: cn.id, group: tn.id }), 5);
+  }
+  // One phone per salesperson, each of them distinct in its last 5 digits.
+  ['nv1a', 'nv1b', 'nv2'].forEach((s, i) => (phoneOf[who[s as keyof typeof who].username] = `09123${String(45670 + i * 1111).padStart(5, '0')}`));
+}, 240_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await dropDatabase(env.DATABASE_URL!);
+});
+
+const get = async (c: Caller, path: string) => {
+  const r = await api('GET', path, { token: c.token });
+  if (r.status !== 200) throw new Error(`GET ${path} as ${c.name}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data as { values: Array<Record<string, any>>; count: number };
+};
+const sales = () => [who.nv1a, who.nv1b, who.nv2];
+const usernames = (rows: Array<Record<string, any>>, field: string) => [...new Set(rows.map((r) => r[field]))].sort();
+const sorted = (...cs: Caller[]) => cs.map((c) => c.username).sort();
+
+describe('mfy and 9279 orders', () => {
+  beforeAll(async () => {
+    for (const [kind, priceRoute] of [['mfy', 'giagoimfy'], ['dangky9279', 'giagoidangky9279']] as const) {
+      const price = await api('POST', `/api/v1/${priceRoute}`, { token: who.admin.token, body: { ten_goi_cuoc: `G${tag}`, phi_thu_hoi: '1000', gia_t1: '50000', gia_t2: '60000', gia_t3: '70000' } });
+      expect(price.status).toBe(201);
+      for (const s of sales()) {
+        const r = await api('POST', `/api/v1/${kind}`, {
+          token: s.token,
+          body: { so_dien_thoai: phoneOf[s.username], ma_goi: `G${tag}`, gia_ban_goi: '1', ...(kind === 'dangky9279' ? { hinh_thuc: 'dang_ky' } : {}) },
+        });
+        if (r.status !== 201) throw new Error(`${kind} order by ${s.name}: ${r.status} ${JSON.stringify(r.body)}`);
+      }
+    }
+  });
+
+  it.each(['mfy', 'dangky9279'])('%s: a salesperson sees only their own orders, phones masked', async (kind) => {
+    for (const s of sales()) {
+      const list = await get(s, `/api/v1/${kind}?page=1&count=100`);
+      expect(usernames(list.values, 'username_nv')).toEqual([s.username]);
+      expect(list.count).toBe(1);
+      expect(list.values[0].so_dien_thoai).toMatch(MASKED);
+      expect(list.values[0].so_dien_thoai.slice(-5)).toBe(phoneOf[s.username].slice(-5));
+    }
+  });
+
+  it.each(['mfy', 'dangky9279'])('%s: a branch and a leader see their subtree only; a manager sees all', async (kind) => {
+    expect(usernames((await get(who.cn1, `/api/v1/${kind}?page=1&count=100`)).values, 'username_nv')).toEqual(sorted(who.nv1a, who.nv1b));
+    expect(usernames((await get(who.tn1, `/api/v1/${kind}?page=1&count=100`)).values, 'username_nv')).toEqual(sorted(who.nv1a, who.nv1b));
+    const other = await get(who.cn2, `/api/v1/${kind}?page=1&count=100`);
+    expect(usernames(other.values, 'username_nv')).toEqual([who.nv2.username]);
+    for (const r of other.values) expect(r.so_dien_thoai).toMatch(MASKED);
+    const all = await get(who.admin, `/api/v1/${kind}?page=1&count=100`);
+    expect(usernames(all.values, 'username_nv')).toEqual(sorted(...sales()));
+    // Managers see the last 9 digits.
+    for (const r of all.values) expect(r.so_dien_thoai).toMatch(/^\d{9}$/);
+  });
+});
+
+describe('lookup history', () => {
+  beforeAll(async () => {
+    for (const s of sales()) {
+      const r = await api('GET', `/api/v1/lookup/balance?phone=${phoneOf[s.username]}`, { token: s.token });
+      expect(r.status).toBe(200);
+    }
+  });
+
+  it('is refused to priority 5; masked for a branch; full (9 digits) for a manager', async () => {
+    for (const s of sales()) expect((await api('GET', '/api/v1/lstracuu?page=1&count=50', { token: s.token })).status).toBe(403);
+    const branch = await get(who.cn1, '/api/v1/lstracuu?page=1&count=50');
+    expect(branch.values.length).toBeGreaterThan(0);
+    for (const r of branch.values) {
+      expect(r.so_dien_thoai).toMatch(MASKED);
+      // The content names the phone too: never the full number.
+      for (const p of Object.values(phoneOf)) expect(String(r.noi_dung)).not.toContain(p.slice(-9));
+    }
+    const manager = await get(who.admin, '/api/v1/lstracuu?page=1&count=50');
+    expect(manager.values.map((r) => r.so_dien_thoai)).toEqual(expect.arrayContaining(Object.values(phoneOf).map((p) => p.slice(-9))));
+  });
+});
+
+describe('exports refused for priority 5', () => {
+  /**
+   * Every list the specs give an Excel export (spec 1 §2.8, §2.9; spec 2 §2; spec 3 §2.10-2.19),
+   * and every listExport route. An export is the list call with page 0 and count 9999999999
+   * (spec 1 §9, spec 3 §7.11); lookup history asks with getAll.
+   */
+  const EXPORTED_LISTS = [
+    '/api/v1/mesbank', '/api/v1/care/history', '/api/v1/mfy', '/api/v1/dangky9279', '/api/v1/baodo', '/api/v1/lstracuu',
+    '/api/v1/giagoimfy', '/api/v1/giagoidangky9279', '/api/v1/giahoantien',
+    '/api/v1/requestrefund', '/api/v1/requestrefundreport', '/api/v1/requestrefundreport/xuatdstruythu',
+    '/api/v1/report90849332', '/api/v1/reportstaffrevenue', '/api/v1/reportbranchrevenue', '/api/v1/report9279',
+    '/api/v1/tilebatso', '/api/v1/dsdttinhluong', '/api/v1/tinhluong',
+  ];
+  const routes = collectRoutes().filter((r) => r.method === 'get');
+  const exports = [...EXPORTED_LISTS, ...routes.filter((r) => r.path.endsWith('/listExport')).map((r) => r.path)];
+
+  it('every export answers 403 to a salesperson, even one holding every code', async () => {
+    for (const p of exports) expect(routes.some((r) => r.path === p)).toBe(true);
+    const seeded = who.nv1a;
+    const everyCode = forge(env.JWT_SECRET!, seeded.token, { perms: [...ALL_CODES] });
+    const leaks: string[] = [];
+    let refused = 0;
+    for (const p of exports) {
+      const path = `${p}?page=0&count=9999999999${p === '/api/v1/lstracuu' ? '&getAll=true' : ''}`;
+      for (const [name, token] of [['salesperson', seeded.token], ['salesperson with every code', everyCode]] as const) {
+        const res = await api('GET', path, { token });
+        if (res.status === 403 && typeof res.body?.msg === 'string') refused++;
+        else leaks.push(`${name}: GET ${path} → ${res.status} ${JSON.stringify(res.body).slice(0, 100)}`);
+      }
+      // A branch may export the same list (it is a refusal of priority 5, not of the route).
+      const branch = await api('GET', path, { token: who.cn1.token });
+      if (branch.status === 401) leaks.push(`branch: GET ${path} → 401`);
+    }
+    process.stdout.write(`exports: ${exports.length} exports × 2 priority-5 tokens, ${refused} refused, ${leaks.length} leaks\n`);
+    expect(leaks).toEqual([]);
+  });
+});
