@@ -117,6 +117,37 @@ describe('lookup history', () => {
   });
 });
 
+describe('refund requests', () => {
+  const PKG = `HT${tag}`.toUpperCase();
+  let ms = Date.now();
+  beforeAll(async () => {
+    const price = await api('POST', '/api/v1/giahoantien', { token: who.admin.token, body: Object.fromEntries([['ten_goi_cuoc', PKG], ...['gia_gia_han', 'gia_nang_cap', 'gia_nang_cap_t2', 'gia_nang_cap_t3', 'gia_nang_cap_ht0', 'gia_nang_cap_ht1', 'gia_nang_cap_ht2', 'gia_nang_cap_ht3', 'gia_nang_cap_ht4', 'gia_nang_cap_g1', 'gia_nang_cap_g2', 'gia_nang_cap_g3'].map((k, i) => [k, 50000 + i * 1000]), ['gia_goi', 500000]]) });
+    if (price.status !== 201) throw new Error(`refund price: ${price.status} ${JSON.stringify(price.body)}`);
+    await api('PUT', '/api/v1/setting/ti_le_chiet_khau', { token: who.admin.token, body: { value: '10' } });
+    for (const s of sales()) {
+      const r = await api('POST', '/api/v1/requestrefund/createNapTienChietKhau', {
+        token: s.token,
+        body: { millisecond_created_at: ++ms, number_phone: phoneOf[s.username], number_type: 1, package_code: PKG, refund_price: 100000, cho_len_don: 0 },
+      });
+      if (r.status !== 200 && r.status !== 201) throw new Error(`top-up by ${s.name}: ${r.status} ${JSON.stringify(r.body)}`);
+    }
+  });
+
+  it('a salesperson sees only their own requests, phones masked; a branch its subtree', async () => {
+    for (const s of sales()) {
+      const list = await get(s, '/api/v1/requestrefund?page=1&count=100');
+      expect(usernames(list.values, 'staff_username')).toEqual([s.username]);
+      for (const r of list.values) {
+        expect(r.number_phone).toMatch(MASKED);
+        expect(r.number_phone.slice(-5)).toBe(phoneOf[s.username].slice(-5));
+      }
+    }
+    expect(usernames((await get(who.cn1, '/api/v1/requestrefund?page=1&count=100')).values, 'staff_username')).toEqual(sorted(who.nv1a, who.nv1b));
+    expect(usernames((await get(who.cn2, '/api/v1/requestrefund?page=1&count=100')).values, 'staff_username')).toEqual([who.nv2.username]);
+    expect(usernames((await get(who.admin, '/api/v1/requestrefund?page=1&count=100')).values, 'staff_username')).toEqual(sorted(...sales()));
+  });
+});
+
 describe('exports refused for priority 5', () => {
   /**
    * Every list the specs give an Excel export (spec 1 §2.8, §2.9; spec 2 §2; spec 3 §2.10-2.19),
