@@ -23,6 +23,7 @@ import { GatewayConfig, serviceUrl } from './config';
 import { collectRoutes, loadPackageDefinition, RouteDef } from './routes';
 import { buildRequest } from './transcode';
 import { buildOpenApi } from './openapi';
+import { allowedMethods } from './methods';
 import { LoginLimiter } from './login-limit';
 import { HealthChecker } from './health';
 
@@ -91,6 +92,7 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
   app.get('/api/openapi.json', (_req, res) => res.json(openapi));
 
   const api = express.Router();
+  api.use(allowedMethods(routes));
   api.use('/api', express.json({ limit: config.BODY_LIMIT }));
 
   for (const route of routes) {

@@ -1,5 +1,6 @@
 import * as protoLoader from '@grpc/proto-loader';
 import { PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
+import { FieldRule, loadFieldRules } from './field-rules';
 
 /** The guard and REST shape of one browser-facing RPC, read from its (cskh.api.route) option. */
 export interface RouteGuard {
@@ -15,6 +16,10 @@ export interface FieldInfo {
   repeated: boolean;
   /** Fully qualified message or enum type (TYPE_MESSAGE / TYPE_ENUM), e.g. cskh.auth.v1.PermissionRef */
   typeName?: string;
+  /** Its (cskh.api.field) option, if any: required, lengths, format, bounds, allowed values. */
+  rule?: FieldRule;
+  /** proto3 `optional`: absent from a reply when unset (the others always carry their default). */
+  optional?: boolean;
 }
 
 /** Every message type of the protos: full name → its fields; every enum: full name → its value names. */
@@ -80,6 +85,7 @@ interface RawField {
   type: string;
   label: string;
   typeName: string;
+  proto3Optional?: boolean;
 }
 type Descriptor = { format?: string; type?: { field?: RawField[]; value?: Array<{ name: string }> } };
 
@@ -103,6 +109,7 @@ export function protoTypes(def: protoLoader.PackageDefinition): ProtoTypes {
   const known = (name: string) => Boolean((def as Record<string, Descriptor>)[name]?.format);
   const messages = new Map<string, FieldInfo[]>();
   const enums = new Map<string, string[]>();
+  const rules = loadFieldRules();
   for (const [fullName, d] of entries) {
     if (d.format?.endsWith('DescriptorProto') && !d.format.includes('Enum')) {
       messages.set(
@@ -112,6 +119,8 @@ export function protoTypes(def: protoLoader.PackageDefinition): ProtoTypes {
           type: f.type,
           repeated: f.label === 'LABEL_REPEATED',
           typeName: f.typeName ? resolveTypeName(fullName, f.typeName, known) : undefined,
+          ...(rules.has(`${fullName}.${f.name}`) ? { rule: rules.get(`${fullName}.${f.name}`) } : {}),
+          ...(f.proto3Optional ? { optional: true } : {}),
         })),
       );
     } else if (d.format?.includes('EnumDescriptorProto')) {

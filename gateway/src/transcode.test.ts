@@ -68,10 +68,11 @@ describe('query strings', () => {
 });
 
 describe('JSON bodies', () => {
-  it('passes a well-formed body, path over body', () => {
+  it('passes a well-formed body, the path parameter from the path only', () => {
+    const r1 = '7d40bfdd-83e3-4cf4-b3c3-89e106cab6f9';
     expect(
-      transcode(updateRole, { params: { id: 'r1' }, body: { id: 'other', name: 'Nhân viên', priority: 4, permissions: ['p1', 'p2'] } }),
-    ).toEqual({ message: { id: 'r1', name: 'Nhân viên', priority: 4, permissions: ['p1', 'p2'] } });
+      transcode(updateRole, { params: { id: r1 }, body: { id: 'other', name: 'Nhân viên', priority: 4, permissions: ['p1', 'p2'] } }),
+    ).toEqual({ message: { id: r1, name: 'Nhân viên', priority: 4, permissions: ['p1', 'p2'] } });
   });
 
   it('refuses an object where a list of ids belongs', () => {
@@ -95,8 +96,9 @@ describe('JSON bodies', () => {
   });
 
   it('checks nested messages field by field, keeping only known fields', () => {
-    expect(transcode(userPermissions, { params: { id: 'u1' }, body: { permissions: [{ id: 'p1', extra: 1 }] } })).toEqual({
-      message: { id: 'u1', permissions: [{ id: 'p1' }] },
+    const u1 = '11111111-2222-4333-8444-555555555555';
+    expect(transcode(userPermissions, { params: { id: u1 }, body: { permissions: [{ id: 'p1', extra: 1 }] } })).toEqual({
+      message: { id: u1, permissions: [{ id: 'p1' }] },
     });
     expect(transcode(userPermissions, { params: { id: 'u1' }, body: { permissions: ['AAA'] } })).toEqual({
       msg: 'Giá trị của permissions[0] phải là một đối tượng',
@@ -127,7 +129,33 @@ describe('JSON bodies', () => {
     expect(transcode(logs, { query: { getAll: 'có' } })).toEqual({ msg: 'Giá trị của getAll phải là true hoặc false' });
   });
 
-  it('refuses NUL in a path parameter', () => {
-    expect(transcode(route('get', '/api/v1/users/{id}'), { params: { id: '\u0000' } })).toEqual({ msg: 'Giá trị của id chứa ký tự không hợp lệ' });
+  it('answers 404 for a path parameter that cannot name a resource (NUL, not a uuid)', () => {
+    for (const id of ['\u0000', 'count-assign'])
+      expect(() => transcode(route('get', '/api/v1/users/{id}'), { params: { id } })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+  });
+});
+
+describe('field rules (cskh.api.field)', () => {
+  const users = route('get', '/api/v1/users/{id}');
+
+  it('takes a list route\'s body as a list only', () => {
+    expect(transcode(importLogs, { body: { rows: [] } })).toEqual({ msg: 'Dữ liệu gửi lên phải là một danh sách JSON' });
+  });
+
+  it('reads numbers written as text only plainly, and true/false/1/0 only as booleans', () => {
+    expect(transcode(updateRole, { body: { priority: '0x10' } })).toEqual({ msg: 'Giá trị của priority phải là số' });
+    expect(transcode(updateRole, { body: { priority: ' 3' } })).toEqual({ msg: 'Giá trị của priority phải là số' });
+    const logs = route('get', '/api/v1/lstracuu');
+    expect(transcode(logs, { query: { getAll: 'TRUE' } })).toEqual({ msg: 'Giá trị của getAll phải là true hoặc false' });
+  });
+
+  it('refuses a boolean for a text field', () => {
+    expect(transcode(importLogs, { body: [{ username: true }] })).toEqual({ msg: 'Giá trị của rows[0].username phải là chuỗi ký tự' });
+  });
+
+  it('checks the uuid format of an id, with upper-case hex too', () => {
+    expect(transcode(users, { params: { id: '7D40BFDD-83E3-4CF4-B3C3-89E106CAB6F9' } })).toEqual({
+      message: { id: '7D40BFDD-83E3-4CF4-B3C3-89E106CAB6F9' },
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { AppError, PAGING_BOUNDS } from '@cskh/kit';
 import type { FieldInfo, ProtoTypes, RouteDef } from './routes';
+import { FORMATS, matchesFormat, orderKey } from './field-rules';
 
 /**
  * Every request is checked here, once, against the proto types of its fields: a value the
@@ -41,17 +42,32 @@ export const LONG_TEXT_FIELDS: Readonly<Record<string, number>> = {
 /** Nesting beyond this is not a request our protos describe. */
 const MAX_DEPTH = 16;
 
-export const maxLengthOf = (field: FieldInfo) => LONG_TEXT_FIELDS[field.name] ?? MAX_STRING_LENGTH;
+export const maxLengthOf = (field: FieldInfo) => field.rule?.max_len ?? LONG_TEXT_FIELDS[field.name] ?? MAX_STRING_LENGTH;
 
-/** The integer bounds of a field: its proto type's, narrowed for the paging fields (page, count). */
+/**
+ * The integer bounds of a field: its proto type's, narrowed for the paging fields (page, count)
+ * and by its (cskh.api.field) min/max.
+ */
 export function integerRange(field: FieldInfo): { min: number; max: number } | undefined {
   const range = INTEGER_RANGES[field.type];
   if (!range) return undefined;
   const paging = PAGING_BOUNDS[field.name as keyof typeof PAGING_BOUNDS];
-  return paging ? { min: Math.max(range.min, paging.min), max: Math.min(range.max, paging.max) } : range;
+  let { min, max } = paging ? { min: Math.max(range.min, paging.min), max: Math.min(range.max, paging.max) } : range;
+  if (field.rule?.min !== undefined) min = Math.max(min, Math.ceil(field.rule.min));
+  if (field.rule?.max !== undefined) max = Math.min(max, Math.floor(field.rule.max));
+  return { min, max };
 }
 
+/**
+ * A JSON number sent for a text field is read as its text (Excel imports send numeric cells so),
+ * unless the field has a format or a list of values: those take text only.
+ */
+export const takesNumberAsText = (field: FieldInfo) =>
+  !field.rule?.format && !field.rule?.one_of?.length && !field.rule?.min_len && maxLengthOf(field) >= 25;
+
 const invalid = (msg: string) => new AppError('VALIDATION', msg);
+/** The field's own message (the spec's words) when it has one, else ours. */
+const broken = (field: FieldInfo, msg: string) => invalid(field.rule?.msg || msg);
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Where a value came from: the query string and path give strings; a JSON body gives JSON types. */
@@ -60,36 +76,69 @@ type Source = 'text' | 'json';
 function checkString(field: FieldInfo, label: string, raw: unknown, source: Source): string {
   let s: string;
   if (typeof raw === 'string') s = raw;
-  // The web app sends some identifiers (phone numbers) as JSON numbers; they are the same text.
-  else if (source === 'json' && (typeof raw === 'number' || typeof raw === 'boolean')) s = String(raw);
+  else if (source === 'json' && typeof raw === 'number' && takesNumberAsText(field)) s = String(raw);
   else throw invalid(`Giá trị của ${label} phải là chuỗi ký tự`);
   if (s.includes('\u0000') || LONE_SURROGATE.test(s)) throw invalid(`Giá trị của ${label} chứa ký tự không hợp lệ`);
   const max = maxLengthOf(field);
-  if (s.length > max) throw invalid(`Giá trị của ${label} dài quá ${max} ký tự`);
+  if (s.length > max) throw broken(field, `Giá trị của ${label} dài quá ${max} ký tự`);
+  const rule = field.rule;
+  // '' is the absent value of a text field: only `required` speaks about it.
+  if (!rule || s === '') return s;
+  if (rule.min_len && s.length < rule.min_len) throw broken(field, `Giá trị của ${label} phải có ít nhất ${rule.min_len} ký tự`);
+  if (rule.format && !matchesFormat(rule.format, s)) throw broken(field, `Giá trị của ${label} phải là ${FORMATS[rule.format].says}`);
+  if (rule.one_of?.length && !rule.one_of.includes(s)) throw broken(field, `Giá trị của ${label} phải là một trong: ${rule.one_of.join(', ')}`);
   return s;
 }
 
-function checkNumber(field: FieldInfo, label: string, raw: unknown): number | undefined {
+/** A number as query text: plain decimal, or with an exponent as float fields print. */
+const NUMBER_TEXT = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/**
+ * A number as a JSON string (the web's selects send their values so): plain digits, at most 15 of
+ * them (every such integer is exact), and only for fields without bounds of their own. Exported
+ * for the OpenAPI document, which states the same.
+ */
+export const JSON_INTEGER_TEXT = '^-?\\d{1,15}$';
+export const JSON_DECIMAL_TEXT = '^-?\\d{1,15}(?:\\.\\d{1,15})?$';
+/** Whether a JSON string may stand for this numeric field's value. */
+export function takesTextAsNumber(field: FieldInfo): boolean {
+  const range = INTEGER_RANGES[field.type];
+  const own = integerRange(field);
+  return field.rule?.min === undefined && field.rule?.max === undefined && (!range || (own!.min === range.min && own!.max === range.max));
+}
+const jsonNumberText = (field: FieldInfo) => new RegExp(INTEGER_RANGES[field.type] ? JSON_INTEGER_TEXT : JSON_DECIMAL_TEXT);
+
+function checkNumber(field: FieldInfo, label: string, raw: unknown, source: Source): number | undefined {
   let n: number;
   if (typeof raw === 'number') n = raw;
   else if (typeof raw === 'string') {
-    const t = raw.trim();
-    if (t === '') return undefined;
-    n = Number(t);
+    // '' is the absent value; anything else is a number written plainly, nothing looser.
+    if (raw === '') return undefined;
+    const ok = source === 'text' ? NUMBER_TEXT.test(raw) : takesTextAsNumber(field) && jsonNumberText(field).test(raw);
+    if (!ok) throw invalid(`Giá trị của ${label} phải là số`);
+    n = Number(raw);
   } else throw invalid(`Giá trị của ${label} phải là số`);
   if (Number.isNaN(n)) throw invalid(`Giá trị của ${label} phải là số`);
   const range = integerRange(field);
   if (range) {
     if (!Number.isInteger(n) || n < range.min || n > range.max)
-      throw invalid(`Giá trị của ${label} phải là số nguyên từ ${range.min} đến ${range.max}`);
-  } else if (!Number.isFinite(n)) throw invalid(`Giá trị của ${label} phải là số`);
+      throw broken(field, `Giá trị của ${label} phải là số nguyên từ ${range.min} đến ${range.max}`);
+  } else {
+    if (!Number.isFinite(n)) throw invalid(`Giá trị của ${label} phải là số`);
+    const { min, max } = field.rule ?? {};
+    if ((min !== undefined && n < min) || (max !== undefined && n > max))
+      throw broken(field, `Giá trị của ${label} phải từ ${min ?? '…'} đến ${max ?? '…'}`);
+  }
+  if (field.rule?.one_of?.length && !field.rule.one_of.includes(String(n)))
+    throw broken(field, `Giá trị của ${label} phải là một trong: ${field.rule.one_of.join(', ')}`);
   return n;
 }
 
+/** Booleans as JSON true/false, or as text (query, selects): true/false/1/0; '' is absent. */
+export const BOOLEAN_TEXTS = ['true', 'false', '1', '0'];
 function checkBool(label: string, raw: unknown): boolean | undefined {
   if (typeof raw === 'boolean') return raw;
-  const t = typeof raw === 'string' ? raw.trim().toLowerCase() : typeof raw === 'number' ? String(raw) : undefined;
-  if (t === '') return undefined;
+  if (raw === '') return undefined;
+  const t = typeof raw === 'string' ? raw : raw === 0 || raw === 1 ? String(raw) : undefined;
   if (t === 'true' || t === '1') return true;
   if (t === 'false' || t === '0') return false;
   throw invalid(`Giá trị của ${label} phải là true hoặc false`);
@@ -115,7 +164,24 @@ function checkMessage(typeName: string | undefined, label: string, raw: unknown,
     const c = checkField(f, `${label}.${f.name}`, v, 'json', types, depth + 1);
     if (c !== undefined) out[f.name] = c;
   }
+  checkMessageRules(fields, out, `${label}.`);
   return out;
+}
+
+const isBlank = (v: unknown) => v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/** The rules across a message's fields: required ones present, `not_before` pairs in order. */
+function checkMessageRules(fields: FieldInfo[], message: Record<string, unknown>, prefix = '') {
+  for (const f of fields) {
+    const rule = f.rule;
+    if (!rule) continue;
+    const v = message[f.name];
+    if (rule.required && isBlank(v)) throw broken(f, `Giá trị của ${prefix}${f.name} không được để trống`);
+    const other = rule.not_before ? fields.find((x) => x.name === rule.not_before) : undefined;
+    const w = other ? message[other.name] : undefined;
+    if (other && !isBlank(v) && !isBlank(w) && orderKey(rule.format, String(v)) < orderKey(other.rule?.format, String(w)))
+      throw broken(f, `Giá trị của ${prefix}${f.name} không được trước ${prefix}${other.name}`);
+  }
 }
 
 /** One value of a field (not the list around a repeated one). */
@@ -124,7 +190,7 @@ function checkSingle(field: FieldInfo, label: string, raw: unknown, source: Sour
   if (field.type === 'TYPE_STRING') return checkString(field, label, raw, source);
   if (field.type === 'TYPE_BOOL') return checkBool(label, raw);
   if (field.type === 'TYPE_ENUM') return checkEnum(field, label, raw, types);
-  if (INTEGER_RANGES[field.type] || FLOAT_TYPES.has(field.type)) return checkNumber(field, label, raw);
+  if (INTEGER_RANGES[field.type] || FLOAT_TYPES.has(field.type)) return checkNumber(field, label, raw, source);
   // bytes: base64 text, as protobuf's JSON mapping has it.
   if (field.type === 'TYPE_BYTES') return checkString(field, label, raw, source);
   throw invalid(`Giá trị của ${label} không hợp lệ`);
@@ -163,11 +229,13 @@ export function checkField(field: FieldInfo, label: string, raw: unknown, source
 
 /**
  * Path parameters, query string and JSON body → the request message (field names exactly as
- * in the proto), every value checked. Precedence: path over body over query. Unknown names are
+ * in the proto), every value checked. Precedence: body over query; path parameters from the path only. Unknown names are
  * dropped.
  */
 export function buildRequest(route: RouteDef, req: Request): Record<string, unknown> {
-  const fields = new Map(route.requestFields.map((f) => [f.name, f]));
+  // Path parameters come from the path alone: the same name in the query or body is not read.
+  const fields = new Map(route.requestFields.filter((f) => !route.pathParams.includes(f.name)).map((f) => [f.name, f]));
+  const pathFields = new Map(route.requestFields.map((f) => [f.name, f]));
   const out: Record<string, unknown> = {};
   const put = (f: FieldInfo, raw: unknown, source: Source) => {
     const c = checkField(f, f.name, raw, source, route.types);
@@ -183,15 +251,25 @@ export function buildRequest(route: RouteDef, req: Request): Record<string, unkn
     if (!f) throw invalid('Dữ liệu gửi lên phải là một đối tượng JSON');
     put(f, body, 'json');
   } else if (body && typeof body === 'object') {
+    // A list route (an import's rows, an assignment's items) takes the list as the body and its
+    // other fields in the query string, as the web sends them.
+    if (route.bodyField) throw invalid('Dữ liệu gửi lên phải là một danh sách JSON');
     for (const [k, v] of Object.entries(body)) {
       const f = fields.get(k);
       if (f) put(f, v, 'json');
     }
   }
   for (const p of route.pathParams) {
-    const f = fields.get(p);
+    const f = pathFields.get(p);
     const raw = req.params[p];
-    if (f && raw !== undefined) put(f, raw, 'text');
+    try {
+      if (f && raw !== undefined) put(f, raw, 'text');
+    } catch (e) {
+      // A path that breaks its parameter's rule names no resource.
+      if (e instanceof AppError && e.code === 'VALIDATION') throw new AppError('NOT_FOUND');
+      throw e;
+    }
   }
+  checkMessageRules(route.requestFields, out);
   return out;
 }

@@ -1,0 +1,114 @@
+import { dirname, join } from 'node:path';
+import * as protobuf from 'protobufjs';
+import { PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
+
+/**
+ * The `(cskh.api.field)` option of a request field (proto/cskh/api/options.proto): the rules the
+ * gateway enforces and the OpenAPI document states. One definition of each format below serves
+ * both, so the document and the check cannot disagree.
+ */
+export interface FieldRule {
+  required?: boolean;
+  min_len?: number;
+  max_len?: number;
+  format?: FormatName;
+  min?: number;
+  max?: number;
+  one_of?: string[];
+  not_before?: string;
+  msg?: string;
+}
+
+// Years 1900–9999, as the kit's day parsing takes them.
+const YEAR = '(?:19|[2-9]\\d)\\d\\d';
+const LEAP_YEAR = '(?:(?:19|[2-9]\\d)(?:0[48]|[2468][048]|[13579][26])|(?:[2468][048]|[3579][26])00)';
+/** DD/MM/YYYY (leading zeros optional), a day that exists: 31/04 and 29/02 of a common year do not. */
+const DAY =
+  '(?:(?:(?:0?[1-9]|1\\d|2[0-8])/(?:0?[1-9]|1[0-2])|(?:29|30)/(?:0?[13-9]|1[0-2])|31/(?:0?[13578]|1[02]))/' +
+  YEAR +
+  `|29/0?2/${LEAP_YEAR})`;
+/** YYYY-MM-DD, the layout the web's in-cell date-time editor sends. */
+const ISO_DAY =
+  `(?:${YEAR}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\\d|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)` +
+  `|${LEAP_YEAR}-02-29)`;
+const TIME = '(?:[01]?\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d)?';
+
+export const FORMATS = {
+  uuid: { pattern: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}', says: 'một mã (uuid)' },
+  day: { pattern: DAY, says: 'một ngày DD/MM/YYYY' },
+  month: { pattern: `(?:0?[1-9]|1[0-2])/${YEAR}`, says: 'một tháng MM/YYYY' },
+  datetime: { pattern: `(?:${DAY}|${ISO_DAY})[ T]${TIME}`, says: 'thời gian DD/MM/YYYY HH:mm:ss' },
+  phone: { pattern: '\\+?\\d{9,12}', says: 'một số điện thoại (9 đến 12 chữ số)' },
+  digits: { pattern: '\\d+', says: 'chỉ gồm chữ số' },
+} as const;
+export type FormatName = keyof typeof FORMATS;
+
+const anchored = new Map<string, RegExp>();
+/** The whole value matches the format. */
+export function matchesFormat(format: FormatName, value: string): boolean {
+  let re = anchored.get(format);
+  if (!re) anchored.set(format, (re = new RegExp(`^(?:${FORMATS[format].pattern})$`)));
+  return re.test(value);
+}
+
+/** A comparable key of a value in a format (days and months compare as dates), for not_before. */
+export function orderKey(format: FormatName | undefined, value: string): string | number {
+  if (format === 'day') {
+    const [d, m, y] = value.split('/').map(Number);
+    return y * 10000 + m * 100 + d;
+  }
+  if (format === 'month') {
+    const [m, y] = value.split('/').map(Number);
+    return y * 100 + m;
+  }
+  const n = Number(value);
+  return value.trim() !== '' && Number.isFinite(n) ? n : value;
+}
+
+let cache: Map<string, FieldRule> | undefined;
+
+/**
+ * Every field rule of the protos: "package.Message.field" → its rule. proto-loader's descriptors
+ * drop custom field options, so protobufjs reads the same files once more for them.
+ */
+export function loadFieldRules(): Map<string, FieldRule> {
+  if (cache) return cache;
+  const pbDir = dirname(require.resolve('protobufjs/package.json'));
+  const root = new protobuf.Root();
+  // google/protobuf/descriptor.proto (imported by our options) ships with protobufjs.
+  root.resolvePath = (_origin, target) =>
+    target.startsWith('/') ? target : target.startsWith('google/') ? join(pbDir, target) : join(PROTO_ROOT, target);
+  root.loadSync(PROTO_FILES, { keepCase: true });
+  const rules = new Map<string, FieldRule>();
+  const walk = (ns: protobuf.NamespaceBase) => {
+    for (const obj of ns.nestedArray) {
+      if (obj instanceof protobuf.Type) {
+        for (const f of obj.fieldsArray) {
+          const parsed = (f.parsedOptions ?? []) as Array<Record<string, unknown>>;
+          const opt = parsed.find((o) => '(cskh.api.field)' in o)?.['(cskh.api.field)'];
+          if (opt) rules.set(`${obj.fullName.slice(1)}.${f.name}`, normalise(opt as Record<string, unknown>));
+        }
+      }
+      if (obj instanceof protobuf.Namespace) walk(obj);
+    }
+  };
+  walk(root);
+  for (const [name, rule] of rules) {
+    if (rule.format && !(rule.format in FORMATS)) throw new Error(`${name}: unknown (cskh.api.field) format "${rule.format}"`);
+  }
+  return (cache = rules);
+}
+
+function normalise(o: Record<string, unknown>): FieldRule {
+  const r: FieldRule = {};
+  if (o.required) r.required = true;
+  if (o.min_len !== undefined) r.min_len = Number(o.min_len);
+  if (o.max_len !== undefined) r.max_len = Number(o.max_len);
+  if (o.format) r.format = String(o.format) as FormatName;
+  if (o.min !== undefined) r.min = Number(o.min);
+  if (o.max !== undefined) r.max = Number(o.max);
+  if (o.one_of !== undefined) r.one_of = ([] as unknown[]).concat(o.one_of).map(String);
+  if (o.not_before) r.not_before = String(o.not_before);
+  if (o.msg) r.msg = String(o.msg);
+  return r;
+}

@@ -1,0 +1,46 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { RouteDef } from './routes';
+import { matchesFormat } from './field-rules';
+
+/**
+ * 405 and OPTIONS for the declared routes. A path is matched against every declared route the way
+ * the document reads it: a literal segment by itself, a parameter only by a value that keeps its
+ * rule (an id is a uuid), so `/baodo/count-assign` is the list's count and not the record
+ * `{id}` = "count-assign". A method the path does not declare is a 405 with `Allow`; OPTIONS
+ * answers `Allow` alone; anything else goes on to the routes (and an unknown path to the 404).
+ */
+export function allowedMethods(routes: RouteDef[]) {
+  const matchers = routes.map((r) => {
+    const segments = r.path.split('/').map((seg) => {
+      const name = /^\{(\w+)\}$/.exec(seg)?.[1];
+      if (!name) return (s: string) => s === seg;
+      const format = r.requestFields.find((f) => f.name === name)?.rule?.format;
+      return (s: string) => s !== '' && (!format || matchesFormat(format, safeDecode(s)));
+    });
+    return { method: r.method.toUpperCase(), segments };
+  });
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!req.path.startsWith('/api/')) return next();
+    const parts = req.path.split('/');
+    const methods = new Set<string>();
+    for (const m of matchers) {
+      if (m.segments.length === parts.length && m.segments.every((ok, i) => ok(parts[i]))) methods.add(m.method);
+    }
+    if (!methods.size) return next();
+    if (methods.has('GET')) methods.add('HEAD');
+    const method = req.method.toUpperCase();
+    if (methods.has(method)) return next();
+    res.setHeader('Allow', [...methods].sort().join(', '));
+    if (method === 'OPTIONS') return res.status(204).end();
+    res.status(405).json({ status: 405, code: 'METHOD_NOT_ALLOWED', msg: `Phương thức ${method} không được hỗ trợ cho địa chỉ này` });
+  };
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
