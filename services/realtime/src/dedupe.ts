@@ -9,9 +9,22 @@ export interface Deduper {
 }
 
 export class RedisDeduper implements Deduper {
-  constructor(private redis: Redis, private ttlSeconds: number, private prefix = 'cskh:rt:shown:') {}
+  constructor(private redis: Redis, private ttlSeconds: number, private prefix = 'cskh:rt:shown:', private waitMs = 15000) {}
+  /**
+   * While Redis cannot answer (restart, failover) this waits for it, up to waitMs, instead of
+   * failing: a failure parked the reply on the DLQ and the browser never saw it. Past waitMs the
+   * answer is "first": a reply shown twice is better than one never shown.
+   */
   async first(id: string) {
-    return (await this.redis.set(this.prefix + id, '1', 'EX', this.ttlSeconds, 'NX')) === 'OK';
+    const until = Date.now() + this.waitMs;
+    for (let pause = 100; ; pause = Math.min(1000, pause * 2)) {
+      try {
+        return (await this.redis.set(this.prefix + id, '1', 'EX', this.ttlSeconds, 'NX')) === 'OK';
+      } catch (err) {
+        if (Date.now() + pause > until) return true;
+        await new Promise((r) => setTimeout(r, pause));
+      }
+    }
   }
 }
 
