@@ -223,8 +223,11 @@ export async function startRealtime(
       sd.pending++;
       const timer = setTimeout(() => {
         settle(requestId);
+        const timedOut = errorPayload(route, 'TIMEOUT', undefined, requestId, match);
+        // Shown already, yet never reached this socket (a reply would have settled the timer): the
+        // cross-replica emit was lost (Redis pub/sub reconnecting). This socket still gets an answer.
         dedupe.first(requestId).then(
-          (first) => first && emitReply(sd.clientId, route, errorPayload(route, 'TIMEOUT', undefined, requestId, match)),
+          (first) => (first ? emitReply(sd.clientId, route, timedOut) : socket.connected && socket.emit(route.replyEvent, timedOut)),
           () => undefined,
         );
       }, config.REPLY_TIMEOUT_MS);
