@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, pageSql, Paging, Where } from '@cskh/kit';
+import { AppError, listPage, Paging, Where } from '@cskh/kit';
+import { BANK_MESSAGE_ROLLUPS } from './domain/rollups';
 import type { BankMessageRow } from './domain/present';
 import type { Transfer } from './domain/transfer';
 import { MSG } from './domain/messages';
@@ -22,15 +23,22 @@ export interface MessagePage {
   total: number;
 }
 
-/** One page of the filter, newest first, with the count and the amount sum of the whole filter. */
+/**
+ * One page of the filter, newest first, with the count and the amount sum of the whole filter
+ * (from the per-day counters when the filter is a period, channel and status; kit listPage).
+ */
 export async function pageMessages(em: EntityManager, where: Where, paging: Pick<Paging, 'skip' | 'take'>): Promise<MessagePage> {
-  const [rows, totals] = await Promise.all([
-    em.query(`SELECT ${COLUMNS} FROM ${T} ${where.sql} ORDER BY datetime DESC, id ${pageSql(paging)}`, where.params) as Promise<BankMessageRow[]>,
-    em.query(`SELECT count(*)::bigint AS n, coalesce(sum(money), 0)::bigint AS total FROM ${T} ${where.sql}`, where.params) as Promise<
-      Array<{ n: string; total: string }>
-    >,
-  ]);
-  return { rows, count: Number(totals[0]?.n ?? 0), total: Number(totals[0]?.total ?? 0) };
+  const page = await listPage<BankMessageRow>(em, {
+    from: T,
+    columns: COLUMNS,
+    orderBy: 'datetime DESC, id',
+    key: 'id',
+    filter: where,
+    paging,
+    rollups: BANK_MESSAGE_ROLLUPS,
+    totals: { total: 'coalesce(sum(money), 0)' },
+  });
+  return { rows: page.rows, count: page.count, total: page.totals.total ?? 0 };
 }
 
 export async function findMessage(em: EntityManager, id: string): Promise<BankMessageRow | undefined> {

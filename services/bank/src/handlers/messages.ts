@@ -5,6 +5,7 @@ import {
   Handlers,
   Identity,
   likeContains,
+  ListFilter,
   requireId,
   toPaging,
   Where,
@@ -75,12 +76,11 @@ export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs
       if (paging.take === undefined && me.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const { from, to } = listPeriod(req.startDate, req.endDate);
       const isRead = isReadFilter(req.is_read);
-      const where = new Where()
-        .addIf(from, 'datetime >= ?')
-        .addIf(to, 'datetime < ?')
+      const where = new ListFilter()
+        .period('datetime', { from, to })
         .addIf(req.message?.trim() && likeContains(req.message.trim()), 'str_mes ILIKE ?')
-        .addIf(isRead, 'is_read = ?')
-        .addIf(channelFilter(req.sender), 'sender = ?');
+        .eq('is_read', isRead)
+        .eq('sender', channelFilter(req.sender));
       return presentPage(await pageMessages(ds.manager, where, paging), me.priority);
     },
 

@@ -1,3 +1,4 @@
 import { BankInit1733100000000 } from './1733100000000-init';
+import { BankListVolume1733600000000 } from './1733600000000-list-volume';
 
-export const bankMigrations = [BankInit1733100000000];
+export const bankMigrations = [BankInit1733100000000, BankListVolume1733600000000];
