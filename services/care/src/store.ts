@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, pageSql, Paging, Where } from '@cskh/kit';
+import { AppError, listPage, pageSql, Paging, Where } from '@cskh/kit';
+import { CARE_RECORD_ROLLUPS } from './domain/rollups';
 import type { CustomerRow } from './domain/customer-row';
 import type { DivisionPool } from './domain/division';
 import { MSG } from './domain/messages';
@@ -273,12 +274,18 @@ export async function insertRecord(
 
 // ---------- care history ----------
 
+/** One page of the care history with the count of the whole filter (kit listPage: per-day counters when they cover it). */
 export async function pageRecords(em: EntityManager, where: Where, paging: Pick<Paging, 'skip' | 'take'>) {
-  const [rows, total] = await Promise.all([
-    em.query(`SELECT ${RECORD_COLUMNS} FROM ${RECORD} ${where.sql} ORDER BY created_at DESC, id ${pageSql(paging)}`, where.params) as Promise<CareRecordRow[]>,
-    em.query(`SELECT count(*)::bigint AS n FROM ${RECORD} ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
-  ]);
-  return { rows, count: Number(total[0]?.n ?? 0) };
+  const page = await listPage<CareRecordRow>(em, {
+    from: RECORD,
+    columns: RECORD_COLUMNS,
+    orderBy: 'created_at DESC, id',
+    key: 'id',
+    filter: where,
+    paging,
+    rollups: CARE_RECORD_ROLLUPS,
+  });
+  return { rows: page.rows, count: page.count };
 }
 
 export async function findRecord(em: EntityManager, id: string): Promise<CareRecordRow | undefined> {

@@ -1,4 +1,4 @@
-import { AppError, dayRange, digitsOf, Handlers, Identity, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
+import { AppError, dayRange, digitsOf, Handlers, Identity, ListFilter, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { CareContext } from '../context';
@@ -44,15 +44,15 @@ export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
       const hen = dayRange(req.startDateHen, req.endDateHen);
       const phone = digitsOf(req.phone).slice(-9);
       const status = (req.status ?? '').trim();
-      const where = new Where()
-        .addIf(cared.from, 'created_at >= ?')
-        .addIf(cared.to, 'created_at < ?')
+      const where = new ListFilter()
+        .period('created_at', cared)
         .addIf(hen.from, 'appointment_at >= ?')
         .addIf(hen.to, 'appointment_at < ?')
         .addIf(phone && `%${phone}`, 'phone9 LIKE ?')
-        .addIf(status, 'status = ?')
-        .addIf((req.username ?? '').trim(), 'username = ?');
-      staff.scopeSql(where, me, 'username');
+        .eq('status', status)
+        .eq('username', req.username)
+        // The scope reads the username column only: the per-day counters answer it too.
+        .over(['username'], (w) => staff.scopeSql(w, me, 'username'));
       const page = await pageRecords(ds.manager, where, paging);
       const now = c.now();
       return { values: page.rows.map((r) => presentRecord(r, me, now)), count: page.count };

@@ -2,5 +2,6 @@ import { CareInit1733200000000 } from './1733200000000-init';
 import { CareInvitations1733300000000 } from './1733300000000-invitations';
 import { CareBlacklistSplit1733400000000 } from './1733400000000-blacklist-split';
 import { CareNextDay1733500000000 } from './1733500000000-next-day';
+import { CareListVolume1733600000000 } from './1733600000000-list-volume';
 
-export const careMigrations = [CareInit1733200000000, CareInvitations1733300000000, CareBlacklistSplit1733400000000, CareNextDay1733500000000];
+export const careMigrations = [CareInit1733200000000, CareInvitations1733300000000, CareBlacklistSplit1733400000000, CareNextDay1733500000000, CareListVolume1733600000000];

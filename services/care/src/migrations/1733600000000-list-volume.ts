@@ -1,0 +1,26 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { createTrigramIndexes, dropRollupSql, dropTrigramIndexes, rollupSql } from '@cskh/kit';
+import { CARE_RECORD_ROLLUPS } from '../domain/rollups';
+
+/**
+ * The care history at a million rows and more (issue 14): a trigram index for the phone search
+ * (digits anywhere in the number), the staff index ending in the list's order and key, and the
+ * per-day counters the count is read from.
+ */
+export class CareListVolume1733600000000 implements MigrationInterface {
+  name = 'CareListVolume1733600000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await createTrigramIndexes(q, 'care.care_record', ['phone9']);
+    await q.query(`CREATE INDEX care_record_staff_created ON care.care_record (username, created_at DESC, id)`);
+    await q.query(`DROP INDEX care.care_record_staff`);
+    for (const r of CARE_RECORD_ROLLUPS) for (const sql of rollupSql(r)) await q.query(sql);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    for (const r of CARE_RECORD_ROLLUPS) for (const sql of dropRollupSql(r)) await q.query(sql);
+    await q.query(`CREATE INDEX care_record_staff ON care.care_record (username, created_at)`);
+    await q.query(`DROP INDEX care.care_record_staff_created`);
+    await dropTrigramIndexes(q, 'care.care_record', ['phone9']);
+  }
+}
