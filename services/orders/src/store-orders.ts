@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, pageSql, Paging, Where } from '@cskh/kit';
+import { AppError, listPage, Paging, Where } from '@cskh/kit';
+import { SALE_ORDER_ROLLUPS } from './domain/rollups';
 import { MSG } from './domain/messages';
 import type { OrderRow } from './domain/present';
 import type { OrderKind } from './domain/statuses';
@@ -16,12 +17,18 @@ const COLUMNS = `id, kind, so_dien_thoai_chu, so_dien_thoai, ma_goi, gia_ban_goi
   doanh_thu, chenh_lech, ti_le_doanh_thu, ti_le_doanh_thu_tinh_luong, doanh_thu_tinh_luong, truy_thu, cty, note, hinh_thuc,
   created_time, cancel_due_at, created_at`;
 
+/** One page of orders with the count of the whole filter (kit listPage: per-day counters when they cover it). */
 export async function pageOrders(em: EntityManager, where: Where, paging: Pick<Paging, 'skip' | 'take'>) {
-  const [rows, [n]] = await Promise.all([
-    em.query(`SELECT ${COLUMNS} FROM ${T} ${where.sql} ORDER BY created_at DESC, id ${pageSql(paging)}`, where.params) as Promise<OrderRow[]>,
-    em.query(`SELECT count(*)::bigint AS n FROM ${T} ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
-  ]);
-  return { rows, count: Number(n?.n ?? 0) };
+  const page = await listPage<OrderRow>(em, {
+    from: T,
+    columns: COLUMNS,
+    orderBy: 'created_at DESC, id',
+    key: 'id',
+    filter: where,
+    paging,
+    rollups: SALE_ORDER_ROLLUPS,
+  });
+  return { rows: page.rows, count: page.count };
 }
 
 export async function findOrder(em: EntityManager, kind: OrderKind, id: string): Promise<OrderRow | undefined> {

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { addPushToOutbox, ALL_ROOM, AppError, dayRange, importChunk, Handlers, Identity, inScope, likeContains, maskPhone, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { addPushToOutbox, ALL_ROOM, AppError, dayRange, importChunk, Handlers, Identity, inScope, likeContains, ListFilter, maskPhone, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
 import type { orders_v1_orders } from '@cskh/proto';
 import { Actor, applyChange, OrderChange, pushReminder } from '../changes';
 import { PUSH } from '../domain/events';
@@ -97,26 +97,24 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       const paging = toPaging(req.page, req.count, 10);
       // The export asks for every row: not for priority 5 (spec 3 §6).
       if (paging.take === undefined && me.priority >= 5) refuse('FORBIDDEN', MSG.exportForbidden);
-      const where = new Where().add('kind = ?', kind);
+      const where = new ListFilter().eq('kind', kind);
       // Dates only together (spec 3 §7.8).
-      if (req.startDate?.trim() && req.endDate?.trim()) {
-        const { from, to } = dayRange(req.startDate, req.endDate);
-        where.add('created_at >= ?', from).add('created_at < ?', to);
-      }
+      if (req.startDate?.trim() && req.endDate?.trim()) where.period('created_at', dayRange(req.startDate, req.endDate));
       const phone = String(req.phone ?? '').replace(/\D/g, '');
       if (phone) where.add('phone9 LIKE ?', `%${phone.slice(-9)}%`);
-      where.addIf(req.trang_thai, 'trang_thai = ?').addIf(req.trang_thai_yeu_cau, 'trang_thai_yeu_cau = ?').addIf(req.trang_thai_thu_tien, 'trang_thai_thu_tien = ?');
+      where.eq('trang_thai', req.trang_thai).eq('trang_thai_yeu_cau', req.trang_thai_yeu_cau).eq('trang_thai_thu_tien', req.trang_thai_thu_tien);
       // The 9279 list's extra filters are the managers' (spec 3 §2.16).
       if (kind === '9279' && isManager(me.priority)) {
         where
-          .addIf(req.username_nv, 'username_nv = ?')
+          .eq('username_nv', req.username_nv)
           .addIf(req.hinh_thuc, 'hinh_thuc = ?')
           .addIf(req.ma_goi?.trim() && likeContains(req.ma_goi.trim()), 'ma_goi ILIKE ?')
           .addIf(valid(parseTier(req.gia_ban_goi)), 'gia_ban_goi = ?')
           .addIf(req.cty?.trim() && likeContains(req.cty.trim()), 'cty ILIKE ?')
           .addIf(req.note?.trim() && likeContains(req.note.trim()), 'note ILIKE ?');
       }
-      staff.scopeSql(where, me, 'username_nv');
+      // The scope reads username_nv only: the per-day counters answer it too.
+      where.over(['username_nv'], (w) => staff.scopeSql(w, me, 'username_nv'));
       const page = await pageOrders(ds.manager, where, paging);
       const values = await Promise.all(page.rows.map((o) => present(ds.manager, o, me)));
       return { values, count: page.count, server_time: vnDateTime(now()) };

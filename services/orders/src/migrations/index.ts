@@ -2,5 +2,6 @@ import { OrdersPrices1733200000000 } from './1733200000000-prices';
 import { OrdersOrders1733200000001 } from './1733200000001-orders';
 import { OrdersKhrBaodo1733200000002 } from './1733200000002-khr-baodo';
 import { OrdersKhrBaodoAssign1733200000003 } from './1733200000003-khr-baodo-assign';
+import { OrdersListVolume1733600000000 } from './1733600000000-list-volume';
 
-export const ordersMigrations = [OrdersPrices1733200000000, OrdersOrders1733200000001, OrdersKhrBaodo1733200000002, OrdersKhrBaodoAssign1733200000003];
+export const ordersMigrations = [OrdersPrices1733200000000, OrdersOrders1733200000001, OrdersKhrBaodo1733200000002, OrdersKhrBaodoAssign1733200000003, OrdersListVolume1733600000000];
