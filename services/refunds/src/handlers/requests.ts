@@ -1,4 +1,4 @@
-import { AppError, changedFields, Handlers, Identity, likeContains, monthToDate, dayRange, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
+import { AppError, changedFields, Handlers, Identity, likeContains, ListFilter, monthToDate, dayRange, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { RefundsContext } from '../context';
@@ -495,16 +495,16 @@ export function requestFilter(me: Identity, staff: RefundsContext['deps']['staff
   const status = String(req.trang_thai_giao_dich_doi_tac ?? '').trim();
   if (status && !(FILTER_STATUSES as readonly string[]).includes(status)) throw new AppError('VALIDATION', RMSG.statusFilterInvalid);
   const text = req.message?.trim();
-  const where = new Where()
-    .addIf(from, 'created_time >= ?')
-    .addIf(to, 'created_time < ?')
-    .addIf(transfer === '1' ? 0 : transfer === '2' ? 1 : undefined, 'is_transfer = ?')
-    .addIf(status, 'trang_thai_key = ?');
+  const where = new ListFilter()
+    .period('created_time', { from, to })
+    .eq('is_transfer', transfer === '1' ? 0 : transfer === '2' ? 1 : undefined)
+    .eq('trang_thai_key', status);
   if (text) {
     const like = likeContains(text);
     where.add('(number_phone ILIKE ? OR package_code ILIKE ? OR staff_username ILIKE ? OR other_reason ILIKE ?)', like, like, like, like);
   }
-  return staff.scopeSql(where, me, 'staff_username');
+  // The scope reads staff_username only: the per-day counters answer it too.
+  return where.over(['staff_username'], (w) => staff.scopeSql(w, me, 'staff_username'));
 }
 
 /** The status a new request starts with: no partner call, or waiting for the gateway's answer. */

@@ -1,5 +1,6 @@
 import { RefundsSettingsPrices1733200000000 } from './1733200000000-settings-prices';
 import { RefundsRequests1733200000001 } from './1733200000001-requests';
 import { RefundsBankTransfers1733200000002 } from './1733200000002-bank-transfers';
+import { RefundsListVolume1733600000000 } from './1733600000000-list-volume';
 
-export const refundsMigrations = [RefundsSettingsPrices1733200000000, RefundsRequests1733200000001, RefundsBankTransfers1733200000002];
+export const refundsMigrations = [RefundsSettingsPrices1733200000000, RefundsRequests1733200000001, RefundsBankTransfers1733200000002, RefundsListVolume1733600000000];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { AppError, pageSql, Paging, vnDateTime, Where } from '@cskh/kit';
+import { AppError, listPage, Paging, vnDateTime, Where } from '@cskh/kit';
+import { REFUND_REQUEST_ROLLUPS, REQUEST_TOTALS } from '../domain/rollups';
 import { events_v1_refunds } from '@cskh/proto';
 import type { Outbox } from '@cskh/kit';
 import { RMSG } from '../domain/messages';
@@ -20,27 +21,27 @@ export interface RequestPage {
   tongTienSauChietKhau: number;
 }
 
-/** One page, newest first, with the count and the four totals of the whole filter. */
+/** One page, newest first, with the count and the four totals of the whole filter (kit listPage: per-day counters when they cover it). */
 export async function pageRequests(em: EntityManager, where: Where, paging: Pick<Paging, 'skip' | 'take'>): Promise<RequestPage> {
-  const [rows, [t]] = await Promise.all([
-    em.query(`SELECT * FROM ${T} ${where.sql} ORDER BY created_time DESC, id ${pageSql(paging)}`, where.params) as Promise<RequestRow[]>,
-    em.query(
-      `SELECT count(*)::bigint AS n,
-              coalesce(sum(refund_price) FILTER (WHERE request_type <> 5), 0)::bigint AS hoan,
-              coalesce(sum(other_refund), 0)::bigint AS them,
-              coalesce(sum(refund_price) FILTER (WHERE request_type = 5), 0)::bigint AS nap,
-              coalesce(sum(tien_hoan_sau_chiet_khau) FILTER (WHERE request_type = 5), 0)::bigint AS sau
-         FROM ${T} ${where.sql}`,
-      where.params,
-    ),
-  ]);
+  const sum = (expr: string) => `coalesce(sum(${expr}), 0)`;
+  const page = await listPage<RequestRow>(em, {
+    from: T,
+    columns: '*',
+    orderBy: 'created_time DESC, id',
+    key: 'id',
+    filter: where,
+    paging,
+    rollups: REFUND_REQUEST_ROLLUPS,
+    totals: { hoan: sum(REQUEST_TOTALS.hoan), them: sum(REQUEST_TOTALS.them), nap: sum(REQUEST_TOTALS.nap), sau: sum(REQUEST_TOTALS.sau) },
+  });
+  const t = page.totals;
   return {
-    rows,
-    count: Number(t.n),
-    tongHoanTien: Number(t.hoan),
-    tongHoanThem: Number(t.them),
-    tongNapTien: Number(t.nap),
-    tongTienSauChietKhau: Number(t.sau),
+    rows: page.rows,
+    count: page.count,
+    tongHoanTien: t.hoan ?? 0,
+    tongHoanThem: t.them ?? 0,
+    tongNapTien: t.nap ?? 0,
+    tongTienSauChietKhau: t.sau ?? 0,
   };
 }
 
