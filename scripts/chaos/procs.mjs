@@ -82,8 +82,9 @@ export function childrenMatching(pid, re) {
  * A running process taken over by pid: stop() signals it and waits for it to end; start() runs the
  * same command again (same arguments, directory, user, environment) with its output in logFile.
  */
-export function adopt(pid, logFile) {
-  const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+export function adopt(pid, logFile, { argv: given } = {}) {
+  // (redis-server rewrites its process title, so its arguments are given rather than read.)
+  const argv = given ?? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
   const cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
   const env = Object.fromEntries(
     fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),

@@ -148,6 +148,16 @@ function timeline(t0, probe, everyMs = 250) {
   return { changes, async stop() { stopped = true; await loop; return changes; } };
 }
 
+/** scripts/infra's redis-server, started again as the chart runs it: same port and directory, append-only file on. */
+function adoptRedis(pid, port, logFile) {
+  // Its title is "<binary> <host>:<port>" (the binary decides by its own name what it is).
+  const bin = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/)[0];
+  const dir = fs.readlinkSync(`/proc/${pid}/cwd`);
+  return adopt(pid, logFile, {
+    argv: [bin, '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', dir, '--daemonize', 'no', '--logfile', '', '--loglevel', 'warning'],
+  });
+}
+
 const fmtS = (ms) => (ms == null ? '-' : `${(ms / 1000).toFixed(1)} s`);
 
 async function main() {
@@ -164,7 +174,7 @@ async function main() {
   // The pieces scripts/infra started, taken over so that they can be stopped and started again.
   const pieces = {
     postgres: adopt(childrenMatching(process.pid, /bin\/postgres -D/)[0], path.join(runDir, 'postgres.log')),
-    redis: adopt(childrenMatching(process.pid, /redis-server/)[0], path.join(runDir, 'redis.log')),
+    redis: adoptRedis(childrenMatching(process.pid, /redis-server/)[0], Number(new URL(infra.env.REDIS_URL).port), path.join(runDir, 'redis.log')),
     kafka: adopt(childrenMatching(process.pid, /kafka\.Kafka/)[0], path.join(runDir, 'kafka.log')),
   };
   // The chart runs Redis with its append-only file (helm/cskh/templates/dependencies.yaml): so here.
@@ -172,8 +182,6 @@ async function main() {
   redisAdmin.on('error', () => {});
   await redisAdmin.connect();
   await redisAdmin.config('SET', 'appendonly', 'yes');
-  const ao = pieces.redis.argv.indexOf('--appendonly');
-  if (ao >= 0) pieces.redis.argv[ao + 1] = 'yes';
   const redisPort = Number(new URL(infra.env.REDIS_URL).port);
   const kafkaPort = Number(infra.env.KAFKA_BROKERS.split(':').pop());
   const db = new pg.Pool({ connectionString: infra.env.DATABASE_URL, max: 2 });
@@ -458,13 +466,15 @@ async function main() {
       };
       const pending = async () => (await db.query('SELECT count(*)::int AS n FROM auth.outbox WHERE published_at IS NULL')).rows[0].n;
       const tag = randomBytes(2).toString('hex');
+      let refusedCreates = 0; // answered 503 (auth down or dying): not acknowledged, so not expected anywhere
       const createUsers = async (from, n) => {
         const made = [];
         await Promise.all(Array.from({ length: n }, async (_, i) => {
           const username = `chaos${tag}u${from + i}`;
           const res = await http('POST', `${base}/api/v1/users`, { token, body: { fullname: `Nhân viên thử ${from + i}`, username, password: 'Chaos@12345', email: `${username}@example.vn`, phone: '0912345678' } });
           if (res.status === 201) made.push(username);
-          else say(`create ${username}: ${res.status} ${res.text.slice(0, 200)}`);
+          else if (!(res.status === 503 && VIETNAMESE.test(res.json?.msg ?? ''))) say(`create ${username}: ${res.status} ${res.text.slice(0, 200)}`);
+          else refusedCreates++;
         }));
         return made;
       };
@@ -480,10 +490,18 @@ async function main() {
       pieces.kafka.start();
       pieces.kafka.restarted = true;
       await waitFor('kafka back', kafkaReady, 90_000, 250);
+      // How long after its process is up the gateway reaches auth again (its gRPC channel reconnects).
+      const authAnswers = async () => {
+        const t = Date.now();
+        await waitFor('auth answers through the gateway', async () => (await http('GET', `${base}/api/v1/auth/me`, { token })).status === 200, 60_000, 100);
+        return Date.now() - t;
+      };
+      const backAfterMs = [];
       const t1 = Date.now();
       await comps.auth.start();
       await waitFor('outbox drained', async () => (await pending()) === 0, 60_000, 200);
       const drainedS = (Date.now() - t1) / 1000;
+      backAfterMs.push(await authAnswers());
       // 3. The consumer dies too: events published while lookup is down are applied when it is back.
       await comps.lookup.kill();
       const second = await createUsers(100, 20);
@@ -491,32 +509,58 @@ async function main() {
       // 4. Crash loop: auth killed at random moments of a burst of creates (commit, publish and
       //    mark interleaved), restarted each time.
       const third = [];
+      const attempted = [];
       for (let round = 0; round < 3; round++) {
-        const burst = createUsers(200 + round * 20, 20);
-        await sleep(50 + Math.floor(Math.random() * 250));
+        // Four writers creating users one after the other until auth dies under them.
+        let stop = false;
+        let seq = 0;
+        const writers = Array.from({ length: 4 }, async () => {
+          while (!stop) {
+            const i = 200 + round * 100 + seq++;
+            attempted.push(`chaos${tag}u${i}`);
+            const made = await createUsers(i, 1);
+            third.push(...made);
+            if (made.length === 0) await sleep(100);
+          }
+        });
+        await sleep(500 + Math.floor(Math.random() * 1500));
         await comps.auth.kill();
-        third.push(...(await burst));
+        stop = true;
+        await Promise.all(writers);
         await comps.auth.start();
+        backAfterMs.push(await authAnswers());
       }
       await waitFor('outbox drained', async () => (await pending()) === 0, 60_000, 200);
       await comps.lookup.start();
       const all = [...first, ...second, ...third];
       let eff;
       await waitFor('effects applied', async () => (eff = await effects(all)).d === all.length, 60_000, 250).catch(() => {});
+      // A create cut off by the kill may have committed without its answer: in doubt, and it may
+      // legitimately show up (once) as an effect.
+      const inDoubt = attempted.filter((u) => !third.includes(u));
+      await sleep(2000);
+      const effInDoubt = await effects(inDoubt);
       const outboxRows = (await db.query(`SELECT count(*)::int AS n FROM auth.outbox WHERE position(convert_to($1, 'UTF8') IN payload) > 0`, [`chaos${tag}u`])).rows[0].n;
       const events = (await published()) - publishedBefore;
       const r = {
         acknowledgedCreates: all.length,
+        refusedCreates,
         pendingAtKill,
         drainedAfterRestartS: drainedS,
+        authAnswersThroughGatewayAfterMs: backAfterMs,
+        createdPerStep: { brokerDown: first.length, consumerDown: second.length, crashLoop: third.length },
         outboxRowsForThem: outboxRows,
         eventsPublished: events,
         effects: eff,
+        inDoubt: { creates: inDoubt.length, applied: effInDoubt.d, rows: effInDoubt.n },
       };
       check('outbox', first.length === 20 && pendingAtKill >= 20, `set-up: ${first.length} users created, ${pendingAtKill} pending when auth was killed`);
+      check('outbox', second.length === 20, `${second.length} of 20 users created while the consumer was down`);
       check('outbox', eff?.d === all.length, `${all.length} users acknowledged, ${eff?.d} in lookup's read model`);
       check('outbox', eff?.n === eff?.d, 'a user applied twice');
       check('outbox', events >= outboxRows, `${outboxRows} outbox rows but ${events} events published`);
+      check('outbox', effInDoubt.n === effInDoubt.d, 'a user whose create was cut off applied twice');
+      check('outbox', third.length > 0, 'the crash loop acknowledged no create (nothing interleaved)');
       results.outbox = r;
       say(`outbox: ${JSON.stringify(r)}`);
     }
@@ -565,8 +609,10 @@ function printReport(results, opts) {
   if (results.outbox) {
     const r = results.outbox;
     lines.push('(e) outbox: auth killed with unpublished events, lookup (consumer) killed, auth crash loop',
-      `    users acknowledged ${r.acknowledgedCreates}; pending when auth was killed ${r.pendingAtKill}; drained ${r.drainedAfterRestartS.toFixed(1)} s after restart`,
-      `    outbox rows ${r.outboxRowsForThem}, events published ${r.eventsPublished}, effects (lookup.staff) ${r.effects?.n} rows for ${r.effects?.d} users`);
+      `    users acknowledged ${r.acknowledgedCreates} ${JSON.stringify(r.createdPerStep)}; pending when auth was killed ${r.pendingAtKill}; drained ${r.drainedAfterRestartS.toFixed(1)} s after restart`,
+      `    auth answers through the gateway again ${r.authAnswersThroughGatewayAfterMs.join(', ')} ms after each restart`,
+      `    cut off by a kill (in doubt) ${r.inDoubt.creates}, of which committed and applied once ${r.inDoubt.applied}`,
+      `    creates refused with 503 (auth dying) ${r.refusedCreates}; outbox rows ${r.outboxRowsForThem}, events published ${r.eventsPublished}, effects (lookup.staff) ${r.effects?.n} rows for ${r.effects?.d} users`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
