@@ -276,28 +276,8 @@ async function countAndTotals(db: Queryable, spec: ListSpec, known?: number): Pr
   const totalNames = Object.keys(totals);
   const num = (v: unknown) => Number(v ?? 0) || 0;
   // 1. Counters, when one covers the filter (and keeps the group column and the sums asked for).
-  for (const r of spec.rollups ?? []) {
-    if (groupBy && !r.dims.includes(groupBy)) continue;
-    if (!totalNames.every((t) => r.sums && t in r.sums)) continue;
-    const w = filter instanceof ListFilter ? filter.onRollup(r) : undefined;
-    if (!w) continue;
-    const sums = totalNames.map((t) => `, coalesce(sum(${t}), 0)::bigint AS ${t}`).join('');
-    const res = await rowsOf(
-      db,
-      groupBy
-        ? `SELECT ${groupBy} AS g, sum(n)::bigint AS n${sums} FROM ${r.table} ${w.sql} GROUP BY ${groupBy} HAVING sum(n) > 0`
-        : `SELECT coalesce(sum(n), 0)::bigint AS n${sums} FROM ${r.table} ${w.sql}`,
-      w.params,
-    );
-    const out = { count: 0, estimated: false, totals: Object.fromEntries(totalNames.map((t) => [t, 0])), groups: [] as Array<{ key: string; count: number }> };
-    for (const row of res) {
-      out.count += num(row.n);
-      for (const t of totalNames) out.totals[t] += num(row[t]);
-      if (groupBy) out.groups.push({ key: String(row.g ?? ''), count: num(row.n) });
-    }
-    out.groups.sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
-    return out;
-  }
+  const counted = await rollupCount(db, filter, spec.rollups ?? [], totalNames, groupBy);
+  if (counted) return counted;
   // 2. Totals need every matching row: one exact aggregate (sums cannot be estimated).
   if (totalNames.length) {
     const [row] = await rowsOf(
@@ -329,6 +309,43 @@ async function countAndTotals(db: Queryable, spec: ListSpec, known?: number): Pr
   const estimate = Math.max(cap + 1, await plannerRows(db, `SELECT 1 FROM ${from} ${filter.sql}`, filter.params));
   // Groups above the cap: the sample's shares of the estimate.
   return { count: estimate, estimated: true, totals: {}, groups: groupsOf(estimate / seen) };
+}
+
+/**
+ * Count, sums and per-group counts of a filter from the first rollup that covers it (its clauses,
+ * the sums and the group column), or undefined when none does.
+ */
+export async function rollupCount(
+  db: Queryable,
+  filter: Where,
+  rollups: readonly Rollup[],
+  totalNames: readonly string[] = [],
+  groupBy?: string,
+): Promise<Omit<ListPage<never>, 'rows'> | undefined> {
+  const num = (v: unknown) => Number(v ?? 0) || 0;
+  for (const r of rollups) {
+    if (groupBy && !r.dims.includes(groupBy)) continue;
+    if (!totalNames.every((t) => r.sums && t in r.sums)) continue;
+    const w = filter instanceof ListFilter ? filter.onRollup(r) : undefined;
+    if (!w) continue;
+    const sums = totalNames.map((t) => `, coalesce(sum(${t}), 0)::bigint AS ${t}`).join('');
+    const res = await rowsOf(
+      db,
+      groupBy
+        ? `SELECT ${groupBy} AS g, sum(n)::bigint AS n${sums} FROM ${r.table} ${w.sql} GROUP BY ${groupBy} HAVING sum(n) > 0`
+        : `SELECT coalesce(sum(n), 0)::bigint AS n${sums} FROM ${r.table} ${w.sql}`,
+      w.params,
+    );
+    const out = { count: 0, estimated: false, totals: Object.fromEntries(totalNames.map((t) => [t, 0])), groups: [] as Array<{ key: string; count: number }> };
+    for (const row of res) {
+      out.count += num(row.n);
+      for (const t of totalNames) out.totals[t] += num(row[t]);
+      if (groupBy) out.groups.push({ key: String(row.g ?? ''), count: num(row.n) });
+    }
+    out.groups.sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+    return out;
+  }
+  return undefined;
 }
 
 async function exactGroups(db: Queryable, spec: ListSpec): Promise<Array<{ key: string; count: number }>> {
