@@ -151,8 +151,16 @@ describe('reassignment and imports', () => {
     expect(await failure(payroll.updateRevenueUser({ username: 'nv1', track0: rec.track0, track1: rec.track1 }, { identity: who(t, 3, 'cn2') }))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await failure(payroll.updateRevenueUser({ username: 'ghost', track0: rec.track0, track1: rec.track1 }, { identity: admin() }))).toMatchObject({ msg: MSG.staffUnknown });
     expect(await failure(payroll.updateRevenueUser({ username: 'nv1', track0: 'x', track1: 'y' }, { identity: admin() }))).toMatchObject({ code: 'NOT_FOUND' });
+    const totals = async (username: string) => {
+      const d = await payroll.listDetailed(req({ username }), { identity: admin() });
+      return { count: d.count, tongGoi: d.tongGoi, tongDoanhThu: d.tongDoanhThu };
+    };
+    const [nv2, nv3] = [await totals('nv2'), await totals('nv3')];
     const moved = await payroll.updateRevenueUser({ username: 'nv3', track0: rec.track0, track1: rec.track1 }, { identity: admin() });
     expect(moved).toMatchObject({ username_nv: 'nv3', username_he_thong: 'nv2', ten_nv: 'Tên nv3' });
+    // The staff filter's count and revenue follow the reassignment (the per-day counters name the record's own staff member).
+    expect(await totals('nv3')).toEqual({ count: nv3.count + 1, tongGoi: nv3.tongGoi + 1, tongDoanhThu: nv3.tongDoanhThu + rec.doanh_thu });
+    expect(await totals('nv2')).toEqual({ count: nv2.count - 1, tongGoi: nv2.tongGoi - 1, tongDoanhThu: nv2.tongDoanhThu - rec.doanh_thu });
     const history = await payroll.revenueHistory(common.HistoryRequest.fromPartial({ id: moved.id }), { identity: admin() });
     expect(history.values.map((h) => [h.field, h.from_value, h.to_value, h.username])).toEqual([['username_nv', 'nv2', 'nv3', 'admin']]);
     // Moved back for the other tests.

@@ -1,8 +1,9 @@
-import { AppError, Handlers, Identity, Paging, pageSql, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { AppError, Handlers, Identity, ListFilter, Paging, pageSql, rollupCount, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
 import type { payroll_v1_payroll } from '@cskh/proto';
 import type { PayrollContext } from '../context';
 import { phoneSearch, reportPeriod } from '../domain/filters';
 import { MSG, NO_BRANCH_LABEL } from '../domain/messages';
+import { REVENUE_RECORD_ROLLUPS } from '../domain/rollups';
 import { branchAverage, showPhone, staffLabel } from '../domain/revenue';
 import type { ViewRow } from '../store-revenue';
 
@@ -63,9 +64,47 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
     const where = reportWhere(c, req, me, 'v.ngay_thanh_cong').add('v.success');
     const [rows, totals] = await Promise.all([
       ds.query(`SELECT v.* FROM payroll.revenue_view v ${where.sql} ORDER BY v.ngay_thanh_cong DESC, v.id ${pageSql(paging)}`, where.params) as Promise<ViewRow[]>,
-      ds.query(`SELECT count(*)::bigint AS n, coalesce(sum(v.doanh_thu), 0)::bigint AS total FROM payroll.revenue_view v ${where.sql}`, where.params),
+      detailedTotals(req, me, where),
     ]);
-    return { values: rows.map((r) => presentDetailed(r, me.priority)), count: num(totals[0].n), tongDoanhThu: num(totals[0].total), tongGoi: num(totals[0].n) };
+    return { values: rows.map((r) => presentDetailed(r, me.priority)), count: totals.n, tongDoanhThu: totals.total, tongGoi: totals.n };
+  };
+
+  /**
+   * Packages and revenue of the detailed report's filter. Without a phone search they come from
+   * the per-day counters, which name each record's own staff member; reassigned records (a
+   * manager's few corrections) are then moved to their new name by two small exact queries.
+   */
+  const detailedTotals = async (req: Req, me: Identity, where: Where): Promise<{ n: number; total: number }> => {
+    const exact = async () => {
+      const [t] = await ds.query(`SELECT count(*)::bigint AS n, coalesce(sum(v.doanh_thu), 0)::bigint AS total FROM payroll.revenue_view v ${where.sql}`, where.params);
+      return { n: num(t.n), total: num(t.total) };
+    };
+    const phone = phoneSearch(req.message);
+    if (phone.digits || phone.text) return exact();
+    const { from, to } = reportPeriod(req.startDate, req.endDate);
+    const username = (req.username ?? '').trim();
+    const byStaff = (column: string) =>
+      new ListFilter()
+        .period('ngay_thanh_cong', { from, to })
+        .eq('success', true)
+        .over([column], (w) => {
+          if (username) w.add(`${column} = ?`, username);
+          c.deps.staff.scopeSql(w, me, column);
+        });
+    const counted = await rollupCount(ds, byStaff('username_nv'), REVENUE_RECORD_ROLLUPS, ['doanh_thu']);
+    if (!counted) return exact();
+    if (!username && staffScopeOf(me).kind === 'all') return { n: counted.count, total: counted.totals.doanh_thu };
+    const reassigned = async (column: string) => {
+      const f = byStaff(column);
+      const [t] = await ds.query(
+        `SELECT count(*)::bigint AS n, coalesce(sum(r.doanh_thu), 0)::bigint AS total
+           FROM payroll.revenue_record r JOIN payroll.revenue_reassignment a ON a.track0 = r.track0 AND a.track1 = r.track1 ${f.sql}`,
+        f.params,
+      );
+      return { n: num(t.n), total: num(t.total) };
+    };
+    const [away, to_] = await Promise.all([reassigned('r.username_nv'), reassigned('a.username')]);
+    return { n: counted.count - away.n + to_.n, total: counted.totals.doanh_thu - away.total + to_.total };
   };
 
   /** Per staff member, or per branch: packages, provisional and actual revenue, refunds. */

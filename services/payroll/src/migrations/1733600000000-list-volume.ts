@@ -1,0 +1,20 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { createTrigramIndexes, dropRollupSql, dropTrigramIndexes, rollupSql } from '@cskh/kit';
+import { REVENUE_RECORD_ROLLUPS } from '../domain/rollups';
+
+const SEARCHED = ['phone9', 'so_dien_thoai_cs'];
+
+/** Revenue records at a million rows and more (issue 14): trigram indexes for the phone search, per-day counters for the detailed report's totals. */
+export class PayrollListVolume1733600000000 implements MigrationInterface {
+  name = 'PayrollListVolume1733600000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await createTrigramIndexes(q, 'payroll.revenue_record', SEARCHED);
+    for (const r of REVENUE_RECORD_ROLLUPS) for (const sql of rollupSql(r)) await q.query(sql);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    for (const r of REVENUE_RECORD_ROLLUPS) for (const sql of dropRollupSql(r)) await q.query(sql);
+    await dropTrigramIndexes(q, 'payroll.revenue_record', SEARCHED);
+  }
+}
