@@ -79,6 +79,7 @@ export function calls(sample) {
     ['care/history', 'week', `/api/v1/care/history?page=1&count=20&${week}`],
     ['care/history', 'staff', `/api/v1/care/history?page=1&count=20&username=${nv}`],
     ['care/history', 'result + staff', `/api/v1/care/history?page=1&count=20&status=KBM&username=${nv}`],
+    ['care/history', 'branch\'s subtree', `/api/v1/care/history?page=1&count=20`, 'page', 'branch'],
     ['care/history', 'export one day', `/api/v1/care/history?${all}&${day}`, 'export'],
     // Bank messages (spec 1 §2.8): default period is this month.
     ['mesbank', 'first page', `/api/v1/mesbank?page=1&count=20`],
@@ -92,22 +93,28 @@ export function calls(sample) {
     ['mfy', 'page 1,000', `/api/v1/mfy?page=1000&count=20`],
     ['mfy', 'search phone', `/api/v1/mfy?page=1&count=20&phone=${mid}`],
     ['mfy', 'week', `/api/v1/mfy?page=1&count=20&${week}`],
-    ['mfy', 'staff', `/api/v1/mfy?page=1&count=20&username_nv=${nv}`],
+    ['mfy', 'leader\'s subtree', `/api/v1/mfy?page=1&count=20`, 'page', 'leader'],
     ['mfy', 'status', `/api/v1/mfy?page=1&count=20&trang_thai=dang_cho_duyet`],
     ['mfy', 'export one day', `/api/v1/mfy?${all}&${day}`, 'export'],
+    // 9279 registrations: the managers' staff and note filters (spec 3 §2.16).
+    ['dangky9279', 'first page', `/api/v1/dangky9279?page=1&count=20`],
+    ['dangky9279', 'staff', `/api/v1/dangky9279?page=1&count=20&username_nv=${nv}`],
+    ['dangky9279', 'search note', `/api/v1/dangky9279?page=1&count=20&note=${encodeURIComponent('công tác')}`],
     // Refund requests (spec 2 §4): default period is this month.
     ['requestrefund', 'first page', `/api/v1/requestrefund?page=1&count=20`],
     ['requestrefund', 'year, page 1,000', `/api/v1/requestrefund?page=1000&count=20&${year}`],
     ['requestrefund', 'year, search', `/api/v1/requestrefund?page=1&count=20&${year}&message=${mid}`],
     ['requestrefund', 'year, status', `/api/v1/requestrefund?page=1&count=20&${year}&trang_thai_giao_dich_doi_tac=dang_cho_duyet`],
+    ['requestrefund', 'leader\'s subtree', `/api/v1/requestrefund?page=1&count=20`, 'page', 'leader'],
     ['requestrefund', 'export one day', `/api/v1/requestrefund?${all}&${day}`, 'export'],
     // Detailed revenue (spec 2 §2.2): default period is this month.
     ['report90849332', 'first page', `/api/v1/report90849332?page=1&count=20`],
     ['report90849332', 'year, page 1,000', `/api/v1/report90849332?page=1000&count=20&${year}`],
     ['report90849332', 'year, staff', `/api/v1/report90849332?page=1&count=20&${year}&username=${nv}`],
     ['report90849332', 'year, search phone', `/api/v1/report90849332?page=1&count=20&${year}&message=${mid}`],
+    ['report90849332', 'leader\'s subtree', `/api/v1/report90849332?page=1&count=20`, 'page', 'leader'],
     ['report90849332', 'export one day', `/api/v1/report90849332/listExport?${day}`, 'export'],
-  ].map(([screen, name, path, kind]) => ({ screen, name, path, kind: kind ?? 'page' }));
+  ].map(([screen, name, path, kind, as]) => ({ screen, name, path, kind: kind ?? 'page', as: as ?? 'admin' }));
 }
 
 async function call(base, token, path) {
@@ -124,9 +131,10 @@ async function call(base, token, path) {
   return { ms, status: res.status, body, bytes: text.length };
 }
 
-export async function timeCalls(base, token, list, iterations, log = say) {
+export async function timeCalls(base, tokens, list, iterations, log = say) {
   const results = [];
   for (const c of list) {
+    const token = typeof tokens === 'string' ? tokens : tokens[c.as];
     const n = c.kind === 'export' ? Math.max(3, Math.ceil(iterations / 4)) : iterations;
     const times = [];
     let last;
@@ -141,6 +149,7 @@ export async function timeCalls(base, token, list, iterations, log = say) {
     const r = {
       screen: c.screen,
       name: c.name,
+      as: c.as,
       kind: c.kind,
       status: last?.status,
       error: last?.status !== 200 ? (last?.body?.msg ?? `HTTP ${last?.status}`) : undefined,
@@ -159,10 +168,11 @@ export async function timeCalls(base, token, list, iterations, log = say) {
 }
 
 export function table(results) {
-  const head = ['screen', 'call', 'p50 ms', 'p95 ms', 'count', 'rows', 'export rows/s'];
+  const head = ['screen', 'call', 'as', 'p50 ms', 'p95 ms', 'count', 'rows', 'export rows/s'];
   const body = results.map((r) => [
     r.screen,
     r.name,
+    r.as,
     r.error ? 'error' : r.p50.toFixed(1),
     r.error ? r.error.slice(0, 40) : r.p95.toFixed(1),
     String(r.count),
@@ -170,7 +180,7 @@ export function table(results) {
     r.rowsPerSecond ? Math.round(r.rowsPerSecond).toLocaleString('en') : '',
   ]);
   const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(width[i]) : c.padStart(width[i]))).join(' | ')} |`;
+  const line = (cells) => `| ${cells.map((c, i) => (i < 3 ? c.padEnd(width[i]) : c.padStart(width[i]))).join(' | ')} |`;
   return [line(head), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
 }
 
@@ -239,14 +249,19 @@ async function main() {
     const nv = (await admin.query(`SELECT username FROM lookup.lookup_log WHERE username LIKE 'vol_nv%' ORDER BY created_at DESC LIMIT 1`)).rows[0]?.username ?? 'admin';
     await admin.end();
     const sample = { phoneMiddle: phone.slice(3, 10), phoneEnd: phone.slice(-7), salesperson: nv };
-    const token = await login(stack.url, 'admin', adminPassword);
+    // A leader and a branch of the seeded hierarchy (seed:volume's password) time the subtree scopes.
+    const tokens = {
+      admin: await login(stack.url, 'admin', adminPassword),
+      leader: await login(stack.url, 'vol_tn1_1', 'Volume@123'),
+      branch: await login(stack.url, 'vol_cn1', 'Volume@123'),
+    };
     const list = calls(sample).filter((c) => !opts.only || opts.only.has(c.screen));
     say(`timing ${list.length} calls, ${opts.iterations} times each (exports a quarter of that), one at a time`);
-    const results = await timeCalls(stack.url, token, list, opts.iterations);
+    const results = await timeCalls(stack.url, tokens, list, opts.iterations);
     const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
     const sizeLine = sizes.map((s) => `${s.t} ${Number(s.n).toLocaleString('en')}`).join(', ');
     process.stdout.write(
-      `\nList timings through the gateway (${opts.iterations} calls each, one at a time, as admin; ${os.cpus().length} cores, load ${load})\n` +
+      `\nList timings through the gateway (${opts.iterations} calls each, one at a time; ${os.cpus().length} cores, load ${load})\n` +
         `Rows: ${sizeLine}\nSample: phone digits ${sample.phoneMiddle}, staff ${sample.salesperson}\n\n${table(results)}\n\n`,
     );
     if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ sizes, sample, iterations: opts.iterations, load, results }, null, 2));
