@@ -49,8 +49,14 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
     return inScope(staffScopeOf(me), member, o.username_nv);
   }
 
-  async function present(em: EntityManager, o: OrderRow, me: Identity) {
-    const price = await findPriceByName(em, kind, o.ma_goi);
+  /** `prices`: one lookup per package name across a page or an export (not one per row). */
+  async function present(em: EntityManager, o: OrderRow, me: Identity, prices?: Map<string, ReturnType<typeof findPriceByName>>) {
+    let found = prices?.get(o.ma_goi);
+    if (!found) {
+      found = findPriceByName(em, kind, o.ma_goi);
+      prices?.set(o.ma_goi, found);
+    }
+    const price = await found;
     return presentOrder(o, me.priority, price ? tierPrice(price, o.gia_ban_goi) : 0);
   }
 
@@ -116,7 +122,8 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       // The scope reads username_nv only: the per-day counters answer it too.
       where.over(['username_nv'], (w) => staff.scopeSql(w, me, 'username_nv'));
       const page = await pageOrders(ds.manager, where, paging);
-      const values = await Promise.all(page.rows.map((o) => present(ds.manager, o, me)));
+      const prices = new Map<string, ReturnType<typeof findPriceByName>>();
+      const values = await Promise.all(page.rows.map((o) => present(ds.manager, o, me, prices)));
       return { values, count: page.count, server_time: vnDateTime(now()) };
     },
 
