@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { startStack, Stack } from '../../scripts/stack';
 import { dropDatabase, isolatedStackEnv } from '../../scripts/testing';
 import { ADMIN_CODES, ALL_CODES, PRIORITY7_ADMIN_CODES } from '../../services/auth/src/domain/catalogue';
+import { samplePath } from './sample-path';
 import { apiOf, Caller, Staff } from './staff-fixture';
 
 interface Operation {
@@ -26,6 +27,8 @@ interface Operation {
   public: boolean;
   permissions: string[];
   priorityBelow: number;
+  /** The body is a JSON list (an import's rows, a division's items). */
+  listBody: boolean;
 }
 
 type Expected = 'allowed' | 401 | 403;
@@ -47,6 +50,7 @@ const isRefundOperation = (op: Operation) =>
 const SERVICE_RULES: Array<{ path: string; method: string; refuses: (c: Caller) => boolean; why: string }> = [
   // care domain/division.ts: the guard lets every priority in (priority_below 8); the pool is the service's.
   { method: 'post', path: '/api/v1/customer/assign', refuses: (c) => !(c.priority < 4 || c.priority === 7), why: 'spec 3 §2.3: division by a manager, branch or data coordinator' },
+  { method: 'get', path: '/api/v1/customer/count-assign/{id}', refuses: (c) => !(c.priority < 4 || c.priority === 7), why: 'the division screen\'s count, for the same callers' },
   // Every export is refused for priority 5 (spec 1 §6); this one has no priority bound in its guard.
   { method: 'get', path: '/api/v1/requestrefundreport/xuatdstruythu', refuses: (c) => c.priority === 5, why: 'spec 1 §6: priority 5 cannot export' },
 ];
@@ -87,6 +91,7 @@ beforeAll(async () => {
         public: Array.isArray(op.security) && op.security.length === 0,
         permissions: op['x-permissions'] ?? [],
         priorityBelow: op['x-priority-below'] ?? 0,
+        listBody: op.requestBody?.content?.['application/json']?.schema?.type === 'array',
       });
     }
   }
@@ -122,12 +127,11 @@ afterAll(async () => {
 });
 
 /**
- * The same dummy value in every path parameter (the guard comes before any lookup of it), except a
+ * A well-formed id of no record in every id parameter (the guard comes before any lookup of it), except a
  * username: the caller's own, so that a row-level scope check (a staff member outside the caller's
  * subtree is a 403 by design) does not hide the guard's answer.
  */
-const concrete = (path: string, caller: Caller | undefined) =>
-  path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'username' ? encodeURIComponent(caller?.username ?? 'admin') : '1'));
+const concrete = (path: string, caller: Caller | undefined) => samplePath(path, caller?.username);
 
 async function runPool<T>(items: T[], width: number, fn: (t: T) => Promise<void>) {
   let next = 0;
@@ -152,7 +156,7 @@ test('every operation × every caller answers as its guard says: 0 leaks', async
   const counts = { cells: 0, allowed: 0, refused401: 0, refused403: 0, leaks: 0, wrongRefusals: 0, serverErrors: 0 };
   const check = async ({ op, caller }: { op: Operation; caller: Caller | undefined }, token?: string) => {
     const want = expected(op, caller);
-    const body = op.method === 'post' || op.method === 'put' ? {} : undefined;
+    const body = op.method === 'post' || op.method === 'put' ? (op.listBody ? [] : {}) : undefined;
     const res = await api(op.method, concrete(op.path, caller), { token: token ?? caller?.token, body });
     counts.cells++;
     const cell = `${op.method.toUpperCase()} ${op.path} as ${callerName(caller)}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`;

@@ -13,6 +13,7 @@ import { startStack, Stack } from '../../scripts/stack';
 import { dropDatabase, isolatedStackEnv } from '../../scripts/testing';
 import { ADMIN_CODES, ALL_CODES } from '../../services/auth/src/domain/catalogue';
 import { collectRoutes, RouteDef } from '../src/routes';
+import { samplePath } from './sample-path';
 import { Api, apiOf, brokenTokens, Caller, claimsOf, forge, Staff } from './staff-fixture';
 
 const env = isolatedStackEnv('gw_tokens', { LOG_LEVEL: 'error', LOGIN_LIMIT_KEY_PREFIX: `test:tokens:${randomBytes(4).toString('hex')}` });
@@ -38,8 +39,8 @@ afterAll(async () => {
   await dropDatabase(env.DATABASE_URL!);
 });
 
-const concrete = (r: RouteDef) => r.path.replace(/\{(\w+)\}/g, '1');
-const call = (r: RouteDef, token: string) => api(r.method, concrete(r), { token, body: r.method === 'post' || r.method === 'put' ? {} : undefined });
+const call = (r: RouteDef, token: string) =>
+  api(r.method, samplePath(r.path), { token, body: r.method === 'post' || r.method === 'put' ? (r.bodyField ? [] : {}) : undefined });
 /** A few routes of every kind: no code needed, a sales code, a priority bound, an admin code. */
 const SAMPLE = ['/api/v1/auth/me', '/api/v1/customer', '/api/v1/lookup/balance', '/api/v1/mesbank', '/api/v1/users', '/api/v1/quetdata', '/api/v1/requestrefund'].map(
   (p) => routes.find((r) => r.path === p && r.method === 'get')!,
