@@ -9,11 +9,14 @@ import { AppError } from './errors';
  * so re-sending a chunk after a lost answer duplicates nothing.
  */
 export const IMPORT_CHUNK_MAX = 200;
+/** The last row an .xlsx sheet can hold: a chunk said to start beyond it did not come from a sheet. */
+export const SHEET_MAX_ROWS = 1_048_576;
 
 export const IMPORT_MSG = {
   tooMany: `Mỗi lần chỉ được gửi tối đa ${IMPORT_CHUNK_MAX} dòng`,
   empty: 'Không có dòng dữ liệu nào để nhập',
   invalidRow: 'Dữ liệu không hợp lệ',
+  rowOutOfSheet: `Số dòng bắt đầu không hợp lệ (một trang tính có tối đa ${SHEET_MAX_ROWS.toLocaleString('vi-VN')} dòng)`,
 } as const;
 
 /** One refused row (spec 1 §3 import response: error_type, error_data, error_file). */
@@ -66,6 +69,8 @@ export function importKey(parts: readonly unknown[]): string {
 export async function importChunk<Raw, Row>(chunk: ImportChunk<Raw, Row>): Promise<ImportResult> {
   if (chunk.rows.length > IMPORT_CHUNK_MAX) throw new AppError('VALIDATION', IMPORT_MSG.tooMany);
   const firstRow = Math.max(1, Math.floor(chunk.firstRow ?? 1));
+  // Row numbers travel back as int32; beyond a sheet's last row they mean nothing anyway.
+  if (firstRow + chunk.rows.length - 1 > SHEET_MAX_ROWS) throw new AppError('VALIDATION', IMPORT_MSG.rowOutOfSheet);
   const errorRows: ImportRowError[] = [];
   const good: Array<{ row: Row; importKey: string; rowNumber: number }> = [];
   const seen = new Set<string>();
