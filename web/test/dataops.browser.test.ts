@@ -1,9 +1,15 @@
 /**
- * The scan screen end to end in real Chromium, through the real gateway, realtime tier, dataops
- * service, carrier simulator and PostgreSQL/Redis/Kafka: a coordinator uploads a scan file built
- * here as a real .xlsx (a header, the phones in column A, a duplicate), starts the scan from the
- * table, watches the counter move without reloading (pushed progress), stops it and resumes it to
- * the end, and exports DA-XU-LY-{file}.xlsx with every number's result.
+ * The dataops screens end to end in real Chromium, through the real gateway, realtime tier, dataops
+ * and care services, carrier simulator and PostgreSQL/Redis/Kafka:
+ *  - scans: a coordinator uploads a scan file built here as a real .xlsx (a header, the phones in
+ *    column A, a duplicate), starts the scan from the table, watches the counter move without
+ *    reloading (pushed progress), stops it and resumes it to the end, and exports
+ *    DA-XU-LY-{file}.xlsx with every number's result;
+ *  - taking numbers: the administrator uploads a data-split file built here and activates it; a
+ *    data coordinator (priority 7) grants a salesperson the file and today, and gives them a
+ *    quantity of 2; the salesperson takes a number from the file in 'Khách hàng mới', records the
+ *    result (the file's used count and their taken count go up by one), takes a second, different
+ *    number, and then is told there is nothing left.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +26,21 @@ let stack: Stack;
 let browser: Browser;
 let dir: string;
 
+const ZERO = '00000000-0000-0000-0000-000000000000';
+
 const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(stack.url + path, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
 
 async function login(page: Page, username: string, password: string) {
   await page.goto(stack.url + '/login');
@@ -119,3 +139,154 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
   expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(['PhoneNumber', 'NumberCurrentPackage', 'CurrentCycle', 'NumberFreeCycleLeft']));
   await page.close();
 }, 150000);
+
+
+/** A data-split file (spec 3 §3): phone, type, package, registered, expires, cycle, state, packages, free cycles; a header row. */
+function splitSheet(file: string, phones: string[]) {
+  const row = (p: string) => [p, 'Trả trước', 'V90', '01/10/2026', '31/10/2026', '1', 'Hoạt động', 'V120', '0'];
+  const rows = [
+    ['Số điện thoại', 'Loại thuê bao', 'Gói cước', 'Ngày đăng ký', 'Ngày hết hạn', 'Chu kỳ hiện tại', 'Trạng thái', 'Gói có thể đăng ký', 'Số chu kỳ miễn phí còn lại'],
+    ...phones.map(row),
+    row(phones[0]), // the same phone and package again: dropped
+  ];
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  XLSX.writeFile(wb, file);
+}
+
+it('a salesperson takes numbers from an activated data-split file in Khách hàng mới, within the quota a coordinator gave', async () => {
+  const tag = randomBytes(3).toString('hex');
+  const fileName = `chia-${tag}.xlsx`;
+  const file = join(dir, fileName);
+  const base = 10_000_000 + Math.floor(Math.random() * 80_000_000);
+  const numbers = [0, 1, 2].map((i) => `09${String(base + i).padStart(8, '0')}`);
+  splitSheet(file, numbers);
+
+  // A branch with its salesperson and a data coordinator (priority 7), through the accounts API.
+  const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
+  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin.access_token);
+  const roleOf = (priority: number) => roles.values.find((r) => r.priority === priority)!.id;
+  const account = (username: string, fullname: string, priority: number, brand = ZERO) =>
+    api<{ id: string }>('/api/v1/users', admin.access_token, { fullname, username, password: 'Matkhau@1', email: `${username}@cskh.vn`, phone: '', brand, group: ZERO, role: roleOf(priority) });
+  const branch = await account(`cn${tag}`, 'Chi Nhánh Chia', 3);
+  const seller = `nvkd${tag}`;
+  await account(seller, 'Lê Lấy Số', 5, branch.id);
+  const coordinator = `dp${tag}`;
+  await account(coordinator, 'Điều Phối Dữ Liệu', 7, branch.id);
+  // Dataops learns about staff from auth's events: wait until the coordinator can hand data to the salesperson.
+  const coord = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: coordinator, password: 'Matkhau@1' });
+  for (const deadline = Date.now() + 30000; ; ) {
+    const targets = await api<{ values: Array<{ username: string }> }>('/api/v1/uploadchiadata/targets', coord.access_token);
+    if (targets.values.some((t) => t.username === seller)) break;
+    if (Date.now() > deadline) throw new Error('dataops did not learn the new staff');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const quotaOf = async () => {
+    const o = await api<{ values: Array<{ username: string; quantity: number; taken: number }> }>('/api/v1/uploadchiadata/getOptionDataByFile', admin.access_token, { FileName: fileName });
+    return o.values.find((v) => v.username === seller);
+  };
+
+  // The administrator uploads the file (the duplicate dropped) and activates taking numbers.
+  const boss = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await login(boss, 'admin', ADMIN_PASSWORD);
+  await boss.getByTestId('menu-/sys/uploadchiadata').click();
+  await boss.getByTestId('list-uploadchiadata').waitFor();
+  await boss.getByTestId('uploadchiadata-import-file').setInputFiles(file);
+  await toast(boss, `Tai file thanh cong: ${fileName}`);
+  const used = boss.getByTestId(`split-used-${fileName}`);
+  await used.waitFor();
+  expect((await used.textContent())!.trim()).toBe('0/3');
+  const row = boss.locator('[data-testid^="uploadchiadata-row-"]').filter({ hasText: fileName });
+  const rowId = (await row.getAttribute('data-testid'))!.replace('uploadchiadata-row-', '');
+  expect(await row.textContent()).toContain('Đã dừng');
+  await boss.getByTestId(`uploadchiadata-activate-${rowId}`).click();
+  await toast(boss, 'Da kich hoat lay so');
+  await row.filter({ hasText: 'Đang kích hoạt' }).waitFor();
+
+  // The coordinator grants the salesperson the file and today ('Phan quyen data', section 'Theo nhân viên').
+  const dp = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await login(dp, coordinator, 'Matkhau@1');
+  await dp.getByTestId('menu-/sys/phanquyendata').click();
+  const sale = dp.getByTestId('perm-section-sale');
+  await sale.waitFor();
+  await sale.getByRole('combobox').click();
+  await dp.getByRole('option', { name: `${seller} - Lê Lấy Số` }).click();
+  const fileBox = sale.getByRole('checkbox', { name: new RegExp(fileName.replace(/[.]/g, '\\.')) });
+  await fileBox.check();
+  const today = new Date(Date.now() + 7 * 3600 * 1000).toISOString().slice(0, 10).split('-').reverse().join('/');
+  await sale.getByRole('checkbox', { name: today, exact: true }).check();
+  await dp.getByTestId('perm-save').click();
+  await toast(dp, 'Da luu cai dat phan quyen!');
+
+  // … and gives them 2 of the file's 3 numbers ('Chia data', the salespeople's list).
+  await dp.getByTestId('menu-/sys/chiadata').click();
+  await dp.getByTestId('chiadata').waitFor();
+  await dp.getByTestId('split-save').click();
+  await toast(dp, 'Chua chon file de chia data');
+  await input(dp, 'split-file').click();
+  await input(dp, 'split-file').fill(fileName);
+  await dp.getByRole('option', { name: fileName }).click();
+  await dp.getByTestId('split-total').filter({ hasText: 'chưa chia: 3' }).waitFor();
+  await dp.getByRole('button', { name: 'Danh sách nhân viên' }).click();
+  await input(dp, `split-qty-${seller}`).fill('2');
+  await dp.getByTestId('split-save').click();
+  await toast(dp, 'Da luu cai dat');
+  await dp.getByTestId('split-total').filter({ hasText: 'chưa chia: 1' }).waitFor();
+  expect(await quotaOf()).toMatchObject({ quantity: 2, taken: 0 });
+  await dp.close();
+
+  // The salesperson has nothing handed to them: 'Khách hàng mới' takes a number of the file.
+  const sales = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await login(sales, seller, 'Matkhau@1');
+  await sales.getByTestId('menu-/app/customer-care').click();
+  await sales.getByTestId('customer-care').waitFor();
+  const take = async () => {
+    await sales.getByTestId('care-new').click();
+    await sales.getByTestId('care-current').waitFor();
+    return (await sales.getByTestId('care-current-phone').textContent())!.trim();
+  };
+  const record = async (result: string, note: string) => {
+    await sales.getByTestId('care-finish').click();
+    await sales.getByTestId('care-result-dialog').waitFor();
+    await sales.getByTestId('care-result-status').click();
+    await sales.getByTestId(`care-result-status-option-${result}`).click();
+    await sales.locator('textarea[data-testid="care-result-note"]').fill(note);
+    await sales.getByTestId('care-result-submit').click();
+    await toast(sales, 'Thông tin chăm sóc khách hàng ghi nhận thành công.');
+    await sales.getByTestId('care-current').waitFor({ state: 'detached' });
+  };
+  const first = await take();
+  expect(numbers).toContain(first);
+  expect(await sales.getByTestId('care-current').textContent()).toContain('Gói: V90');
+  expect(await sales.getByTestId('care-new').isDisabled()).toBe(true);
+  await record('Không đồng ý', 'Khách không có nhu cầu');
+  // One number used: the file's used count (the administrator's table) and the salesperson's taken count.
+  expect(await quotaOf()).toMatchObject({ quantity: 2, taken: 1 });
+  await boss.getByTestId(`uploadchiadata-info-${rowId}`).click();
+  await toast(boss, `${fileName}: đã dùng 1/3, chưa chia 1`);
+
+  // A second take gives another number of the file.
+  const second = await take();
+  expect(numbers).toContain(second);
+  expect(second).not.toBe(first);
+  await record('Không bắt máy', 'Gọi hai lần không bắt máy');
+  expect(await quotaOf()).toMatchObject({ quantity: 2, taken: 2 });
+
+  // The quota is used up: nothing more, however many presses; the third number stays in the file.
+  await sales.getByTestId('care-new').click();
+  await toast(sales, 'Không còn khách hàng mới được giao cho bạn');
+  expect(await sales.getByTestId('care-current').count()).toBe(0);
+  expect(await quotaOf()).toMatchObject({ quantity: 2, taken: 2 });
+  await boss.reload();
+  await used.filter({ hasText: '2/3' }).waitFor();
+  const rows = await api<{ values: Array<{ so_dien_thoai: string; nguoi_lay: string }> }>('/api/v1/uploadchiadata/findAllByFileName', admin.access_token, { FileName: fileName, page: 1, count: 20 });
+  expect(rows.values.filter((r) => r.nguoi_lay === seller).map((r) => r.so_dien_thoai).sort()).toEqual([first, second].sort());
+  expect(rows.values.filter((r) => r.nguoi_lay === '')).toHaveLength(1);
+
+  // Both results are in the salesperson's care history (masked for them).
+  await sales.getByTestId('menu-/app/care-history').click();
+  await sales.getByTestId('list-carehistory').waitFor();
+  for (const n of [first, second]) await sales.locator('[data-testid^="carehistory-row-"]').filter({ hasText: `****${n.slice(-5)}` }).waitFor();
+  await sales.close();
+  await boss.close();
+}, 180000);
