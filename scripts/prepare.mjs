@@ -5,13 +5,15 @@ import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNpmDeps } from './setup.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
 
 export function prepare() {
-  // `npm install` respects the lockfile; `npm ci` trips over other platforms' optional binaries missing from it.
-  if (!existsSync(join(root, 'node_modules/.package-lock.json'))) run('npm install --no-audit --no-fund');
+  // `npm install` (setup.mjs), with the install scripts npm 11 may have skipped (the embedded
+  // PostgreSQL's, needed when no DATABASE_URL is given), and again when the lockfile changed.
+  if (!ensureNpmDeps()) throw new Error('npm dependencies could not be installed (see above)');
   if (!existsSync(join(root, 'proto/gen/index.ts'))) run('npm run gen');
   if (!existsSync(join(root, 'web/dist/index.html')) && existsSync(join(root, 'web/index.html'))) run('npm run build -w @cskh/web');
 }
