@@ -1,20 +1,38 @@
 #!/usr/bin/env node
-// `npm run bench:lookup` (= `tsx load-tests/bench.mjs`): lookup throughput of the whole product.
+// `npm run bench:lookup` (= scripts/prepare.mjs, then `tsx load-tests/bench.mjs`): lookup
+// throughput and latency of the whole product.
 //
-// Starts real PostgreSQL, Redis and Kafka (scripts/infra; a piece is reused when DATABASE_URL /
-// REDIS_URL / KAFKA_BROKERS is set), the stack (scripts/stack.ts: auth, lookup, … services,
-// carrier simulator at zero latency, realtime tier, gateway), installs k6 if needed
-// (load-tests/install-k6.sh), then runs, one after the other:
-//   baseline  k6 → carrier simulator directly (same lookup)           carrier-baseline.js
-//   rest      k6 → gateway → lookup service (gRPC) → carrier           lookup-rest.js
-//   socket    k6 → gateway → realtime → Kafka → lookup → Kafka → back  lookup-socket.js
-// and prints one table: lookups per second, p50/p95/p99, errors, lost replies, and each path's
-// throughput as a share of the baseline's.
+// scripts/prepare.mjs first installs, generates and builds what a fresh clone lacks. Then: real
+// PostgreSQL, Redis and Kafka (scripts/infra; a piece is reused when DATABASE_URL / REDIS_URL /
+// KAFKA_BROKERS is set: the bench then works in its own database, Kafka topic prefix and Socket.IO
+// adapter key, so that it shares the servers with nobody's data), k6 (load-tests/install-k6.sh),
+// and the product in one of two shapes (--mode):
+//   embedded  one Node process: every service, carrier simulator, realtime tier and gateway
+//             (scripts/stack.ts, as `npm start` runs it)
+//   process   one Node process per component, as Kubernetes runs the pods: carrier simulator,
+//             auth, lookup, realtime, gateway (scripts/chaos/procs.mjs startComponents, shared
+//             with the chaos run)
+// and runs, one after the other:
+//   closed loop (VUs that send again as soon as answered; --vus × --duration each)
+//     baseline  k6 → carrier simulator directly (same lookup)              carrier-baseline.js
+//     healthz   k6 → gateway GET /healthz (the gateway's floor: no work)   healthz.js
+//     rest      k6 → gateway → lookup service (gRPC) → carrier, log row    lookup-rest.js
+//     socket    k6 → gateway → realtime → Kafka → lookup → Kafka → back    lookup-socket.js
+//   open model (a fixed arrival rate, whatever the answers take; --rates, --open-duration each)
+//     rest@R, socket@R   p50/p95/p99, dropped iterations, errors, lost and duplicate replies
+//   many sockets (--sockets N, each looking up every --socket-interval s)
+//     connect time, p95, lost and duplicate replies, the realtime process's RSS per connection
+// and prints one table per kind, with ratios to the baseline and to /healthz.
 //
-//   npm run bench:lookup                          20 s per path, 50 virtual users
+//   npm run bench:lookup                          both modes, everything (≈ 8 min)
+//   npm run bench:lookup -- --mode process        one mode
 //   npm run bench:lookup -- --vus 20 --duration 30s --pipeline 2
-//   npm run bench:lookup -- --smoke               10 s, 5 VUs; exit 1 on any error, lost or duplicate reply (CI)
-//   npm run bench:lookup -- --only rest,socket    skip a path
+//   npm run bench:lookup -- --rates 300,600 --open-duration 15s
+//   npm run bench:lookup -- --sockets 1000 --socket-interval 2
+//   npm run bench:lookup -- --only rest,socket,open   some rows (baseline healthz rest socket open sockets)
+//   npm run bench:lookup -- --mode process --profile .tmp/prof   CPU profiles of gateway and lookup
+//   npm run bench:lookup -- --smoke               CI: embedded, 5 VUs × 10 s of baseline, rest and
+//                                                 socket; exit 1 on any error, lost or duplicate reply
 //   npm run bench:lookup -- --json out.json       also write the figures as JSON
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,9 +44,17 @@ import { fileURLToPath } from 'node:url';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
 const say = (msg) => process.stderr.write(`[bench] ${msg}\n`);
+const ROWS = ['baseline', 'healthz', 'rest', 'socket', 'open', 'sockets'];
+const MODES = {
+  embedded: 'embedded: one Node process (gateway, realtime, every service, carrier simulator)',
+  process: 'process: one Node process per component (carrier-sim, auth, lookup, realtime, gateway)',
+};
 
 function parseArgs(argv) {
-  const o = { smoke: false, vus: undefined, duration: undefined, pipeline: '1', only: ['baseline', 'rest', 'socket'], json: undefined };
+  const o = {
+    smoke: false, vus: undefined, duration: undefined, pipeline: '1', only: undefined, json: undefined,
+    mode: undefined, rates: undefined, openDuration: undefined, sockets: undefined, socketInterval: '2', profile: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--smoke') o.smoke = true;
@@ -37,10 +63,27 @@ function parseArgs(argv) {
     else if (a === '--pipeline') o.pipeline = argv[++i];
     else if (a === '--only') o.only = argv[++i].split(',');
     else if (a === '--json') o.json = argv[++i];
+    else if (a === '--mode') o.mode = argv[++i];
+    else if (a === '--rates') o.rates = argv[++i];
+    else if (a === '--open-duration') o.openDuration = argv[++i];
+    else if (a === '--sockets') o.sockets = argv[++i];
+    else if (a === '--socket-interval') o.socketInterval = argv[++i];
+    else if (a === '--profile') o.profile = argv[++i];
     else throw new Error(`unknown argument ${a}`);
   }
   o.vus ??= o.smoke ? '5' : '50';
   o.duration ??= o.smoke ? '10s' : '20s';
+  o.openDuration ??= o.duration;
+  o.mode ??= o.smoke ? 'embedded' : 'both';
+  o.modes = o.mode === 'both' ? ['embedded', 'process'] : [o.mode];
+  for (const m of o.modes) if (!MODES[m]) throw new Error(`unknown mode ${m}; embedded, process or both`);
+  o.rates = (o.rates ?? (o.smoke ? '' : '300,600')).split(',').filter((r) => r && r !== 'none').map(Number);
+  o.sockets = Number(o.sockets ?? (o.smoke ? 0 : 1000));
+  o.only ??= o.smoke ? ['baseline', 'rest', 'socket'] : ROWS;
+  for (const r of o.only) if (!ROWS.includes(r)) throw new Error(`unknown row ${r}; one of ${ROWS.join(', ')}`);
+  if (!o.rates.length) o.only = o.only.filter((r) => r !== 'open');
+  if (!o.sockets) o.only = o.only.filter((r) => r !== 'sockets');
+  if (o.profile && !o.modes.includes('process')) throw new Error('--profile needs --mode process (each component its own process)');
   return o;
 }
 
@@ -60,6 +103,12 @@ function runK6(k6, script, env) {
   });
 }
 
+function seconds(d) {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(String(d));
+  if (!m) throw new Error(`bad duration ${d}`);
+  return Number(m[1]) * { ms: 0.001, s: 1, m: 60 }[m[2] || 's'];
+}
+
 function figures(file) {
   const s = JSON.parse(fs.readFileSync(file, 'utf8'));
   const m = s.metrics;
@@ -70,95 +119,272 @@ function figures(file) {
     p50: v('lookup_duration', 'med'),
     p95: v('lookup_duration', 'p(95)'),
     p99: v('lookup_duration', 'p(99)'),
-    errors: v('lookup_errors', 'count'),
+    errors: v('lookup_errors', 'count') + v('connect_errors', 'count'),
     lost: v('lost_replies', 'count'),
     duplicates: v('duplicate_replies', 'count'),
+    dropped: v('dropped_iterations', 'count') + v('dropped_sends', 'count'),
+    sent: v('lookups_sent', 'count'),
+    connected: v('sockets_connected', 'count'),
+    connectP50: v('connect_duration', 'med'),
+    connectP95: v('connect_duration', 'p(95)'),
+    connectMax: v('connect_duration', 'max'),
   };
 }
 
-function table(rows, baselineRps) {
-  const head = ['path', 'lookups/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost replies', 'vs baseline'];
-  const body = rows.map((r) => [
-    r.name,
-    r.rps.toFixed(1),
-    r.p50.toFixed(1),
-    r.p95.toFixed(1),
-    r.p99.toFixed(1),
-    String(r.errors),
-    r.name === 'socket' ? String(r.lost) : '-',
-    baselineRps ? `${((r.rps / baselineRps) * 100).toFixed(1)}%` : '-',
-  ]);
+/** Resident set size of a process (KiB), from /proc. */
+function rssKiB(pid) {
+  try {
+    return Number(/^VmRSS:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+  } catch {
+    return 0;
+  }
+}
+
+function render(head, body) {
   const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(width[i]) : c.padStart(width[i]))).join(' | ')} |`;
   return [line(head), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
 }
 
+const f1 = (x) => x.toFixed(1);
+const ratio = (a, b) => (b ? (a / b).toFixed(2) : '-');
+const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+
+function closedTable(rows) {
+  const base = rows.find((r) => r.name === 'baseline')?.rps;
+  const floor = rows.find((r) => r.name === 'healthz')?.rps;
+  return render(
+    ['path', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'dup', 'vs baseline', 'vs /healthz'],
+    rows.map((r) => [
+      r.name === 'healthz' ? '/healthz' : r.name,
+      f1(r.rps), f1(r.p50), f1(r.p95), f1(r.p99), String(r.errors),
+      r.name === 'socket' ? String(r.lost) : '-',
+      r.name === 'socket' ? String(r.duplicates) : '-',
+      r.name === 'baseline' ? '1.00' : ratio(r.rps, base),
+      r.name === 'rest' || r.name === 'socket' ? ratio(r.rps, floor) : '-',
+    ]),
+  );
+}
+
+function openTable(rows) {
+  return render(
+    ['path', 'target/s', 'answered/s', 'p50 ms', 'p95 ms', 'p99 ms', 'dropped', 'errors', 'lost', 'dup'],
+    rows.map((r) => [
+      r.name, String(r.rate), f1(r.answeredPerS), f1(r.p50), f1(r.p95), f1(r.p99), String(r.dropped), String(r.errors),
+      r.path === 'socket' ? String(r.lost) : '-', r.path === 'socket' ? String(r.duplicates) : '-',
+    ]),
+  );
+}
+
+function socketsTable(rows) {
+  return render(
+    ['sockets', 'connected', 'connect p50 ms', 'connect p95 ms', 'connect max ms', 'answered/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'dup', 'RSS before MiB', 'RSS peak MiB', 'KiB/socket'],
+    rows.map((r) => [
+      String(r.sockets), String(r.connected), f1(r.connectP50), f1(r.connectP95), f1(r.connectMax), f1(r.answeredPerS),
+      f1(r.p50), f1(r.p95), f1(r.p99), String(r.errors), String(r.lost), String(r.duplicates),
+      f1(r.rssBeforeKiB / 1024), f1(r.rssPeakKiB / 1024), f1(r.kibPerSocket),
+    ]),
+  );
+}
+
+/** The bench's own database on a shared PostgreSQL server (dropped at the end). */
+async function ownDatabase(url) {
+  const pg = (await import('pg')).default;
+  const u = new URL(url);
+  const name = `cskh_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const run = async (sql) => {
+    const c = new pg.Client({ connectionString: admin.toString() });
+    await c.connect();
+    try { await c.query(sql); } finally { await c.end(); }
+  };
+  await run(`CREATE DATABASE "${name}"`);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/** Starts the product in `mode`; returns { url, carrierUrl, realtimePid, stop }. */
+async function startProduct(mode, env, { logDir, profileDir }) {
+  if (mode === 'embedded') {
+    const { startStack } = await import('../scripts/stack.ts');
+    const stack = await startStack({ env });
+    return { url: stack.url, carrierUrl: `http://127.0.0.1:${stack.services['carrier-sim']}`, realtimePid: process.pid, stop: () => stack.stop() };
+  }
+  const { startComponents } = await import('../scripts/chaos/procs.mjs');
+  const prof = (name) => (profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${path.join(profileDir, name)}`] : []);
+  const stack = await startComponents({
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      // Each component would serve /metrics on 9464 by default: any free port instead.
+      METRICS_PORT: '0',
+      CARRIER_SIM_LATENCY_MS: '0',
+      CARRIER_SIM_JITTER_MS: '0',
+      CARRIER_SIM_ERROR_RATE: '0',
+      CARRIER_SIM_TIMEOUT_RATE: '0',
+      CARRIER_SIM_USERNAME: env.CARRIER_USERNAME,
+      CARRIER_SIM_PASSWORD: env.CARRIER_PASSWORD,
+    },
+    logDir,
+    nodeArgs: { gateway: prof('gateway'), lookup: prof('lookup'), realtime: prof('realtime') },
+    say,
+  });
+  return { url: stack.url, carrierUrl: stack.env.CARRIER_URL, realtimePid: stack.realtime[0].pid, stop: () => stack.stop() };
+}
+
+async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp }) {
+  const logDir = path.join(tmp, `${mode}-logs`);
+  fs.mkdirSync(logDir, { recursive: true });
+  const profileDir = mode === 'process' && opts.profile ? path.resolve(opts.profile) : undefined;
+  say(`mode ${MODES[mode]}: starting…`);
+  const product = await startProduct(mode, { ...baseEnv, KAFKA_TOPIC_PREFIX: `bench-${mode}-${randomBytes(3).toString('hex')}.` }, { logDir, profileDir });
+  const out = { mode, closed: [], open: [], sockets: [], loadBefore: load(), failures: [] };
+  let loadFrom = 0;
+  try {
+    say(`${mode}: up at ${product.url}; carrier simulator at ${product.carrierUrl}`);
+    const common = { VUS: opts.vus, DURATION: opts.duration, SMOKE: opts.smoke ? '1' : '0', PIPELINE: opts.pipeline };
+    const login = { BASE_URL: product.url, USERNAME: 'admin', PASSWORD: adminPassword };
+    const k6Row = async (label, script, env) => {
+      const file = path.join(tmp, `${mode}-${label.replace(/\W+/g, '_')}.json`);
+      say(`${mode}: running ${label} (${script})`);
+      const code = await runK6(k6, script, { ...common, ...env, SUMMARY_FILE: file });
+      if (!fs.existsSync(file)) {
+        out.failures.push(`${label}: k6 wrote no summary (exit ${code})`);
+        return undefined;
+      }
+      const f = { name: label, k6Exit: code, ...figures(file) };
+      if (code !== 0) out.failures.push(`${label}: k6 exited ${code} (threshold failed?)`);
+      if (f.errors > 0 || f.lost > 0 || f.duplicates > 0 || f.lookups === 0) out.failures.push(`${label}: ${f.errors} errors, ${f.lost} lost, ${f.duplicates} duplicates, ${f.lookups} answered`);
+      return f;
+    };
+    const closed = [
+      { name: 'baseline', script: 'carrier-baseline.js', env: { CARRIER_URL: product.carrierUrl, CARRIER_USERNAME: carrier.user, CARRIER_PASSWORD: carrier.pass } },
+      { name: 'healthz', script: 'healthz.js', env: { BASE_URL: product.url } },
+      { name: 'rest', script: 'lookup-rest.js', env: login },
+      { name: 'socket', script: 'lookup-socket.js', env: login },
+    ].filter((r) => opts.only.includes(r.name));
+    loadFrom = Date.now();
+    for (const r of closed) {
+      const f = await k6Row(r.name, r.script, r.env);
+      if (f) out.closed.push(f);
+    }
+    if (opts.only.includes('open')) {
+      const openS = seconds(opts.openDuration);
+      for (const p of ['rest', 'socket']) {
+        for (const rate of opts.rates) {
+          // Socket: 50 connections sharing the rate (each every 50/rate s).
+          const env = { ...login, RATE: String(rate), DURATION: opts.openDuration, ...(p === 'socket' ? { VUS: '10', SOCKETS: '50' } : {}) };
+          const f = await k6Row(`${p}@${rate}/s`, `lookup-${p}.js`, env);
+          if (f) out.open.push({ ...f, path: p, rate, answeredPerS: f.lookups / openS });
+          if (f?.dropped > 0) out.failures.push(`${p}@${rate}/s: ${f.dropped} dropped`);
+        }
+      }
+    }
+    if (opts.only.includes('sockets')) {
+      const interval = Number(opts.socketInterval);
+      const durS = seconds(opts.openDuration);
+      const rssBeforeKiB = rssKiB(product.realtimePid);
+      let rssPeakKiB = rssBeforeKiB;
+      const sampler = setInterval(() => (rssPeakKiB = Math.max(rssPeakKiB, rssKiB(product.realtimePid))), 250);
+      const f = await k6Row(`${opts.sockets} sockets`, 'lookup-socket.js', {
+        ...login,
+        SOCKETS: String(opts.sockets),
+        VUS: String(Math.min(50, opts.sockets)),
+        RATE: String(opts.sockets / interval),
+        DURATION: opts.openDuration,
+      });
+      clearInterval(sampler);
+      if (f) {
+        out.sockets.push({
+          ...f, sockets: opts.sockets, answeredPerS: f.lookups / durS, rssBeforeKiB, rssPeakKiB,
+          kibPerSocket: (rssPeakKiB - rssBeforeKiB) / opts.sockets,
+        });
+        if (f.connected < opts.sockets) out.failures.push(`${opts.sockets} sockets: only ${f.connected} connected`);
+      }
+    }
+  } finally {
+    out.loadAfter = load();
+    say(`${mode}: stopping…`);
+    const stopAt = Date.now();
+    await product.stop().catch((e) => say(`stop: ${e}`));
+    // A CPU profile ends at the process's exit: its last seconds are the load and the stop.
+    if (loadFrom) out.profileSeconds = (Date.now() - loadFrom) / 1000;
+    out.stopSeconds = (Date.now() - stopAt) / 1000;
+  }
+  return out;
+}
+
+function report(res, opts) {
+  const lines = [];
+  lines.push(`\n== mode ${MODES[res.mode]}`);
+  lines.push(`   ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}); load average before ${res.loadBefore}, after ${res.loadAfter}; carrier simulator at zero latency\n`);
+  if (res.closed.length) lines.push(`Closed loop: ${opts.vus} VUs × ${opts.duration} per row (pipeline ${opts.pipeline} per socket)\n\n${closedTable(res.closed)}\n`);
+  if (res.open.length) lines.push(`Open model: constant arrival rate, ${opts.openDuration} per row (socket: 50 connections sharing the rate)\n\n${openTable(res.open)}\n`);
+  if (res.sockets.length) lines.push(`Many sockets: each looks up every ${opts.socketInterval} s for ${opts.openDuration}; RSS of the ${res.mode === 'process' ? 'realtime process' : 'whole embedded process'}\n\n${socketsTable(res.sockets)}\n`);
+  return lines.join('\n');
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const k6 = installK6();
-  say(`k6: ${k6}`);
+  say(`k6: ${k6}; modes: ${opts.modes.join(', ')}; rows: ${opts.only.join(', ')}`);
   const { startInfra } = await import('../scripts/infra/index.mjs');
   const infra = await startInfra({ log: (m) => say(m) });
-  let stack;
+  let db;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cskh-bench-'));
   const stop = async () => {
-    await stack?.stop().catch((e) => say(`stack stop: ${e}`));
+    await db?.drop().catch((e) => say(`drop database: ${e}`));
     await infra.stop().catch((e) => say(`infra stop: ${e}`));
-    fs.rmSync(tmp, { recursive: true, force: true });
+    if (exit === 0) fs.rmSync(tmp, { recursive: true, force: true });
+    else say(`logs kept in ${tmp}`);
   };
   process.once('SIGINT', () => stop().then(() => process.exit(130)));
   let exit = 0;
+  const results = [];
   try {
+    // A database of its own (others' data, and their administrator's password, stay theirs).
+    db = await ownDatabase(infra.env.DATABASE_URL);
     const adminPassword = `Bench-${randomBytes(6).toString('hex')}`;
     const carrier = { user: 'bench-carrier', pass: `c-${randomBytes(6).toString('hex')}` };
-    const { startStack } = await import('../scripts/stack.ts');
-    stack = await startStack({
-      env: {
-        ...process.env,
-        ...infra.env,
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        SYSTEM_ACCOUNT_KEY: randomBytes(32).toString('hex'),
-        CSKH_ADMIN_PASSWORD: adminPassword,
-        CARRIER_LATENCY_MS: '0',
-        CARRIER_JITTER_MS: '0',
-        CARRIER_ERROR_RATE: '0',
-        CARRIER_TIMEOUT_RATE: '0',
-        CARRIER_USERNAME: carrier.user,
-        CARRIER_PASSWORD: carrier.pass,
-        MIGRATE_ON_START: 'true',
-      },
-    });
-    const carrierUrl = `http://127.0.0.1:${stack.services['carrier-sim']}`;
-    say(`stack up at ${stack.url}; carrier simulator at ${carrierUrl}; ${opts.vus} VUs × ${opts.duration} per path`);
-    const common = { VUS: opts.vus, DURATION: opts.duration, SMOKE: opts.smoke ? '1' : '0', PIPELINE: opts.pipeline };
-    const runs = [
-      { name: 'baseline', script: 'carrier-baseline.js', env: { CARRIER_URL: carrierUrl, CARRIER_USERNAME: carrier.user, CARRIER_PASSWORD: carrier.pass } },
-      { name: 'rest', script: 'lookup-rest.js', env: { BASE_URL: stack.url, USERNAME: 'admin', PASSWORD: adminPassword } },
-      { name: 'socket', script: 'lookup-socket.js', env: { BASE_URL: stack.url, USERNAME: 'admin', PASSWORD: adminPassword } },
-    ].filter((r) => opts.only.includes(r.name));
-    const rows = [];
-    for (const r of runs) {
-      const file = path.join(tmp, `${r.name}.json`);
-      say(`running ${r.name} (${r.script})`);
-      const code = await runK6(k6, r.script, { ...common, ...r.env, SUMMARY_FILE: file });
-      if (!fs.existsSync(file)) {
-        say(`${r.name}: k6 wrote no summary (exit ${code})`);
-        exit = 1;
-        continue;
+    const baseEnv = {
+      ...process.env,
+      ...infra.env,
+      DATABASE_URL: db.url,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SYSTEM_ACCOUNT_KEY: randomBytes(32).toString('hex'),
+      CSKH_ADMIN_PASSWORD: adminPassword,
+      CARRIER_LATENCY_MS: '0',
+      CARRIER_JITTER_MS: '0',
+      CARRIER_ERROR_RATE: '0',
+      CARRIER_TIMEOUT_RATE: '0',
+      CARRIER_USERNAME: carrier.user,
+      CARRIER_PASSWORD: carrier.pass,
+      MIGRATE_ON_START: 'true',
+      SOCKET_ADAPTER_KEY: `bench-${randomBytes(3).toString('hex')}`,
+    };
+    delete baseEnv.METRICS_PORT;
+    for (const mode of opts.modes) {
+      const res = await runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp });
+      results.push(res);
+      process.stdout.write(report(res, opts));
+      if (res.failures.length) {
+        say(`${mode}: ${res.failures.join('; ')}`);
+        if (opts.smoke) exit = 1;
       }
-      const f = { name: r.name, k6Exit: code, ...figures(file) };
-      rows.push(f);
-      if (code !== 0) {
-        say(`${r.name}: k6 exited ${code} (threshold failed?)`);
-        exit = 1;
-      }
-      if (opts.smoke && (f.errors > 0 || f.lost > 0 || f.duplicates > 0 || f.lookups === 0)) exit = 1;
+      if (res.closed.length + res.open.length + res.sockets.length === 0) exit = 1;
     }
-    const baseline = rows.find((r) => r.name === 'baseline');
-    const out = table(rows, baseline?.rps);
-    process.stdout.write(`\nLookup throughput (${opts.vus} VUs, ${opts.duration} per path, carrier simulator at zero latency, ${os.cpus().length} cores)\n\n${out}\n\n`);
-    if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ vus: opts.vus, duration: opts.duration, rows }, null, 2));
+    if (opts.profile) {
+      const { summarize } = await import('./profile-top.mjs');
+      const proc = results.find((r) => r.mode === 'process');
+      const requests = [...proc.closed, ...proc.open, ...proc.sockets].filter((r) => r.name !== 'baseline' && r.name !== 'healthz').reduce((n, r) => n + r.lookups, 0);
+      for (const name of ['gateway', 'lookup', 'realtime']) {
+        const dir = path.join(path.resolve(opts.profile), name);
+        if (fs.existsSync(dir)) process.stdout.write(`\n${summarize(dir, { requests, top: 25, title: name, lastSeconds: proc.profileSeconds })}\n`);
+      }
+    }
+    if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ opts, results }, null, 2));
   } catch (err) {
     say(`failed: ${err?.stack ?? err}`);
     exit = 1;

@@ -5,6 +5,8 @@ import { Counter, Trend } from 'k6/metrics';
 export const SMOKE = __ENV.SMOKE === '1';
 export const VUS = Number(__ENV.VUS || (SMOKE ? 5 : 50));
 export const DURATION = __ENV.DURATION || (SMOKE ? '10s' : '20s');
+/** Open model: lookups per second offered whatever the answers take (0 = closed loop, VUS users). */
+export const RATE = Number(__ENV.RATE || 0);
 export const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
 
 // The same metrics in every script, so that the bench compares like with like.
@@ -47,7 +49,8 @@ export function summary(name) {
     out.stdout =
       `\n${name}: lookups ${v('lookups', 'count')} (${v('lookups', 'rate').toFixed(1)}/s), ` +
       `p50 ${v('lookup_duration', 'med').toFixed(1)} ms, p95 ${v('lookup_duration', 'p(95)').toFixed(1)} ms, ` +
-      `p99 ${v('lookup_duration', 'p(99)').toFixed(1)} ms, errors ${v('lookup_errors', 'count')}, lost ${v('lost_replies', 'count')}\n`;
+      `p99 ${v('lookup_duration', 'p(99)').toFixed(1)} ms, errors ${v('lookup_errors', 'count')}, lost ${v('lost_replies', 'count')}` +
+      `${RATE ? `, dropped ${v('dropped_iterations', 'count') + v('dropped_sends', 'count')}` : ''}\n`;
     return out;
   };
 }

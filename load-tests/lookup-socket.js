@@ -6,13 +6,26 @@
 //   k6 run -e BASE_URL=http://127.0.0.1:8080 -e USERNAME=admin -e PASSWORD=... load-tests/lookup-socket.js
 //   env: VUS, DURATION, PIPELINE (lookups in flight per socket, default 1), REPLY_WAIT_MS, TOKEN,
 //        SMOKE=1, SUMMARY_FILE
+//        SOCKETS: connections in all (default VUS), spread over the VUs (a VU holds several:
+//                 1,000 sockets need not cost 1,000 JavaScript runtimes)
+//        RATE:    open model: RATE lookups/s over all sockets, each socket sending on its own clock
+//                 (every SOCKETS/RATE s, whatever its replies take); a send whose moment passed by
+//                 more than one interval (the load generator fell behind) is counted in
+//                 `dropped_sends`, not sent late. Without RATE: closed loop, PIPELINE in flight.
+//
+// Metrics besides lib.js's: duplicate_replies, connect_errors, connect_duration (WebSocket open →
+// Socket.IO connect acknowledged), sockets_connected, lookups_sent, dropped_sends.
 import { WebSocket } from 'k6/websockets';
 import { setTimeout, clearTimeout } from 'k6/timers';
-import { Counter } from 'k6/metrics';
-import { BASE_URL, DURATION, VUS, login, lookupDuration, lookupErrors, lookups, lostReplies, phoneFor, summary, summaryTrendStats, thresholds } from './lib.js';
+import { Counter, Trend } from 'k6/metrics';
+import { BASE_URL, DURATION, RATE, VUS, login, lookupDuration, lookupErrors, lookups, lostReplies, phoneFor, summary, summaryTrendStats, thresholds } from './lib.js';
 
 const duplicates = new Counter('duplicate_replies');
 const connectErrors = new Counter('connect_errors');
+const connectDuration = new Trend('connect_duration', true);
+const connected = new Counter('sockets_connected');
+const sent = new Counter('lookups_sent');
+const droppedSends = new Counter('dropped_sends');
 
 function seconds(d) {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(String(d));
@@ -26,14 +39,18 @@ const PIPELINE = Math.max(1, Number(__ENV.PIPELINE || 1));
 const REPLY_WAIT_MS = Number(__ENV.REPLY_WAIT_MS || 15000);
 const EVENT = __ENV.EVENT || 'traCuuSoDuTaiKhoanChinh';
 const REPLY_EVENT = EVENT.replace(/^traCuu/, 'traKetQua');
+const SOCKETS = Math.max(1, Number(__ENV.SOCKETS || VUS));
+const SOCKET_VUS = Math.min(VUS, SOCKETS);
+/** Open model: ms between two sends of one socket. */
+const INTERVAL_MS = RATE > 0 ? (SOCKETS / RATE) * 1000 : 0;
 
 export const options = {
   scenarios: {
     socket: {
       executor: 'per-vu-iterations',
-      vus: VUS,
+      vus: SOCKET_VUS,
       iterations: 1,
-      maxDuration: `${Math.ceil(DURATION_S + REPLY_WAIT_MS / 1000 + 30)}s`,
+      maxDuration: `${Math.ceil(DURATION_S + REPLY_WAIT_MS / 1000 + 60)}s`,
       gracefulStop: '10s',
     },
   },
@@ -46,20 +63,27 @@ export function setup() {
 }
 
 export default function (data) {
-  const token = data.token;
-  const clientId = `k6-${__VU}-${Date.now()}`;
+  // Sockets i = VU-1, VU-1+VUS, … of 0..SOCKETS-1 belong to this VU.
+  for (let i = __VU - 1; i < SOCKETS; i += SOCKET_VUS) openSocket(data.token, i);
+}
+
+function openSocket(token, index) {
+  const clientId = `k6-${index}-${Date.now()}`;
   const url = `${BASE_URL.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
   const pending = new Map(); // requestId → sent at (ms)
   let n = 0;
   let endAt = 0;
   let closed = false;
   let stopTimer = null;
+  let sendTimer = null;
+  const openedAt = Date.now();
   const ws = new WebSocket(url);
 
   const finish = () => {
     if (closed) return;
     closed = true;
     if (stopTimer) clearTimeout(stopTimer);
+    if (sendTimer) clearTimeout(sendTimer);
     if (pending.size) lostReplies.add(pending.size);
     pending.clear();
     ws.close();
@@ -67,9 +91,25 @@ export default function (data) {
 
   const send = () => {
     const requestId = `${clientId}-${n}`;
-    const isdn = phoneFor(__VU, n++);
+    const isdn = phoneFor(index + 1, n++);
     pending.set(requestId, Date.now());
+    sent.add(1);
     ws.send(`42${JSON.stringify([EVENT, { host: 'k6', token, client_id: clientId, data: { isdn, requestId } }])}`);
+  };
+
+  // Open model: this socket's own clock, one send every INTERVAL_MS from a random phase.
+  let nextAt = 0;
+  const tick = () => {
+    sendTimer = null;
+    if (closed) return;
+    const now = Date.now();
+    while (nextAt <= now && nextAt < endAt) {
+      if (now - nextAt > INTERVAL_MS) droppedSends.add(1);
+      else send();
+      nextAt += INTERVAL_MS;
+    }
+    if (nextAt < endAt) sendTimer = setTimeout(tick, Math.max(0, nextAt - Date.now()));
+    else if (pending.size === 0) finish();
   };
 
   ws.onmessage = (e) => {
@@ -78,9 +118,16 @@ export default function (data) {
     if (msg[0] === '0') return ws.send(`40${JSON.stringify({ host: 'k6', token, client_id: clientId })}`); // open → connect
     if (msg.startsWith('40')) {
       // Connected to the default namespace: go.
+      connectDuration.add(Date.now() - openedAt);
+      connected.add(1);
       endAt = Date.now() + DURATION_S * 1000;
       stopTimer = setTimeout(finish, DURATION_S * 1000 + REPLY_WAIT_MS);
-      for (let i = 0; i < PIPELINE; i++) send();
+      if (INTERVAL_MS > 0) {
+        nextAt = Date.now() + Math.random() * INTERVAL_MS;
+        sendTimer = setTimeout(tick, nextAt - Date.now());
+      } else {
+        for (let i = 0; i < PIPELINE; i++) send();
+      }
       return;
     }
     if (msg.startsWith('44')) {
@@ -105,7 +152,9 @@ export default function (data) {
     lookups.add(1);
     lookupDuration.add(Date.now() - sentAt);
     if (payload.status !== 200) lookupErrors.add(1);
-    if (Date.now() < endAt) send();
+    if (INTERVAL_MS > 0) {
+      if (nextAt >= endAt && pending.size === 0) finish(); // its last send answered
+    } else if (Date.now() < endAt) send();
     else if (pending.size === 0) finish();
   };
   ws.onerror = () => {

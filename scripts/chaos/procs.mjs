@@ -122,9 +122,10 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..',
 
 /**
  * One component of the product in its own process. `ready()` says when it serves; start() may be
- * called again after kill()/stop() (same environment, so the same ports).
+ * called again after kill()/stop() (same environment, so the same ports). `nodeArgs` go before the
+ * script (e.g. `--cpu-prof --cpu-prof-dir=…`; a profile is written when the process exits on SIGTERM).
  */
-export function component(name, { env, logDir, ready, label = name }) {
+export function component(name, { env, logDir, ready, label = name, nodeArgs = [] }) {
   let proc = null;
   const logFile = path.join(logDir, `${label}.log`);
   const self = {
@@ -134,7 +135,7 @@ export function component(name, { env, logDir, ready, label = name }) {
     get running() { return !!proc && proc.exitCode === null && proc.signalCode === null; },
     async start({ wait = true, timeoutMs = 120_000 } = {}) {
       const fd = fs.openSync(logFile, 'a');
-      proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'component.ts'), name], {
+      proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'scripts', 'component.ts'), name], {
         cwd: ROOT,
         env: { ...env },
         stdio: ['ignore', fd, fd],
@@ -219,4 +220,89 @@ export async function freePorts(n) {
   const ports = servers.map((s) => s.address().port);
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
   return ports;
+}
+
+/** GET url answers 200 within timeoutMs. */
+export async function httpOk(url, timeoutMs = 1000) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The lookup path as Kubernetes runs it, one process per component (`scripts/component.ts`):
+ * carrier simulator, auth, lookup, `realtimeReplicas` realtime replicas (behind a TCP balancer,
+ * the Kubernetes Service, when more than one) and the gateway, on free loopback ports, against
+ * the PostgreSQL / Redis / Kafka given in `env`. Used by the chaos run (which kills and restarts
+ * the components it returns) and by `npm run bench:lookup -- --mode process`.
+ *
+ * `env` needs the infrastructure URLs and secrets; the ports and the URLs of the components
+ * (CARRIER_URL, AUTH_GRPC_URL, LOOKUP_GRPC_URL, REALTIME_URL) are filled in here.
+ * `nodeArgs`: per component name (carrier-sim, auth, lookup, realtime, gateway), node options.
+ */
+export async function startComponents({ env: given, logDir, realtimeReplicas = 1, nodeArgs = {}, say = () => {} }) {
+  const [carrierPort, authPort, lookupPort, gwPort, ...rtPorts] = await freePorts(4 + realtimeReplicas);
+  const env = {
+    ...given,
+    CARRIER_URL: `http://127.0.0.1:${carrierPort}`,
+    AUTH_GRPC_URL: `127.0.0.1:${authPort}`,
+    LOOKUP_GRPC_URL: `127.0.0.1:${lookupPort}`,
+  };
+  const args = (n) => nodeArgs[n] ?? [];
+  const grpcReady = (port) => () => tcpOpen(port);
+  const carrier = component('carrier-sim', { env: { ...env, PORT: String(carrierPort) }, logDir, ready: grpcReady(carrierPort), nodeArgs: args('carrier-sim') });
+  const auth = component('auth', { env: { ...env, GRPC_PORT: String(authPort) }, logDir, ready: grpcReady(authPort), nodeArgs: args('auth') });
+  const lookup = component('lookup', { env: { ...env, GRPC_PORT: String(lookupPort) }, logDir, ready: grpcReady(lookupPort), nodeArgs: args('lookup') });
+  const realtime = rtPorts.map((port, i) =>
+    component('realtime', {
+      label: realtimeReplicas > 1 ? `realtime-${String.fromCharCode(97 + i)}` : 'realtime',
+      env: { ...env, PORT: String(port) },
+      logDir,
+      ready: () => httpOk(`http://127.0.0.1:${port}/readyz`),
+      nodeArgs: args('realtime'),
+    }),
+  );
+  let balancer;
+  let gateway;
+  const stop = async () => {
+    for (const c of [gateway, ...realtime.slice().reverse(), lookup, auth, carrier]) await c?.stop().catch(() => {});
+    await balancer?.stop().catch(() => {});
+  };
+  try {
+    await carrier.start();
+    await auth.start();
+    await lookup.start();
+    await Promise.all(realtime.map((r) => r.start()));
+    const realtimePort = realtimeReplicas > 1 ? (balancer = await startBalancer(rtPorts.map((port) => ({ port })))).port : rtPorts[0];
+    env.REALTIME_URL = `http://127.0.0.1:${realtimePort}`;
+    gateway = component('gateway', {
+      env: { ...env, PORT: String(gwPort) },
+      logDir,
+      ready: () => httpOk(`http://127.0.0.1:${gwPort}/healthz`),
+      nodeArgs: args('gateway'),
+    });
+    await gateway.start();
+  } catch (err) {
+    say(`components failed to start: ${err?.message ?? err}`);
+    await stop();
+    throw err;
+  }
+  return {
+    url: `http://127.0.0.1:${gwPort}`,
+    gatewayPort: gwPort,
+    realtimePorts: rtPorts,
+    services: { 'carrier-sim': carrierPort, auth: authPort, lookup: lookupPort, realtime: rtPorts[0], gateway: gwPort },
+    env,
+    carrier,
+    auth,
+    lookup,
+    realtime,
+    gateway,
+    get balancer() { return balancer; },
+    stop,
+  };
 }

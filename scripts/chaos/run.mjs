@@ -26,7 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adopt, childrenMatching, component, freePorts, sleep, startBalancer, tcpOpen, waitFor } from './procs.mjs';
+import { adopt, childrenMatching, sleep, startComponents, tcpOpen, waitFor } from './procs.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -199,7 +199,6 @@ async function main() {
     }
   };
 
-  const [carrierPort, authPort, lookupPort, rtA, rtB, gwPort] = await freePorts(6);
   const adminPassword = `Chaos-${randomBytes(6).toString('hex')}`;
   const env = {
     ...process.env,
@@ -214,32 +213,21 @@ async function main() {
     CSKH_ADMIN_PASSWORD: adminPassword,
     CARRIER_SIM_USERNAME: 'chaos-carrier',
     CARRIER_SIM_PASSWORD: 'chaos-carrier-secret',
-    CARRIER_URL: `http://127.0.0.1:${carrierPort}`,
     CARRIER_USERNAME: 'chaos-carrier',
     CARRIER_PASSWORD: 'chaos-carrier-secret',
-    AUTH_GRPC_URL: `127.0.0.1:${authPort}`,
-    LOOKUP_GRPC_URL: `127.0.0.1:${lookupPort}`,
     // A request the tier cannot complete is answered with a timeout error by then (default 30 s).
     REPLY_TIMEOUT_MS: '20000',
     SHUTDOWN_GRACE_MS: '3000',
   };
   const logDir = runDir;
-  const grpcReady = (port) => () => tcpOpen(port);
   const httpReady = (port, p) => async () => (await http('GET', `http://127.0.0.1:${port}${p}`, { timeoutMs: 1000 })).status === 200;
-  const comps = {
-    carrier: component('carrier-sim', { env: { ...env, PORT: String(carrierPort) }, logDir, ready: grpcReady(carrierPort) }),
-    auth: component('auth', { env: { ...env, GRPC_PORT: String(authPort) }, logDir, ready: grpcReady(authPort) }),
-    lookup: component('lookup', { env: { ...env, GRPC_PORT: String(lookupPort) }, logDir, ready: grpcReady(lookupPort) }),
-    rtA: component('realtime', { label: 'realtime-a', env: { ...env, PORT: String(rtA) }, logDir, ready: httpReady(rtA, '/readyz') }),
-    rtB: component('realtime', { label: 'realtime-b', env: { ...env, PORT: String(rtB) }, logDir, ready: httpReady(rtB, '/readyz') }),
-  };
-  let balancer;
-  let gateway;
+  /** carrier, auth, lookup, rtA, rtB: what the scenarios kill and start again (procs.mjs startComponents). */
+  let comps;
+  let stack;
   const results = {};
   let failed = [];
   const cleanup = async () => {
-    for (const c of [gateway, ...Object.values(comps).reverse()]) await c?.stop().catch(() => {});
-    await balancer?.stop().catch(() => {});
+    await stack?.stop().catch(() => {});
     await redisAdmin.quit().catch(() => {});
     await db.end().catch(() => {});
     // Pieces re-spawned by a scenario are ours to stop; the originals are scripts/infra's.
@@ -251,18 +239,12 @@ async function main() {
 
   try {
     say('starting components (one process each)…');
-    await comps.carrier.start();
-    await comps.auth.start();
-    await comps.lookup.start();
-    await Promise.all([comps.rtA.start(), comps.rtB.start()]);
-    balancer = await startBalancer([{ port: rtA }, { port: rtB }]);
-    gateway = component('gateway', {
-      env: { ...env, PORT: String(gwPort), REALTIME_URL: `http://127.0.0.1:${balancer.port}` },
-      logDir,
-      ready: httpReady(gwPort, '/healthz'),
-    });
-    await gateway.start();
-    const base = `http://127.0.0.1:${gwPort}`;
+    // Two realtime replicas behind a TCP balancer (the Kubernetes Service).
+    stack = await startComponents({ env, logDir, realtimeReplicas: 2, say });
+    comps = { carrier: stack.carrier, auth: stack.auth, lookup: stack.lookup, rtA: stack.realtime[0], rtB: stack.realtime[1] };
+    const gwPort = stack.gatewayPort;
+    const [rtA, rtB] = stack.realtimePorts;
+    const base = stack.url;
     const login = async (username = 'admin', password = adminPassword) => {
       const r = await http('POST', `${base}/api/v1/auth/login`, { body: { username, password } });
       if (r.status !== 200 && r.status !== 201) throw new Error(`login ${username}: ${r.status} ${r.text}`);
