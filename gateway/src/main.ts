@@ -14,7 +14,8 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env): Promis
   const config = gatewayConfig.load(env);
   const log = createLogger('gateway', config.LOG_LEVEL);
   const redis = createRedis(config.REDIS_URL);
-  const gw = createGateway({ config, log, redis, revocations: createRevocationStore(redis) });
+  const revocations = createRevocationStore(redis);
+  const gw = createGateway({ config, log, redis, revocations });
   const server = createServer(gw.app);
   gw.attach(server);
   // Keep-alive longer than a typical ingress idle timeout, to avoid 502s on reused connections.
@@ -28,6 +29,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env): Promis
     });
   }).catch(async (err) => {
     await gw.close();
+    await revocations.close();
     redis?.disconnect();
     throw err;
   });
@@ -49,6 +51,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env): Promis
         server.closeIdleConnections();
       });
       await gw.close();
+      await revocations.close();
       redis?.disconnect();
     },
   };

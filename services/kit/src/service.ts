@@ -8,7 +8,7 @@ import { ConfigDeclaration, ConfigShape, defineConfig, serviceShape } from './co
 import { createDataSource, databaseAnswers, databaseUnavailable, ensureDatabase, isDatabaseUnavailable, migrate } from './db';
 import { adapt, GrpcServerHandle, Handlers, isAdapted, Middleware, serviceName, ServiceBinding, startGrpcServer } from './grpc';
 import { createLogger, Logger } from './log';
-import { addToOutbox, OutboxRelay, outboxTableSql } from './outbox';
+import { addToOutbox, OutboxRelay, outboxHeadersSql, outboxTableSql } from './outbox';
 import { StaffDirectory, staffTableSql, USER_CHANGED_TOPIC } from './staff';
 import { createRedis, createRevocationStore, RevocationStore } from './tokens';
 import { addOutboxBacklogReader } from './metrics';
@@ -96,7 +96,20 @@ export function featureMigrations(schema: string, features: ServiceFeatures = {}
     }
   };
   Object.defineProperty(cls, 'name', { value: name });
-  return [cls];
+  if (!features.outbox) return [cls];
+  // Added later, so a migration of its own: databases made before it get the column too.
+  const headersName = 'KitOutboxHeaders1600000000001';
+  const headers = class implements MigrationInterface {
+    name = headersName;
+    async up(q: QueryRunner) {
+      await q.query(outboxHeadersSql(schema));
+    }
+    async down() {
+      /* kept */
+    }
+  };
+  Object.defineProperty(headers, 'name', { value: headersName });
+  return [cls, headers];
 }
 
 function dataSourceFor(mod: ServiceModule<any, any>, url: string) {
@@ -122,10 +135,12 @@ export async function runService<S extends ConfigShape, X>(mod: ServiceModule<S,
   }
   const redis = createRedis(config.REDIS_URL);
   const bus = createBus(config.KAFKA_BROKERS, `cskh-${mod.name}`, log, kafkaTopicPrefix(env));
+  const revocations = createRevocationStore(redis);
   const stops: Array<() => Promise<void>> = [];
   const release = async () => {
     for (const stop of stops.reverse()) await stop().catch((err) => log.warn({ err }, 'stop failed'));
     await bus.close();
+    await revocations.close();
     redis?.disconnect();
     if (ds.isInitialized) await ds.destroy();
   };
@@ -136,7 +151,7 @@ export async function runService<S extends ConfigShape, X>(mod: ServiceModule<S,
     ds,
     bus,
     redis,
-    revocations: createRevocationStore(redis),
+    revocations,
     schema: mod.schema,
     outbox: {
       add: (em, topic, key, payload) => addToOutbox(em, mod.schema, topic, key, payload),

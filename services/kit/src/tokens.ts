@@ -123,26 +123,114 @@ export class MemoryRevocationStore implements RevocationStore {
  */
 const revocationsUnavailable = () => new AppError('UNAVAILABLE', 'Không kiểm tra được phiên đăng nhập, vui lòng thử lại sau');
 
+/** Redis channel on which every revocation is announced (the key that changed). */
+export const REVOCATION_CHANNEL = 'cskh:revoked';
+/**
+ * How long a process may answer a token's revocation check from memory. The entry is dropped at
+ * once when a revocation is announced on REVOCATION_CHANNEL; this bound holds even if the
+ * announcement were lost, so a revocation is effective everywhere within it (the product promises
+ * one second).
+ */
+export const REVOCATION_CACHE_MS = 500;
+const CACHE_MAX_ENTRIES = 100_000;
+
+/**
+ * Revocations in Redis, with a short local cache for the check (one Redis round trip per token and
+ * half second instead of per request). The cache is used only while this process is subscribed to
+ * REVOCATION_CHANNEL: when that connection drops (Redis down, restarting), the cache is emptied and
+ * every check asks Redis again, so the store still fails closed.
+ */
 export class RedisRevocationStore implements RevocationStore {
-  constructor(private redis: Redis) {}
+  private cache = new Map<string, { value: string | null; until: number }>();
+  /** Bumped by every announcement and by a lost subscription: a read that overlapped one is not cached. */
+  private generation = 0;
+  private sub?: Redis;
+  private subscribed = false;
+  private closed = false;
+
+  constructor(private redis: Redis, private cacheMs = REVOCATION_CACHE_MS) {}
+
   async revokeToken(jti: string, expSeconds: number) {
     const ttl = Math.max(1, expSeconds - Math.floor(Date.now() / 1000));
-    await this.redis.set(`cskh:revoked:jti:${jti}`, '1', 'EX', ttl).catch((err) => {
-      throw Object.assign(revocationsUnavailable(), { cause: err });
-    });
+    await this.setAndAnnounce(`cskh:revoked:jti:${jti}`, '1', ttl);
   }
   async revokeUser(userId: string, ttlSeconds: number) {
-    await this.redis.set(`cskh:revoked:user:${userId}`, String(Date.now()), 'EX', ttlSeconds).catch((err) => {
+    await this.setAndAnnounce(`cskh:revoked:user:${userId}`, String(Date.now()), ttlSeconds);
+  }
+  private async setAndAnnounce(key: string, value: string, ttlSeconds: number) {
+    await this.redis.set(key, value, 'EX', ttlSeconds).catch((err) => {
       throw Object.assign(revocationsUnavailable(), { cause: err });
     });
+    this.forget(key);
+    // The revocation is stored: a lost announcement only delays it to the cache's bound.
+    await this.redis.publish(REVOCATION_CHANNEL, key).catch(() => undefined);
   }
+
   async isRevoked(v: VerifiedToken) {
-    const [t, u] = await this.redis.mget(`cskh:revoked:jti:${v.identity.jti}`, `cskh:revoked:user:${v.identity.userId}`).catch((err) => {
+    const kt = `cskh:revoked:jti:${v.identity.jti}`;
+    const ku = `cskh:revoked:user:${v.identity.userId}`;
+    const decide = (t: string | null, u: string | null) => t !== null || (u !== null && v.issuedAtMs <= Number(u));
+    if (this.cacheMs > 0) {
+      this.listen();
+      if (this.subscribed) {
+        const now = Date.now();
+        const t = this.cache.get(kt);
+        const u = this.cache.get(ku);
+        if (t && u && t.until > now && u.until > now) return decide(t.value, u.value);
+      }
+    }
+    const generation = this.generation;
+    const [t, u] = await this.redis.mget(kt, ku).catch((err) => {
       throw Object.assign(revocationsUnavailable(), { cause: err });
     });
-    return t !== null || (u !== null && v.issuedAtMs <= Number(u));
+    if (this.subscribed && generation === this.generation) {
+      if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
+      const until = Date.now() + this.cacheMs;
+      this.cache.set(kt, { value: t, until });
+      this.cache.set(ku, { value: u, until });
+    }
+    return decide(t, u);
   }
-  async close() {}
+
+  private forget(key?: string) {
+    this.generation++;
+    if (key) this.cache.delete(key);
+    else this.cache.clear();
+  }
+
+  /** Subscribes (once, lazily: only processes that check tokens need it) to the announcements. */
+  private listen() {
+    if (this.sub || this.closed) return;
+    const sub = this.redis.duplicate({ lazyConnect: false, enableAutoPipelining: false });
+    this.sub = sub;
+    const lost = () => {
+      this.subscribed = false;
+      this.forget();
+    };
+    sub.on('error', () => undefined);
+    sub.on('close', lost);
+    sub.on('end', lost);
+    sub.on('reconnecting', lost);
+    sub.on('ready', () => {
+      sub.subscribe(REVOCATION_CHANNEL).then(
+        () => {
+          // Whatever was announced while not subscribed is unknown here: start from empty.
+          this.forget();
+          if (!this.closed) this.subscribed = true;
+        },
+        lost,
+      );
+    });
+    sub.on('message', (_channel: string, key: string) => this.forget(key));
+  }
+
+  async close() {
+    this.closed = true;
+    this.subscribed = false;
+    this.forget();
+    this.sub?.disconnect();
+    this.sub = undefined;
+  }
 }
 
 let sharedMemoryStore: MemoryRevocationStore | undefined;
