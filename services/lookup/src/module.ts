@@ -20,6 +20,7 @@ export interface LookupContext {
   regs: Registrations;
   logs: LogWriter;
   creds: SystemAccountCredentials;
+  carrier: CarrierClient;
 }
 
 function lookupContext(deps: ServiceDeps<LookupConfig>): LookupContext {
@@ -48,7 +49,7 @@ function lookupContext(deps: ServiceDeps<LookupConfig>): LookupContext {
     specialAccounts: new Set(config.SPECIAL_ACCOUNTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
     prefixes: [prefixes[0] ?? '', prefixes[1] ?? ''],
   });
-  return { engine, regs, logs, creds };
+  return { engine, regs, logs, creds, carrier };
 }
 
 export const lookupModule: ServiceModule<typeof lookupConfig.shape, LookupContext> = {
@@ -66,7 +67,7 @@ export const lookupModule: ServiceModule<typeof lookupConfig.shape, LookupContex
     bind(lookup_v1_lookup.LookupLogServiceService, lookupLogHandlers(deps.ds)),
   ],
 
-  async start(deps, { engine, logs, creds }) {
+  async start(deps, { engine, logs, creds, carrier }) {
     const { config, bus, log } = deps;
     // Socket commands: topics as declared in lookup.proto (service LookupSocket).
     const socket = lookupSocketRoutes();
@@ -85,6 +86,7 @@ export const lookupModule: ServiceModule<typeof lookupConfig.shape, LookupContex
       await requests.stop();
       await logs.close();
       creds.close();
+      carrier.close();
     };
   },
 };
