@@ -36,7 +36,7 @@ async function server(handler: Parameters<typeof createServer>[1]) {
 }
 
 const credsFor = (url: string) => ({
-  get: async () => ({ url, username: 'u', password: 'p' }),
+  get: async () => ({ url, username: 'u', password: 'p', source: 'env' as const }),
   invalidate: () => undefined,
 });
 
