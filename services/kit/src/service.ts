@@ -8,7 +8,7 @@ import { ConfigDeclaration, ConfigShape, defineConfig, serviceShape } from './co
 import { createDataSource, databaseAnswers, databaseUnavailable, ensureDatabase, isDatabaseUnavailable, migrate } from './db';
 import { adapt, GrpcServerHandle, Handlers, isAdapted, Middleware, serviceName, ServiceBinding, startGrpcServer } from './grpc';
 import { createLogger, Logger } from './log';
-import { addToOutbox, OutboxRelay, outboxTableSql } from './outbox';
+import { addToOutbox, OutboxRelay, outboxHeadersSql, outboxTableSql } from './outbox';
 import { StaffDirectory, staffTableSql, USER_CHANGED_TOPIC } from './staff';
 import { createRedis, createRevocationStore, RevocationStore } from './tokens';
 import { addOutboxBacklogReader } from './metrics';
@@ -96,7 +96,20 @@ export function featureMigrations(schema: string, features: ServiceFeatures = {}
     }
   };
   Object.defineProperty(cls, 'name', { value: name });
-  return [cls];
+  if (!features.outbox) return [cls];
+  // Added later, so a migration of its own: databases made before it get the column too.
+  const headersName = 'KitOutboxHeaders1600000000001';
+  const headers = class implements MigrationInterface {
+    name = headersName;
+    async up(q: QueryRunner) {
+      await q.query(outboxHeadersSql(schema));
+    }
+    async down() {
+      /* kept */
+    }
+  };
+  Object.defineProperty(headers, 'name', { value: headersName });
+  return [cls, headers];
 }
 
 function dataSourceFor(mod: ServiceModule<any, any>, url: string) {

@@ -38,7 +38,7 @@ import {
   verifyAccessToken,
 } from '@cskh/kit';
 import { events_v1_realtime } from '@cskh/proto';
-import { startBatchConsumer, BatchConsumerHandle, socketConnections } from '@cskh/kit';
+import { startBatchConsumer, BatchConsumerHandle, inSpan, socketConnections, SpanKind, withTraceHeaders } from '@cskh/kit';
 import { realtimeConfig, RealtimeConfig } from './config';
 import { createDeduper } from './dedupe';
 import { BatchPublisher } from './publisher';
@@ -233,7 +233,8 @@ export async function startRealtime(
       }, config.REPLY_TIMEOUT_MS);
       pending.set(requestId, { timer, socket });
       try {
-        await requests.publish({ topic: route.requestTopic, key: match || requestId, value: Buffer.from(SocketRequest.encode(req).finish()) });
+        // Stamped here: the publisher sends later, for many sockets at once.
+        await requests.publish(withTraceHeaders({ topic: route.requestTopic, key: match || requestId, value: Buffer.from(SocketRequest.encode(req).finish()) }));
       } catch (err) {
         settle(requestId);
         log.error({ err, event: route.event }, 'could not publish a socket request');
@@ -257,7 +258,11 @@ export async function startRealtime(
     socket.onAnyOutgoing((event: string, payload: { requestId?: unknown }) => {
       if (table.replyEvents.has(event) && typeof payload?.requestId === 'string') settle(payload.requestId);
     });
-    for (const route of table.routes) socket.on(route.event, (payload: unknown, ack?: (a: unknown) => void) => void onCommand(socket, route, payload, ack));
+    // Each command starts a trace: its request, the service's work and the reply share it.
+    for (const route of table.routes)
+      socket.on(route.event, (payload: unknown, ack?: (a: unknown) => void) =>
+        void inSpan(route.event, { kind: SpanKind.SERVER, attributes: { 'cskh.socket.event': route.event } }, () => onCommand(socket, route, payload, ack)),
+      );
     socket.on('showThongBao', (payload: unknown, ack?: (a: unknown) => void) => {
       const body = (payload && typeof payload === 'object' ? payload : {}) as { data?: Record<string, unknown> } & Record<string, unknown>;
       const d = (body.data ?? body) as Record<string, unknown>;
