@@ -4,7 +4,7 @@
  * or `migrate`, which applies every service's migrations and exits (the Helm hook Job).
  */
 import { join, resolve } from 'node:path';
-import { collectProcessMetrics, createLogger, metricsPortOf, migrateService, onShutdown, runService, startMetricsServer } from '@cskh/kit';
+import { collectProcessMetrics, createLogger, metricsPortOf, migrateService, onShutdown, runService, startMetricsServer, startTracing, stopTracing } from '@cskh/kit';
 import { discoverServices } from './stack';
 
 const ROOT = resolve(__dirname, '..');
@@ -24,6 +24,8 @@ export async function runComponent(name: string, env: NodeJS.ProcessEnv = proces
     }
     return;
   }
+  // Spans named after this component (exported when OTEL_EXPORTER_OTLP_ENDPOINT is set; kit/trace.ts).
+  startTracing(name);
   // Prometheus reads every component on METRICS_PORT (kit/metrics.ts), apart from its public port.
   collectProcessMetrics(name);
   const metricsPort = metricsPortOf(env);
@@ -40,7 +42,10 @@ export async function runComponent(name: string, env: NodeJS.ProcessEnv = proces
   } else {
     throw new Error(`unknown component "${name}"; expected gateway, realtime, carrier-sim, migrate or one of: ${discoverServices().join(', ')}`);
   }
-  onShutdown(stop, log);
+  onShutdown(async () => {
+    await stop();
+    await stopTracing();
+  }, log);
 }
 
 if (require.main === module) {

@@ -8,6 +8,7 @@ import * as grpc from '@grpc/grpc-js';
 import type Redis from 'ioredis';
 import {
   AppError,
+  contextFrom,
   envelopeFor,
   fromServiceError,
   grpcChannelOptions,
@@ -16,7 +17,10 @@ import {
   identityToMetadata,
   Identity,
   Logger,
+  inSpan,
   RevocationStore,
+  SpanKind,
+  traceHeaders,
   verifyAccessToken,
 } from '@cskh/kit';
 import { GatewayConfig, serviceUrl } from './config';
@@ -96,7 +100,9 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
   api.use('/api', express.json({ limit: config.BODY_LIMIT }));
 
   for (const route of routes) {
-    api[route.method](route.expressPath, async (req: Request, res: Response) => {
+    const spanName = `${route.method.toUpperCase()} ${route.path}`;
+    const spanAttributes = { 'http.request.method': route.method.toUpperCase(), 'http.route': route.path };
+    const handle = async (req: Request, res: Response) => {
       // By the declared route, not the raw path: one series per route whatever the ids.
       const timer = httpRequestDuration.startTimer({ method: route.method.toUpperCase(), route: route.path });
       res.once('finish', () => timer({ status: String(res.statusCode) }));
@@ -113,6 +119,7 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
         const md = new grpc.Metadata();
         if (identity) identityToMetadata(identity, md);
         md.set('x-request-id', String(req.headers['x-request-id'] ?? ''));
+        for (const [k, v] of Object.entries(traceHeaders())) md.set(k, v);
         try {
           const reply = await unary(client, route.rpc, message, md, config.UPSTREAM_TIMEOUT_MS);
           if (isLogin) await loginLimiter.succeeded(username);
@@ -129,7 +136,16 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
       } catch (err) {
         sendError(res, err, log);
       }
-    });
+    };
+    // One span per request, continuing the caller's trace if it sent a traceparent; its id is
+    // answered as X-Trace-Id so that a user's report leads to every log line of the request.
+    api[route.method](route.expressPath, (req: Request, res: Response) =>
+      inSpan(spanName, { kind: SpanKind.SERVER, parent: contextFrom(req.headers), attributes: spanAttributes }, async (span) => {
+        res.setHeader('X-Trace-Id', span.spanContext().traceId);
+        await handle(req, res);
+        span.setAttribute('http.response.status_code', res.statusCode);
+      }),
+    );
   }
   app.use(api);
   app.use('/api', (_req, res) => {

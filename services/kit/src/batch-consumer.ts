@@ -2,6 +2,7 @@ import { Kafka, logLevel, Consumer } from 'kafkajs';
 import type { BusMessage, EventBus } from './bus';
 import { kafkaConsumed } from './metrics';
 import type { Logger } from './log';
+import { consumeInSpan, withTraceHeaders } from './trace';
 
 /**
  * A consumer for hot paths (lookup requests, lookup replies): kafkajs `eachBatch` with the
@@ -140,7 +141,13 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
         headers: Object.fromEntries(Object.entries(m.headers ?? {}).map(([k, v]) => [k, String(v)])),
       }));
       handled += msgs.length;
-      const results = await mapLimit(msgs, concurrency, (m) => withRetries(opts.handler, m, retries, opts.log));
+      // Each message in a span of its producer's trace; its outputs carry that trace on.
+      const results = await mapLimit(msgs, concurrency, (m) =>
+        consumeInSpan(opts.groupId, m, async () => {
+          const r = await withRetries(opts.handler, m, retries, opts.log);
+          return { ...r, out: r.out.map(withTraceHeaders) };
+        }),
+      );
       const out = results.flatMap((r) => r.out);
       const parked = msgs.filter((_, i) => results[i].parked).map((m) => ({ ...m, topic: `${m.topic}.dlq` }));
       if (out.length || parked.length) await opts.bus.publish([...out, ...parked]);

@@ -2,6 +2,7 @@ import { Kafka, Producer, Consumer, logLevel, CompressionTypes } from 'kafkajs';
 import type { Logger } from './log';
 import { logicalTopic, withRetries } from './batch-consumer';
 import { addConsumerLagReader, kafkaConsumed } from './metrics';
+import { consumeInSpan, withTraceHeaders } from './trace';
 
 /**
  * The event bus every service talks through. Kafka in tests, CI and Kubernetes; an in-process
@@ -127,7 +128,7 @@ export class KafkaBus implements EventBus {
     if (messages.length === 0) return;
     await this.connect();
     const byTopic = new Map<string, BusMessage[]>();
-    for (const m of messages) byTopic.set(m.topic, [...(byTopic.get(m.topic) ?? []), m]);
+    for (const m of messages.map(withTraceHeaders)) byTopic.set(m.topic, [...(byTopic.get(m.topic) ?? []), m]);
     await this.producer.sendBatch({
       compression: CompressionTypes.None,
       topicMessages: [...byTopic].map(([topic, ms]) => ({
@@ -154,7 +155,7 @@ export class KafkaBus implements EventBus {
             value: m.value ?? Buffer.alloc(0),
             headers: Object.fromEntries(Object.entries(m.headers ?? {}).map(([k, v]) => [k, String(v)])),
           };
-          const ok = await handledWithRetries(opts.handler, msg, this.log);
+          const ok = await consumeInSpan(opts.groupId, msg, () => handledWithRetries(opts.handler, msg, this.log));
           if (!ok) await this.publish([{ ...msg, topic: `${msg.topic}.dlq` }]);
           kafkaConsumed.inc({ group: opts.groupId, topic: msg.topic, outcome: ok ? 'handled' : 'dead-lettered' });
           resolveOffset(m.offset);
@@ -209,11 +210,11 @@ export class MemoryBus implements EventBus {
   constructor(private log: Logger) {}
   async ensureTopics() {}
   async publish(messages: BusMessage[]) {
-    for (const msg of messages)
-      for (const g of this.groups.values())
+    for (const msg of messages.map(withTraceHeaders))
+      for (const [groupId, g] of this.groups)
         if (g.topics.has(msg.topic))
           setImmediate(() => {
-            handledWithRetries(g.handler, msg, this.log).then((ok) => {
+            consumeInSpan(groupId, msg, () => handledWithRetries(g.handler, msg, this.log)).then((ok) => {
               if (!ok) this.dlq.push(msg);
             });
           });

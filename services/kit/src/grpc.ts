@@ -17,6 +17,7 @@ import { Identity, identityFromMetadata, identityToMetadata } from './identity';
 import { grpcServerDuration } from './metrics';
 import type { Logger } from './log';
 import { rpcRouteInfo } from './route-info';
+import { contextFrom, inSpan, SpanKind, traceHeaders } from './trace';
 
 /** 64 MiB both ways: the spec's "all rows" exports travel as one message. */
 export const GRPC_MESSAGE_LIMIT = 64 * 1024 * 1024;
@@ -150,7 +151,9 @@ export function adapt<D extends ServiceDefinition>(
       const run = (i: number): Promise<unknown> =>
         i < chain.length ? Promise.resolve().then(() => chain[i](info, () => run(i + 1))) : fn(info.request, info.ctx);
       const timer = grpcServerDuration.startTimer({ service: svc, method: rpcName });
-      run(0).then(
+      // The caller's trace continues here (traceparent in the metadata); the handler's logs carry it.
+      const parent = contextFrom(call.metadata.getMap());
+      inSpan(method.slice(1), { kind: SpanKind.SERVER, parent, attributes: { 'rpc.system': 'grpc', 'rpc.service': svc, 'rpc.method': rpcName } }, () => run(0)).then(
         (reply) => {
           timer({ code: 'OK' });
           callback(null, reply);
@@ -226,6 +229,7 @@ export function callUnary<Req, Res>(
 ): Promise<Res> {
   const md = opts.metadata ?? new Metadata();
   if (opts.identity) identityToMetadata(opts.identity, md);
+  for (const [k, v] of Object.entries(traceHeaders())) md.set(k, v);
   const deadline = new Date(Date.now() + (opts.deadlineMs ?? 15000));
   return new Promise<Res>((resolve, reject) => {
     const call = (client[method] as Function).call(client, req, md, { deadline }, (err: Error | null, res: Res) =>

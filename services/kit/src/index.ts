@@ -20,3 +20,4 @@ export * from './staff';
 export * from './route-info';
 export * from './phone';
 export * from './metrics';
+export * from './trace';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import type { EventBus } from './bus';
 import type { Logger } from './log';
+import { traceHeaders } from './trace';
 
 /**
  * Transactional outbox: a change and the event announcing it are written in one transaction;
@@ -19,12 +20,17 @@ export const outboxTableSql = (schema: string) => `
   );
   CREATE INDEX IF NOT EXISTS outbox_pending ON "${schema}".outbox (created_at) WHERE published_at IS NULL;`;
 
+/** The trace context of the change, published with its event (a later migration: older outboxes lack it). */
+export const outboxHeadersSql = (schema: string) => `ALTER TABLE "${schema}".outbox ADD COLUMN IF NOT EXISTS headers jsonb`;
+
 export async function addToOutbox(em: EntityManager, schema: string, topic: string, key: string, payload: Uint8Array) {
-  await em.query(`INSERT INTO "${schema}".outbox (id, topic, key, payload) VALUES ($1, $2, $3, $4)`, [
+  const headers = traceHeaders();
+  await em.query(`INSERT INTO "${schema}".outbox (id, topic, key, payload, headers) VALUES ($1, $2, $3, $4, $5)`, [
     randomUUID(),
     topic,
     key,
     Buffer.from(payload),
+    headers.traceparent ? headers : null,
   ]);
 }
 
@@ -55,13 +61,13 @@ export class OutboxRelay {
 
   private async relayOnce() {
     await this.ds.transaction(async (em) => {
-      const rows: Array<{ id: string; topic: string; key: string; payload: Buffer }> = await em.query(
-        `SELECT id, topic, key, payload FROM "${this.schema}".outbox WHERE published_at IS NULL
+      const rows: Array<{ id: string; topic: string; key: string; payload: Buffer; headers: Record<string, string> | null }> = await em.query(
+        `SELECT id, topic, key, payload, headers FROM "${this.schema}".outbox WHERE published_at IS NULL
          ORDER BY created_at LIMIT 200 FOR UPDATE SKIP LOCKED`,
       );
       if (rows.length === 0) return;
       await this.bus.ensureTopics([...new Set(rows.map((r) => r.topic))]);
-      await this.bus.publish(rows.map((r) => ({ topic: r.topic, key: r.key, value: r.payload })));
+      await this.bus.publish(rows.map((r) => ({ topic: r.topic, key: r.key, value: r.payload, headers: r.headers ?? undefined })));
       await em.query(`UPDATE "${this.schema}".outbox SET published_at = now() WHERE id = ANY($1)`, [rows.map((r) => r.id)]);
     });
   }

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { contextFrom, inSpan, traceFields, traceHeaders, withTraceHeaders } from './trace';
+
+const message = { topic: 't', key: 'k', value: Buffer.from('v') };
+
+describe('trace context', () => {
+  it('gives log lines the ids of the span they are written in, and none outside', async () => {
+    expect(traceFields()).toEqual({});
+    await inSpan('work', {}, async (span) => {
+      const { traceId, spanId } = span.spanContext();
+      expect(traceFields()).toEqual({ trace_id: traceId, span_id: spanId });
+      await new Promise((r) => setTimeout(r, 5)); // still there after an await
+      expect(traceFields().trace_id).toBe(traceId);
+    });
+    expect(traceFields()).toEqual({});
+  });
+
+  it('continues a traceparent from headers and hands it on in messages', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const parent = contextFrom({ traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` });
+    await inSpan('consume', { parent }, async () => {
+      expect(traceHeaders().traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+      expect(withTraceHeaders(message).headers?.traceparent).toContain(traceId);
+      // A message that already carries a trace (an outbox row's own) keeps it.
+      expect(withTraceHeaders({ ...message, headers: { traceparent: 'theirs' } }).headers).toEqual({ traceparent: 'theirs' });
+    });
+    // Outside any span a message goes as it is.
+    expect(withTraceHeaders(message)).toBe(message);
+  });
+});

@@ -1,0 +1,113 @@
+import {
+  context,
+  Context,
+  isSpanContextValid,
+  propagation,
+  ROOT_CONTEXT,
+  Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TextMapGetter,
+} from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, BatchSpanProcessor, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { BusMessage } from './bus';
+
+/**
+ * Trace context (issue 15 "For the SRE"): one lookup's path — the gateway's HTTP request or the
+ * realtime tier's socket event, the gRPC calls, the Kafka messages and their consumers — is one
+ * trace. The W3C `traceparent` travels in gRPC metadata and Kafka headers (the outbox keeps it
+ * with the event), every log line written inside a span carries `trace_id` and `span_id`, and the
+ * gateway answers `X-Trace-Id`. Spans are exported over OTLP/HTTP when
+ * `OTEL_EXPORTER_OTLP_ENDPOINT` (or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) is set; otherwise they
+ * are only ids, which is what the logs need.
+ */
+let provider: BasicTracerProvider | undefined;
+
+/** Sets tracing up for the process, once (later calls return the same provider). */
+export function startTracing(serviceName: string, processors: SpanProcessor[] = []): BasicTracerProvider {
+  if (provider) return provider;
+  const exporting = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+  provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME || serviceName }),
+    spanProcessors: [...(exporting ? [new BatchSpanProcessor(new OTLPTraceExporter())] : []), ...processors],
+  });
+  trace.setGlobalTracerProvider(provider);
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  return provider;
+}
+
+/** Flushes and stops the exporter (graceful shutdown). */
+export async function stopTracing() {
+  await provider?.shutdown();
+}
+
+type Carrier = Record<string, unknown>;
+const carrierGetter: TextMapGetter<Carrier> = {
+  keys: (c) => Object.keys(c),
+  get: (c, key) => {
+    const v = c[key] ?? c[key.toLowerCase()];
+    if (Array.isArray(v)) return v.map(String);
+    return v === undefined || v === null ? undefined : String(v);
+  },
+};
+
+/** The context a carrier (HTTP headers, Kafka headers, gRPC metadata as an object) says we are in. */
+export function contextFrom(carrier: Carrier | undefined): Context {
+  startTracing('cskh');
+  return carrier ? propagation.extract(ROOT_CONTEXT, carrier, carrierGetter) : ROOT_CONTEXT;
+}
+
+/** The current trace context as headers (`traceparent`, `tracestate`); empty outside any span. */
+export function traceHeaders(ctx: Context = context.active()): Record<string, string> {
+  const out: Record<string, string> = {};
+  propagation.inject(ctx, out);
+  return out;
+}
+
+/** Runs fn in a new span, child of `parent` (default: the current context), ending it with fn. */
+export async function inSpan<T>(
+  name: string,
+  opts: { kind?: SpanKind; parent?: Context; attributes?: Record<string, string | number | boolean> },
+  fn: (span: Span) => Promise<T>,
+): Promise<T> {
+  startTracing('cskh');
+  const parent = opts.parent ?? context.active();
+  const span = trace.getTracer('cskh').startSpan(name, { kind: opts.kind ?? SpanKind.INTERNAL, attributes: opts.attributes }, parent);
+  return context.with(trace.setSpan(parent, span), async () => {
+    try {
+      return await fn(span);
+    } catch (err) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** trace_id and span_id of the current span, for log lines (empty outside any span). */
+export function traceFields(): { trace_id?: string; span_id?: string } {
+  const sc = trace.getActiveSpan()?.spanContext();
+  return sc && isSpanContextValid(sc) ? { trace_id: sc.traceId, span_id: sc.spanId } : {};
+}
+
+/** The message with the current trace context in its headers, unless it already carries one (an outbox row's own). */
+export function withTraceHeaders(m: BusMessage): BusMessage {
+  if (m.headers?.traceparent) return m;
+  const current = traceHeaders();
+  return current.traceparent ? { ...m, headers: { ...m.headers, ...current } } : m;
+}
+
+/** Runs a consumer's work on one message in a span continuing the producer's trace. */
+export function consumeInSpan<T>(groupId: string, msg: BusMessage, work: () => Promise<T>): Promise<T> {
+  const attributes = { 'messaging.system': 'kafka', 'messaging.destination.name': msg.topic, 'messaging.consumer.group.name': groupId };
+  return inSpan(`process ${msg.topic}`, { kind: SpanKind.CONSUMER, parent: contextFrom(msg.headers), attributes }, work);
+}
+
+export { SpanKind };
