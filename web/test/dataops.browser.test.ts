@@ -272,9 +272,10 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   await record('Không bắt máy', 'Gọi hai lần không bắt máy');
   expect(await quotaOf()).toMatchObject({ quantity: 2, taken: 2 });
 
-  // The quota is used up: nothing more, however many presses; the third number stays in the file.
+  // The quota is used up: nothing more, however many presses, and the screen says why in the
+  // server's words; the third number stays in the file.
   await sales.getByTestId('care-new').click();
-  await toast(sales, 'Không còn khách hàng mới được giao cho bạn');
+  await toast(sales, 'Không còn số nào từ file chia data cho bạn hôm nay');
   expect(await sales.getByTestId('care-current').count()).toBe(0);
   expect(await quotaOf()).toMatchObject({ quantity: 2, taken: 2 });
   await boss.reload();

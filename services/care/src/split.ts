@@ -9,14 +9,16 @@ export interface SplitNumber {
   fileId: string;
 }
 
+/** The caller's next split number, or why there is none (dataops' words; empty when it is not reachable). */
+export type SplitTake = { number: SplitNumber } | { number?: undefined; reason: string };
+
 /** Where 'Khách hàng mới' takes a number when nothing is handed to the caller any more. */
 export interface SplitNumbers {
-  /** The caller's next number, or null (none left today, no permitted file, or dataops unreachable). */
-  take(username: string): Promise<SplitNumber | null>;
+  take(username: string): Promise<SplitTake>;
   close?(): void;
 }
 
-export const noSplitNumbers: SplitNumbers = { take: async () => null };
+export const noSplitNumbers: SplitNumbers = { take: async () => ({ reason: '' }) };
 
 /**
  * Asks dataops (DATAOPS_GRPC_URL). When dataops is unreachable or fails, the button answers as if
@@ -29,11 +31,11 @@ export function dataopsSplitNumbers(url: string | undefined, log: Logger): Split
     async take(username) {
       try {
         const r = await client.takeSplitNumber({ username });
-        if (!r.found || !r.phone) return null;
-        return { phone: r.phone, package: r.package ?? '', fileName: r.file_name || 'Chia data', fileId: r.file_id ?? '' };
+        if (!r.found || !r.phone) return { reason: r.reason ?? '' };
+        return { number: { phone: r.phone, package: r.package ?? '', fileName: r.file_name || 'Chia data', fileId: r.file_id ?? '' } };
       } catch (err) {
         log.warn({ err, username }, 'dataops TakeSplitNumber failed; answering as if no split number');
-        return null;
+        return { reason: '' };
       }
     },
     close: () => client.close(),

@@ -63,7 +63,7 @@ it('takes the next customer, keeps the open case until a result, and counts what
   expect(next.value?.customer?.id).not.toBe(first.value?.customer?.id);
   expect(next.count).toBe(0);
   await care1(next.value!.customer!.id, sales('nv1'), { status: 'REJECTED', note: 'không cần' });
-  expect(await care.newCare({}, { identity: sales('nv1') })).toMatchObject({ count: 0, resumed: false });
+  expect(await care.newCare({}, { identity: sales('nv1') })).toMatchObject({ count: 0, resumed: false, msg: 'Không còn khách hàng mới được giao cho bạn' });
   expect((await care.newCare({}, { identity: sales('nv1') })).value).toBeUndefined();
 });
 

@@ -2,6 +2,8 @@
 export const MSG = {
   exportForbidden: 'Bạn không có quyền xuất dữ liệu',
   forbidden: 'Bạn không có quyền thực hiện chức năng này',
+  // 'Khách hàng mới' with nothing handed to the caller and no data-split number for them
+  noNewCustomer: 'Không còn khách hàng mới được giao cho bạn',
   // uploads and customer rows (spec 3 §2.3, §3)
   uploadNotFound: 'Không tìm thấy danh sách upload',
   uploadDeleted: (removed: number, kept: number) =>

@@ -37,17 +37,18 @@ export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointme
    */
   const takeSplitNumber = async (em: Parameters<typeof openCase>[0], username: string) => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const n = await c.split.take(username);
-      if (!n) return undefined;
+      const t = await c.split.take(username);
+      if (!t.number) return { reason: t.reason };
+      const n = t.number;
       const phone9 = last9(n.phone);
       if (phone9.length !== 9) continue;
       if ((await c.blacklist.blocked([n.phone])).has(phone9)) {
         c.deps.log.warn({ phone9, file: n.fileId }, 'dataops handed a blacklisted number; skipped');
         continue;
       }
-      return insertSplitCustomer(em, { ...n, phone9 }, username);
+      return { taken: await insertSplitCustomer(em, { ...n, phone9 }, username) };
     }
-    return undefined;
+    return { reason: '' };
   };
 
   return {
@@ -69,9 +70,13 @@ export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointme
       return ds.transaction(async (em) => {
         await lockPerson(em, me.username);
         const open = await openCase(em, me.username);
-        const taken = open ?? (await takeNext(em, holders, me.username)) ?? (await takeSplitNumber(em, me.username));
+        const handed = open ?? (await takeNext(em, holders, me.username));
+        const split = handed ? undefined : await takeSplitNumber(em, me.username);
+        const taken = handed ?? split?.taken;
         const count = await countWaiting(em, holders);
-        return { value: taken ? presentCareRecord(taken, c.now()) : undefined, count, resumed: !!open };
+        // Nothing at all: dataops' reason when it gave one (quota used up…), else ours.
+        const msg = taken ? '' : split?.reason || MSG.noNewCustomer;
+        return { value: taken ? presentCareRecord(taken, c.now()) : undefined, count, resumed: !!open, msg };
       });
     },
 

@@ -50,7 +50,7 @@ export default function CustomerCare() {
       const r = await careApi.newCare();
       setLeft(Number(r.count));
       if (r.value?.customer?.id) setOpen(r.value);
-      else notify('Không còn khách hàng mới được giao cho bạn', 'info');
+      else notify(r.msg || 'Không còn khách hàng mới được giao cho bạn', 'info');
     } catch (e) {
       notify(errorMsg(e) || 'Lấy khách hàng mới không thành công. Vui lòng thử lại', 'error');
     } finally {
