@@ -29,3 +29,10 @@ describe('rules read from the protos', () => {
     expect(rules.get('cskh.common.v1.IdRequest.id')).toEqual({ required: true, format: 'uuid' });
   });
 });
+
+describe('vn_mobile', () => {
+  it('takes what care and dataops take for a mobile number', () => {
+    for (const p of ['912345678', '0912345678', '84912345678', '+84 912 345 678', '091-234-5678']) expect([p, matchesFormat('vn_mobile', p)]).toEqual([p, true]);
+    for (const p of ['012345678', '0012345678', '8401234567', '12345', ' 0912345678', 'a912345678']) expect([p, matchesFormat('vn_mobile', p)]).toEqual([p, false]);
+  });
+});

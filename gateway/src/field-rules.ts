@@ -20,26 +20,42 @@ export interface FieldRule {
 }
 
 // Years 1900–9999, as the kit's day parsing takes them.
-const YEAR = '(?:19|[2-9]\\d)\\d\\d';
-const LEAP_YEAR = '(?:(?:19|[2-9]\\d)(?:0[48]|[2468][048]|[13579][26])|(?:[2468][048]|[3579][26])00)';
+const YEAR = '(?:19|[2-9][0-9])[0-9][0-9]';
+const LEAP_YEAR = '(?:(?:19|[2-9][0-9])(?:0[48]|[2468][048]|[13579][26])|(?:[2468][048]|[3579][26])00)';
 /** DD/MM/YYYY (leading zeros optional), a day that exists: 31/04 and 29/02 of a common year do not. */
 const DAY =
-  '(?:(?:(?:0?[1-9]|1\\d|2[0-8])/(?:0?[1-9]|1[0-2])|(?:29|30)/(?:0?[13-9]|1[0-2])|31/(?:0?[13578]|1[02]))/' +
+  '(?:(?:(?:0?[1-9]|1[0-9]|2[0-8])/(?:0?[1-9]|1[0-2])|(?:29|30)/(?:0?[13-9]|1[0-2])|31/(?:0?[13578]|1[02]))/' +
   YEAR +
   `|29/0?2/${LEAP_YEAR})`;
 /** YYYY-MM-DD, the layout the web's in-cell date-time editor sends. */
 const ISO_DAY =
-  `(?:${YEAR}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\\d|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)` +
+  `(?:${YEAR}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)` +
   `|${LEAP_YEAR}-02-29)`;
-const TIME = '(?:[01]?\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d)?';
+/** What JavaScript's trim() and \\s take for white space, spelt out so that any regex engine reads it alike. */
+export const JS_SPACE = '\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+// One space, dot or dash between digits (what a sheet or a person types; the services take more).
+const SEP = '[ .-]?';
+// Eight more digits, separators allowed between them.
+const EIGHT = `(?:${SEP}[0-9]){8}`;
+const TIME = '(?:[01]?[0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9])?';
 
 export const FORMATS = {
   uuid: { pattern: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}', says: 'một mã (uuid)' },
   day: { pattern: DAY, says: 'một ngày DD/MM/YYYY' },
-  month: { pattern: `(?:0?[1-9]|1[0-2])/${YEAR}`, says: 'một tháng MM/YYYY' },
+  // A pay month: years 2000–9999, as payroll reads them.
+  month: { pattern: '(?:0?[1-9]|1[0-2])/(?:20|[3-9][0-9])[0-9][0-9]', says: 'một tháng MM/YYYY' },
   datetime: { pattern: `(?:${DAY}|${ISO_DAY})[ T]${TIME}`, says: 'thời gian DD/MM/YYYY HH:mm:ss' },
-  phone: { pattern: '\\+?\\d{9,12}', says: 'một số điện thoại (9 đến 12 chữ số)' },
-  digits: { pattern: '\\d+', says: 'chỉ gồm chữ số' },
+  // As the services read a phone: any text with at least 9 digits, of which the last 9 count.
+  phone: { pattern: '(?:[^0-9\\u0000]*[0-9]){9}[^\\u0000]*', says: 'một số điện thoại (ít nhất 9 chữ số)' },
+  // A Vietnamese mobile as care and dataops take it: 9 digits (no leading 0), 10 (0 then not 0) or
+  // 11 (84 then not 0), one space, dot or dash allowed between digits, an optional leading +.
+  vn_mobile: {
+    pattern: `(?:\\+${SEP})?(?:0${SEP}|8${SEP}4${SEP})?[1-9]${EIGHT}${SEP}`,
+    says: 'một số di động Việt Nam',
+  },
+  digits: { pattern: '[0-9]+', says: 'chỉ gồm chữ số' },
+  // A name without white space (usernames).
+  token: { pattern: `[^${JS_SPACE}\\u0000]+`, says: 'không chứa khoảng trắng' },
 } as const;
 export type FormatName = keyof typeof FORMATS;
 

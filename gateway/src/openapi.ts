@@ -1,15 +1,7 @@
 import { ERROR_TABLE, ErrorCode } from '@cskh/kit';
 import type { FieldInfo, ProtoTypes, RouteDef } from './routes';
-import { FORMATS } from './field-rules';
-import {
-  BOOLEAN_TEXTS,
-  JSON_DECIMAL_TEXT,
-  JSON_INTEGER_TEXT,
-  integerRange,
-  maxLengthOf,
-  takesNumberAsText,
-  takesTextAsNumber,
-} from './transcode';
+import { FORMATS, JS_SPACE } from './field-rules';
+import { BOOLEAN_TEXTS, integerRange, maxLengthOf, numberTextForm, takesNumberAsText } from './transcode';
 
 /**
  * OpenAPI 3 document of the whole REST surface, generated from the same proto options the gateway
@@ -84,11 +76,13 @@ export function buildOpenApi(routes: RouteDef[]) {
       const fields = r.requestFields.filter((f) => !inPath(f));
       const bodyField = r.bodyField ? r.requestFields.find((f) => f.name === r.bodyField) : undefined;
       op.requestBody = {
-        required: fields.some((f) => f.rule?.required),
+        // A list route's body is its list (absent = no rows); any other body holds the required fields.
+        required: bodyField ? Boolean(bodyField.rule?.required) : fields.some((f) => f.rule?.required),
         content: {
           'application/json': {
             // A body-field route takes the list itself as the body (e.g. the 200 rows of an import).
-            schema: bodyField ? fieldSchema(bodyField, 'json', types, input) : inputMessageSchema(fields, types, input),
+            // The body itself is never null (JSON bodies are objects or lists).
+            schema: bodyField ? notNull(fieldSchema(bodyField, 'json', types, input)) : inputMessageSchema(fields, types, input),
           },
         },
       };
@@ -200,8 +194,6 @@ function inputMessageSchema(fields: FieldInfo[], types: ProtoTypes, ref: Ref): R
   };
 }
 
-// What JavaScript's trim() removes: a required text must hold something else.
-const JS_SPACE = '\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** A text value: length, format, values; NUL never (PostgreSQL cannot store it). */
@@ -217,7 +209,7 @@ function textSchema(f: FieldInfo): Record<string, unknown> {
     s.minLength = Math.max(1, rule.min_len ?? 0);
   } else if (rule.min_len) s.pattern = `^(?:[^\\u0000]{${rule.min_len},})?$`;
   else s.pattern = '^[^\\u0000]*$';
-  if (rule.format || rule.one_of?.length) delete s.maxLength; // the format or the list bounds it already
+  if (rule.one_of?.length) delete s.maxLength; // the list bounds it already
   return s;
 }
 
@@ -229,10 +221,13 @@ function numberSchema(f: FieldInfo, source: 'json' | 'text'): Record<string, unk
     ? { type: 'integer', format: /64/.test(f.type) ? 'int64' : 'int32', minimum: range.min, maximum: range.max }
     : { type: 'number', ...(rule.min !== undefined ? { minimum: rule.min } : {}), ...(rule.max !== undefined ? { maximum: rule.max } : {}) };
   if (rule.one_of?.length) n.enum = rule.one_of.map(Number);
-  if (source === 'text' || !takesTextAsNumber(f)) return n;
-  const text: Record<string, unknown> = rule.one_of?.length
-    ? { type: 'string', enum: [...(rule.required ? [] : ['']), ...rule.one_of] }
-    : { type: 'string', pattern: rule.required ? (range ? JSON_INTEGER_TEXT : JSON_DECIMAL_TEXT) : `^(?:${(range ? JSON_INTEGER_TEXT : JSON_DECIMAL_TEXT).slice(1, -1)})?$` };
+  const form = source === 'json' ? numberTextForm(f) : undefined;
+  if (!form) return n;
+  // '' is the absent value: allowed unless required.
+  const text: Record<string, unknown> =
+    'enum' in form
+      ? { type: 'string', enum: [...(rule.required ? [] : ['']), ...form.enum] }
+      : { type: 'string', pattern: rule.required ? form.pattern : `^(?:${form.pattern.slice(1, -1)})?$` };
   return { anyOf: [n, text] };
 }
 
@@ -260,6 +255,8 @@ export function fieldSchema(f: FieldInfo, source: 'json' | 'text', types: ProtoT
   if (source === 'json' && !f.rule?.required) return '$ref' in base ? { allOf: [base], nullable: true } : { ...base, nullable: true };
   return base;
 }
+
+const notNull = ({ nullable: _, ...schema }: Record<string, unknown>) => schema;
 
 // ---------- links (stateful testing) ----------
 

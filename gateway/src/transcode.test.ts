@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { AppError, MAX_PAGE } from '@cskh/kit';
 import { collectRoutes, RouteDef } from './routes';
-import { buildRequest } from './transcode';
+import { buildRequest, checkField } from './transcode';
 
 const routes = collectRoutes();
 const route = (method: RouteDef['method'], path: string) => {
@@ -58,8 +58,8 @@ describe('query strings', () => {
     expect(transcode(permissions, { query: { name: 'Tra cứu 🔎' } })).toEqual({ message: { name: 'Tra cứu 🔎' } });
   });
 
-  it('takes the last of a repeated key', () => {
-    expect(transcode(listUsers, { query: { username: ['a', 'b'] } })).toEqual({ message: { username: 'b' } });
+  it('refuses a repeated key for a single value', () => {
+    expect(transcode(listUsers, { query: { username: ['a', 'b'] } })).toEqual({ msg: 'Giá trị của username chỉ được gửi một lần' });
   });
 
   it('refuses an absurdly long string, naming the limit', () => {
@@ -87,12 +87,13 @@ describe('JSON bodies', () => {
   });
 
   it('refuses an int32 out of range or a string where a number belongs', () => {
-    expect(transcode(updateRole, { body: { priority: 2 ** 31 } })).toEqual({
-      msg: 'Giá trị của priority phải là số nguyên từ -2147483648 đến 2147483647',
-    });
+    const int32 = { name: 'n', type: 'TYPE_INT32', repeated: false };
+    expect(() => checkField(int32, 'n', 2 ** 31, 'json', updateRole.types)).toThrow('Giá trị của n phải là số nguyên từ -2147483648 đến 2147483647');
+    // A field rule narrows the type's range (a role's priority is 1 to 7).
+    expect(transcode(updateRole, { body: { priority: 8 } })).toEqual({ msg: 'Giá trị của priority phải là số nguyên từ 1 đến 7' });
     expect(transcode(updateRole, { body: { priority: 'cao' } })).toEqual({ msg: 'Giá trị của priority phải là số' });
     expect(transcode(updateRole, { body: { priority: [1] } })).toEqual({ msg: 'Giá trị của priority phải là số' });
-    expect(transcode(updateRole, { body: { priority: '3' } })).toEqual({ message: { priority: 3 } });
+    expect(transcode(updateRole, { body: { name: 'Nhân viên', priority: '3' } })).toEqual({ message: { name: 'Nhân viên', priority: 3 } });
   });
 
   it('checks nested messages field by field, keeping only known fields', () => {
@@ -117,8 +118,9 @@ describe('JSON bodies', () => {
   });
 
   it('reads JSON numbers sent for text fields as their text, and refuses NUL in nested text', () => {
-    const createUser = route('post', '/api/v1/users');
-    expect(transcode(createUser, { body: { phone: 912345678 } })).toEqual({ message: { phone: '912345678' } });
+    expect(transcode(importLogs, { body: [{ so_dien_thoai: 912345678 }] })).toEqual({ message: { rows: [{ so_dien_thoai: '912345678' }] } });
+    // …but not for a field with a format: its value is text.
+    expect(transcode(route('post', '/api/v1/users'), { body: { phone: 912345678 } })).toEqual({ msg: 'Giá trị của phone phải là chuỗi ký tự' });
     expect(transcode(importLogs, { body: [{ username: 'a\u0000' }] })).toEqual({ msg: 'Giá trị của rows[0].username chứa ký tự không hợp lệ' });
   });
 

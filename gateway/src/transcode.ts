@@ -66,8 +66,8 @@ export const takesNumberAsText = (field: FieldInfo) =>
   !field.rule?.format && !field.rule?.one_of?.length && !field.rule?.min_len && maxLengthOf(field) >= 25;
 
 const invalid = (msg: string) => new AppError('VALIDATION', msg);
-/** The field's own message (the spec's words) when it has one, else ours. */
-const broken = (field: FieldInfo, msg: string) => invalid(field.rule?.msg || msg);
+/** A required field left blank: its own message (the spec's words) when it has one, else ours. */
+const missing = (field: FieldInfo, msg: string) => invalid(field.rule?.msg || msg);
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Where a value came from: the query string and path give strings; a JSON body gives JSON types. */
@@ -80,32 +80,50 @@ function checkString(field: FieldInfo, label: string, raw: unknown, source: Sour
   else throw invalid(`Giá trị của ${label} phải là chuỗi ký tự`);
   if (s.includes('\u0000') || LONE_SURROGATE.test(s)) throw invalid(`Giá trị của ${label} chứa ký tự không hợp lệ`);
   const max = maxLengthOf(field);
-  if (s.length > max) throw broken(field, `Giá trị của ${label} dài quá ${max} ký tự`);
+  if (s.length > max) throw invalid( `Giá trị của ${label} dài quá ${max} ký tự`);
   const rule = field.rule;
   // '' is the absent value of a text field: only `required` speaks about it.
   if (!rule || s === '') return s;
-  if (rule.min_len && s.length < rule.min_len) throw broken(field, `Giá trị của ${label} phải có ít nhất ${rule.min_len} ký tự`);
-  if (rule.format && !matchesFormat(rule.format, s)) throw broken(field, `Giá trị của ${label} phải là ${FORMATS[rule.format].says}`);
-  if (rule.one_of?.length && !rule.one_of.includes(s)) throw broken(field, `Giá trị của ${label} phải là một trong: ${rule.one_of.join(', ')}`);
+  if (rule.min_len && s.length < rule.min_len) throw invalid( `Giá trị của ${label} phải có ít nhất ${rule.min_len} ký tự`);
+  if (rule.format && !matchesFormat(rule.format, s)) throw invalid( `Giá trị của ${label} phải là ${FORMATS[rule.format].says}`);
+  if (rule.one_of?.length && !rule.one_of.includes(s)) throw invalid( `Giá trị của ${label} phải là một trong: ${rule.one_of.join(', ')}`);
   return s;
 }
 
 /** A number as query text: plain decimal, or with an exponent as float fields print. */
 const NUMBER_TEXT = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 /**
- * A number as a JSON string (the web's selects send their values so): plain digits, at most 15 of
- * them (every such integer is exact), and only for fields without bounds of their own. Exported
- * for the OpenAPI document, which states the same.
+ * The texts a JSON string may hold for a numeric field (the web's selects and inputs send their
+ * values so), spelt out exactly so that the OpenAPI document says the same: a field's values or a
+ * short range as a list; otherwise plain digits few enough to stay inside the field's range.
+ * Undefined when only a JSON number will do.
  */
-export const JSON_INTEGER_TEXT = '^-?\\d{1,15}$';
-export const JSON_DECIMAL_TEXT = '^-?\\d{1,15}(?:\\.\\d{1,15})?$';
-/** Whether a JSON string may stand for this numeric field's value. */
-export function takesTextAsNumber(field: FieldInfo): boolean {
-  const range = INTEGER_RANGES[field.type];
-  const own = integerRange(field);
-  return field.rule?.min === undefined && field.rule?.max === undefined && (!range || (own!.min === range.min && own!.max === range.max));
+export function numberTextForm(field: FieldInfo): { enum: string[] } | { pattern: string } | undefined {
+  const rule = field.rule ?? {};
+  if (rule.one_of?.length) return { enum: rule.one_of };
+  const type = INTEGER_RANGES[field.type];
+  if (type) {
+    const own = integerRange(field)!;
+    if (own.max - own.min <= 1000) return { enum: Array.from({ length: own.max - own.min + 1 }, (_, i) => String(own.min + i)) };
+    // Digits short of the type's own limit, so that every such text is in range.
+    const digits = Math.min(15, String(type.max).length - 1);
+    const sign = own.min < 0 ? '-?' : '';
+    if (own.min === type.min && own.max === type.max) return { pattern: `^${sign}[0-9]{1,${digits}}$` };
+    if (own.min === 0 && own.max >= 10 ** digits - 1) return { pattern: `^[0-9]{1,${digits}}$` };
+    if (own.min === 1 && own.max >= 10 ** digits - 1) return { pattern: `^0*[1-9][0-9]{0,${digits - 1}}$` };
+    return undefined;
+  }
+  if (rule.max !== undefined) return undefined;
+  if (rule.min === undefined) return { pattern: '^-?[0-9]{1,15}(?:\\.[0-9]{1,15})?$' };
+  if (rule.min === 0) return { pattern: '^[0-9]{1,15}(?:\\.[0-9]{1,15})?$' };
+  return undefined;
 }
-const jsonNumberText = (field: FieldInfo) => new RegExp(INTEGER_RANGES[field.type] ? JSON_INTEGER_TEXT : JSON_DECIMAL_TEXT);
+
+function numberTextAllowed(field: FieldInfo, text: string): boolean {
+  const form = numberTextForm(field);
+  if (!form) return false;
+  return 'enum' in form ? form.enum.includes(text) : new RegExp(form.pattern).test(text);
+}
 
 function checkNumber(field: FieldInfo, label: string, raw: unknown, source: Source): number | undefined {
   let n: number;
@@ -113,7 +131,7 @@ function checkNumber(field: FieldInfo, label: string, raw: unknown, source: Sour
   else if (typeof raw === 'string') {
     // '' is the absent value; anything else is a number written plainly, nothing looser.
     if (raw === '') return undefined;
-    const ok = source === 'text' ? NUMBER_TEXT.test(raw) : takesTextAsNumber(field) && jsonNumberText(field).test(raw);
+    const ok = source === 'text' ? NUMBER_TEXT.test(raw) : numberTextAllowed(field, raw);
     if (!ok) throw invalid(`Giá trị của ${label} phải là số`);
     n = Number(raw);
   } else throw invalid(`Giá trị của ${label} phải là số`);
@@ -121,15 +139,15 @@ function checkNumber(field: FieldInfo, label: string, raw: unknown, source: Sour
   const range = integerRange(field);
   if (range) {
     if (!Number.isInteger(n) || n < range.min || n > range.max)
-      throw broken(field, `Giá trị của ${label} phải là số nguyên từ ${range.min} đến ${range.max}`);
+      throw invalid( `Giá trị của ${label} phải là số nguyên từ ${range.min} đến ${range.max}`);
   } else {
     if (!Number.isFinite(n)) throw invalid(`Giá trị của ${label} phải là số`);
     const { min, max } = field.rule ?? {};
     if ((min !== undefined && n < min) || (max !== undefined && n > max))
-      throw broken(field, `Giá trị của ${label} phải từ ${min ?? '…'} đến ${max ?? '…'}`);
+      throw invalid( `Giá trị của ${label} phải từ ${min ?? '…'} đến ${max ?? '…'}`);
   }
   if (field.rule?.one_of?.length && !field.rule.one_of.includes(String(n)))
-    throw broken(field, `Giá trị của ${label} phải là một trong: ${field.rule.one_of.join(', ')}`);
+    throw invalid( `Giá trị của ${label} phải là một trong: ${field.rule.one_of.join(', ')}`);
   return n;
 }
 
@@ -176,11 +194,11 @@ function checkMessageRules(fields: FieldInfo[], message: Record<string, unknown>
     const rule = f.rule;
     if (!rule) continue;
     const v = message[f.name];
-    if (rule.required && isBlank(v)) throw broken(f, `Giá trị của ${prefix}${f.name} không được để trống`);
+    if (rule.required && isBlank(v)) throw missing(f, `Giá trị của ${prefix}${f.name} không được để trống`);
     const other = rule.not_before ? fields.find((x) => x.name === rule.not_before) : undefined;
     const w = other ? message[other.name] : undefined;
     if (other && !isBlank(v) && !isBlank(w) && orderKey(rule.format, String(v)) < orderKey(other.rule?.format, String(w)))
-      throw broken(f, `Giá trị của ${prefix}${f.name} không được trước ${prefix}${other.name}`);
+      throw invalid( `Giá trị của ${prefix}${f.name} không được trước ${prefix}${other.name}`);
   }
 }
 
@@ -220,8 +238,8 @@ export function checkField(field: FieldInfo, label: string, raw: unknown, source
     });
   }
   if (source === 'text') {
-    // The query parser gives an array for a repeated key: the last one wins, as browsers expect.
-    if (Array.isArray(raw)) raw = raw[raw.length - 1];
+    // The query parser gives an array for a repeated key: one value only, as the document says.
+    if (Array.isArray(raw)) throw invalid(`Giá trị của ${label} chỉ được gửi một lần`);
     if (typeof raw !== 'string') throw invalid(`Giá trị của ${label} không hợp lệ`);
   }
   return checkSingle(field, label, raw, source, types, depth);
