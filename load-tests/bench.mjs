@@ -131,6 +131,18 @@ function figures(file) {
   };
 }
 
+const CLK_TCK = 100; // USER_HZ on Linux
+/** CPU time (user + system, ms) a process has used so far, from /proc (0 when gone). */
+function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+
 /** Resident set size of a process (KiB), from /proc. */
 function rssKiB(pid) {
   try {
@@ -163,6 +175,18 @@ function closedTable(rows) {
       r.name === 'baseline' ? '1.00' : ratio(r.rps, base),
       r.name === 'rest' || r.name === 'socket' ? ratio(r.rps, floor) : '-',
     ]),
+  );
+}
+
+/** CPU time (from /proc, user + system) each process spent per answered request during the row. */
+function cpuTable(rows) {
+  const procs = Object.keys(rows[0]?.cpu ?? {});
+  return render(
+    ['row', 'answered', ...procs.map((p) => `${p} µs`), 'total µs'],
+    rows.map((r) => {
+      const per = (ms) => (r.lookups ? ((ms * 1000) / r.lookups).toFixed(0) : '-');
+      return [r.name, String(r.lookups), ...procs.map((p) => per(r.cpu[p])), per(procs.reduce((t, p) => t + r.cpu[p], 0))];
+    }),
   );
 }
 
@@ -209,7 +233,10 @@ async function startProduct(mode, env, { logDir, profileDir }) {
   if (mode === 'embedded') {
     const { startStack } = await import('../scripts/stack.ts');
     const stack = await startStack({ env });
-    return { url: stack.url, carrierUrl: `http://127.0.0.1:${stack.services['carrier-sim']}`, realtimePid: process.pid, stop: () => stack.stop() };
+    return {
+      url: stack.url, carrierUrl: `http://127.0.0.1:${stack.services['carrier-sim']}`, realtimePid: process.pid,
+      pids: { 'embedded (all)': process.pid }, stop: () => stack.stop(),
+    };
   }
   const { startComponents } = await import('../scripts/chaos/procs.mjs');
   const prof = (name) => (profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${path.join(profileDir, name)}`] : []);
@@ -230,7 +257,11 @@ async function startProduct(mode, env, { logDir, profileDir }) {
     nodeArgs: { gateway: prof('gateway'), lookup: prof('lookup'), realtime: prof('realtime') },
     say,
   });
-  return { url: stack.url, carrierUrl: stack.env.CARRIER_URL, realtimePid: stack.realtime[0].pid, stop: () => stack.stop() };
+  return {
+    url: stack.url, carrierUrl: stack.env.CARRIER_URL, realtimePid: stack.realtime[0].pid,
+    pids: { gateway: stack.gateway.pid, lookup: stack.lookup.pid, realtime: stack.realtime[0].pid, auth: stack.auth.pid, 'carrier-sim': stack.carrier.pid },
+    stop: () => stack.stop(),
+  };
 }
 
 async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp }) {
@@ -248,12 +279,14 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
     const k6Row = async (label, script, env) => {
       const file = path.join(tmp, `${mode}-${label.replace(/\W+/g, '_')}.json`);
       say(`${mode}: running ${label} (${script})`);
+      const cpu0 = Object.fromEntries(Object.entries(product.pids).map(([k, pid]) => [k, cpuMs(pid)]));
       const code = await runK6(k6, script, { ...common, ...env, SUMMARY_FILE: file });
+      const cpu = Object.fromEntries(Object.entries(product.pids).map(([k, pid]) => [k, cpuMs(pid) - cpu0[k]]));
       if (!fs.existsSync(file)) {
         out.failures.push(`${label}: k6 wrote no summary (exit ${code})`);
         return undefined;
       }
-      const f = { name: label, k6Exit: code, ...figures(file) };
+      const f = { name: label, k6Exit: code, ...figures(file), cpu };
       if (code !== 0) out.failures.push(`${label}: k6 exited ${code} (threshold failed?)`);
       if (f.errors > 0 || f.lost > 0 || f.duplicates > 0 || f.lookups === 0) out.failures.push(`${label}: ${f.errors} errors, ${f.lost} lost, ${f.duplicates} duplicates, ${f.lookups} answered`);
       return f;
@@ -321,6 +354,8 @@ function report(res, opts) {
   lines.push(`   ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}); load average before ${res.loadBefore}, after ${res.loadAfter}; carrier simulator at zero latency\n`);
   if (res.closed.length) lines.push(`Closed loop: ${opts.vus} VUs × ${opts.duration} per row (pipeline ${opts.pipeline} per socket)\n\n${closedTable(res.closed)}\n`);
   if (res.open.length) lines.push(`Open model: constant arrival rate, ${opts.openDuration} per row (socket: 50 connections sharing the rate)\n\n${openTable(res.open)}\n`);
+  const all = [...res.closed, ...res.open, ...res.sockets].filter((r) => r.cpu && r.name !== 'baseline');
+  if (all.length) lines.push(`CPU per answered request (user + system time of each process during the row, /proc; the load generator and the infrastructure not included)\n\n${cpuTable(all)}\n`);
   if (res.sockets.length) lines.push(`Many sockets: each looks up every ${opts.socketInterval} s for ${opts.openDuration}; RSS of the ${res.mode === 'process' ? 'realtime process' : 'whole embedded process'}\n\n${socketsTable(res.sockets)}\n`);
   return lines.join('\n');
 }
