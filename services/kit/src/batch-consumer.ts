@@ -112,7 +112,10 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
   const consumer: Consumer = kafka.consumer({
     groupId: prefix + opts.groupId,
     allowAutoTopicCreation: false,
-    maxWaitTimeInMs: 20,
+    // The broker answers a fetch as soon as one byte is there (minBytes 1): this bound only sets
+    // how often an idle consumer asks again. 20 ms made an idle realtime process spend ~14 % of a
+    // core polling its reply topics (bench CPU table, load-tests/README.md); 100 ms as the bus's.
+    maxWaitTimeInMs: 100,
     sessionTimeout: 30000,
     heartbeatInterval: 3000,
   });
