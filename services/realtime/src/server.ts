@@ -20,6 +20,7 @@ import { createServer, Server as HttpServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { Server, Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
+import type Redis from 'ioredis';
 import {
   AppError,
   createBus,
@@ -77,6 +78,27 @@ function handshakeField(socket: Socket, name: string): string {
 
 const stripBearer = (t: string) => (t.startsWith('Bearer ') ? t.slice(7).trim() : t.trim());
 
+/**
+ * The socket adapter's publisher. The Redis adapter fires PUBLISH without handling its promise, so
+ * while Redis restarts (commands fail after maxRetriesPerRequest) each broadcast became an
+ * unhandled rejection that ended the process (chaos run: both replicas down after Redis came
+ * back). A broadcast lost meanwhile is logged; the reply's timeout and the browser's re-send cover it.
+ */
+export function guardedPublisher(redis: Redis, log: Logger): Redis {
+  return new Proxy(redis, {
+    get(target, prop) {
+      if (prop === 'publish')
+        return (...args: Parameters<Redis['publish']>) =>
+          target.publish(...args).catch((err: unknown) => {
+            log.warn({ err }, 'socket adapter: publish failed (Redis unavailable)');
+            return 0;
+          });
+      const v = Reflect.get(target, prop, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+
 export interface RealtimeOptions {
   /** The socket commands to route; default every declaration of the protos. */
   routes?: SocketRoute[];
@@ -124,8 +146,12 @@ export async function startRealtime(
   });
   let subClient: ReturnType<NonNullable<typeof redis>['duplicate']> | undefined;
   if (redis) {
+    // Redis down is reported by /readyz and answered per command; the clients' own error events
+    // would otherwise print "missing 'error' handler" on every reconnect attempt.
+    redis.on('error', (err) => log.debug({ err }, 'redis'));
     subClient = redis.duplicate();
-    io.adapter(createAdapter(redis, subClient, { key: config.SOCKET_ADAPTER_KEY }));
+    subClient.on('error', (err) => log.debug({ err }, 'redis (socket adapter subscriber)'));
+    io.adapter(createAdapter(guardedPublisher(redis, log), subClient, { key: config.SOCKET_ADAPTER_KEY }));
   }
 
   // ---- handshake ----
