@@ -103,10 +103,16 @@ export function serviceName(def: ServiceDefinition): string {
   return first.path.split('/')[1];
 }
 
+/**
+ * The abort reason of a cancelled call, made once: grpc-js emits 'cancelled' as calls end, and a
+ * fresh error (with its stack) per call was ~1.4 % of the lookup process's time.
+ */
+const CALL_CANCELLED = new AppError('TIMEOUT');
+
 function contextFor(call: ServerUnaryCall<unknown, unknown>, log: Logger, method: string): CallContext {
   const identity = identityFromMetadata(call.metadata);
   const abort = new AbortController();
-  call.on('cancelled', () => abort.abort(new AppError('TIMEOUT')));
+  call.on('cancelled', () => abort.abort(CALL_CANCELLED));
   const d = call.getDeadline();
   const deadline = d instanceof Date ? d : typeof d === 'number' && Number.isFinite(d) ? new Date(d) : undefined;
   return {
