@@ -8,6 +8,7 @@ import * as grpc from '@grpc/grpc-js';
 import type Redis from 'ioredis';
 import {
   AppError,
+  barredFromService,
   contextFrom,
   envelopeFor,
   fromServiceError,
@@ -205,6 +206,8 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
 }
 
 function authorize(route: RouteDef, id: Identity) {
+  const barred = barredFromService(id, route.service);
+  if (barred) throw new AppError('FORBIDDEN', barred);
   if (!hasAnyPermission(id, route.guard.permissions)) throw new AppError('FORBIDDEN');
   if (route.guard.priorityBelow > 0 && !(id.priority < route.guard.priorityBelow)) throw new AppError('FORBIDDEN');
 }

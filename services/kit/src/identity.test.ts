@@ -1,4 +1,4 @@
-import { ADMIN_SECTION_CODES, codeCounts, hasAnyPermission } from './identity';
+import { ADMIN_SECTION_CODES, barredFromService, codeCounts, hasAnyPermission } from './identity';
 import { mayUseSocketRoute } from './realtime-push';
 import { ADMIN_CODES, PRIORITY7_ADMIN_CODES } from '../../auth/src/domain/catalogue';
 
@@ -41,5 +41,13 @@ describe('the admin section, one list', () => {
   it('is the list auth seeds and the web menu hides (auth catalogue)', () => {
     expect([...ADMIN_SECTION_CODES].sort()).toEqual([...ADMIN_CODES].sort());
     expect([...PRIORITY7_ADMIN_CODES].sort()).toEqual(['chiadata', 'phanquyendata']);
+  });
+});
+
+describe('services barred by username', () => {
+  it('keeps HNIMB accounts out of refunds only, whatever the case', () => {
+    for (const u of ['HNIMB', 'hnimb_01', 'HnImB7']) expect(barredFromService({ username: u }, 'refunds')).toBe('Tài khoản của bạn không được sử dụng chức năng hoàn tiền');
+    expect(barredFromService({ username: 'nv_hnimb' }, 'refunds')).toBeUndefined();
+    expect(barredFromService({ username: 'HNIMB_01' }, 'orders')).toBeUndefined();
   });
 });

@@ -1,11 +1,11 @@
-import { AppError, Identity } from '@cskh/kit';
+import { AppError, barredFromService, Identity } from '@cskh/kit';
 import { MSG } from './messages';
 
 /** Senior staff (priority below 3): full phones, inline edits, hidden columns (spec 2 §6). */
 export const isSenior = (priority: number) => priority < 3;
 
-/** Usernames starting with HNIMB get neither the refund screens nor their calls (spec 2 §2). */
-export const isHnimb = (username: string) => username.toUpperCase().startsWith('HNIMB');
+/** Usernames starting with HNIMB get neither the refund screens nor their calls (spec 2 §2; the kit's rule, also applied by the gateway). */
+export const isHnimb = (username: string) => barredFromService({ username }, 'refunds') !== undefined;
 
 export function refuseHnimb(me: Pick<Identity, 'username'>): void {
   if (isHnimb(me.username)) throw new AppError('FORBIDDEN', MSG.hnimbForbidden);

@@ -1,8 +1,10 @@
+import { barredFromService } from '@cskh/kit';
 /** Every Vietnamese message the refunds service answers with, in one place (spec 2 §5, §8; spec 3 §5). */
 export const MSG = {
   requiredMissing: 'Có trường bắt buộc chưa được nhập hoặc chưa được chọn',
   exportForbidden: 'Bạn không có quyền xuất dữ liệu',
-  hnimbForbidden: 'Tài khoản của bạn không được sử dụng chức năng hoàn tiền',
+  // The kit's words (identity.ts barredFromService), which the gateway answers too.
+  hnimbForbidden: barredFromService({ username: 'HNIMB' }, 'refunds')!,
   // settings (spec 2 §2.11, §5, §8)
   settingUnknown: 'Khóa cài đặt không hợp lệ',
   settingExists: 'Cài đặt đã tồn tại',
