@@ -83,11 +83,12 @@ const BY_CALLER = "which fields are required depends on the caller's priority or
 const SHARED_STATUS = 'one request message (SetStatusRequest) serves three kinds of status, each with its own values';
 const NOT_YET = 'values the service checks that no field rule describes yet (to be written as (cskh.api.field) rules)';
 const ACCEPTANCE_EXCEPTIONS: Record<string, string> = {
-  // The order of two dates (x-not-before in the document): JSON Schema cannot relate two fields.
+  // Imports: first_row plus the rows of the chunk must stay within a sheet (1,048,576 rows), and a
+  // chunk holds at most 200 rows (not yet stated as maxItems).
   ...Object.fromEntries(
     collectRoutes()
-      .filter((r) => r.requestFields.some((f) => f.rule?.not_before))
-      .map((r) => [`${r.serviceFullName}.${r.rpc}`, 'endDate not before startDate (x-not-before)']),
+      .filter((r) => r.bodyField && r.requestFields.some((f) => f.name === 'first_row'))
+      .map((r) => [`${r.serviceFullName}.${r.rpc}`, `${ACROSS}: first_row plus the chunk's rows within a sheet`]),
   ),
   'cskh.auth.v1.SessionService.SaveProfile': `${ACROSS}: the old password is required with a new one`,
   'cskh.auth.v1.UserService.ResetPassword': `${ACROSS}: the confirmation must match the password`,
@@ -207,18 +208,50 @@ function figures(output: string) {
 }
 
 /**
- * Loaded by schemathesis (SCHEMATHESIS_HOOKS). Its Python (3.11.7, pinned by scripts/setup.mjs)
- * has CPython's gh-106905: two threads parsing source at once fail with "AST constructor
- * recursion depth mismatch", and Hypothesis parses its own sources to describe filters, so a run
- * with several workers sometimes errors on an operation for no fault of ours. One parse at a time.
+ * Loaded by schemathesis (SCHEMATHESIS_HOOKS):
+ * - The document states the order of two dates as `x-not-before` (JSON Schema cannot relate two
+ *   fields): a generated valid request gets its pair in that order (the two values swapped), so
+ *   positive_data_acceptance holds these operations to it too. Invalid requests are left alone.
+ * - Its Python (3.11.7, pinned by scripts/setup.mjs) has CPython's gh-106905: two threads parsing
+ *   source at once fail with "AST constructor recursion depth mismatch", and Hypothesis parses its
+ *   own sources to describe filters, so a run with several workers sometimes errors on an
+ *   operation for no fault of ours. One parse at a time.
  */
-const HOOKS = `import ast, threading
+const HOOKS = `import ast, re, threading
+import schemathesis
+from schemathesis import GenerationMode
+
 _lock = threading.Lock()
 _parse = ast.parse
 def _locked_parse(*args, **kwargs):
     with _lock:
         return _parse(*args, **kwargs)
 ast.parse = _locked_parse
+
+def _day(v):
+    m = re.fullmatch(r'(\\d{1,2})/(\\d{1,2})/(\\d{4})', v) if isinstance(v, str) else None
+    return (int(m[3]), int(m[2]), int(m[1])) if m else None
+
+def _in_order(values, pairs):
+    for later, earlier in pairs:
+        a, b = _day(values.get(earlier)), _day(values.get(later))
+        if a and b and b < a:
+            values[earlier], values[later] = values[later], values[earlier]
+
+@schemathesis.hook
+def map_case(ctx, case):
+    if case.meta is None or case.meta.generation.mode != GenerationMode.POSITIVE:
+        return case
+    raw = case.operation.definition.raw
+    pairs = [(p['name'], p['x-not-before']) for p in raw.get('parameters', []) if 'x-not-before' in p]
+    if pairs and isinstance(case.query, dict):
+        _in_order(case.query, pairs)
+    schema = raw.get('requestBody', {}).get('content', {}).get('application/json', {}).get('schema', {})
+    props = schema.get('properties', {}) if isinstance(schema, dict) else {}
+    pairs = [(n, s['x-not-before']) for n, s in props.items() if isinstance(s, dict) and 'x-not-before' in s]
+    if pairs and isinstance(case.body, dict):
+        _in_order(case.body, pairs)
+    return case
 `;
 
 /** schemathesis.toml of the run: the checks, and the per-operation exceptions above. */
