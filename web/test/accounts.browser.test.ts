@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { chromium, Browser, Page } from 'playwright-core';
+import { logIn, input } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -52,7 +53,6 @@ async function api<T>(path: string, token?: string, body?: unknown): Promise<T> 
   return json.data;
 }
 
-const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
 
 async function shot(page: Page, name: string) {
   const dir = process.env.CSKH_SCREENSHOTS;
@@ -62,13 +62,7 @@ async function shot(page: Page, name: string) {
 type RoleRow = { id: string; name: string; priority: number; permissions: string[] };
 const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
 
-async function login(page: Page, username: string, password: string) {
-  if (!page.url().endsWith('/login')) await page.goto(stack.url + '/login');
-  await input(page, 'login-username').fill(username);
-  await input(page, 'login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/app/home');
-}
+const login = (page: Page, username: string, password: string) => logIn(page, stack.url, username, password);
 
 beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { chromium, Browser, Page } from 'playwright-core';
+import { logIn, input } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -19,7 +20,6 @@ let stack: Stack;
 let browser: Browser;
 let dir: string;
 
-const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
 
 /** Today in Vietnam as DD/MM/YYYY (the list shows this month to today by default). */
 function vnToday(): string {
@@ -55,13 +55,7 @@ function statement(file: string, tag: string) {
   XLSX.writeFile(wb, file);
 }
 
-async function login(page: Page, username: string, password: string) {
-  await page.goto(stack.url + '/login');
-  await input(page, 'login-username').fill(username);
-  await input(page, 'login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/app/home');
-}
+const login = (page: Page, username: string, password: string) => logIn(page, stack.url, username, password);
 
 beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { chromium, Browser, Page } from 'playwright-core';
+import { logIn, input, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -23,8 +24,6 @@ let stack: Stack;
 let browser: Browser;
 let dir: string;
 
-const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
 async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
   const res = await fetch(stack.url + path, {
@@ -37,16 +36,7 @@ async function api<T>(path: string, token?: string, body?: unknown): Promise<T> 
   return json.data;
 }
 
-async function login(page: Page, username: string, password: string) {
-  await page.goto(stack.url + '/login');
-  await screen(page, 'login-username');
-  await input(page, 'login-username').fill(username);
-  await input(page, 'login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/app/home');
-  // The shell has stored the session and loaded the home screen before the test navigates away.
-  await page.waitForLoadState('networkidle');
-}
+const login = (page: Page, username: string, password: string) => logIn(page, stack.url, username, password);
 
 /** Wait for a screen; when it does not come, say where the page is and what it shows. */
 async function screen(page: Page, testId: string) {

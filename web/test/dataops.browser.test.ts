@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { chromium, Browser, Page } from 'playwright-core';
+import { logIn, input, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -28,8 +29,6 @@ let dir: string;
 
 const ZERO = '00000000-0000-0000-0000-000000000000';
 
-const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
 async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
   const res = await fetch(stack.url + path, {
@@ -42,13 +41,7 @@ async function api<T>(path: string, token?: string, body?: unknown): Promise<T> 
   return json.data;
 }
 
-async function login(page: Page, username: string, password: string) {
-  await page.goto(stack.url + '/login');
-  await input(page, 'login-username').fill(username);
-  await input(page, 'login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/app/home');
-}
+const login = (page: Page, username: string, password: string) => logIn(page, stack.url, username, password);
 
 /** A scan file: a header, then the phones in column A (one repeated). */
 function scanSheet(file: string) {

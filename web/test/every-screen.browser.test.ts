@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, Browser, Page } from 'playwright-core';
+import { logIn } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -110,11 +111,7 @@ test.each(PRIORITIES)('priority %i: every screen of the menu opens without place
     if (res.status() >= 500) findings.push({ path: current, what: `${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}` });
   });
   try {
-    await page.goto(stack.url + '/login');
-    await page.locator('input[data-testid="login-username"]').fill(staffOf.get(priority)!);
-    await page.locator('input[data-testid="login-password"]').fill(STAFF_PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/app/home');
+    await logIn(page, stack.url, staffOf.get(priority)!, STAFF_PASSWORD);
     const paths = await menuPaths(page);
     expect(paths.length).toBeGreaterThan(0);
     for (const path of ['/app/home', ...paths]) {

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { chromium, Browser, Page } from 'playwright-core';
+import { logIn, input } from './browser-session';
 import * as XLSX from 'xlsx';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
@@ -26,7 +27,6 @@ let stack: Stack;
 let browser: Browser;
 let env: NodeJS.ProcessEnv;
 
-const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
 
 async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
   const res = await fetch(stack.url + path, {
@@ -39,13 +39,7 @@ async function api<T>(path: string, token?: string, body?: unknown): Promise<T> 
   return json.data;
 }
 
-async function login(page: Page, username: string, password: string) {
-  await page.goto(stack.url + '/login');
-  await input(page, 'login-username').fill(username);
-  await input(page, 'login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/app/home');
-}
+const login = (page: Page, username: string, password: string) => logIn(page, stack.url, username, password);
 
 async function sql<T = Record<string, any>>(text: string, params: unknown[] = []): Promise<T[]> {
   const c = new PgClient({ connectionString: env.DATABASE_URL });

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { chromium, Browser, Page } from 'playwright-core';
+import { logIn, input } from './browser-session';
 import { createBus, createLogger, EventBus, USER_CHANGED_TOPIC } from '@cskh/kit';
 import { events_v1_care, events_v1_events } from '@cskh/proto';
 import { startStack, Stack } from '../../scripts/stack';
@@ -23,7 +24,6 @@ let browser: Browser;
 let bus: EventBus;
 let dir: string;
 
-const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
 const tag = randomBytes(3).toString('hex');
 const seller1 = `nvluong1${tag}`;
 const seller2 = `nvluong2${tag}`;
@@ -48,13 +48,7 @@ function attendanceSheet(file: string, username: string) {
   XLSX.writeFile(wb, file);
 }
 
-async function login(page: Page, username: string, password: string) {
-  await page.goto(stack.url + '/login');
-  await input(page, 'login-username').fill(username);
-  await input(page, 'login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/app/home');
-}
+const login = (page: Page, username: string, password: string) => logIn(page, stack.url, username, password);
 
 beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { chromium, Browser, Page } from 'playwright-core';
+import { logIn, input, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -23,8 +24,6 @@ let stack: Stack;
 let browser: Browser;
 let dir: string;
 
-const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
 async function api<T>(path: string, token?: string, body?: unknown, method = body ? 'POST' : 'GET'): Promise<T> {
   const res = await fetch(stack.url + path, {
@@ -37,13 +36,7 @@ async function api<T>(path: string, token?: string, body?: unknown, method = bod
   return json.data;
 }
 
-async function login(page: Page, username: string, password: string) {
-  await page.goto(stack.url + '/login');
-  await input(page, 'login-username').fill(username);
-  await input(page, 'login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/app/home');
-}
+const login = (page: Page, username: string, password: string) => logIn(page, stack.url, username, password);
 
 /** Picks an option of a FormDialog select. */
 async function choose(page: Page, field: string, option: string) {

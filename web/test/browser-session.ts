@@ -1,0 +1,20 @@
+import type { Page } from 'playwright-core';
+
+/** An input by its data-testid (the app puts the testid on the <input> itself). */
+export const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
+/** Waits for a toast holding this text. */
+export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+/**
+ * Logs in through the login form and waits until the session is stored, not only shown: the app
+ * keeps it in localStorage (redux-persist, written just after the login), and a test that
+ * navigates away sooner — a busy machine delays the write — lands on /login again.
+ */
+export async function logIn(page: Page, baseUrl: string, username: string, password: string) {
+  if (!page.url().endsWith('/login')) await page.goto(baseUrl + '/login');
+  await input(page, 'login-username').fill(username);
+  await input(page, 'login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/app/home');
+  await page.waitForFunction(() => /"accessToken":"\\"ey/.test(localStorage.getItem('persist:auth') ?? ''));
+}
