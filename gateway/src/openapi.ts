@@ -237,6 +237,11 @@ function numberSchema(f: FieldInfo, source: 'json' | 'text'): Record<string, unk
  */
 export function fieldSchema(f: FieldInfo, source: 'json' | 'text', types: ProtoTypes, ref: Ref): Record<string, unknown> {
   let base: Record<string, unknown>;
+  if (f.map) {
+    // Keys are text (a username…); each value as its own field would be.
+    const map = { type: 'object', additionalProperties: notNull(fieldSchema(f.map.value, 'json', types, ref)) };
+    return source === 'json' ? { ...map, nullable: true } : map;
+  }
   if (f.type === 'TYPE_MESSAGE') base = ref(f.typeName);
   else if (integerRange(f) || f.type === 'TYPE_DOUBLE' || f.type === 'TYPE_FLOAT') base = numberSchema(f, source);
   else if (f.type === 'TYPE_BOOL')

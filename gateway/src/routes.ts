@@ -20,6 +20,8 @@ export interface FieldInfo {
   rule?: FieldRule;
   /** proto3 `optional`: absent from a reply when unset (the others always carry their default). */
   optional?: boolean;
+  /** A `map<K, V>` field: a JSON object whose keys are K and values V (not a list of entries). */
+  map?: { key: FieldInfo; value: FieldInfo };
 }
 
 /** Every message type of the protos: full name → its fields; every enum: full name → its value names. */
@@ -87,7 +89,8 @@ interface RawField {
   typeName: string;
   proto3Optional?: boolean;
 }
-type Descriptor = { format?: string; type?: { field?: RawField[]; value?: Array<{ name: string }> } };
+type MessageType = { name?: string; field?: RawField[]; nestedType?: MessageType[]; options?: { mapEntry?: boolean } | null };
+type Descriptor = { format?: string; type?: MessageType & { value?: Array<{ name: string }> } };
 
 /**
  * proto-loader names field types relative to the scope they are written in ("PermissionRef",
@@ -112,16 +115,24 @@ export function protoTypes(def: protoLoader.PackageDefinition): ProtoTypes {
   const rules = loadFieldRules();
   for (const [fullName, d] of entries) {
     if (d.format?.endsWith('DescriptorProto') && !d.format.includes('Enum')) {
+      const field = (f: RawField, scope: string): FieldInfo => ({
+        name: f.name,
+        type: f.type,
+        repeated: f.label === 'LABEL_REPEATED',
+        typeName: f.typeName ? resolveTypeName(scope, f.typeName, known) : undefined,
+        ...(rules.has(`${scope}.${f.name}`) ? { rule: rules.get(`${scope}.${f.name}`) } : {}),
+        ...(f.proto3Optional ? { optional: true } : {}),
+      });
+      // Map fields are repeated entries of a nested type marked mapEntry: carried as key and value.
+      const entries = new Map((d.type?.nestedType ?? []).filter((n) => n.options?.mapEntry).map((n) => [n.name, n]));
       messages.set(
         fullName,
-        (d.type?.field ?? []).map((f) => ({
-          name: f.name,
-          type: f.type,
-          repeated: f.label === 'LABEL_REPEATED',
-          typeName: f.typeName ? resolveTypeName(fullName, f.typeName, known) : undefined,
-          ...(rules.has(`${fullName}.${f.name}`) ? { rule: rules.get(`${fullName}.${f.name}`) } : {}),
-          ...(f.proto3Optional ? { optional: true } : {}),
-        })),
+        (d.type?.field ?? []).map((f) => {
+          const entry = f.type === 'TYPE_MESSAGE' ? entries.get(f.typeName) : undefined;
+          if (!entry) return field(f, fullName);
+          const [key, value] = ['key', 'value'].map((n) => field(entry.field!.find((x) => x.name === n)!, `${fullName}.${entry.name}`));
+          return { name: f.name, type: 'TYPE_MESSAGE', repeated: false, map: { key, value } };
+        }),
       );
     } else if (d.format?.includes('EnumDescriptorProto')) {
       enums.set(fullName, (d.type?.value ?? []).map((v) => v.name));

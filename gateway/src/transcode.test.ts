@@ -161,3 +161,19 @@ describe('field rules (cskh.api.field)', () => {
     });
   });
 });
+
+describe('map fields', () => {
+  const saveSplit = route('post', '/api/v1/uploadchiadata/handleFileUserQuantityOption');
+
+  it('take the spec\'s JSON object of key to value, each value checked as its type', () => {
+    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: { nv1: 3, nv2: '0' } } })).toEqual({ message: { FileName: 'f.xlsx', assigns: { nv1: 3, nv2: 0 } } });
+    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: {} } })).toEqual({ message: { FileName: 'f.xlsx', assigns: {} } });
+  });
+
+  it('refuse a list, a value of the wrong type or a blank value, naming the key', () => {
+    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: [{ username: 'nv1', quantity: 3 }] } })).toEqual({ msg: 'Giá trị của assigns phải là một đối tượng' });
+    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: { nv1: 'ba' } } })).toEqual({ msg: 'Giá trị của assigns.nv1 phải là số' });
+    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: { nv1: null } } })).toEqual({ msg: 'Giá trị của assigns.nv1 không được để trống' });
+    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: { 'a\u0000': 1 } } })).toEqual({ msg: 'Giá trị của khoá assigns.a\u0000 chứa ký tự không hợp lệ' });
+  });
+});

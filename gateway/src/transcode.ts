@@ -202,6 +202,21 @@ function checkMessageRules(fields: FieldInfo[], message: Record<string, unknown>
   }
 }
 
+/** A map field: a JSON object, each key checked as the map's key type and each value as its value type. */
+function checkMap(map: NonNullable<FieldInfo['map']>, label: string, raw: unknown, types: ProtoTypes, depth: number) {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid(`Giá trị của ${label} phải là một đối tượng`);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const item = `${label}.${k.slice(0, 50)}`;
+    checkSingle(map.key, `khoá ${item}`, k, 'text', types, depth);
+    if (v === null || v === undefined) throw invalid(`Giá trị của ${item} không được để trống`);
+    const c = checkSingle(map.value, item, v, 'json', types, depth + 1);
+    if (c === undefined) throw invalid(`Giá trị của ${item} không được để trống`);
+    out[k] = c;
+  }
+  return out;
+}
+
 /** One value of a field (not the list around a repeated one). */
 function checkSingle(field: FieldInfo, label: string, raw: unknown, source: Source, types: ProtoTypes, depth: number): unknown {
   if (field.type === 'TYPE_MESSAGE') return checkMessage(field.typeName, label, raw, types, depth);
@@ -223,6 +238,7 @@ export function checkField(field: FieldInfo, label: string, raw: unknown, source
   if (raw === undefined || raw === null) return undefined;
   // The query string and the path cannot carry a message: such a name there is ignored.
   if (source === 'text' && field.type === 'TYPE_MESSAGE') return undefined;
+  if (field.map) return checkMap(field.map, label, raw, types, depth);
   if (field.repeated) {
     let list: unknown[];
     if (Array.isArray(raw)) list = raw;

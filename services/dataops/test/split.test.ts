@@ -170,11 +170,11 @@ describe('data split', () => {
   });
 
   it('concurrent split saves never hand out more than the file holds', async () => {
-    expect((await failure(d.split.handleFileUserQuantityOption({ FileName: '', assigns: [] }, { identity: coordinator() }))).msg).toBe('Chua chon file de chia data');
+    expect((await failure(d.split.handleFileUserQuantityOption({ FileName: '', assigns: {} }, { identity: coordinator() }))).msg).toBe('Chua chon file de chia data');
     // Two coordinators at once: 7 + 7 > 12 — exactly one is saved.
     const results = await Promise.allSettled([
-      d.split.handleFileUserQuantityOption({ FileName: file, assigns: [{ username: sale1, quantity: 7 }] }, { identity: coordinator(`dp1_${R}`) }),
-      d.split.handleFileUserQuantityOption({ FileName: file, assigns: [{ username: sale2, quantity: 7 }] }, { identity: coordinator(`dp2_${R}`) }),
+      d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [sale1]: 7 } }, { identity: coordinator(`dp1_${R}`) }),
+      d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [sale2]: 7 } }, { identity: coordinator(`dp2_${R}`) }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const opts = await d.split.getOptionDataByFile({ FileName: file }, { identity: coordinator() });
@@ -184,15 +184,12 @@ describe('data split', () => {
     await d.split.handleFileUserQuantityOption(
       {
         FileName: file,
-        assigns: [
-          { username: sale1, quantity: 5 },
-          { username: sale2, quantity: 0 },
-        ],
+        assigns: { [sale1]: 5, [sale2]: 0 },
       },
       { identity: coordinator() },
     );
-    await d.split.handleFileUserQuantityOption({ FileName: file, assigns: [{ username: sale2, quantity: 4 }] }, { identity: coordinator() });
-    expect((await failure(d.split.handleFileUserQuantityOption({ FileName: file, assigns: [{ username: outsider, quantity: 3 }] }, { identity: asLeader() }))).code).toBe('FORBIDDEN');
+    await d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [sale2]: 4 } }, { identity: coordinator() });
+    expect((await failure(d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [outsider]: 3 } }, { identity: asLeader() }))).code).toBe('FORBIDDEN');
   });
 
   it('concurrent takes give distinct numbers within the quota, never a blacklisted one', async () => {
@@ -218,14 +215,14 @@ describe('data split', () => {
     expect((await d.internal.takeSplitNumber({ username: outsider })).found).toBe(false);
     // Stopping the file stops taking.
     await d.split.activateSplitFile({ FileName: file, is_activated: 0 }, { identity: coordinator() });
-    await d.split.handleFileUserQuantityOption({ FileName: file, assigns: [{ username: sale2, quantity: 5 }] }, { identity: coordinator() });
+    await d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [sale2]: 5 } }, { identity: coordinator() });
     expect((await d.internal.takeSplitNumber({ username: sale2 })).found).toBe(false);
     await d.split.activateSplitFile({ FileName: file, is_activated: 1 }, { identity: coordinator() });
     const last = await d.internal.takeSplitNumber({ username: sale2 });
     expect(last).toMatchObject({ found: true, file_name: file });
     expect(all).not.toContain(last.phone);
     // Nobody's quantity goes below what they took.
-    expect((await failure(d.split.handleFileUserQuantityOption({ FileName: file, assigns: [{ username: sale1, quantity: 2 }] }, { identity: coordinator() }))).msg).toBe(
+    expect((await failure(d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [sale1]: 2 } }, { identity: coordinator() }))).msg).toBe(
       `${sale1} đã lấy 5 số, không thể chia ít hơn`,
     );
   });

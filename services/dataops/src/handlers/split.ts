@@ -291,7 +291,7 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
       const name = String(req.FileName ?? '').trim();
       if (!name || name === PLACEHOLDER) fail('VALIDATION', MSG.noSplitFile);
       const targets = new Set((await dataTargets(c, me)).map((t) => t.username));
-      const assigns = (req.assigns ?? []).map((a) => ({ username: String(a.username ?? '').trim(), quantity: Number(a.quantity) }));
+      const assigns = Object.entries(req.assigns ?? {}).map(([username, quantity]) => ({ username: username.trim(), quantity: Number(quantity) }));
       for (const a of assigns) if (!targets.has(a.username)) fail('FORBIDDEN', MSG.targetOutsideScope(a.username.slice(0, 50)));
       await ds.transaction(async (tx) => {
         // The file's row lock serialises every save of this file: the sum is checked against what is stored.

@@ -66,7 +66,9 @@ export const splitApi = {
   optionsOfUser: (username: string) => api.get<UserDataOptions>(`${SPLIT_BASE}/getOptionDataByUsername/${encodeURIComponent(username)}`),
   targets: () => api.get<{ values: DataTarget[]; count: number }>(`${SPLIT_BASE}/targets`),
   savePermissions: (body: { branch: Section; leader: Section; sale: Section }) => api.post<Ack>(`${SPLIT_BASE}/handleCustomDataOption`, body),
-  saveQuantities: (FileName: string, assigns: Array<{ username: string; quantity: number }>) => api.post<Ack>(`${SPLIT_BASE}/handleFileUserQuantityOption`, { FileName, assigns }),
+  // The spec's body: assigns is a map of username to quantity.
+  saveQuantities: (FileName: string, assigns: Array<{ username: string; quantity: number }>) =>
+    api.post<Ack>(`${SPLIT_BASE}/handleFileUserQuantityOption`, { FileName, assigns: Object.fromEntries(assigns.map((a) => [a.username, a.quantity])) }),
 };
 export interface Section {
   username: string;
