@@ -239,7 +239,9 @@ export function fieldSchema(f: FieldInfo, source: 'json' | 'text', types: ProtoT
   let base: Record<string, unknown>;
   if (f.map) {
     // Keys are text (a username…); each value as its own field would be.
-    const map = { type: 'object', additionalProperties: notNull(fieldSchema(f.map.value, 'json', types, ref)) };
+    // A value cannot be absent: '' or null for one is refused (the gateway's checkMap).
+    const value = { ...f.map.value, rule: { ...f.map.value.rule, required: true } };
+    const map = { type: 'object', propertyNames: textSchema(f.map.key), additionalProperties: fieldSchema(value, 'json', types, ref) };
     return source === 'json' ? { ...map, nullable: true } : map;
   }
   if (f.type === 'TYPE_MESSAGE') base = ref(f.typeName);
