@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { chromium, Browser, Page } from 'playwright-core';
-import { logIn, input } from './browser-session';
+import { callApi, logIn, input } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -42,17 +42,7 @@ const SPEC_MENU: Array<[string, string[]]> = [
   ['/sys/systemaccount', ['systemaccount']],
 ];
 
-async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(stack.url + path, {
-    method: body ? 'POST' : 'GET',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
+const api = <T>(path: string, token?: string, body?: unknown) => callApi<T>(stack.url, path, token, body);
 
 async function shot(page: Page, name: string) {
   const dir = process.env.CSKH_SCREENSHOTS;

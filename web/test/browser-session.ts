@@ -18,3 +18,15 @@ export async function logIn(page: Page, baseUrl: string, username: string, passw
   await page.waitForURL('**/app/home');
   await page.waitForFunction(() => /"accessToken":"\\"ey/.test(localStorage.getItem('persist:auth') ?? ''));
 }
+
+/** One API call as the tests' set-up makes it: JSON in and out, the envelope's data back, any non-2xx thrown. */
+export async function callApi<T>(baseUrl: string, path: string, token?: string, body?: unknown, method = body ? 'POST' : 'GET'): Promise<T> {
+  const res = await fetch(baseUrl + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}

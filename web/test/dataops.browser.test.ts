@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { chromium, Browser, Page } from 'playwright-core';
-import { logIn, input, toast } from './browser-session';
+import { callApi, logIn, input, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -29,17 +29,7 @@ let dir: string;
 
 const ZERO = '00000000-0000-0000-0000-000000000000';
 
-
-async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(stack.url + path, {
-    method: body ? 'POST' : 'GET',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const api = <T>(path: string, token?: string, body?: unknown) => callApi<T>(stack.url, path, token, body);
 
 const login = (page: Page, username: string, password: string) => logIn(page, stack.url, username, password);
 
@@ -132,7 +122,6 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
   expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(['PhoneNumber', 'NumberCurrentPackage', 'CurrentCycle', 'NumberFreeCycleLeft']));
   await page.close();
 }, 150000);
-
 
 /** A data-split file (spec 3 §3): phone, type, package, registered, expires, cycle, state, packages, free cycles; a header row. */
 function splitSheet(file: string, phones: string[]) {
