@@ -9,8 +9,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { io as connect, Socket } from 'socket.io-client';
-import { rand, TEST_JWT_SECRET, testToken, TestService } from '@cskh/kit/src/testing';
+import { rand, testToken, TestService } from '@cskh/kit/src/testing';
 import { RealtimeHandle, startRealtime } from '../../realtime/src/main';
+import { realtimeTestEnv } from '../../realtime/test/fixtures/env';
 import type { CarrierSimHandle } from '../../carrier-sim/src/main';
 import { phones, startDataops, startSim, until } from './helpers';
 
@@ -33,17 +34,7 @@ beforeAll(async () => {
   sim = await startSim(30);
   a = await startDataops(sim, 'A', undefined, settings);
   t = a.t;
-  rt = await startRealtime({
-    LOG_LEVEL: 'warn',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    JWT_SECRET: TEST_JWT_SECRET,
-    REDIS_URL: process.env.REDIS_URL,
-    KAFKA_BROKERS: process.env.KAFKA_BROKERS,
-    KAFKA_TOPIC_PREFIX: t.topicPrefix,
-    SOCKET_ADAPTER_KEY: `test:sio:${rand()}`,
-    SHUTDOWN_GRACE_MS: '500',
-  });
+  rt = await startRealtime(realtimeTestEnv(t.topicPrefix));
   await rt.ready;
 });
 afterAll(async () => {

@@ -8,9 +8,10 @@
  */
 import { io as connect, Socket } from 'socket.io-client';
 import { Subscription } from '@cskh/kit';
-import { rand, TEST_JWT_SECRET, testToken, TestService } from '@cskh/kit/src/testing';
+import { rand, testToken, TestService } from '@cskh/kit/src/testing';
 import { events_v1_orders, orders_v1_orders } from '@cskh/proto';
 import { RealtimeHandle, startRealtime } from '../../realtime/src/main';
+import { realtimeTestEnv } from '../../realtime/test/fixtures/env';
 import { STATUS_CHANGED_TOPIC } from '../src/domain/events';
 import { announceStaff, caller, listPackage, MINUTE, newPhone, startOrders, TestClock } from './helpers';
 
@@ -121,17 +122,7 @@ describe('reminders pushed through two realtime replicas', () => {
   let b: RealtimeHandle;
   const sockets: Socket[] = [];
   beforeAll(async () => {
-    const env = {
-      LOG_LEVEL: 'warn',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET: TEST_JWT_SECRET,
-      REDIS_URL: process.env.REDIS_URL,
-      KAFKA_BROKERS: process.env.KAFKA_BROKERS,
-      KAFKA_TOPIC_PREFIX: t.topicPrefix,
-      SOCKET_ADAPTER_KEY: `test:sio:${rand()}`,
-      SHUTDOWN_GRACE_MS: '500',
-    };
+    const env = realtimeTestEnv(t.topicPrefix);
     a = await startRealtime(env);
     await a.ready;
     b = await startRealtime(env);
