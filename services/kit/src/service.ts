@@ -85,31 +85,24 @@ export function featureMigrations(schema: string, features: ServiceFeatures = {}
   ].filter(Boolean);
   if (ddl.length === 0) return [];
   const tag = [features.outbox && 'Outbox', features.staff && 'Staff', features.audit && 'Audit'].filter(Boolean).join('');
-  const name = `Kit${tag}1600000000000`;
+  const tables = kitMigration(`Kit${tag}1600000000000`, ddl);
+  // Added later, so a migration of its own: databases made before it get the column too.
+  return features.outbox ? [tables, kitMigration('KitOutboxHeaders1600000000001', [outboxHeadersSql(schema)])] : [tables];
+}
+
+/** A named migration running the kit's DDL; down keeps everything (other data refers to the kit's tables). */
+function kitMigration(name: string, ddl: string[]): new () => MigrationInterface {
   const cls = class implements MigrationInterface {
     name = name;
     async up(q: QueryRunner) {
       for (const sql of ddl) await q.query(sql);
     }
     async down() {
-      /* kit tables are kept: other data refers to them */
-    }
-  };
-  Object.defineProperty(cls, 'name', { value: name });
-  if (!features.outbox) return [cls];
-  // Added later, so a migration of its own: databases made before it get the column too.
-  const headersName = 'KitOutboxHeaders1600000000001';
-  const headers = class implements MigrationInterface {
-    name = headersName;
-    async up(q: QueryRunner) {
-      await q.query(outboxHeadersSql(schema));
-    }
-    async down() {
       /* kept */
     }
   };
-  Object.defineProperty(headers, 'name', { value: headersName });
-  return [cls, headers];
+  Object.defineProperty(cls, 'name', { value: name });
+  return cls;
 }
 
 function dataSourceFor(mod: ServiceModule<any, any>, url: string) {
