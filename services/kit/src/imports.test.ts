@@ -1,5 +1,5 @@
 import { AppError } from './errors';
-import { importChunk, IMPORT_MSG, SHEET_MAX_ROWS } from './imports';
+import { importChunk, IMPORT_MSG, nfc, SHEET_MAX_ROWS } from './imports';
 
 const chunk = (rows: string[], firstRow?: number) => {
   const saved: string[] = [];
@@ -33,5 +33,28 @@ describe('importChunk', () => {
     expect(c.saved).toEqual([]);
     // The last row of a sheet itself is fine.
     expect((await chunk(['0912345678'], SHEET_MAX_ROWS).run()).saved).toBe(1);
+  });
+
+  it('reads decomposed Vietnamese (as a Mac types it) as the composed text: the same row, the same key', async () => {
+    const composed = 'Nguyễn Thị Ánh - gói ST90K';
+    const decomposed = composed.normalize('NFD');
+    expect(decomposed).not.toBe(composed);
+    const stored: Array<{ row: { name: string }; importKey: string }> = [];
+    const run = (rows: Array<{ name: string; note: string[] }>) =>
+      importChunk({
+        rows,
+        parse: (raw) => (raw.name.startsWith('Nguyễn') ? { name: raw.name } : 'Tên không hợp lệ'),
+        key: (row) => [row.name],
+        save: async (good) => void stored.push(...good),
+      });
+    // In one chunk the two spellings are one row; sent again in the other spelling, the same key.
+    expect(await run([{ name: decomposed, note: [] }, { name: composed, note: [] }])).toEqual({ saved: 1, errorRows: [] });
+    await run([{ name: composed, note: [] }]);
+    expect(stored.map((s) => s.row.name)).toEqual([composed, composed]);
+    expect(stored[0].importKey).toBe(stored[1].importKey);
+  });
+
+  it('keeps emoji, CJK and other 4-byte characters as they are', () => {
+    expect(nfc({ a: 'Khách 😀 说', b: ['e\u0301'], n: 5, d: new Date(0) })).toEqual({ a: 'Khách 😀 说', b: ['\u00e9'], n: 5, d: new Date(0) });
   });
 });

@@ -74,7 +74,8 @@ export async function importChunk<Raw, Row>(chunk: ImportChunk<Raw, Row>): Promi
   const errorRows: ImportRowError[] = [];
   const good: Array<{ row: Row; importKey: string; rowNumber: number }> = [];
   const seen = new Set<string>();
-  chunk.rows.forEach((raw, index) => {
+  chunk.rows.forEach((sent, index) => {
+    const raw = nfc(sent);
     const rowNumber = firstRow + index;
     const refuse = (why: string) =>
       errorRows.push({ row: rowNumber, index, error_type: why, error_data: safeJson(raw), error_file: chunk.fileName ?? '' });
@@ -93,6 +94,20 @@ export async function importChunk<Raw, Row>(chunk: ImportChunk<Raw, Row>): Promi
   });
   if (good.length) await chunk.save(good);
   return { saved: good.length, errorRows };
+}
+
+/**
+ * The row with every text in Unicode NFC. Vietnamese typed on a Mac (or pasted from some web
+ * pages) arrives decomposed ('ê' + U+0301 instead of 'ế'): it looks the same but would not match
+ * a stored name, a package or a re-sent copy of the same row, so it is composed before anything
+ * reads it.
+ */
+export function nfc<T>(v: T): T {
+  if (typeof v === 'string') return v.normalize('NFC') as T;
+  if (Array.isArray(v)) return v.map(nfc) as T;
+  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype)
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, nfc(x)])) as T;
+  return v;
 }
 
 function safeJson(v: unknown): string {

@@ -20,7 +20,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { api } from '../api/client';
 import { formatNumber } from '../common/format';
 import { notify } from '../store';
-import { chunk, importErrorsLabel, IMPORT_CHUNK_SIZE, mapSheetRows, sendChunks, type ChunkReply, type ImportOutcome, type ImportSpec, type RowError, type SheetRow } from './sheet';
+import { chunk, importErrorsLabel, sheetCells, IMPORT_CHUNK_SIZE, mapSheetRows, sendChunks, type ChunkReply, type ImportOutcome, type ImportSpec, type RowError, type SheetRow } from './sheet';
 
 export interface ImportButtonProps {
   /** Test-id prefix: `<id>-import` (button), `-import-file`, `-import-preview`, `-import-progress`, `-import-errors` (dialog), `-import-errors-button`. */
@@ -40,15 +40,9 @@ export interface ImportButtonProps {
 
 const defaultSuccess = (fileName: string, saved: number) => `${fileName}: đã lưu ${formatNumber(saved)} bản ghi`;
 
-/** The first sheet of a workbook as arrays of cells, index 0 = sheet row 1, column 0 = A. */
+/** The first sheet of the chosen file as arrays of cells (xlsx loaded on first use). */
 async function readFirstSheet(file: File): Promise<unknown[][]> {
-  const XLSX = await import('xlsx');
-  const wb = XLSX.read(await file.arrayBuffer(), { type: 'array', cellDates: true });
-  const ws = wb.Sheets[wb.SheetNames[0]];
-  if (!ws || !ws['!ref']) return [];
-  const range = XLSX.utils.decode_range(ws['!ref']);
-  // From A1, so that row and column numbers are the sheet's own.
-  return XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: '', blankrows: true, range: { s: { r: 0, c: 0 }, e: range.e } });
+  return sheetCells(await import('xlsx'), await file.arrayBuffer());
 }
 
 function PreviewDialog({ id, spec, rows, onCancel, onSend }: { id: string; spec: ImportSpec; rows: SheetRow[]; onCancel: () => void; onSend: (chosen: SheetRow[]) => void }) {

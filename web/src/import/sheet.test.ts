@@ -1,5 +1,13 @@
 import { LOOKUP_LOG_IMPORT_SPEC } from '../screens/lookup/lookupLogImport';
-import { cellDate, chunk, importErrorsLabel, IMPORT_CHUNK_SIZE, mapSheetRows, parseCell, sendChunks, type ImportSpec, type SheetRow } from './sheet';
+import * as XLSX from 'xlsx';
+import { cellDate, cellText, chunk, importErrorsLabel, IMPORT_CHUNK_SIZE, mapSheetRows, parseCell, sendChunks, sheetCells, type ImportSpec, type SheetRow } from './sheet';
+
+/** An .xlsx file's bytes holding these rows on its first sheet, as Excel would save it. */
+const xlsxBytes = (rows: unknown[][]): ArrayBuffer => {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  return XLSX.write(wb, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+};
 
 describe('cells', () => {
   it('parses digits, trimmed text and numbers', () => {
@@ -9,6 +17,15 @@ describe('cells', () => {
     expect(parseCell('', 'number')).toBeNull();
     expect(parseCell('  Gói  A  ')).toBe('Gói  A');
     expect(parseCell(undefined)).toBe('');
+  });
+
+  it('reads text cells composed (NFC) and without invisible characters around them', () => {
+    const name = 'Nguyễn Thị Ánh';
+    expect(parseCell(name.normalize('NFD'))).toBe(name);
+    expect(cellText('\uFEFF\u200B Gói ST90K\u00A0\u200D ')).toBe('Gói ST90K');
+    // Inside the text they stay: only the ends are cleaned.
+    expect(cellText('a\u200Bb')).toBe('a\u200Bb');
+    expect(cellText('Khách 😀 说')).toBe('Khách 😀 说');
   });
 
   it('reads dates as DD/MM/YYYY from text, Excel serials and Date cells', () => {
@@ -158,5 +175,52 @@ describe('row-error button', () => {
   it('says how many rows the last import refused', () => {
     expect(importErrorsLabel(3)).toBe('Lỗi nhập (3)');
     expect(importErrorsLabel(1250)).toBe('Lỗi nhập (1,250)');
+  });
+});
+
+describe('reading a file', () => {
+  const spec: ImportSpec = {
+    columns: [
+      { col: 0, field: 'phone', parse: 'digits' },
+      { col: 1, field: 'name' },
+      { col: 2, field: 'amount', parse: 'number' },
+    ],
+  };
+
+  it('reads an .xlsx with Unicode edge cases: decomposed Vietnamese, emoji, formula-like text, a long cell', () => {
+    const long = 'x'.repeat(32_000);
+    const cells = sheetCells(XLSX, xlsxBytes([
+      ['SĐT', 'Tên', 'Tiền'],
+      ['0912 345 678', 'Trần Văn Đức'.normalize('NFD'), '150.000'],
+      ['0987654321', '😀 khách vui', 2000],
+      ['0911111111', '=HYPERLINK("http://x")', ''],
+      ['0922222222', long, 1],
+    ]));
+    expect(mapSheetRows(cells, spec, 'u.xlsx').map((r) => [r.rowNumber, r.data.phone, r.data.name, r.data.amount])).toEqual([
+      [2, '0912345678', 'Trần Văn Đức', 150000],
+      [3, '0987654321', '😀 khách vui', 2000],
+      [4, '0911111111', '=HYPERLINK("http://x")', null],
+      [5, '0922222222', long, 1],
+    ]);
+  });
+
+  it('refuses a damaged file (a cut-off .xlsx) instead of reading part of it', () => {
+    const whole = new Uint8Array(xlsxBytes([['SĐT'], ['0912345678']]));
+    expect(() => sheetCells(XLSX, whole.slice(0, whole.length >> 1).buffer)).toThrow();
+  });
+
+  it('reads a workbook without cells as no rows', () => {
+    expect(sheetCells(XLSX, xlsxBytes([]))).toEqual([]);
+  });
+
+  it('turns a 100,000-row sheet into 500 chunks of 200 rows, every sheet row once, in order', () => {
+    const rows: unknown[][] = [['SĐT', 'Tên', 'Tiền']];
+    for (let i = 0; i < 100_000; i++) rows.push([`09${String(i).padStart(8, '0')}`, `Khách ${i}`, i]);
+    const mapped = mapSheetRows(rows, spec, 'big.xlsx');
+    const chunks = chunk(mapped);
+    expect(chunks).toHaveLength(500);
+    expect(chunks.every((c) => c.length === 200)).toBe(true);
+    expect(chunks[499][199]).toEqual({ rowNumber: 100_001, data: { phone: '0900099999', name: 'Khách 99999', amount: 99999 } });
+    expect(new Set(mapped.map((r) => r.rowNumber)).size).toBe(100_000);
   });
 });

@@ -81,6 +81,23 @@ export function cellDate(value: unknown, format: string): string {
   return textDate(String(value).trim())?.format(format) ?? '';
 }
 
+/** Zero-width characters that a copy from a web page or chat leaves at a cell's ends (trim() keeps them). */
+const ZERO_WIDTH_ENDS = /^[\u200B-\u200D\u2060]+|[\u200B-\u200D\u2060]+$/g;
+
+/**
+ * A text cell as the servers should see it: composed Unicode (Vietnamese typed on a Mac arrives
+ * decomposed), without the spaces, non-breaking spaces, byte-order mark or zero-width characters
+ * around it.
+ */
+export function cellText(value: unknown): string {
+  let s = String(value).normalize('NFC');
+  for (let before = ''; before !== s; ) {
+    before = s;
+    s = s.trim().replace(ZERO_WIDTH_ENDS, '');
+  }
+  return s;
+}
+
 export function parseCell(value: unknown, parse: CellParse = 'text'): unknown {
   if (typeof parse === 'function') return parse(value);
   switch (parse) {
@@ -95,8 +112,30 @@ export function parseCell(value: unknown, parse: CellParse = 'text'): unknown {
     case 'datetime':
       return cellDate(value, 'DD/MM/YYYY HH:mm:ss');
     default:
-      return value === null || value === undefined ? '' : String(value).trim();
+      return value === null || value === undefined ? '' : cellText(value);
   }
+}
+
+/** What of SheetJS (`xlsx`) reading a sheet needs; the module is loaded by the caller, on first use. */
+export interface SheetReader {
+  read(data: ArrayBuffer, opts: { type: 'array'; cellDates: boolean }): { SheetNames: string[]; Sheets: Record<string, any> };
+  utils: {
+    decode_range(ref: string): { e: { r: number; c: number } };
+    sheet_to_json<T>(ws: unknown, opts: Record<string, unknown>): T[];
+  };
+}
+
+/**
+ * The first sheet of a workbook as arrays of cells, index 0 = sheet row 1, column 0 = A; [] for a
+ * workbook without cells. Throws on a file that is no spreadsheet SheetJS can read.
+ */
+export function sheetCells(XLSX: SheetReader, data: ArrayBuffer): unknown[][] {
+  const wb = XLSX.read(data, { type: 'array', cellDates: true });
+  const ws = wb.Sheets[wb.SheetNames[0]];
+  if (!ws || !ws['!ref']) return [];
+  const range = XLSX.utils.decode_range(ws['!ref']);
+  // From A1, so that row and column numbers are the sheet's own.
+  return XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: '', blankrows: true, range: { s: { r: 0, c: 0 }, e: range.e } });
 }
 
 const allBlank = (row: Record<string, unknown>) => Object.values(row).every((v) => v === '' || v === null || v === undefined);
