@@ -27,6 +27,7 @@ import {
 import { GatewayConfig, serviceUrl } from './config';
 import { collectRoutes, loadPackageDefinition, RouteDef } from './routes';
 import { buildRequest } from './transcode';
+import { streamExport } from './export';
 import { buildOpenApi } from './openapi';
 import { allowedMethods } from './methods';
 import { LoginLimiter } from './login-limit';
@@ -122,6 +123,8 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
         md.set('x-request-id', String(req.headers['x-request-id'] ?? ''));
         for (const [k, v] of Object.entries(traceHeaders())) md.set(k, v);
         try {
+          // A list asked for all rows is streamed, window by window (export.ts).
+          if (await streamExport(route, message, { client, md, req, res, log, timeoutMs: config.UPSTREAM_TIMEOUT_MS })) return;
           const reply = await unary(client, route.rpc, message, md, config.UPSTREAM_TIMEOUT_MS);
           if (isLogin) await loginLimiter.succeeded(username);
           const body: Record<string, unknown> = { status: route.successStatus, data: reply };

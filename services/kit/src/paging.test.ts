@@ -1,5 +1,6 @@
 import { AppError } from './errors';
-import { ALL_ROWS_COUNT, MAX_PAGE, toPaging } from './paging';
+import { ALL_ROWS_COUNT, EXPORT_WINDOW_BASE, MAX_EXPORT_WINDOW, MAX_PAGE, exportWindowCount, toPaging } from './paging';
+import { pageSql } from './sql';
 
 const refusal = (f: () => unknown) => {
   try {
@@ -38,5 +39,16 @@ describe('toPaging', () => {
         code: 'VALIDATION',
         msg: `Giá trị của count phải là số nguyên từ 0 đến ${Number.MAX_SAFE_INTEGER}`,
       });
+  });
+  it('reads an export window count as all rows with one window of them, which pageSql applies', () => {
+    const p = toPaging(3, exportWindowCount(5000));
+    expect(p).toEqual({ page: 1, skip: 0, take: undefined, window: { skip: 10000, take: 5000 } });
+    expect(pageSql(p)).toBe('LIMIT 5000 OFFSET 10000');
+    expect(pageSql(toPaging(0, exportWindowCount(10)))).toBe('LIMIT 10 OFFSET 0');
+    // Not a window: plain all rows.
+    expect(toPaging(3, EXPORT_WINDOW_BASE)).toEqual({ page: 1, skip: 0, take: undefined });
+    expect(toPaging(3, EXPORT_WINDOW_BASE + MAX_EXPORT_WINDOW + 1)).toEqual({ page: 1, skip: 0, take: undefined });
+    expect(pageSql(toPaging(3, ALL_ROWS_COUNT))).toBe('');
+    expect(pageSql(toPaging(3, 20))).toBe('LIMIT 20 OFFSET 40');
   });
 });

@@ -17,11 +17,36 @@ export const PAGING_BOUNDS = {
   count: { min: 0, max: Number.MAX_SAFE_INTEGER },
 } as const;
 
+/**
+ * An export the gateway streams (gateway/src/export.ts) is still an "all rows" request, so every
+ * service applies its own export rules (who may export, which rows) exactly as before; but it
+ * asks for one window of those rows at a time: count = EXPORT_WINDOW_BASE + the window's size,
+ * page = the window's number (1-based). toPaging answers take = undefined (all rows, for the
+ * rules) with `window`, and pageSql reads only that window, so one page of an export stays
+ * bounded in the service and in the gRPC message whatever the table holds.
+ */
+export const EXPORT_WINDOW_BASE = 1_000_000_000_000;
+/** Largest window a count may ask for (a window's rows are one gRPC message). */
+export const MAX_EXPORT_WINDOW = 50_000;
+/** The window the gateway pages exports by. */
+export const EXPORT_WINDOW_ROWS = 5_000;
+
+/** The count that asks for window `size` of all rows. */
+export const exportWindowCount = (size = EXPORT_WINDOW_ROWS) => EXPORT_WINDOW_BASE + size;
+
+/** The window size a count asks for, or undefined when it is not a window count. */
+export function exportWindowSize(count: number | undefined): number | undefined {
+  const n = Number(count);
+  return Number.isInteger(n) && n > EXPORT_WINDOW_BASE && n <= EXPORT_WINDOW_BASE + MAX_EXPORT_WINDOW ? n - EXPORT_WINDOW_BASE : undefined;
+}
+
 export interface Paging {
   page: number;
   skip: number;
   /** undefined = all rows */
   take: number | undefined;
+  /** All rows, but this window of them only (an export streamed by the gateway): applied by pageSql. */
+  window?: { skip: number; take: number };
 }
 
 function bounded(name: keyof typeof PAGING_BOUNDS, value: number | undefined): number {
@@ -37,6 +62,9 @@ function bounded(name: keyof typeof PAGING_BOUNDS, value: number | undefined): n
 export function toPaging(page: number | undefined, count: number | undefined, defaultCount = 20): Paging {
   const p = Math.max(1, bounded('page', page));
   const c = bounded('count', count) || defaultCount;
-  if (c >= ALL_ROWS_THRESHOLD) return { page: 1, skip: 0, take: undefined };
+  if (c >= ALL_ROWS_THRESHOLD) {
+    const size = exportWindowSize(c);
+    return size ? { page: 1, skip: 0, take: undefined, window: { skip: (p - 1) * size, take: size } } : { page: 1, skip: 0, take: undefined };
+  }
   return { page: p, skip: (p - 1) * c, take: c };
 }

@@ -62,8 +62,10 @@ export class Where {
 }
 
 /** LIMIT/OFFSET of a page ('' for the export's "all rows"). */
-export function pageSql(p: Pick<Paging, 'skip' | 'take'>): string {
-  return p.take === undefined ? '' : `LIMIT ${Math.floor(p.take)} OFFSET ${Math.floor(p.skip)}`;
+export function pageSql(p: Pick<Paging, 'skip' | 'take' | 'window'>): string {
+  // All rows of a streamed export: one window of them (see Paging.window).
+  const w = p.take === undefined ? p.window : p;
+  return w?.take === undefined ? '' : `LIMIT ${Math.floor(w.take)} OFFSET ${Math.floor(w.skip)}`;
 }
 
 /** PostgreSQL unique-violation (23505), e.g. a username taken between check and insert. */
