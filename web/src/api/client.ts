@@ -47,6 +47,12 @@ export function buildQuery(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
+/** The bearer header of the session, for a request that reads its answer itself (the export's stream). */
+export function authHeaders(): Record<string, string> {
+  const token = tokenProvider();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
 /** A 401 that did not come through `request` (e.g. a socket lookup refused): end the session the same way. */
 export function handleUnauthorized() {
   unauthorizedHandler();

@@ -20,6 +20,7 @@ import { useSession } from '../common/session';
 import { notify } from '../store';
 import { ActionButtons, EditableCell } from './cells';
 import { writeExcel } from './exportExcel';
+import { fetchAllRows } from './exportFetch';
 import { FilterField } from './FilterBar';
 import HistoryDialog from './HistoryDialog';
 import { withActionsColumn } from './history';
@@ -144,7 +145,8 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     if (!config.export) return;
     setExporting(true);
     try {
-      const data = await api.get(config.endpoint, { ...buildParams(applied), page: 0, count: EXPORT_ALL_COUNT, ...(config.export.query ?? {}) });
+      // Read as it streams (rows parsed one by one, never the whole text at once); a cut answer is an error, not a short file.
+      const data = await fetchAllRows(config.endpoint, { ...buildParams(applied), page: 0, count: EXPORT_ALL_COUNT, ...(config.export.query ?? {}) });
       const { rows } = (config.mapResponse ?? mapDefault)(data);
       const fileName = typeof config.export.fileName === 'function' ? config.export.fileName() : config.export.fileName;
       await writeExcel(fileName, visibleColumns as ColumnDef[], rows, config.export.sheetName);

@@ -33,13 +33,19 @@ export function neutraliseFormula(v: unknown): unknown {
   return `'${v}`;
 }
 
+const SHEET_CHUNK_ROWS = 10_000;
+
 /** Write rows to an .xlsx file in the browser (xlsx is loaded on demand). */
 export async function writeExcel(fileName: string, columns: ColumnDef[], rows: Row[], sheetName = 'Sheet 1') {
   const XLSX = await import('xlsx');
   const cols = columns.filter((c) => c.export !== false && c.kind !== 'actions');
   const header = cols.map((c) => (c.export && c.export.header) || c.headerName);
-  const body = rows.map((r, i) => cols.map((c) => neutraliseFormula(exportCell(c, r, i))));
-  const ws = XLSX.utils.aoa_to_sheet([header, ...body]);
+  // Cells a chunk of rows at a time: a million-row export never holds every row's cells twice.
+  const ws = XLSX.utils.aoa_to_sheet([header]);
+  for (let from = 0; from < rows.length; from += SHEET_CHUNK_ROWS) {
+    const chunk = rows.slice(from, from + SHEET_CHUNK_ROWS).map((r, i) => cols.map((c) => neutraliseFormula(exportCell(c, r, from + i))));
+    XLSX.utils.sheet_add_aoa(ws, chunk, { origin: -1 });
+  }
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, sheetName);
   XLSX.writeFile(wb, fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`);
