@@ -145,6 +145,19 @@ describe('who sees what', () => {
   });
 });
 
+describe('pages', () => {
+  it('one record a page: every record once, newest first, the same rows as one long page', async () => {
+    const all = await payroll.listDetailed(req(), { identity: admin() });
+    expect(all.values.length).toBeGreaterThan(2);
+    const paged = [];
+    for (let page = 1; page <= all.values.length; page++) paged.push(...(await payroll.listDetailed(req({ page, count: 1 }), { identity: admin() })).values);
+    expect(paged.map((v) => v.id)).toEqual(all.values.map((v) => v.id));
+    const times = all.values.map((v) => v.ngay_thanh_cong.replace(/^(\d\d)\/(\d\d)\/(\d{4}) (.*)$/, '$3-$2-$1 $4'));
+    expect([...times].sort().reverse()).toEqual(times);
+    expect((await payroll.listDetailed(req({ page: all.values.length + 1, count: 1 }), { identity: admin() })).values).toEqual([]);
+  });
+});
+
 describe('reassignment and imports', () => {
   it('a senior moves a record to another staff member, audited; others may not', async () => {
     const rec = (await payroll.listDetailed(req({ username: 'nv2' }), { identity: admin() })).values[0];
@@ -161,6 +174,10 @@ describe('reassignment and imports', () => {
     // The staff filter's count and revenue follow the reassignment (the per-day counters name the record's own staff member).
     expect(await totals('nv3')).toEqual({ count: nv3.count + 1, tongGoi: nv3.tongGoi + 1, tongDoanhThu: nv3.tongDoanhThu + rec.doanh_thu });
     expect(await totals('nv2')).toEqual({ count: nv2.count - 1, tongGoi: nv2.tongGoi - 1, tongDoanhThu: nv2.tongDoanhThu - rec.doanh_thu });
+    // And so do the rows: the record is listed under its new staff member only.
+    const ids = async (username: string) => (await payroll.listDetailed(req({ username }), { identity: admin() })).values.map((v) => v.id);
+    expect(await ids('nv3')).toContain(moved.id);
+    expect(await ids('nv2')).not.toContain(moved.id);
     const history = await payroll.revenueHistory(common.HistoryRequest.fromPartial({ id: moved.id }), { identity: admin() });
     expect(history.values.map((h) => [h.field, h.from_value, h.to_value, h.username])).toEqual([['username_nv', 'nv2', 'nv3', 'admin']]);
     // Moved back for the other tests.

@@ -62,11 +62,22 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
   const detailed = async (req: Req, me: Identity, exportAll: boolean): Promise<payroll_v1_payroll.DetailedList> => {
     const paging = reportPaging(req, me, exportAll);
     const where = reportWhere(c, req, me, 'v.ngay_thanh_cong').add('v.success');
-    const [rows, totals] = await Promise.all([
-      ds.query(`SELECT v.* FROM payroll.revenue_view v ${where.sql} ORDER BY v.ngay_thanh_cong DESC, v.id ${pageSql(paging)}`, where.params) as Promise<ViewRow[]>,
-      detailedTotals(req, me, where),
-    ]);
+    const [rows, totals] = await Promise.all([detailedRows(where, pageSql(paging)), detailedTotals(req, me, where)]);
     return { values: rows.map((r) => presentDetailed(r, me.priority)), count: totals.n, tongDoanhThu: totals.total, tongGoi: totals.n };
+  };
+
+  /**
+   * The detailed report's rows of one page (or export window), newest first: the page's records
+   * are found on the records alone (an index walk, revenue_key_view), then read whole from the
+   * view. Without a limit (all rows at once) the view is read directly.
+   */
+  const detailedRows = async (where: Where, limit: string): Promise<ViewRow[]> => {
+    // Ties in time by the record's source and id: the same order after a rebuild from the events.
+    const order = 'ORDER BY v.ngay_thanh_cong DESC, v.track0, v.track1';
+    if (!limit) return ds.query(`SELECT v.* FROM payroll.revenue_view v ${where.sql} ${order}`, where.params);
+    const keys: Array<{ record_id: string }> = await ds.query(`SELECT v.record_id FROM payroll.revenue_key_view v ${where.sql} ${order} ${limit}`, where.params);
+    if (keys.length === 0) return [];
+    return ds.query(`SELECT v.* FROM payroll.revenue_view v WHERE v.record_id = ANY($1::uuid[]) ${order}`, [keys.map((k) => k.record_id)]);
   };
 
   /**
