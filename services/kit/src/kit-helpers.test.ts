@@ -1,9 +1,17 @@
 import { AppError } from './errors';
 import { auditValue, changedFields } from './audit';
 import { importChunk, importKey, IMPORT_MSG } from './imports';
+import { isPhone } from './phone';
 import { likeContains, optionalId, pageSql, requireId, Where } from './sql';
 import { inScope, staffLevel, staffScopeOf } from './staff';
 import { dayRange, monthToDate, parseDateTime, parseDay, vnDateTime, vnDisplayDay } from './time';
+
+describe('phones', () => {
+  it('accepts the shapes sheets and forms write (9 digits, 0 + 9, 84 + 9, separators) and nothing else', () => {
+    for (const p of ['912345678', '0912345678', '84912345678', '+84 912 345 678', '091-234-5678']) expect(isPhone(p)).toBe(true);
+    for (const p of ['12345', '0012345678', '091234567x', '849123456789', '8401234567', '']) expect(isPhone(p)).toBe(false);
+  });
+});
 
 describe('sql helpers', () => {
   it('escapes LIKE wildcards so filters match literally', () => {

@@ -1,10 +1,8 @@
-import { isPhone, parseCustomerRow } from './customer-row';
+import { parseCustomerRow } from './customer-row';
 import { MSG } from './messages';
 
 describe('customer sheet rows (spec 3 §3)', () => {
   it('accepts the phone shapes sheets write and keys them by the last 9 digits', () => {
-    for (const p of ['912345678', '0912345678', '84912345678', '+84 912 345 678', '091-234-5678']) expect(isPhone(p)).toBe(true);
-    for (const p of ['12345', '0012345678', '091234567x', '849123456789', '8401234567']) expect(isPhone(p)).toBe(false);
     const row = parseCustomerRow({ phone: ' 84912345678 ', registerAt: '01/02/2025', expiredAt: '01/03/2025 10:00' });
     expect(row).toMatchObject({ phone: '84912345678', phone9: '912345678' });
     expect((row as { registerAt: Date }).registerAt.toISOString()).toBe('2025-01-31T17:00:00.000Z');

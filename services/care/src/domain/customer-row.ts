@@ -1,4 +1,4 @@
-import { digitsOf, last9, parseDateTime } from '@cskh/kit';
+import { isPhone, last9, parseDateTime } from '@cskh/kit';
 import { MSG } from './messages';
 
 /** A customer sheet row as the server stores it (spec 3 §3 "Customer import row"). */
@@ -26,16 +26,6 @@ export interface RawCustomerRow {
 }
 
 const MAX_TEXT = 200;
-
-/**
- * A Vietnamese mobile number as sheets write it: 9 digits (leading 0 lost by Excel), 0 + 9 digits,
- * or 84 + 9 digits; spaces, dots and dashes allowed. Stored as given (trimmed), matched by last 9.
- */
-export function isPhone(raw: string): boolean {
-  if (!/^[+\d][\d .-]*$/.test(raw)) return false;
-  const d = digitsOf(raw);
-  return d.length === 9 ? d[0] !== '0' : d.length === 10 ? d[0] === '0' && d[1] !== '0' : d.length === 11 ? d.startsWith('84') && d[2] !== '0' : false;
-}
 
 /** Checks one row again (the browser's reading is not trusted); a string is the refusal. */
 export function parseCustomerRow(raw: RawCustomerRow): CustomerRow | string {

@@ -1,5 +1,4 @@
-import { last9 } from '@cskh/kit';
-import { isPhone } from './customer-row';
+import { isPhone, last9 } from '@cskh/kit';
 import { MSG } from './messages';
 
 /**

@@ -1,15 +1,5 @@
-import { digitsOf, last9 } from '@cskh/kit';
+import { isPhone, last9 } from '@cskh/kit';
 import { MSG } from './messages';
-
-/**
- * A Vietnamese mobile number as typed in a sheet: 9 digits without the leading 0, 10 with it, or
- * 11 with the 84 prefix (separators allowed). Stored as given, matched by the last 9 digits.
- */
-export function isPhone(raw: string): boolean {
-  if (!/^[+\d][\d .-]*$/.test(raw)) return false;
-  const d = digitsOf(raw);
-  return d.length === 9 ? d[0] !== '0' : d.length === 10 ? d[0] === '0' && d[1] !== '0' : d.length === 11 ? d.startsWith('84') && d[2] !== '0' : false;
-}
 
 /** A phone from a request: trimmed and checked; a string is the refusal. */
 export function parsePhone(raw: unknown): { phone: string; phone9: string } | string {
