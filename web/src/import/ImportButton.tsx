@@ -238,7 +238,7 @@ export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel
         {label}
       </Button>
       {errors.length > 0 && (
-        <Button variant="outlined" color="warning" startIcon={<ErrorOutlineIcon />} onClick={() => setErrorsOpen(true)} data-testid={`${id}-import-errors-button`}>
+        <Button variant="outlined" color="error" startIcon={<ErrorOutlineIcon />} onClick={() => setErrorsOpen(true)} data-testid={`${id}-import-errors-button`}>
           {importErrorsLabel(errors.length)}
         </Button>
       )}
