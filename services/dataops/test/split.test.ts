@@ -211,8 +211,8 @@ describe('data split', () => {
     expect(takes.find((x) => !x.found)!.reason).toBe('Không còn số nào từ file chia data cho bạn hôm nay');
     const info = await d.split.getSplitFileInfo({ FileName: file }, { identity: coordinator() });
     expect(info.tong_da_dung).toBe(9);
-    // The outsider holds no permission: nothing.
-    expect((await d.internal.takeSplitNumber({ username: outsider })).found).toBe(false);
+    // The outsider was given no numbers: nothing, and no split-file reason (care says its own).
+    expect(await d.internal.takeSplitNumber({ username: outsider })).toMatchObject({ found: false, reason: '' });
     // Stopping the file stops taking.
     await d.split.activateSplitFile({ FileName: file, is_activated: 0 }, { identity: coordinator() });
     await d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [sale2]: 5 } }, { identity: coordinator() });

@@ -350,7 +350,9 @@ export async function takeSplitNumber(c: DataopsContext, username: string) {
       await tx.query(`UPDATE dataops.split_file SET used = used + 1 WHERE id = $1`, [f.file_id]);
       return { found: true, phone: n.phone, package: n.goi_cuoc, file_name: f.file_name, file_id: f.file_id, reason: '' };
     }
-    return { found: false, phone: '', package: '', file_name: '', file_id: '', reason: MSG.noSplitNumber };
+    // A reason only for someone who was given numbers: for anyone else care's own message stands.
+    const [given] = await tx.query(`SELECT 1 FROM dataops.split_quota WHERE username = $1 AND quantity > 0 LIMIT 1`, [username]);
+    return { found: false, phone: '', package: '', file_name: '', file_id: '', reason: given ? MSG.noSplitNumber : '' };
   });
 }
 
