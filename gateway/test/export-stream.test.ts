@@ -12,8 +12,15 @@ import { Client } from 'pg';
 import { metricsRegistry } from '@cskh/kit';
 import { startStack, Stack } from '../../scripts/stack';
 import { dropDatabase, isolatedStackEnv } from '../../scripts/testing';
-import { configureApi } from '../../web/src/api/client';
-import { fetchAllRows, INCOMPLETE_EXPORT } from '../../web/src/list/exportFetch';
+
+// The web's own export reader (bundler-resolved TypeScript, outside this project's typecheck).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { configureApi } = require('../../web/src/api/client') as { configureApi(o: { getToken: () => string | null; onUnauthorized: () => void }): void };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { fetchAllRows, INCOMPLETE_EXPORT } = require('../../web/src/list/exportFetch') as {
+  fetchAllRows(path: string, query: Record<string, unknown>, opts?: { signal?: AbortSignal }): Promise<any>;
+  INCOMPLETE_EXPORT: string;
+};
 
 const WINDOW = 500;
 const ROWS = 20_000;
@@ -59,7 +66,7 @@ const url = (path: string) => `${stack.url}${path}`;
 async function upstreamCalls(): Promise<number> {
   const m = await metricsRegistry.getSingleMetric('cskh_grpc_server_handling_seconds')!.get();
   return m.values
-    .filter((v) => v.metricName === 'cskh_grpc_server_handling_seconds_count' && v.labels.method === 'ListLookupLogs')
+    .filter((v) => (v as { metricName?: string }).metricName === 'cskh_grpc_server_handling_seconds_count' && v.labels.method === 'ListLookupLogs')
     .reduce((s, v) => s + v.value, 0);
 }
 
