@@ -30,6 +30,7 @@ import { buildRequest } from './transcode';
 import { streamExport } from './export';
 import { buildOpenApi } from './openapi';
 import { allowedMethods } from './methods';
+import { routeDispatcher } from './dispatch';
 import { LoginLimiter } from './login-limit';
 import { HealthChecker } from './health';
 
@@ -101,12 +102,14 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
   api.use(allowedMethods(routes));
   api.use('/api', express.json({ limit: config.BODY_LIMIT }));
 
-  for (const route of routes) {
-    const spanName = `${route.method.toUpperCase()} ${route.path}`;
-    const spanAttributes = { 'http.request.method': route.method.toUpperCase(), 'http.route': route.path };
+  const dispatched = routes.map((route) => {
+    const method = route.method.toUpperCase();
+    const spanName = `${method} ${route.path}`;
+    const spanAttributes = { 'http.request.method': method, 'http.route': route.path };
+    const timerLabels = { method, route: route.path };
     const handle = async (req: Request, res: Response) => {
       // By the declared route, not the raw path: one series per route whatever the ids.
-      const timer = httpRequestDuration.startTimer({ method: route.method.toUpperCase(), route: route.path });
+      const timer = httpRequestDuration.startTimer(timerLabels);
       res.once('finish', () => timer({ status: String(res.statusCode) }));
       let identity: Identity | undefined;
       try {
@@ -118,24 +121,24 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
         if (isLogin) await loginLimiter.check(username, req.ip ?? '');
         const client = clientFor(route);
         if (!client) throw new AppError('UNAVAILABLE', 'Chức năng này chưa được triển khai trên hệ thống');
-        const md = new grpc.Metadata();
-        if (identity) identityToMetadata(identity, md);
+        const md = identity ? identityMetadata(identity) : new grpc.Metadata();
         md.set('x-request-id', String(req.headers['x-request-id'] ?? ''));
         for (const [k, v] of Object.entries(traceHeaders())) md.set(k, v);
         try {
           // A list asked for all rows is streamed, window by window (export.ts).
           if (await streamExport(route, message, { client, md, req, res, log, timeoutMs: config.UPSTREAM_TIMEOUT_MS })) return;
+          // The one place the upstream call is made.
           const reply = await unary(client, route.rpc, message, md, config.UPSTREAM_TIMEOUT_MS);
           if (isLogin) await loginLimiter.succeeded(username);
           const body: Record<string, unknown> = { status: route.successStatus, data: reply };
           const msg = (reply as { msg?: unknown })?.msg;
           if (typeof msg === 'string' && msg) body.msg = msg;
-          res.status(route.successStatus).json(body);
+          sendJson(res, route.successStatus, body);
         } catch (err) {
           const env = fromServiceError(err);
           if (isLogin && env.status === 401) await loginLimiter.failed(username, req.ip ?? '');
           if (env.status >= 500) log.warn({ err, route: route.path }, 'upstream failed');
-          res.status(env.status).json(env);
+          sendJson(res, env.status, env);
         }
       } catch (err) {
         sendError(res, err, log);
@@ -143,18 +146,36 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
     };
     // One span per request, continuing the caller's trace if it sent a traceparent; its id is
     // answered as X-Trace-Id so that a user's report leads to every log line of the request.
-    api[route.method](route.expressPath, (req: Request, res: Response) =>
-      inSpan(spanName, { kind: SpanKind.SERVER, parent: contextFrom(req.headers), attributes: spanAttributes }, async (span) => {
+    const traced = (req: Request, res: Response, params: Record<string, string>) => {
+      req.params = params;
+      return inSpan(spanName, { kind: SpanKind.SERVER, parent: contextFrom(req.headers), attributes: spanAttributes }, async (span) => {
         res.setHeader('X-Trace-Id', span.spanContext().traceId);
         await handle(req, res);
         span.setAttribute('http.response.status_code', res.statusCode);
-      }),
-    );
-  }
+      });
+    };
+    return { route, handle: traced };
+  });
+  // Every declared route behind one table lookup (dispatch.ts), not 313 Express route layers.
+  api.use(routeDispatcher(dispatched));
   app.use(api);
   app.use('/api', (_req, res) => {
     res.status(404).json(envelopeFor('NOT_FOUND', 'Không tìm thấy API'));
   });
+
+  // The caller's identity as gRPC metadata, built once per token (its claims never change; the
+  // token is still verified and its revocation checked on every request) and copied per call.
+  const identityMd = new Map<string, grpc.Metadata>();
+  function identityMetadata(id: Identity): grpc.Metadata {
+    if (!id.jti) return identityToMetadata(id, new grpc.Metadata());
+    const key = `${id.jti}|${id.userId}`;
+    let md = identityMd.get(key);
+    if (!md) {
+      if (identityMd.size >= 10000) identityMd.clear();
+      identityMd.set(key, (md = identityToMetadata(id, new grpc.Metadata())));
+    }
+    return md.clone();
+  }
 
   async function authenticate(req: Request): Promise<Identity> {
     const header = req.headers.authorization ?? '';
@@ -221,6 +242,18 @@ function unary(client: GenericClient, rpc: string, message: unknown, md: grpc.Me
       err ? reject(err) : resolve(reply),
     );
   });
+}
+
+/**
+ * A JSON answer written directly: Express's res.json() also hashes the body for an ETag (sha1) and
+ * checks freshness, which an API answer never uses, and writes headers and body as two buffers.
+ */
+function sendJson(res: Response, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 function sendError(res: Response, err: unknown, log: Logger) {
