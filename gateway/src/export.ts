@@ -119,6 +119,8 @@ function callWindow(o: StreamExportOptions, rpc: string, message: unknown, signa
  * error envelope as for any call); after that it is never thrown: the connection is cut.
  */
 export async function streamExport(route: RouteDef, message: Record<string, unknown>, o: StreamExportOptions): Promise<boolean> {
+  // CSKH_EXPORT_STREAM=off: the single-message answer of before (a way back, and the baseline of npm run bench:export).
+  if (process.env.CSKH_EXPORT_STREAM === 'off') return false;
   const plan = exportPlan(route);
   if (!plan || !asksAllRows(plan, message)) return false;
   const size = o.windowRows ?? exportWindowRows();
