@@ -5,7 +5,7 @@ import { routeDispatcher } from './dispatch';
 const routes = collectRoutes();
 const UUID = '7d40bfdd-83e3-4cf4-b3c3-89e106cab6f9';
 
-type Pick = { route: number; params?: Record<string, string>; error?: number };
+type Pick = { route: number; params?: Record<string, unknown>; error?: number };
 
 /** Runs a router (Express's own, or one holding the dispatcher) on a bare request: which route took it. */
 function run(router: express.Router, method: string, url: string): Promise<Pick> {
