@@ -152,6 +152,8 @@ export async function streamExport(route: RouteDef, message: Record<string, unkn
         const more = rows.length === size && page < MAX_PAGE;
         const next = more ? windowOf(page + 1) : undefined;
         next?.catch(() => undefined); // awaited below; not unhandled while this window is written
+        if (rows.length > size && page === 1)
+          log.info({ route: route.path, rows: rows.length }, 'export: the service answered every row to the first window (it does not read windows)');
         const fresh = dedup.take(rows);
         sent += await out.rows(fresh, sent === 0);
         // A service that ignored the window answered every row at once (more than a window), or
