@@ -33,7 +33,7 @@ export default function PermissionChecklist({
         return (
           <Paper key={category} variant="outlined" sx={{ p: 1 }} data-testid={`${testIdPrefix}-category-${category}`}>
             <FormControlLabel
-              label={<Typography fontWeight={600}>{category}</Typography>}
+              label={<Typography sx={{ fontWeight: 600 }}>{category}</Typography>}
               control={
                 <Checkbox
                   size="small"

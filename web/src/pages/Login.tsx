@@ -38,7 +38,7 @@ export default function Login() {
       <Paper component="form" onSubmit={onSubmit} sx={{ p: 4, width: 380, maxWidth: '92vw' }} elevation={3} noValidate>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3 }}>
           <img src="/logo.svg" alt="" width={40} height={40} />
-          <Typography variant="h5" component="h1" fontWeight={600}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
             Hệ thống CSKH
           </Typography>
         </Box>

@@ -45,7 +45,7 @@ function Item({ item, nested, active, onOpen }: { item: MenuItem; nested?: boole
         <ListItemIcon sx={{ minWidth: 36 }}>
           <Icon fontSize="small" />
         </ListItemIcon>
-        <ListItemText primary={item.title} slotProps={{ primary: { fontSize: 14 } }} />
+        <ListItemText primary={item.title} slotProps={{ primary: { sx: { fontSize: 14 } } }} />
       </ListItemButton>
     </ListItem>
   );
@@ -72,7 +72,7 @@ function Nodes({ nodes, active, onOpen }: { nodes: MenuNode[]; active: string | 
               <ListItemIcon sx={{ minWidth: 36 }}>
                 <Icon fontSize="small" />
               </ListItemIcon>
-              <ListItemText primary={node.group.title} slotProps={{ primary: { fontSize: 14 } }} />
+              <ListItemText primary={node.group.title} slotProps={{ primary: { sx: { fontSize: 14 } } }} />
               {open ? <ExpandLess /> : <ExpandMore />}
             </ListItemButton>
             <Collapse in={open} timeout="auto">
@@ -109,7 +109,7 @@ export default function Sidebar({ onChosen }: { onChosen?: () => void }) {
           </Avatar>
         </ButtonBase>
         <Box sx={{ minWidth: 0 }}>
-          <Typography fontWeight={600} noWrap data-testid="sidebar-fullname">
+          <Typography noWrap data-testid="sidebar-fullname" sx={{ fontWeight: 600 }}>
             {name}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap data-testid="sidebar-role">

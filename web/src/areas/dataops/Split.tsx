@@ -156,7 +156,7 @@ export function DataPermission() {
       {sectionsFor(session.priority).map((k) => (
         <Paper key={k} sx={{ p: 2 }} data-testid={`perm-section-${k}`}>
           <Typography variant="h6">{SECTION_TITLE[k]}</Typography>
-          <TextField select size="small" label="Tài khoản" value={state[k].username} onChange={(e) => void pick(k, e.target.value)} sx={{ minWidth: 320, my: 1 }} inputProps={{ 'data-testid': `perm-${k}-user` }}>
+          <TextField select size="small" label="Tài khoản" value={state[k].username} onChange={(e) => void pick(k, e.target.value)} sx={{ minWidth: 320, my: 1 }} slotProps={{ htmlInput: { 'data-testid': `perm-${k}-user` } }}>
             <MenuItem value="-99">-- Chọn --</MenuItem>
             <MenuItem value="__ALL">Tat ca</MenuItem>
             {targets
@@ -237,7 +237,7 @@ export function DataSplit() {
         getOptionLabel={(f) => f.FileName}
         value={file}
         onChange={(_e, f) => void choose(f)}
-        renderInput={(p) => <TextField {...p} label="Chọn file" size="small" inputProps={{ ...p.inputProps, 'data-testid': 'split-file' }} />}
+        renderInput={(p) => <TextField {...p} label="Chọn file" size="small" slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'split-file' } }} />}
         sx={{ maxWidth: 420 }}
       />
       <Typography data-testid="split-total">
@@ -269,7 +269,7 @@ export function DataSplit() {
               <TableCell>{t.fullname}</TableCell>
               <TableCell>
                 {canEdit && (
-                  <TextField type="number" size="small" value={qty[t.username] ?? 0} onChange={(e) => setQty((q) => ({ ...q, [t.username]: Math.max(0, Math.floor(Number(e.target.value) || 0)) }))} inputProps={{ min: 0, 'aria-label': `Số lượng chia cho ${t.username}`, 'data-testid': `split-qty-${t.username}` }} />
+                  <TextField type="number" size="small" value={qty[t.username] ?? 0} onChange={(e) => setQty((q) => ({ ...q, [t.username]: Math.max(0, Math.floor(Number(e.target.value) || 0)) }))} slotProps={{ htmlInput: { min: 0, 'aria-label': `Số lượng chia cho ${t.username}`, 'data-testid': `split-qty-${t.username}` } }} />
                 )}
               </TableCell>
             </TableRow>

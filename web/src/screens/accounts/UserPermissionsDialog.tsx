@@ -66,7 +66,7 @@ export default function UserPermissionsDialog({
     <Dialog open={!!user} onClose={saving ? undefined : onClose} maxWidth="md" fullWidth data-testid="user-permissions-dialog">
       <DialogTitle>
         Phân quyền nhân viên{' '}
-        <Typography component="span" fontWeight={700} color="primary" data-testid="user-permissions-username">
+        <Typography component="span" color="primary" sx={{ fontWeight: 700 }} data-testid="user-permissions-username">
           {username}
         </Typography>
       </DialogTitle>
