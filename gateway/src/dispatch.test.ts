@@ -60,5 +60,5 @@ describe('route dispatcher', () => {
     expect(compared).toBeGreaterThan(routes.length * 6);
     expect(routed).toBeGreaterThan(routes.length * 5);
     expect(refused).toBeGreaterThan(0);
-  });
+  }, 60_000);
 });

@@ -261,15 +261,26 @@ export function checkField(field: FieldInfo, label: string, raw: unknown, source
   return checkSingle(field, label, raw, source, types, depth);
 }
 
+/** A route's fields by name, built once per route (not per request). */
+const fieldMapCache = new WeakMap<RouteDef, { fields: Map<string, FieldInfo>; pathFields: Map<string, FieldInfo> }>();
+function fieldMaps(route: RouteDef) {
+  let m = fieldMapCache.get(route);
+  if (!m) {
+    // Path parameters come from the path alone: the same name in the query or body is not read.
+    const fields = new Map(route.requestFields.filter((f) => !route.pathParams.includes(f.name)).map((f) => [f.name, f]));
+    const pathFields = new Map(route.requestFields.map((f) => [f.name, f]));
+    fieldMapCache.set(route, (m = { fields, pathFields }));
+  }
+  return m;
+}
+
 /**
  * Path parameters, query string and JSON body → the request message (field names exactly as
  * in the proto), every value checked. Precedence: body over query; path parameters from the path only. Unknown names are
  * dropped.
  */
 export function buildRequest(route: RouteDef, req: Request): Record<string, unknown> {
-  // Path parameters come from the path alone: the same name in the query or body is not read.
-  const fields = new Map(route.requestFields.filter((f) => !route.pathParams.includes(f.name)).map((f) => [f.name, f]));
-  const pathFields = new Map(route.requestFields.map((f) => [f.name, f]));
+  const { fields, pathFields } = fieldMaps(route);
   const out: Record<string, unknown> = {};
   const put = (f: FieldInfo, raw: unknown, source: Source) => {
     const c = checkField(f, f.name, raw, source, route.types);
