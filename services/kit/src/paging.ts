@@ -29,7 +29,7 @@ export const EXPORT_WINDOW_BASE = 1_000_000_000_000;
 /** Largest window a count may ask for (a window's rows are one gRPC message). */
 export const MAX_EXPORT_WINDOW = 50_000;
 /** The window the gateway pages exports by. */
-export const EXPORT_WINDOW_ROWS = 5_000;
+export const EXPORT_WINDOW_ROWS = 10_000;
 
 /** The count that asks for window `size` of all rows. */
 export const exportWindowCount = (size = EXPORT_WINDOW_ROWS) => EXPORT_WINDOW_BASE + size;
