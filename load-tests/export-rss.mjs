@@ -10,12 +10,14 @@
 // the gateway, the way the browser does (`/api/v1/lstracuu?page=0&count=9999999999`):
 //   - a subset (the last --subset-days days of the year the seed spreads rows over) and every row;
 //   - `after`: the streamed answer (gateway/src/export.ts: windows of CSKH_EXPORT_WINDOW_ROWS);
+//   - `capped`: the same, with the V8 heap of the gateway and of the service capped (--heap MiB,
+//     128 by default): an answer held whole could not fit; a bounded one finishes;
 //   - `before`: the same build with CSKH_EXPORT_STREAM=off, the single-message answer of before.
 // The client counts bytes and keeps nothing. Peak RSS is each process's VmHWM, reset
 // (/proc/<pid>/clear_refs) before each export, so it is the export's own peak; the baseline is
 // the RSS just before it.
 //
-//   npm run bench:export                                   1,000,000 rows, after then before
+//   npm run bench:export                                   1,000,000 rows: after, capped, before
 //   npm run bench:export -- --rows 200000 --modes after    smaller, one mode
 //   npm run bench:export -- --json .tmp/export.json
 import { randomBytes } from 'node:crypto';
@@ -27,7 +29,7 @@ import path from 'node:path';
 const say = (msg) => process.stderr.write(`[bench:export] ${msg}\n`);
 
 function parseArgs(argv) {
-  const o = { rows: 1_000_000, seed: true, database: 'cskh_export', modes: ['after', 'before'], subsetDays: 60, window: undefined, json: undefined };
+  const o = { rows: 1_000_000, seed: true, database: 'cskh_export', modes: ['after', 'capped', 'before'], subsetDays: 60, window: undefined, heapMiB: 128, json: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--rows') o.rows = Number(String(argv[++i]).replace(/_/g, ''));
@@ -36,10 +38,11 @@ function parseArgs(argv) {
     else if (a === '--modes') o.modes = argv[++i].split(',');
     else if (a === '--subset-days') o.subsetDays = Number(argv[++i]);
     else if (a === '--window') o.window = argv[++i];
+    else if (a === '--heap') o.heapMiB = Number(argv[++i]);
     else if (a === '--json') o.json = argv[++i];
     else throw new Error(`unknown argument ${a}`);
   }
-  for (const m of o.modes) if (m !== 'after' && m !== 'before') throw new Error(`unknown mode ${m}: after, before`);
+  for (const m of o.modes) if (!['after', 'capped', 'before'].includes(m)) throw new Error(`unknown mode ${m}: after, capped, before`);
   return o;
 }
 
@@ -207,8 +210,16 @@ async function main() {
     const { hashPassword } = await import('../services/auth/src/domain/passwords.ts');
     let seeded = false;
     for (const mode of opts.modes) {
-      say(`${mode}: starting the components (CSKH_EXPORT_STREAM=${mode === 'before' ? 'off' : 'on'})…`);
-      stack = await startComponents({ env: { ...baseEnv, CSKH_EXPORT_STREAM: mode === 'before' ? 'off' : 'on' }, logDir: tmp, say });
+      // capped: streamed, with the gateway's and the service's V8 heap capped (--max-old-space-size):
+      // an export that held its rows would die of it; a bounded one finishes.
+      const heap = mode === 'capped' ? [`--max-old-space-size=${opts.heapMiB}`] : [];
+      say(`${mode}: starting the components (CSKH_EXPORT_STREAM=${mode === 'before' ? 'off' : 'on'}${heap.length ? `, ${heap[0]} for gateway and lookup` : ''})…`);
+      stack = await startComponents({
+        env: { ...baseEnv, CSKH_EXPORT_STREAM: mode === 'before' ? 'off' : 'on' },
+        logDir: tmp,
+        say,
+        nodeArgs: { gateway: heap, lookup: heap },
+      });
       const db = new pg.Client({ connectionString: dbUrl });
       await db.connect();
       try {
