@@ -51,7 +51,7 @@ const exact = async (where: string, params: unknown[] = []) => {
   return { n: rows[0].n as number, money: Number(rows[0].m) };
 };
 
-const spec = (filter: Where, paging: { skip: number; take: number | undefined }, extra: object = {}) => ({
+const spec = (filter: Where, paging: { skip: number; take: number | undefined; window?: { skip: number; take: number } }, extra: object = {}) => ({
   from: 't.item',
   columns: 'id, username, kind, note, created_at',
   orderBy: 'created_at DESC, id',
@@ -133,6 +133,25 @@ describe('filters the counters cannot answer', () => {
     expect(small).toMatchObject({ count: 6, estimated: false });
   });
 
+  it('a filter the planner expects to match far beyond the cap is estimated from a small sample, not read up to the cap', async () => {
+    await db.query(`CREATE TABLE t.word (id serial PRIMARY KEY, kind text NOT NULL, note text NOT NULL)`);
+    await db.query(`INSERT INTO t.word (kind, note) SELECT CASE WHEN g % 3 = 0 THEN 'b' ELSE 'a' END, 'tra cứu ' || CASE WHEN g % 1000 = 0 THEN 'hiếm' ELSE 'gói MAX90' END FROM generate_series(1, 12000) g`);
+    await db.query(`ANALYZE t.word`);
+    const sql: string[] = [];
+    const recorder = { query: (q: string, p?: unknown[]) => (sql.push(q), db.query(q, p)) };
+    const words = (word: string) => ({ from: 't.word', columns: 'id, note', orderBy: 'id', filter: new ListFilter().add('note ILIKE ?', likeContains(word)), paging: { skip: 0, take: 20 }, exactUpTo: 1000, groupBy: 'kind' });
+    // 11,988 matches expected > 10 × the cap: GROUP_SAMPLE (500) read for the shares, not 1,000.
+    const common = await listPage(recorder, words('MAX90'));
+    expect(common).toMatchObject({ estimated: true });
+    expect(common.count).toBeGreaterThan(10_000);
+    expect(sql.some((q) => /LIMIT 501\b/.test(q))).toBe(true);
+    expect(sql.some((q) => /LIMIT 1001\b/.test(q))).toBe(false);
+    expect(common.groups.map((g) => g.key).sort()).toEqual(['a', 'b']);
+    // Expected to match little: counted exactly up to the cap, as before.
+    sql.length = 0;
+    expect(await listPage(recorder, words('hiếm'))).toMatchObject({ count: 12, estimated: false });
+  });
+
   it('totals are exact even without counters (a sum cannot be estimated)', async () => {
     const f = new ListFilter().add('note ILIKE ?', likeContains('1')).period('created_at', march(2, 3));
     const page = await listPage(db, spec(f, { skip: 0, take: 5 }, { totals: { money: 'coalesce(sum(money), 0)' } }));
@@ -159,5 +178,17 @@ describe('deep pages', () => {
     const all = await listPage(db, spec(f(), { skip: 0, take: undefined }));
     expect(all.count).toBe((await exact(`WHERE kind = 'a'`)).n);
     expect(all.rows).toHaveLength(all.count);
+  });
+
+  it('a streamed export reads window after window, deep ones by key, every row once in order; totals only with the first', async () => {
+    const f = () => new ListFilter().eq('kind', 'a');
+    const { rows: want } = await db.query(`SELECT id FROM t.item WHERE kind = 'a' ORDER BY created_at DESC, id`);
+    const got: string[] = [];
+    for (let skip = 0; skip < want.length + 700; skip += 700) {
+      const w = await listPage(db, spec(f(), { skip: 0, take: undefined, window: { skip, take: 700 } }, { totals: { money: 'coalesce(sum(money), 0)' } }));
+      got.push(...w.rows.map((r: any) => r.id));
+      expect(Object.keys(w.totals)).toEqual(skip === 0 ? ['money'] : []);
+    }
+    expect(got).toEqual(want.map((r) => r.id));
   });
 });

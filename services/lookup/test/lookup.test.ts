@@ -4,7 +4,7 @@
  * Kafka round trip (request → reply) including carrier faults, and the lstracuu / 9084 APIs.
  */
 import { Client as PgClient } from 'pg';
-import { callUnary, createClient, fromServiceError, Identity } from '@cskh/kit';
+import { callUnary, createClient, exportWindowCount, fromServiceError, Identity } from '@cskh/kit';
 import { startTestService, TestService } from '@cskh/kit/src/testing';
 import { common_v1_common, events_v1_realtime, lookup_v1_lookup } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
@@ -254,7 +254,7 @@ describe('lookup service', () => {
       await call('arpu', { phone: '0987654321' }, who);
       await callLog('createLookupLog', { so_dien_thoai: '0987654323', ten_tra_cuu: 'Tra cứu thủ công', noi_dung: 'Ghi chú' }, who);
 
-      type List = { values: Array<{ so_dien_thoai: string; noi_dung: string; createdAt: string; username: string }>; count: number; countByName: Array<{ ten_tra_cuu: string; count: number }> };
+      type List = { values: Array<{ id: string; so_dien_thoai: string; noi_dung: string; createdAt: string; username: string }>; count: number; countByName: Array<{ ten_tra_cuu: string; count: number }> };
       const senior = await callLog<List>('listLookupLogs', { page: 1, count: 2, username: user });
       expect(senior.count).toBe(4);
       expect(senior.values).toHaveLength(2);
@@ -283,6 +283,11 @@ describe('lookup service', () => {
       expect((await callLog<List>('listLookupLogs', { username: user, startDate: today, endDate: today })).count).toBe(4);
       expect((await callLog<List>('listLookupLogs', { username: user, startDate: '01/01/2020', endDate: '02/01/2020' })).count).toBe(0);
       expect((await callLog<List>('listLookupLogs', { username: user, getAll: true, count: 1 })).values).toHaveLength(4);
+      // A streamed export (the gateway's windows): getAll with a window count reads that window only.
+      const all = (await callLog<List>('listLookupLogs', { username: user, getAll: true })).values.map((v) => v.id);
+      const windowOf = async (page: number) => (await callLog<List>('listLookupLogs', { username: user, getAll: true, page, count: exportWindowCount(3) })).values.map((v) => v.id);
+      expect([...(await windowOf(1)), ...(await windowOf(2))]).toEqual(all);
+      expect(await windowOf(1)).toHaveLength(3);
     });
 
     it('imports chunks idempotently, assigns, counts and deletes', async () => {

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { AppError, dayRange, Handlers, Identity, importChunk, likeContains, ListFilter, listPage, parseDateTime, requireId, toPaging, vnDateTime } from '@cskh/kit';
+import { ALL_ROWS_COUNT, AppError, dayRange, exportWindowSize, Handlers, Identity, importChunk, likeContains, ListFilter, listPage, parseDateTime, requireId, toPaging, vnDateTime } from '@cskh/kit';
 import { lookup_v1_lookup } from '@cskh/proto';
 import { maskPhone, maskPhonesInText, digitsOf } from '../domain/phone';
 import { MSG } from '../domain/messages';
@@ -65,7 +65,8 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
     async listLookupLogs(req, ctx) {
       const who = ctx.user;
       if (req.getAll && who.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
-      const paging = req.getAll ? { skip: 0, take: undefined } : toPaging(req.page, req.count, 20);
+      // getAll: every row, or the window of them a streamed export asks for (its count says which).
+      const paging = req.getAll ? toPaging(req.page, exportWindowSize(req.count) ? req.count : ALL_ROWS_COUNT) : toPaging(req.page, req.count, 20);
       return list(who, req, paging);
     },
 
