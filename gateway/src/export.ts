@@ -189,7 +189,7 @@ export async function streamExport(route: RouteDef, message: Record<string, unkn
 }
 
 /** Rows already sent, as far back as a window of the next offset can reach. */
-class Dedup {
+export class Dedup {
   /** Set when a full window repeated the previous one exactly (a service ignoring windows). */
   repeated = false;
   private recent = new Set<string>();
