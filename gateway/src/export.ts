@@ -152,6 +152,8 @@ export async function streamExport(route: RouteDef, message: Record<string, unkn
       res.status(route.successStatus);
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.setHeader('Cache-Control', 'no-store');
+      // Tells a client that `count` is the number of rows written (web/src/list/exportFetch.ts checks it).
+      res.setHeader('X-Export-Stream', 'windows');
       await out.write(`{"status":${route.successStatus},"data":{${JSON.stringify(plan.rowsField)}:[`);
       let reply: Record<string, unknown> = first;
       for (let page = 1; ; page++) {

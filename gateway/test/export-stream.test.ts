@@ -146,6 +146,7 @@ describe('an all-rows answer streams', () => {
     });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(r.headers.get('x-export-stream')).toBe('windows');
     const text = await r.text();
     expect(text.startsWith('{"status":200,"data":{"values":[{')).toBe(true);
     const body = JSON.parse(text);

@@ -178,8 +178,8 @@ export async function fetchAllRows(path: string, query: Record<string, unknown>,
   const status = typeof doc?.status === 'number' ? doc.status : 200;
   if (status !== 200 && status !== 201) throw new ApiError(status, doc?.code ?? 'ERROR', doc?.msg ?? '');
   const data = doc && 'data' in doc ? doc.data : doc;
-  // The gateway writes count = the rows it sent: anything else is a short answer.
-  if (Array.isArray(data?.values) && typeof data.count === 'number' && data.count !== data.values.length)
+  // A streamed answer's count is the rows the gateway wrote: anything else is a short answer.
+  if (res.headers.get('X-Export-Stream') && Array.isArray(data?.values) && typeof data.count === 'number' && data.count !== data.values.length)
     throw new ApiError(0, 'BAD_EXPORT', INCOMPLETE_EXPORT);
   return data;
 }
