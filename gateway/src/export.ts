@@ -12,12 +12,11 @@ import type { RouteDef } from './routes';
  * every route whose request has `page` and `count` and whose reply has a repeated row field
  * (`values`) and `count` — read from the protos, no route named here — the gateway:
  *
- * - asks the service for the all-rows request with a window count (exportWindowCount(size); see
- *   services/kit/src/paging.ts), so the service applies its own export rules (who may export,
- *   which rows, masking) and reads only the first window from the database; then for the next
- *   windows as ordinary pages of that size with the same filters (rows the caller may page
- *   through anyway), which the kit's lists find by key (deferred join) rather than by an offset
- *   over whole rows;
+ * - asks the service for the same all-rows request one window at a time (count =
+ *   exportWindowCount(size), page = the window's number; see services/kit/src/paging.ts), so the
+ *   service still applies its own export rules (who may export, which rows, masking) to every
+ *   window and reads only that window from the database (the kit's lists find deep windows by
+ *   key, and compute totals and group counts in the first window only);
  * - writes `{"status":200,"data":{"values":[…rows…],"count":N,…}}` as the windows arrive — the
  *   same document as before (count = rows sent; totals and per-group counts from the first
  *   window, which covers the whole filter), so the web and every client read it unchanged;
@@ -132,13 +131,10 @@ export async function streamExport(route: RouteDef, message: Record<string, unkn
     if (!res.writableFinished) abort.abort();
   };
   res.once('close', onClose);
-  // The first window is the all-rows request itself (count = a window count): the service applies
-  // its export rules to it (who may export) and reads one window. The next ones are ordinary pages
-  // of the same size and filters — what the caller may page through anyway — so that the service
-  // finds deep pages by its list key (list.ts's deferred join) instead of an offset over whole rows.
-  const pageMessage = { ...message, ...(plan.allFlag ? { [plan.allFlag]: typeof message[plan.allFlag] === 'string' ? '' : false } : {}) };
-  const windowOf = (page: number) =>
-    callWindow(o, route.rpc, page === 1 ? { ...message, page, count: exportWindowCount(size) } : { ...pageMessage, page, count: size }, abort.signal);
+  // Every window is the all-rows request itself with a window count: the service applies its
+  // export rules to each (who may export, which rows) and reads that window only (kit: pageSql, and
+  // listPage finds deep windows by key and computes totals in the first window only).
+  const windowOf = (page: number) => callWindow(o, route.rpc, { ...message, page, count: exportWindowCount(size) }, abort.signal);
 
   try {
     // Nothing is written before the first window: its failure is an ordinary error answer.

@@ -154,6 +154,13 @@ describe('an all-rows answer streams', () => {
     expect(body.data.count).toBe(Math.floor(ROWS / 3));
   }, 120_000);
 
+  it('the lookup history asked with getAll (as its screen exports) streams the same windows', async () => {
+    const before = await upstreamCalls();
+    const data = await fetchAllRows(url('/api/v1/lstracuu'), { ...ALL, getAll: true });
+    expect(await upstreamCalls()).toBe(before + WINDOWS);
+    expect(data.values.map((r: any) => r.id)).toEqual(await expectedIds());
+  }, 120_000);
+
   it('a list whose service reads all rows at once (no window) still answers every row', async () => {
     const all = await fetchAllRows(url('/api/v1/role'), ALL);
     const page = await fetch(url('/api/v1/role?page=1&count=1000'), { headers: { authorization: `Bearer ${token}` } });
