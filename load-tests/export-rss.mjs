@@ -243,7 +243,8 @@ async function main() {
       const pids = { gateway: stack.gateway.pid, lookup: stack.lookup.pid };
       const cases = [
         [`last ${opts.subsetDays} days`, `/api/v1/lstracuu?page=0&count=9999999999&startDate=${vnDay(opts.subsetDays - 1)}&endDate=${vnDay(0)}`],
-        ['every row', '/api/v1/lstracuu?page=0&count=9999999999'],
+        // What the lookup history screen's export sends.
+        ['every row', '/api/v1/lstracuu?page=0&count=9999999999&getAll=true'],
       ];
       for (const [name, p] of cases) {
         await new Promise((r) => setTimeout(r, 2000)); // settle (GC, the start's work)
