@@ -288,6 +288,9 @@ describe('lookup service', () => {
       const windowOf = async (page: number) => (await callLog<List>('listLookupLogs', { username: user, getAll: true, page, count: exportWindowCount(3) })).values.map((v) => v.id);
       expect([...(await windowOf(1)), ...(await windowOf(2))]).toEqual(all);
       expect(await windowOf(1)).toHaveLength(3);
+      // Every row is an export, refused to a salesperson however it is asked for (spec 1 §9).
+      for (const req of [{ getAll: true }, { count: 9999999999 }, { getAll: true, count: exportWindowCount(3) }])
+        expect((await failure(callLog<List>('listLookupLogs', { username: user, ...req }, identity({ priority: 5 })))).code).toBe('FORBIDDEN');
     });
 
     it('imports chunks idempotently, assigns, counts and deletes', async () => {

@@ -5,6 +5,7 @@
  * change nothing; the subtree rule, masking, the hidden partner column and the export ban hold;
  * a manager's reassignment is audited and kept across a rebuild.
  */
+import { exportWindowCount } from '@cskh/kit';
 import { rand, TestService } from '@cskh/kit/src/testing';
 import { common_v1_common as common, payroll_v1_payroll } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
@@ -155,6 +156,10 @@ describe('pages', () => {
     const times = all.values.map((v) => v.ngay_thanh_cong.replace(/^(\d\d)\/(\d\d)\/(\d{4}) (.*)$/, '$3-$2-$1 $4'));
     expect([...times].sort().reverse()).toEqual(times);
     expect((await payroll.listDetailed(req({ page: all.values.length + 1, count: 1 }), { identity: admin() })).values).toEqual([]);
+    // The export route streamed by the gateway: window after window of the same rows.
+    const windows = [];
+    for (let page = 1; page <= all.values.length; page++) windows.push(...(await payroll.exportDetailed(req({ page, count: exportWindowCount(1) }), { identity: admin() })).values);
+    expect(windows.map((v) => v.id)).toEqual(all.values.map((v) => v.id));
   });
 });
 

@@ -1,4 +1,4 @@
-import { AppError, Handlers, Identity, ListFilter, Paging, pageSql, rollupCount, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { ALL_ROWS_COUNT, AppError, exportWindowSize, Handlers, Identity, ListFilter, Paging, pageSql, rollupCount, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
 import type { payroll_v1_payroll } from '@cskh/proto';
 import type { PayrollContext } from '../context';
 import { phoneSearch, reportPeriod } from '../domain/filters';
@@ -17,7 +17,8 @@ const num = (v: unknown) => Number(v ?? 0);
 
 /** Page and count; an export (all rows) is refused for priority 5 (spec 2 §1), whichever route asks. */
 export function reportPaging(req: { page?: number; count?: number }, me: Identity, exportAll = false): Paging {
-  const paging = exportAll ? toPaging(0, 9999999999) : toPaging(req.page, req.count, 20);
+  // An export route: every row, or the window of them a streamed export asks for (its count says which).
+  const paging = exportAll ? toPaging(req.page, exportWindowSize(req.count) ? req.count : ALL_ROWS_COUNT) : toPaging(req.page, req.count, 20);
   if (paging.take === undefined && me.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
   return paging;
 }
