@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { login } from './api.mjs';
 
 const say = (msg) => process.stderr.write(`[bench:export] ${msg}\n`);
 
@@ -119,17 +120,6 @@ function download(url, token) {
     });
     req.on('error', (e) => resolve({ status: 0, seconds: Number(process.hrtime.bigint() - t0) / 1e9, bytes: 0, rows: 0, error: e.message }));
   });
-}
-
-async function login(base, username, password) {
-  const res = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const body = await res.json();
-  if (res.status >= 300) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(body)}`);
-  return body.data.access_token;
 }
 
 /** The bench's database on the shared server, created when missing (kept: seeding takes minutes). */

@@ -18,6 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import { login } from './api.mjs';
 
 const say = (msg) => process.stderr.write(`[bench:lists] ${msg}\n`);
 
@@ -182,17 +183,6 @@ export function table(results) {
   const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => `| ${cells.map((c, i) => (i < 3 ? c.padEnd(width[i]) : c.padStart(width[i]))).join(' | ')} |`;
   return [line(head), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
-}
-
-async function login(base, username, password) {
-  const res = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const body = await res.json();
-  if (res.status >= 300) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(body)}`);
-  return body.data.access_token;
 }
 
 async function main() {
