@@ -25,7 +25,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { login } from './api.mjs';
+import { login, markdownTable } from './api.mjs';
 
 const say = (msg) => process.stderr.write(`[bench:export] ${msg}\n`);
 
@@ -155,9 +155,7 @@ function table(results) {
     `${mib(r.rss.gateway.beforeKiB)} → ${mib(r.rss.gateway.peakKiB)}`,
     `${mib(r.rss.lookup.beforeKiB)} → ${mib(r.rss.lookup.peakKiB)}`,
   ]);
-  const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells) => `| ${cells.map((c, i) => (i < 3 ? c.padEnd(width[i]) : c.padStart(width[i]))).join(' | ')} |`;
-  return [line(head), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+  return markdownTable(head, body);
 }
 
 async function main() {

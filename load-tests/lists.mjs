@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import { login } from './api.mjs';
+import { login, markdownTable } from './api.mjs';
 
 const say = (msg) => process.stderr.write(`[bench:lists] ${msg}\n`);
 
@@ -180,9 +180,7 @@ export function table(results) {
     String(r.rows),
     r.rowsPerSecond ? Math.round(r.rowsPerSecond).toLocaleString('en') : '',
   ]);
-  const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells) => `| ${cells.map((c, i) => (i < 3 ? c.padEnd(width[i]) : c.padStart(width[i]))).join(' | ')} |`;
-  return [line(head), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+  return markdownTable(head, body);
 }
 
 async function main() {
