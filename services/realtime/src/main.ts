@@ -1,7 +1,7 @@
 import { createLogger, onShutdown } from '@cskh/kit';
 import { startRealtime, RealtimeHandle } from './server';
 
-export { startRealtime } from './server';
+export { startRealtime, CLAIMED_REPLY_GRACE_MS } from './server';
 export type { RealtimeHandle, RealtimeOptions, ReplyPayload } from './server';
 
 /** Component entry: configuration from the environment. */

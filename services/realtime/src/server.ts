@@ -99,6 +99,9 @@ export function guardedPublisher(redis: Redis, log: Logger): Redis {
   });
 }
 
+/** How long a timed-out request waits for a reply another replica claimed (see the reply timer). */
+export const CLAIMED_REPLY_GRACE_MS = 3000;
+
 export interface RealtimeOptions {
   /** The socket commands to route; default every declaration of the protos. */
   routes?: SocketRoute[];
@@ -189,7 +192,16 @@ export async function startRealtime(
     io.to(`client:${clientId}`).emit(route.replyEvent, payload);
   };
 
+  // Requests whose timer ran after another replica had claimed the reply: its broadcast may still
+  // be on its way (claimed a moment before). This socket gets the timeout only if it never comes.
+  const claimedElsewhere = new Map<string, NodeJS.Timeout>();
+
   const settle = (requestId: string) => {
+    const late = claimedElsewhere.get(requestId);
+    if (late) {
+      clearTimeout(late);
+      claimedElsewhere.delete(requestId);
+    }
     const p = pending.get(requestId);
     if (!p) return;
     clearTimeout(p.timer);
@@ -250,10 +262,21 @@ export async function startRealtime(
       const timer = setTimeout(() => {
         settle(requestId);
         const timedOut = errorPayload(route, 'TIMEOUT', undefined, requestId, match);
-        // Shown already, yet never reached this socket (a reply would have settled the timer): the
-        // cross-replica emit was lost (Redis pub/sub reconnecting). This socket still gets an answer.
+        // Claimed already, yet not here (a reply would have settled the timer): either its broadcast
+        // from the other replica is still on its way (answering now showed the chaos run a TIMEOUT
+        // and then the answer), or it was lost while Redis pub/sub reconnected. Wait for it a
+        // moment; only then does this socket get the timeout.
         dedupe.first(requestId).then(
-          (first) => (first ? emitReply(sd.clientId, route, timedOut) : socket.connected && socket.emit(route.replyEvent, timedOut)),
+          (first) => {
+            if (first) return emitReply(sd.clientId, route, timedOut);
+            claimedElsewhere.set(
+              requestId,
+              setTimeout(() => {
+                claimedElsewhere.delete(requestId);
+                if (socket.connected) socket.emit(route.replyEvent, timedOut);
+              }, CLAIMED_REPLY_GRACE_MS),
+            );
+          },
           () => undefined,
         );
       }, config.REPLY_TIMEOUT_MS);
@@ -377,6 +400,7 @@ export async function startRealtime(
     replies,
     async stop() {
       for (const p of pending.values()) clearTimeout(p.timer);
+      for (const t of claimedElsewhere.values()) clearTimeout(t);
       pending.clear();
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, config.SHUTDOWN_GRACE_MS);

@@ -32,7 +32,7 @@ import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/data';
 import { lookupModule } from '../../lookup/src/module';
 import { dropDatabase, isolatedTopicPrefix, lookupServiceEnv, rand, testDatabaseUrl } from '../../lookup/test/helpers';
-import { startRealtime, RealtimeHandle, ReplyPayload } from '../src/main';
+import { startRealtime, CLAIMED_REPLY_GRACE_MS, RealtimeHandle, ReplyPayload } from '../src/main';
 
 type LookupReplyPayload = ReplyPayload & { isdn: string };
 
@@ -324,6 +324,38 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
       await producer.disconnect();
     }
   });
+
+  it('a request timing out while another replica has claimed its reply waits for that broadcast: one answer each, never TIMEOUT and then the answer', async () => {
+    const redis = createRedis(process.env.REDIS_URL)!;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+    try {
+      const clientId = clientIdConsumedBy(a);
+      const t = token({ username: `race_${rand()}` });
+      const s = await open(b, t.token, clientId);
+      const got = record(s, 'traKetQuaLichSuGoiCuoc');
+      // Both replies are claimed before they are asked for: replica A consumes the lookup's answers
+      // and drops them as shown, so B's timers run (8 s) with the claim taken elsewhere.
+      const late = `late-${rand()}`;
+      const lost = `lost-${rand()}`;
+      for (const id of [late, lost]) await redis.set(`cskh:rt:shown:${id}`, '1', 'EX', 120);
+      const sentAt = Date.now();
+      for (const id of [late, lost]) s.emit('traCuuLichSuGoiCuoc', { token: t.token, client_id: clientId, data: { isdn: '0912345678', requestId: id } });
+      // One claimed reply's broadcast reaches B just after its timer ran (what the Kafka chaos run
+      // showed as a TIMEOUT followed by the answer): the answer alone is shown.
+      await sleep(8000 + 500 - (Date.now() - sentAt));
+      a.io.to(`client:${clientId}`).emit('traKetQuaLichSuGoiCuoc', { requestId: late, isdn: '912345678', kind: 'history', status: 200, data: { from: 'replica a' } });
+      // The other broadcast never comes (lost while Redis pub/sub reconnected): after the grace the socket gets the timeout.
+      const until = Date.now() + CLAIMED_REPLY_GRACE_MS + 5000;
+      while (got.length < 2 && Date.now() < until) await sleep(50);
+      await sleep(1000); // room for a second answer to show up
+      expect(got.map((g) => [g.requestId, g.status])).toEqual([
+        [late, 200],
+        [lost, 504],
+      ]);
+    } finally {
+      redis.disconnect();
+    }
+  }, 30000);
 
   it('turns a carrier timeout into an error reply on the socket', async () => {
     const auth = { authorization: `Basic ${Buffer.from('carrier:secret').toString('base64')}`, 'content-type': 'application/json' };
