@@ -1,6 +1,7 @@
 import { Kafka, Producer, Consumer, logLevel, CompressionTypes } from 'kafkajs';
+import './kafka-idle-fix';
 import type { Logger } from './log';
-import { logicalTopic, withRetries } from './batch-consumer';
+import { IDLE_FETCH_WAIT_MS, logicalTopic, withRetries } from './batch-consumer';
 import { addConsumerLagReader, kafkaConsumed } from './metrics';
 import { consumeInSpan, withTraceHeaders } from './trace';
 
@@ -140,7 +141,7 @@ export class KafkaBus implements EventBus {
 
   async subscribe(opts: { groupId: string; topics: string[]; handler: BusHandler; fromBeginning?: boolean }) {
     await this.ensureTopics([...opts.topics, ...opts.topics.map((t) => `${t}.dlq`)]);
-    const consumer = this.kafka.consumer({ groupId: this.topicPrefix + opts.groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 100 });
+    const consumer = this.kafka.consumer({ groupId: this.topicPrefix + opts.groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: IDLE_FETCH_WAIT_MS });
     await consumer.connect();
     await consumer.subscribe({ topics: opts.topics.map((t) => this.topicPrefix + t), fromBeginning: opts.fromBeginning ?? false });
     this.consumers.push(consumer);
