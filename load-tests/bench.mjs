@@ -40,6 +40,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuMs, figures, installK6, runK6 } from './api.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -87,21 +88,7 @@ function parseArgs(argv) {
   return o;
 }
 
-function installK6() {
-  const r = spawnSync('bash', [path.join(HERE, 'install-k6.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (r.status !== 0) throw new Error('k6 install failed');
-  return r.stdout.trim().split('\n').pop();
-}
 
-function runK6(k6, script, env) {
-  return new Promise((resolve) => {
-    const child = spawn(k6, ['run', '--no-color', '--quiet', path.join(HERE, script)], {
-      env: { ...process.env, ...env, K6_NO_USAGE_REPORT: 'true' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
-}
 
 function seconds(d) {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(String(d));
@@ -109,39 +96,7 @@ function seconds(d) {
   return Number(m[1]) * { ms: 0.001, s: 1, m: 60 }[m[2] || 's'];
 }
 
-function figures(file) {
-  const s = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const m = s.metrics;
-  const v = (k, f) => (m[k]?.values?.[f] ?? 0);
-  return {
-    lookups: v('lookups', 'count'),
-    rps: v('lookups', 'rate'),
-    p50: v('lookup_duration', 'med'),
-    p95: v('lookup_duration', 'p(95)'),
-    p99: v('lookup_duration', 'p(99)'),
-    errors: v('lookup_errors', 'count') + v('connect_errors', 'count'),
-    lost: v('lost_replies', 'count'),
-    duplicates: v('duplicate_replies', 'count'),
-    dropped: v('dropped_iterations', 'count') + v('dropped_sends', 'count'),
-    sent: v('lookups_sent', 'count'),
-    connected: v('sockets_connected', 'count'),
-    connectP50: v('connect_duration', 'med'),
-    connectP95: v('connect_duration', 'p(95)'),
-    connectMax: v('connect_duration', 'max'),
-  };
-}
 
-const CLK_TCK = 100; // USER_HZ on Linux
-/** CPU time (user + system, ms) a process has used so far, from /proc (0 when gone). */
-function cpuMs(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
-  } catch {
-    return 0;
-  }
-}
 
 /** Resident set size of a process (KiB), from /proc. */
 function rssKiB(pid) {

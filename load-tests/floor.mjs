@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+// `npm run bench:floor`: what the chosen libraries alone can do on this machine, next to the
+// carrier baseline — the ceiling any lookup path built from them can reach, with none of our code.
+//
+// Three processes, as the process mode of `npm run bench:lookup` runs the real ones:
+//   carrier   the carrier simulator (services/carrier-sim), the baseline's target
+//   echo      a grpc-js server (proto-loader, the kit's server options) answering lookup.v1's
+//             LookupService.Balance from the request alone: no carrier call, no log row
+//   front     Express with the gateway's helmet and express.json, one GET route that makes the
+//             same unary grpc-js call to echo (proto-loader client, the kit's channel options) and
+//             answers the reply as JSON; and /healthz
+// Rows (closed loop, --vus × --duration each; the same k6 scripts as bench:lookup):
+//   baseline         k6 → carrier simulator                      carrier-baseline.js
+//   express          k6 → front GET /healthz                     healthz.js
+//   express + grpc   k6 → front → echo (one unary call)          lookup-rest.js (TOKEN given: no login)
+// with CPU per answered request of each process and the ratios to the baseline. The issue's
+// targets for the product (REST ≥ 0.25 × baseline, ≥ 0.5 × /healthz) are read against these.
+//
+//   npm run bench:floor
+//   npm run bench:floor -- --vus 50 --duration 15s
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { cpuMs, figures, installK6, markdownTable, runK6 } from './api.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..');
+const say = (msg) => process.stderr.write(`[floor] ${msg}\n`);
+
+async function echoServer(port) {
+  const grpc = await import('@grpc/grpc-js');
+  const protoLoader = await import('@grpc/proto-loader');
+  const { grpcServerOptions } = await import('../services/kit/src/grpc.ts');
+  const { PROTO_ROOT } = await import('@cskh/proto');
+  const def = protoLoader.loadSync('cskh/lookup/v1/lookup.proto', { includeDirs: [PROTO_ROOT], keepCase: true, longs: String, defaults: true });
+  const service = grpc.loadPackageDefinition(def).cskh.lookup.v1.LookupService.service;
+  const server = new grpc.Server(grpcServerOptions);
+  const impl = Object.fromEntries(Object.keys(service).map((rpc) => [rpc, (_call, cb) => cb({ code: grpc.status.UNIMPLEMENTED })]));
+  impl.Balance = (call, cb) => {
+    const phone = String(call.request.phone ?? '');
+    cb(null, { NUMBER_PHONE: `84${phone.slice(-9)}`, NUM_TYPE: 'TT', PHONE_BALANCE: '125000' });
+  };
+  server.addService(service, impl);
+  await new Promise((res, rej) => server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (e) => (e ? rej(e) : res())));
+}
+
+async function frontServer(port, echoPort) {
+  const grpc = await import('@grpc/grpc-js');
+  const protoLoader = await import('@grpc/proto-loader');
+  const { default: express } = await import('express');
+  const { default: helmet } = await import('helmet');
+  const { grpcChannelOptions } = await import('../services/kit/src/grpc.ts');
+  const { PROTO_ROOT } = await import('@cskh/proto');
+  const def = protoLoader.loadSync('cskh/lookup/v1/lookup.proto', { includeDirs: [PROTO_ROOT], keepCase: true, longs: String, defaults: true });
+  const Client = grpc.loadPackageDefinition(def).cskh.lookup.v1.LookupService;
+  const client = new Client(`127.0.0.1:${echoPort}`, grpc.credentials.createInsecure(), grpcChannelOptions);
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(helmet());
+  app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+  app.use('/api', express.json());
+  app.get('/api/v1/lookup/balance', (req, res) => {
+    client.Balance({ phone: String(req.query.phone ?? '') }, { deadline: Date.now() + 10_000 }, (err, reply) => {
+      if (err) return res.status(503).json({ status: 503, msg: err.message });
+      res.json({ status: 200, data: reply });
+    });
+  });
+  await new Promise((res) => app.listen(port, '127.0.0.1', res));
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitHttp(url, ms = 60_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const opt = (name, dflt) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : dflt;
+  };
+  const role = opt('role');
+  if (role === 'echo') return echoServer(Number(opt('port')));
+  if (role === 'front') return frontServer(Number(opt('port')), Number(opt('echo-port')));
+
+  const vus = opt('vus', '50');
+  const duration = opt('duration', '15s');
+  const k6 = installK6();
+  const [carrierPort, echoPort, frontPort] = [await freePort(), await freePort(), await freePort()];
+  const carrierAuth = { CARRIER_SIM_USERNAME: 'floor', CARRIER_SIM_PASSWORD: 'floor-secret' };
+  const node = (argv, env = {}) =>
+    spawn(process.execPath, ['--import', 'tsx', ...argv], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const procs = {
+    carrier: node(['services/carrier-sim/src/main.ts'], {
+      ...carrierAuth, PORT: String(carrierPort), CARRIER_SIM_LATENCY_MS: '0', CARRIER_SIM_JITTER_MS: '0', CARRIER_SIM_ERROR_RATE: '0', CARRIER_SIM_TIMEOUT_RATE: '0', METRICS_PORT: '0',
+    }),
+    echo: node([fileURLToPath(import.meta.url), '--role', 'echo', '--port', String(echoPort)]),
+    front: node([fileURLToPath(import.meta.url), '--role', 'front', '--port', String(frontPort), '--echo-port', String(echoPort)]),
+  };
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cskh-floor-'));
+  try {
+    await waitHttp(`http://127.0.0.1:${carrierPort}/healthz`);
+    await waitHttp(`http://127.0.0.1:${frontPort}/healthz`);
+    await waitHttp(`http://127.0.0.1:${frontPort}/api/v1/lookup/balance?phone=0912345678`);
+    const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const rows = [];
+    const row = async (name, script, env) => {
+      say(`${name}: ${vus} VUs × ${duration}`);
+      const file = path.join(tmp, `${rows.length}.json`);
+      const cpu0 = Object.fromEntries(Object.entries(procs).map(([k, p]) => [k, cpuMs(p.pid)]));
+      const code = await runK6(k6, script, { VUS: vus, DURATION: duration, SUMMARY_FILE: file, ...env });
+      const cpu = Object.fromEntries(Object.entries(procs).map(([k, p]) => [k, cpuMs(p.pid) - cpu0[k]]));
+      if (code !== 0 || !fs.existsSync(file)) throw new Error(`${name}: k6 exited ${code}`);
+      rows.push({ name, ...figures(file), cpu });
+    };
+    await row('baseline', 'carrier-baseline.js', { CARRIER_URL: `http://127.0.0.1:${carrierPort}`, CARRIER_USERNAME: 'floor', CARRIER_PASSWORD: 'floor-secret' });
+    await row('express', 'healthz.js', { BASE_URL: `http://127.0.0.1:${frontPort}` });
+    await row('express + grpc', 'lookup-rest.js', { BASE_URL: `http://127.0.0.1:${frontPort}`, TOKEN: 'floor', KIND: 'balance' });
+    const base = rows[0].rps;
+    const fmt = (n, d = 1) => n.toFixed(d);
+    const us = (r, k) => (r.lookups ? fmt((r.cpu[k] * 1000) / r.lookups, 0) : '-');
+    process.stdout.write(
+      `\nLibrary floor: ${vus} VUs × ${duration} per row, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}); load average before ${loadBefore}, after ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n\n` +
+        markdownTable(
+          ['row', 'req/s', 'p50 ms', 'p95 ms', 'errors', 'vs baseline', 'carrier µs', 'echo µs', 'front µs'],
+          rows.map((r) => [r.name, fmt(r.rps), fmt(r.p50), fmt(r.p95), String(r.errors), fmt(r.rps / base, 2), us(r, 'carrier'), us(r, 'echo'), us(r, 'front')]),
+          1,
+        ) +
+        '\n\nCPU per answered request (user + system of each process during the row, /proc; k6 not included).\n',
+    );
+    if (rows.some((r) => r.errors > 0)) process.exitCode = 1;
+  } finally {
+    for (const p of Object.values(procs)) p.kill('SIGTERM');
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  say(`failed: ${err?.stack ?? err}`);
+  process.exit(1);
+});
