@@ -27,4 +27,22 @@ describe('trace context', () => {
     // Outside any span a message goes as it is.
     expect(withTraceHeaders(message)).toBe(message);
   });
+
+  // No exporter here: spans are ids only (kit trace.ts idsOnlySpan), yet propagate as recorded ones.
+  it('starts a sampled trace of its own, gives each span a new id, and passes a caller\'s unsampled flag and tracestate on', async () => {
+    const seen = new Set<string>();
+    await inSpan('root', {}, async (root) => {
+      expect(traceHeaders().traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+      await inSpan('child', {}, async (child) => {
+        expect(child.spanContext().traceId).toBe(root.spanContext().traceId);
+        seen.add(root.spanContext().spanId).add(child.spanContext().spanId);
+      });
+    });
+    expect(seen.size).toBe(2);
+    const traceId = randomBytes(16).toString('hex');
+    const parent = contextFrom({ traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-00`, tracestate: 'vendor=1' });
+    await inSpan('consume', { parent }, async () => {
+      expect(traceHeaders()).toEqual({ traceparent: expect.stringMatching(new RegExp(`^00-${traceId}-[0-9a-f]{16}-00$`)), tracestate: 'vendor=1' });
+    });
+  });
 });
