@@ -160,6 +160,48 @@ it('care history: masking, staff column, subtree, own-record edits with audit, b
   expect((await care.careHistory(history({ page: 0, count: 9999999999, status: 'APPOINTMENT' }), { identity: manager() })).values.length).toBeGreaterThan(0);
 });
 
+it('care history counts: a branch, a leader and a salesperson get their subtree\'s exact count (whole-table counters without a period)', async () => {
+  // Records across a month, results and people of both branches (the triggers keep the counters).
+  await t.sql(
+    `INSERT INTO care.care_record (username, fullname, phone, phone9, status, created_at)
+     SELECT (ARRAY['cn1', 'tn1', 'nv1', 'nv3', 'nv9', 'cn2', 'nguoi_ngoai'])[1 + g % 7], '', '0912' || lpad(g::text, 6, '0'), '912' || lpad(g::text, 6, '0'),
+            (ARRAY['KBM', 'APPROVED', 'REJECTED'])[1 + g % 3], now() - (g % 30) * interval '1 day'
+       FROM generate_series(1, 140) g`,
+  );
+  await t.sql(`UPDATE care.care_record SET status = 'KBM' WHERE id IN (SELECT id FROM care.care_record WHERE username = 'nv1' AND status = 'APPROVED' LIMIT 3)`);
+  await t.sql(`DELETE FROM care.care_record WHERE id IN (SELECT id FROM care.care_record WHERE username = 'nv3' LIMIT 2)`);
+  // The whole-table counters equal the rows.
+  const counters = await t.sql(`SELECT username, status, n::int FROM care.care_record_all_user WHERE n <> 0 ORDER BY 1, 2`);
+  expect(counters).toEqual(await t.sql(`SELECT username, status, count(*)::int AS n FROM care.care_record GROUP BY 1, 2 ORDER BY 1, 2`));
+
+  const inScope = {
+    branch: `(username = 'cn1' OR username IN (SELECT username FROM care.staff WHERE brand_id = 'b1'))`,
+    leader: `(username = 'tn1' OR username IN (SELECT username FROM care.staff WHERE group_id = 'l1'))`,
+    self: `username = 'nv3'`,
+  };
+  const who = { branch: caller(t, 3, 'cn1', 'b1'), leader: caller(t, 4, 'tn1', 'l1'), self: sales('nv3') };
+  for (const k of ['branch', 'leader', 'self'] as const) {
+    for (const status of ['', 'KBM']) {
+      const [want] = await t.sql(`SELECT count(*)::int AS n FROM care.care_record WHERE ${inScope[k]}${status ? ` AND status = '${status}'` : ''}`);
+      const page = await care.careHistory(history({ page: 1, count: 500, status }), { identity: who[k] });
+      expect([k, status, page.count]).toEqual([k, status, want.n]);
+      expect(page.values).toHaveLength(want.n);
+    }
+  }
+  // Rows outside the scope never show; a period is counted from the per-day counters.
+  const branch = await care.careHistory(history({ page: 1, count: 500 }), { identity: who.branch });
+  expect(branch.values.map((r) => r.username).filter((u) => ['nv9', 'cn2', 'nguoi_ngoai'].includes(u))).toEqual([]);
+  const vnIso = (daysAgo: number) => new Date(Date.now() + 7 * 3600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const dmy = (iso: string) => iso.split('-').reverse().join('/');
+  const [week] = await t.sql(
+    `SELECT count(*)::int AS n FROM care.care_record WHERE ${inScope.branch}
+        AND created_at >= ($1::date::timestamp AT TIME ZONE 'Asia/Ho_Chi_Minh') AND created_at < (($2::date + 1)::timestamp AT TIME ZONE 'Asia/Ho_Chi_Minh')`,
+    [vnIso(13), vnIso(7)],
+  );
+  expect(week.n).toBeGreaterThan(0);
+  expect((await care.careHistory(history({ page: 1, count: 20, startDate: dmy(vnIso(13)), endDate: dmy(vnIso(7)) }), { identity: who.branch })).count).toBe(week.n);
+});
+
 it('busy-signal rate: results returned and each result per staff member in the period', async () => {
   await handTo([{ username: 'nv5', count: 4 }]);
   const results: Array<Record<string, string>> = [

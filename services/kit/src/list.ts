@@ -58,9 +58,17 @@ export interface Rollup {
   table: string;
   /** Schema-qualified source table. */
   source: string;
-  /** The source's timestamp column whose Vietnam day keys a counter row. */
+  /** The source's timestamp column whose Vietnam day keys a counter row (the column a period filters). */
   dayColumn: string;
   dims: readonly string[];
+  /**
+   * `'day'` (default): a counter row per Vietnam day and dims. `'all'`: a counter row per dims, no
+   * day — it answers filters without a period only. Per-day counters by staff member are almost as
+   * many as the rows once a table holds a million (a year × 300 people × a few statuses ≈ half a
+   * million counter rows), so a subtree scope over the whole table summed ~100,000 of them; the
+   * same count from whole-table counters sums a few hundred.
+   */
+  grain?: 'day' | 'all';
   /** Sum name → expression over a source row (bigint), e.g. `{ money: 'money' }`. */
   sums?: Readonly<Record<string, string>>;
 }
@@ -79,9 +87,12 @@ export function rollupSql(r: Rollup): string[] {
   const fn = `"${schema}".${ident(r.table.split('.')[1])}_apply`;
   const dims = [...r.dims];
   const sums = Object.entries(r.sums ?? {});
-  const keyCols = ['day', ...dims];
+  const byDay = r.grain !== 'all';
+  if (!byDay && !dims.length) throw new Error(`rollup ${r.table}: whole-table counters need at least one dim`);
+  const keyCols = byDay ? ['day', ...dims] : dims;
+  const keyOf = keyCols.map((c) => (c === 'day' ? `${VN_DAY(r.dayColumn)} AS day` : c)).join(', ');
   const select = (rows: string, sign: 1 | -1) =>
-    `SELECT ${VN_DAY(r.dayColumn)} AS day${dims.map((d) => `, ${d}`).join('')}, ${sign}::bigint AS n${sums
+    `SELECT ${keyOf}, ${sign}::bigint AS n${sums
       .map(([name, expr]) => `, ${sign === 1 ? '' : '-'}(${expr})::bigint AS ${name}`)
       .join('')} FROM ${rows}`;
   const upsert = (source: string) => `
@@ -93,13 +104,13 @@ export function rollupSql(r: Rollup): string[] {
   const name = ident(r.table.split('.')[1]);
   return [
     `CREATE TABLE ${r.table} AS
-       SELECT ${VN_DAY(r.dayColumn)} AS day${dims.map((d) => `, ${d}`).join('')}, count(*)::bigint AS n${sums
+       SELECT ${keyOf}, count(*)::bigint AS n${sums
          .map(([s, expr]) => `, coalesce(sum(${expr}), 0)::bigint AS ${s}`)
          .join('')}
          FROM ${r.source} GROUP BY ${keyCols.map((_, i) => i + 1).join(', ')}`,
-    `ALTER TABLE ${r.table} ALTER day SET NOT NULL, ALTER n SET NOT NULL${sums.map(([s]) => `, ALTER ${s} SET NOT NULL`).join('')}`,
+    `ALTER TABLE ${r.table} ${byDay ? 'ALTER day SET NOT NULL, ' : ''}ALTER n SET NOT NULL${sums.map(([s]) => `, ALTER ${s} SET NOT NULL`).join('')}`,
     `CREATE UNIQUE INDEX ${name}_key ON ${r.table} (${keyCols.join(', ')}) NULLS NOT DISTINCT`,
-    ...(dims.length ? [`CREATE INDEX ${name}_dim ON ${r.table} (${dims[0]}, day)`] : []),
+    ...(byDay && dims.length ? [`CREATE INDEX ${name}_dim ON ${r.table} (${dims[0]}, day)`] : []),
     `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $fn$
      BEGIN
        IF TG_OP = 'TRUNCATE' THEN
@@ -205,7 +216,7 @@ export class ListFilter extends Where {
     const done = new Set<object>();
     for (const t of this.terms) {
       if (t.period) {
-        if (t.period.column !== r.dayColumn) return undefined;
+        if (t.period.column !== r.dayColumn || r.grain === 'all') return undefined;
         if (done.has(t.period)) continue; // its other end
         done.add(t.period);
         const { from, to } = t.period.range;
@@ -234,7 +245,7 @@ export interface ListSpec {
   paging: Pick<Paging, 'skip' | 'take' | 'window'>;
   /** The row key for deep pages (`id`, `v.id`); without it deep pages use a plain OFFSET. */
   key?: string;
-  /** Counters that may answer the count, smallest first (the first that covers the filter is used). */
+  /** Counters that may answer the count, smallest first (the first that covers the filter is used; whole-table counters before per-day ones of the same dims). */
   rollups?: readonly Rollup[];
   /** Totals of the whole filter: name → aggregate over the source (e.g. `coalesce(sum(money), 0)`); a covering rollup must keep a sum of the same name. */
   totals?: Readonly<Record<string, string>>;

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { createTrigramIndexes, dayRange, ensureDatabase, likeContains, ListFilter, listPage, rollupSql, Rollup, Where } from '../src';
+import { createTrigramIndexes, dayRange, dropRollupSql, ensureDatabase, likeContains, ListFilter, listPage, rollupSql, Rollup, Where } from '../src';
 import { dropDatabase, freshDatabaseUrl } from '../src/testing';
 
 /**
@@ -107,6 +107,73 @@ describe('counts and totals from the per-day counters', () => {
     await db.query(`DROP TABLE t.item_copy`);
     const again = await listPage(db, spec(new ListFilter(), { skip: 0, take: 20 }));
     expect(again.count).toBe((await exact('')).n);
+  });
+});
+
+describe('whole-table counters (grain all)', () => {
+  const ALL: Rollup = { table: 't.item_all_user', source: 't.item', dayColumn: 'created_at', dims: ['username', 'kind'], sums: { money: 'money' }, grain: 'all' };
+  const rollups = [ROLLUPS[0], ALL, ROLLUPS[1]];
+  beforeAll(async () => {
+    await db.query('BEGIN');
+    for (const sql of rollupSql(ALL)) await db.query(sql);
+    await db.query('COMMIT');
+  });
+  afterAll(async () => {
+    for (const sql of dropRollupSql(ALL)) await db.query(sql);
+  });
+
+  /** listPage through a recorder: which counter table answered. */
+  const run = async (f: ListFilter, extra: object = {}) => {
+    const sql: string[] = [];
+    const recorder = { query: (q: string, p?: unknown[]) => (sql.push(q), db.query(q, p)) };
+    const page = await listPage(recorder, spec(f, { skip: 0, take: 20 }, { rollups, exactUpTo: 10, ...extra }));
+    const used = ['t.item_all_user', 't.item_day_user', 't.item_day'].filter((t) => sql.some((q) => new RegExp(`FROM ${t.replace('.', '\\.')}(\\s|$)`).test(q)));
+    return { page, used };
+  };
+  const scope = () => new ListFilter().over(['username'], (w) => w.add('(username = ? OR username IN (SELECT unnest(?::text[])))', 'u0', ['u2']));
+
+  it('answer a scope and a staff filter over the whole table, exactly, and follow inserts, updates, deletes', async () => {
+    const check = async () => {
+      const scoped = await run(scope().eq('kind', 'a'), { totals: { money: 'coalesce(sum(money), 0)' } });
+      const want = await exact(`WHERE username IN ('u0', 'u2') AND kind = 'a'`);
+      expect(scoped.used).toEqual(['t.item_all_user']);
+      expect(scoped.page).toMatchObject({ count: want.n, estimated: false, totals: { money: want.money } });
+      const { rows } = await db.query(`SELECT id FROM t.item WHERE username IN ('u0', 'u2') AND kind = 'a' ORDER BY created_at DESC, id LIMIT 20`);
+      expect(scoped.page.rows.map((r: any) => r.id)).toEqual(rows.map((r) => r.id));
+      const one = await run(new ListFilter().eq('username', 'u1'), { groupBy: 'kind' });
+      expect(one.used).toEqual(['t.item_all_user']);
+      const { rows: groups } = await db.query(`SELECT kind, count(*)::int AS n FROM t.item WHERE username = 'u1' GROUP BY kind ORDER BY n DESC, kind`);
+      expect(one.page.groups).toEqual(groups.map((g) => ({ key: g.kind, count: g.n })));
+      expect(one.page.count).toBe((await exact(`WHERE username = 'u1'`)).n);
+    };
+    await check();
+    await db.query(`INSERT INTO t.item (username, kind, note, money, created_at) VALUES ('u0', 'a', 'mới', 5, $1), ('u2', 'a', 'mới', 7, $1)`, [new Date(MARCH_1 + 40 * DAY)]);
+    await check();
+    await db.query(`UPDATE t.item SET kind = 'b', money = money + 3 WHERE id IN (SELECT id FROM t.item WHERE username = 'u0' AND kind = 'a' ORDER BY id LIMIT 11)`);
+    await check();
+    await db.query(`UPDATE t.item SET username = 'u1' WHERE id IN (SELECT id FROM t.item WHERE username = 'u2' ORDER BY id LIMIT 6)`);
+    await check();
+    await db.query(`DELETE FROM t.item WHERE id IN (SELECT id FROM t.item WHERE username = 'u2' AND kind = 'a' ORDER BY id DESC LIMIT 9)`);
+    await check();
+  });
+
+  it('leave a period to the per-day counters (whole-table counters know no day)', async () => {
+    const f = scope().period('created_at', march(5, 12));
+    const r = await run(f);
+    expect(r.used).toEqual(['t.item_day_user']);
+    expect(r.page.count).toBe((await exact(`WHERE username IN ('u0', 'u2') AND created_at >= $1 AND created_at < $2`, [new Date(MARCH_1 + 4 * DAY), new Date(MARCH_1 + 12 * DAY)])).n);
+    // A filter the smaller per-day counters cover still uses them.
+    expect((await run(new ListFilter().eq('kind', 'b'))).used).toEqual(['t.item_day']);
+  });
+
+  it('are kept through a TRUNCATE and need a dim', async () => {
+    await db.query(`CREATE TABLE t.item_copy2 AS SELECT * FROM t.item`);
+    await db.query(`TRUNCATE t.item`);
+    expect((await run(scope())).page.count).toBe(0);
+    await db.query(`INSERT INTO t.item SELECT * FROM t.item_copy2`);
+    await db.query(`DROP TABLE t.item_copy2`);
+    expect((await run(scope())).page.count).toBe((await exact(`WHERE username IN ('u0', 'u2')`)).n);
+    expect(() => rollupSql({ ...ALL, dims: [] })).toThrow(/at least one dim/);
   });
 });
 

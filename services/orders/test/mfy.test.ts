@@ -134,6 +134,48 @@ describe('the list per role (spec 3 §6)', () => {
   });
 });
 
+describe('the list\'s count per scope at volume (issue 14)', () => {
+  it('a leader, a salesperson and a manager get exact counts from the whole-table counters; a period falls back to the per-day ones', async () => {
+    // Orders of both kinds across a month, statuses and people inside and outside the leader's group.
+    await t.sql(
+      `INSERT INTO orders.sale_order (kind, so_dien_thoai, ma_goi, gia_ban_goi, username_nv, trang_thai_yeu_cau, trang_thai, created_at)
+       SELECT CASE WHEN g % 4 = 0 THEN '9279' ELSE 'mfy' END, '0913' || lpad(g::text, 6, '0'), $1, 1, (ARRAY[$2, $3, $4, 'nguoi_ngoai'])[1 + g % 4],
+              'cho_soan_y', (ARRAY['dang_cho_duyet', 'duyet', 'huy'])[1 + g % 3], now() - (g % 30) * interval '1 day'
+         FROM generate_series(1, 120) g`,
+      [PKG, nv1, nv2, lead],
+    );
+    await t.sql(`UPDATE orders.sale_order SET trang_thai = 'duyet' WHERE id IN (SELECT id FROM orders.sale_order WHERE username_nv = $1 AND trang_thai = 'huy' LIMIT 4)`, [nv1]);
+    await t.sql(`DELETE FROM orders.sale_order WHERE id IN (SELECT id FROM orders.sale_order WHERE username_nv = $1 AND kind = 'mfy' LIMIT 3)`, [lead]);
+    expect(await t.sql(`SELECT username_nv, kind, trang_thai, n::int FROM orders.sale_order_all_staff WHERE n <> 0 ORDER BY 1, 2, 3`)).toEqual(
+      await t.sql(`SELECT username_nv, kind, trang_thai, count(*)::int AS n FROM orders.sale_order GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
+    );
+    const group = `(username_nv = '${lead}' OR username_nv IN (SELECT username FROM orders.staff WHERE group_id = 'id-${lead}'))`;
+    const cases: Array<[string, ReturnType<typeof caller>, string]> = [
+      ['leader', caller(t, 4, lead), group],
+      ['salesperson', sales(nv2), `username_nv = '${nv2}'`],
+      ['manager', manager(), 'true'],
+    ];
+    for (const [name, who, scope] of cases) {
+      for (const trang_thai of ['', 'duyet']) {
+        const [want] = await t.sql(`SELECT count(*)::int AS n FROM orders.sale_order WHERE kind = 'mfy' AND ${scope}${trang_thai ? ` AND trang_thai = '${trang_thai}'` : ''}`);
+        const page = await list({ trang_thai, count: 20 }, who);
+        expect([name, trang_thai, page.count]).toEqual([name, trang_thai, want.n]);
+        expect(page.values.length).toBe(Math.min(20, want.n));
+      }
+    }
+    const asLeader = await list({ count: 500 }, caller(t, 4, lead));
+    expect(asLeader.values.length).toBe(asLeader.count);
+    expect(asLeader.values.every((v) => v.username_nv === lead || v.username_nv === nv1)).toBe(true);
+    // A period: the per-day counters, the same rows.
+    const from = vnDisplayDay(Date.now() - 9 * 86_400_000);
+    const to = vnDisplayDay(Date.now());
+    const week = await list({ count: 500, startDate: from, endDate: to }, caller(t, 4, lead));
+    expect(week.count).toBe(week.values.length);
+    expect(week.count).toBeGreaterThan(0);
+    expect(week.count).toBeLessThan(asLeader.count);
+  });
+});
+
 describe('changes, their stamps, the trail and the event', () => {
   it('a status change needs priority below 3, stamps who and when, moves the request status and emits the event', async () => {
     const o = await mfy.createOrder(draft({ username_nv: nv1 }), { identity: manager() });

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { createTrigramIndexes, dropRollupSql, dropTrigramIndexes, rollupSql } from '@cskh/kit';
-import { SALE_ORDER_ROLLUPS } from '../domain/rollups';
+import { SALE_ORDER_DAY_ROLLUPS } from '../domain/rollups';
 
 const SEARCHED = ['phone9', 'ma_goi', 'cty', 'note'];
 
@@ -10,11 +10,11 @@ export class OrdersListVolume1733600000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await createTrigramIndexes(q, 'orders.sale_order', SEARCHED);
-    for (const r of SALE_ORDER_ROLLUPS) for (const sql of rollupSql(r)) await q.query(sql);
+    for (const r of SALE_ORDER_DAY_ROLLUPS) for (const sql of rollupSql(r)) await q.query(sql);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const r of SALE_ORDER_ROLLUPS) for (const sql of dropRollupSql(r)) await q.query(sql);
+    for (const r of SALE_ORDER_DAY_ROLLUPS) for (const sql of dropRollupSql(r)) await q.query(sql);
     await dropTrigramIndexes(q, 'orders.sale_order', SEARCHED);
   }
 }
