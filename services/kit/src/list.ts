@@ -12,7 +12,8 @@ import type { InstantRange } from './time';
  *   count, the per-group counts (`countBy…`) and the header totals are exact and cost a few
  *   hundred counter rows. Any other filter (a contains-search, an appointment range) is counted
  *   exactly up to `exactUpTo` rows (10,000 by default: 500 grid pages of 20) and estimated by the
- *   planner above that — never below what was seen, so the grid's paging always reaches the rows
+ *   planner (or, when it expects few, a page sample of the table) above that — never below what
+ *   was seen, so the grid's paging always reaches the rows
  *   that exist within the exact range.
  * - **Deep pages without fetching the skipped rows**: from `DEFERRED_FROM` rows on, the offset
  *   runs over the row key only (an index-only scan when an index covers filter, order and key)
@@ -43,6 +44,14 @@ export const DEFERRED_FROM = 1_000;
  */
 export const ESTIMATE_BEYOND_CAPS = 10;
 export const GROUP_SAMPLE = 500;
+/** Rows a page sample of the table reads (TABLESAMPLE SYSTEM) to check a filter the planner expects to match little. */
+export const TABLE_SAMPLE_ROWS = 10_000;
+/**
+ * The sample answers the count (an estimate) when it finds more than this many caps' worth of
+ * matches, spread over at least SAMPLE_MIN_PAGES pages; otherwise matches are counted up to the cap.
+ */
+export const SAMPLE_BEYOND_CAPS = 3;
+export const SAMPLE_MIN_PAGES = 30;
 
 const VN_OFFSET_MS = 7 * 3600_000;
 const DAY_MS = 86_400_000;
@@ -315,11 +324,28 @@ async function countAndTotals(db: Queryable, spec: ListSpec, known?: number): Pr
     return { count: num(row.n), estimated: false, totals: Object.fromEntries(totalNames.map((t) => [t, num(row[t])])), groups };
   }
   if (known !== undefined) return { count: known, estimated: false, totals: {}, groups: groupBy ? await exactGroups(db, spec) : [] };
-  // 3. A capped count: exact up to the cap, the planner's estimate above it. When the planner
-  //    expects far more matches than the cap (a common word in a 10M-row log), reading `cap`
-  //    matches meant scanning about a million rows (1.3 s): a small sample gives the groups' shares.
+  // 3. A capped count: exact up to the cap, an estimate above it. Reading `cap` matches of a
+  //    common word in a 10M-row log means scanning about a million rows (1.3–2 s), so it is
+  //    avoided when the filter surely matches far more. The planner's estimate says so when it
+  //    expects more than ESTIMATE_BEYOND_CAPS caps (a small sample then gives the groups' shares).
+  //    When it expects less it may be wrong — a contains-search is estimated from 100 histogram
+  //    values, and a phrase in 1% of 10M rows that none of them holds is estimated at 1,000 rows
+  //    — so a page sample of the table (about TABLE_SAMPLE_ROWS rows) checks it first.
   const cap = spec.exactUpTo ?? EXACT_COUNT_UP_TO;
   const planned = await plannerRows(db, `SELECT 1 FROM ${from} ${filter.sql}`, filter.params);
+  const groupsOf = (rows: Array<{ g?: unknown; n: unknown }>, scale: number) =>
+    groupBy
+      ? rows
+          .map((r) => ({ key: String(r.g ?? ''), count: Math.round(num(r.n) * scale) }))
+          .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+      : [];
+  if (planned <= cap * ESTIMATE_BEYOND_CAPS) {
+    const sampled = await tableSample(db, spec);
+    if (sampled && sampled.estimate > cap * SAMPLE_BEYOND_CAPS && sampled.pages >= SAMPLE_MIN_PAGES) {
+      const estimate = Math.max(cap + 1, planned, sampled.estimate);
+      return { count: estimate, estimated: true, totals: {}, groups: groupsOf(sampled.rows, estimate / sampled.seen) };
+    }
+  }
   const read = planned > cap * ESTIMATE_BEYOND_CAPS ? Math.min(cap, GROUP_SAMPLE) : cap;
   const sample = await rowsOf<{ g?: unknown; n: string }>(
     db,
@@ -329,16 +355,36 @@ async function countAndTotals(db: Queryable, spec: ListSpec, known?: number): Pr
     filter.params,
   );
   const seen = sample.reduce((s, r) => s + num(r.n), 0);
-  const groupsOf = (scale: number) =>
-    groupBy
-      ? sample
-          .map((r) => ({ key: String(r.g ?? ''), count: Math.round(num(r.n) * scale) }))
-          .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
-      : [];
-  if (seen <= read) return { count: seen, estimated: false, totals: {}, groups: groupsOf(1) };
+  if (seen <= read) return { count: seen, estimated: false, totals: {}, groups: groupsOf(sample, 1) };
   const estimate = Math.max(cap + 1, planned);
   // Groups above the cap: the sample's shares of the estimate.
-  return { count: estimate, estimated: true, totals: {}, groups: groupsOf(estimate / seen) };
+  return { count: estimate, estimated: true, totals: {}, groups: groupsOf(sample, estimate / seen) };
+}
+
+/**
+ * The filter's matches in a page sample of the list's table (TABLESAMPLE SYSTEM of about
+ * TABLE_SAMPLE_ROWS rows, repeatable): per group, in all, scaled to the table, and on how many
+ * distinct pages (matches crowded on a few pages say little about the rest). Undefined when `from`
+ * is not a plain table (a view, a join) or has not been analyzed.
+ */
+async function tableSample(
+  db: Queryable,
+  spec: ListSpec,
+): Promise<{ rows: Array<{ g: unknown; n: string }>; seen: number; estimate: number; pages: number } | undefined> {
+  const m = /^((?:"[^"]+"|\w+)(?:\.(?:"[^"]+"|\w+))?)(\s+(?:AS\s+)?\w+)?$/i.exec(spec.from.trim());
+  if (!m) return undefined;
+  const [rel] = await rowsOf<{ n: number; kind: string }>(db, `SELECT reltuples::float8 AS n, relkind::text AS kind FROM pg_class WHERE oid = to_regclass($1)`, [m[1]]);
+  if (!rel || !['r', 'p'].includes(rel.kind) || !(Number(rel.n) > 0)) return undefined;
+  const percent = Math.min(100, (100 * TABLE_SAMPLE_ROWS) / Number(rel.n));
+  const rows = await rowsOf<{ g: unknown; n: string; pages: string }>(
+    db,
+    `WITH m AS (SELECT ${spec.groupBy ?? 'NULL::text'} AS g, (ctid::text::point)[0] AS page
+                  FROM ${m[1]}${m[2] ?? ''} TABLESAMPLE SYSTEM (${percent.toFixed(6)}) REPEATABLE (0) ${spec.filter.sql})
+     SELECT g, count(*)::bigint AS n, (SELECT count(DISTINCT page) FROM m)::bigint AS pages FROM m GROUP BY g`,
+    spec.filter.params,
+  );
+  const seen = rows.reduce((s, r) => s + Number(r.n), 0);
+  return { rows, seen, estimate: Math.round((seen * 100) / percent), pages: Number(rows[0]?.pages ?? 0) };
 }
 
 /**

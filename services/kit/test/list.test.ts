@@ -219,6 +219,56 @@ describe('filters the counters cannot answer', () => {
     expect(await listPage(recorder, words('hiếm'))).toMatchObject({ count: 12, estimated: false });
   });
 
+  it('a common word the planner expects to be rare is found common by a page sample of the table, not read up to the cap', async () => {
+    // Unique notes, a third with the word: with one histogram value the planner expects a handful.
+    await db.query(`CREATE TABLE t.log (id serial PRIMARY KEY, kind text NOT NULL, note text NOT NULL)`);
+    await db.query(
+      `INSERT INTO t.log (kind, note) SELECT CASE WHEN g % 2 = 0 THEN 'b' ELSE 'a' END,
+              'tra cứu ' || g || CASE WHEN g % 3 = 0 THEN ' Mã gói: MAX90' WHEN g % 50 = 1 THEN ' hiếm thấy' ELSE ' Mã gói: V120' END
+         FROM generate_series(1, 60000) g`,
+    );
+    await db.query(`ALTER TABLE t.log ALTER note SET STATISTICS 1`);
+    await db.query(`ANALYZE t.log`);
+    await db.query(`CREATE VIEW t.log_v AS SELECT * FROM t.log`);
+    const sql: string[] = [];
+    const recorder = { query: (q: string, p?: unknown[]) => (sql.push(q), db.query(q, p)) };
+    const logs = (word: string, from = 't.log') => ({
+      from,
+      columns: 'id, note',
+      orderBy: 'id',
+      filter: new ListFilter().add('note ILIKE ?', likeContains(word)),
+      paging: { skip: 0, take: 20 },
+      exactUpTo: 1000,
+      groupBy: 'kind',
+    });
+    const { rows: plan } = await db.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM t.log WHERE note ILIKE $1`, [likeContains('MAX90')]);
+    expect(plan[0]['QUERY PLAN'][0].Plan['Plan Rows']).toBeLessThan(1000);
+
+    // 20,000 matches: the page sample says far beyond the cap: estimated from it, no match read by the planner's plan.
+    const common = await listPage(recorder, logs('MAX90'));
+    expect(common.estimated).toBe(true);
+    expect(common.count).toBeGreaterThan(16_000);
+    expect(common.count).toBeLessThan(24_000);
+    expect(common.rows).toHaveLength(20);
+    expect(common.groups.map((g) => g.key).sort()).toEqual(['a', 'b']);
+    expect(sql.some((q) => /TABLESAMPLE SYSTEM/.test(q))).toBe(true);
+    expect(sql.some((q) => /LIMIT (501|1001)\b/.test(q))).toBe(false);
+
+    // 800 matches: more than the small read, fewer than the cap: counted exactly, groups too.
+    sql.length = 0;
+    const rare = await listPage(recorder, logs('hiếm thấy'));
+    expect(rare).toMatchObject({ count: 800, estimated: false, groups: [{ key: 'a', count: 800 }] });
+    expect(sql.some((q) => /LIMIT 1001\b/.test(q))).toBe(true);
+
+    // A view cannot be sampled: read up to the cap as before, an estimate above it.
+    sql.length = 0;
+    const viaView = await listPage(recorder, logs('MAX90', 't.log_v'));
+    expect(viaView.estimated).toBe(true);
+    expect(viaView.count).toBeGreaterThan(1000);
+    expect(sql.some((q) => /TABLESAMPLE/.test(q))).toBe(false);
+    expect(sql.some((q) => /LIMIT 1001\b/.test(q))).toBe(true);
+  });
+
   it('totals are exact even without counters (a sum cannot be estimated)', async () => {
     const f = new ListFilter().add('note ILIKE ?', likeContains('1')).period('created_at', march(2, 3));
     const page = await listPage(db, spec(f, { skip: 0, take: 5 }, { totals: { money: 'coalesce(sum(money), 0)' } }));
