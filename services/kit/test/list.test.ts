@@ -253,6 +253,43 @@ describe('filters the counters cannot answer', () => {
     expect(common.groups.map((g) => g.key).sort()).toEqual(['a', 'b']);
     expect(sql.some((q) => /TABLESAMPLE SYSTEM/.test(q))).toBe(true);
     expect(sql.some((q) => /LIMIT (501|1001)\b/.test(q))).toBe(false);
+    // Its pages walk the order's index (the planner, expecting a handful, would read every match and sort them): the same rows as the plain query.
+    for (const skip of [0, 40, 980]) {
+      sql.length = 0;
+      const page = await listPage(recorder, { ...logs('MAX90'), paging: { skip, take: 20 } });
+      const { rows: want } = await db.query(`SELECT id, note FROM t.log WHERE note ILIKE $1 ORDER BY id LIMIT 20 OFFSET ${skip}`, [likeContains('MAX90')]);
+      expect(page.rows).toEqual(want);
+      expect(sql.some((q) => /count\(\*\) OVER \(\)/.test(q) && /FROM \(SELECT \* FROM t\.log log\s+ORDER BY id LIMIT \d+\) log/.test(q))).toBe(true);
+    }
+    // A page deeper than a walk may go (the last rows) is the plain query's.
+    sql.length = 0;
+    const last = await listPage(recorder, { ...logs('MAX90'), orderBy: 'id DESC', paging: { skip: 19_990, take: 20 } });
+    const { rows: tail } = await db.query(`SELECT id, note FROM t.log WHERE note ILIKE $1 ORDER BY id DESC LIMIT 20 OFFSET 19990`, [likeContains('MAX90')]);
+    expect(last.rows).toEqual(tail);
+    expect(tail).toHaveLength(10);
+    expect(sql.some((q) => /OVER \(\)/.test(q))).toBe(false);
+    // A walk that finds too few matches answers the plain query's page too: matches only in the
+    // first rows by id, walked from the other end.
+    sql.length = 0;
+    const early = { ...logs('MAX90'), orderBy: 'id DESC', paging: { skip: 0, take: 20 }, exactUpTo: 100 };
+    early.filter = new ListFilter().add('note ILIKE ?', likeContains('MAX90')).add('id < ?', 36_000);
+    const { rows: first } = await db.query(`SELECT id, note FROM t.log WHERE note ILIKE $1 AND id < 36000 ORDER BY id DESC LIMIT 20`, [likeContains('MAX90')]);
+    const fallback = await listPage(recorder, early);
+    expect(fallback).toMatchObject({ rows: first, estimated: true });
+    expect(sql.some((q) => /OVER \(\)/.test(q))).toBe(true);
+    // Clauses over named columns (a kind, the staff scope) stay in the walk; the contains-search applies to what it walked.
+    sql.length = 0;
+    const kindB = { ...logs('MAX90'), paging: { skip: 20, take: 20 } };
+    kindB.filter = new ListFilter().eq('kind', 'b').add('note ILIKE ?', likeContains('MAX90'));
+    const { rows: wantB } = await db.query(`SELECT id, note FROM t.log WHERE kind = 'b' AND note ILIKE $1 ORDER BY id LIMIT 20 OFFSET 20`, [likeContains('MAX90')]);
+    expect((await listPage(recorder, kindB)).rows).toEqual(wantB);
+    expect(sql.some((q) => /OVER \(\)/.test(q) && /FROM t\.log log WHERE kind = \$1 ORDER BY id LIMIT \d+\) log WHERE note ILIKE \$2/.test(q))).toBe(true);
+    // An order no index gives (the walk would sort every row) is not walked.
+    sql.length = 0;
+    const byNote = { ...logs('MAX90'), orderBy: 'note, id' };
+    const { rows: wantN } = await db.query(`SELECT id, note FROM t.log WHERE note ILIKE $1 ORDER BY note, id LIMIT 20`, [likeContains('MAX90')]);
+    expect((await listPage(recorder, byNote)).rows).toEqual(wantN);
+    expect(sql.some((q) => /OVER \(\)/.test(q))).toBe(false);
 
     // 800 matches: more than the small read, fewer than the cap: counted exactly, groups too.
     sql.length = 0;
