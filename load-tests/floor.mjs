@@ -19,11 +19,11 @@
 //   npm run bench:floor
 //   npm run bench:floor -- --vus 50 --duration 15s
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { freePorts, httpOk, waitFor } from '../scripts/chaos/procs.mjs';
 import { cpuMs, figures, installK6, markdownTable, runK6 } from './api.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -71,27 +71,6 @@ async function frontServer(port, echoPort) {
   await new Promise((res) => app.listen(port, '127.0.0.1', res));
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitHttp(url, ms = 60_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > until) throw new Error(`${url} did not answer`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 async function main() {
   const args = process.argv.slice(2);
   const opt = (name, dflt) => {
@@ -105,7 +84,7 @@ async function main() {
   const vus = opt('vus', '50');
   const duration = opt('duration', '15s');
   const k6 = installK6();
-  const [carrierPort, echoPort, frontPort] = [await freePort(), await freePort(), await freePort()];
+  const [carrierPort, echoPort, frontPort] = await freePorts(3);
   const carrierAuth = { CARRIER_SIM_USERNAME: 'floor', CARRIER_SIM_PASSWORD: 'floor-secret' };
   const node = (argv, env = {}) =>
     spawn(process.execPath, ['--import', 'tsx', ...argv], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -118,9 +97,8 @@ async function main() {
   };
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cskh-floor-'));
   try {
-    await waitHttp(`http://127.0.0.1:${carrierPort}/healthz`);
-    await waitHttp(`http://127.0.0.1:${frontPort}/healthz`);
-    await waitHttp(`http://127.0.0.1:${frontPort}/api/v1/lookup/balance?phone=0912345678`);
+    for (const url of [`http://127.0.0.1:${carrierPort}/healthz`, `http://127.0.0.1:${frontPort}/api/v1/lookup/balance?phone=0912345678`])
+      await waitFor(url, () => httpOk(url), 60_000, 200);
     const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(' ');
     const rows = [];
     const row = async (name, script, env) => {

@@ -539,8 +539,5 @@ async function exactGroups(db: Queryable, spec: ListSpec): Promise<Array<{ key: 
 
 /** The planner's row estimate of a query (EXPLAIN, nothing run). */
 export async function plannerRows(db: Queryable, sql: string, params: unknown[]): Promise<number> {
-  const [row] = await rowsOf(db, `EXPLAIN (FORMAT JSON) ${sql}`, params);
-  const plan = row?.['QUERY PLAN'];
-  const doc = typeof plan === 'string' ? JSON.parse(plan) : plan;
-  return Math.round(Number(doc?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  return Math.round(Number((await plan(db, sql, params))?.['Plan Rows'] ?? 0));
 }
