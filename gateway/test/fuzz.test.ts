@@ -165,10 +165,6 @@ beforeAll(async () => {
     realtime: false,
     env: isolatedStackEnv('gw_fuzz', {
       LOG_LEVEL: 'error',
-      // Detailed-info lookups are refused outside 07:00–22:00 Vietnam time whatever the data (a
-      // rule of the clock, tested in lookup's own tests): open all day, or a run after 15:00 UTC
-      // fails positive_data_acceptance on /api/v1/lookup/info.
-      INFO_WINDOW: '00:00-24:00',
       // The fuzzer fails logins by the hundred from 127.0.0.1: counters of its own in the shared Redis.
       LOGIN_LIMIT_KEY_PREFIX: `test:fuzz:${randomBytes(4).toString('hex')}`,
     }),

@@ -14,7 +14,7 @@ import { ALL_CODES } from '../../services/auth/src/domain/catalogue';
 import { collectRoutes } from '../src/routes';
 import { Api, apiOf, Caller, forge, Staff } from './staff-fixture';
 
-const env = isolatedStackEnv('gw_rows', { LOG_LEVEL: 'error', LOGIN_LIMIT_KEY_PREFIX: `test:rows:${randomBytes(4).toString('hex')}`, INFO_WINDOW: '00:00-24:00' });
+const env = isolatedStackEnv('gw_rows', { LOG_LEVEL: 'error', LOGIN_LIMIT_KEY_PREFIX: `test:rows:${randomBytes(4).toString('hex')}` });
 let stack: Stack;
 let api: Api;
 let staff: Staff;

@@ -16,7 +16,7 @@ import { dropDatabase, isolatedStackEnv } from '../../scripts/testing';
 const exporter = new InMemorySpanExporter();
 startTracing('trace-test', [new SimpleSpanProcessor(exporter)]);
 
-const env = isolatedStackEnv('gw_trace', { LOG_LEVEL: 'error', INFO_WINDOW: '00:00-24:00', LOGIN_LIMIT_KEY_PREFIX: `test:trace:${randomBytes(4).toString('hex')}` });
+const env = isolatedStackEnv('gw_trace', { LOG_LEVEL: 'error', LOGIN_LIMIT_KEY_PREFIX: `test:trace:${randomBytes(4).toString('hex')}` });
 let stack: Stack;
 let token: string;
 let socket: Socket | undefined;

@@ -11,7 +11,7 @@ import { startStack, Stack } from '../../../scripts/stack';
 import { dropDatabase, isolatedStackEnv } from '../../../scripts/testing';
 
 describe('lookup through the gateway (REST and socket)', () => {
-  const env = isolatedStackEnv('stack_lookup', { INFO_WINDOW: '00:00-24:00' });
+  const env = isolatedStackEnv('stack_lookup');
   const dbUrl = env.DATABASE_URL!;
   const password = `Admin-${randomBytes(4).toString('hex')}`;
   let stack: Stack;
