@@ -72,29 +72,35 @@ function webNeedsBuild() {
 function runJest(env, args = jestArgs) {
   fs.rmSync(summaryFile, { force: true });
   return new Promise((resolve) => {
-    jest = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...args], {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...args], {
       cwd: ROOT, stdio: 'inherit', env,
     });
+    jest = child;
     // A test that leaves a handle open keeps jest alive after the run; once the summary is
-    // written, give it 15 s to exit on its own, then stop it and go by the summary.
+    // written, give it 15 s to exit on its own, then stop it and go by the summary. The timers
+    // belong to this child: a pass that exits in time must not leave one to stop the next pass.
     let hung = false;
+    let grace;
     const watch = setInterval(() => {
       if (!fs.existsSync(summaryFile)) return;
       clearInterval(watch);
-      setTimeout(() => {
-        if (jest.exitCode !== null || jest.signalCode !== null) return;
+      grace = setTimeout(() => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
         hung = true;
         say('jest did not exit 15 s after the run finished (open handles? try --detectOpenHandles); stopping it');
-        jest.kill('SIGTERM');
-        setTimeout(() => jest.kill('SIGKILL'), 5000).unref();
-      }, 15_000).unref();
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }, 15_000);
+      grace.unref();
     }, 500);
-    jest.on('exit', (code, signal) => {
+    child.on('exit', (code, signal) => {
       clearInterval(watch);
+      clearTimeout(grace);
       resolve({ code, signal, hung });
     });
-    jest.on('error', (e) => {
+    child.on('error', (e) => {
       clearInterval(watch);
+      clearTimeout(grace);
       say(`could not start jest: ${e.message}`);
       resolve({ code: 1, signal: null, hung: false });
     });
@@ -166,7 +172,10 @@ async function main() {
       total.failed += s.failed;
       total.ok &&= s.ok;
       total.ran = true;
-    } else total.ok = false;
+    } else {
+      total.ok = false;
+      say(`${pass.name}: jest ended (${r.code ?? r.signal}) before writing its summary; its tests are not counted and the run fails`);
+    }
     code ||= r.code ?? 0;
     signal ??= r.signal;
     hung ||= r.hung;
