@@ -5,10 +5,10 @@
  * secrets).
  */
 import { randomBytes } from 'node:crypto';
-import { dropDatabase, freshDatabaseUrl, rand } from '@cskh/kit/src/testing';
+import { dropDatabase, freshDatabaseUrl, rand, settle } from '@cskh/kit/src/testing';
 
-// Databases of their own and random names: the kit's test harness (one implementation).
-export { dropDatabase, freshDatabaseUrl, rand };
+// Databases of their own, random names and waiting for what arrives later: the kit's test harness (one implementation).
+export { dropDatabase, freshDatabaseUrl, rand, settle };
 
 /**
  * A Kafka namespace of its own (KAFKA_TOPIC_PREFIX): every topic and consumer group of the

@@ -1,4 +1,5 @@
 import { Subscription } from '@cskh/kit';
+import { settle } from '@cskh/kit/src/testing';
 import { auth_v1_auth, events_v1_events } from '@cskh/proto';
 import { AuthHarness, createUser, startAuth, uniq } from './helpers';
 
@@ -22,14 +23,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function eventsFor(userId: string, n: number, timeoutMs = 30000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const mine = received.filter((r) => r.event.user_id === userId);
-    if (mine.length >= n || Date.now() > until) return mine;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const eventsFor = (userId: string, n: number, timeoutMs = 30000) =>
+  settle(() => received.filter((r) => r.event.user_id === userId), (mine) => mine.length >= n, timeoutMs);
 
 describe('cskh.auth.user-changed', () => {
   it('announces a created user, keyed by its id', async () => {
@@ -71,12 +66,11 @@ describe('cskh.auth.user-changed', () => {
   it('leaves nothing pending in the outbox once relayed', async () => {
     const u = await createUser(h, { priority: 2 });
     await eventsFor(u.id, 1);
-    const until = Date.now() + 10000;
-    let pending = 1;
-    while (pending > 0 && Date.now() < until) {
-      [{ pending }] = await h.sql<{ pending: number }>('SELECT count(*)::int AS pending FROM auth.outbox WHERE published_at IS NULL');
-      if (pending > 0) await new Promise((r) => setTimeout(r, 100));
-    }
+    const [{ pending }] = await settle(
+      () => h.sql<{ pending: number }>('SELECT count(*)::int AS pending FROM auth.outbox WHERE published_at IS NULL'),
+      ([r]) => r.pending === 0,
+      10000,
+    );
     expect(pending).toBe(0);
   });
 });

@@ -5,7 +5,7 @@
  * priority with their audit trail, and the approved event leaving through the outbox.
  */
 import { ALL_ROWS_COUNT, Subscription } from '@cskh/kit';
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { rand, settle, TestService } from '@cskh/kit/src/testing';
 import { bank_v1_bank, events_v1_bank } from '@cskh/proto';
 import { MESSAGE_APPROVED_TOPIC } from '../src/domain/events';
 import { MSG } from '../src/domain/messages';
@@ -215,8 +215,7 @@ describe('processing and approval (spec 1 §4)', () => {
     expect(await failure(bank.approve({ id: d }, { identity: senior() }))).toMatchObject({ status: 422, msg: MSG.alreadyDecided('giamdoc') });
 
     // Only the approval leaves as an event, through the outbox, keyed by the message id.
-    const end = Date.now() + 30000;
-    while (!approvedEvents.some((e) => e.event.transfer_id === a) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    await settle(() => approvedEvents.some((e) => e.event.transfer_id === a), Boolean);
     const mine = approvedEvents.filter((e) => e.event.transfer_id === a);
     expect(mine).toHaveLength(1);
     expect(mine[0].key).toBe(a);
@@ -225,12 +224,7 @@ describe('processing and approval (spec 1 §4)', () => {
     expect(mine[0].event.event_id).not.toBe('');
     expect(approvedEvents.some((e) => e.event.transfer_id === d)).toBe(false);
     // The relay marks the row after Kafka acknowledges it, so the event can reach a consumer a moment before the mark commits.
-    let row: { published_at: Date | null } | undefined;
-    while (Date.now() < end) {
-      [row] = await t.sql(`SELECT published_at FROM bank.outbox WHERE key = $1`, [a]);
-      if (row?.published_at) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const [row] = await settle(() => t.sql(`SELECT published_at FROM bank.outbox WHERE key = $1`, [a]), ([r]) => Boolean(r?.published_at));
     expect(row?.published_at).not.toBeNull();
   });
 

@@ -5,7 +5,7 @@
  * would; the error envelope a failed call turns into.
  */
 import { ErrorEnvelope, fromServiceError, USER_CHANGED_TOPIC } from '@cskh/kit';
-import { rand, startTestService, TestService } from '@cskh/kit/src/testing';
+import { rand, startTestService, TestService, until } from '@cskh/kit/src/testing';
 import { dataops_v1_dataops, events_v1_events } from '@cskh/proto';
 import { CarrierSimHandle, startCarrierSim } from '../../carrier-sim/src/main';
 import { dataopsModule } from '../src/module';
@@ -55,15 +55,7 @@ export async function failure(p: Promise<unknown>): Promise<ErrorEnvelope> {
   throw new Error('expected the call to fail');
 }
 
-export async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 30000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { until };
 
 let next = 10_000_000 + Math.floor(Math.random() * 70_000_000);
 /** Distinct valid mobile numbers (09 + 8 digits). */

@@ -26,6 +26,26 @@ export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
 export const TEST_SYSTEM_ACCOUNT_KEY = 'test-system-account-key-0123456789';
 export const rand = () => randomBytes(4).toString('hex');
 
+/**
+ * Reads until `ok` holds or `ms` pass, and returns the last reading either way: for what arrives
+ * a moment later by Kafka or Redis, so the caller's own expect shows what was there at the end.
+ */
+export async function settle<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 30000, everyMs = 100): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** Reads until the reading is truthy and returns it; throws naming `what` after `ms`. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 30000): Promise<T> {
+  const v = await settle(probe, Boolean, ms, 50);
+  if (!v) throw new Error(`timed out waiting for ${what}`);
+  return v;
+}
+
 export function requireTestInfra(): { DATABASE_URL: string; REDIS_URL?: string; KAFKA_BROKERS?: string } {
   const { DATABASE_URL, REDIS_URL, KAFKA_BROKERS } = process.env;
   if (!DATABASE_URL) throw new Error('integration tests need DATABASE_URL (and REDIS_URL, KAFKA_BROKERS): run them through `npm test`');

@@ -4,7 +4,7 @@
  * never overwrites a newer one; the subtree rule filters by it; 9084 rows take their names from it.
  */
 import { StaffDirectory, USER_CHANGED_TOPIC, Where } from '@cskh/kit';
-import { startTestService, TestService } from '@cskh/kit/src/testing';
+import { settle, startTestService, TestService } from '@cskh/kit/src/testing';
 import { events_v1_events } from '@cskh/proto';
 import { lookupModule } from '../src/module';
 
@@ -29,15 +29,6 @@ async function publish(...events: events_v1_events.UserChanged[]) {
   await t.bus.publish(events.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })));
 }
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const row = (username: string) => t.sql(`SELECT * FROM lookup.staff WHERE username = $1`, [username]).then((r) => r[0]);
 
 it('keeps the staff auth announces, newest change wins whatever the arrival order', async () => {
@@ -50,7 +41,7 @@ it('keeps the staff auth announces, newest change wins whatever the arrival orde
     event({ user_id: 's1', username: 'nv_a', fullname: 'Tên cũ', brand_id: 'b1', group_id: 'l1', changed_at: new Date(t0).toISOString() }),
     event({ user_id: 's2', username: 'nv_b', fullname: 'Nhân viên B', brand_id: 'b2', group_id: 'l2', is_locked: true, is_deleted: true }),
   );
-  const b = await until(() => row('nv_b'), (r) => !!r);
+  const b = await settle(() => row('nv_b'), (r) => !!r);
   expect(b).toMatchObject({ fullname: 'Nhân viên B', priority: 5, locked: true, deleted: true });
   expect(await row('nv_a')).toMatchObject({ fullname: 'Tên mới', brand_id: 'b1', group_id: 'l1', priority: 5 });
 

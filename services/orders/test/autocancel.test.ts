@@ -8,7 +8,7 @@
  */
 import { io as connect, Socket } from 'socket.io-client';
 import { Subscription } from '@cskh/kit';
-import { rand, testToken, TestService } from '@cskh/kit/src/testing';
+import { rand, testToken, TestService, until } from '@cskh/kit/src/testing';
 import { events_v1_orders, orders_v1_orders } from '@cskh/proto';
 import { RealtimeHandle, startRealtime } from '../../realtime/src/main';
 import { realtimeTestEnv } from '../../realtime/test/fixtures/env';
@@ -50,16 +50,6 @@ afterAll(async () => {
 const sales = () => caller(t, 5, nv);
 const manager = () => caller(t, 2, 'quanly_rt');
 const create = () => live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: newPhone(), ma_goi: PKG, gia_ban_goi: '1' }), { identity: sales() });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 30000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const statusOf = async (id: string) => (await t.sql(`SELECT trang_thai, trang_thai_yeu_cau, username_thay_doi_trang_thai AS who, thoi_diem_thay_doi_trang_thai AS at FROM orders.sale_order WHERE id = $1`, [id]))[0];
 

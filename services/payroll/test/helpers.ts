@@ -5,7 +5,7 @@
  * model to catch up.
  */
 import { ErrorEnvelope, fromServiceError, USER_CHANGED_TOPIC } from '@cskh/kit';
-import { rand, startTestService, TestService } from '@cskh/kit/src/testing';
+import { rand, settle, startTestService, TestService } from '@cskh/kit/src/testing';
 import { events_v1_care, events_v1_events, events_v1_orders, events_v1_refunds, payroll_v1_payroll } from '@cskh/proto';
 import { TOPICS } from '../src/domain/revenue';
 import { payrollModule } from '../src/module';
@@ -26,13 +26,9 @@ export async function failure(p: Promise<unknown>): Promise<ErrorEnvelope> {
 }
 
 export async function until<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, ms = 30000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`${what} did not happen: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  const v = await settle(probe, ok, ms, 150);
+  if (!ok(v)) throw new Error(`${what} did not happen: ${JSON.stringify(v)}`);
+  return v;
 }
 
 export type Person = Partial<events_v1_events.UserChanged> & { username: string };

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { io as connect, Socket } from 'socket.io-client';
 import { startStack, Stack } from '../../../scripts/stack';
-import { dropDatabase, isolatedStackEnv } from '../../../scripts/testing';
+import { dropDatabase, isolatedStackEnv, settle } from '../../../scripts/testing';
 import { ALL_CODES } from '../../auth/src/domain/catalogue';
 import { Api, apiOf, brokenTokens, forge, Staff } from '../../../gateway/test/staff-fixture';
 
@@ -150,11 +150,7 @@ describe('each socket event', () => {
       // The event carries the handshake's token: the tier checks it again on every event. The
       // revocation reaches the tier's short cache by Redis pub/sub, as a rule before the next
       // event; the promise is within one second (REVOCATION_CACHE_MS bounds a late announcement).
-      let ack = await command(socket, BALANCE, c.token, phone);
-      for (const until = Date.now() + 1000; ack.status !== 401 && Date.now() < until; ) {
-        await new Promise((r) => setTimeout(r, 100));
-        ack = await command(socket, BALANCE, c.token, phone);
-      }
+      const ack = await settle(() => command(socket, BALANCE, c.token, phone), (a) => a.status === 401, 1000);
       expect({ name, status: ack.status, code: ack.code }).toEqual({ name, status: 401, code: 'UNAUTHORIZED' });
       expect(await disconnected(socket)).toBe(true);
     }
