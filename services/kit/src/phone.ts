@@ -32,3 +32,59 @@ export function maskPhone(phone: unknown, viewerPriority: number): string {
   if (!l) return '';
   return viewerPriority < 3 ? l : `****${l.slice(-5)}`;
 }
+
+/** Whether a viewer of this priority sees phones masked (`****` + last 5): priority 3 and above. */
+export const phoneMaskedFor = (viewerPriority: number): boolean => !(viewerPriority < 3);
+
+const SEP = '[ .-]?';
+/** A phone as people write one in free text: 84 / +84 (a 0 may follow) or 0, then 9 digits, separators between. */
+const PHONE_IN_TEXT = new RegExp(`(?<![\\d+])(?:(?:\\+?84${SEP}0?|0)${SEP})?\\d(?:${SEP}\\d){8}(?!\\d)`, 'g');
+/** The 9 significant digits of a number written 0 + 9, 84 + 9, 840 + 9 or 9 (isPhone's shapes), or ''. */
+function significant9(digits: string): string {
+  const d = digits.length === 12 && digits.startsWith('840') ? digits.slice(3) : digits.length === 11 && digits.startsWith('84') ? digits.slice(2) : digits.length === 10 && digits[0] === '0' ? digits.slice(1) : digits;
+  return d.length === 9 && d[0] !== '0' ? d : '';
+}
+
+/**
+ * Free text (a message's content, a note, a description, a carrier's answer, a file name) as a
+ * viewer may see it: for the viewers the masking rule covers (priority 3 and above), every phone
+ * in it is replaced by the mask `maskPhone` gives (`****` + last 5), so that a text beside a
+ * masked phone column does not show the number the column hides. Priority below 3 sees the text
+ * as written (the rule lets them see the number).
+ *
+ * What counts as a phone: (i) a Vietnamese number as `isPhone` describes it — 9 digits not
+ * starting with 0, 0 + 9, 84 / +84 + 9 (also 84 0 + 9), spaces, dots or dashes allowed between
+ * digits — standing on its own (no digit right before or after); (ii) each of `ownPhones` (the
+ * row's own phone columns) wherever its last 9 digits appear, separators allowed, even inside a
+ * longer run of digits (a bank reference). Other numbers — amounts, package codes, OTPs, short
+ * codes, longer references without the row's number — are left as they are. A 9-digit amount
+ * standing alone (e.g. '150000000') has a phone's shape and is masked too.
+ */
+export function maskPhonesInText(text: string, viewerPriority: number, ...ownPhones: unknown[]): string {
+  if (!text || !phoneMaskedFor(viewerPriority) || !/\d/.test(text)) return text;
+  let out = text;
+  for (const own of ownPhones) {
+    const l = last9(own);
+    if (l.length !== 9 || !digitsOf(out).includes(l)) continue;
+    const re = new RegExp(`(?:(?:\\+?84${SEP}0?|0)${SEP})?${l.split('').join(SEP)}`, 'g');
+    out = out.replace(re, () => maskPhone(l, viewerPriority));
+  }
+  return out.replace(PHONE_IN_TEXT, (m) => {
+    const l = significant9(digitsOf(m));
+    return l ? maskPhone(l, viewerPriority) : m;
+  });
+}
+
+/**
+ * A row's string fields with `maskPhonesInText` applied (the named fields only; others as they
+ * are): for presenters that mask every free-text field of a row the same way.
+ */
+export function maskPhonesInFields<T extends object>(row: T, fields: readonly (keyof T)[], viewerPriority: number, ...ownPhones: unknown[]): T {
+  if (!phoneMaskedFor(viewerPriority)) return row;
+  const out = { ...row };
+  for (const f of fields) {
+    const v = out[f];
+    if (typeof v === 'string') out[f] = maskPhonesInText(v, viewerPriority, ...ownPhones) as T[keyof T];
+  }
+  return out;
+}

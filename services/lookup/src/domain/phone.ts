@@ -1,10 +1,11 @@
-import { AppError, digitsOf, last9, maskPhone } from '@cskh/kit';
+import { AppError, digitsOf, last9, maskPhone, maskPhonesInText } from '@cskh/kit';
 
 export const PHONE_REQUIRED = 'Bạn phải nhập số điện thoại';
 export const PHONE_INVALID = 'Số điện thoại không hợp lệ';
 
 // The shared phone rules live in the kit (services/kit/src/phone.ts); lookup uses them as they are.
-export { digitsOf, last9, maskPhone };
+// maskPhonesInText: phones inside a log row's content masked as the phone column is (kit).
+export { digitsOf, last9, maskPhone, maskPhonesInText };
 
 /**
  * A lookup's phone: required ('Bạn phải nhập số điện thoại'), only the last 9 digits are used,
@@ -25,12 +26,3 @@ export const display0 = (phone: unknown): string => {
   const l = last9(phone);
   return l ? `0${l}` : '';
 };
-
-/**
- * Phone numbers inside free text (a log row's noi_dung) masked the same way, so that the content
- * column does not reveal what the phone column hides. Runs of 9 to 12 digits count as phones.
- */
-export function maskPhonesInText(text: string, viewerPriority: number): string {
-  if (viewerPriority < 3) return text;
-  return text.replace(/(?<!\d)\d{9,12}(?!\d)/g, (m) => maskPhone(m, viewerPriority));
-}

@@ -19,12 +19,12 @@ interface Row {
   created_at: Date;
 }
 
-/** A row as the viewer may see it: phones masked by priority, in the phone and the content. */
+/** A row as the viewer may see it: phones masked by priority, in the phone, the lookup name and the content (kit maskPhonesInText). */
 export const present = (r: Row, viewerPriority: number): lookup_v1_lookup.LookupLog => ({
   id: r.id,
   so_dien_thoai: maskPhone(r.so_dien_thoai, viewerPriority),
-  ten_tra_cuu: r.ten_tra_cuu,
-  noi_dung: maskPhonesInText(r.noi_dung, viewerPriority),
+  ten_tra_cuu: maskPhonesInText(r.ten_tra_cuu, viewerPriority, r.so_dien_thoai),
+  noi_dung: maskPhonesInText(r.noi_dung, viewerPriority, r.so_dien_thoai),
   username: r.username,
   full_name: r.full_name,
   createdAt: vnDateTime(r.created_at),
