@@ -1,4 +1,4 @@
-import { AuditEntry, maskPhone, vnDateTime } from '@cskh/kit';
+import { AuditEntry, maskPhone, maskPhonesInText, phoneMaskedFor, vnDateTime } from '@cskh/kit';
 import type { bank_v1_bank, common_v1_common } from '@cskh/proto';
 import { allowedActions, isSenior } from './rules';
 
@@ -25,21 +25,33 @@ export interface BankMessageRow {
 /**
  * A message as the viewer may see it: the phone masked by priority (spec 1 §9); the columns of
  * priority below 3 (processing status, updater, approval — spec 1 §2.8, §6) left out entirely for
- * everyone else. The content is shown as it is: staff read the customer's phone in it to fill
- * the phone column.
+ * everyone else.
+ *
+ * The phone is masked wherever it appears, not only in its column (issue 21): for priority 3 and
+ * above the content, the package and the file name have every phone in them masked too (kit
+ * `maskPhonesInText`: any number of a phone's shape, and the message's own phone anywhere). One
+ * exception, on screen only: a message whose phone this viewer may still fill (empty, unprocessed,
+ * undecided — spec 1 §4 lets staff above priority 2 fill an empty phone) shows its content as
+ * written, because reading the number in it is how the phone is filled; once the phone is filled
+ * the content is masked like the column. An export (`forExport`) masks every row: nobody fills a
+ * phone from a file.
  */
-export function presentMessage(r: BankMessageRow, viewerPriority: number): bank_v1_bank.BankMessage {
+export function presentMessage(r: BankMessageRow, viewerPriority: number, forExport = false): bank_v1_bank.BankMessage {
+  const actions = allowedActions(viewerPriority, r);
+  const masked = phoneMaskedFor(viewerPriority);
+  const text = (s: string) => (masked ? maskPhonesInText(s ?? '', viewerPriority, r.so_dien_thoai) : s);
+  const contentAsWritten = !masked || (!forExport && actions.can_edit_phone);
   const out: bank_v1_bank.BankMessage = {
     id: r.id,
     sender: r.sender,
     money: Number(r.money),
     datetime: vnDateTime(r.datetime),
-    str_mes: r.str_mes,
+    str_mes: contentAsWritten ? r.str_mes : text(r.str_mes),
     so_dien_thoai: maskPhone(r.so_dien_thoai, viewerPriority),
-    goi_cuoc: r.goi_cuoc,
-    ten_file_upload: r.ten_file_upload,
+    goi_cuoc: text(r.goi_cuoc),
+    ten_file_upload: text(r.ten_file_upload),
     assigned_to: r.assigned_to ?? '',
-    ...allowedActions(viewerPriority, r),
+    ...actions,
   };
   if (isSenior(viewerPriority)) {
     out.is_read = r.is_read;
@@ -56,8 +68,8 @@ const STAFF_VISIBLE_FIELDS = new Set(['so_dien_thoai', 'goi_cuoc']);
 
 /**
  * A message's audit trail as the viewer may see it: everything for priority below 3; for the
- * others only the phone and package changes, phones masked, and without who made them (the
- * updater column is theirs to see no more than the list's).
+ * others only the phone and package changes, phones masked (also a phone typed into the package),
+ * and without who made them (the updater column is theirs to see no more than the list's).
  */
 export function visibleHistory(entries: AuditEntry[], viewerPriority: number): common_v1_common.AuditEntry[] {
   if (isSenior(viewerPriority)) return entries;
@@ -66,6 +78,6 @@ export function visibleHistory(entries: AuditEntry[], viewerPriority: number): c
     .map((e) =>
       e.field === 'so_dien_thoai'
         ? { ...e, from_value: maskPhone(e.from_value, viewerPriority), to_value: maskPhone(e.to_value, viewerPriority), username: '', fullname: '' }
-        : { ...e, username: '', fullname: '' },
+        : { ...e, from_value: maskPhonesInText(e.from_value, viewerPriority), to_value: maskPhonesInText(e.to_value, viewerPriority), username: '', fullname: '' },
     );
 }

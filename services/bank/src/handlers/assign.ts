@@ -15,7 +15,8 @@ export function assignHandlers(c: BankContext): Pick<Handlers<Def>, 'listAssigne
     async listAssigned(req, ctx) {
       const me = ctx.user;
       const where = new Where().add('assigned_to = ?', me.username);
-      return presentPage(await pageMessages(ds.manager, where, toPaging(req.page, req.count, 20)), me.priority);
+      const paging = toPaging(req.page, req.count, 20);
+      return presentPage(await pageMessages(ds.manager, where, paging), me.priority, paging.take === undefined);
     },
 
     async countAssignable() {

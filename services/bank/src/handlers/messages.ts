@@ -30,8 +30,8 @@ export function requireSenior(me: Identity, msg?: string): void {
 }
 
 /** A page of messages as the viewer may see them, with the totals of the whole filter. */
-export const presentPage = (page: MessagePage, viewerPriority: number): bank_v1_bank.BankMessageList => ({
-  values: page.rows.map((r) => presentMessage(r, viewerPriority)),
+export const presentPage = (page: MessagePage, viewerPriority: number, forExport = false): bank_v1_bank.BankMessageList => ({
+  values: page.rows.map((r) => presentMessage(r, viewerPriority, forExport)),
   count: page.count,
   tongChuyenKhoan: page.total,
   tongDonChuyen: page.count,
@@ -81,7 +81,7 @@ export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs
         .addIf(req.message?.trim() && likeContains(req.message.trim()), 'str_mes ILIKE ?')
         .eq('is_read', isRead)
         .eq('sender', channelFilter(req.sender));
-      return presentPage(await pageMessages(ds.manager, where, paging), me.priority);
+      return presentPage(await pageMessages(ds.manager, where, paging), me.priority, paging.take === undefined);
     },
 
     async createMessage(req, ctx) {
