@@ -1,4 +1,4 @@
-import { AppError, last9 } from '@cskh/kit';
+import { AppError, last9, maskPhonesInText } from '@cskh/kit';
 import { MSG } from './messages';
 
 /**
@@ -93,7 +93,8 @@ export function maskStaffName(fullname: string): string {
 
 /** The notice pushed to everyone when a registration is confirmed (spec 2 §4). */
 export function registrationNotice(staff: { fullname: string; username: string }, pkg: string, phone: string): string {
-  return `${maskStaffName(staff.fullname || staff.username)} vừa mời thành công gói ${pkg.toUpperCase()} cho thuê bao ***${last9(phone).slice(-3)}`;
+  // Pushed to everyone: a phone typed into the package is masked as for the lowest viewer (issue 21).
+  return `${maskStaffName(staff.fullname || staff.username)} vừa mời thành công gói ${maskPhonesInText(pkg, 5, phone).toUpperCase()} cho thuê bao ***${last9(phone).slice(-3)}`;
 }
 
 export const REGISTER_SUCCESS = 'REGISTER_SUCCESS';

@@ -1,4 +1,4 @@
-import { last9, maskPhone, vnDateTime } from '@cskh/kit';
+import { AuditEntry, last9, maskPhone, maskPhonesInFields, maskPhonesInText, phoneMaskedFor, vnDateTime } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { CareRecordRow, CustomerDbRow, UploadRow } from '../store';
 import { isToday } from './care-result';
@@ -6,7 +6,8 @@ import { isToday } from './care-result';
 /**
  * Answers as a viewer may see them. Phones in the care history are masked by the viewer's
  * priority (spec 1 §2.9); the customer a salesperson is caring for (open case, appointments) is
- * shown whole — it is the number they must call.
+ * shown whole — it is the number they must call. Wherever the phone is masked, it is masked in the
+ * row's free text too (notes, package, the sheet's columns: kit `maskPhonesInText`, issue 21).
  */
 
 /** A nine-digit phone with its leading 0 (spec 1 §2.12). */
@@ -15,8 +16,9 @@ export const callablePhone = (phone: string) => {
   return l ? `0${l}` : '';
 };
 
-export function presentCustomer(c: CustomerDbRow, phone: string): care_v1_care.Customer {
-  return {
+/** A customer; `textViewerPriority` masks phones in its sheet columns (the lists that mask the phone). */
+export function presentCustomer(c: CustomerDbRow, phone: string, textViewerPriority = 0): care_v1_care.Customer {
+  const out: care_v1_care.Customer = {
     id: c.id,
     phone,
     type: c.type,
@@ -30,7 +32,10 @@ export function presentCustomer(c: CustomerDbRow, phone: string): care_v1_care.C
     upload_id: c.upload_id ?? '',
     assigned_to: c.assigned_to ?? '',
   };
+  return maskPhonesInFields(out, CUSTOMER_TEXT, textViewerPriority, c.phone);
 }
+
+const CUSTOMER_TEXT = ['type', 'package', 'packageCycle', 'state', 'packagesCanRegister'] as const;
 
 /** The customer in care, as its caller sees it (spec 1 §3 "Customer-care record"). */
 export function presentCareRecord(c: CustomerDbRow, now: Date): care_v1_care.CareRecord {
@@ -57,15 +62,24 @@ export function presentRecord(r: CareRecordRow, viewer: { priority: number; user
     username: staffHidden ? '' : r.username,
     fullname: staffHidden ? '' : r.fullname,
     phone: maskPhone(r.phone, viewer.priority),
-    package: r.package,
+    package: maskPhonesInText(r.package, viewer.priority, r.phone),
     status: r.status,
     appointmentAt: vnDateTime(r.appointment_at),
-    note: r.note,
+    note: maskPhonesInText(r.note, viewer.priority, r.phone),
     careAt: vnDateTime(r.created_at),
     created_at: vnDateTime(r.created_at),
     hen_hom_nay: isToday(r.appointment_at, now),
     can_edit: mayEditRecord(viewer, r),
   };
+}
+
+/**
+ * A care record's or invite-next-day record's audit trail for a viewer who sees its phone masked:
+ * phones in the changed values (notes, packages, a changed number) masked as the list masks them.
+ */
+export function maskedTrail(entries: AuditEntry[], viewerPriority: number, phone: string): AuditEntry[] {
+  if (!phoneMaskedFor(viewerPriority)) return entries;
+  return entries.map((e) => ({ ...e, from_value: maskPhonesInText(e.from_value, viewerPriority, phone), to_value: maskPhonesInText(e.to_value, viewerPriority, phone) }));
 }
 
 export function presentUpload(u: UploadRow): care_v1_care.Upload {

@@ -52,7 +52,7 @@ export function divisionHandlers(c: CareContext): Pick<Handlers<Def>, 'countAssi
       const me = ctx.user;
       const where = new Where().add(`assigned_to = ?`, me.username).add(`status = 'ASSIGNED'`);
       const page = await pageCustomers(ds.manager, where, 'assigned_at, id', toPaging(req.page, req.count, 20));
-      return { values: page.rows.map((r) => presentCustomer(r, maskPhone(r.phone, me.priority))), count: page.count };
+      return { values: page.rows.map((r) => presentCustomer(r, maskPhone(r.phone, me.priority), me.priority)), count: page.count };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addPushToOutbox, ALL_ROOM, AppError, dayRange, Handlers, Identity, last9, monthToDate, noticePayload, pageSql, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { addPushToOutbox, ALL_ROOM, AppError, dayRange, Handlers, Identity, last9, maskPhone, maskPhonesInText, monthToDate, noticePayload, pageSql, toPaging, vnDateTime, Where } from '@cskh/kit';
 import { care_v1_care, events_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { CarrierRegistration } from '../carrier';
@@ -27,18 +27,22 @@ interface InvitationRow {
 
 const COLUMNS = 'id, type, phone, package, price, request_type, result_code, result_des_mo, result_des_mt, username, fullname, created_at';
 
-/** An invitation as a viewer may see it: phone masked above priority 2 (spec 2 §6). */
+/**
+ * An invitation as a viewer may see it: phone masked above priority 2 (spec 2 §6), and in the
+ * carrier's texts and the package too (issue 21: the carrier's answer often names the subscriber).
+ */
 function presentInvitation(r: InvitationRow, viewer: Pick<Identity, 'priority'>): care_v1_care.Invitation {
+  const text = (s: string) => maskPhonesInText(s, viewer.priority, r.phone);
   return {
     id: r.id,
-    msisdn: viewer.priority < 3 ? `0${last9(r.phone)}` : `****${last9(r.phone).slice(-5)}`,
-    packCode: r.package,
+    msisdn: viewer.priority < 3 ? `0${last9(r.phone)}` : maskPhone(r.phone, viewer.priority),
+    packCode: text(r.package),
     packPrice: Number(r.price),
     type: r.type,
-    resultCodeMO: r.result_code,
+    resultCodeMO: text(r.result_code),
     requestType: r.request_type,
-    resultDesMt: r.result_des_mt,
-    resultDesMO: r.result_des_mo,
+    resultDesMt: text(r.result_des_mt),
+    resultDesMO: text(r.result_des_mo),
     genDate: vnDateTime(r.created_at),
     username_nv: r.username,
     ten_nv: r.fullname,

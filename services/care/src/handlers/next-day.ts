@@ -1,9 +1,10 @@
-import { AppError, Handlers, Identity, importChunk, inScope, likeContains, pageSql, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { AppError, Handlers, Identity, importChunk, inScope, likeContains, maskPhone, maskPhonesInText, pageSql, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { CareContext } from '../context';
 import { checkDivisionTarget, divisionPlan } from '../domain/division';
 import { MSG } from '../domain/messages';
+import { maskedTrail } from '../domain/present';
 import { balanceShare, checkNextDayInput, checkNextDayStatus, NextDayValues, packagePrice } from '../domain/next-day';
 
 type Def = typeof care_v1_care.CareServiceService;
@@ -28,13 +29,21 @@ const SELECT = `SELECT n.id, n.phone, n.package, n.username, n.fullname, n.tkc, 
   (SELECT count(*) FROM care.invitation i WHERE i.phone9 = n.phone9 AND i.created_at >= n.created_at) AS so_lan_moi
   FROM ${TABLE} n`;
 
-const present = (r: NextDayRow): care_v1_care.NextDayRecord => {
+/**
+ * The viewer sees the phone of their own records whole (the number they are to invite, as the care
+ * card shows its customer); others' records, for priority 3 and above, masked as every list masks
+ * it (spec 3 §9) — in the phone and in the package (issue 21).
+ */
+const seesWhole = (r: Pick<NextDayRow, 'username'>, viewer: Pick<Identity, 'priority' | 'username'>) => viewer.priority < 3 || r.username === viewer.username;
+
+const present = (r: NextDayRow, viewer: Pick<Identity, 'priority' | 'username'>): care_v1_care.NextDayRecord => {
   const tkc = Number(r.tkc ?? 0);
   const price = packagePrice(r.package);
+  const whole = seesWhole(r, viewer);
   return {
     id: r.id,
-    phone: r.phone,
-    package: r.package,
+    phone: whole ? r.phone : maskPhone(r.phone, viewer.priority),
+    package: whole ? r.package : maskPhonesInText(r.package, viewer.priority, r.phone),
     tkc,
     gia_goi: price,
     tkc_chia_phan_tram_gia_goi: balanceShare(tkc, price),
@@ -87,18 +96,18 @@ export function nextDayHandlers(
     return row;
   }
 
-  async function reload(em: EntityManager, id: string): Promise<care_v1_care.NextDayRecord> {
+  async function reload(em: EntityManager, id: string, viewer: Identity): Promise<care_v1_care.NextDayRecord> {
     const [row]: NextDayRow[] = await em.query(`${SELECT} WHERE n.id = $1`, [id]);
-    return present(row);
+    return present(row, viewer);
   }
 
-  async function page(where: Where, req: { page?: number; count?: number }) {
+  async function page(where: Where, req: { page?: number; count?: number }, viewer: Identity) {
     const paging = toPaging(req.page, req.count, 20);
     const [rows, [total]] = await Promise.all([
       ds.query(`${SELECT} ${where.sql} ORDER BY n.created_at DESC, n.id ${pageSql(paging)}`, where.params) as Promise<NextDayRow[]>,
       ds.query(`SELECT count(*)::bigint AS n FROM ${TABLE} n ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
     ]);
-    return { values: rows.map(present), count: Number(total.n) };
+    return { values: rows.map((r) => present(r, viewer)), count: Number(total.n) };
   }
 
   const valuesOf = (req: { phone?: string; package?: string; username?: string }, me: Identity): NextDayValues => {
@@ -114,11 +123,11 @@ export function nextDayHandlers(
       const phone = (req.phone ?? '').replace(/\D/g, '').replace(/^(84|0)(?=\d{9}$)/, '');
       if (phone) where.add('n.phone9 LIKE ?', likeContains(phone));
       staff.scopeSql(where, me, 'n.username');
-      return page(where, req);
+      return page(where, req, me);
     },
 
     async listNextDayAssigned(req, ctx) {
-      return page(new Where().add('n.username = ?', ctx.user.username), req);
+      return page(new Where().add('n.username = ?', ctx.user.username), req, ctx.user);
     },
 
     async countNextDayAssignable() {
@@ -201,7 +210,7 @@ export function nextDayHandlers(
         const row = await lockVisible(em, ctx.user, id);
         await em.query(`UPDATE ${TABLE} SET status = 1 WHERE id = $1`, [id]);
         await audit.record(em, { resource: RESOURCE, id, who: ctx.user, changes: row.status === 1 ? [] : [{ field: 'status', from: row.status, to: 1 }] });
-        return reload(em, id);
+        return reload(em, id, ctx.user);
       });
     },
 
@@ -213,19 +222,20 @@ export function nextDayHandlers(
         const row = await lockVisible(em, ctx.user, id);
         await em.query(`UPDATE ${TABLE} SET status = $2 WHERE id = $1`, [id, status]);
         await audit.record(em, { resource: RESOURCE, id, who: ctx.user, changes: row.status === status ? [] : [{ field: 'status', from: row.status, to: status }] });
-        return reload(em, id);
+        return reload(em, id, ctx.user);
       });
     },
 
     async nextDayHistory(req, ctx) {
       const id = requireId(req.id, MSG.nextDayNotFound);
-      await lockVisible(ds.manager, ctx.user, id);
-      return audit.history(ds.manager, RESOURCE, id, req.page, req.count);
+      const row = await lockVisible(ds.manager, ctx.user, id);
+      const trail = await audit.history(ds.manager, RESOURCE, id, req.page, req.count);
+      return seesWhole(row, ctx.user) ? trail : { ...trail, values: maskedTrail(trail.values, ctx.user.priority, row.phone) };
     },
 
     async getNextDay(req, ctx) {
       const id = requireId(req.id, MSG.nextDayNotFound);
-      return present(await lockVisible(ds.manager, ctx.user, id));
+      return present(await lockVisible(ds.manager, ctx.user, id), ctx.user);
     },
 
     async createNextDay(req, ctx) {
@@ -238,7 +248,7 @@ export function nextDayHandlers(
         `INSERT INTO ${TABLE} (phone, phone9, package, username, fullname, tkc, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
         [v.phone, v.phone9, v.package, v.username, fullname, tkc, me.username],
       );
-      return reload(ds.manager, row.id);
+      return reload(ds.manager, row.id, me);
     },
 
     async updateNextDay(req, ctx) {
@@ -269,7 +279,7 @@ export function nextDayHandlers(
           .filter(([, from, to]) => from !== to)
           .map(([field, from, to]) => ({ field, from, to }));
         await audit.record(em, { resource: RESOURCE, id, who: me, changes });
-        return reload(em, id);
+        return reload(em, id, me);
       });
     },
 
