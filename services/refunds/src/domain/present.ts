@@ -1,4 +1,4 @@
-import { maskPhone, vnDateTime } from '@cskh/kit';
+import { AuditEntry, maskPhone, maskPhonesInText, phoneMaskedFor, vnDateTime } from '@cskh/kit';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import { isSenior } from './access';
 import { transferNote } from './requests';
@@ -53,29 +53,33 @@ export interface RequestRow {
 /**
  * A request as the viewer may see it: the phone masked by priority; partner channel and the
  * discounted amount left out for priority 3 and above (spec 2 §2.9); the transfer note for
- * seniors and the request's own staff.
+ * seniors and the request's own staff. For priority 3 and above the phone is masked in every text
+ * of the row too (issue 21; kit `maskPhonesInText`): package, partner status and progress, the extra
+ * refund's reason and the transfer note ('****' + last 5 + package: the customer writes their own
+ * number; the package part is what staff relay).
  */
 export function presentRequest(r: RequestRow, viewer: { priority: number; username: string }): refunds_v1_refunds.RefundRequest {
   const senior = isSenior(viewer.priority);
+  const text = (s: string) => maskPhonesInText(s ?? '', viewer.priority, r.number_phone);
   const out: refunds_v1_refunds.RefundRequest = {
     id: r.id,
     staff_username: r.staff_username,
     staff_fullname: r.staff_fullname,
     number_phone: maskPhone(r.number_phone, viewer.priority),
     number_type: r.number_type,
-    package_code: r.package_code,
-    trang_thai_giao_dich_doi_tac: r.trang_thai_giao_dich_doi_tac,
+    package_code: text(r.package_code),
+    trang_thai_giao_dich_doi_tac: text(r.trang_thai_giao_dich_doi_tac),
     trang_thai_key: r.trang_thai_key,
     request_type: r.request_type,
     request_method: r.request_method,
     refund_price: Number(r.refund_price),
     other_refund: Number(r.other_refund),
-    other_reason: r.other_reason,
+    other_reason: text(r.other_reason),
     transfer_final_amount: Number(r.transfer_final_amount),
     ti_le_chiet_khau: Number(r.ti_le_chiet_khau),
     chenh_lech: Number(r.chenh_lech),
     username_cap_nhat_chenh_lech: r.username_cap_nhat_chenh_lech,
-    tien_trinh_nap: r.tien_trinh_nap,
+    tien_trinh_nap: text(r.tien_trinh_nap),
     created_time: vnDateTime(r.created_time),
     is_transfer: r.is_transfer,
     username_duyet_trang_thai_chuyen_khoan: r.username_duyet_trang_thai_chuyen_khoan,
@@ -97,6 +101,12 @@ export function presentRequest(r: RequestRow, viewer: { priority: number; userna
     out.kenh_doi_tac = r.kenh_doi_tac;
     if (r.tien_hoan_sau_chiet_khau !== null) out.tien_hoan_sau_chiet_khau = Number(r.tien_hoan_sau_chiet_khau);
   }
-  if (senior || r.staff_username === viewer.username) out.noi_dung_chuyen_khoan = transferNote(r.number_phone, r.package_code);
+  if (senior || r.staff_username === viewer.username) out.noi_dung_chuyen_khoan = text(transferNote(r.number_phone, r.package_code));
   return out;
+}
+
+/** A request's audit trail for a viewer who sees its phone masked: phones in the changed values masked too. */
+export function visibleTrail(entries: AuditEntry[], viewerPriority: number, phone: string): AuditEntry[] {
+  if (!phoneMaskedFor(viewerPriority)) return entries;
+  return entries.map((e) => ({ ...e, from_value: maskPhonesInText(e.from_value, viewerPriority, phone), to_value: maskPhonesInText(e.to_value, viewerPriority, phone) }));
 }

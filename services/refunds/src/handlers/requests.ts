@@ -1,11 +1,11 @@
-import { AppError, changedFields, Handlers, Identity, likeContains, ListFilter, monthToDate, dayRange, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
+import { AppError, changedFields, Handlers, Identity, likeContains, ListFilter, maskPhonesInText, monthToDate, dayRange, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { RefundsContext } from '../context';
 import { hasCode, isSenior, refuseHnimb } from '../domain/access';
 import { discountedAmount, packageRefundAmount } from '../domain/discount';
 import { MSG, RMSG } from '../domain/messages';
-import { presentRequest, RequestRow } from '../domain/present';
+import { presentRequest, RequestRow, visibleTrail } from '../domain/present';
 import {
   ALL_METHODS,
   checkAmount,
@@ -200,9 +200,11 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     return updated;
   };
 
-  const noticeOf = (r: RequestRow, settings: Map<string, string>): refunds_v1_refunds.Notice => {
+  /** The partner's answer shown to the caller; its text masks the customer's number as the row does (issue 21). */
+  const noticeOf = (r: RequestRow, settings: Map<string, string>, me: Identity): refunds_v1_refunds.Notice => {
     const channel = r.kenh_doi_tac;
-    const message = channel === NO_API ? RMSG.noApiNotice : r.partner_state === 'answered' ? r.partner_message || r.trang_thai_giao_dich_doi_tac : RMSG.partnerNoAnswer;
+    const answer = channel === NO_API ? RMSG.noApiNotice : r.partner_state === 'answered' ? r.partner_message || r.trang_thai_giao_dich_doi_tac : RMSG.partnerNoAnswer;
+    const message = maskPhonesInText(answer, me.priority, r.number_phone);
     const status = channel === NO_API ? 'Unknown' : r.partner_state === 'answered' ? r.partner_status : STATUS.dang_xu_ly;
     return {
       request_id: r.id,
@@ -224,7 +226,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     outbox.afterCommit();
     const sent: RequestRow[] = [];
     for (const r of saved) sent.push(await sendToPartner(r, me));
-    return { values: sent.map((r) => presentRequest(r, me)), notices: sent.map((r) => noticeOf(r, settings)) };
+    return { values: sent.map((r) => presentRequest(r, me)), notices: sent.map((r) => noticeOf(r, settings, me)) };
   };
 
   const change = (me: Identity, rawId: string, field: string, plan: (r: RequestRow) => Record<string, unknown> | null, event = true) =>
@@ -431,7 +433,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       if (row.partner_state !== 'unknown') throw new AppError('PRECONDITION', RMSG.retryNotNeeded);
       const settings = await readSettings(ds.manager);
       const sent = await sendToPartner(row, me);
-      return { values: [presentRequest(sent, me)], notices: [noticeOf(sent, settings)] };
+      return { values: [presentRequest(sent, me)], notices: [noticeOf(sent, settings, me)] };
     },
 
     async requestHistory(req, ctx) {
@@ -439,7 +441,8 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       const id = requireId(req.id, RMSG.notFound);
       const r = await findRequest(ds.manager, id);
       if (!r || !(await visible(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
-      return audit.history(ds.manager, REQUEST_RESOURCE, id, req.page, req.count);
+      const trail = await audit.history(ds.manager, REQUEST_RESOURCE, id, req.page, req.count);
+      return { ...trail, values: visibleTrail(trail.values, ctx.user.priority, r.number_phone) };
     },
   };
 
