@@ -88,3 +88,12 @@ export function maskPhonesInFields<T extends object>(row: T, fields: readonly (k
   }
   return out;
 }
+
+/**
+ * An audit trail (`GET …/{id}/history`) for a viewer: for the viewers the masking rule covers, the
+ * phones in each changed value (a note, a package, a changed number) masked as the list masks them.
+ */
+export function maskPhonesInTrail<E extends { from_value: string; to_value: string }>(entries: E[], viewerPriority: number, ...ownPhones: unknown[]): E[] {
+  if (!phoneMaskedFor(viewerPriority)) return entries;
+  return entries.map((e) => ({ ...e, from_value: maskPhonesInText(e.from_value, viewerPriority, ...ownPhones), to_value: maskPhonesInText(e.to_value, viewerPriority, ...ownPhones) }));
+}

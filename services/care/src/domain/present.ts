@@ -1,4 +1,4 @@
-import { AuditEntry, last9, maskPhone, maskPhonesInFields, maskPhonesInText, phoneMaskedFor, vnDateTime } from '@cskh/kit';
+import { AuditEntry, last9, maskPhone, maskPhonesInFields, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { CareRecordRow, CustomerDbRow, UploadRow } from '../store';
 import { isToday } from './care-result';
@@ -77,10 +77,7 @@ export function presentRecord(r: CareRecordRow, viewer: { priority: number; user
  * A care record's or invite-next-day record's audit trail for a viewer who sees its phone masked:
  * phones in the changed values (notes, packages, a changed number) masked as the list masks them.
  */
-export function maskedTrail(entries: AuditEntry[], viewerPriority: number, phone: string): AuditEntry[] {
-  if (!phoneMaskedFor(viewerPriority)) return entries;
-  return entries.map((e) => ({ ...e, from_value: maskPhonesInText(e.from_value, viewerPriority, phone), to_value: maskPhonesInText(e.to_value, viewerPriority, phone) }));
-}
+export const maskedTrail = (entries: AuditEntry[], viewerPriority: number, phone: string): AuditEntry[] => maskPhonesInTrail(entries, viewerPriority, phone);
 
 export function presentUpload(u: UploadRow): care_v1_care.Upload {
   const total = Number(u.total);

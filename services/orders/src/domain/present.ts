@@ -1,4 +1,4 @@
-import { maskPhone, vnDateTime } from '@cskh/kit';
+import { AuditEntry, maskPhone, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrderKind } from './statuses';
 
@@ -44,14 +44,15 @@ export const isManager = (priority: number) => priority < 3;
  * An order as the viewer may see it (spec 3 §6): managers get the last 9 digits, the owner phone,
  * company and note and may change things; priority 3 and above get '****' + last 5 and no owner
  * phone, company or note (absent from the answer, not blanked in the browser); priority below 5
- * may change the collection status.
+ * may change the collection status. For priority 3 and above the number is masked in the package
+ * code too (issue 21; kit `maskPhonesInText`), the one free text they get.
  */
 export function presentOrder(r: OrderRow, viewerPriority: number, listPrice = 0): orders_v1_orders.OrderRecord {
   const manager = isManager(viewerPriority);
   const out: orders_v1_orders.OrderRecord = {
     id: r.id,
     so_dien_thoai: maskPhone(r.so_dien_thoai, viewerPriority),
-    ma_goi: r.ma_goi,
+    ma_goi: maskPhonesInText(r.ma_goi, viewerPriority, r.so_dien_thoai, r.so_dien_thoai_chu),
     gia_ban_goi: r.gia_ban_goi,
     username_nv: r.username_nv,
     ten_nv: r.ten_nv,
@@ -92,4 +93,17 @@ export function presentOrder(r: OrderRow, viewerPriority: number, listPrice = 0)
     out.username_duyet_trang_thai_duyet_thong_tin = '';
   }
   return out;
+}
+
+/** Changes of the columns priority 3 and above do not get (spec 3 §6): absent from their audit trail too. */
+const MANAGER_FIELDS = new Set(['so_dien_thoai_chu', 'cty', 'note']);
+
+/**
+ * An order's audit trail as the viewer may see it: everything for managers; for priority 3 and
+ * above, without the owner phone, company and note changes (columns they do not get) and with
+ * phones masked in the remaining values (issue 21).
+ */
+export function visibleOrderTrail(entries: AuditEntry[], viewerPriority: number, r: Pick<OrderRow, 'so_dien_thoai' | 'so_dien_thoai_chu'>): AuditEntry[] {
+  if (isManager(viewerPriority)) return entries;
+  return maskPhonesInTrail(entries.filter((e) => !MANAGER_FIELDS.has(e.field)), viewerPriority, r.so_dien_thoai, r.so_dien_thoai_chu);
 }

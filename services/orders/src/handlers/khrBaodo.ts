@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, changedFields, Handlers, Identity, importChunk, inScope, maskPhone, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { AppError, changedFields, Handlers, Identity, importChunk, inScope, maskPhone, maskPhonesInText, maskPhonesInTrail, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
 import { checkDecision, parseBaodo, parseKhr, parseResult } from '../domain/khrBaodo';
@@ -130,7 +130,8 @@ function recordKit(c: OrdersContext, table: RecordTable) {
       const id = requireId(req.id, MSG.recordNotFound);
       const r = await findRecord<KhrRow>(ds.manager, table, id);
       await recordKit(c, table).visible(me, r);
-      return audit.history(ds.manager, table, id, req.page, req.count);
+      const trail = await audit.history(ds.manager, table, id, req.page, req.count);
+      return { ...trail, values: maskPhonesInTrail(trail.values, me.priority, r?.so_dien_thoai) };
     },
   };
 }
@@ -213,10 +214,11 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
 function presentBaodo(r: BaodoRow, priority: number): orders_v1_orders.BaodoRecord {
   return {
     ...presentKhr(r, priority),
-    ten_goi_cuoc: r.ten_goi_cuoc,
+    // The package, channel and reason are typed text: the number masked in them as in the phone (issue 21).
+    ten_goi_cuoc: maskPhonesInText(r.ten_goi_cuoc, priority, r.so_dien_thoai),
     gia_goi_cuoc: Number(r.gia_goi_cuoc),
-    kenh: r.kenh,
-    ly_do: r.ly_do,
+    kenh: maskPhonesInText(r.kenh, priority, r.so_dien_thoai),
+    ly_do: maskPhonesInText(r.ly_do, priority, r.so_dien_thoai),
     nguoi_dat_trang_thai: r.nguoi_dat_trang_thai,
     trang_thai_duyet: r.trang_thai_duyet,
     // Approve and set-result: priority below 3 (spec 3 §6); approve on pending rows only.

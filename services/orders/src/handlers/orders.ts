@@ -9,7 +9,7 @@ import { autoInviteRequest } from '../domain/autoInvite';
 import { importRowKey, parseImportRow, R9279_FIRST_ROW } from '../domain/import9279';
 import { deriveMoney, parseRatio, parseSignedAmount } from '../domain/orderMoney';
 import { checkText, isError, parseDraft, parseForm, parseOrderDate, parsePhone, parseTier } from '../domain/orderInput';
-import { isManager, OrderRow, presentOrder } from '../domain/present';
+import { isManager, OrderRow, presentOrder, visibleOrderTrail } from '../domain/present';
 import { tierPrice } from '../domain/prices';
 import {
   cancelDueAt,
@@ -397,7 +397,8 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
     async orderHistory(req, ctx) {
       const o = await findOrder(ds.manager, kind, requireId(req.id, MSG.orderNotFound));
       if (!o || !(await maySee(ctx.user, o))) refuse('NOT_FOUND', MSG.orderNotFound);
-      return audit.history(ds.manager, orderResource(kind), o!.id, req.page, req.count);
+      const trail = await audit.history(ds.manager, orderResource(kind), o!.id, req.page, req.count);
+      return { ...trail, values: visibleOrderTrail(trail.values, ctx.user.priority, o!) };
     },
   } as OrderHandlers & Pick<Handlers<MfyDef>, 'nhacNhanVien' | 'updateDoanhThu' | 'updateTiLeDoanhThuTinhLuong'> & Pick<Handlers<R9279Def>, 'importOrders'>;
 

@@ -1,4 +1,4 @@
-import { AuditEntry, maskPhone, maskPhonesInText, phoneMaskedFor, vnDateTime } from '@cskh/kit';
+import { AuditEntry, maskPhone, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import { isSenior } from './access';
 import { transferNote } from './requests';
@@ -106,7 +106,4 @@ export function presentRequest(r: RequestRow, viewer: { priority: number; userna
 }
 
 /** A request's audit trail for a viewer who sees its phone masked: phones in the changed values masked too. */
-export function visibleTrail(entries: AuditEntry[], viewerPriority: number, phone: string): AuditEntry[] {
-  if (!phoneMaskedFor(viewerPriority)) return entries;
-  return entries.map((e) => ({ ...e, from_value: maskPhonesInText(e.from_value, viewerPriority, phone), to_value: maskPhonesInText(e.to_value, viewerPriority, phone) }));
-}
+export const visibleTrail = (entries: AuditEntry[], viewerPriority: number, phone: string): AuditEntry[] => maskPhonesInTrail(entries, viewerPriority, phone);
