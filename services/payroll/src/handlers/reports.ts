@@ -1,4 +1,4 @@
-import { ALL_ROWS_COUNT, AppError, exportWindowSize, Handlers, Identity, ListFilter, Paging, pageSql, rollupCount, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { ALL_ROWS_COUNT, AppError, exportWindowSize, Handlers, Identity, ListFilter, maskPhonesInText, Paging, pageSql, rollupCount, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
 import type { payroll_v1_payroll } from '@cskh/proto';
 import type { PayrollContext } from '../context';
 import { phoneSearch, reportPeriod } from '../domain/filters';
@@ -41,13 +41,20 @@ export function reportWhere(c: PayrollContext, req: Req, me: Identity, dateColum
   return where;
 }
 
+/**
+ * A text of a report row as the viewer may see it: for priority 3 and above, the phone masked in it
+ * as in the phone column (issue 21; kit maskPhonesInText) — channel, package and form are typed or
+ * imported text (track0/track1 are ids, the row's identity for reassignment: left as they are).
+ */
+const textOf = (r: Pick<ViewRow, 'so_dien_thoai_cs'>, priority: number) => (s: string | null | undefined) => maskPhonesInText(s ?? '', priority, r.so_dien_thoai_cs);
+
 const presentDetailed = (r: ViewRow, priority: number): payroll_v1_payroll.DetailedRow => ({
   id: r.id,
-  kenh: r.kenh,
+  kenh: textOf(r, priority)(r.kenh),
   username_nv: r.username_nv,
   ten_nv: r.ten_nv,
   so_dien_thoai_cs: showPhone(r.so_dien_thoai_cs, priority),
-  goi_cuoc: r.goi_cuoc,
+  goi_cuoc: textOf(r, priority)(r.goi_cuoc),
   doanh_thu: num(r.doanh_thu),
   ngay_thanh_cong: vnDateTime(r.ngay_thanh_cong),
   username_he_thong: r.username_he_thong,
@@ -179,10 +186,10 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
         // The partner company is for priority below 3 only: absent from everyone else's answer.
         ...(me.priority < 3 ? { cty: r.cty } : {}),
         so_dien_thoai_cs: showPhone(r.so_dien_thoai_cs, me.priority),
-        goi_cuoc: r.goi_cuoc,
+        goi_cuoc: textOf(r, me.priority)(r.goi_cuoc),
         username_nv: r.username_nv,
         ten_nv: r.ten_nv,
-        hinh_thuc: r.hinh_thuc,
+        hinh_thuc: textOf(r, me.priority)(r.hinh_thuc),
         gia_ban_goi: r.gia_ban_goi,
         doanh_thu: num(r.doanh_thu),
         ngay_len_don: vnDateTime(r.ngay_len_don),
@@ -209,11 +216,11 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
     return {
       values: rows.map((r) => ({
         id: r.id,
-        kenh: r.kenh,
+        kenh: textOf(r, me.priority)(r.kenh),
         username_nv: r.username_nv,
         ten_nv: r.ten_nv,
         so_dien_thoai_cs: showPhone(r.so_dien_thoai_cs, me.priority),
-        goi_cuoc: r.goi_cuoc,
+        goi_cuoc: textOf(r, me.priority)(r.goi_cuoc),
         doanh_thu: num(r.doanh_thu),
         ngay_thanh_cong: vnDateTime(r.ngay_thanh_cong),
         status: r.success ? 'SUCCESS' : 'FAILED',
