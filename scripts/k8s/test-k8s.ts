@@ -1,0 +1,641 @@
+/**
+ * `npm run test:k8s`: the chart installed on a real single-node Kubernetes on this machine, and the
+ * product used through it, in both shapes the chart offers:
+ *
+ *   trial       values-dev.yaml: in-cluster PostgreSQL, Redis, Kafka (images built here from
+ *               Debian's packages and the tests' Kafka jars) and the carrier simulator;
+ *   production  external PostgreSQL, Redis and Kafka on this host (scripts/infra's, plus a broker
+ *               from the same jars), reached by the pods at the node's address.
+ *
+ * Each shape: helm install --wait (migrate Job completes, every Deployment/StatefulSet Ready); from
+ * outside (the gateway's NodePort): admin login, REST and socket lookups with two realtime replicas,
+ * a care agent's flow whose Kafka event reaches payroll's revenue report, /metrics from a pod;
+ * helm upgrade to a new image tag under a k6 lookup load with 0 failed requests; a deleted pod
+ * replaced while the product answers; helm uninstall leaves no object of the release.
+ * Prints a table (step, time, result). Always tears down (helm uninstall, host infra, k8s:down)
+ * unless K8S_KEEP=1. Run as root (the cluster needs it).
+ *
+ *   npm run test:k8s                       # everything, both shapes
+ *   K8S_SHAPES=trial npm run test:k8s      # one shape
+ *   K8S_KEEP=1 npm run test:k8s            # leave the cluster up afterwards (npm run k8s:down)
+ */
+import { spawn, spawnSync, SpawnSyncOptions } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { io as ioClient } from 'socket.io-client';
+
+const ROOT = path.resolve(__dirname, '../..');
+const STATE = process.env.K8S_STATE || '/var/tmp/cskh-k8s';
+const BIN = path.join(STATE, 'bin');
+const KUBECONFIG = path.join(STATE, 'pki', 'admin.kubeconfig');
+const NODE_PORT = 30080;
+const RELEASE = 'cskh';
+const SHAPES = (process.env.K8S_SHAPES || 'trial,production').split(',').map((s) => s.trim()).filter(Boolean);
+const KEEP = process.env.K8S_KEEP === '1';
+const ENV = {
+  ...process.env,
+  KUBECONFIG,
+  HELM_CACHE_HOME: path.join(STATE, 'helm/cache'),
+  HELM_CONFIG_HOME: path.join(STATE, 'helm/config'),
+  HELM_DATA_HOME: path.join(STATE, 'helm/data'),
+  PATH: `${BIN}:/usr/local/go/bin:${process.env.PATH}`,
+};
+
+// ---------------------------------------------------------------------------------------------
+// steps and the table
+
+type Row = { shape: string; step: string; secs: number; result: string; ok: boolean };
+const rows: Row[] = [];
+let currentShape = '-';
+let currentNs = '';
+
+async function step<T>(name: string, fn: () => Promise<T> | T, describe?: (v: T) => string): Promise<T> {
+  const t0 = Date.now();
+  log(`▶ ${currentShape}: ${name}`);
+  try {
+    const v = await fn();
+    const secs = (Date.now() - t0) / 1000;
+    const result = describe ? describe(v) : typeof v === 'string' ? v : 'ok';
+    rows.push({ shape: currentShape, step: name, secs, result, ok: true });
+    log(`✔ ${currentShape}: ${name} (${secs.toFixed(1)} s) ${result}`);
+    return v;
+  } catch (e) {
+    const secs = (Date.now() - t0) / 1000;
+    const msg = (e instanceof Error ? e.message : String(e)).split('\n')[0].slice(0, 160);
+    rows.push({ shape: currentShape, step: name, secs, result: `FAILED: ${msg}`, ok: false });
+    log(`✘ ${currentShape}: ${name} failed after ${secs.toFixed(1)} s\n${e instanceof Error ? e.stack || e.message : e}`);
+    if (currentNs) diagnose(currentNs);
+    throw e;
+  }
+}
+
+function log(msg: string) {
+  process.stderr.write(`[test:k8s ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+}
+
+function printTable() {
+  const head = ['shape', 'step', 'time', 'result'];
+  const body = rows.map((r) => [r.shape, r.step, `${r.secs.toFixed(1)} s`, r.result]);
+  const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (c: string[]) => `| ${c.map((x, i) => (i === 2 ? x.padStart(w[i]) : x.padEnd(w[i]))).join(' | ')} |`;
+  const out = [line(head), `|${w.map((x) => '-'.repeat(x + 2)).join('|')}|`, ...body.map(line)].join('\n');
+  process.stdout.write(`\n== test:k8s\n${out}\n`);
+  try {
+    fs.writeFileSync(path.join(STATE, 'test-k8s-table.md'), `${out}\n`);
+  } catch { /* state dir gone */ }
+}
+
+// ---------------------------------------------------------------------------------------------
+// commands
+
+function sh(cmd: string, opts: SpawnSyncOptions & { quiet?: boolean; allowFail?: boolean } = {}): string {
+  const r = spawnSync('bash', ['-o', 'pipefail', '-c', cmd], { encoding: 'utf8', env: ENV, cwd: ROOT, maxBuffer: 256 << 20, ...opts });
+  const out = `${r.stdout ?? ''}`;
+  if (r.status !== 0 && !opts.allowFail) {
+    throw new Error(`command failed (exit ${r.status ?? r.signal}): ${cmd}\n${out.slice(-4000)}${`${r.stderr ?? ''}`.slice(-4000)}`);
+  }
+  return out.trim();
+}
+
+/** A long command with its output streamed to our stderr (builds, cluster up). */
+function run(cmd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-o', 'pipefail', '-c', cmd], { env: ENV, cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('exit', (code, sig) => (code === 0 ? resolve() : reject(new Error(`${cmd}: exit ${code ?? sig}`))));
+  });
+}
+
+const kc = (args: string, opts: Parameters<typeof sh>[1] = {}) => sh(`kubectl ${args}`, opts);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(what: string, secs: number, fn: () => Promise<T | undefined | false> | T | undefined | false, everyMs = 1000): Promise<T> {
+  const end = Date.now() + secs * 1000;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v as T;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > end) throw new Error(`${what}: not within ${secs} s${last ? ` (last error: ${last instanceof Error ? last.message : last})` : ''}`);
+    await sleep(everyMs);
+  }
+}
+
+function diagnose(ns: string) {
+  const d = (title: string, cmd: string) => {
+    const r = spawnSync('bash', ['-c', cmd], { encoding: 'utf8', env: ENV, maxBuffer: 64 << 20 });
+    process.stderr.write(`\n---- ${title}\n${(r.stdout || '') + (r.stderr || '')}`.slice(0, 20000));
+  };
+  d('pods', `kubectl -n ${ns} get pods -o wide`);
+  d('jobs, deployments, statefulsets', `kubectl -n ${ns} get jobs,deploy,sts,pvc`);
+  d('recent events', `kubectl -n ${ns} get events --sort-by=.lastTimestamp | tail -40`);
+  // describe + logs of every pod that is not Ready
+  const bad = spawnSync('bash', ['-c', `kubectl -n ${ns} get pods -o jsonpath='{range .items[*]}{.metadata.name} {.status.conditions[?(@.type=="Ready")].status} {.status.phase}{"\\n"}{end}'`], { encoding: 'utf8', env: ENV })
+    .stdout?.split('\n').filter((l) => l && !/ True /.test(l) && !/Succeeded$/.test(l)).map((l) => l.split(' ')[0]) ?? [];
+  for (const p of bad.slice(0, 6)) {
+    d(`describe pod ${p}`, `kubectl -n ${ns} describe pod ${p} | tail -40`);
+    d(`logs ${p}`, `kubectl -n ${ns} logs ${p} --all-containers --tail=60; kubectl -n ${ns} logs ${p} --all-containers --previous --tail=40 2>/dev/null`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP through the gateway's NodePort
+
+let nodeIp = '';
+const base = () => `http://${nodeIp}:${NODE_PORT}`;
+
+async function api<T = any>(p: string, token?: string, body?: unknown, method?: string): Promise<T> {
+  const res = await fetch(base() + p, {
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30000),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { raw: text.slice(0, 300) };
+  }
+  if (!res.ok) throw new Error(`${method ?? (body === undefined ? 'GET' : 'POST')} ${p}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data as T;
+}
+
+function adminPassword(ns: string): string {
+  return Buffer.from(kc(`-n ${ns} get secret ${RELEASE} -o jsonpath='{.data.admin-password}'`), 'base64').toString();
+}
+
+const login = async (username: string, password: string) =>
+  (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username, password })).access_token;
+
+function phoneFor(i: number) {
+  return `09${String((i * 7919 + Date.now()) % 100000000).padStart(8, '0')}`;
+}
+
+async function restLookup(token: string) {
+  const phone = phoneFor(1);
+  const d = await api<{ NUMBER_PHONE: string }>(`/api/v1/lookup/balance?phone=${phone}`, token);
+  if (!String(d.NUMBER_PHONE).endsWith(phone.slice(-9))) throw new Error(`lookup answered ${JSON.stringify(d).slice(0, 200)}`);
+  return `balance of ${phone} answered`;
+}
+
+/** Socket lookups through gateway → realtime (2 replicas) → Kafka → lookup → Kafka → whichever realtime replica consumed it → Redis adapter → the socket. */
+async function socketLookups(ns: string, token: string) {
+  const pods = realtimePods(ns);
+  if (pods.length < 2) throw new Error(`expected 2 realtime replicas, found ${pods.length}`);
+  const before = await Promise.all(pods.map((p) => realtimeFigures(p.ip)));
+  const SOCKETS = 4;
+  const PER = 5;
+  let answered = 0;
+  await Promise.all(
+    Array.from({ length: SOCKETS }, (_, s) =>
+      new Promise<void>((resolve, reject) => {
+        const clientId = `k8s-${s}-${Date.now()}`;
+        const socket = ioClient(base(), { transports: ['websocket'], auth: { host: 'test-k8s', token, client_id: clientId }, reconnection: false, timeout: 15000 });
+        const pending = new Set<string>();
+        const timer = setTimeout(() => {
+          socket.close();
+          reject(new Error(`socket ${s}: ${pending.size} of ${PER} replies missing after 30 s`));
+        }, 30000);
+        socket.on('connect_error', (e) => {
+          clearTimeout(timer);
+          reject(new Error(`socket ${s}: connect_error ${e.message}`));
+        });
+        socket.on('traKetQuaSoDuTaiKhoanChinh', (payload: any) => {
+          const id = payload?.requestId ?? payload?.data?.requestId;
+          if (id && pending.delete(id)) answered++;
+          if (pending.size === 0) {
+            clearTimeout(timer);
+            socket.close();
+            resolve();
+          }
+        });
+        socket.on('connect', () => {
+          for (let i = 0; i < PER; i++) {
+            const requestId = `${clientId}-${i}`;
+            pending.add(requestId);
+            socket.emit('traCuuSoDuTaiKhoanChinh', { host: 'test-k8s', token, client_id: clientId, data: { isdn: phoneFor(s * 100 + i), requestId } });
+          }
+        });
+      }),
+    ),
+  );
+  const after = await Promise.all(pods.map((p) => realtimeFigures(p.ip)));
+  const consumed = after.map((a, i) => a.consumed - before[i].consumed);
+  return `${answered}/${SOCKETS * PER} replies on ${SOCKETS} sockets; replies consumed per realtime replica: ${consumed.join(' / ')}`;
+}
+
+function realtimePods(ns: string) {
+  return kc(`-n ${ns} get pods -l app.kubernetes.io/component=realtime --field-selector=status.phase=Running -o jsonpath='{range .items[*]}{.metadata.name} {.status.podIP}{"\\n"}{end}'`)
+    .split('\n').filter(Boolean).map((l) => ({ name: l.split(' ')[0], ip: l.split(' ')[1] }));
+}
+
+async function metricsOf(ip: string) {
+  const res = await fetch(`http://${ip}:9464/metrics`, { signal: AbortSignal.timeout(10000) });
+  if (!res.ok) throw new Error(`metrics ${ip}: ${res.status}`);
+  return res.text();
+}
+
+async function realtimeFigures(ip: string) {
+  const text = await metricsOf(ip).catch(() => '');
+  let consumed = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('cskh_kafka_messages_consumed_total')) consumed += Number(line.split(' ').pop()) || 0;
+  }
+  return { consumed };
+}
+
+/** import → division → take next → care result → registration; its Kafka event reaches payroll's revenue report. */
+async function careFlow(ns: string, admin: string) {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
+  const roleOf = (p: number) => roles.values.find((r) => r.priority === p)!.id;
+  const ZERO = '00000000-0000-0000-0000-000000000000';
+  const branchUser = `cn${tag}`;
+  const seller = `nvkd${tag}`;
+  const branch = await api<{ id: string }>('/api/v1/users', admin, {
+    fullname: 'Chi Nhánh K8s', username: branchUser, password: 'Matkhau@1', email: `${branchUser}@cskh.vn`, phone: '', brand: ZERO, group: ZERO, role: roleOf(3),
+  });
+  await api('/api/v1/users', admin, {
+    fullname: 'Nhân Viên K8s', username: seller, password: 'Matkhau@1', email: `${seller}@cskh.vn`, phone: '', brand: branch.id, group: ZERO, role: roleOf(5),
+  });
+  await until('care learns the new staff (auth → Kafka → care)', 60, async () => {
+    const staff = await api<{ values: Array<{ username: string }> }>('/api/v1/care/staff', admin);
+    return [branchUser, seller].every((u) => staff.values.some((s) => s.username === u));
+  }, 500);
+  // import (the upload screen's call), then divide it to the salesperson
+  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const fileName = `k8s-${tag}.xlsx`;
+  await api(`/api/v1/customer/import?file_name=${fileName}&first_row=2`, admin, [
+    { phone, type: 'MC', package: 'V90', registerAt: '01/01/2025', expiredAt: '01/02/2025', packageCycle: '1', state: 'ACTIVE', packageCanRegister: 'V120' },
+  ]);
+  const uploads = await api<{ values: Array<{ id: string; filename?: string; file_name?: string; name?: string }> }>('/api/v1/upload?page=1&count=1000', admin);
+  const upload = uploads.values.find((u) => JSON.stringify(u).includes(fileName));
+  if (!upload) throw new Error(`upload ${fileName} not listed`);
+  const assigned = await api<{ assigned: number }>(`/api/v1/customer/assign?upload_id=${upload.id}`, admin, [{ username: seller, count: 1 }]);
+  if (Number(assigned.assigned) !== 1) throw new Error(`division assigned ${JSON.stringify(assigned)}`);
+  // the agent takes the next customer and records the result
+  const agent = await login(seller, 'Matkhau@1');
+  const next = await api<{ value?: { customer?: { id: string; phone: string } } }>('/api/v1/customer/new-care', agent);
+  const customer = next.value?.customer;
+  if (!customer?.id) throw new Error(`take next gave no customer: ${JSON.stringify(next).slice(0, 200)}`);
+  await api(`/api/v1/customer/${customer.id}/care`, agent, { status: 'APPROVED', package: 'MXH120' });
+  // the registration (care's direct-registration channel) is the sale: care → outbox → Kafka → payroll
+  await api('/api/v1/vas/mobifone/invite', admin, { type: 'dk', phone, package: 'MXH120', command: 'DK' });
+  const today = new Date(Date.now() + 7 * 3600e3).toISOString().slice(0, 10);
+  const row = await until('the registration in payroll\'s revenue report', 90, async () => {
+    const r = await api<{ values: Array<{ so_dien_thoai_cs: string; goi_cuoc: string; doanh_thu: number }> }>(
+      `/api/v1/report90849332?page=1&count=50&startDate=${today}&endDate=${today}`, admin);
+    return r.values.find((v) => v.so_dien_thoai_cs?.slice(-5) === phone.slice(-5) && /MXH120/i.test(v.goi_cuoc));
+  }, 1000);
+  return `customer ${phone.slice(0, 4)}… imported, divided to ${seller}, taken, APPROVED, registered; payroll shows ${row.goi_cuoc} ${row.doanh_thu}`;
+}
+
+async function scrapeMetrics(ns: string) {
+  const pods = kc(`-n ${ns} get pods -l app.kubernetes.io/component=gateway -o jsonpath='{range .items[*]}{.metadata.name} {.status.podIP}{"\\n"}{end}'`).split('\n').filter(Boolean);
+  const [name, ip] = pods[0].split(' ');
+  const text = await metricsOf(ip);
+  const series = text.split('\n').filter((l) => l.startsWith('cskh_http_request_duration_seconds_count')).length;
+  if (!series) throw new Error(`no cskh_http_request_duration_seconds series on ${name}`);
+  return `${name} (${ip}:9464): ${text.split('\n').filter((l) => l && !l.startsWith('#')).length} samples, ${series} request-duration series`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the host's PostgreSQL, Redis and Kafka for the production shape
+
+type HostInfra = { env: Record<string, string>; stop: () => Promise<void> };
+
+/** A TCP forwarder on the node's address to a loopback port (scripts/infra binds 127.0.0.1 only). */
+function forward(toPort: number): Promise<{ port: number; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const sockets = new Set<net.Socket>();
+    const srv = net.createServer((c) => {
+      const u = net.connect(toPort, '127.0.0.1');
+      sockets.add(c).add(u);
+      c.pipe(u).pipe(c);
+      const end = () => { c.destroy(); u.destroy(); sockets.delete(c); sockets.delete(u); };
+      c.on('error', end).on('close', end);
+      u.on('error', end).on('close', end);
+    });
+    srv.on('error', reject);
+    srv.listen(0, nodeIp, () => resolve({
+      port: (srv.address() as net.AddressInfo).port,
+      close: () => { for (const s of sockets) s.destroy(); srv.close(); },
+    }));
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, nodeIp, () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+async function startHostInfra(): Promise<HostInfra> {
+  const { startInfra } = await import(path.join(ROOT, 'scripts/infra/index.mjs'));
+  const saved = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL };
+  delete process.env.DATABASE_URL;
+  delete process.env.REDIS_URL;
+  const infra = await startInfra({ postgres: true, redis: true, kafka: false, dataDir: path.join(STATE, 'host-infra'), log: (m: string) => log(`infra: ${m}`) });
+  Object.assign(process.env, Object.fromEntries(Object.entries(saved).filter(([, v]) => v !== undefined)));
+  const pg = new URL(infra.env.DATABASE_URL);
+  const rd = new URL(infra.env.REDIS_URL);
+  const pgFwd = await forward(Number(pg.port));
+  const rdFwd = await forward(Number(rd.port));
+  // Kafka: the same jars scripts/infra uses, with the broker listening and advertised on the node's
+  // address (scripts/infra's broker advertises 127.0.0.1, which a pod cannot reach).
+  const kport = await freePort();
+  const cport = await freePort();
+  const kdir = path.join(STATE, 'host-kafka');
+  fs.rmSync(kdir, { recursive: true, force: true });
+  fs.mkdirSync(kdir, { recursive: true });
+  const kafkaLog = fs.openSync(path.join(kdir, 'kafka.log'), 'w');
+  const kafka = spawn('sh', [path.join(ROOT, 'scripts/k8s/images/kafka-run.sh')], {
+    env: {
+      PATH: process.env.PATH, HOME: os.homedir(),
+      BROKER_LIBS: path.join(ROOT, '.cache/kafka/libs'), BROKER_CONF_DIR: path.join(kdir, 'conf'), CLUSTER_ID: 'MkU3OEVBNTcwNTJENDM2Qk',
+      KAFKA_NODE_ID: '1', KAFKA_PROCESS_ROLES: 'broker,controller',
+      KAFKA_LISTENERS: `PLAINTEXT://${nodeIp}:${kport},CONTROLLER://127.0.0.1:${cport}`,
+      KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://${nodeIp}:${kport}`,
+      KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT', KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
+      KAFKA_CONTROLLER_QUORUM_VOTERS: `1@127.0.0.1:${cport}`, KAFKA_INTER_BROKER_LISTENER_NAME: 'PLAINTEXT',
+      KAFKA_LOG_DIRS: path.join(kdir, 'data'), KAFKA_NUM_PARTITIONS: '6', KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'true',
+      KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1', KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1', KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
+      KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0', KAFKA_HEAP_OPTS: '-Xms256m -Xmx512m',
+    },
+    stdio: ['ignore', kafkaLog, kafkaLog],
+    detached: true,
+  });
+  fs.writeFileSync(path.join(STATE, 'pids', 'host-kafka'), String(kafka.pid));
+  const stopKafka = async () => {
+    try { process.kill(-kafka.pid!, 'SIGTERM'); } catch { /* gone */ }
+    for (let i = 0; i < 40 && kafka.exitCode === null && kafka.signalCode === null; i++) await sleep(250);
+    try { process.kill(-kafka.pid!, 'SIGKILL'); } catch { /* gone */ }
+    fs.rmSync(path.join(STATE, 'pids', 'host-kafka'), { force: true });
+  };
+  try {
+    const { Kafka, logLevel } = (await import('kafkajs')).default as any;
+    await until(`host Kafka on ${nodeIp}:${kport}`, 90, async () => {
+      if (kafka.exitCode !== null) throw new Error(`broker exited: ${fs.readFileSync(path.join(kdir, 'kafka.log'), 'utf8').slice(-1500)}`);
+      const admin = new Kafka({ clientId: 'test-k8s', brokers: [`${nodeIp}:${kport}`], logLevel: logLevel.NOTHING, retry: { retries: 0 } }).admin();
+      try {
+        await admin.connect();
+        await admin.describeCluster();
+        return true;
+      } finally {
+        await admin.disconnect().catch(() => {});
+      }
+    }, 1000);
+  } catch (e) {
+    await stopKafka();
+    throw e;
+  }
+  return {
+    env: {
+      DATABASE_URL: `postgres://${pg.username}:${pg.password}@${nodeIp}:${pgFwd.port}${pg.pathname}`,
+      REDIS_URL: `redis://${nodeIp}:${rdFwd.port}/0`,
+      KAFKA_BROKERS: `${nodeIp}:${kport}`,
+    },
+    stop: async () => {
+      pgFwd.close();
+      rdFwd.close();
+      await stopKafka();
+      await infra.stop();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// the shapes
+
+const IMAGE_REPO = 'localhost/cskh';
+
+function valuesFor(shape: string, infra?: HostInfra): string {
+  const common = `
+image: { repository: ${IMAGE_REPO}, pullPolicy: IfNotPresent }
+# No ingress controller on this node: the gateway's NodePort is how a browser reaches it.
+components:
+  gateway:
+    replicas: 2
+    service: { sessionAffinity: None, type: NodePort, nodePort: ${NODE_PORT} }
+  realtime:
+    replicas: 2
+  carrier-sim:
+    enabled: true
+`;
+  const dev = `
+postgresql: { image: { repository: localhost/cskh-k8s/postgres, tag: bookworm }, persistence: { size: 1Gi } }
+redis: { image: { repository: localhost/cskh-k8s/redis, tag: bookworm }, persistence: { size: 1Gi } }
+kafka: { image: { repository: localhost/cskh-k8s/kafka, tag: bookworm }, persistence: { size: 1Gi } }
+`;
+  // Production shape on a 2-core node: the default CPU requests (2 × 100–200 m per component,
+  // 2.2 cores in all, plus a surge pod per rolling Deployment) do not fit; memory stays.
+  const prod = `
+componentDefaults:
+  resources: { requests: { cpu: 25m, memory: 192Mi }, limits: { memory: 768Mi } }
+migrations:
+  resources: { requests: { cpu: 25m, memory: 192Mi }, limits: { memory: 768Mi } }
+kafka:
+  external: { brokers: "${infra?.env.KAFKA_BROKERS ?? ''}", ports: [${infra?.env.KAFKA_BROKERS.split(':')[1] ?? 9092}] }
+`;
+  const file = path.join(STATE, `values-${shape}.yaml`);
+  fs.writeFileSync(file, common + (shape === 'trial' ? dev : prod));
+  return file;
+}
+
+function helmArgs(shape: string, values: string, tag: string) {
+  const dev = shape === 'trial' ? '-f helm/cskh/values-dev.yaml' : '';
+  // components.gateway / realtime replicas: the dev file turns their autoscaling off; production keeps its HPAs (min 2)
+  return `${dev} -f ${values} --set image.tag=${tag}`;
+}
+
+async function shapeRun(shape: string, tags: { a: string; b: string }) {
+  currentShape = shape;
+  const ns = `cskh-${shape}`;
+  currentNs = ns;
+  let infra: HostInfra | undefined;
+  let installed = false;
+  try {
+    kc(`delete ns ${ns} --ignore-not-found --wait=true --timeout=120s`, { allowFail: true });
+    kc(`create ns ${ns}`);
+    kc(`label ns ${ns} cskh-k8s/test=true`);
+    if (shape === 'production') {
+      infra = await step('host PostgreSQL, Redis, Kafka on the node address', startHostInfra, (i) => `${i.env.DATABASE_URL.replace(/:[^:@/]*@/, ':…@')} ${i.env.REDIS_URL} ${i.env.KAFKA_BROKERS}`);
+      kc(`-n ${ns} create secret generic cskh-database --from-literal=database-url='${infra.env.DATABASE_URL}'`);
+      kc(`-n ${ns} create secret generic cskh-redis --from-literal=redis-url='${infra.env.REDIS_URL}'`);
+    }
+    const values = valuesFor(shape, infra);
+    // migrate Job: a hook deleted once it succeeds, so watch for its completion while Helm runs
+    let migrated = '';
+    const watcher = setInterval(() => {
+      const r = spawnSync('bash', ['-c', `kubectl -n ${ns} get job ${RELEASE}-migrate -o jsonpath='{.status.succeeded} {.status.completionTime} {.status.startTime}'`], { encoding: 'utf8', env: ENV });
+      if (r.status === 0 && r.stdout.startsWith('1 ')) {
+        const [, done, start] = r.stdout.trim().split(' ');
+        migrated = `migrate Job completed in ${Math.round((Date.parse(done) - Date.parse(start)) / 1000)} s`;
+      }
+    }, 1000);
+    try {
+      await step('helm install --wait', async () => {
+        installed = true;
+        sh(`helm install ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tags.a)} --wait --timeout 12m`);
+        return `${migrated || 'migrate Job: completed (Helm waited for the hook)'}`;
+      });
+    } finally {
+      clearInterval(watcher);
+    }
+    await step('every Deployment and StatefulSet Ready', async () => {
+      // realtime and gateway at 2 replicas (HPA min in production: the HPA may still be scaling)
+      await until('2 realtime and 2 gateway pods ready', 180, () =>
+        ['realtime', 'gateway'].every((c) => Number(kc(`-n ${ns} get deploy ${RELEASE}-${c} -o jsonpath='{.status.readyReplicas}'`) || 0) >= 2));
+      const list = kc(`-n ${ns} get deploy,sts -o name`).split('\n').filter(Boolean);
+      for (const o of list) kc(`-n ${ns} rollout status ${o} --timeout=180s`);
+      return `${list.length} workloads ready`;
+    });
+    nodeIp = nodeIp || sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
+    const password = adminPassword(ns);
+    let token = '';
+    await step('admin login (NodePort)', async () => {
+      token = await until('admin login', 60, () => login('admin', password).catch((e) => { throw e; }), 2000);
+      return `${base()} → token`;
+    });
+    await step('REST lookup', () => until('REST lookup', 60, () => restLookup(token), 2000));
+    await step('socket lookups across 2 realtime replicas', () => socketLookups(ns, token));
+    await step('care flow → Kafka → payroll revenue', () => careFlow(ns, token));
+    await step('/metrics scraped from a pod', () => scrapeMetrics(ns));
+    await step(`helm upgrade to tag ${tags.b} under k6 load`, () => upgradeUnderLoad(ns, shape, values, tags.b, token));
+    await step('deleted pod replaced, product answers', async () => {
+      const victim = kc(`-n ${ns} get pods -l app.kubernetes.io/component=lookup -o jsonpath='{.items[0].metadata.name}'`);
+      kc(`-n ${ns} delete pod ${victim} --wait=false`);
+      const t0 = Date.now();
+      await until('replacement lookup pod ready', 180, () => {
+        const pods = kc(`-n ${ns} get pods -l app.kubernetes.io/component=lookup -o jsonpath='{range .items[*]}{.metadata.name}={.status.conditions[?(@.type=="Ready")].status} {end}'`);
+        return pods.split(' ').some((p) => p && !p.startsWith(victim) && p.endsWith('=True'));
+      });
+      const secs = ((Date.now() - t0) / 1000).toFixed(0);
+      await until('REST lookup after the replacement', 60, () => restLookup(token), 1000);
+      return `${victim} deleted; replacement Ready in ${secs} s; lookups answer`;
+    });
+    await step('helm uninstall leaves no object of the release', async () => {
+      sh(`helm uninstall ${RELEASE} -n ${ns} --wait --timeout 5m`);
+      installed = false;
+      const left = await until('release objects gone', 120, () => {
+        const all = kc(`-n ${ns} get all,cm,ingress,networkpolicy,pdb,hpa,sa,role,rolebinding,job -l app.kubernetes.io/instance=${RELEASE} -o name`, { allowFail: true });
+        return all ? false : 'none';
+      }, 2000);
+      const kept = kc(`-n ${ns} get secret,pvc -l app.kubernetes.io/instance=${RELEASE} -o name`, { allowFail: true }).split('\n').filter(Boolean);
+      return `${left} left; kept on purpose (chart docs): ${kept.length ? kept.join(', ') : 'nothing'}`;
+    });
+  } finally {
+    if (installed) sh(`helm uninstall ${RELEASE} -n ${ns} --wait --timeout 3m`, { allowFail: true });
+    kc(`delete ns ${ns} --wait=true --timeout=120s`, { allowFail: true });
+    if (infra) await infra.stop().catch((e) => log(`host infra stop: ${e}`));
+    currentNs = '';
+  }
+}
+
+async function upgradeUnderLoad(ns: string, shape: string, values: string, tag: string, token: string) {
+  const k6 = sh('bash load-tests/install-k6.sh </dev/null').split('\n').pop()!;
+  const summary = path.join(STATE, `k6-upgrade-${shape}.json`);
+  fs.rmSync(summary, { force: true });
+  const k6Log = path.join(STATE, 'logs', `k6-upgrade-${shape}.log`);
+  const out = fs.openSync(k6Log, 'w');
+  const child = spawn(k6, ['run', '--no-color', '--quiet', '--address', '127.0.0.1:6565', path.join(ROOT, 'scripts/k8s/upgrade-load.js')], {
+    env: { ...ENV, BASE_URL: base(), TOKEN: token, SUMMARY_FILE: summary, VUS: '4', K6_NO_USAGE_REPORT: 'true' },
+    stdio: ['ignore', out, out],
+  });
+  const exited = new Promise<number>((r) => child.on('exit', (c) => r(c ?? 1)));
+  try {
+    await sleep(5000); // load running before the upgrade starts
+    const images = () => kc(`-n ${ns} get deploy -o jsonpath='{range .items[*]}{.spec.template.spec.containers[0].image}{"\\n"}{end}'`);
+    const t0 = Date.now();
+    sh(`helm upgrade ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tag)} --wait --timeout 12m`);
+    const secs = ((Date.now() - t0) / 1000).toFixed(0);
+    const notNew = images().split('\n').filter((i) => i && !i.endsWith(`:${tag}`));
+    if (notNew.length) throw new Error(`deployments not on ${tag}: ${notNew.join(', ')}`);
+    await sleep(5000); // and a little after it
+    await fetch('http://127.0.0.1:6565/v1/status', {
+      method: 'PATCH', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { type: 'status', id: 'default', attributes: { stopped: true } } }),
+    }).catch(() => child.kill('SIGINT'));
+    await Promise.race([exited, sleep(60000)]);
+    const s = JSON.parse(fs.readFileSync(summary, 'utf8')) as { lookups: number; failures: number; p95: number; max: number };
+    if (!s.lookups) throw new Error('k6 made no lookups');
+    if (s.failures) throw new Error(`${s.failures} of ${s.lookups} lookups failed during the rolling update (${k6Log}):\n${fs.readFileSync(k6Log, 'utf8').slice(-2000)}`);
+    return `rolled in ${secs} s; ${s.lookups} lookups, 0 failed, p95 ${s.p95.toFixed(0)} ms, max ${s.max.toFixed(0)} ms`;
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  if (process.getuid?.() !== 0) throw new Error('test:k8s runs a cluster on this machine: run it as root');
+  const t0 = Date.now();
+  let failed = false;
+  const tags = { a: '', b: '' };
+  try {
+    currentShape = 'setup';
+    await step('cluster up (deps, Go builds, system images, control plane, CoreDNS)', () => run('bash scripts/k8s/cluster.sh up'), () => {
+      const t = fs.existsSync(path.join(STATE, 'timings')) ? fs.readFileSync(path.join(STATE, 'timings'), 'utf8') : '';
+      const last = (k: string) => t.split('\n').filter((l) => l.startsWith(`${k} `)).pop()?.split(' ')[1];
+      const built = ['build-kubernetes', 'build-etcd', 'build-coredns'].map((k) => `${k.slice(6)} ${last(k) ?? 'cached'}`);
+      return `Go builds this run: ${built.join(', ')}`;
+    });
+    nodeIp = sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
+    const rev = sh('git rev-parse --short HEAD', { allowFail: true }) || 'local';
+    tags.a = `${rev}`;
+    tags.b = `${rev}-b`;
+    await step('image build (Dockerfile, podman)', () => run(`bash scripts/k8s/images.sh app ${tags.a}`), () => fs.readFileSync(path.join(STATE, 'images/app/summary'), 'utf8').trim().replace(/, OCI archive.*/, ''));
+    await step('dependency images (PostgreSQL, Redis, Kafka)', () => run('bash scripts/k8s/images.sh deps'));
+    await step('images imported into containerd', () => {
+      const ctr = `ctr -a /run/cskh-k8s-containerd/containerd.sock -n k8s.io`;
+      sh(`${ctr} images import --base-name ${IMAGE_REPO} ${STATE}/images/app/cskh.tar`);
+      for (const d of ['postgres', 'redis', 'kafka']) sh(`${ctr} images import --base-name localhost/cskh-k8s/${d} ${STATE}/images/deps/${d}.tar`);
+      sh(`${ctr} images tag --force ${IMAGE_REPO}:${tags.a} ${IMAGE_REPO}:${tags.b}`);
+      const list = sh(`${ctr} images ls -q | grep -E '^localhost/'`);
+      for (const want of [`${IMAGE_REPO}:${tags.a}`, `${IMAGE_REPO}:${tags.b}`, 'localhost/cskh-k8s/postgres:bookworm', 'localhost/cskh-k8s/redis:bookworm', 'localhost/cskh-k8s/kafka:bookworm']) {
+        if (!list.split('\n').includes(want)) throw new Error(`${want} not in containerd (have: ${list.replace(/\n/g, ' ')})`);
+      }
+      return `${IMAGE_REPO}:${tags.a} (+ tag ${tags.b}), postgres, redis, kafka`;
+    });
+    await step('k6 (load-tests/install-k6.sh)', () => sh('bash load-tests/install-k6.sh </dev/null').split('\n').pop()!);
+    for (const shape of SHAPES) {
+      try {
+        await shapeRun(shape, tags);
+      } catch {
+        failed = true;
+      }
+    }
+  } catch {
+    failed = true;
+  } finally {
+    currentShape = 'teardown';
+    currentNs = '';
+    if (!KEEP) await step('cluster down', () => run('bash scripts/k8s/cluster.sh down')).catch(() => { failed = true; });
+    rows.push({ shape: 'total', step: '', secs: (Date.now() - t0) / 1000, result: failed ? 'FAILED' : 'passed', ok: !failed });
+    printTable();
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    log(`${sig}: tearing down`);
+    spawnSync('bash', ['scripts/k8s/cluster.sh', 'down'], { cwd: ROOT, env: ENV, stdio: 'inherit' });
+    process.exit(130);
+  });
+}
+
+main().catch((e) => {
+  log(String(e?.stack || e));
+  process.exitCode = 1;
+});

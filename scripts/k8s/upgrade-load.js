@@ -1,0 +1,54 @@
+// A small lookup load for `npm run test:k8s` while `helm upgrade` rolls every Deployment: VUS users
+// calling GET /api/v1/lookup/balance through the gateway's NodePort until the driver stops the run
+// (k6's REST API, PATCH /v1/status stopped=true). Modelled on load-tests/lookup-rest.js; every
+// non-200 answer or failed request is a failure, and the summary says which status it was.
+//
+//   k6 run -e BASE_URL=http://<node>:30080 -e TOKEN=... -e SUMMARY_FILE=out.json scripts/k8s/upgrade-load.js
+import http from 'k6/http';
+import { sleep } from 'k6';
+import { Counter } from 'k6/metrics';
+
+const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:30080').replace(/\/+$/, '');
+const lookups = new Counter('lookups');
+const failures = new Counter('lookup_failures');
+const byStatus = {};
+
+export const options = {
+  scenarios: { upgrade: { executor: 'constant-vus', vus: Number(__ENV.VUS || 4), duration: __ENV.DURATION || '15m', gracefulStop: '15s' } },
+  discardResponseBodies: false,
+};
+
+function phoneFor(vu, n) {
+  return `09${String((vu * 7919 + n * 104729) % 100000000).padStart(8, '0')}`;
+}
+
+let n = 0;
+export default function () {
+  const phone = phoneFor(__VU, n++);
+  const res = http.get(`${BASE_URL}/api/v1/lookup/balance?phone=${phone}`, {
+    headers: { authorization: `Bearer ${__ENV.TOKEN}` },
+    tags: { name: 'lookup-balance' },
+    timeout: '20s',
+  });
+  lookups.add(1);
+  let ok = res.status === 200;
+  if (ok) {
+    const got = res.json('data.NUMBER_PHONE');
+    ok = typeof got === 'string' && got.endsWith(phone.slice(-9));
+  }
+  if (!ok) {
+    failures.add(1, { status: String(res.status) });
+    if (!byStatus[res.status]) {
+      byStatus[res.status] = true;
+      console.warn(`lookup failed: status ${res.status} ${res.error || ''} ${String(res.body).slice(0, 200)}`);
+    }
+  }
+  sleep(0.05);
+}
+
+export function handleSummary(data) {
+  const v = (k, f) => (data.metrics[k] && data.metrics[k].values ? data.metrics[k].values[f] : 0);
+  const out = { stdout: `upgrade load: ${v('lookups', 'count')} lookups, ${v('lookup_failures', 'count')} failed, p95 ${v('http_req_duration', 'p(95)').toFixed(1)} ms\n` };
+  if (__ENV.SUMMARY_FILE) out[__ENV.SUMMARY_FILE] = JSON.stringify({ lookups: v('lookups', 'count'), failures: v('lookup_failures', 'count'), p95: v('http_req_duration', 'p(95)'), max: v('http_req_duration', 'max') });
+  return out;
+}
