@@ -169,7 +169,7 @@ describe('the partner channel (the carrier simulator’s card gateways)', () => 
     const reply = await api.createTopUp(topUp({ number_phone: '0912000001' }), opts(sales()));
     const r = reply.values[0];
     expect(r).toMatchObject({ trang_thai_key: 'hoan_thanh', trang_thai_giao_dich_doi_tac: 'Hoàn thành', can_retry: false });
-    expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nNạp thành công 100.000 đ cho thuê bao 912000001 (SUCCESS)");
+    expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nNạp thành công 100.000 đ cho thuê bao ****00001 (SUCCESS)"); // the partner names the subscriber: masked for the salesperson (issue 21)
     expect(paid(r.id)).toMatchObject({ paid: 1, calls: 1, amount: 100000, kind: 'topup', phone: '912000001' });
   });
 
@@ -214,7 +214,7 @@ describe('the partner channel (the carrier simulator’s card gateways)', () => 
       carrier.config.errorRate = 0;
     }
     const retried = await api.retryPartner({ id: r.id, currentOriginUrl: '' }, opts(me));
-    expect(retried.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ 1']\nNạp thành công 100.000 đ cho thuê bao 912000011 (SUCCESS)");
+    expect(retried.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ 1']\nNạp thành công 100.000 đ cho thuê bao ****00011 (SUCCESS)");
     expect(paid(r.id, 'cong_nap_the_1')).toMatchObject({ paid: 1, calls: 1 });
     expect(paid(r.id)).toBeUndefined();
     await setChannel('cong_nap_the');
