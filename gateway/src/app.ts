@@ -117,6 +117,7 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
         if (identity) authorize(route, identity);
         const message = buildRequest(route, req);
         const isLogin = route.guard.public && route.rpc === 'Login';
+        const isLogout = route.service === 'auth' && route.rpc === 'Logout';
         const username = isLogin ? String(message.username ?? '') : '';
         if (isLogin) await loginLimiter.check(username, req.ip ?? '');
         const client = clientFor(route);
@@ -130,6 +131,8 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
           // The one place the upstream call is made.
           const reply = await unary(client, route.rpc, message, md, config.UPSTREAM_TIMEOUT_MS);
           if (isLogin) await loginLimiter.succeeded(username);
+          // Refused from the very next request here, without waiting for the announcement.
+          if (isLogout && identity) revocations.forgetCached(identity);
           const body: Record<string, unknown> = { status: route.successStatus, data: reply };
           const msg = (reply as { msg?: unknown })?.msg;
           if (typeof msg === 'string' && msg) body.msg = msg;

@@ -118,17 +118,69 @@ export interface RevocationStore {
   revokeToken(jti: string, expSeconds: number): Promise<void>;
   revokeUser(userId: string, ttlSeconds: number): Promise<void>;
   isRevoked(v: VerifiedToken): Promise<boolean>;
+  /**
+   * Called for every revocation made anywhere (this process or, over Redis, another), after the
+   * store already answers it: whoever holds open sessions (the socket tier) closes them at once
+   * instead of at their next request. Returns the unsubscribe function.
+   */
+  onRevoked(listener: RevocationListener): () => void;
+  /**
+   * Drops what this process remembers of a token's revocation state, so that its next check asks
+   * the store: a process that has just seen the token revoked (the gateway answering a logout)
+   * then refuses it at once, not when the announcement arrives.
+   */
+  forgetCached(identity: Identity): void;
   close(): Promise<void>;
+}
+
+/** What a revocation names: one token (logout), or every token of a user issued until now. */
+export type Revocation = { jti: string } | { userId: string };
+export type RevocationListener = (r: Revocation) => void;
+
+/** The listeners of one store: each called on its own, one that throws does not stop the others. */
+class RevocationListeners {
+  private listeners = new Set<RevocationListener>();
+  add(l: RevocationListener) {
+    this.listeners.add(l);
+    return () => void this.listeners.delete(l);
+  }
+  emit(r: Revocation) {
+    for (const l of this.listeners) {
+      try {
+        l(r);
+      } catch {
+        /* a listener's failure is its own */
+      }
+    }
+  }
+}
+
+const JTI_KEY = 'cskh:revoked:jti:';
+const USER_KEY = 'cskh:revoked:user:';
+/** The revocation a Redis key stands for, or undefined for any other key. */
+export function revocationOfKey(key: string): Revocation | undefined {
+  if (key.startsWith(JTI_KEY) && key.length > JTI_KEY.length) return { jti: key.slice(JTI_KEY.length) };
+  if (key.startsWith(USER_KEY) && key.length > USER_KEY.length) return { userId: key.slice(USER_KEY.length) };
+  return undefined;
 }
 
 export class MemoryRevocationStore implements RevocationStore {
   private tokens = new Map<string, number>();
   private users = new Map<string, { at: number; until: number }>();
+  private listeners = new RevocationListeners();
   async revokeToken(jti: string, expSeconds: number) {
     this.tokens.set(jti, expSeconds * 1000);
+    this.listeners.emit({ jti });
   }
   async revokeUser(userId: string, ttlSeconds: number) {
     this.users.set(userId, { at: Date.now(), until: Date.now() + ttlSeconds * 1000 });
+    this.listeners.emit({ userId });
+  }
+  onRevoked(listener: RevocationListener) {
+    return this.listeners.add(listener);
+  }
+  forgetCached() {
+    /* nothing cached */
   }
   async isRevoked(v: VerifiedToken) {
     const now = Date.now();
@@ -170,15 +222,23 @@ export class RedisRevocationStore implements RevocationStore {
   private sub?: Redis;
   private subscribed = false;
   private closed = false;
+  private listeners = new RevocationListeners();
 
   constructor(private redis: Redis, private cacheMs = REVOCATION_CACHE_MS) {}
 
   async revokeToken(jti: string, expSeconds: number) {
     const ttl = Math.max(1, expSeconds - Math.floor(Date.now() / 1000));
-    await this.setAndAnnounce(`cskh:revoked:jti:${jti}`, '1', ttl);
+    await this.setAndAnnounce(`${JTI_KEY}${jti}`, '1', ttl);
   }
   async revokeUser(userId: string, ttlSeconds: number) {
-    await this.setAndAnnounce(`cskh:revoked:user:${userId}`, String(Date.now()), ttlSeconds);
+    await this.setAndAnnounce(`${USER_KEY}${userId}`, String(Date.now()), ttlSeconds);
+  }
+  onRevoked(listener: RevocationListener) {
+    this.listen();
+    return this.listeners.add(listener);
+  }
+  forgetCached(identity: Identity) {
+    this.forget(`${JTI_KEY}${identity.jti}`);
   }
   private async setAndAnnounce(key: string, value: string, ttlSeconds: number) {
     await this.redis.set(key, value, 'EX', ttlSeconds).catch((err) => {
@@ -190,8 +250,8 @@ export class RedisRevocationStore implements RevocationStore {
   }
 
   async isRevoked(v: VerifiedToken) {
-    const kt = `cskh:revoked:jti:${v.identity.jti}`;
-    const ku = `cskh:revoked:user:${v.identity.userId}`;
+    const kt = `${JTI_KEY}${v.identity.jti}`;
+    const ku = `${USER_KEY}${v.identity.userId}`;
     const decide = (t: string | null, u: string | null) => t !== null || (u !== null && v.issuedAtMs <= Number(u));
     if (this.cacheMs > 0) {
       this.listen();
@@ -244,7 +304,12 @@ export class RedisRevocationStore implements RevocationStore {
         lost,
       );
     });
-    sub.on('message', (_channel: string, key: string) => this.forget(key));
+    sub.on('message', (_channel: string, key: string) => {
+      // Forgotten first, so that a listener asking isRevoked reads the new state from Redis.
+      this.forget(key);
+      const r = revocationOfKey(key);
+      if (r) this.listeners.emit(r);
+    });
   }
 
   async close() {

@@ -34,6 +34,7 @@ import {
   loadSocketRoutes,
   Logger,
   mayUseSocketRoute,
+  Revocation,
   REALTIME_PUSH_TOPIC,
   SocketRoute,
   verifyAccessToken,
@@ -99,6 +100,10 @@ export function guardedPublisher(redis: Redis, log: Logger): Redis {
   });
 }
 
+/** Sent to a socket just before the server closes it because its session ended. */
+export const SESSION_ENDED_EVENT = 'ketThucPhien';
+const SESSION_ENDED_MSG = 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại';
+
 /** How long a timed-out request waits for a reply another replica claimed (see the reply timer). */
 export const CLAIMED_REPLY_GRACE_MS = 3000;
 
@@ -162,7 +167,7 @@ export async function startRealtime(
     const token = stripBearer(handshakeField(socket, 'token'));
     (async () => {
       const verified = verifyAccessToken(config.JWT_SECRET, token);
-      if (await revocations.isRevoked(verified)) throw new AppError('UNAUTHORIZED', 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại');
+      if (await revocations.isRevoked(verified)) throw new AppError('UNAUTHORIZED', SESSION_ENDED_MSG);
       const identity = verified.identity;
       const clientId = handshakeField(socket, 'client_id') || identity.username;
       const data: SocketData = {
@@ -183,6 +188,25 @@ export async function startRealtime(
         next(e);
       },
     );
+  });
+
+  // ---- ended sessions: their sockets close at once (logout, lock, password or role change) ----
+  // Every replica hears every revocation (Redis pub/sub, or the shared memory store in one
+  // process) and closes its own sockets of that session; the browser then finds its session gone.
+  const endRevokedSessions = async (r: Revocation) => {
+    for (const socket of io.of('/').sockets.values()) {
+      const sd = socket.data as SocketData | undefined;
+      if (!sd?.identity) continue;
+      if ('jti' in r ? sd.identity.jti !== r.jti : sd.identity.userId !== r.userId) continue;
+      // A user-wide revocation ends only the tokens issued before it: ask the store.
+      const ended = await revocations.isRevoked({ identity: sd.identity, issuedAtMs: sd.issuedAtMs }).catch(() => false);
+      if (!ended) continue;
+      socket.emit(SESSION_ENDED_EVENT, { status: 401, code: 'UNAUTHORIZED', msg: SESSION_ENDED_MSG });
+      socket.disconnect(true);
+    }
+  };
+  const stopRevocationWatch = revocations.onRevoked((r) => {
+    endRevokedSessions(r).catch((err) => log.warn({ err }, 'could not close the sockets of an ended session'));
   });
 
   // ---- pending requests of this replica (timeout guard) ----
@@ -234,7 +258,7 @@ export async function startRealtime(
       if (verified) who = verified.identity;
       // A session that ended (logout, lock, expiry) gets the error reply, then loses the socket.
       if (await revocations.isRevoked(verified ?? { identity: who, issuedAtMs: sd.issuedAtMs })) {
-        await refuse('UNAUTHORIZED', 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại');
+        await refuse('UNAUTHORIZED', SESSION_ENDED_MSG);
         return void socket.disconnect(true);
       }
       if (who.exp * 1000 < Date.now()) {
@@ -399,6 +423,7 @@ export async function startRealtime(
     ready: replies.ready,
     replies,
     async stop() {
+      stopRevocationWatch();
       for (const p of pending.values()) clearTimeout(p.timer);
       for (const t of claimedElsewhere.values()) clearTimeout(t);
       pending.clear();

@@ -3,7 +3,7 @@
  * auth, Redis revocations, Kafka): every broken token (tampered, alg none, another algorithm,
  * expired, wrong or no issuer, another key) and every ended session (logout, lock, a permission
  * edit) is refused at the handshake and on each socket event (401); an open socket whose session
- * ends is answered 401 on its next event and dropped. A validly signed token (forged with the
+ * ends is told ('ketThucPhien') and closed by the server at once. A validly signed token (forged with the
  * deployment's key) at priority 5 holding admin or priority-bound codes is refused the commands
  * (403): the tier checks priority, not only the codes.
  */
@@ -135,7 +135,7 @@ describe('each socket event', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('answers 401 and drops the socket once its session ends (logout, lock, permission edit)', async () => {
+  it('closes the socket once its session ends, or answers its next event 401 if that comes first (logout, lock, permission edit)', async () => {
     const endings: Array<[string, (c: { id: string; token: string }) => Promise<unknown>]> = [
       ['logout', (c) => api('POST', '/api/v1/auth/logout', { token: c.token, body: {} })],
       ['lock', (c) => api('POST', `/api/v1/users/${c.id}/lock`, { token: staff.adminToken, body: {} })],
@@ -146,13 +146,49 @@ describe('each socket event', () => {
       const c = await staff.login('p5', user, 5);
       const socket = await openSocket(c.token);
       expect((await command(socket, BALANCE, c.token, phone)).status).toBe(202);
+      const closed = new Promise<'closed'>((resolve) => socket.once('disconnect', () => resolve('closed')));
       await end(c);
-      // The event carries the handshake's token: the tier checks it again on every event. The
-      // revocation reaches the tier's short cache by Redis pub/sub, as a rule before the next
-      // event; the promise is within one second (REVOCATION_CACHE_MS bounds a late announcement).
-      const ack = await settle(() => command(socket, BALANCE, c.token, phone), (a) => a.status === 401, 1000);
-      expect({ name, status: ack.status, code: ack.code }).toEqual({ name, status: 401, code: 'UNAUTHORIZED' });
+      // The tier closes the socket when the revocation is announced (Redis pub/sub); an event that
+      // gets there first is checked again with its token and answered 401. Either way within one
+      // second (REVOCATION_CACHE_MS bounds a late announcement).
+      const answered = settle(() => command(socket, BALANCE, c.token, phone), (a) => a.status === 401, 1000).then(
+        (a) => `${a.status} ${a.code}`,
+        () => 'no answer',
+      );
+      const outcome = await Promise.race([closed, answered]);
+      expect({ name, ended: ['closed', '401 UNAUTHORIZED'].includes(outcome) ? 'yes' : outcome }).toEqual({ name, ended: 'yes' });
       expect(await disconnected(socket)).toBe(true);
+    }
+  });
+});
+
+describe('an open socket whose session ends', () => {
+  it('is told and closed by the server at once, without sending anything; other sessions stay open', async () => {
+    const endings: Array<[string, (c: { id: string; token: string }) => Promise<unknown>, boolean]> = [
+      ['logout', (c) => api('POST', '/api/v1/auth/logout', { token: c.token, body: {} }), true],
+      ['lock', (c) => api('POST', `/api/v1/users/${c.id}/lock`, { token: staff.adminToken, body: {} }), false],
+      ['password reset', (c) => api('POST', `/api/v1/users/${c.id}/reset-password`, { token: staff.adminToken, body: { password: 'Matkhau@2', rePassword: 'Matkhau@2' } }), false],
+    ];
+    for (const [name, end, otherSessionSurvives] of endings) {
+      const user = await staff.createUser({ username: `rtend${name.replace(/\W/g, '').slice(0, 5)}_${tag}`, role: staff.seededRole(5), brand: tree.p3.id, group: tree.p4.id });
+      const c = await staff.login('p5', user, 5);
+      const other = await staff.login('p5', user, 5);
+      const socket = await openSocket(c.token);
+      const otherSocket = await openSocket(other.token);
+      const told = new Promise<{ status: number; code: string; msg: string }>((resolve) => socket.once('ketThucPhien', resolve));
+      const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      const t0 = Date.now();
+      const ended = (await end(c)) as { status: number };
+      expect({ name, status: ended.status }).toEqual({ name, status: 200 });
+      const notice = await Promise.race([told, new Promise<null>((r) => setTimeout(() => r(null), 3000))]);
+      expect({ name, notice }).toEqual({ name, notice: { status: 401, code: 'UNAUTHORIZED', msg: 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại' } });
+      expect(await closed).toBe('io server disconnect');
+      const ms = Date.now() - t0;
+      expect(ms).toBeLessThan(3000);
+      // A logout ends that session only: the same user's other tab keeps its socket.
+      await new Promise((r) => setTimeout(r, 300));
+      expect({ name, otherConnected: otherSocket.connected }).toEqual({ name, otherConnected: otherSessionSurvives });
+      otherSocket.disconnect();
     }
   });
 });

@@ -16,7 +16,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { notify, type RootState } from '../store';
-import { connectRealtime, disconnectRealtime, onRealtime } from '../api/realtime';
+import { connectRealtime, disconnectRealtime, onRealtime, onSocket } from '../api/realtime';
 import { sessionRefresh } from '../store/auth';
 import { addTab, ensureTab } from '../store/tabs';
 import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../theme';
@@ -76,10 +76,20 @@ export default function Shell() {
       if (text) notify(text, level, typeof payload?.durationMs === 'number' ? payload.durationMs : undefined);
       setUnread((n) => n + 1);
     });
+    // The server closes the socket when this session ends elsewhere (logout in another tab, lock,
+    // password or role change): ask for the session, whose 401 ends it here too.
+    const offClosed = onSocket((s) => {
+      const onDisconnect = (reason: string) => {
+        if (reason === 'io server disconnect') dispatch(sessionRefresh());
+      };
+      s.on('disconnect', onDisconnect);
+      return () => s.off('disconnect', onDisconnect);
+    });
     return () => {
       off();
+      offClosed();
     };
-  }, [token, username]);
+  }, [token, username, dispatch]);
   useEffect(() => () => disconnectRealtime(), []);
 
   // The route opens (or activates) its tab. On the first load of /app/home the restored

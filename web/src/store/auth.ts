@@ -135,8 +135,7 @@ function* refreshSaga(): Generator<any, void, any> {
 
 function* logoutSaga(): Generator<any, void, any> {
   try {
-    const token = localStorageToken();
-    yield call(authApi.logout, token, { skipUnauthorizedHandler: true });
+    yield call(authApi.logout, { skipUnauthorizedHandler: true });
   } catch {
     // Logging out locally must work even when the server call fails.
   }
@@ -150,15 +149,6 @@ let sessionEnder: (to: string) => void = (to) => {
 };
 export function setSessionEnder(fn: (to: string) => void) {
   sessionEnder = fn;
-}
-
-// Set by the store so the saga can read the token without importing the store (no cycle).
-let tokenGetter: () => string | null = () => null;
-export function setTokenGetter(fn: () => string | null) {
-  tokenGetter = fn;
-}
-function localStorageToken() {
-  return tokenGetter();
 }
 
 export function* authSaga() {

@@ -4,7 +4,7 @@ import { persistReducer, persistStore } from 'redux-persist';
 import type { Storage } from 'redux-persist';
 import { all } from 'redux-saga/effects';
 import { configureApi } from '../api/client';
-import { authReducer, authSaga, clearClientState, reset, setSessionEnder, setTokenGetter } from './auth';
+import { authReducer, authSaga, clearClientState, reset, setSessionEnder } from './auth';
 import { loadTabs, saveTabs, tabsReducer } from './tabs';
 import { showToast, uiReducer, type ToastSeverity } from './ui';
 
@@ -41,7 +41,6 @@ store.subscribe(() => {
 });
 
 const getToken = () => store.getState().auth.accessToken;
-setTokenGetter(getToken);
 
 let ending = false;
 /** End the session: stop persisting, reset the store, purge persisted state, clear storage and cookies, leave. */

@@ -46,8 +46,9 @@ export const authApi = {
   login: (username: string, password: string) =>
     api.post<LoginReply>('/api/v1/auth/login', { username, password }, { skipUnauthorizedHandler: true }),
   me: () => api.get<LoginReply>('/api/v1/auth/me'),
-  logout: (accessToken: string | null, opts?: RequestOptions) =>
-    api.post('/api/v1/auth/logout', accessToken ? { accessToken } : {}, opts),
+  // The call's own token is the session it ends: nothing in the body (a token carries every
+  // permission code, far longer than a text field takes).
+  logout: (opts?: RequestOptions) => api.post('/api/v1/auth/logout', {}, opts),
   saveProfile: (req: Partial<SaveProfileRequest>) => api.post<SaveProfileReply>('/api/v1/auth/saveProfile', req),
 };
 
