@@ -31,7 +31,7 @@ const form = (over: Partial<auth_v1_auth.CreateUserRequest> = {}): auth_v1_auth.
   phone: '',
   brand: '',
   group: '',
-  role: '',
+  role: h.roleIds[1],
   ...over,
 });
 const create = (req: auth_v1_auth.CreateUserRequest, as: Identity = h.admin) => h.call<auth_v1_auth.User>(h.clients.users, 'createUser', req, as);
@@ -73,10 +73,13 @@ describe('create user', () => {
     expect(e).toEqual({ status: 409, code: 'CONFLICT', msg: 'Tên đăng nhập đã tồn tại' });
   });
 
-  it('uses the first assignable role when the role is blank', async () => {
-    expect((await create(form({ role: '' }))).role_priority).toBe(1);
+  it('refuses a blank or missing role (never a default, least of all the administrator), saving nothing', async () => {
     const manager = await identityOf(h, await createUser(h, { priority: 2 }));
-    expect((await create(form({ role: '' }), manager)).role_priority).toBe(2);
+    for (const [role, as] of [['', h.admin], ['   ', h.admin], ['', manager]] as const) {
+      const username = uniq('norole_');
+      expect(await failure(create(form({ username, role }), as))).toEqual({ status: 400, code: 'VALIDATION', msg: 'Vui lòng chọn vai trò' });
+      expect(await failure(h.call(h.clients.users, 'findByUsername', { username }, h.admin))).toMatchObject({ status: 404 });
+    }
   });
 
   it('refuses an unknown role', async () => {

@@ -27,6 +27,7 @@ export const MSG = {
   usernameInvalid: 'Tên đăng nhập không được chứa khoảng trắng',
   userNotFound: 'Không tìm thấy nhân viên',
   roleNotFound: 'Vai trò không tồn tại',
+  roleRequired: 'Vui lòng chọn vai trò',
   roleAboveCaller: 'Bạn không thể gán vai trò cao hơn vai trò của mình',
   targetAboveCaller: 'Bạn không thể thao tác trên nhân viên có vai trò cao hơn mình',
   brandRequired: 'Vui lòng chọn chi nhánh',

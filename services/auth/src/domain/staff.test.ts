@@ -8,7 +8,6 @@ import {
   effectivePermissions,
   isDigits,
   ownBrandId,
-  pickDefaultRole,
   placeStaff,
   validateNewUser,
   validateResetPassword,
@@ -143,24 +142,6 @@ describe('placing a user under a branch and leader', () => {
       brand_id: 'b1',
       group_id: 'l1',
     });
-  });
-});
-
-describe('default role', () => {
-  const roles = [
-    { id: 'r5', name: 'Nhân viên', priority: 5 },
-    { id: 'r1', name: 'Admin', priority: 1 },
-    { id: 'r3b', name: 'Chi nhánh B', priority: 3 },
-    { id: 'r3a', name: 'Chi nhánh A', priority: 3 },
-  ];
-  it('is the first role by priority then name', () => {
-    expect(pickDefaultRole(roles, 1)?.id).toBe('r1');
-  });
-  it('skips roles above the caller', () => {
-    expect(pickDefaultRole(roles, 2)?.id).toBe('r3a');
-  });
-  it('is undefined when nothing is assignable', () => {
-    expect(pickDefaultRole(roles, 6)).toBeUndefined();
   });
 });
 

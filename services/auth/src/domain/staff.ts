@@ -76,22 +76,6 @@ export function placeStaff(p: PlacementInput): { brand_id: string | null; group_
   return { brand_id: p.brandId, group_id: p.groupId };
 }
 
-export interface RoleChoice {
-  id: string;
-  name: string;
-  priority: number;
-}
-
-/**
- * A blank role means "the first role" (spec 1 §5): the first by priority then name among the
- * roles the caller may hand out, so a blank role never trips the caller's own bound.
- */
-export function pickDefaultRole<R extends RoleChoice>(roles: readonly R[], callerPriority: number): R | undefined {
-  return [...roles]
-    .filter((r) => r.priority >= callerPriority)
-    .sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name, 'vi'))[0];
-}
-
 export interface NewUserInput {
   fullname: string;
   username: string;

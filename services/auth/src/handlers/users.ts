@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { AppError, changedFields, Handlers, Identity, isUniqueViolation, likeContains, requireId, toPaging } from '@cskh/kit';
 import { auth_v1_auth, common_v1_common } from '@cskh/proto';
 import type { AuthContext } from '../context';
-import { RoleEntity, RoleRow, UserEntity, UserPermissionEntity } from '../entities';
+import { RoleRow, UserEntity, UserPermissionEntity } from '../entities';
 import { isUuid, optionalId, outId } from '../domain/guid';
 import { MSG } from '../domain/messages';
 import { hashPassword } from '../domain/passwords';
@@ -13,7 +13,6 @@ import {
   assertLockable,
   assertPermissionEditor,
   ownBrandId,
-  pickDefaultRole,
   placeStaff,
   validateNewUser,
   validateResetPassword,
@@ -91,17 +90,9 @@ async function placement(em: EntityManager, rolePriority: number, brand: string,
   return placeStaff({ rolePriority, brandId, groupId, brand: brandRow, leaderIdsOfBrand: leaders });
 }
 
-async function assignableRoles(em: EntityManager): Promise<RoleRow[]> {
-  return em.getRepository(RoleEntity).find();
-}
-
-/** The role asked for, or the first assignable role when blank. */
-async function resolveRole(em: EntityManager, roleId: string, callerPriority: number): Promise<RoleRow> {
-  if (!roleId.trim()) {
-    const r = pickDefaultRole(await assignableRoles(em), callerPriority);
-    if (!r) throw new AppError('VALIDATION', MSG.missingFields(['vai trò']));
-    return r;
-  }
+/** The role a create or an edit names. Never defaulted: a blank role is the caller's error. */
+async function resolveRole(em: EntityManager, roleId: string): Promise<RoleRow> {
+  if (!roleId.trim()) throw new AppError('VALIDATION', MSG.roleRequired);
   const r = await findRole(em, roleId.trim());
   if (!r) throw new AppError('VALIDATION', MSG.roleNotFound);
   return r;
@@ -171,7 +162,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
       let created: auth_v1_auth.User;
       try {
         created = await ds.transaction(async (em) => {
-          const role = await resolveRole(em, req.role, me.priority);
+          const role = await resolveRole(em, req.role);
           assertCanAssignRole(me.priority, role.priority);
           const place = await placement(em, role.priority, req.brand, req.group);
           if (await findUserByUsername(em, v.username)) throw new AppError('CONFLICT', MSG.usernameTaken);
@@ -222,7 +213,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         assertCanActOn(me.priority, oldRole.priority);
         let role = oldRole;
         if (req.role.trim() && req.role.trim().toLowerCase() !== oldRole.id) {
-          role = await resolveRole(em, req.role, me.priority);
+          role = await resolveRole(em, req.role);
           assertCanAssignRole(me.priority, role.priority);
         }
         const place = await placement(em, role.priority, req.brand, req.group, target.id);

@@ -1,7 +1,7 @@
 import { makeSession } from '../../common/session';
 import type { FormContext } from '../../form/types';
 import { isFieldVisible, missingRequired, submitValues } from '../../form/values';
-import { assignableRoles, createUserRequest, defaultRoleFor, effectiveRole, userFormConfig } from './userForm';
+import { assignableRoles, chosenRole, createUserRequest, userFormConfig } from './userForm';
 
 const ROLES = [
   { id: 'r1', name: 'Quản trị hệ thống', priority: 1, permissions: [], user_count: 0 },
@@ -19,39 +19,35 @@ const ctx = (priority: number, roles = ROLES, extra: Partial<FormContext['option
 const fields = userFormConfig(async () => ROLES).fields;
 const field = (key: string) => fields.find((f) => f.key === key)!;
 
-describe('blank role', () => {
-  it('stands for the first role the caller may give, as the auth server picks it', () => {
-    expect(defaultRoleFor(ROLES, 1)?.id).toBe('r1');
-    expect(defaultRoleFor(ROLES, 2)?.id).toBe('r2');
-    expect(defaultRoleFor([...ROLES].reverse(), 3)?.id).toBe('r3');
-    expect(effectiveRole({ role: '' }, ctx(2))?.name).toBe('Quản lý');
-    expect(effectiveRole({ role: 'r5' }, ctx(2))?.name).toBe('Nhân viên kinh doanh');
+describe('role', () => {
+  it('is required: a blank choice stands for no role at all, never the first one', () => {
+    expect(chosenRole({ role: '' }, ctx(1))).toBeUndefined();
+    expect(chosenRole({ role: 'r5' }, ctx(2))?.name).toBe('Nhân viên kinh doanh');
+    const v = { fullname: 'A', username: 'a', password: 'p', email: 'a@x.vn', phone: '', role: '', brand: '', group: '' };
+    expect(missingRequired(fields, v, ctx(1)).map((f) => f.key)).toEqual(['role']);
+    expect(missingRequired(fields, v, ctx(2)).map((f) => f.key)).toEqual(['role']);
   });
 
   it('offers a manager only roles at or below their own', () => {
     expect(assignableRoles(ROLES, 2).map((r) => r.id)).toEqual(['r2', 'r3', 'r4', 'r5']);
   });
 
-  it('sends no role at all when left blank (never the administrator role)', () => {
-    const values = { fullname: 'A', username: 'a', password: 'p', email: 'a@x.vn', phone: '', role: '', brand: '', group: '' };
-    const sent = submitValues(fields, values, ctx(2));
-    expect('role' in sent).toBe(false);
-    const req = createUserRequest(sent);
-    expect('role' in req).toBe(false);
+  it('is sent as chosen', () => {
+    const values = { fullname: 'A', username: 'a', password: 'p', email: 'a@x.vn', phone: '', role: 'r3', brand: '', group: '' };
+    const req = createUserRequest(submitValues(fields, values, ctx(2)));
+    expect(req.role).toBe('r3');
     expect(req.brand).toBe('00000000-0000-0000-0000-000000000000');
-    expect(createUserRequest({ ...sent, role: 'r3' }).role).toBe('r3');
   });
 });
 
 describe('brand and group', () => {
-  it('needs a brand from priority 4 on, also when the blank role stands for it', () => {
+  it('needs a brand from priority 4 on, shown only once such a role is chosen', () => {
     const v = { fullname: 'A', username: 'a', password: 'p', email: 'a@x.vn', role: 'r4', brand: '', group: '' };
     expect(missingRequired(fields, v, ctx(1)).map((f) => f.key)).toEqual(['brand']);
     expect(isFieldVisible(field('brand'), { role: 'r3' }, ctx(1))).toBe(false);
-    // A branch-level caller's blank role stands for priority 3: no brand.
-    expect(isFieldVisible(field('brand'), { role: '' }, ctx(3))).toBe(false);
-    // A leader-level caller's blank role stands for priority 4: brand needed.
-    expect(isFieldVisible(field('brand'), { role: '' }, ctx(4))).toBe(true);
+    // No role chosen yet: no brand asked for.
+    expect(isFieldVisible(field('brand'), { role: '' }, ctx(4))).toBe(false);
+    expect(isFieldVisible(field('brand'), { role: 'r4' }, ctx(4))).toBe(true);
   });
 
   it("needs a group for priority 5 only when the brand's leader list is not empty", () => {

@@ -1,8 +1,8 @@
 /**
  * The create/edit user dialog as a form configuration (spec 1 §2.6, §5): required fullname,
- * username, password (create), email; a blank role means the first role the caller may give — the
- * browser then sends no role and the server picks it; brand shown and required when the (effective)
- * role's priority is 4 or more; group ('Nhóm') shown and required when that priority is 5 and the
+ * username, password (create), email and role — the role is never defaulted (the spec's "blank =
+ * first role" made an administrator's blank choice a super-admin; the server refuses it too); brand
+ * shown and required when the chosen role's priority is 4 or more; group ('Nhóm') shown and required when that priority is 5 and the
  * chosen brand has leaders.
  */
 import { usersApi, type CreateUserRequest, type Role, type User } from '../../areas/accounts/api';
@@ -15,18 +15,13 @@ export function assignableRoles<T extends Pick<Role, 'priority'>>(roles: readonl
   return roles.filter((r) => r.priority >= callerPriority);
 }
 
-/** The role a blank choice stands for: the first assignable by priority then name (as the auth server picks it). */
-export function defaultRoleFor<T extends Pick<Role, 'priority' | 'name'>>(roles: readonly T[], callerPriority: number): T | undefined {
-  return [...assignableRoles(roles, callerPriority)].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name, 'vi'))[0];
-}
-
-/** The chosen role, or the one a blank choice stands for. */
-export function effectiveRole(values: FormValues, ctx: Pick<FormContext, 'options' | 'viewer'>): Role | undefined {
+/** The chosen role (undefined while none is chosen). */
+export function chosenRole(values: FormValues, ctx: Pick<FormContext, 'options'>): Role | undefined {
   const roles = (ctx.options.role ?? []).map((o) => o.data as Role);
-  return roles.find((r) => r.id === values.role) ?? defaultRoleFor(roles, ctx.viewer.priority);
+  return roles.find((r) => r.id === values.role);
 }
 
-const rolePriority = (values: FormValues, ctx: FormContext) => effectiveRole(values, ctx)?.priority ?? 0;
+const rolePriority = (values: FormValues, ctx: FormContext) => chosenRole(values, ctx)?.priority ?? 0;
 const showBrand = (values: FormValues, ctx: FormContext) => rolePriority(values, ctx) >= 4;
 const showGroup = (values: FormValues, ctx: FormContext) =>
   rolePriority(values, ctx) === 5 && showBrand(values, ctx) && !!values.brand && (ctx.options.group ?? []).length > 0;
@@ -34,7 +29,7 @@ const showGroup = (values: FormValues, ctx: FormContext) =>
 const staffOptions = (list: Awaited<ReturnType<typeof usersApi.myBrands>>): FormOption[] =>
   list.filter((s) => !isEmptyId(s.id)).map((s) => ({ value: s.id, label: staffLabel(s), testKey: s.username }));
 
-/** The request a create sends: no `role` at all when it was left blank. */
+/** The request a create sends. */
 export function createUserRequest(v: FormValues): CreateUserRequest {
   return {
     fullname: v.fullname,
@@ -44,7 +39,7 @@ export function createUserRequest(v: FormValues): CreateUserRequest {
     phone: v.phone ?? '',
     brand: v.brand || ZERO_GUID,
     group: v.group || ZERO_GUID,
-    ...(v.role ? { role: v.role } : {}),
+    role: v.role ?? '',
   };
 }
 
@@ -63,16 +58,10 @@ export function userFormConfig(loadRoles: () => Promise<Role[]>): FormConfig<Use
         key: 'role',
         label: 'Vai trò',
         type: 'select',
-        omitBlank: true,
-        emptyLabel: '(để trống)',
+        required: true,
         initial: (u) => u.role_id || u.role?.id || '',
         loadOptions: (_v, ctx) =>
           loadRoles().then((roles) => assignableRoles(roles, ctx.viewer.priority).map((r) => ({ value: r.id, label: r.name, data: r }))),
-        helperText: (v, ctx) => {
-          if (v.role) return undefined;
-          const d = effectiveRole(v, ctx);
-          return d ? `Để trống: ${d.name}` : undefined;
-        },
         resets: ['group'],
       },
       {
