@@ -27,17 +27,34 @@ const INTEGER_RANGES: Record<string, { min: number; max: number }> = {
 const FLOAT_TYPES = new Set(['TYPE_DOUBLE', 'TYPE_FLOAT']);
 
 /**
- * Longest string a field takes, in UTF-16 units. 500 keeps any text under PostgreSQL's btree
- * entry limit (~2700 bytes) on the indexed columns (username, role name, …); the free-text
- * fields below are not indexed and legitimately longer (the avatar is a small JPEG data URL,
- * a bank SMS may be several SMS long). By field name, because the protos carry no length yet.
+ * Longest string a field takes, in UTF-16 units of its NFC form (Vietnamese typed on a Mac arrives
+ * decomposed, up to twice as long, and the services store it composed). 500 keeps any text under
+ * PostgreSQL's btree entry limit (~2700 bytes) on the indexed columns (username, role name, …).
+ * The kinds of text below are not btree-indexed and are longer in real use; they are named here,
+ * once for every route that has them, and a field's own (cskh.api.field) max_len still wins.
+ * gateway/src/field-lengths.test.ts sends each kind a value staff and the product really produce.
  */
 export const MAX_STRING_LENGTH = 500;
 export const LONG_TEXT_FIELDS: Readonly<Record<string, number>> = {
+  // A small JPEG as a data URL.
   avatar: 200_000,
+  // Message contents: a bank SMS or a carrier message may be several SMS long.
   noi_dung: 5_000,
   additional_content: 5_000,
   str_mes: 5_000,
+  // Notes, reasons and descriptions typed by staff or read from a spreadsheet cell.
+  note: 2_000,
+  description: 2_000,
+  ly_do: 2_000,
+  other_reason: 2_000,
+  // A token in a body carries every permission code of its holder (an administrator's: ~1,500).
+  accessToken: 16_000,
+  // File names as the browser reports them: up to 255 characters on every common file system.
+  file_name: 255,
+  FileName: 255,
+  FileNames: 255,
+  ten_file_upload: 255,
+  files: 255,
 };
 /** Nesting beyond this is not a request our protos describe. */
 const MAX_DEPTH = 16;
@@ -80,7 +97,7 @@ function checkString(field: FieldInfo, label: string, raw: unknown, source: Sour
   else throw invalid(`Giá trị của ${label} phải là chuỗi ký tự`);
   if (s.includes('\u0000') || LONE_SURROGATE.test(s)) throw invalid(`Giá trị của ${label} chứa ký tự không hợp lệ`);
   const max = maxLengthOf(field);
-  if (s.length > max) throw invalid( `Giá trị của ${label} dài quá ${max} ký tự`);
+  if (s.length > max && s.normalize('NFC').length > max) throw invalid(`Giá trị của ${label} dài quá ${max} ký tự`);
   const rule = field.rule;
   // '' is the absent value of a text field: only `required` speaks about it.
   if (!rule || s === '') return s;

@@ -163,6 +163,20 @@ describe('transcoding and paging', () => {
   });
 });
 
+describe('creating a user without a role', () => {
+  it('is refused with 400 and a Vietnamese msg, whether the role is missing, empty or blank; nothing is saved', async () => {
+    const before = (await api('GET', '/api/v1/users?page=1&count=9999999999', { token: adminToken })).body.data.count;
+    for (const role of [undefined, '', '   ']) {
+      const username = `khongvaitro${randomBytes(3).toString('hex')}`;
+      const body: Record<string, unknown> = { fullname: 'Nhân viên Thiếu Vai Trò', username, password: 'Matkhau@1', email: `${username}@cskh.vn`, phone: '' };
+      if (role !== undefined) body.role = role;
+      const r = await api('POST', '/api/v1/users', { token: adminToken, body });
+      expect({ role, status: r.status, code: r.body.code, msg: r.body.msg }).toEqual({ role, status: 400, code: 'VALIDATION', msg: 'Vui lòng chọn vai trò' });
+    }
+    expect((await api('GET', '/api/v1/users?page=1&count=9999999999', { token: adminToken })).body.data.count).toBe(before);
+  });
+});
+
 describe('bad input is the caller’s error (400, Vietnamese msg naming the field), never a 500', () => {
   it.each([
     ['GET', '/api/v1/users/findAllNoLimit?count=64644&page=30471631005681340', undefined, /^Giá trị của page phải là số nguyên từ 0 đến \d+$/],
@@ -191,6 +205,16 @@ describe('revocation through the gateway', () => {
     expect((await api('GET', '/api/v1/auth/me', { token: t })).status).toBe(200);
     expect((await api('POST', '/api/v1/auth/logout', { token: t, body: {} })).status).toBe(200);
     expect((await api('GET', '/api/v1/auth/me', { token: t })).status).toBe(401);
+  });
+
+  it("logout with the administrator's token also in its body (as the original app sends it) ends both", async () => {
+    const header = (await login('admin', ADMIN_PASSWORD)).body.data.access_token as string;
+    const body = (await login('admin', ADMIN_PASSWORD)).body.data.access_token as string;
+    // Every permission code is in it: longer than the general 500-character limit of text fields.
+    expect(body.length).toBeGreaterThan(1_000);
+    const r = await api('POST', '/api/v1/auth/logout', { token: header, body: { accessToken: body } });
+    expect({ status: r.status, msg: r.body.msg }).toEqual({ status: 200, msg: expect.any(String) });
+    for (const t of [header, body]) expect((await api('GET', '/api/v1/users?page=1&count=1', { token: t })).status).toBe(401);
   });
 
   it('lock ends the staff member’s live tokens and refuses login; unlock restores it', async () => {

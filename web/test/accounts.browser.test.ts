@@ -2,19 +2,22 @@
  * The foundation end to end in real Chromium, through the real gateway, the real gRPC auth
  * service and real PostgreSQL/Redis/Kafka: an administrator logs in, creates a staff account in
  * the accounts tab; the staff member logs in and sees exactly the menu items their role allows.
- * A manager (priority 2) creates a user with the role left blank (the form dialog first refuses a
- * missing required field); an edit shows up in the row-history dialog with who made it and when; a
+ * An administrator and a manager cannot create a user with the role left blank (the dialog refuses
+ * with the required-field alert and sends nothing); an edit shows up in the row-history dialog with who made it and when; a
  * system account is created, listed without its password, edited with the password kept and
- * deleted after the confirm; on a phone-width window the menu is a temporary drawer.
+ * deleted after the confirm; staff of every seeded role log out through the menu and their old
+ * token is refused by the API, the socket handshake and the socket they had open; on a phone-width window the menu is a temporary drawer.
  * CSKH_SCREENSHOTS=<dir> writes screenshots of what the tests saw (to look at, not asserted).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { chromium, Browser, Page } from 'playwright-core';
+import { io as connectSocket, Socket } from 'socket.io-client';
 import { callApi, logIn, input } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
+import { apiOf, PASSWORD, Staff } from '../../gateway/test/staff-fixture';
 
 const ADMIN_PASSWORD = 'Admin@123';
 let stack: Stack;
@@ -119,33 +122,41 @@ it('admin creates a staff account; the staff member sees only what their role al
   await page.close();
 }, 120000);
 
-it('a manager creates a user with the role left blank: the first role they may give, after the required-field alert', async () => {
+it.each([
+  ['an administrator', 1],
+  ['a manager', 2],
+] as const)('%s cannot create a user with the role left blank: the dialog asks for it and sends nothing; with a role chosen it saves', async (_who, callerPriority) => {
   const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
   const roles = await api<{ values: RoleRow[] }>('/api/v1/role?page=1&count=100', admin.access_token);
-  const managerRole = roles.values.find((r) => r.priority === 2)!;
-  const manager = `ql${randomBytes(3).toString('hex')}`;
-  await api('/api/v1/users', admin.access_token, {
-    fullname: 'Trần Quản Lý',
-    username: manager,
-    password: 'Matkhau@1',
-    email: `${manager}@cskh.vn`,
-    phone: '',
-    brand: ZERO_GUID,
-    group: ZERO_GUID,
-    role: managerRole.id,
-  });
+  let caller = 'admin';
+  let callerPassword = ADMIN_PASSWORD;
+  if (callerPriority === 2) {
+    caller = `ql${randomBytes(3).toString('hex')}`;
+    callerPassword = 'Matkhau@1';
+    await api('/api/v1/users', admin.access_token, {
+      fullname: 'Trần Quản Lý',
+      username: caller,
+      password: callerPassword,
+      email: `${caller}@cskh.vn`,
+      phone: '',
+      brand: ZERO_GUID,
+      group: ZERO_GUID,
+      role: roles.values.find((r) => r.priority === 2)!.id,
+    });
+  }
+  const chosen = roles.values.find((r) => r.priority === 3)!;
 
   const page = await browser.newPage();
-  await login(page, manager, 'Matkhau@1');
+  await login(page, caller, callerPassword);
   await page.getByTestId('menu-/sys/accounts').click();
   await page.getByTestId('create-user-button').click();
   const username = `nv${randomBytes(3).toString('hex')}`;
   await input(page, 'create-user-fullname').fill('Lê Văn Mới');
   await input(page, 'create-user-username').fill(username);
   await input(page, 'create-user-password').fill('Matkhau@1');
-  // The blank role stands for the manager's own level, never the administrator's.
-  await page.getByText(`Để trống: ${managerRole.name}`).waitFor();
-  // Email left empty: the dialog refuses with the alert and sends nothing.
+  await input(page, 'create-user-email').fill(`${username}@cskh.vn`);
+  // Nothing says what a blank role would be: there is no such thing.
+  expect(await page.getByText(/Để trống/).count()).toBe(0);
   const posted: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().endsWith('/api/v1/users')) posted.push(r.postData() ?? '');
@@ -154,21 +165,21 @@ it('a manager creates a user with the role left blank: the first role they may g
   const alert = page.getByTestId('create-user-alert');
   await alert.waitFor();
   expect((await alert.textContent())?.trim()).toBe('[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn');
-  await shot(page, 'create-user-required-alert');
+  await shot(page, `create-user-role-required-p${callerPriority}`);
   expect(posted).toEqual([]);
   expect(await page.getByTestId('create-user-dialog').isVisible()).toBe(true);
 
-  await input(page, 'create-user-email').fill(`${username}@cskh.vn`);
+  await page.getByTestId('create-user-role').click();
+  await page.getByTestId(`create-user-role-option-${chosen.name}`).click();
   await page.getByTestId('create-user-submit').click();
   await page.getByTestId('toast').filter({ hasText: 'Tạo nhân viên thành công' }).first().waitFor();
-  // No role at all went over the wire; the server gave the first role this manager may give.
   expect(posted).toHaveLength(1);
-  expect(JSON.parse(posted[0])).not.toHaveProperty('role');
+  expect(JSON.parse(posted[0]).role).toBe(chosen.id);
   const row = page.getByTestId(`account-row-${username}`);
   await row.waitFor();
-  expect(await row.textContent()).toContain(managerRole.name);
+  expect(await row.textContent()).toContain(chosen.name);
   const found = await api<{ role_priority: number; role_name: string }>(`/api/v1/users/findByUsername/${username}`, admin.access_token);
-  expect(found).toMatchObject({ role_priority: 2, role_name: managerRole.name });
+  expect(found).toMatchObject({ role_priority: 3, role_name: chosen.name });
   // Role and status chips stay on one line.
   const chip = row.locator('.MuiChip-root').first();
   const box = await chip.boundingBox();
@@ -176,6 +187,68 @@ it('a manager creates a user with the role left blank: the first role they may g
   await shot(page, 'accounts-desktop');
   await page.close();
 }, 120000);
+
+/** The token the app stored after its login (redux-persist keeps each field JSON-encoded). */
+async function storedToken(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => localStorage.getItem('persist:auth') ?? '{}');
+  return JSON.parse(JSON.parse(raw).accessToken);
+}
+
+/** Opens a socket as another tab of the same session would; resolves on connect or with the refusal. */
+function openSocket(token: string): Promise<{ socket: Socket } | { refused: { status?: number; code?: string } }> {
+  return new Promise((resolve) => {
+    const s = connectSocket(stack.url, { path: '/socket.io', transports: ['websocket'], auth: { host: 'cskh', token, client_id: `tab-${randomBytes(3).toString('hex')}` }, reconnection: false });
+    s.once('connect', () => resolve({ socket: s }));
+    s.once('connect_error', (err: Error & { data?: { status?: number; code?: string } }) => {
+      s.disconnect();
+      resolve({ refused: err.data ?? {} });
+    });
+  });
+}
+
+it('staff of every seeded role log out from the menu: the old token is refused by the API and the socket tier, and their open socket is closed', async () => {
+  const staff = await Staff.open(apiOf(stack.url), ADMIN_PASSWORD);
+  const tree = await staff.seededTree(randomBytes(2).toString('hex'));
+  const people: Array<[string, string, string]> = [
+    ['admin', 'admin', ADMIN_PASSWORD],
+    ...Object.entries(tree).map(([p, u]) => [p, u.username, PASSWORD] as [string, string, string]),
+  ];
+  const results: string[] = [];
+  for (const [who, username, password] of people) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await login(page, username, password);
+    const token = await storedToken(page);
+    expect((await fetch(`${stack.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    const open = await openSocket(token);
+    if (!('socket' in open)) throw new Error(`${who}: socket refused before logout ${JSON.stringify(open.refused)}`);
+    const closed = new Promise<string>((resolve) => open.socket.once('disconnect', resolve));
+
+    const logout = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/logout'));
+    await page.getByTestId('logout-button').click();
+    expect((await logout).status()).toBe(200);
+    await page.waitForURL('**/login');
+
+    const users = await fetch(`${stack.url}/api/v1/users?page=1&count=1`, { headers: { authorization: `Bearer ${token}` } });
+    const me = await fetch(`${stack.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    const reason = await Promise.race([closed, new Promise<string>((r) => setTimeout(() => r('still open'), 3000))]);
+    const again = await openSocket(token);
+    results.push(
+      JSON.stringify({
+        who,
+        users: users.status,
+        me: me.status,
+        openSocket: reason,
+        handshake: 'refused' in again ? again.refused.status : 'connected',
+      }),
+    );
+    if ('socket' in again) again.socket.disconnect();
+    await context.close();
+  }
+  expect(results.map((r) => JSON.parse(r))).toEqual(
+    people.map(([who]) => ({ who, users: 401, me: 401, openSocket: 'io server disconnect', handshake: 401 })),
+  );
+}, 240000);
 
 it("an admin edits a user and the row history shows the change, who made it and when (Vietnam's clock)", async () => {
   const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });

@@ -204,7 +204,7 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   await dp.getByTestId('menu-/sys/chiadata').click();
   await dp.getByTestId('chiadata').waitFor();
   await dp.getByTestId('split-save').click();
-  await toast(dp, 'Chua chon file de chia data');
+  await toast(dp, 'Chưa chọn file để chia data');
   await input(dp, 'split-file').click();
   await input(dp, 'split-file').fill(fileName);
   await dp.getByRole('option', { name: fileName }).click();

@@ -170,7 +170,7 @@ describe('data split', () => {
   });
 
   it('concurrent split saves never hand out more than the file holds', async () => {
-    expect((await failure(d.split.handleFileUserQuantityOption({ FileName: '', assigns: {} }, { identity: coordinator() }))).msg).toBe('Chua chon file de chia data');
+    expect((await failure(d.split.handleFileUserQuantityOption({ FileName: '', assigns: {} }, { identity: coordinator() }))).msg).toBe('Chưa chọn file để chia data');
     // Two coordinators at once: 7 + 7 > 12 — exactly one is saved.
     const results = await Promise.allSettled([
       d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [sale1]: 7 } }, { identity: coordinator(`dp1_${R}`) }),

@@ -6,7 +6,7 @@ export const MSG = {
   // spec 3 §8 / §4 (quoted)
   activated: 'Da kich hoat lay so',
   deactivated: 'Da dung lay so',
-  noSplitFile: 'Chua chon file de chia data',
+  noSplitFile: 'Chưa chọn file để chia data',
   permissionSaved: 'Da luu cai dat phan quyen!',
   splitSaved: 'Da luu cai dat',
   scanStopRequested: 'Da yeu cau dung quet',

@@ -218,7 +218,7 @@ export function DataSplit() {
   const visible = targets.filter((t) => t.priority === 3 || (show.leader && t.priority === 4) || (show.sale && t.priority === 5));
   const canEdit = session.priority <= 3 || session.priority === 7;
   const save = async () => {
-    if (!file) return notify('Chua chon file de chia data', 'error');
+    if (!file) return notify('Chưa chọn file để chia data', 'error');
     try {
       const r = await splitApi.saveQuantities(
         file.FileName,
