@@ -87,7 +87,7 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
   let listLoads = 0;
   page.on('request', (r) => r.url().includes('/api/v1/quetdata?') && listLoads++);
   await page.getByTestId(`scan-quetdata-start-${rowId}`).click();
-  await page.getByTestId('toast').filter({ hasText: 'Bat dau quet' }).first().waitFor();
+  await page.getByTestId('toast').filter({ hasText: 'Bắt đầu quét' }).first().waitFor();
   const scanned = async () => Number(await count.getAttribute('data-scanned'));
   await page.waitForFunction((id) => Number(document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-scanned')) >= 10, `scan-count-${fileName}`);
   const first = await scanned();
@@ -96,7 +96,7 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
 
   // Stop: the state turns 'stopped' and the counter holds.
   await page.getByTestId(`scan-quetdata-stop-${rowId}`).click();
-  await page.getByTestId('toast').filter({ hasText: 'Da yeu cau dung quet' }).first().waitFor();
+  await page.getByTestId('toast').filter({ hasText: 'Đã yêu cầu dừng quét' }).first().waitFor();
   await page.waitForFunction((id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-state') === 'stopped', `scan-state-${fileName}`);
   await page.waitForTimeout(1500);
   const atStop = await scanned();
@@ -182,7 +182,7 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   const rowId = (await row.getAttribute('data-testid'))!.replace('uploadchiadata-row-', '');
   expect(await row.textContent()).toContain('Đã dừng');
   await boss.getByTestId(`uploadchiadata-activate-${rowId}`).click();
-  await toast(boss, 'Da kich hoat lay so');
+  await toast(boss, 'Đã kích hoạt lấy số');
   await row.filter({ hasText: 'Đang kích hoạt' }).waitFor();
 
   // The coordinator grants the salesperson the file and today ('Phan quyen data', section 'Theo nhân viên').
@@ -198,7 +198,7 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   const today = new Date(Date.now() + 7 * 3600 * 1000).toISOString().slice(0, 10).split('-').reverse().join('/');
   await sale.getByRole('checkbox', { name: today, exact: true }).check();
   await dp.getByTestId('perm-save').click();
-  await toast(dp, 'Da luu cai dat phan quyen!');
+  await toast(dp, 'Đã lưu cài đặt phân quyền!');
 
   // … and gives them 2 of the file's 3 numbers ('Chia data', the salespeople's list).
   await dp.getByTestId('menu-/sys/chiadata').click();
@@ -212,7 +212,7 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   await dp.getByRole('button', { name: 'Danh sách nhân viên' }).click();
   await input(dp, `split-qty-${seller}`).fill('2');
   await dp.getByTestId('split-save').click();
-  await toast(dp, 'Da luu cai dat');
+  await toast(dp, 'Đã lưu cài đặt');
   await dp.getByTestId('split-total').filter({ hasText: 'chưa chia: 1' }).waitFor();
   expect(await quotaOf()).toMatchObject({ quantity: 2, taken: 0 });
   await dp.close();

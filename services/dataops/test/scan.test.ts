@@ -97,7 +97,7 @@ describe('a scan driven over the socket', () => {
     const reply = new Promise<any>((r) => s.once('ketQuaBatDauQuetTHREAD1', r));
     s.emit('batDauQuetTHREAD1', { token, FileName: f });
     const got = await reply;
-    expect(got).toMatchObject({ status: 200, FileName: f, data: { msg: 'Bat dau quet', state: 'running' } });
+    expect(got).toMatchObject({ status: 200, FileName: f, data: { msg: 'Bắt đầu quét', state: 'running' } });
     await until('done pushed', () => progress.some((p) => p.state === 'done'));
     const counts = progress.map((p) => p.scanned);
     expect(counts).toEqual([...counts].sort((x, y) => x - y));
@@ -142,7 +142,7 @@ describe('a scan driven over the socket', () => {
     await until('some progress', () => progress.some((p) => p.scanned >= 20));
     const stopReply = new Promise<any>((r) => s.once('ketQuaDungQuetDataKhongGoiTHREAD1', r));
     s.emit('dungQuetDataKhongGoiTHREAD1', { token, FileName: f });
-    expect(await stopReply).toMatchObject({ status: 200, data: { msg: 'Da yeu cau dung quet' } });
+    expect(await stopReply).toMatchObject({ status: 200, data: { msg: 'Đã yêu cầu dừng quét' } });
     await until('stopped and released', async () => {
       const r = await fileRow(f);
       return r.state === 'stopped' && r.lease_owner === null;

@@ -133,8 +133,8 @@ describe('data split', () => {
   });
 
   it('activates and stops taking numbers with the spec texts', async () => {
-    expect((await d.split.activateSplitFile({ FileName: file, is_activated: 1 }, { identity: coordinator() })).msg).toBe('Da kich hoat lay so');
-    expect((await d.split.activateSplitFile({ FileName: file, is_activated: 0 }, { identity: coordinator() })).msg).toBe('Da dung lay so');
+    expect((await d.split.activateSplitFile({ FileName: file, is_activated: 1 }, { identity: coordinator() })).msg).toBe('Đã kích hoạt lấy số');
+    expect((await d.split.activateSplitFile({ FileName: file, is_activated: 0 }, { identity: coordinator() })).msg).toBe('Đã dừng lấy số');
     await d.split.activateSplitFile({ FileName: file, is_activated: 1 }, { identity: coordinator() });
   });
 
@@ -159,7 +159,7 @@ describe('data split', () => {
     });
     // Within their own: the whole group at once (__ALL).
     const ok = await d.split.handleCustomDataOption({ branch: none, leader: none, sale: { username: '__ALL', files: [file], dates: [today] } }, { identity: asLeader() });
-    expect(ok.msg).toBe('Da luu cai dat phan quyen!');
+    expect(ok.msg).toBe('Đã lưu cài đặt phân quyền!');
     const opt = await d.split.getOptionDataByUsername({ username: sale2 }, { identity: asLeader() });
     expect(opt).toMatchObject({ files: [file], ngay: [today] });
     expect((await failure(d.split.getOptionDataByUsername({ username: outsider }, { identity: asLeader() }))).code).toBe('FORBIDDEN');

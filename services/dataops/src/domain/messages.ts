@@ -3,14 +3,14 @@
  * (spec 3 §4, §5, §8, and the cross-service contract for the blacklist); the rest are ours.
  */
 export const MSG = {
-  // spec 3 §8 / §4 (quoted)
-  activated: 'Da kich hoat lay so',
-  deactivated: 'Da dung lay so',
+  // spec 3 §8 / §4: the original's texts (it wrote them without diacritics), shown with them (issue 24.7)
+  activated: 'Đã kích hoạt lấy số',
+  deactivated: 'Đã dừng lấy số',
   noSplitFile: 'Chưa chọn file để chia data',
-  permissionSaved: 'Da luu cai dat phan quyen!',
-  splitSaved: 'Da luu cai dat',
-  scanStopRequested: 'Da yeu cau dung quet',
-  scanStarted: 'Bat dau quet',
+  permissionSaved: 'Đã lưu cài đặt phân quyền!',
+  splitSaved: 'Đã lưu cài đặt',
+  scanStopRequested: 'Đã yêu cầu dừng quét',
+  scanStarted: 'Bắt đầu quét',
   // contract with care (quoted)
   blacklisted: 'Số điện thoại nằm trong danh sách đen',
 

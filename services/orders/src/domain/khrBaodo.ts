@@ -58,5 +58,5 @@ export function parseResult(raw: unknown): 'SUCCESS' | 'FAILD' | '0' | undefined
   return undefined;
 }
 
-/** Labels the screens show (DA DUYET green, DA TU CHOI red). */
-export const APPROVAL_LABEL: Record<string, string> = { '0': 'CHO DUYET', '1': 'DA DUYET', '2': 'DA TU CHOI' };
+/** Labels the screens show (ĐÃ DUYỆT green, ĐÃ TỪ CHỐI red; the spec quotes the original's unaccented 'DA DUYET'). */
+export const APPROVAL_LABEL: Record<string, string> = { '0': 'CHỜ DUYỆT', '1': 'ĐÃ DUYỆT', '2': 'ĐÃ TỪ CHỐI' };

@@ -136,7 +136,7 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
           label: 'Quét',
           icon: <PlayArrowIcon fontSize="small" />,
           color: 'success',
-          run: (r) => void emitRealtime(meta.start, { token, FileName: r.FileName }).then(() => notify('Bat dau quet', 'info')),
+          run: (r) => void emitRealtime(meta.start, { token, FileName: r.FileName }).then(() => notify('Bắt đầu quét', 'info')),
           reload: false,
         },
         {
@@ -144,7 +144,7 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
           label: 'Dừng',
           icon: <StopIcon fontSize="small" />,
           color: 'warning',
-          run: (r) => void emitRealtime(meta.stop, { token, FileName: r.FileName }).then(() => notify('Da yeu cau dung quet', 'info')),
+          run: (r) => void emitRealtime(meta.stop, { token, FileName: r.FileName }).then(() => notify('Đã yêu cầu dừng quét', 'info')),
           reload: false,
         },
         {

@@ -146,7 +146,7 @@ export function DataPermission() {
   const save = async () => {
     try {
       const r = await splitApi.savePermissions(state);
-      notify(r.msg || 'Da luu cai dat phan quyen!', 'success');
+      notify(r.msg || 'Đã lưu cài đặt phân quyền!', 'success');
     } catch (e) {
       notify(`[Lỗi] ${errorMsg(e)}`, 'error');
     }
@@ -158,7 +158,7 @@ export function DataPermission() {
           <Typography variant="h6">{SECTION_TITLE[k]}</Typography>
           <TextField select size="small" label="Tài khoản" value={state[k].username} onChange={(e) => void pick(k, e.target.value)} sx={{ minWidth: 320, my: 1 }} slotProps={{ htmlInput: { 'data-testid': `perm-${k}-user` } }}>
             <MenuItem value="-99">-- Chọn --</MenuItem>
-            <MenuItem value="__ALL">Tat ca</MenuItem>
+            <MenuItem value="__ALL">Tất cả</MenuItem>
             {targets
               .filter((t) => t.priority === SECTION_PRIORITY[k])
               .map((t) => (
@@ -224,7 +224,7 @@ export function DataSplit() {
         file.FileName,
         Object.entries(qty).map(([username, quantity]) => ({ username, quantity: Number(quantity) || 0 })),
       );
-      notify(r.msg || 'Da luu cai dat', 'success');
+      notify(r.msg || 'Đã lưu cài đặt', 'success');
       void choose(file);
     } catch (e) {
       notify(`[Lỗi] ${errorMsg(e)}`, 'error');

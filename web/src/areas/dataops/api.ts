@@ -22,7 +22,7 @@ export type ScanKind = 'quetdata' | 'quetdatakhonggoi' | 'quetdtct';
 export const SCAN_SCREENS: Record<ScanKind, { title: string; base: string; upload: string; start: string; stop: string; permission: string; freeCycles: boolean }> = {
   quetdata: { title: 'Quét data', base: '/api/v1/quetdata', upload: '/api/v1/uploadscannumber/import', start: 'batDauQuetTHREAD1', stop: 'dungQuetTHREAD1', permission: 'quetdata', freeCycles: true },
   quetdatakhonggoi: {
-    title: 'Quet data khong goi',
+    title: 'Quét data không gói',
     base: '/api/v1/quetdatakhonggoi',
     upload: '/api/v1/uploadquetdatakhonggoi/import',
     start: 'batDauQuetDataKhongGoiTHREAD1',
@@ -30,7 +30,7 @@ export const SCAN_SCREENS: Record<ScanKind, { title: string; base: string; uploa
     permission: 'quetdatakhonggoi',
     freeCycles: false,
   },
-  quetdtct: { title: 'Quet doi tuong chuong trinh', base: '/api/v1/quetdtct', upload: '/api/v1/uploadquetdtct/import', start: 'batDauQuetDTCTTHREAD1', stop: 'dungQuetDTCTTHREAD1', permission: 'quetdtct', freeCycles: false },
+  quetdtct: { title: 'Quét đối tượng chương trình', base: '/api/v1/quetdtct', upload: '/api/v1/uploadquetdtct/import', start: 'batDauQuetDTCTTHREAD1', stop: 'dungQuetDTCTTHREAD1', permission: 'quetdtct', freeCycles: false },
 };
 
 /** The push every socket of a file's uploader gets as a scan moves (services/dataops README). */

@@ -12,9 +12,9 @@ import type { ListConfig, ListHandle } from '../../list/types';
 import { BAODO_IMPORT_SPEC, KHR_IMPORT_SPEC } from './recordSheets';
 import { BAODO_LIST, baodoApi, KHR_LIST, khrApi, orderApi, RED_CHANNELS, type BaodoRecord, type KhrRecord } from './api';
 
-/** Approval (spec 3 §4): DA DUYET green, DA TU CHOI red. */
+/** Approval (spec 3 §4; the original's 'DA DUYET' green, 'DA TU CHOI' red, shown with their diacritics). */
 export const approvalChip = (v: string) =>
-  v === '1' ? { label: 'DA DUYET', color: 'success' as const } : v === '2' ? { label: 'DA TU CHOI', color: 'error' as const } : { label: 'CHO DUYET', color: 'default' as const };
+  v === '1' ? { label: 'ĐÃ DUYỆT', color: 'success' as const } : v === '2' ? { label: 'ĐÃ TỪ CHỐI', color: 'error' as const } : { label: 'CHỜ DUYỆT', color: 'default' as const };
 
 /** Red report result (spec 3 §4): not set, SUCCESS, FAILD. */
 export const RESULT_OPTIONS = [
@@ -66,7 +66,7 @@ const decideActions = <R extends { id: string; can_decide: boolean }>(decide: (i
     icon: <CheckCircleIcon fontSize="small" />,
     color: 'success' as const,
     visible: (r: R) => r.can_decide,
-    confirm: 'Confirm approving this order?',
+    confirm: 'Xác nhận duyệt đơn này?',
     run: (r: R) => decide(r.id, '1'),
     successMsg: 'Duyệt thành công',
     errorMsg: 'Duyệt thất bại',
@@ -77,7 +77,7 @@ const decideActions = <R extends { id: string; can_decide: boolean }>(decide: (i
     icon: <CancelIcon fontSize="small" />,
     color: 'error' as const,
     visible: (r: R) => r.can_decide,
-    confirm: 'Confirm rejecting this order?',
+    confirm: 'Xác nhận từ chối đơn này?',
     run: (r: R) => decide(r.id, '2'),
     successMsg: 'Từ chối thành công',
     errorMsg: 'Từ chối thất bại',
@@ -91,7 +91,7 @@ export function PrivateCustomers() {
   const config = useMemo<ListConfig<KhrRecord>>(
     () => ({
       id: 'khr',
-      title: 'Khach hang rieng',
+      title: 'Khách hàng riêng',
       endpoint: KHR_LIST,
       filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
       searchButton: 'refresh',
@@ -170,7 +170,7 @@ export function RedReport() {
             type: 'select',
             canEdit: (_r, ctx) => ctx.session.priority < 3,
             save: async (r, v, ctx) => {
-              if (!(await ctx.confirm(v === 'SUCCESS' ? 'Confirm setting status Success?' : 'Confirm setting status Failure?'))) return ctx.reload();
+              if (!(await ctx.confirm(v === 'SUCCESS' ? 'Xác nhận đặt trạng thái Thành công?' : 'Xác nhận đặt trạng thái Thất bại?'))) return ctx.reload();
               await baodoApi.setResult(r.id, String(v));
               ctx.notify('Cập nhật kết quả thành công', 'success');
             },
