@@ -7,12 +7,13 @@
  * Rows are seeded through the services' own APIs with the customer's number inside their free
  * text: bank message content ('0977777776 MXH150 ck', spaced and dotted forms), care notes,
  * lookup log contents, refund transfer notes, order packages and red-report reasons, invite-next-day
- * packages, revenue rows' channel and package. Exports are the same list routes asked for every
+ * packages, revenue rows' channel and package, an invitation made through the carrier simulator's
+ * OTP flow (the carrier's own texts). Exports are the same list routes asked for every
  * row (page 0, count 9999999999), streamed window by window by the gateway (gateway/src/export.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { startStack, Stack } from '../../scripts/stack';
-import { dropDatabase, isolatedStackEnv } from '../../scripts/testing';
+import { dropDatabase, isolatedStackEnv, settle } from '../../scripts/testing';
 import { ALL_CODES } from '../../services/auth/src/domain/catalogue';
 import { Api, apiOf, Caller, Staff } from './staff-fixture';
 
@@ -195,6 +196,28 @@ describe('orders, red reports, invite-next-day', () => {
   it("invite-next-day: others' records masked for a branch and a leader; the salesperson's own number whole", async () => {
     await checkList('/api/v1/moigoihomsau', { seeded: containing('phone', MASK), roles: [who.cn, who.tn], exportRoles: [] });
     expect((await rowsOf(who.nv, pagePath('/api/v1/moigoihomsau'))).map((r) => r.phone)).toContain(PHONE);
+  });
+});
+
+describe('invitations', () => {
+  beforeAll(async () => {
+    // The salesperson's branch holds invite channel 1; care learns the staff from auth's events.
+    await call(who.admin, 'POST', '/api/v1/userkenhmoigoi/chonKenh', { accountUsername: who.cn.username, channelName: 'ma_xac_nhan_1', channelText: 'Mã xác nhận 1' });
+    const knows = await settle(
+      async () => ((await call(who.admin, 'GET', '/api/v1/care/staff')).values as Array<{ username: string }>).map((s) => s.username),
+      (names) => [who.cn.username, who.nv.username].every((u) => names.includes(u)),
+      30_000,
+    );
+    expect(knows).toEqual(expect.arrayContaining([who.cn.username, who.nv.username]));
+    const sent = await call(who.nv, 'POST', '/api/v1/vas/mobifone/invite', { type: 'ma_xac_nhan_1', phone: PHONE, package: 'MXH120' });
+    const sim = `http://127.0.0.1:${stack.services['carrier-sim']}`;
+    const basic = Buffer.from(`${stack.env.CARRIER_USERNAME}:${stack.env.CARRIER_PASSWORD}`).toString('base64');
+    const { code } = (await (await fetch(`${sim}/__admin/otp/${PHONE}`, { headers: { authorization: `Basic ${basic}` } })).json()) as { code: string };
+    await call(who.nv, 'POST', '/api/v1/vas/mobifone/invite', { type: 'ma_xac_nhan_1', phone: PHONE, package: 'MXH120', otp: code, transIdGetOtp: sent.transIdGetOtp });
+  }, 60_000);
+
+  it("the carrier's texts and the package masked for priority 3+, on screen and in the export", async () => {
+    await checkList('/api/v1/vas/mobifone/invite?type=ma_xac_nhan_1', { seeded: containing('msisdn', MASK) });
   });
 });
 
