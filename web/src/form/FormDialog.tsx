@@ -13,17 +13,25 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { errorMsg, failText } from '../api/client';
-import DateField from '../common/DateField';
+import DateField, { DateTimeField } from '../common/DateField';
 import { useSession } from '../common/session';
 import { notify } from '../store';
 import { REQUIRED_ALERT, type FieldDef, type FormConfig, type FormContext, type FormMode, type FormOption, type FormValues } from './types';
-import { applyChange, initialValues, invalidFields, isFieldRequired, isFieldVisible, missingRequired, requiredAlertFor, submitValues } from './values';
+import { applyChange, initialValues, invalidFields, isFieldRequired, isFieldVisible, loadFailureText, missingRequired, requiredAlertFor, submitValues } from './values';
 
 const text = (t: string | ((m: FormMode) => string) | undefined, mode: FormMode) => (typeof t === 'function' ? t(mode) : t);
 
 /** Loads the options of every select with `loadOptions`, again whenever its `optionsKey` changes. */
 function useLoadedOptions(fields: FieldDef[], values: FormValues, ctxBase: Omit<FormContext, 'options'>, open: boolean) {
   const [loaded, setLoaded] = useState<Record<string, FormOption[]>>({});
+  /** Per field, the failure of its last load (the server's msg, '' for one without a msg); absent = none. */
+  const [failed, setFailed] = useState<Record<string, string>>({});
+  const clearFailure = (key: string) =>
+    setFailed((o) => {
+      if (!(key in o)) return o;
+      const { [key]: _gone, ...rest } = o;
+      return rest;
+    });
   const keys = fields.map((f) => (f.loadOptions && open ? (f.optionsKey ? f.optionsKey(values) ?? '' : '*') : ''));
   const keySig = keys.join('\u0001');
   const valuesRef = useRef(values);
@@ -35,13 +43,21 @@ function useLoadedOptions(fields: FieldDef[], values: FormValues, ctxBase: Omit<
       if (!f.loadOptions) return;
       if (!keys[i]) {
         setLoaded((o) => ({ ...o, [f.key]: [] }));
+        clearFailure(f.key);
         return;
       }
       f.loadOptions(valuesRef.current, { ...ctxBase, options: {} })
-        .then((opts) => alive && setLoaded((o) => ({ ...o, [f.key]: opts })))
+        .then((opts) => {
+          if (!alive) return;
+          setLoaded((o) => ({ ...o, [f.key]: opts }));
+          clearFailure(f.key);
+        })
         .catch((e) => {
           console.warn('form options', f.key, e);
-          if (alive) setLoaded((o) => ({ ...o, [f.key]: [] }));
+          if (!alive) return;
+          setLoaded((o) => ({ ...o, [f.key]: [] }));
+          // Shown under the field (issue 24.3): an empty select alone left the user guessing.
+          setFailed((o) => ({ ...o, [f.key]: errorMsg(e) }));
         });
     });
     return () => {
@@ -49,7 +65,7 @@ function useLoadedOptions(fields: FieldDef[], values: FormValues, ctxBase: Omit<
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, keySig]);
-  return loaded;
+  return { loaded, failed };
 }
 
 /**
@@ -89,7 +105,7 @@ export default function FormDialog<R = any>({
   }, [open, mode, row]);
 
   const ctxBase = useMemo(() => ({ viewer, mode, row }), [viewer, mode, row]);
-  const loaded = useLoadedOptions(fields, values, ctxBase, open);
+  const { loaded, failed: loadFailures } = useLoadedOptions(fields, values, ctxBase, open);
   const ctx: FormContext = useMemo(() => {
     const options: Record<string, FormOption[]> = { ...loaded };
     const c: FormContext = { ...ctxBase, options };
@@ -112,7 +128,7 @@ export default function FormDialog<R = any>({
     }
     const bad = invalidFields(fields, values, ctx);
     if (bad.length) {
-      setAlert(`${bad[0].label}: ngày không hợp lệ (DD/MM/YYYY)`);
+      setAlert(`${bad[0].label}: ${bad[0].type === 'datetime' ? 'thời gian không hợp lệ (DD/MM/YYYY HH:mm)' : 'ngày không hợp lệ (DD/MM/YYYY)'}`);
       return;
     }
     setAlert(null);
@@ -161,13 +177,22 @@ export default function FormDialog<R = any>({
     if (f.type === 'date') {
       return (
         <Box key={f.key}>
-          <DateField label={f.label} value={String(value ?? '')} onChange={(v) => setValue(f.key, v)} testId={testId} width={220} />
+          <DateField label={f.label} value={String(value ?? '')} onChange={(v) => setValue(f.key, v)} testId={testId} width={220} required={required} error={error} helperText={helper} />
+        </Box>
+      );
+    }
+    if (f.type === 'datetime') {
+      return (
+        <Box key={f.key}>
+          <DateTimeField label={f.label} value={String(value ?? '')} onChange={(v) => setValue(f.key, v)} testId={testId} fullWidth required={required} error={error} helperText={helper} disabled={readOnly} />
         </Box>
       );
     }
     if (f.type === 'select') {
       const options = ctx.options[f.key] ?? [];
       const known = options.some((o) => o.value === value);
+      const failure = f.key in loadFailures ? loadFailureText(loadFailures[f.key], typeof f.loadErrorHint === 'function' ? f.loadErrorHint(values) : f.loadErrorHint) : null;
+      const selectHelper = failure ?? helper;
       return (
         <TextField
           key={f.key}
@@ -175,15 +200,16 @@ export default function FormDialog<R = any>({
           label={f.label}
           value={known ? value : ''}
           onChange={(e) => setValue(f.key, e.target.value)}
-          error={error}
-          helperText={helper}
+          error={error || !!failure}
+          helperText={selectHelper}
           required={required}
           disabled={readOnly}
           fullWidth
           slotProps={{
             htmlInput: { name: f.key },
             select: { SelectDisplayProps: { 'data-testid': testId } as any },
-            inputLabel: f.emptyLabel !== undefined || helper ? { shrink: true } : undefined,
+            inputLabel: f.emptyLabel !== undefined || selectHelper ? { shrink: true } : undefined,
+            formHelperText: failure ? ({ 'data-testid': `${testId}-load-error`, role: 'alert' } as any) : undefined,
           }}
         >
           {f.emptyLabel !== undefined && (

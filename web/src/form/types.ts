@@ -5,7 +5,8 @@
  *
  *   fields        FieldDef[] in display order. type: 'text' | 'number' | 'money' (shown 0,0, sent
  *                 as a number) | 'select' (static `options`, or `loadOptions` from the server,
- *                 reloaded when `optionsKey(values)` changes) | 'date' (DD/MM/YYYY) | 'password'
+ *                 reloaded when `optionsKey(values)` changes) | 'date' (DD/MM/YYYY) | 'datetime'
+ *                 (DD/MM/YYYY HH:mm, Vietnam's clock) | 'password'
  *                 | 'checkbox' | 'custom' (`render`, e.g. a permission checklist).
  *                 `required` (or a function of the values); `requiredMsg` a field's own alert.
  *                 `visibleTo(viewer)` shows a field by role (e.g. `(v) => v.priority < 3`);
@@ -28,7 +29,7 @@ import type { ReactNode } from 'react';
 import type { Session } from '../common/session';
 
 export type FormMode = 'create' | 'edit';
-export type FieldType = 'text' | 'number' | 'money' | 'select' | 'date' | 'password' | 'checkbox' | 'custom';
+export type FieldType = 'text' | 'number' | 'money' | 'select' | 'date' | 'datetime' | 'password' | 'checkbox' | 'custom';
 export type FormValues = Record<string, any>;
 
 export const REQUIRED_ALERT = '[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn';
@@ -83,6 +84,11 @@ export interface FieldDef<R = any> {
   loadOptions?: (values: FormValues, ctx: FormContext<R>) => Promise<FormOption[]>;
   /** Reload key of loadOptions (default: load once per opening); undefined/'' = no options. */
   optionsKey?: (values: FormValues) => string | undefined;
+  /**
+   * When loadOptions fails, the field shows the server's msg under it (red) followed by this hint of
+   * what to do (e.g. who adds the missing data, and where); without a hint, the msg alone.
+   */
+  loadErrorHint?: string | ((values: FormValues) => string);
   /** A blank first choice with this label (select). */
   emptyLabel?: string;
   helperText?: (values: FormValues, ctx: FormContext<R>) => string | undefined;

@@ -3,6 +3,7 @@ import type { FieldDef, FormContext } from './types';
 import {
   applyChange,
   formatMoneyInput,
+  loadFailureText,
   initialValues,
   isFieldVisible,
   missingRequired,
@@ -96,5 +97,15 @@ describe('visibility and the values sent', () => {
     ];
     expect(applyChange(f, {}, 'phone', '0912 345-678').phone).toBe('0912345678');
     expect(applyChange(f, { brand: 'b1', group: 'l1' }, 'brand', 'b2')).toEqual({ brand: 'b2', group: '' });
+  });
+});
+
+describe('loadFailureText', () => {
+  it("says the server's msg, then what to do", () => {
+    expect(loadFailureText('Không tìm thấy giá hoàn tiền của gói cước ABC', 'Nhờ quản lý thêm giá.')).toBe(
+      'Không tìm thấy giá hoàn tiền của gói cước ABC. Nhờ quản lý thêm giá.',
+    );
+    expect(loadFailureText('Lỗi!', '')).toBe('Lỗi!');
+    expect(loadFailureText('', 'Thử lại.')).toBe('Không tải được danh sách lựa chọn. Thử lại.');
   });
 });

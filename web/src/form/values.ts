@@ -1,5 +1,5 @@
 /** The form dialog's value handling as plain functions (unit-tested without a browser). */
-import { formatNumber, parseFilterDate } from '../common/format';
+import { formatNumber, parseFilterDate, parseFilterDateTime } from '../common/format';
 import type { FieldDef, FormContext, FormMode, FormValues } from './types';
 
 /** Digits of a typed amount ('1,234,500 đ' → '1234500'). */
@@ -64,9 +64,13 @@ export function missingRequired(fields: FieldDef[], values: FormValues, ctx: For
   });
 }
 
-/** Fields whose value is filled but malformed (dates not DD/MM/YYYY). */
+/** Fields whose value is filled but malformed (dates not DD/MM/YYYY, date-times not DD/MM/YYYY HH:mm). */
 export function invalidFields(fields: FieldDef[], values: FormValues, ctx: FormContext): FieldDef[] {
-  return fields.filter((f) => f.type === 'date' && isFieldVisible(f, values, ctx) && !isBlank(values[f.key]) && !parseFilterDate(String(values[f.key]).trim()));
+  return fields.filter((f) => {
+    if ((f.type !== 'date' && f.type !== 'datetime') || !isFieldVisible(f, values, ctx) || isBlank(values[f.key])) return false;
+    const text = String(values[f.key]).trim();
+    return f.type === 'date' ? !parseFilterDate(text) : !parseFilterDateTime(text);
+  });
 }
 
 /** The alert for a refused submit: the first missing field's own text, else the form's. */
@@ -100,6 +104,7 @@ export function submitValues(fields: FieldDef[], values: FormValues, ctx: FormCo
       case 'text':
       case 'select':
       case 'date':
+      case 'datetime':
         v = typeof v === 'string' ? v.trim() : v;
         break;
       default:
@@ -123,4 +128,14 @@ export function applyChange(fields: FieldDef[], values: FormValues, key: string,
     if (dep) next[r] = emptyValueOf(dep);
   }
   return next;
+}
+
+/**
+ * What a select whose options failed to load says under itself: the server's msg (or a generic
+ * one when the failure carried none), then the field's hint of what to do, as one sentence each.
+ */
+export function loadFailureText(msg: string, hint?: string): string {
+  const said = msg.trim() || 'Không tải được danh sách lựa chọn';
+  const end = /[.!?]$/.test(said) ? said : `${said}.`;
+  return hint?.trim() ? `${end} ${hint.trim()}` : end;
 }

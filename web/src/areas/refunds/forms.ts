@@ -10,6 +10,9 @@ import { CHANNEL_OPTIONS, DIALOG_METHODS, REQUEST_METHODS, REQUEST_TYPES, priceA
 export const REFUND_REQUIRED_ALERT = '[Lỗi]\nCó trường bắt buộc chưa được nhập hoặc chưa được chọn';
 export const ASK_DISCOUNT_ORDER = 'Bạn chưa trả lời có lên đơn chiết khấu hay không';
 export const ASK_REFUND_ORDER = 'Bạn chưa trả lời có lên đơn hoàn tiền hay không';
+/** What to do when the package has no refund price: the methods and their amounts come from 'Giá hoàn tiền'. */
+export const NO_REFUND_PRICE_HINT =
+  "Kiểm tra lại tên gói cước, hoặc nhờ quản lý thêm giá hoàn tiền của gói này trong 'Giá hoàn tiền' rồi nhập lại tên gói.";
 
 const NUMBER_TYPES: FormOption[] = [
   { value: '1', label: 'Trả trước (MC)' },
@@ -61,6 +64,8 @@ const refundFields = (when: (v: FormValues) => boolean): FieldDef[] => [
     visible: when,
     loadOptions: loadMethods,
     optionsKey: (v) => String(v.package_code ?? '').trim() || undefined,
+    // The package has no refund price (404 'Không tìm thấy giá hoàn tiền…'): say so and who fixes it (issue 24.3).
+    loadErrorHint: NO_REFUND_PRICE_HINT,
   },
 ];
 
