@@ -50,6 +50,9 @@ const care1 = (id: string, who: ReturnType<typeof sales>, over: Record<string, s
 
 it('takes the next customer, keeps the open case until a result, and counts what is left', async () => {
   await handTo([{ username: 'nv1', count: 2 }]);
+  // Before anything is taken, the open case is none, and asking for it takes nothing.
+  expect(await care.openCare({}, { identity: sales('nv1') })).toMatchObject({ count: 2, resumed: false });
+  expect((await care.openCare({}, { identity: sales('nv1') })).value).toBeUndefined();
   const first = await care.newCare({}, { identity: sales('nv1') });
   expect(first.value?.customer?.status).toBe('TAKECARE');
   expect(first.value?.customer?.phone).toMatch(/^0\d{9}$/);
@@ -58,7 +61,14 @@ it('takes the next customer, keeps the open case until a result, and counts what
   const again = await care.newCare({}, { identity: sales('nv1') });
   expect(again).toMatchObject({ resumed: true, count: 1 });
   expect(again.value?.customer?.id).toBe(first.value?.customer?.id);
+  // A screen that opens (reload) reads the open case without taking another; nobody else sees it as theirs.
+  const shown = await care.openCare({}, { identity: sales('nv1') });
+  expect(shown).toMatchObject({ resumed: true, count: 1 });
+  expect(shown.value?.customer?.id).toBe(first.value?.customer?.id);
+  expect(shown.value?.customer?.phone).toBe(first.value?.customer?.phone);
+  expect((await care.openCare({}, { identity: sales('nv2') })).value).toBeUndefined();
   await care1(first.value!.customer!.id, sales('nv1'), { status: 'KBM', note: 'không nghe' });
+  expect((await care.openCare({}, { identity: sales('nv1') })).value).toBeUndefined();
   const next = await care.newCare({}, { identity: sales('nv1') });
   expect(next.value?.customer?.id).not.toBe(first.value?.customer?.id);
   expect(next.count).toBe(0);

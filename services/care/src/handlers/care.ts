@@ -13,7 +13,7 @@ type Def = typeof care_v1_care.CareServiceService;
 const NOT_IN_CARE = new Set(['NORMAL', 'ASSIGNED', 'BLOCKED']);
 
 /** New-customer care (spec 1 §2.10, §2.11): the appointments table, take-next, the care result. */
-export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointments' | 'newCare' | 'recordCare'> {
+export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointments' | 'newCare' | 'openCare' | 'recordCare'> {
   const { ds, outbox, schema } = c.deps;
 
   /**
@@ -78,6 +78,15 @@ export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointme
         const msg = taken ? '' : split?.reason || MSG.noNewCustomer;
         return { value: taken ? presentCareRecord(taken, c.now()) : undefined, count, resumed: !!open, msg };
       });
+    },
+
+    // The open case as it stands, for a screen that opens (reload, new tab): nothing is taken.
+    async openCare(_req, ctx) {
+      const me = ctx.user;
+      const holders = await holdersOf(me);
+      const open = await openCase(ds.manager, me.username);
+      const count = await countWaiting(ds.manager, holders);
+      return { value: open ? presentCareRecord(open, c.now()) : undefined, count, resumed: !!open, msg: '' };
     },
 
     async recordCare(req, ctx) {

@@ -21,8 +21,8 @@ const resultLabel = (v: string) => CARE_RESULTS.find((r) => r.value === v)?.labe
 
 /**
  * 'Khách hàng mới' (/app/customer-care, spec 1 §2.11): the button takes the next customer handed
- * to the caller (disabled while a case is open; the open case is kept in local storage and the
- * server answers the same case again), the current customer's card, and the caller's APPOINTMENT
+ * to the caller (disabled while a case is open; the screen asks the server for the open case when
+ * it opens, local storage only shows it sooner), the current customer's card, and the caller's APPOINTMENT
  * customers (today's first). Finishing a case opens the care-result dialog.
  */
 export default function CustomerCare() {
@@ -38,6 +38,23 @@ export default function CustomerCare() {
   const [left, setLeft] = useState<number | null>(null);
   const [dialog, setDialog] = useState<{ id: string; phone: string } | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // The server holds the open case (issue 24.5): ask it when the screen opens (a reload, another
+  // tab or browser), so the case is on screen whatever this browser's storage kept.
+  useEffect(() => {
+    let alive = true;
+    careApi
+      .openCare()
+      .then((r) => {
+        if (!alive) return;
+        setOpen(r.value?.customer?.id ? r.value : null);
+        setLeft(Number(r.count));
+      })
+      .catch((e) => alive && notify(errorMsg(e) || 'Không tải được khách hàng đang chăm sóc. Vui lòng tải lại trang', 'error'));
+    return () => {
+      alive = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (open) localStorage.setItem(openCaseKey(session.username), JSON.stringify(open));

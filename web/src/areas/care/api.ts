@@ -42,6 +42,8 @@ export const careApi = {
     api.post<care_v1_care.AssignReply>(`/api/v1/customer/assign?upload_id=${encodeURIComponent(uploadId)}`, items),
   staff: () => api.get<StaffOptionList>('/api/v1/care/staff'),
   newCare: () => api.get<NewCareReply>('/api/v1/customer/new-care'),
+  /** The caller's open case as the server holds it (none = no `value`); takes nothing. */
+  openCare: () => api.get<NewCareReply>('/api/v1/customer/open-care'),
   recordCare: (customerId: string, body: { status: string; package?: string; appointmentAt?: string; note?: string }) =>
     api.post<care_v1_care.RecordCareReply>(`/api/v1/customer/${encodeURIComponent(customerId)}/care`, body),
   setStatus: (id: string, status: string) => api.put<CareHistoryRecord>(`${CARE_HISTORY}/setStatus/${encodeURIComponent(id)}`, { status }),
