@@ -1,14 +1,15 @@
 import type { EntityManager } from 'typeorm';
-import { addPushToOutbox, ALL_ROOM, changedFields, maskPhone, userRoom } from '@cskh/kit';
+import { addPushToOutbox, ALL_ROOM, changedFields, userRoom } from '@cskh/kit';
 import { events_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from './context';
 import { PUSH, STATUS_CHANGED_TOPIC, statusChanged } from './domain/events';
 import { clawback, deriveMoney } from './domain/orderMoney';
 import type { OrderRow } from './domain/present';
 import { tierPrice } from './domain/prices';
-import { cancelDueAt, reminderFor, reminderText, requestStatusAfter } from './domain/statuses';
+import { reminderView } from './domain/reminders';
+import { cancelDueAt, reminderFor, requestStatusAfter } from './domain/statuses';
 import { findPriceByName, SCHEMA } from './store-prices';
-import { orderResource, updateOrder } from './store-orders';
+import { markReminded, orderResource, updateOrder } from './store-orders';
 
 /** Fields a change may set, and the ones the audit trail follows. */
 export type OrderChange = Partial<
@@ -97,26 +98,27 @@ export async function applyChange(c: OrdersContext, em: EntityManager, before: O
     await outbox.add(em, STATUS_CHANGED_TOPIC, before.id, event);
   }
   await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind: after.kind, id: after.id }, { from: who.username });
-  if (after.trang_thai_yeu_cau !== before.trang_thai_yeu_cau) await pushReminder(em, after);
+  if (after.trang_thai_yeu_cau !== before.trang_thai_yeu_cau) await pushReminder(em, after, at);
   return after;
 }
 
-/** Pushes the reminder a request status calls for (spec 3 §4, §8) to whoever must act, masked for them. */
-export async function pushReminder(em: EntityManager, order: OrderRow): Promise<void> {
-  const r = after(order);
+/**
+ * Pushes the reminder a request status calls for (spec 3 §4, §8) to whoever must act, masked for
+ * them, and stamps the push (reminded_at) for the repeat worker. `at` is the push's time.
+ */
+export async function pushReminder(em: EntityManager, order: OrderRow, at: Date): Promise<void> {
+  const r = order.kind === 'mfy' ? reminderFor(order.trang_thai_yeu_cau) : null;
   if (!r) return;
   const recipients: Array<{ username: string; priority: number }> =
     r.to === 'staff'
       ? [{ username: order.username_nv, priority: 5 }]
       : await em.query(`SELECT username, priority FROM ${SCHEMA}.staff WHERE priority < 3 AND NOT locked AND NOT deleted`);
   for (const to of recipients) {
-    const phone = maskPhone(order.so_dien_thoai, r.to === 'staff' ? 5 : to.priority);
-    await addPushToOutbox(em, SCHEMA, userRoom(to.username), PUSH.reminder, {
-      result: 'success',
-      data: { phone_number: phone, yeu_cau: r.kind, id: order.id, han_huy: order.cancel_due_at ? new Date(order.cancel_due_at).toISOString() : '' },
-      message: reminderText(r.kind, phone),
-    });
+    const view = reminderView(order, to.priority, isoDue);
+    if (!view || !to.username) continue;
+    await addPushToOutbox(em, SCHEMA, userRoom(to.username), PUSH.reminder, { result: 'success', data: view, message: view.message });
   }
+  await markReminded(em, order.id, at);
 }
 
-const after = (o: OrderRow) => (o.kind === 'mfy' ? reminderFor(o.trang_thai_yeu_cau) : null);
+const isoDue = (d: Date | string | null) => (d ? new Date(d).toISOString() : '');

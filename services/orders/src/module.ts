@@ -1,6 +1,7 @@
 import { bind, ServiceModule } from '@cskh/kit';
 import { orders_v1_orders } from '@cskh/proto';
 import { startAutoCancel } from './autoCancel';
+import { startReminderRepeat } from './reminderRepeat';
 import { carrierEligibility, careInviteChannel } from './carrier';
 import { ordersConfig } from './config';
 import { Clock, OrdersContext, systemClock } from './context';
@@ -34,9 +35,12 @@ export function createOrdersModule(clock: Clock = systemClock): ServiceModule<ty
       bind(orders_v1_orders.BaodoServiceService, baodoHandlers(c)),
     ],
     // The server owns time: every replica runs the auto-cancel worker; the database decides who claims what.
+    // So does the reminder repeat (issue 24.1): a waiting order reminds again every ORDERS_REMINDER_REPEAT_MS.
     start: async (_deps, c) => {
       const stopAutoCancel = await startAutoCancel(c);
+      const stopRepeat = startReminderRepeat(c);
       return async () => {
+        await stopRepeat();
         await stopAutoCancel();
         c.invites.close();
       };

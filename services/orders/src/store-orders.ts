@@ -114,14 +114,36 @@ export async function nextDue(em: EntityManager): Promise<Date | null> {
   return r?.at ? new Date(r.at) : null;
 }
 
-/** The caller's most urgent reminder: their own order waiting for a Y, or (managers) one waiting for approval. */
-export async function pendingReminder(em: EntityManager, username: string, manager: boolean): Promise<OrderRow | undefined> {
-  const rows: OrderRow[] = await em.query(
+/**
+ * The caller's pending reminders, most urgent first: their own orders waiting for a Y, and
+ * (managers) every order waiting for approval. The first is the polled answer's `data`.
+ */
+export async function pendingReminders(em: EntityManager, username: string, manager: boolean, limit: number): Promise<OrderRow[]> {
+  return em.query(
     `SELECT ${COLUMNS} FROM ${T}
      WHERE kind = 'mfy' AND ((username_nv = $1 AND trang_thai_yeu_cau IN ('cho_soan_y', 'cho_soan_y_lan_2'))
         OR ($2 AND trang_thai_yeu_cau = 'da_soan_y_lan_1'))
-     ORDER BY cancel_due_at NULLS LAST, created_at LIMIT 1`,
-    [username, manager],
+     ORDER BY cancel_due_at NULLS LAST, created_at, id LIMIT $3`,
+    [username, manager, limit],
   );
-  return rows[0];
+}
+
+/**
+ * Claims up to `limit` waiting mfy orders whose reminder was last pushed before `before` (or
+ * never), locked until the caller's transaction ends; rows another replica holds are skipped, and
+ * the caller stamps reminded_at in the same transaction: one repeat per interval, any replicas.
+ */
+export async function claimRemindersDue(em: EntityManager, before: Date, limit: number): Promise<OrderRow[]> {
+  return em.query(
+    `SELECT ${COLUMNS} FROM ${T}
+     WHERE kind = 'mfy' AND trang_thai_yeu_cau IN ('cho_soan_y', 'cho_soan_y_lan_2', 'da_soan_y_lan_1')
+       AND (reminded_at IS NULL OR reminded_at <= $1)
+     ORDER BY reminded_at NULLS FIRST LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [before, limit],
+  );
+}
+
+/** Stamps when an order's reminder was pushed. */
+export async function markReminded(em: EntityManager, id: string, at: Date): Promise<void> {
+  await em.query(`UPDATE ${T} SET reminded_at = $2 WHERE id = $1`, [id, at]);
 }

@@ -4,7 +4,10 @@
  *  - two service instances on one database cancel every due order exactly once (one trail row,
  *    one event each), at the deadline itself, marked __AUTO;
  *  - a manual change before the deadline wins; a deadline survives a restart;
- *  - reminders reach the right user's socket through two realtime replicas, pushed, no polling.
+ *  - reminders reach the right user's socket through two realtime replicas, pushed, no polling;
+ *  - reminders are state (issue 24.1): whoever connects late gets every pending one from
+ *    nhacNhanVien, and the server repeats each every ORDERS_REMINDER_REPEAT_MS while it waits —
+ *    once per interval with two instances — and stops when the order moves on.
  */
 import { io as connect, Socket } from 'socket.io-client';
 import { Subscription } from '@cskh/kit';
@@ -13,6 +16,7 @@ import { events_v1_orders, orders_v1_orders } from '@cskh/proto';
 import { RealtimeHandle, startRealtime } from '../../realtime/src/main';
 import { realtimeTestEnv } from '../../realtime/test/fixtures/env';
 import { STATUS_CHANGED_TOPIC } from '../src/domain/events';
+import { DEFAULT_REMINDER_REPEAT_MS } from '../src/domain/reminders';
 import { announceStaff, caller, listPackage, MINUTE, newPhone, startOrders, TestClock } from './helpers';
 
 const O = orders_v1_orders;
@@ -165,5 +169,53 @@ describe('reminders pushed through two realtime replicas', () => {
     await live.setTrangThai(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai: 'duyet_lan_2' }), { identity: manager() });
     const polled = await live.nhacNhanVien({}, { identity: sales() });
     expect(polled).toMatchObject({ result: 'success', data: { yeu_cau: 'soan_y_lan_2', id: o.id } });
+  });
+  it('a salesperson who connects late sees every pending reminder; the server repeats each while it waits, once per interval with two instances, and stops when it moves on', async () => {
+    const late = `nv_late_${rand()}`;
+    await announceStaff(t, { username: late, role_priority: 5 });
+    const me = () => caller(t, 5, late);
+    const [p1, p2] = [newPhone(), newPhone()];
+    // Two orders start waiting while the salesperson is offline: the pushes reach nobody.
+    const o1 = await live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: p1, ma_goi: PKG, gia_ban_goi: '1' }), { identity: me() });
+    clock.advance(1000);
+    const o2 = await live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: p2, ma_goi: PKG, gia_ban_goi: '1' }), { identity: me() });
+
+    // What the browser asks on (re)connect: every pending reminder, most urgent first, masked, with its text.
+    const pending = await live.nhacNhanVien({}, { identity: me() });
+    expect(pending.result).toBe('success');
+    expect(pending.values.map((v) => v.id)).toEqual([o1.id, o2.id]);
+    expect(pending.values[1]).toMatchObject({ yeu_cau: 'soan_y', phone_number: `****${p2.slice(-5)}`, message: `Đơn ****${p2.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!` });
+    expect(pending.data?.id).toBe(o1.id);
+    // Nobody else's: another salesperson has none of them; a manager's poll holds no soan_y of theirs.
+    expect((await live.nhacNhanVien({}, { identity: caller(t, 5, `khac_${rand()}`) })).result).toBe('empty');
+
+    // A second instance on the same database: the repeats still go out once per interval.
+    const extra = await startOrders(clock, t);
+    try {
+      const sock = await open(a, late, 5);
+      const got: any[] = [];
+      sock.on('nhacNhanVien', (p) => got.push(p));
+      const count = (id: string) => got.filter((p) => p.data.id === id).length;
+
+      clock.advance(DEFAULT_REMINDER_REPEAT_MS + 1000);
+      await until('first repeat of both', async () => count(o1.id) >= 1 && count(o2.id) >= 1);
+      await new Promise((r) => setTimeout(r, 600));
+      expect([count(o1.id), count(o2.id)]).toEqual([1, 1]);
+      expect(got.find((p) => p.data.id === o2.id)).toMatchObject({ result: 'success', data: { yeu_cau: 'soan_y', phone_number: `****${p2.slice(-5)}` }, message: `Đơn ****${p2.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!` });
+      // Not again before the interval has passed.
+      clock.advance(DEFAULT_REMINDER_REPEAT_MS / 2);
+      await new Promise((r) => setTimeout(r, 600));
+      expect([count(o1.id), count(o2.id)]).toEqual([1, 1]);
+
+      // The first order moves on (approved: no longer waiting for a Y): only the second keeps reminding.
+      await live.setTrangThai(O.SetStatusRequest.fromPartial({ id: o1.id, trang_thai: 'duyet' }), { identity: manager() });
+      clock.advance(DEFAULT_REMINDER_REPEAT_MS / 2 + 1000);
+      await until('second repeat', async () => count(o2.id) >= 2);
+      await new Promise((r) => setTimeout(r, 600));
+      expect([count(o1.id), count(o2.id)]).toEqual([1, 2]);
+      expect((await live.nhacNhanVien({}, { identity: me() })).values.map((v) => v.id)).toEqual([o2.id]);
+    } finally {
+      await extra.t.stop();
+    }
   });
 });

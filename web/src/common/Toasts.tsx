@@ -19,6 +19,7 @@ function ToastItem({ toast }: { toast: Toast }) {
     <Slide direction="right" in mountOnEnter>
       <Alert
         data-testid="toast"
+        data-toast-id={toast.id}
         data-severity={toast.severity}
         variant="filled"
         severity={toast.severity}

@@ -23,6 +23,8 @@ import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../theme';
 import Sidebar from './Sidebar';
 import Workspace from './Workspace';
 import { HOME_PATH, screenFor } from '../areas/registry';
+import { useOrderReminders } from '../areas/orders/reminders';
+import { useSession } from '../common/session';
 
 export const MENU_OPEN_KEY = 'isMenuOpen';
 
@@ -91,6 +93,10 @@ export default function Shell() {
     };
   }, [token, username, dispatch]);
   useEffect(() => () => disconnectRealtime(), []);
+  // Order reminders on every screen, for whoever holds the mfy code (issue 24.1): pushed, repeated
+  // by the server, and every pending one again on each (re)connect.
+  const session = useSession();
+  useOrderReminders(session.has('mfy'));
 
   // The route opens (or activates) its tab. On the first load of /app/home the restored
   // active tab wins, and the Dashboard tab is only ensured.

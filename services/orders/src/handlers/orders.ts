@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { addPushToOutbox, ALL_ROOM, AppError, dayRange, importChunk, Handlers, Identity, inScope, likeContains, ListFilter, maskPhone, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { addPushToOutbox, ALL_ROOM, AppError, dayRange, importChunk, Handlers, Identity, inScope, likeContains, ListFilter, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
 import type { orders_v1_orders } from '@cskh/proto';
 import { Actor, applyChange, OrderChange, pushReminder } from '../changes';
 import { PUSH } from '../domain/events';
@@ -11,17 +11,17 @@ import { deriveMoney, parseRatio, parseSignedAmount } from '../domain/orderMoney
 import { checkText, isError, parseDraft, parseForm, parseOrderDate, parsePhone, parseTier } from '../domain/orderInput';
 import { isManager, OrderRow, presentOrder, visibleOrderTrail } from '../domain/present';
 import { tierPrice } from '../domain/prices';
+import { PENDING_REMINDERS_MAX, reminderView, type ReminderView } from '../domain/reminders';
 import {
   cancelDueAt,
   COLLECTION_STATUSES,
   INFO_APPROVAL_STATUSES,
   INITIAL,
   OrderKind,
-  reminderFor,
   SETTABLE_COLLECTION_STATUSES,
   statusesOf,
 } from '../domain/statuses';
-import { deleteOrder, findOrder, insertOrders, lockOrder, NewOrder, orderResource, pageOrders, pendingReminder } from '../store-orders';
+import { deleteOrder, findOrder, insertOrders, lockOrder, NewOrder, orderResource, pageOrders, pendingReminders } from '../store-orders';
 import { findPriceByName, SCHEMA } from '../store-prices';
 
 type MfyDef = typeof orders_v1_orders.MfyOrderServiceService;
@@ -169,7 +169,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
         };
         const [created] = await insertOrders(em, [order]);
         await audit.record(em, { resource: orderResource(kind), id: created.id, who: me, changes: [{ field: 'trang_thai', from: null, to: created.trang_thai }] });
-        await announceCreated(em, created, me.username);
+        await announceCreated(em, created, me.username, at);
         return created;
       });
       c.deps.outbox.afterCommit();
@@ -319,14 +319,13 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       return c.eligibility.lookup(phone);
     },
 
-    // For clients that still poll; the same reminder is pushed when it arises.
+    // The caller's pending reminders (issue 24.1): `data` the most urgent (the spec's poll), `values`
+    // all of them; the browser asks on every (re)connect, the server pushes and repeats them.
     async nhacNhanVien(_req, ctx) {
       const me = ctx.user;
-      const o = await pendingReminder(ds.manager, me.username, isManager(me.priority));
-      const r = o && reminderFor(o.trang_thai_yeu_cau);
-      if (!o || !r) return { result: 'empty', data: undefined };
-      const phone = maskPhone(o.so_dien_thoai, r.to === 'staff' ? 5 : me.priority);
-      return { result: 'success', data: { phone_number: phone, yeu_cau: r.kind, id: o.id, han_huy: vnDateTime(o.cancel_due_at) } };
+      const rows = await pendingReminders(ds.manager, me.username, isManager(me.priority), PENDING_REMINDERS_MAX);
+      const values = rows.map((o) => reminderView(o, me.priority, vnDateTime)).filter((v): v is ReminderView => !!v);
+      return values.length ? { result: 'success', data: values[0], values } : { result: 'empty', data: undefined, values: [] };
     },
 
     // The 9279 upload (spec 3 §5): every row checked again; refused rows by sheet row; re-sent chunks store nothing twice.
@@ -403,9 +402,9 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
   } as OrderHandlers & Pick<Handlers<MfyDef>, 'nhacNhanVien' | 'updateDoanhThu' | 'updateTiLeDoanhThuTinhLuong'> & Pick<Handlers<R9279Def>, 'importOrders'>;
 
   /** A new order's pushes: the list refresh and the reminder its request status calls for. */
-  async function announceCreated(em: EntityManager, o: OrderRow, by: string) {
+  async function announceCreated(em: EntityManager, o: OrderRow, by: string, at: Date) {
     await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind: o.kind, id: o.id }, { from: by });
-    await pushReminder(em, o);
+    await pushReminder(em, o, at);
   }
 
   return handlers;

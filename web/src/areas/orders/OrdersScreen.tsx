@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useDispatch } from 'react-redux';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -18,7 +17,6 @@ import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
 import ListScreen from '../../list/ListScreen';
 import type { ColumnDef, ListConfig, ListContext, ListHandle } from '../../list/types';
-import { showToast } from '../../store/ui';
 import { ORDER_LISTS, orderApi, priceApi, type OrderKind, type OrderRecord } from './api';
 import Countdown from './Countdown';
 import { export9279 } from './export9279';
@@ -37,9 +35,6 @@ import {
 } from './statuses';
 
 const manager = (p: number) => p < 3;
-/** How long a pushed reminder stays on screen (spec 3 §9: toast duration 30 s). */
-const REMINDER_TOAST_MS = 30_000;
-
 /** The 9279 upload (spec 3 §5): company, phone, package code, staff, kind, revenue, tier, created date, note. */
 export const R9279_IMPORT_SPEC: ImportSpec = {
   firstDataRow: 2,
@@ -144,11 +139,10 @@ const chip = (v: string) => ({ label: label(v), color: statusColor(v) });
  * An order list ('Mfy' /app/mfy, 'Đăng ký 9279' /app/dangky9279; spec 3 §2.15, §2.16): filters,
  * create/edit dialog, company/note modal, every inline edit and status dropdown after a confirm,
  * the countdown of the server's auto-cancel, 'Tra ĐTCT', export (hidden for priority 5), the 9279
- * upload (priority below 3), and the reminders the server pushes.
+ * upload (priority below 3). The reminders the server pushes are the shell's (./reminders.ts).
  */
 function OrdersScreen({ kind }: { kind: OrderKind }) {
   const listRef = useRef<ListHandle>(null);
-  const dispatch = useDispatch();
   const [dialog, setDialog] = useState<{ row: OrderRecord | null } | null>(null);
   const [noteRow, setNoteRow] = useState<OrderRecord | null>(null);
   const meta = ORDER_LISTS[kind];
@@ -156,19 +150,15 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
   const form = useMemo(() => orderForm(kind), [kind]);
   const noteForm = useMemo(() => companyNoteForm(kind), [kind]);
 
-  // The server pushes every change of this list (including its own auto-cancel) and each reminder: no polling.
-  useEffect(() => {
-    const offChanged = onRealtime('ordersChanged', (p) => {
-      if (p?.kind === kind) listRef.current?.reload();
-    });
-    const offReminder =
-      // Reminder toasts stay 30 s (spec 3 §8, §9).
-      kind === 'mfy' ? onRealtime('nhacNhanVien', (p) => p?.message && dispatch(showToast(String(p.message), 'warning', REMINDER_TOAST_MS))) : () => undefined;
-    return () => {
-      offChanged();
-      offReminder();
-    };
-  }, [kind, dispatch]);
+  // The server pushes every change of this list (including its own auto-cancel): no polling. Its
+  // reminders are shown by the shell on every screen (./reminders.ts).
+  useEffect(
+    () =>
+      onRealtime('ordersChanged', (p) => {
+        if (p?.kind === kind) listRef.current?.reload();
+      }),
+    [kind],
+  );
 
   const config = useMemo<ListConfig<OrderRecord>>(() => {
     const mfy = kind === 'mfy';

@@ -1,0 +1,48 @@
+/**
+ * The rules of showing order reminders (issue 24.1), as plain functions: what identifies one, when
+ * the same one is not shown twice, which of the pending ones a (re)connect shows. The hook that
+ * uses them is ./reminders.ts.
+ */
+import type { orders_v1_orders } from '@cskh/proto';
+
+export type ReminderData = orders_v1_orders.ReminderData;
+export type ReminderReply = orders_v1_orders.ReminderReply;
+
+/** The socket event of a pushed reminder ({result, data, message}). */
+export const REMINDER_EVENT = 'nhacNhanVien';
+/** How long a reminder stays on screen (spec 3 §9: toast duration 30 s). */
+export const REMINDER_TOAST_MS = 30_000;
+/** The same reminder twice within this window is one (a push and the reconnect's answer crossing). */
+export const REMINDER_DEDUPE_MS = 5_000;
+/** At most this many of the pending reminders are toasted on a (re)connect (the toast stack holds five). */
+export const REMINDERS_SHOWN = 5;
+
+/** What identifies one reminder: the order and what it waits for. */
+export const reminderKey = (r: Pick<ReminderData, 'id' | 'yeu_cau'>) => `${r.id}:${r.yeu_cau}`;
+
+/**
+ * Whether to show a reminder now, given when each was last shown (updated in place): a reminder
+ * without text is never shown; the same one again within `windowMs` is not shown twice.
+ */
+export function takeReminder(lastShown: Map<string, number>, r: Pick<ReminderData, 'id' | 'yeu_cau' | 'message'>, now: number, windowMs = REMINDER_DEDUPE_MS): boolean {
+  if (!r.message) return false;
+  const key = reminderKey(r);
+  const at = lastShown.get(key);
+  if (at !== undefined && now - at < windowMs) return false;
+  lastShown.set(key, now);
+  return true;
+}
+
+/** The reminders a (re)connect answer shows: every pending one, the most urgent first, at most REMINDERS_SHOWN. */
+export function pendingToShow(reply: Partial<ReminderReply> | null | undefined): ReminderData[] {
+  if (!reply || reply.result !== 'success') return [];
+  const all = reply.values?.length ? reply.values : reply.data ? [reply.data] : [];
+  return all.filter((r) => !!r.message).slice(0, REMINDERS_SHOWN);
+}
+
+/** A pushed reminder ({result, data, message}) as the data shown. */
+export function pushedReminder(p: any): ReminderData | null {
+  if (!p?.data?.id) return null;
+  return { ...p.data, message: String(p.data.message || p.message || '') };
+}
+
