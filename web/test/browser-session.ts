@@ -30,3 +30,15 @@ export async function callApi<T>(baseUrl: string, path: string, token?: string, 
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
   return json.data;
 }
+
+/**
+ * Types a date or date-time into a picker field as a user does: click its first section, type the
+ * digits (the field moves from day to month to year to hour to minute by itself), and returns the
+ * text the field then holds ('DD/MM/YYYY' or 'DD/MM/YYYY HH:mm').
+ */
+export async function typeDate(page: Page, testId: string, text: string): Promise<string> {
+  const field = page.getByTestId(testId);
+  await field.locator('[role="spinbutton"]').first().click();
+  await page.keyboard.type(text.replace(/\D/g, ''));
+  return page.locator(`input[data-testid="${testId}-value"]`).inputValue();
+}

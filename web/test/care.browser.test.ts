@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { chromium, Browser, Page } from 'playwright-core';
-import { callApi, logIn, input, toast } from './browser-session';
+import { callApi, logIn, input, toast, typeDate } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -62,11 +62,11 @@ function customerSheet(file: string, good: string[]) {
   XLSX.writeFile(wb, file);
 }
 
-/** Tomorrow 10:30 as a datetime-local value. */
-function tomorrowLocal(): string {
+/** Tomorrow 10:30 on Vietnam's clock, as staff type it: DD/MM/YYYY HH:mm. */
+function tomorrowVn(): string {
   const d = new Date(Date.now() + 7 * 3600 * 1000 + 24 * 3600 * 1000);
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}T10:30`;
+  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} 10:30`;
 }
 
 /** On /sys/division: pick the upload and wait for its divisible count. */
@@ -245,7 +245,9 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   await input(sales, 'care-result-package').fill('MXH120');
   await sales.getByTestId('care-result-submit').click();
   expect(await sales.getByTestId('care-result-alert').textContent()).toContain('Bạn chưa nhập thời gian hẹn lại!');
-  await input(sales, 'care-result-appointmentAt').fill(tomorrowLocal());
+  // Typed day first, 24-hour, whatever the browser's language (a native picker took mm/dd/yyyy).
+  const appointmentAt = tomorrowVn();
+  expect(await typeDate(sales, 'care-result-appointmentAt', appointmentAt)).toBe(appointmentAt);
   await sales.locator('textarea[data-testid="care-result-note"]').fill('Khách hẹn gọi lại sáng mai');
   await sales.getByTestId('care-result-submit').click();
   await toast(sales, 'Thông tin chăm sóc khách hàng ghi nhận thành công.');
@@ -256,6 +258,8 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   const appointment = sales.locator('[data-testid^="appointments-row-"]').filter({ hasText: taken });
   await appointment.waitFor();
   expect(await appointment.textContent()).toContain('MXH120');
+  // Shown on Vietnam's clock as it was typed.
+  expect(await appointment.textContent()).toContain(appointmentAt.replace(/\//g, '-'));
   const customerId = (await appointment.getAttribute('data-testid'))!.replace('appointments-row-', '');
   await sales.getByTestId(`appointments-care-${customerId}`).click();
   await sales.getByTestId('care-result-dialog').waitFor();

@@ -10,6 +10,8 @@ dayjs.extend(utc);
 export const DATETIME_FORMAT = 'DD-MM-YYYY HH:mm:ss';
 export const DATE_DISPLAY_FORMAT = 'DD-MM-YYYY';
 export const FILTER_DATE_FORMAT = 'DD/MM/YYYY';
+/** Date and time as typed and sent for a moment on Vietnam's clock (appointments, request times). */
+export const FILTER_DATETIME_FORMAT = 'DD/MM/YYYY HH:mm';
 export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -46,6 +48,23 @@ export function formatDate(value: unknown): string {
 export function parseFilterDate(text: string) {
   const d = dayjs(text, FILTER_DATE_FORMAT, true);
   return d.isValid() ? d : null;
+}
+
+/** Strictly parse a DD/MM/YYYY HH:mm date and time; null when invalid. */
+export function parseFilterDateTime(text: string) {
+  const d = dayjs(text, FILTER_DATETIME_FORMAT, true);
+  return d.isValid() ? d : null;
+}
+
+/**
+ * A moment shown on Vietnam's clock as DD/MM/YYYY HH:mm (what the date-time inputs hold): an
+ * instant (ISO with offset, epoch) is converted; a wall-clock text is read as it is.
+ */
+export function toVnDateTimeInput(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = dayjs(value as string | number | Date);
+  if (!d.isValid()) return '';
+  return (isInstant(value) ? d.utcOffset(VN_UTC_OFFSET_MINUTES) : d).format(FILTER_DATETIME_FORMAT);
 }
 
 /** Asia/Ho_Chi_Minh is UTC+7 all year. */

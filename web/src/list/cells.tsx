@@ -4,7 +4,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { failText } from '../api/client';
-import { dayjs } from '../common/format';
+import { DateTimeField } from '../common/DateField';
+import { toVnDateTimeInput } from '../common/format';
 import type { InlineEdit, ListContext, Row, RowAction } from './types';
 
 /** An inline-editable cell: text/number save on Enter, select and datetime on change. */
@@ -25,10 +26,8 @@ export function EditableCell({
 }) {
   const toText = (v: unknown) => {
     if (v === null || v === undefined) return '';
-    if (edit.type === 'datetime') {
-      const d = dayjs(v as string);
-      return d.isValid() ? d.format('YYYY-MM-DDTHH:mm') : '';
-    }
+    // DD/MM/YYYY HH:mm on Vietnam's clock, as the server reads it back.
+    if (edit.type === 'datetime') return toVnDateTimeInput(v);
     return String(v);
   };
   const [value, setValue] = useState(toText(initial));
@@ -43,7 +42,6 @@ export function EditableCell({
     if (raw === toText(initial)) return;
     let v: any = raw;
     if (edit.type === 'number') v = raw === '' ? null : Number(raw);
-    if (edit.type === 'datetime') v = raw ? dayjs(raw).format('YYYY-MM-DD HH:mm:ss') : '';
     if (edit.confirm) {
       const ask = typeof edit.confirm === 'function' ? edit.confirm(row, v) : edit.confirm;
       if (!(await ctx.confirm(ask))) {
@@ -94,15 +92,20 @@ export function EditableCell({
       </TextField>
     );
   }
+  if (edit.type === 'datetime') {
+    // Saved once chosen in the picker, or typed whole and confirmed (Enter, leaving the field).
+    return (
+      <span onClick={common.onClick}>
+        <DateTimeField value={value} onChange={setValue} onAccept={(v) => void save(v)} variant="standard" fullWidth disabled={saving} testId={testId} />
+      </span>
+    );
+  }
   return (
     <TextField
       {...common}
-      type={edit.type === 'datetime' ? 'datetime-local' : edit.type === 'number' ? 'number' : 'text'}
+      type={edit.type === 'number' ? 'number' : 'text'}
       value={value}
-      onChange={(e) => {
-        setValue(e.target.value);
-        if (edit.type === 'datetime') void save(e.target.value);
-      }}
+      onChange={(e) => setValue(e.target.value)}
       onKeyDown={(e) => {
         e.stopPropagation();
         if (e.key === 'Enter') void save(value);

@@ -14,7 +14,7 @@
  *                 'date', 'phone' (leading 0 for 9 digits), 'chip' (chip: row → {label,color}),
  *                 'actions' (renders rowActions), or free `render`; `options` maps values to labels.
  *                 `visible(ctx)` hides by role.
- *                 `edit` makes a cell editable inline (text saves on Enter, select/datetime on change)
+ *                 `edit` makes a cell editable inline (text saves on Enter, select on change, datetime once chosen or typed whole)
  *                 through `edit.save(row, value, ctx)`; `edit.canEdit(row, ctx)` per row.
  *                 `export` controls the Excel column (false = skipped; header/value overrides).
  *   rowActions    RowAction<Row>[]: icon buttons with tooltip; `visible(row, ctx)`; optional `confirm`

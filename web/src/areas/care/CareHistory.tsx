@@ -6,7 +6,6 @@ import { displayPhone, monthStart, today } from '../../common/format';
 import { staffPickerOptions, type StaffOption } from '../../common/refdata';
 import { notify } from '../../store';
 import { CARE_HISTORY, CARE_RESULTS, careApi, type CareHistoryRecord } from './api';
-import { appointmentParam } from './CareResultDialog';
 
 /** Copies the phone as shown ('Đã copy: …' / 'Lỗi không thể copy', spec 1 §8). */
 async function copyPhone(text: string) {
@@ -85,7 +84,7 @@ export default function CareHistory() {
           edit: {
             type: 'datetime',
             canEdit: (r) => !!r.can_edit,
-            save: (r, v) => careApi.setAppointmentAt(r.id, appointmentParam(String(v ?? '')) || String(v ?? '')),
+            save: (r, v) => careApi.setAppointmentAt(r.id, String(v ?? '')),
             successMsg: 'Cập nhật thời gian hẹn thành công',
             errorMsg: 'Cập nhật thời gian hẹn không thành công',
           },

@@ -5,12 +5,6 @@ import type { FormConfig } from '../../form/types';
 import { displayPhone } from '../../common/format';
 import { CARE_RESULTS, careApi } from './api';
 
-/** datetime-local 'YYYY-MM-DDTHH:mm' → 'DD/MM/YYYY HH:mm' (Vietnam time, as the server reads it). */
-export function appointmentParam(v: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(v ?? '');
-  return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}:${m[5]}` : '';
-}
-
 const needsPackage = (status: string) => status === 'APPROVED' || status === 'APPOINTMENT';
 
 /**
@@ -43,21 +37,11 @@ export default function CareResultDialog({
         {
           key: 'appointmentAt',
           label: 'Thời gian hẹn lại',
-          type: 'custom',
+          // DD/MM/YYYY HH:mm on Vietnam's clock, as the server reads it.
+          type: 'datetime',
           visible: (v) => v.status === 'APPOINTMENT',
           required: true,
           requiredMsg: 'Bạn chưa nhập thời gian hẹn lại!',
-          render: ({ value, setValue, testId, error }) => (
-            <TextField
-              size="small"
-              type="datetime-local"
-              label="Thời gian hẹn lại"
-              value={value ?? ''}
-              error={error}
-              onChange={(e) => setValue(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
-            />
-          ),
         },
         {
           key: 'note',
@@ -84,7 +68,7 @@ export default function CareResultDialog({
         careApi.recordCare(customer!.id, {
           status: v.status,
           package: needsPackage(v.status) ? String(v.package ?? '').trim() : '',
-          appointmentAt: v.status === 'APPOINTMENT' ? appointmentParam(v.appointmentAt) : '',
+          appointmentAt: v.status === 'APPOINTMENT' ? String(v.appointmentAt ?? '') : '',
           note: String(v.note ?? '').trim(),
         }),
       successMsg: 'Thông tin chăm sóc khách hàng ghi nhận thành công.',

@@ -16,6 +16,7 @@ import { monthStart, today } from '../../common/format';
 import { notify } from '../../store';
 import { careApi, INVITE, type Invitation } from './api';
 import { INVITE_TAB_LABELS, otpButtons, transactionOf } from './invite-rules';
+import { DateTimeField } from '../../common/DateField';
 
 const failToast = (e: unknown) => notify(errorMsg(e) || 'Đăng ký gói cước không thành công', 'error');
 
@@ -167,7 +168,7 @@ function SellingPanel() {
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField size="small" label="Gói cước" value={v.pkg} onChange={set('pkg')} />
         <TextField size="small" label="Số điện thoại" value={v.phone} onChange={set('phone')} />
-        <TextField size="small" type="datetime-local" label="Ngày yêu cầu" value={v.requestAt} onChange={set('requestAt')} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateTimeField label="Ngày yêu cầu" value={v.requestAt} onChange={(requestAt) => setV((s) => ({ ...s, requestAt }))} width={220} />
         <TextField size="small" label="Mã OTP" value={v.otp} onChange={set('otp')} />
         <TextField select size="small" label="Trạng thái" value={v.status} onChange={set('status')} sx={{ minWidth: 160 }}>
           <MenuItem value="">Tất cả</MenuItem>
