@@ -183,6 +183,52 @@ it('payroll: an attendance import shows Đang tính toán... and then the recalc
   await page.close();
 }, 180000);
 
+it('an attendance sheet made by hand: the template shows the layout, the sheet is read by its headers, a time that is no time is refused quoting the cell', async () => {
+  const page = await browser.newPage();
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/app/tinhluong').click();
+  await page.getByTestId('list-tinhluong').waitFor();
+
+  // The template: the headers where the import reads them (B, E, F), in Vietnamese.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('tinhluong-chamcong-import-template').click();
+  const template = await download;
+  expect(template.suggestedFilename()).toBe('File mẫu - Nhập file chấm công.xlsx');
+  const saved = join(dir, `mau-${tag}.xlsx`);
+  await template.saveAs(saved);
+  const header = (XLSX.utils.sheet_to_json<unknown[]>(XLSX.readFile(saved).Sheets.Sheet1, { header: 1, defval: '' })[0] ?? []) as string[];
+  expect(header).toEqual(['', 'Tên đăng nhập', '', '', 'Giờ vào', 'Giờ ra']);
+
+  // A sheet in its own column order, with its own headers; its second row has an impossible time.
+  const { month } = vnNow();
+  const file = join(dir, `cham-cong-tay-${tag}.xlsx`);
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(
+    wb,
+    XLSX.utils.aoa_to_sheet([
+      ['Tài khoản', 'Giờ vào', 'Giờ ra', 'Ghi chú'],
+      [seller2, `04/${month} 08:00:00`, `04/${month} 17:00:00`, 'đúng giờ'],
+      [seller2, '32/13/2026 25:61:00', `05/${month} 17:00:00`, 'gõ nhầm'],
+    ]),
+    'Sheet1',
+  );
+  XLSX.writeFile(wb, file);
+  await page.getByTestId('tinhluong-chamcong-import-file').setInputFiles(file);
+  await page.getByTestId('toast').filter({ hasText: 'đã lưu 1 bản ghi' }).first().waitFor();
+  const errors = page.getByTestId('tinhluong-chamcong-import-errors');
+  await errors.waitFor();
+  expect(await errors.getByTestId('tinhluong-chamcong-import-columns').textContent()).toContain('Cột B: Tên đăng nhập · Cột E: Giờ vào · Cột F: Giờ ra');
+  const refused = errors.getByTestId('tinhluong-chamcong-import-error-row');
+  expect(await refused.count()).toBe(1);
+  expect(await refused.first().getAttribute('data-row')).toBe('3');
+  const text = (await refused.first().textContent()) ?? '';
+  expect(text).toContain("Cột B (Giờ vào): '32/13/2026 25:61:00' không phải ngày giờ (DD/MM/YYYY HH:mm:ss)");
+  expect(text).toContain(`Tên đăng nhập: '${seller2}'`);
+  // No field name of the request reaches the user.
+  expect(text).not.toMatch(/gioVao|username|"/);
+  await page.close();
+}, 180000);
+
 it('the detailed report lists the same sales with the same total, and seniors get the staff selector', async () => {
   const page = await browser.newPage();
   await login(page, 'admin', ADMIN_PASSWORD);

@@ -16,11 +16,27 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import { api } from '../api/client';
 import { formatNumber } from '../common/format';
 import { notify } from '../store';
-import { chunk, importErrorsLabel, sheetCells, IMPORT_CHUNK_SIZE, mapSheetRows, sendChunks, type ChunkReply, type ImportOutcome, type ImportSpec, type RowError, type SheetRow } from './sheet';
+import {
+  chunk,
+  expectedColumns,
+  importErrorsLabel,
+  localRowErrors,
+  sheetCells,
+  templateRows,
+  IMPORT_CHUNK_SIZE,
+  mapSheetRows,
+  sendChunks,
+  type ChunkReply,
+  type ImportOutcome,
+  type ImportSpec,
+  type RowError,
+  type SheetRow,
+} from './sheet';
 
 export interface ImportButtonProps {
   /** Test-id prefix: `<id>-import` (button), `-import-file`, `-import-preview`, `-import-progress`, `-import-errors` (dialog), `-import-errors-button`. */
@@ -36,6 +52,25 @@ export interface ImportButtonProps {
   onDone?: (outcome: ImportOutcome) => void;
   /** Success text (default: the file name and the number of records saved, spec 1 §2.8). */
   successText?: (fileName: string, saved: number) => string;
+  /** Name of the template file offered beside the button (default: 'File mẫu - <label>'). */
+  templateName?: string;
+}
+
+/** The expected columns, as a line above a preview or a list of refused rows. */
+function ExpectedColumns({ id, spec }: { id: string; spec: ImportSpec }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid={`${id}-import-columns`}>
+      Cột cần có (dữ liệu từ dòng {spec.firstDataRow ?? 2}): {expectedColumns(spec).join(' · ')}
+    </Typography>
+  );
+}
+
+/** Writes the template: the header row as the import reads it, and the example row if any. */
+async function downloadTemplate(spec: ImportSpec, name: string) {
+  const XLSX = await import('xlsx');
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(templateRows(spec)), 'Sheet1');
+  XLSX.writeFile(wb, `${name}.xlsx`);
 }
 
 const defaultSuccess = (fileName: string, saved: number) => `${fileName}: đã lưu ${formatNumber(saved)} bản ghi`;
@@ -64,6 +99,7 @@ function PreviewDialog({ id, spec, rows, onCancel, onSend }: { id: string; spec:
         Xem trước dữ liệu nhập ({formatNumber(rows.length)} dòng, đã chọn {formatNumber(chosen.size)})
       </DialogTitle>
       <DialogContent dividers>
+        <ExpectedColumns id={id} spec={spec} />
         <TableContainer sx={{ maxHeight: 480 }}>
           <Table size="small" stickyHeader>
             <TableHead>
@@ -78,7 +114,7 @@ function PreviewDialog({ id, spec, rows, onCancel, onSend }: { id: string; spec:
                 </TableCell>
                 <TableCell>Dòng</TableCell>
                 {spec.columns.map((c) => (
-                  <TableCell key={c.field}>{c.label ?? c.field}</TableCell>
+                  <TableCell key={c.field}>{c.label}</TableCell>
                 ))}
               </TableRow>
             </TableHead>
@@ -126,11 +162,12 @@ function PreviewDialog({ id, spec, rows, onCancel, onSend }: { id: string; spec:
   );
 }
 
-function RowErrorsDialog({ id, errors, onClose }: { id: string; errors: RowError[]; onClose: () => void }) {
+function RowErrorsDialog({ id, spec, errors, onClose }: { id: string; spec: ImportSpec; errors: RowError[]; onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid={`${id}-import-errors`}>
       <DialogTitle>Các dòng nhập lỗi ({formatNumber(errors.length)})</DialogTitle>
       <DialogContent dividers>
+        <ExpectedColumns id={id} spec={spec} />
         <TableContainer sx={{ maxHeight: 480 }}>
           <Table size="small" stickyHeader>
             <TableHead>
@@ -146,7 +183,9 @@ function RowErrorsDialog({ id, errors, onClose }: { id: string; errors: RowError
                 <TableRow key={i} data-testid={`${id}-import-error-row`} data-row={e.row}>
                   <TableCell>{e.row}</TableCell>
                   <TableCell>{e.error_type}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12 }}>{e.error_data}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word', fontSize: 12 }} data-testid={`${id}-import-error-data`}>
+                    {e.error_data}
+                  </TableCell>
                   <TableCell>{e.error_file}</TableCell>
                 </TableRow>
               ))}
@@ -169,7 +208,17 @@ function RowErrorsDialog({ id, errors, onClose }: { id: string; errors: RowError
  * button until an import without refusals), and offers to send again the chunks that got no
  * answer (safe: the servers dedupe re-sent rows).
  */
-export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel', preview = false, chunkSize = IMPORT_CHUNK_SIZE, onDone, successText = defaultSuccess }: ImportButtonProps) {
+export default function ImportButton({
+  id,
+  endpoint,
+  spec,
+  label = 'Nhập Excel',
+  preview = false,
+  chunkSize = IMPORT_CHUNK_SIZE,
+  onDone,
+  successText = defaultSuccess,
+  templateName,
+}: ImportButtonProps) {
   const input = useRef<HTMLInputElement>(null);
   const [fileName, setFileName] = useState('');
   const [rows, setRows] = useState<SheetRow[] | null>(null);
@@ -183,10 +232,12 @@ export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel
     setErrorsOpen(errs.length > 0);
   };
   const [busy, setBusy] = useState(false);
+  // Rows the sheet's own cells refuse (never sent): reported with the server's refusals.
+  const refusedHere = useRef<RowError[]>([]);
   // What a 'Gửi lại' carries over from the first pass: file name, refused rows, rows saved.
   const retryState = useRef<{ name: string; errors: RowError[]; saved: number }>({ name: '', errors: [], saved: 0 });
 
-  const send = async (chunks: SheetRow[][], name: string, carried: RowError[] = [], savedBefore = 0) => {
+  const send = async (chunks: SheetRow[][], name: string, carried: RowError[] = refusedHere.current, savedBefore = 0) => {
     const total = chunks.reduce((n, c) => n + c.length, 0);
     setBusy(true);
     setProgress({ done: 0, total, failed: [], failMsg: '' });
@@ -215,9 +266,12 @@ export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel
     if (!file) return;
     try {
       const cells = await readFirstSheet(file);
-      const mapped = mapSheetRows(cells, spec, file.name);
+      const all = mapSheetRows(cells, spec, file.name);
+      refusedHere.current = localRowErrors(all, file.name);
+      const mapped = all.filter((r) => !r.problems?.length);
       if (mapped.length === 0) {
-        notify('Không có dòng dữ liệu nào để nhập', 'warning');
+        notify(refusedHere.current.length ? `${file.name}: không có dòng nào đọc được` : 'Không có dòng dữ liệu nào để nhập', 'warning');
+        showErrors(refusedHere.current);
         return;
       }
       setFileName(file.name);
@@ -236,6 +290,15 @@ export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel
     <>
       <Button variant="outlined" startIcon={<FileUploadIcon />} onClick={() => input.current?.click()} disabled={busy} data-testid={`${id}-import`}>
         {label}
+      </Button>
+      <Button
+        variant="text"
+        startIcon={<FileDownloadIcon />}
+        onClick={() => void downloadTemplate(spec, templateName ?? `File mẫu - ${label}`)}
+        title={`Cột cần có: ${expectedColumns(spec).join(' · ')}`}
+        data-testid={`${id}-import-template`}
+      >
+        File mẫu
       </Button>
       {errors.length > 0 && (
         <Button variant="outlined" color="error" startIcon={<ErrorOutlineIcon />} onClick={() => setErrorsOpen(true)} data-testid={`${id}-import-errors-button`}>
@@ -305,7 +368,7 @@ export default function ImportButton({ id, endpoint, spec, label = 'Nhập Excel
           )}
         </Dialog>
       )}
-      {errorsOpen && errors.length > 0 && <RowErrorsDialog id={id} errors={errors} onClose={() => setErrorsOpen(false)} />}
+      {errorsOpen && errors.length > 0 && <RowErrorsDialog id={id} spec={spec} errors={errors} onClose={() => setErrorsOpen(false)} />}
     </>
   );
 }

@@ -1,6 +1,26 @@
 import { LOOKUP_LOG_IMPORT_SPEC } from '../screens/lookup/lookupLogImport';
 import * as XLSX from 'xlsx';
-import { cellDate, cellText, chunk, importErrorsLabel, IMPORT_CHUNK_SIZE, mapSheetRows, parseCell, sendChunks, sheetCells, type ImportSpec, type SheetRow } from './sheet';
+import {
+  cellDate,
+  cellText,
+  chunk,
+  columnLetter,
+  columnsOf,
+  expectedColumns,
+  importErrorsLabel,
+  IMPORT_CHUNK_SIZE,
+  localRowErrors,
+  mapSheetRows,
+  parseCell,
+  sendChunks,
+  sheetCells,
+  templateRows,
+  type ImportSpec,
+  type SheetRow,
+} from './sheet';
+
+/** A mapped row's request data and sheet row only (not the typed cells a row error quotes). */
+const plain = (rows: SheetRow[]) => rows.map(({ rowNumber, data }) => ({ rowNumber, data }));
 
 /** An .xlsx file's bytes holding these rows on its first sheet, as Excel would save it. */
 const xlsxBytes = (rows: unknown[][]): ArrayBuffer => {
@@ -59,7 +79,7 @@ describe('sheet rows', () => {
   ];
 
   it('skips the header rows and blank rows, keeping sheet row numbers', () => {
-    expect(mapSheetRows(cells, spec)).toEqual([
+    expect(plain(mapSheetRows(cells, spec))).toEqual([
       { rowNumber: 3, data: { phone: '0912345678', money: 1000, day: '01/02/2025' } },
       { rowNumber: 5, data: { phone: '0987654321', money: 2000, day: '05/03/2025' } },
     ]);
@@ -82,7 +102,7 @@ describe('sheet rows', () => {
       [1, 'nv01 - Nguyễn Văn A', '912345678', 'Tra cứu số dư', 'Số dư: 10.000\nHạn: 01/01', '05-03-2025 08:30:00'],
       [2, '', '', '', '', ''],
     ];
-    expect(mapSheetRows(exported, LOOKUP_LOG_IMPORT_SPEC)).toEqual([
+    expect(plain(mapSheetRows(exported, LOOKUP_LOG_IMPORT_SPEC))).toEqual([
       {
         rowNumber: 2,
         data: {
@@ -220,7 +240,70 @@ describe('reading a file', () => {
     const chunks = chunk(mapped);
     expect(chunks).toHaveLength(500);
     expect(chunks.every((c) => c.length === 200)).toBe(true);
-    expect(chunks[499][199]).toEqual({ rowNumber: 100_001, data: { phone: '0900099999', name: 'Khách 99999', amount: 99999 } });
+    expect(plain([chunks[499][199]])[0]).toEqual({ rowNumber: 100_001, data: { phone: '0900099999', name: 'Khách 99999', amount: 99999 } });
     expect(new Set(mapped.map((r) => r.rowNumber)).size).toBe(100_000);
+  });
+});
+
+describe('the layout an import expects', () => {
+  // The attendance sheet of the original app: username in B, check-in in E, check-out in F.
+  const attendance: ImportSpec = {
+    firstDataRow: 2,
+    columns: [
+      { col: 1, field: 'username', label: 'Tên đăng nhập', aliases: ['Username'] },
+      { col: 4, field: 'gioVao', parse: 'datetime', label: 'Giờ vào' },
+      { col: 5, field: 'gioRa', parse: 'datetime', label: 'Giờ ra' },
+    ],
+    example: { username: 'nv.an', gioVao: '03/11/2026 08:00:00', gioRa: '03/11/2026 17:30:00' },
+  };
+
+  it('names columns by letter and lists them in sheet order', () => {
+    expect([0, 1, 25, 26, 27, 51, 52].map(columnLetter)).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'AZ', 'BA']);
+    expect(expectedColumns(attendance)).toEqual(['Cột B: Tên đăng nhập', 'Cột E: Giờ vào', 'Cột F: Giờ ra']);
+  });
+
+  it('gives a template with the headers where the import reads them, and the example row', () => {
+    expect(templateRows(attendance)).toEqual([
+      ['', 'Tên đăng nhập', '', '', 'Giờ vào', 'Giờ ra'],
+      ['', 'nv.an', '', '', '03/11/2026 08:00:00', '03/11/2026 17:30:00'],
+    ]);
+    // The template is read back as one good row.
+    const rows = mapSheetRows(templateRows(attendance), attendance);
+    expect(plain(rows)).toEqual([{ rowNumber: 2, data: { username: 'nv.an', gioVao: '03/11/2026 08:00:00', gioRa: '03/11/2026 17:30:00' } }]);
+    expect(rows[0].problems).toBeUndefined();
+  });
+
+  it('reads a sheet made by hand by its headers (any order, case and diacritics aside, aliases), else by position', () => {
+    const natural = [
+      ['USERNAME', 'Họ tên', 'giờ ra', 'Gio vao'],
+      ['nv.binh', 'Trần Bình', '03/11/2026 17:00:00', '03/11/2026 08:05:00'],
+    ];
+    expect(columnsOf(natural, attendance).map((c) => c.col)).toEqual([0, 3, 2]);
+    expect(plain(mapSheetRows(natural, attendance))).toEqual([{ rowNumber: 2, data: { username: 'nv.binh', gioVao: '03/11/2026 08:05:00', gioRa: '03/11/2026 17:00:00' } }]);
+    // A header row that does not name every column: the template's positions.
+    expect(columnsOf([['STT', 'Ai đó'], ['1', 'x']], attendance).map((c) => c.col)).toEqual([1, 4, 5]);
+  });
+
+  it('refuses a row whose cell is no date, quoting the cell as typed with its column, and sends it not', () => {
+    const sheet = [templateRows(attendance)[0], ['', 'nv.an', '', '', '32/13/2026 25:61:00', '03/11/2026 17:30:00'], ['', 'nv.binh', '', '', '03/11/2026 08:00:00', '03/11/2026 17:00:00']];
+    const rows = mapSheetRows(sheet, attendance, 'cham-cong.xlsx');
+    expect(rows.map((r) => [r.rowNumber, r.problems])).toEqual([
+      [2, ["Cột E (Giờ vào): '32/13/2026 25:61:00' không phải ngày giờ (DD/MM/YYYY HH:mm:ss)"]],
+      [3, undefined],
+    ]);
+    expect(localRowErrors(rows, 'cham-cong.xlsx')).toEqual([
+      {
+        row: 2,
+        error_type: "Cột E (Giờ vào): '32/13/2026 25:61:00' không phải ngày giờ (DD/MM/YYYY HH:mm:ss)",
+        error_data: "Tên đăng nhập: 'nv.an' · Giờ vào: '32/13/2026 25:61:00' · Giờ ra: '03/11/2026 17:30:00'",
+        error_file: 'cham-cong.xlsx',
+      },
+    ]);
+  });
+
+  it("quotes a row the server refuses by its typed cells, not the request's field names", async () => {
+    const rows = mapSheetRows([templateRows(attendance)[0], ['', 'khong.co', '', '', '03/11/2026 08:00:00', '']], attendance, 'f.xlsx');
+    const outcome = await sendChunks([rows], async () => ({ saved: 0, errorRows: [{ index: 0, error_type: 'Nhân viên không tồn tại', error_data: '{"username":"khong.co"}' }] }), undefined, 'f.xlsx');
+    expect(outcome.errors).toEqual([{ row: 2, error_type: 'Nhân viên không tồn tại', error_data: "Tên đăng nhập: 'khong.co' · Giờ vào: '03/11/2026 08:00:00' · Giờ ra: ''", error_file: 'f.xlsx' }]);
   });
 });

@@ -16,13 +16,15 @@ export const IMPORT_CHUNK_SIZE = 200;
 export type CellParse = 'digits' | 'text' | 'date' | 'datetime' | 'number' | ((value: unknown) => unknown);
 
 export interface ColumnMapping {
-  /** Sheet column, 0-based (A = 0, B = 1, …). */
+  /** Sheet column, 0-based (A = 0, B = 1, …): where the template puts it. */
   col: number;
   field: string;
   /** Default 'text'. */
   parse?: CellParse;
-  /** Header in the preview dialog (default: field). */
-  label?: string;
+  /** The column's header, in Vietnamese: in the template, the preview, the expected columns and row errors. */
+  label: string;
+  /** Other headers a sheet may give this column (matched like the label: case and diacritics aside). */
+  aliases?: string[];
 }
 
 export interface ImportSpec {
@@ -38,12 +40,88 @@ export interface ImportSpec {
    * §5). The servers dedupe again; this keeps repeats out of the preview and the upload.
    */
   dedupeBy?: (row: Record<string, unknown>) => string;
+  /** A filled example row for the template file (by field). */
+  example?: Record<string, string | number>;
 }
 
 /** A request row with the sheet row it came from. */
 export interface SheetRow {
   rowNumber: number;
   data: Record<string, unknown>;
+  /** The mapped cells as typed, labelled: what a row error quotes. */
+  typed?: string;
+  /** Cells that are not what their column takes (a date that is no date…); such a row is not sent. */
+  problems?: string[];
+}
+
+/** 'A', 'B', …, 'Z', 'AA' for a 0-based column. */
+export function columnLetter(col: number): string {
+  let s = '';
+  for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
+
+/** The expected columns as a user reads them: 'Cột B: Tên đăng nhập', in sheet order. */
+export function expectedColumns(spec: ImportSpec): string[] {
+  return [...spec.columns].sort((a, b) => a.col - b.col).map((c) => `Cột ${columnLetter(c.col)}: ${c.label}`);
+}
+
+/** A header compared loosely: lower case, without diacritics, single spaces. */
+const loose = (v: unknown) =>
+  String(v ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The columns as this sheet has them: where its header row names every expected column (by label
+ * or alias), there; otherwise where the template puts them. A sheet made by hand with its own
+ * column order is read by its headers, not refused row by row.
+ */
+export function columnsOf(cells: unknown[][], spec: ImportSpec): ColumnMapping[] {
+  const first = Math.max(1, spec.firstDataRow ?? 2);
+  if (first < 2) return spec.columns;
+  const header = (cells[first - 2] ?? []).map(loose);
+  const found = spec.columns.map((c) => header.findIndex((h) => h !== '' && [c.label, ...(c.aliases ?? [])].some((name) => loose(name) === h)));
+  if (found.some((i) => i < 0) || found.every((i, k) => i === spec.columns[k].col)) return spec.columns;
+  return spec.columns.map((c, k) => ({ ...c, col: found[k] }));
+}
+
+/** The template's rows: header labels in their columns on the row above the data, then the example. */
+export function templateRows(spec: ImportSpec): string[][] {
+  const first = Math.max(2, spec.firstDataRow ?? 2);
+  const width = Math.max(...spec.columns.map((c) => c.col)) + 1;
+  const rows: string[][] = Array.from({ length: first - 1 }, () => Array<string>(width).fill(''));
+  for (const c of spec.columns) rows[first - 2][c.col] = c.label;
+  if (spec.example) {
+    const ex = Array<string>(width).fill('');
+    for (const c of spec.columns) ex[c.col] = String(spec.example[c.field] ?? '');
+    rows.push(ex);
+  }
+  return rows;
+}
+
+/** A cell as the user sees it in the sheet (dates as DD/MM/YYYY[ HH:mm:ss]). */
+export function cellShown(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return '';
+    const d = dayjs(value);
+    return d.format(d.hour() || d.minute() || d.second() ? 'DD/MM/YYYY HH:mm:ss' : 'DD/MM/YYYY');
+  }
+  return cellText(value);
+}
+
+/** Why a cell is not what its column takes, or undefined. Blank cells are the server's to judge. */
+export function cellProblem(value: unknown, parse: CellParse | undefined, parsed: unknown): string | undefined {
+  if (cellShown(value) === '') return undefined;
+  if (parse === 'date' && parsed === '') return 'không phải ngày (DD/MM/YYYY)';
+  if (parse === 'datetime' && parsed === '') return 'không phải ngày giờ (DD/MM/YYYY HH:mm:ss)';
+  if (parse === 'number' && parsed === null) return 'không phải số';
+  return undefined;
 }
 
 /** An Excel serial day number (1900 system) → a Date in UTC. */
@@ -146,13 +224,25 @@ const allBlank = (row: Record<string, unknown>) => Object.values(row).every((v) 
  */
 export function mapSheetRows(cells: unknown[][], spec: ImportSpec, fileName = ''): SheetRow[] {
   const first = Math.max(1, spec.firstDataRow ?? 2);
+  const columns = columnsOf(cells, spec);
   const out: SheetRow[] = [];
   const seen = new Set<string>();
   for (let i = first - 1; i < cells.length; i++) {
     const line = cells[i] ?? [];
     const row: Record<string, unknown> = {};
-    for (const c of spec.columns) row[c.field] = parseCell(line[c.col], c.parse);
-    if (spec.skip ? spec.skip(row) : allBlank(row)) continue;
+    const problems: string[] = [];
+    const typed: string[] = [];
+    for (const c of columns) {
+      row[c.field] = parseCell(line[c.col], c.parse);
+      const shown = cellShown(line[c.col]);
+      typed.push(`${c.label}: '${shown}'`);
+      const problem = cellProblem(line[c.col], c.parse, row[c.field]);
+      if (problem) problems.push(`Cột ${columnLetter(c.col)} (${c.label}): '${shown}' ${problem}`);
+    }
+    if (spec.skip ? spec.skip(row) : allBlank(row)) {
+      // A row whose only content is unreadable is still the user's row: say why, do not drop it.
+      if (problems.length === 0) continue;
+    }
     const data = spec.finish ? spec.finish(row, fileName) : row;
     if (!data) continue;
     if (spec.dedupeBy) {
@@ -160,9 +250,16 @@ export function mapSheetRows(cells: unknown[][], spec: ImportSpec, fileName = ''
       if (seen.has(key)) continue;
       seen.add(key);
     }
-    out.push({ rowNumber: i + 1, data });
+    out.push({ rowNumber: i + 1, data, typed: typed.join(' · '), ...(problems.length ? { problems } : {}) });
   }
   return out;
+}
+
+/** The rows a sheet's own cells refuse, as row errors (they are never sent). */
+export function localRowErrors(rows: SheetRow[], fileName: string): RowError[] {
+  return rows
+    .filter((r) => r.problems?.length)
+    .map((r) => ({ row: r.rowNumber, error_type: r.problems!.join('; '), error_data: r.typed ?? '', error_file: fileName }));
 }
 
 export function chunk<T>(items: readonly T[], size = IMPORT_CHUNK_SIZE): T[][] {
@@ -218,11 +315,12 @@ export async function sendChunks(
       );
       outcome.saved += Number(reply?.saved ?? 0) || 0;
       for (const e of reply?.errorRows ?? []) {
-        const byIndex = typeof e.index === 'number' ? c[e.index]?.rowNumber : undefined;
+        const sent = typeof e.index === 'number' ? c[e.index] : c.find((r) => r.rowNumber === Number(e.row));
         outcome.errors.push({
-          row: byIndex ?? Number(e.row ?? 0),
+          row: sent?.rowNumber ?? Number(e.row ?? 0),
           error_type: e.error_type ?? '',
-          error_data: e.error_data ?? '',
+          // The cells as the user typed them, labelled, rather than the request's field names.
+          error_data: sent?.typed || e.error_data || '',
           error_file: e.error_file || fileName,
         });
       }

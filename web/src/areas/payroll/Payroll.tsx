@@ -64,21 +64,28 @@ const AMOUNTS: Array<[keyof PayrollRow & string, string]> = [
 
 const CALCULATING = 'Đang tính toán...';
 
-/** Attendance sheet: username in column B, check-in in column 5 (E), check-out in column 6 (F); row 1 is the header. */
+/** The staff column of the payroll sheets: named so in the template, read under any of these headers. */
+const USERNAME_COLUMN = { field: 'username', label: 'Tên đăng nhập', aliases: ['Username', 'Tài khoản', 'Mã nhân viên', 'Mã NV', 'User'] };
+
+/**
+ * Attendance sheet as the original app reads it: username in column B, check-in in E, check-out
+ * in F, row 1 the header. A sheet whose header row names the three columns is read by its headers.
+ */
 const attendanceSpec = (month: string): ImportSpec => ({
   firstDataRow: 2,
   columns: [
-    { col: 1, field: 'username', label: 'Username' },
-    { col: 4, field: 'gioVao', parse: 'datetime', label: 'Giờ vào' },
-    { col: 5, field: 'gioRa', parse: 'datetime', label: 'Giờ ra' },
+    { col: 1, ...USERNAME_COLUMN },
+    { col: 4, field: 'gioVao', parse: 'datetime', label: 'Giờ vào', aliases: ['Check in', 'Vào'] },
+    { col: 5, field: 'gioRa', parse: 'datetime', label: 'Giờ ra', aliases: ['Check out', 'Ra'] },
   ],
+  example: { username: 'nv.nguyenvana', gioVao: '03/11/2026 08:00:00', gioRa: '03/11/2026 17:30:00' },
   finish: (row) => ({ ...row, thangTinhLuong: month }),
 });
 
 /** Manual-data sheet: username then the fifteen editable fields in order (columns A…P). */
 const manualSpec = (month: string): ImportSpec => ({
   firstDataRow: 2,
-  columns: [{ col: 0, field: 'username', label: 'Username' }, ...EDITABLE.map(([field, label], i) => ({ col: i + 1, field, label, parse: (v: unknown) => (v === null || v === undefined ? '' : String(v)) }))],
+  columns: [{ col: 0, ...USERNAME_COLUMN }, ...EDITABLE.map(([field, label], i) => ({ col: i + 1, field, label, parse: (v: unknown) => (v === null || v === undefined ? '' : String(v)) }))],
   finish: (row) => ({ ...row, thangTinhLuong: month }),
 });
 
