@@ -330,10 +330,21 @@ describe('trial cluster (values-dev.yaml)', () => {
     expect(env.CLUSTER_ID).toHaveLength(22);
   });
 
-  test('one replica everywhere, no HPAs, and the first migration runs after the in-cluster database exists', () => {
+  test('one replica everywhere, no HPAs, and the first migration runs once the in-cluster database exists', () => {
     for (const d of ofKind(objs(), 'Deployment')) expect(d.spec.replicas).toBe(1);
     expect(ofKind(objs(), 'HorizontalPodAutoscaler')).toEqual([]);
-    expect(ofKind(objs(), 'Job')[0].metadata.annotations?.['helm.sh/hook']).toBe('post-install,pre-upgrade');
+    // On install, an ordinary Job (not a post-install hook: `helm install --wait` waits for the
+    // services before post-install hooks, and they need the schema) that waits for PostgreSQL.
+    const [job] = ofKind(objs(), 'Job');
+    expect(job.metadata.name).toBe('cskh-migrate-install');
+    expect(job.metadata.annotations?.['helm.sh/hook']).toBeUndefined();
+    expect(job.spec.template.spec.initContainers[0].name).toBe('wait-for-postgresql');
+  });
+
+  test('upgrades with the in-cluster database migrate in a pre-upgrade hook', () => {
+    const [job] = ofKind(parseObjects(templateText(VALUE_SETS.dev, ['--is-upgrade'])), 'Job');
+    expect(job.metadata.name).toBe('cskh-migrate');
+    expect(job.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
   });
 
   test('generated connection URLs use the generated passwords', () => {
