@@ -118,8 +118,8 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
   const sheet = XLSX.readFile(saved).Sheets['Sheet 1'];
   const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet);
   expect(rows).toHaveLength(NUMBERS);
-  expect(rows.every((r) => r.Status === 'DA_QUET')).toBe(true);
-  expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(['PhoneNumber', 'NumberCurrentPackage', 'CurrentCycle', 'NumberFreeCycleLeft']));
+  expect(rows.every((r) => r['Kết quả quét'] === 'Đã quét')).toBe(true);
+  expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(['Số điện thoại', 'Gói cước hiện tại', 'Chu kỳ hiện tại', 'Số chu kỳ miễn phí còn lại']));
   await page.close();
 }, 150000);
 

@@ -144,7 +144,7 @@ it('the staff report: chart, table and totals agree, and the export holds the sa
   await download.saveAs(file);
   const sheet = XLSX.readFile(file);
   const data = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet.Sheets[sheet.SheetNames[0]]);
-  const exported = data.filter((r) => r.Username === seller1 || r.Username === seller2).map((r) => [r.Username, Number(String(r['Doanh thu tạm tính']).replace(/\D/g, ''))]);
+  const exported = data.filter((r) => r['Tên đăng nhập'] === seller1 || r['Tên đăng nhập'] === seller2).map((r) => [r['Tên đăng nhập'], Number(String(r['Doanh thu tạm tính']).replace(/\D/g, ''))]);
   expect(exported).toEqual([
     [seller1, 150000],
     [seller2, 80000],

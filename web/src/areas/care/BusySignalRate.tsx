@@ -45,7 +45,7 @@ export default function BusySignalRate() {
       export: { fileName: 'Ti-le-bat-so.xlsx' },
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
-        { field: 'username_nv', headerName: 'Username', minWidth: 130 },
+        { field: 'username_nv', headerName: 'Tên đăng nhập', minWidth: 130 },
         { field: 'ten_nv', headerName: 'Tên nhân viên', minWidth: 170 },
         { field: 'so_tra_ket_qua', headerName: 'Số trả kết quả', kind: 'number', minWidth: 120 },
         ...RESULT_COLUMNS.map(

@@ -22,6 +22,7 @@ import type { ColumnDef, ListConfig, ListHandle } from '../../list/types';
 import { notify, type RootState } from '../../store';
 import { SCAN_PROGRESS_EVENT, SCAN_SCREENS, scanApi, type ScanFile, type ScanInfo, type ScanKind, type ScanProgress, type ScanResult } from './api';
 import { processedFileName, SCAN_STATE_LABEL } from './rules';
+import { exportColumns } from './scanExport';
 
 /** Spec 3 §5 "Scan upload": the first column of the first sheet holds the phones (a header row is skipped). */
 const scanImportSpec = (): ImportSpec => ({
@@ -60,23 +61,6 @@ function LiveState({ kind, row }: { kind: ScanKind; row: ScanFile }) {
   const live = useLive(kind, row);
   const color = live.state === 'running' ? 'info' : live.state === 'done' ? 'success' : live.state === 'failed' ? 'error' : live.state === 'stopped' ? 'warning' : 'default';
   return <Chip size="small" color={color} label={live.reason ? `${SCAN_STATE_LABEL[live.state] ?? live.state}: ${live.reason}` : SCAN_STATE_LABEL[live.state] ?? live.state} data-testid={`scan-state-${row.FileName}`} data-state={live.state} />;
-}
-
-/** Columns of the DA-XU-LY export (spec 3 §3 "Scan result per number"; dtct for quetdtct). */
-function exportColumns(kind: ScanKind): ColumnDef<ScanResult>[] {
-  const c = (field: keyof ScanResult, headerName: string): ColumnDef<ScanResult> => ({ field, headerName });
-  if (kind === 'quetdtct') return [c('PhoneNumber', 'PhoneNumber'), c('FileName', 'FileName'), c('dtct', 'dtct'), c('ngay_upload', 'ngay_upload'), c('Status', 'Status')];
-  return [
-    c('PhoneNumber', 'PhoneNumber'),
-    c('NumberType', 'NumberType'),
-    c('NumberCurrentPackage', 'NumberCurrentPackage'),
-    c('NumberPackageRegisterDate', 'NumberPackageRegisterDate'),
-    c('NumberPackageRegisterExpire', 'NumberPackageRegisterExpire'),
-    c('CurrentCycle', 'CurrentCycle'),
-    ...(SCAN_SCREENS[kind].freeCycles ? [c('NumberFreeCycleLeft', 'NumberFreeCycleLeft')] : []),
-    c('NumberStatus', 'NumberStatus'),
-    c('Status', 'Status'),
-  ];
 }
 
 /**

@@ -36,3 +36,23 @@ export function processedFileName(fileName: string): string {
 
 /** Scan state labels shown in the table. */
 export const SCAN_STATE_LABEL: Record<string, string> = { idle: 'Chưa quét', running: 'Đang quét', stopped: 'Đã dừng', done: 'Đã quét xong', failed: 'Lỗi' };
+
+/** A number's scan result (the DA-XU-LY export's 'Kết quả quét'): the server's codes in words. */
+export const SCAN_RESULT_LABEL: Record<string, string> = { DA_QUET: 'Đã quét', LOI: 'Lỗi' };
+
+/**
+ * The subscriber's package status in a scan result: the carrier's words (ACTIVE, EXPIRED, CANCELLED)
+ * and the scanner's (no package, eligible or not for a programme) in Vietnamese; a carrier's refusal
+ * reason is already a sentence and stays as it is.
+ */
+export const NUMBER_STATUS_LABEL: Record<string, string> = {
+  ACTIVE: 'Đang hoạt động',
+  EXPIRED: 'Hết hạn',
+  CANCELLED: 'Đã huỷ',
+  KHONG_CO_GOI: 'Không có gói',
+  CO_DTCT: 'Có đối tượng chương trình',
+  KHONG_DTCT: 'Không có đối tượng chương trình',
+};
+
+/** Value → label options of a code map, for a list column (display and export). */
+export const optionsOf = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));

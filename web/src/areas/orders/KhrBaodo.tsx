@@ -11,16 +11,20 @@ import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { BAODO_IMPORT_SPEC, KHR_IMPORT_SPEC } from './recordSheets';
 import { BAODO_LIST, baodoApi, KHR_LIST, khrApi, orderApi, RED_CHANNELS, type BaodoRecord, type KhrRecord } from './api';
+import { AUTO_USER, whoLabel } from '../../common/format';
 
 /** Approval (spec 3 §4; the original's 'DA DUYET' green, 'DA TU CHOI' red, shown with their diacritics). */
 export const approvalChip = (v: string) =>
   v === '1' ? { label: 'ĐÃ DUYỆT', color: 'success' as const } : v === '2' ? { label: 'ĐÃ TỪ CHỐI', color: 'error' as const } : { label: 'CHỜ DUYỆT', color: 'default' as const };
 
-/** Red report result (spec 3 §4): not set, SUCCESS, FAILD. */
+/**
+ * Red report result (spec 3 §4): not set, SUCCESS, FAILD (FAILED in older rows), in words on screen
+ * and in the export, as the confirm texts already name them.
+ */
 export const RESULT_OPTIONS = [
   { value: '0', label: 'Chưa đặt' },
-  { value: 'SUCCESS', label: 'SUCCESS' },
-  { value: 'FAILD', label: 'FAILD' },
+  { value: 'SUCCESS', label: 'Thành công' },
+  { value: 'FAILD', label: 'Thất bại' },
 ];
 
 const staffField = {
@@ -102,7 +106,7 @@ export function PrivateCustomers() {
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'so_dien_thoai', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130 },
-        { field: 'ngay_thanh_cong', headerName: 'Ngày thành công', minWidth: 130 },
+        { field: 'ngay_thanh_cong', headerName: 'Ngày thành công', kind: 'date', minWidth: 130 },
         { field: 'ten_nv', headerName: 'Nhân viên', minWidth: 150, value: (r) => `${r.username_nv} - ${r.ten_nv}` },
         { field: 'createdAt', headerName: 'Ngày tạo', kind: 'datetime', minWidth: 160 },
         { field: 'nguoi_phe_duyet', headerName: 'Người phê duyệt', minWidth: 130 },
@@ -158,7 +162,7 @@ export function RedReport() {
         { field: 'ten_goi_cuoc', headerName: 'Gói cước', minWidth: 110 },
         { field: 'gia_goi_cuoc', headerName: 'Giá gói', kind: 'number', minWidth: 100 },
         { field: 'kenh', headerName: 'Kênh', minWidth: 130 },
-        { field: 'ngay_thanh_cong', headerName: 'Ngày thành công', minWidth: 130 },
+        { field: 'ngay_thanh_cong', headerName: 'Ngày thành công', kind: 'date', minWidth: 130 },
         { field: 'ten_nv', headerName: 'Nhân viên', minWidth: 150, value: (r) => `${r.username_nv} - ${r.ten_nv}` },
         { field: 'ly_do', headerName: 'Lý do', minWidth: 140 },
         {
@@ -176,13 +180,14 @@ export function RedReport() {
             },
             errorMsg: 'Cập nhật kết quả thất bại',
           },
-          export: { value: (r) => (r.trang_thai === 'FAILD' ? 'FAILED' : r.trang_thai === '0' ? '' : r.trang_thai) },
+          export: { value: (r) => (r.trang_thai === 'FAILD' || r.trang_thai === 'FAILED' ? 'Thất bại' : r.trang_thai === 'SUCCESS' ? 'Thành công' : '') },
         },
         {
           field: 'nguoi_dat_trang_thai',
           headerName: 'Người đặt',
           minWidth: 120,
-          render: (r) => <span style={{ color: r.nguoi_dat_trang_thai === '__AUTO' ? 'grey' : '#1976d2' }}>{r.nguoi_dat_trang_thai}</span>,
+          value: (r) => whoLabel(r.nguoi_dat_trang_thai),
+          render: (r) => <span style={{ color: r.nguoi_dat_trang_thai === AUTO_USER ? 'grey' : '#1976d2' }}>{whoLabel(r.nguoi_dat_trang_thai)}</span>,
         },
         { field: 'createdAt', headerName: 'Ngày tạo', kind: 'datetime', minWidth: 160 },
         { field: 'nguoi_phe_duyet', headerName: 'Người phê duyệt', minWidth: 130 },

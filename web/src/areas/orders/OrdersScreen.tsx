@@ -10,7 +10,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import Chip from '@mui/material/Chip';
 import { errorMsg } from '../../api/client';
 import { onRealtime } from '../../api/realtime';
-import { today } from '../../common/format';
+import { AUTO_USER, today, whoLabel } from '../../common/format';
 import FormDialog from '../../form/FormDialog';
 import type { FormConfig, FormOption } from '../../form/types';
 import ImportButton from '../../import/ImportButton';
@@ -300,7 +300,8 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
         headerName: 'Người cập nhật trạng thái',
         minWidth: 140,
         visible: ifManager,
-        render: (r) => <span style={{ color: r.username_thay_doi_trang_thai === '__AUTO' ? 'grey' : undefined }}>{r.username_thay_doi_trang_thai}</span>,
+        value: (r) => whoLabel(r.username_thay_doi_trang_thai),
+        render: (r) => <span style={{ color: r.username_thay_doi_trang_thai === AUTO_USER ? 'grey' : undefined }}>{whoLabel(r.username_thay_doi_trang_thai)}</span>,
       },
       { field: 'created_at', headerName: 'Ngày tạo', kind: 'datetime', minWidth: 160 },
       ...(mfy

@@ -70,4 +70,8 @@ describe('the 9279 export (spec 3 §9)', () => {
     expect(exportCell(cols.find((c) => c.field === 'ghi_chu_cap_nhat') as never, row, 0)).toBe('');
     expect(statusUpdateNote({ username_thay_doi_trang_thai: '', thoi_diem_thay_doi_trang_thai: '' })).toBe('');
   });
+
+  it("the server's own change ('__AUTO', the auto-cancel) reads 'Tự động'", () => {
+    expect(statusUpdateNote({ username_thay_doi_trang_thai: '__AUTO', thoi_diem_thay_doi_trang_thai: '2026-03-05T00:30:00Z' })).toBe('Tự động - 05-03-2026 07:30:00');
+  });
 });

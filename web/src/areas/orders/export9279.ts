@@ -1,5 +1,5 @@
 import { api } from '../../api/client';
-import { formatDateTime } from '../../common/format';
+import { formatDateTime, whoLabel } from '../../common/format';
 import { writeExcel } from '../../list/exportExcel';
 import type { ColumnDef, ListContext } from '../../list/types';
 import { EXPORT_ALL_COUNT } from '../../list/types';
@@ -38,11 +38,12 @@ export function r9279ExportColumns(priority: number): ColumnDef<OrderRecord>[] {
   return cols.filter((c): c is ColumnDef<OrderRecord> => !!c);
 }
 
-/** Who last changed the status, and when ('__AUTO' = the server's auto-cancel). */
+/** Who last changed the status, and when ('Tự động' = the server's auto-cancel, '__AUTO'). */
 export function statusUpdateNote(r: Pick<OrderRecord, 'username_thay_doi_trang_thai' | 'thoi_diem_thay_doi_trang_thai'>): string {
   if (!r.username_thay_doi_trang_thai) return '';
+  const who = whoLabel(r.username_thay_doi_trang_thai);
   const at = formatDateTime(r.thoi_diem_thay_doi_trang_thai);
-  return at ? `${r.username_thay_doi_trang_thai} - ${at}` : r.username_thay_doi_trang_thai;
+  return at ? `${who} - ${at}` : who;
 }
 
 /** Fetches every row of the applied filters (page 0, count 9999999999) and writes Bao-cao-dang-ky-9279.xlsx. */

@@ -147,7 +147,7 @@ export default function Payroll() {
         { field: 'index', headerName: '#', kind: 'index' },
         {
           field: 'username',
-          headerName: 'Username',
+          headerName: 'Tên đăng nhập',
           minWidth: 130,
           render: (r, ctx) =>
             ctx.session.priority < 4 && r.can_edit ? (

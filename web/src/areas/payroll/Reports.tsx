@@ -8,7 +8,7 @@ import {
   type DetailedRow, type ReconciliationRow, type Report9279Row, type RevenueSummaryRow,
 } from './api';
 import { DailyRevenueChart, RevenueBars, Totals } from './Charts';
-import { barsOf, form9279, reconciliationResult, refundCreated, requestMethodLabel, REQUEST_TYPES, tierLabel } from './rules';
+import { barsOf, channelLabel, form9279, plainStaffLabel, reconciliationResult, refundCreated, requestMethodLabel, REQUEST_TYPES, tierLabel } from './rules';
 
 /*
  * The revenue reports (spec 2 §2.2–§2.5, §2.8) on the generic list: the server scopes, masks and
@@ -40,7 +40,7 @@ export function DetailedReport() {
       ),
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
-        { field: 'kenh', headerName: 'Kênh', minWidth: 110 },
+        { field: 'kenh', headerName: 'Kênh', minWidth: 110, value: (r) => channelLabel(r.kenh) },
         {
           field: 'username_nv',
           headerName: 'Nhân viên',
@@ -48,7 +48,8 @@ export function DetailedReport() {
           edit: {
             type: 'select',
             canEdit: (_r, ctx) => ctx.session.priority < 3,
-            options: (_r, ctx) => (ctx.data?.raw?.__staff as never) ?? [],
+            // The name plainly in the cell: the picker's hierarchy dashes stay in the filter's picker.
+            options: (_r, ctx) => ((ctx.data?.raw?.__staff as Array<{ value: string; label: string }> | undefined) ?? []).map((o) => ({ value: o.value, label: plainStaffLabel(o.label) })),
             save: (r, value) => payrollApi.updateUser({ username: String(value), track0: r.track0, track1: r.track1 }),
             successMsg: 'Đã đổi nhân viên',
             errorMsg: 'Đổi nhân viên không thành công',
@@ -89,7 +90,7 @@ function WithStaff({ config }: { config: ListConfig<DetailedRow> }) {
 
 const summaryColumns = (branch: boolean): ColumnDef<RevenueSummaryRow>[] => [
   { field: 'index', headerName: '#', kind: 'index' },
-  { field: 'username_nv', headerName: branch ? 'Chi nhánh' : 'Username', minWidth: 130 },
+  { field: 'username_nv', headerName: branch ? 'Chi nhánh' : 'Tên đăng nhập', minWidth: 130 },
   { field: 'ten_nv', headerName: branch ? 'Tên chi nhánh' : 'Tên nhân viên', minWidth: 180 },
   { field: 'don_moi', headerName: 'Tổng gói', kind: 'number', minWidth: 100 },
   { field: 'doanh_thu_tam_tinh', headerName: 'Doanh thu tạm tính', kind: 'number', minWidth: 150 },
@@ -184,7 +185,7 @@ export function Report9279() {
         { field: 'cty', headerName: 'Công ty đối tác', minWidth: 150, visible: (ctx) => ctx.session.priority < 3 },
         { field: 'so_dien_thoai_cs', headerName: 'Thuê bao', kind: 'phone', minWidth: 130 },
         { field: 'goi_cuoc', headerName: 'Mã gói', minWidth: 100 },
-        { field: 'username_nv', headerName: 'Username', minWidth: 120 },
+        { field: 'username_nv', headerName: 'Tên đăng nhập', minWidth: 120 },
         { field: 'ten_nv', headerName: 'Tên nhân viên', minWidth: 160 },
         { field: 'hinh_thuc', headerName: 'Hình thức', minWidth: 100, value: (r) => form9279(r.hinh_thuc) },
         { field: 'gia_ban_goi', headerName: 'Giá bán gói', minWidth: 100, value: (r) => tierLabel(r.gia_ban_goi) },
@@ -221,8 +222,8 @@ export function Reconciliation() {
       ),
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
-        { field: 'kenh', headerName: 'Kênh', minWidth: 100 },
-        { field: 'username_nv', headerName: 'Username', minWidth: 120 },
+        { field: 'kenh', headerName: 'Kênh', minWidth: 100, value: (r) => channelLabel(r.kenh) },
+        { field: 'username_nv', headerName: 'Tên đăng nhập', minWidth: 120 },
         { field: 'ten_nv', headerName: 'Tên nhân viên', minWidth: 160 },
         { field: 'so_dien_thoai_cs', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130 },
         { field: 'goi_cuoc', headerName: 'Gói cước', minWidth: 100 },

@@ -18,6 +18,28 @@ export function requestMethodLabel(method: number): string {
   return '';
 }
 
+/**
+ * A revenue record's channel (the reports' 'Kênh'): an invitation's channel code, an order's kind or
+ * the import's default in words; a channel typed in an imported sheet ('9084', 'OTP 1') as it is.
+ */
+const CHANNELS: Record<string, string> = {
+  ma_xac_nhan_1: 'Mã xác nhận 1',
+  ma_xac_nhan_2: 'Mã xác nhận 2',
+  ma_xac_nhan_3: 'Mã xác nhận 3',
+  ma_xac_nhan_4: 'Mã xác nhận 4',
+  dk: 'Đăng ký trực tiếp',
+  selling: 'Bán gói',
+  mfy: 'Mfy',
+  import: 'Nhập file',
+};
+export const channelLabel = (kenh: string) => CHANNELS[kenh] ?? kenh ?? '';
+
+/**
+ * A staff option as a table cell shows it: the name plainly. The server's picker labels carry the
+ * hierarchy's dashes ('--' leaders, '----' salespeople), which belong in the open picker only.
+ */
+export const plainStaffLabel = (label: string) => String(label ?? '').replace(/^-+\s*/, '');
+
 /** Form of a 9279 order: Register or Renew. */
 export const form9279 = (hinhThuc: string) => (hinhThuc === 'gia_han' ? 'Gia hạn' : hinhThuc === 'dang_ky' ? 'Đăng ký' : hinhThuc);
 

@@ -7,8 +7,9 @@ import { failText } from '../../api/client';
 import { formatNumber, monthStart, today } from '../../common/format';
 import { staffPickerOptions, type StaffOption } from '../../common/refdata';
 import { writeExcel } from '../../list/exportExcel';
+import { CLAWBACK_COLUMNS } from './clawback';
 import ListScreen from '../../list/ListScreen';
-import type { ColumnDef, InlineEdit, ListConfig, ListContext, ListHandle } from '../../list/types';
+import type { InlineEdit, ListConfig, ListContext, ListHandle } from '../../list/types';
 import { CLAWBACK_OPTIONS, REPORT_LIST, REQUEST_LIST, REQUEST_METHODS, REQUEST_TYPES, TRADE_STATUS_FILTER, clawbackLabel, reportApi, tradeStatusColor, type RefundRequest } from './api';
 
 /** A clawback column: the status as a chip, a dropdown for priority below 3 after the spec's confirm text. */
@@ -29,13 +30,6 @@ function clawbackEdit(save: (id: string, v: string) => Promise<unknown>): Inline
 const clawbackChip = (value: string, requestType: number) => (
   <Chip size="small" label={clawbackLabel(value, requestType)} color={CLAWBACK_OPTIONS.find((o) => o.value === value)?.color ?? 'default'} />
 );
-
-/** DANH-SACH-TRUY-THU.xlsx: the clawback per staff member over the applied filters, summed by the server. */
-export const CLAWBACK_COLUMNS: ColumnDef[] = [
-  { field: 'staff_username', headerName: 'staff_username' },
-  { field: 'staff_fullname', headerName: 'staff_fullname' },
-  { field: 'tong_truy_thu', headerName: 'tong_truy_thu', kind: 'number', export: { value: (r) => Number(r.tong_truy_thu) } },
-];
 
 async function exportClawback(ctx: ListContext) {
   try {

@@ -8,12 +8,13 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatNumber, monthStart, today } from '../../common/format';
+import { formatNumber, monthStart, today, whoLabel } from '../../common/format';
 import FormDialog from '../../form/FormDialog';
 import ListScreen from '../../list/ListScreen';
 import type { InlineEdit, ListConfig, ListContext, ListHandle } from '../../list/types';
 import { notify } from '../../store';
 import {
+  CHANNEL_OPTIONS,
   REQUEST_LIST,
   REQUEST_METHODS,
   REQUEST_TYPES,
@@ -235,7 +236,7 @@ export default function RefundRequests() {
           minWidth: 170,
           edit: confirmedEdit('datetime', (_r, v) => `Xác nhận đổi thời gian tạo thành ${v}?`, (r, v) => requestApi.createdTime(r.id, String(v))),
         },
-        { field: 'kenh_doi_tac', headerName: 'Kênh đối tác', minWidth: 120, visible: senior },
+        { field: 'kenh_doi_tac', headerName: 'Kênh đối tác', minWidth: 120, visible: senior, options: CHANNEL_OPTIONS },
         {
           field: 'is_transfer',
           headerName: 'Chuyển khoản',
@@ -243,7 +244,7 @@ export default function RefundRequests() {
           options: TRANSFER,
           edit: confirmedEdit('select', (_r, v) => `Xác nhận đổi trạng thái chuyển khoản thành '${label(TRANSFER, v)}'?`, (r, v) => requestApi.transfer(r.id, Number(v)), { options: TRANSFER }),
         },
-        { field: 'approver', headerName: 'Người duyệt', minWidth: 110 },
+        { field: 'approver', headerName: 'Người duyệt', minWidth: 110, value: (r) => whoLabel(r.approver) },
         {
           field: 'trang_thai_duyet_hoan_goi',
           headerName: 'Duyệt hoàn gói',

@@ -109,7 +109,7 @@ export default function Accounts() {
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'full_name', headerName: 'Họ tên', minWidth: 120, value: (u) => u.full_name || u.fullname },
-        { field: 'username', headerName: 'Username', minWidth: 100 },
+        { field: 'username', headerName: 'Tên đăng nhập', minWidth: 100 },
         { field: 'email', headerName: 'Email', minWidth: 140 },
         {
           field: 'role_name',
