@@ -242,7 +242,7 @@ data:
         kubernetes cluster.local in-addr.arpa ip6.arpa {
            pods insecure
            fallthrough in-addr.arpa ip6.arpa
-           ttl 30
+           ttl 5
         }
         # Everything outside the cluster: the node's resolver (this machine's).
         forward . /etc/resolv.conf
@@ -371,6 +371,7 @@ down() {
   set +e +o pipefail   # best effort: every step runs
   local R=$K8S_STATE
   stopn provisioner
+  stopn host-kafka   # the production-shape test's broker, if a run was interrupted
   if isup kube-apiserver && isup kubelet; then
     timeout 60 "$B/kubectl" delete ns -l cskh-k8s/test=true --wait=false >/dev/null 2>&1
     timeout 90 "$B/kubectl" delete deploy,rs,sts,ds,job,pod --all -A --wait=true --timeout=60s >/dev/null 2>&1

@@ -107,6 +107,17 @@ function run(cmd: string): Promise<void> {
   });
 }
 
+/** A command run without blocking the event loop (watchers keep polling meanwhile); throws with its output. */
+function runAsync(cmd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-o', 'pipefail', '-c', cmd], { env: ENV, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { out += d; });
+    child.on('exit', (code, sig) => (code === 0 ? resolve(out.trim()) : reject(new Error(`command failed (exit ${code ?? sig}): ${cmd}\n${out.slice(-4000)}`))));
+  });
+}
+
 const kc = (args: string, opts: Parameters<typeof sh>[1] = {}) => sh(`kubectl ${args}`, opts);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -287,7 +298,7 @@ async function careFlow(ns: string, admin: string) {
   await api(`/api/v1/customer/${customer.id}/care`, agent, { status: 'APPROVED', package: 'MXH120' });
   // the registration (care's direct-registration channel) is the sale: care → outbox → Kafka → payroll
   await api('/api/v1/vas/mobifone/invite', admin, { type: 'dk', phone, package: 'MXH120', command: 'DK' });
-  const today = new Date(Date.now() + 7 * 3600e3).toISOString().slice(0, 10);
+  const today = new Date(Date.now() + 7 * 3600e3).toISOString().slice(0, 10).split('-').reverse().join('/'); // DD/MM/YYYY, Vietnam's day
   const row = await until('the registration in payroll\'s revenue report', 90, async () => {
     const r = await api<{ values: Array<{ so_dien_thoai_cs: string; goi_cuoc: string; doanh_thu: number }> }>(
       `/api/v1/report90849332?page=1&count=50&startDate=${today}&endDate=${today}`, admin);
@@ -476,17 +487,28 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
     // migrate Job: a hook deleted once it succeeds, so watch for its completion while Helm runs
     let migrated = '';
     const watcher = setInterval(() => {
-      const r = spawnSync('bash', ['-c', `kubectl -n ${ns} get job ${RELEASE}-migrate -o jsonpath='{.status.succeeded} {.status.completionTime} {.status.startTime}'`], { encoding: 'utf8', env: ENV });
-      if (r.status === 0 && r.stdout.startsWith('1 ')) {
-        const [, done, start] = r.stdout.trim().split(' ');
-        migrated = `migrate Job completed in ${Math.round((Date.parse(done) - Date.parse(start)) / 1000)} s`;
+      // pre-install hook `cskh-migrate` (external database) or the install's own `cskh-migrate-install` (in-cluster)
+      for (const job of [`${RELEASE}-migrate`, `${RELEASE}-migrate-install`]) {
+        const r = spawnSync('bash', ['-c', `kubectl -n ${ns} get job ${job} -o jsonpath='{.status.succeeded} {.status.completionTime} {.status.startTime}'`], { encoding: 'utf8', env: ENV });
+        if (r.status === 0 && r.stdout.startsWith('1 ')) {
+          const [, done, start] = r.stdout.trim().split(' ');
+          migrated = `Job ${job} completed in ${Math.round((Date.parse(done) - Date.parse(start)) / 1000)} s`;
+        }
       }
     }, 1000);
     try {
       await step('helm install --wait', async () => {
         installed = true;
-        sh(`helm install ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tags.a)} --wait --timeout 12m`);
-        return `${migrated || 'migrate Job: completed (Helm waited for the hook)'}`;
+        await runAsync(`helm install ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tags.a)} --wait --timeout 12m`);
+        if (!migrated && shape === 'trial') {
+          // the install's own Job runs beside the services: they can be Ready (their own schema
+          // migrated) a moment before the Job has finished every service's migrations
+          await runAsync(`kubectl -n ${ns} wait --for=condition=complete job/${RELEASE}-migrate-install --timeout=300s`);
+          const [done, start] = kc(`-n ${ns} get job ${RELEASE}-migrate-install -o jsonpath='{.status.completionTime} {.status.startTime}'`).split(' ');
+          migrated = `Job ${RELEASE}-migrate-install completed in ${Math.round((Date.parse(done) - Date.parse(start)) / 1000)} s`;
+        }
+        // a hook Job is deleted as soon as it succeeds (and Helm fails the install when it does not)
+        return migrated || 'pre-install hook Job cskh-migrate succeeded';
       });
     } finally {
       clearInterval(watcher);
@@ -556,7 +578,7 @@ async function upgradeUnderLoad(ns: string, shape: string, values: string, tag: 
     await sleep(5000); // load running before the upgrade starts
     const images = () => kc(`-n ${ns} get deploy -o jsonpath='{range .items[*]}{.spec.template.spec.containers[0].image}{"\\n"}{end}'`);
     const t0 = Date.now();
-    sh(`helm upgrade ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tag)} --wait --timeout 12m`);
+    await runAsync(`helm upgrade ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tag)} --wait --timeout 12m`);
     const secs = ((Date.now() - t0) / 1000).toFixed(0);
     const notNew = images().split('\n').filter((i) => i && !i.endsWith(`:${tag}`));
     if (notNew.length) throw new Error(`deployments not on ${tag}: ${notNew.join(', ')}`);
@@ -584,11 +606,13 @@ async function main() {
   const tags = { a: '', b: '' };
   try {
     currentShape = 'setup';
+    const timingsFile = path.join(STATE, 'timings');
+    const timingsFrom = fs.existsSync(timingsFile) ? fs.statSync(timingsFile).size : 0;
     await step('cluster up (deps, Go builds, system images, control plane, CoreDNS)', () => run('bash scripts/k8s/cluster.sh up'), () => {
-      const t = fs.existsSync(path.join(STATE, 'timings')) ? fs.readFileSync(path.join(STATE, 'timings'), 'utf8') : '';
+      const t = fs.existsSync(timingsFile) ? fs.readFileSync(timingsFile, 'utf8').slice(timingsFrom) : '';
       const last = (k: string) => t.split('\n').filter((l) => l.startsWith(`${k} `)).pop()?.split(' ')[1];
       const built = ['build-kubernetes', 'build-etcd', 'build-coredns'].map((k) => `${k.slice(6)} ${last(k) ?? 'cached'}`);
-      return `Go builds this run: ${built.join(', ')}`;
+      return `Go builds (s): ${built.join(', ')}; control plane up ${last('cluster-up') ?? '?'} s`;
     });
     nodeIp = sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
     const rev = sh('git rev-parse --short HEAD', { allowFail: true }) || 'local';
