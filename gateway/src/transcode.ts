@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { AppError, PAGING_BOUNDS } from '@cskh/kit';
+import { AppError, PAGING_BOUNDS, TEXT_LIMITS } from '@cskh/kit';
 import type { FieldInfo, ProtoTypes, RouteDef } from './routes';
 import { FORMATS, matchesFormat, orderKey } from './field-rules';
 
@@ -34,27 +34,22 @@ const FLOAT_TYPES = new Set(['TYPE_DOUBLE', 'TYPE_FLOAT']);
  * once for every route that has them, and a field's own (cskh.api.field) max_len still wins.
  * gateway/src/field-lengths.test.ts sends each kind a value staff and the product really produce.
  */
-export const MAX_STRING_LENGTH = 500;
+export const MAX_STRING_LENGTH = TEXT_LIMITS.short;
 export const LONG_TEXT_FIELDS: Readonly<Record<string, number>> = {
-  // A small JPEG as a data URL.
-  avatar: 200_000,
-  // Message contents: a bank SMS or a carrier message may be several SMS long.
-  noi_dung: 5_000,
-  additional_content: 5_000,
-  str_mes: 5_000,
-  // Notes, reasons and descriptions typed by staff or read from a spreadsheet cell.
-  note: 2_000,
-  description: 2_000,
-  ly_do: 2_000,
-  other_reason: 2_000,
-  // A token in a body carries every permission code of its holder (an administrator's: ~1,500).
-  accessToken: 16_000,
-  // File names as the browser reports them: up to 255 characters on every common file system.
-  file_name: 255,
-  FileName: 255,
-  FileNames: 255,
-  ten_file_upload: 255,
-  files: 255,
+  avatar: TEXT_LIMITS.avatar,
+  noi_dung: TEXT_LIMITS.content,
+  additional_content: TEXT_LIMITS.content,
+  str_mes: TEXT_LIMITS.content,
+  note: TEXT_LIMITS.note,
+  description: TEXT_LIMITS.note,
+  ly_do: TEXT_LIMITS.note,
+  other_reason: TEXT_LIMITS.note,
+  accessToken: TEXT_LIMITS.token,
+  file_name: TEXT_LIMITS.fileName,
+  FileName: TEXT_LIMITS.fileName,
+  FileNames: TEXT_LIMITS.fileName,
+  ten_file_upload: TEXT_LIMITS.fileName,
+  files: TEXT_LIMITS.fileName,
 };
 /** Nesting beyond this is not a request our protos describe. */
 const MAX_DEPTH = 16;

@@ -3,6 +3,7 @@ export * from './identity';
 export * from './config';
 export * from './log';
 export * from './paging';
+export * from './text-limits';
 export * from './grpc';
 export * from './tokens';
 export * from './db';

@@ -1,4 +1,4 @@
-import { isPhone, last9, parseDateTime } from '@cskh/kit';
+import { isPhone, last9, parseDateTime, TEXT_LIMITS } from '@cskh/kit';
 import { MSG } from './messages';
 
 /** A customer sheet row as the server stores it (spec 3 §3 "Customer import row"). */
@@ -25,7 +25,8 @@ export interface RawCustomerRow {
   packageCanRegister?: string;
 }
 
-const MAX_TEXT = 200;
+// A sheet cell as long as the API takes it (the gateway's limit for short texts).
+const MAX_TEXT = TEXT_LIMITS.short;
 
 /** Checks one row again (the browser's reading is not trusted); a string is the refusal. */
 export function parseCustomerRow(raw: RawCustomerRow): CustomerRow | string {

@@ -2,6 +2,8 @@
  * Every Vietnamese message of the dataops service. Texts the spec gives are quoted exactly
  * (spec 3 §4, §5, §8, and the cross-service contract for the blacklist); the rest are ours.
  */
+import { TEXT_LIMITS } from '@cskh/kit';
+
 export const MSG = {
   // spec 3 §8 / §4: the original's texts (it wrote them without diacritics), shown with them (issue 24.7)
   activated: 'Đã kích hoạt lấy số',
@@ -18,9 +20,9 @@ export const MSG = {
   phoneRequired: 'Thiếu số điện thoại',
   phoneInvalid: 'Số điện thoại không hợp lệ',
   fileNameRequired: 'Thiếu tên file',
-  fileNameTooLong: 'Tên file quá dài (tối đa 200 ký tự)',
+  fileNameTooLong: `Tên file quá dài (tối đa ${TEXT_LIMITS.fileName} ký tự)`,
   fileNameMixed: 'Mỗi lần chỉ được gửi các dòng của một file',
-  fieldTooLong: (label: string) => `${label} quá dài (tối đa 500 ký tự)`,
+  fieldTooLong: (label: string, max: number) => `${label} quá dài (tối đa ${max} ký tự)`,
   scanFileNotFound: 'Không tìm thấy file quét',
   scanFileRunning: 'File đang được quét, hãy dừng quét trước',
   scanFileExists: 'Tên file đã tồn tại',

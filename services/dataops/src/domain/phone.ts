@@ -1,4 +1,4 @@
-import { isPhone, last9 } from '@cskh/kit';
+import { isPhone, last9, TEXT_LIMITS } from '@cskh/kit';
 import { MSG } from './messages';
 
 /** A phone from a request: trimmed and checked; a string is the refusal. */
@@ -16,19 +16,19 @@ export const displayPhone = (phone: string) => {
 };
 
 /** Free text of a sheet or form: trimmed; too long is a refusal. */
-export function text(raw: unknown, label: string, max = 500): string {
+export function text(raw: unknown, label: string, max: number = TEXT_LIMITS.short): string {
   const s = String(raw ?? '').trim();
-  if (s.length > max) throw new TextTooLong(MSG.fieldTooLong(label));
+  if (s.length > max) throw new TextTooLong(MSG.fieldTooLong(label, max));
   return s;
 }
 
 export class TextTooLong extends Error {}
 
-/** A file name as the screens send it (the spreadsheet's name): required, at most 200 characters. */
+/** A file name as the screens send it (the spreadsheet's name): required, as long as the API allows. */
 export function parseFileName(raw: unknown): string {
   const f = String(raw ?? '').trim();
   if (!f) throw new FileNameError(MSG.fileNameRequired);
-  if (f.length > 200) throw new FileNameError(MSG.fileNameTooLong);
+  if (f.length > TEXT_LIMITS.fileName) throw new FileNameError(MSG.fileNameTooLong);
   return f;
 }
 

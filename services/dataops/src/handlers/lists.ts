@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { changedFields, fail, Handlers, Identity, importChunk, isUniqueViolation, likeContains, pageSql, parseDateTime, requireId, toPaging, vnDateTime, Where, AppError } from '@cskh/kit';
+import { changedFields, fail, Handlers, Identity, importChunk, isUniqueViolation, likeContains, pageSql, parseDateTime, requireId, toPaging, vnDateTime, Where, AppError, TEXT_LIMITS } from '@cskh/kit';
 import type { dataops_v1_dataops } from '@cskh/proto';
 import type { DataopsContext } from '../context';
 import { blacklistChanged } from '../domain/events';
@@ -36,7 +36,7 @@ const phoneOrFail = (raw: unknown) => {
   return p as { phone: string; phone9: string };
 };
 
-const textOrFail = (raw: unknown, label: string, max = 500) => {
+const textOrFail = (raw: unknown, label: string, max: number = TEXT_LIMITS.short) => {
   try {
     return text(raw, label, max);
   } catch (err) {
@@ -110,7 +110,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
 
     async createBlacklist(req, ctx) {
       const p = phoneOrFail(req.phone_number);
-      const description = textOrFail(req.description, 'Mô tả');
+      const description = textOrFail(req.description, 'Mô tả', TEXT_LIMITS.note);
       try {
         return await ds.transaction(async (tx) => {
           const [row]: BlacklistRow[] = await tx.query(
@@ -130,7 +130,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
 
     async updateBlacklist(req, ctx) {
       const p = phoneOrFail(req.phone_number);
-      const description = textOrFail(req.description, 'Mô tả');
+      const description = textOrFail(req.description, 'Mô tả', TEXT_LIMITS.note);
       try {
         return await ds.transaction(async (tx) => {
           const before = await blacklistById(tx, req.id, true);
@@ -172,7 +172,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
           const p = parsePhone(r.phone_number);
           if (typeof p === 'string') return p;
           try {
-            return { ...p, description: text(r.description, 'Mô tả') };
+            return { ...p, description: text(r.description, 'Mô tả', TEXT_LIMITS.note) };
           } catch (err) {
             if (err instanceof TextTooLong) return err.message;
             throw err;

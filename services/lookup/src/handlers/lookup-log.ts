@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { ALL_ROWS_COUNT, AppError, dayRange, exportWindowSize, Handlers, Identity, importChunk, likeContains, ListFilter, listPage, parseDateTime, requireId, toPaging, vnDateTime } from '@cskh/kit';
+import { ALL_ROWS_COUNT, AppError, dayRange, exportWindowSize, Handlers, Identity, importChunk, likeContains, ListFilter, listPage, parseDateTime, requireId, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
 import { lookup_v1_lookup } from '@cskh/proto';
 import { maskPhone, maskPhonesInText, digitsOf } from '../domain/phone';
 import { MSG } from '../domain/messages';
@@ -7,7 +7,8 @@ import { LOOKUP_LOG_ROLLUPS } from '../domain/log-rollups';
 
 type Def = typeof lookup_v1_lookup.LookupLogServiceService;
 
-const MAX_TEXT = 4000;
+// As long as the API takes a message content: nothing the caller sent is cut.
+const MAX_TEXT = TEXT_LIMITS.content;
 
 interface Row {
   id: string;

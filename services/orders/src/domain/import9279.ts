@@ -1,4 +1,4 @@
-import { last9 } from '@cskh/kit';
+import { last9, TEXT_LIMITS } from '@cskh/kit';
 import { MSG } from './messages';
 import { parseAmount } from './money';
 import { checkText, isError, parseForm, parseOrderDate, parsePhone, parseTier } from './orderInput';
@@ -41,7 +41,7 @@ export function parseImportRow(raw: Record<string, unknown>, knownStaff: (u: str
   const created = parseOrderDate(raw.created_time);
   if (isError(created)) return created.error;
   const cty = checkText(raw.cty, 'Công ty');
-  const note = checkText(raw.note, 'Ghi chú');
+  const note = checkText(raw.note, 'Ghi chú', TEXT_LIMITS.note);
   for (const v of [cty, note]) if (isError(v)) return v.error;
   return {
     cty: cty as string,

@@ -1,4 +1,4 @@
-import { parseDay, vnIsoDay } from '@cskh/kit';
+import { parseDay, TEXT_LIMITS, vnIsoDay } from '@cskh/kit';
 import { MSG } from './messages';
 import { isError, parsePhone } from './orderInput';
 
@@ -36,7 +36,7 @@ export function parseBaodo(raw: { so_dien_thoai?: string; ngay_thanh_cong?: stri
   if (!ten_goi_cuoc || !kenh) return MSG.required;
   if (!(RED_CHANNELS as readonly string[]).includes(kenh)) return MSG.channelInvalid;
   const ly_do = String(raw.ly_do ?? '').trim();
-  if (ly_do.length > 500) return MSG.textTooLong('Lý do');
+  if (ly_do.length > TEXT_LIMITS.note) return MSG.textTooLong('Lý do', TEXT_LIMITS.note);
   if (ten_goi_cuoc.length > 100) return MSG.priceNameTooLong;
   return { ...base, ten_goi_cuoc, kenh, ly_do };
 }

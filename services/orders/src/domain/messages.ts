@@ -1,4 +1,6 @@
 /** Every Vietnamese message the orders service answers with, in one place (spec 3 quoted exactly where it has the text). */
+import { TEXT_LIMITS } from '@cskh/kit';
+
 export const MSG = {
   // spec 3 §5 / §8: the order dialogs' alert text (also used for any required field left blank)
   required: 'Có trường bắt buộc chưa được nhập hoặc chưa được chọn',
@@ -33,7 +35,7 @@ export const MSG = {
   updated: 'Cập nhật thành công',
   orderDeleted: 'Xoá bản ghi thành công',
   noClawback: 'Đơn không có truy thu',
-  textTooLong: (label: string) => `${label} dài quá 500 ký tự`,
+  textTooLong: (label: string, max: number = TEXT_LIMITS.short) => `${label} dài quá ${max} ký tự`,
   // Tra ĐTCT, moiTuDong (spec 3 §8)
   lookupPhoneRequired: 'Chưa nhập số điện thoại',
   lookupUnknown: 'Lỗi không xác định!',

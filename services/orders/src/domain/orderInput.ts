@@ -1,4 +1,4 @@
-import { digitsOf, last9, parseDateTime } from '@cskh/kit';
+import { digitsOf, last9, parseDateTime, TEXT_LIMITS } from '@cskh/kit';
 import { MSG } from './messages';
 import { FORMS, OrderKind } from './statuses';
 
@@ -35,9 +35,9 @@ export function parseOrderDate(raw: unknown): Date | undefined | { error: string
   return parseDateTime(s.replace(/^(\d{1,2})\.(\d{1,2})\.(\d{4})/, '$1/$2/$3')) ?? { error: MSG.createdTimeInvalid };
 }
 
-export function checkText(raw: unknown, label: string, max = 500): string | { error: string } {
+export function checkText(raw: unknown, label: string, max: number = TEXT_LIMITS.short): string | { error: string } {
   const s = String(raw ?? '').trim();
-  return s.length > max ? { error: MSG.textTooLong(label) } : s;
+  return s.length > max ? { error: MSG.textTooLong(label, max) } : s;
 }
 
 export const isError = (v: unknown): v is { error: string } => typeof v === 'object' && v !== null && 'error' in v;

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { addPushToOutbox, ALL_ROOM, AppError, dayRange, importChunk, Handlers, Identity, inScope, likeContains, ListFilter, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { addPushToOutbox, ALL_ROOM, AppError, dayRange, importChunk, Handlers, Identity, inScope, likeContains, ListFilter, requireId, staffScopeOf, TEXT_LIMITS, toPaging, vnDateTime, Where } from '@cskh/kit';
 import type { orders_v1_orders } from '@cskh/proto';
 import { Actor, applyChange, OrderChange, pushReminder } from '../changes';
 import { PUSH } from '../domain/events';
@@ -141,7 +141,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       const nv = await employee(me, req.username_nv);
       const owner = isManager(me.priority) ? valid(parsePhone(req.so_dien_thoai_chu, MSG.ownerPhoneInvalid)) ?? '' : '';
       const cty = isManager(me.priority) ? valid(checkText(req.cty, 'Công ty')) : '';
-      const note = isManager(me.priority) ? valid(checkText(req.note, 'Ghi chú')) : '';
+      const note = isManager(me.priority) ? valid(checkText(req.note, 'Ghi chú', TEXT_LIMITS.note)) : '';
       const row = await ds.transaction(async (em) => {
         const price = await listPrice(em, d.ma_goi);
         const at = now();
@@ -215,7 +215,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
     async updateCompanyNote(req, ctx) {
       requireManager(ctx.user);
       const cty = valid(checkText(req.cty, 'Công ty'));
-      const note = valid(checkText(req.note, 'Ghi chú'));
+      const note = valid(checkText(req.note, 'Ghi chú', TEXT_LIMITS.note));
       if (String(req.id ?? '').trim() === '') refuse('VALIDATION', MSG.missingId);
       if (!cty && !note && !req.username_nv?.trim()) refuse('VALIDATION', MSG.nothingToUpdate);
       const out = await change(req.id, ctx.user, async () => {
