@@ -95,7 +95,7 @@ export async function gatherInputs(em: EntityManager, month: string, username: s
   );
   const refunds: RefundWrite[] = await em.query(
     `SELECT request_type, refund_price::float, other_refund::float, transfer_final_amount::float, truy_thu_hoan_theo_goi, truy_thu_hoan_them
-       FROM payroll.refund_request WHERE staff_username = $1 AND created_time >= $2 AND created_time < $3`,
+       FROM payroll.refund_request WHERE staff_username = $1 AND created_time >= $2 AND created_time < $3 AND NOT deleted`,
     [username, from, to],
   );
   return {

@@ -63,15 +63,16 @@ export async function writeRecord(em: EntityManager, w: RecordWrite, create: boo
 export async function writeRefund(em: EntityManager, f: RefundWrite): Promise<Array<{ username_nv: string; ngay_thanh_cong: Date }>> {
   await em.query(
     `INSERT INTO payroll.refund_request AS f (request_id, version, staff_username, phone, package_code, request_type, request_method, refund_price,
-        other_refund, transfer_final_amount, truy_thu_hoan_theo_goi, truy_thu_hoan_them, created_time)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+        other_refund, transfer_final_amount, truy_thu_hoan_theo_goi, truy_thu_hoan_them, created_time, deleted)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (request_id) DO UPDATE SET version = EXCLUDED.version, staff_username = EXCLUDED.staff_username, phone = EXCLUDED.phone,
         package_code = EXCLUDED.package_code, request_type = EXCLUDED.request_type, request_method = EXCLUDED.request_method,
         refund_price = EXCLUDED.refund_price, other_refund = EXCLUDED.other_refund, transfer_final_amount = EXCLUDED.transfer_final_amount,
-        truy_thu_hoan_theo_goi = EXCLUDED.truy_thu_hoan_theo_goi, truy_thu_hoan_them = EXCLUDED.truy_thu_hoan_them, created_time = EXCLUDED.created_time
-     WHERE f.version <= EXCLUDED.version`,
+        truy_thu_hoan_theo_goi = EXCLUDED.truy_thu_hoan_theo_goi, truy_thu_hoan_them = EXCLUDED.truy_thu_hoan_them, created_time = EXCLUDED.created_time,
+        deleted = EXCLUDED.deleted
+     WHERE f.version <= EXCLUDED.version AND NOT f.deleted`,
     [f.request_id, f.version, f.staff_username, f.phone, f.package_code, f.request_type, f.request_method, f.refund_price, f.other_refund,
-      f.transfer_final_amount, f.truy_thu_hoan_theo_goi, f.truy_thu_hoan_them, f.created_time],
+      f.transfer_final_amount, f.truy_thu_hoan_theo_goi, f.truy_thu_hoan_them, f.created_time, f.deleted],
   );
   // The records of the same phone and package (whose refunds may have moved) and the request's own staff.
   const touched: Array<{ username_nv: string; ngay_thanh_cong: Date }> = await em.query(

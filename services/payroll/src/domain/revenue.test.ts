@@ -28,6 +28,14 @@ describe('revenue records from events', () => {
     expect(refundClawback({ ...r, truy_thu_hoan_theo_goi: 'da_truy_thu' })).toBe(0);
   });
 
+  it('a deleted refund request (issue 24.12) is read as a tombstone that claws nothing back', () => {
+    const e = { request_id: 'r1', version: 4, request_type: 1, refund_price: 50000, other_refund: 20000, trang_thai_truy_thu_hoan_theo_goi: 'truy_thu', trang_thai_truy_thu_hoan_them: 'truy_thu', created_time: '2026-11-04T08:00:00+07:00' };
+    expect(refundFromEvent(events_v1_refunds.RefundChanged.fromPartial(e)).deleted).toBe(false);
+    const gone = refundFromEvent(events_v1_refunds.RefundChanged.fromPartial({ ...e, change: 'deleted', deleted: true }));
+    expect(gone).toMatchObject({ request_id: 'r1', version: 4, deleted: true });
+    expect(refundClawback(gone)).toBe(0);
+  });
+
   it('an imported row is checked again', () => {
     const good = { username_nv: 'nv1', so_dien_thoai_cs: '912345678', goi_cuoc: 'mxh100', doanh_thu: '100.000', ngay_thanh_cong: '03/11/2026 09:00:00', ti_le_doanh_thu: '50' };
     expect(recordFromImport(good)).toMatchObject({ track0: 'import', kenh: 'import', doanh_thu: 100000, doanh_thu_tinh_luong: 50000, goi_cuoc: 'MXH100' });

@@ -111,6 +111,8 @@ export interface RefundWrite {
   truy_thu_hoan_theo_goi: string;
   truy_thu_hoan_them: string;
   created_time: Date;
+  /** Deleted in the refunds service: kept as a tombstone at its version, with no effect. */
+  deleted: boolean;
 }
 
 export function refundFromEvent(e: events_v1_refunds.RefundChanged, received = new Date()): RefundWrite {
@@ -128,15 +130,21 @@ export function refundFromEvent(e: events_v1_refunds.RefundChanged, received = n
     truy_thu_hoan_theo_goi: e.trang_thai_truy_thu_hoan_theo_goi,
     truy_thu_hoan_them: e.trang_thai_truy_thu_hoan_them,
     created_time: instant(e.created_time, received),
+    deleted: e.deleted === true,
   };
 }
 
 /**
  * What a refund request claws back from its staff member (the refunds service's rule for the
  * clawback list): on the package side the refund amount (a top-up: the transfer the customer
- * owed) when it is `truy_thu`, plus the extra refund when that side is `truy_thu`.
+ * owed) when it is `truy_thu`, plus the extra refund when that side is `truy_thu`; nothing for a
+ * deleted request.
  */
-export function refundClawback(r: Pick<RefundWrite, 'request_type' | 'refund_price' | 'other_refund' | 'transfer_final_amount' | 'truy_thu_hoan_theo_goi' | 'truy_thu_hoan_them'>): number {
+export function refundClawback(
+  r: Pick<RefundWrite, 'request_type' | 'refund_price' | 'other_refund' | 'transfer_final_amount' | 'truy_thu_hoan_theo_goi' | 'truy_thu_hoan_them'> & { deleted?: boolean },
+): number {
+  // A deleted request claws nothing back (issue 24.12): its effect is undone, whatever its statuses were.
+  if (r.deleted) return 0;
   const pkg = r.truy_thu_hoan_theo_goi === 'truy_thu' ? (r.request_type === 5 ? r.transfer_final_amount : r.refund_price) : 0;
   const extra = r.truy_thu_hoan_them === 'truy_thu' ? r.other_refund : 0;
   return pkg + extra;

@@ -61,4 +61,8 @@ export const RMSG = {
   clawbackInvalid: 'Trạng thái truy thu phải là truy_thu, da_truy_thu hoặc binh_thuong',
   orderKindInvalid: 'Loại đơn phải là hoan_tien hoặc nap_tien',
   clawbackForbidden: 'Chỉ quản lý mới được đổi trạng thái truy thu',
+  deleteForbidden: 'Chỉ quản lý mới được xoá yêu cầu hoàn tiền',
+  deleteWhilePartner: 'Yêu cầu đang chờ cổng nạp thẻ trả lời, chưa thể xoá: gửi lại hoặc đặt trạng thái giao dịch trước',
+  deleteAfterClawback: "Yêu cầu đã truy thu, không thể xoá: đổi trạng thái truy thu về 'Bình thường' trước nếu khoản truy thu đã được hoàn lại cho nhân viên",
+  deleted: 'Xoá bản ghi thành công',
 } as const;

@@ -6,10 +6,10 @@ import { MSG, RMSG } from '../domain/messages';
 import { presentRequest } from '../domain/present';
 import { checkClawback, CLAWBACK_SQL, clawbackFilter, orderKindFilter } from '../domain/report';
 import { pageRequests } from '../store/requests';
-import { changeRequest, requestFilter } from './requests';
+import { changeRequest, deleteRequestAs, requestFilter } from './requests';
 
 type Def = typeof refunds_v1_refunds.RefundsServiceService;
-type Rpcs = 'listReport' | 'listClawback' | 'reportStaff' | 'setClawbackPackage' | 'setClawbackExtra';
+type Rpcs = 'listReport' | 'listClawback' | 'reportStaff' | 'setClawbackPackage' | 'setClawbackExtra' | 'deleteReportRequest';
 
 /** The refund report and its clawback (spec 2 §2.10, §4 "Clawback status", §7 "Refund report"). */
 export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
@@ -91,5 +91,7 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     setClawbackPackage: (req, ctx) => setClawback(ctx.user, req.id, 'trang_thai_truy_thu_hoan_theo_goi', req.trang_thai_truy_thu_hoan_theo_goi),
     setClawbackExtra: (req, ctx) => setClawback(ctx.user, req.id, 'trang_thai_truy_thu_hoan_them', req.trang_thai_truy_thu_hoan_them),
+
+    deleteReportRequest: (req, ctx) => deleteRequestAs(c, ctx.user, req.id),
   };
 }

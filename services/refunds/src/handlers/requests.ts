@@ -29,7 +29,8 @@ import { CHANNEL, GATEWAY, GATEWAY_1, isChannel, NO_API, RATE_POSTPAID, RATE_PRE
 import { answerStatus, callPartner } from '../partner';
 import { bankTransfers } from './bank-transfers';
 import { priceByName } from '../store/prices';
-import { addChangedEvent, findRequest, insertRequest, lockRequest, NewRequest, pageRequests, REQUEST_RESOURCE, updateRequest } from '../store/requests';
+import { deletedSummary, deletionRefusal } from '../domain/deletion';
+import { addChangedEvent, deleteRequestRow, findRequest, insertRequest, lockRequest, NewRequest, pageRequests, REQUEST_RESOURCE, updateRequest } from '../store/requests';
 import { readSettings } from '../store/settings';
 
 type Def = typeof refunds_v1_refunds.RefundsServiceService;
@@ -51,7 +52,8 @@ type Rpcs =
   | 'updateRefundAmount'
   | 'updateDifference'
   | 'retryPartner'
-  | 'requestHistory';
+  | 'requestHistory'
+  | 'deleteRequest';
 
 const requireSenior = (me: Identity) => {
   if (!isSenior(me.priority)) throw new AppError('FORBIDDEN', RMSG.editForbidden);
@@ -444,6 +446,8 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       const trail = await audit.history(ds.manager, REQUEST_RESOURCE, id, req.page, req.count);
       return { ...trail, values: visibleTrail(trail.values, ctx.user.priority, r.number_phone) };
     },
+
+    deleteRequest: (req, ctx) => deleteRequestAs(c, ctx.user, req.id),
   };
 
   async function lockFree(rawId: string) {
@@ -466,6 +470,29 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       return isTopUp(r.request_type) || !method ? set : { ...set, refund_price: packageRefundAmount(prices, method) };
     });
   }
+}
+
+/**
+ * 'Xác nhận xoá bản ghi' from the request list or the report: the rules of domain/deletion.ts,
+ * then the row goes, audited, and cskh.refunds.changed (deleted) undoes its effect on payroll's
+ * refunds and clawbacks; the report's clawback list loses it with the row.
+ */
+export async function deleteRequestAs(c: RefundsContext, me: Identity, rawId: string): Promise<{ ok: boolean; msg: string }> {
+  const { ds, audit, outbox } = c.deps;
+  refuseHnimb(me);
+  const early = deletionRefusal({ partner_state: 'none', trang_thai_truy_thu_hoan_theo_goi: '', trang_thai_truy_thu_hoan_them: '' }, me.priority);
+  if (early) throw new AppError('FORBIDDEN', early);
+  const id = requireId(rawId, RMSG.notFound);
+  await ds.transaction(async (em) => {
+    const r = await lockRequest(em, id);
+    const refusal = deletionRefusal(r, me.priority);
+    if (refusal) throw new AppError('PRECONDITION', refusal);
+    const gone = await deleteRequestRow(em, r);
+    await audit.record(em, { resource: REQUEST_RESOURCE, id, who: me, changes: [{ field: 'deleted', from: deletedSummary(r), to: true }] });
+    await addChangedEvent(em, outbox, gone, 'deleted', me.username, true);
+  });
+  outbox.afterCommit();
+  return { ok: true, msg: RMSG.deleted };
 }
 
 /** One change of a request: lock, plan, save, audit and (unless told) the changed event. */

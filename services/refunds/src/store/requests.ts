@@ -108,8 +108,20 @@ export async function updateRequest(em: EntityManager, id: string, set: Record<s
   return rows[0];
 }
 
+/**
+ * Deletes a locked request: its chained request loses the link, a bank transfer that settled it
+ * waits again for a matching top-up, and its event (the last state, the next version, `deleted`)
+ * tells payroll to drop its effect. Audit and event are the caller's, in the same transaction.
+ */
+export async function deleteRequestRow(em: EntityManager, r: RequestRow): Promise<RequestRow> {
+  await em.query(`DELETE FROM ${T} WHERE id = $1`, [r.id]);
+  await em.query(`UPDATE ${T} SET linked_id = NULL, version = version + 1, updated_at = now() WHERE linked_id = $1`, [r.id]);
+  await em.query(`UPDATE refunds.bank_transfer SET request_id = NULL WHERE request_id = $1`, [r.id]);
+  return { ...r, version: Number(r.version) + 1 };
+}
+
 /** cskh.refunds.changed with the request's whole current state, in the changing transaction. */
-export async function addChangedEvent(em: EntityManager, outbox: Outbox, r: RequestRow, change: string, by: string): Promise<void> {
+export async function addChangedEvent(em: EntityManager, outbox: Outbox, r: RequestRow, change: string, by: string, deleted = false): Promise<void> {
   const event: events_v1_refunds.RefundChanged = {
     event_id: randomUUID(),
     request_id: r.id,
@@ -129,6 +141,7 @@ export async function addChangedEvent(em: EntityManager, outbox: Outbox, r: Requ
     created_time: vnDateTime(r.created_time),
     change,
     changed_by: by,
+    deleted,
   };
   await outbox.add(em, REFUND_CHANGED_TOPIC, r.id, events_v1_refunds.RefundChanged.encode(event).finish());
 }
