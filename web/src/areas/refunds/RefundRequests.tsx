@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/Delete';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -14,6 +15,7 @@ import ListScreen from '../../list/ListScreen';
 import type { InlineEdit, ListConfig, ListContext, ListHandle } from '../../list/types';
 import { notify } from '../../store';
 import {
+  canDeleteRequest,
   CHANNEL_OPTIONS,
   REQUEST_LIST,
   REQUEST_METHODS,
@@ -310,6 +312,18 @@ export default function RefundRequests() {
           run: async (r) => showNotices(await requestApi.retry(r.id)),
           errorMsg: 'Gửi lại không thành công',
           testId: (r) => `requestrefund-retry-${r.id}`,
+        },
+        {
+          key: 'delete',
+          label: 'Xoá',
+          icon: <DeleteIcon fontSize="small" />,
+          color: 'error',
+          visible: (r, ctx) => canDeleteRequest(r, ctx.session.priority),
+          confirm: { title: 'Xoá bản ghi', message: 'Xác nhận xoá bản ghi', danger: true },
+          run: (r) => requestApi.remove(r.id),
+          successMsg: 'Xoá bản ghi thành công',
+          errorMsg: 'Xoá bản ghi thất bại',
+          testId: (r) => `requestrefund-delete-${r.id}`,
         },
       ],
       history: {

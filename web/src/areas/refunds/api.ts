@@ -120,7 +120,17 @@ export function noticeText(reply: CreateReply | null | undefined): string {
   return (reply?.notices ?? []).map((n) => n.text).filter(Boolean).join('\n\n');
 }
 
+/**
+ * Whether a row offers 'Xoá' (issue 24.12): managers (priority below 3), not while the card
+ * gateway's answer is awaited (can_retry) and not once a clawback was collected — the server's
+ * rules (services/refunds/src/domain/deletion.ts), which it applies whatever the screen shows.
+ */
+export function canDeleteRequest(r: Pick<RefundRequest, 'can_retry' | 'trang_thai_truy_thu_hoan_theo_goi' | 'trang_thai_truy_thu_hoan_them'>, priority: number): boolean {
+  return priority < 3 && !r.can_retry && r.trang_thai_truy_thu_hoan_theo_goi !== 'da_truy_thu' && r.trang_thai_truy_thu_hoan_them !== 'da_truy_thu';
+}
+
 export const requestApi = {
+  remove: (rowId: string) => api.del<Ack>(`${REQUEST_LIST}/${id(rowId)}`),
   createRefund: (body: Partial<refunds_v1_refunds.CreatePackageRefundRequest>) => api.post<CreateReply>(`${REQUEST_LIST}/createHoanTienGoiCuoc`, body),
   createTopUp: (body: Partial<refunds_v1_refunds.CreateTopUpRequest>) => api.post<CreateReply>(`${REQUEST_LIST}/createNapTienChietKhau`, body),
   approve: (rowId: string, status: 1 | 2) => api.put<RefundRequest>(`${REQUEST_LIST}/approve/${id(rowId)}`, { status_duyet_don: status, currentOriginUrl: location.href }),

@@ -1,7 +1,16 @@
-import { clawbackLabel, noticeText, tradeStatusChoices, tradeStatusColor } from './api';
+import { canDeleteRequest, clawbackLabel, noticeText, tradeStatusChoices, tradeStatusColor } from './api';
 import { methodOptions } from './forms';
 
 describe('refund screen rules', () => {
+  it("'Xoá' for managers, not while the gateway may answer, not after a collected clawback (issue 24.12)", () => {
+    const r = { can_retry: false, trang_thai_truy_thu_hoan_theo_goi: 'truy_thu', trang_thai_truy_thu_hoan_them: 'binh_thuong' };
+    expect(canDeleteRequest(r, 1)).toBe(true);
+    expect(canDeleteRequest(r, 2)).toBe(true);
+    expect(canDeleteRequest(r, 3)).toBe(false);
+    expect(canDeleteRequest({ ...r, can_retry: true }, 1)).toBe(false);
+    expect(canDeleteRequest({ ...r, trang_thai_truy_thu_hoan_them: 'da_truy_thu' }, 1)).toBe(false);
+  });
+
   it("a top-up's normal clawback state reads 'ĐÃ THANH TOÁN'; a refund's 'Bình thường'", () => {
     expect(clawbackLabel('binh_thuong', 5)).toBe('ĐÃ THANH TOÁN');
     expect(clawbackLabel('binh_thuong', 1)).toBe('Bình thường');
