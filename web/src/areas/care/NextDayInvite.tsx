@@ -1,5 +1,7 @@
 import { useMemo, useRef } from 'react';
 import AddIcon from '@mui/icons-material/Add';
+import DoneIcon from '@mui/icons-material/Done';
+import UndoIcon from '@mui/icons-material/Undo';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
@@ -11,7 +13,7 @@ import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { formatNumber } from '../../common/format';
 import { careApi, NEXT_DAY, type NextDayRecord } from './api';
-import { nextDayBalanceColor, nextDayStatusChip } from './invite-rules';
+import { nextDayBalanceColor, nextDayStatusAction, nextDayStatusChip } from './invite-rules';
 
 /** The sheet: phone, package, staff username (header in row 1). */
 export const NEXT_DAY_IMPORT_SPEC: ImportSpec = {
@@ -83,9 +85,20 @@ export default function NextDayInvite() {
         { field: 'username', headerName: 'Nhân viên', minWidth: 170, value: (r) => (r.username ? `${r.username} - ${r.ten_nv}` : '') },
         { field: 'status', headerName: 'Trạng thái', kind: 'chip', minWidth: 150, chip: (r) => nextDayStatusChip(r.status, Number(r.so_lan_moi)) },
         { field: 'createdAt', headerName: 'Ngày tạo', kind: 'datetime', minWidth: 160 },
-        { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 130, export: false },
+        { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 170, export: false },
       ],
       rowActions: [
+        {
+          key: 'status',
+          label: (r) => nextDayStatusAction(r.status).label,
+          icon: (r) => (nextDayStatusAction(r.status).to === 1 ? <DoneIcon fontSize="small" /> : <UndoIcon fontSize="small" />),
+          color: 'success',
+          confirm: (r) => nextDayStatusAction(r.status).confirm,
+          run: (r) => (nextDayStatusAction(r.status).to === 1 ? careApi.nextDay.approve(r.id) : careApi.nextDay.setStatus(r.id, 0)),
+          successMsg: (r) => nextDayStatusAction(r.status).done,
+          errorMsg: 'Cập nhật trạng thái thất bại',
+          testId: (r) => `moigoihomsau-status-${r.id}`,
+        },
         { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, run: (r) => dialog.openEdit(r) },
         {
           key: 'delete',
@@ -98,7 +111,7 @@ export default function NextDayInvite() {
           errorMsg: 'Xoá không thành công',
         },
       ],
-      history: { endpoint: (r) => `${NEXT_DAY}/${encodeURIComponent(r.id)}/history`, fieldLabels: { phone: 'Số điện thoại', package: 'Gói cước', username: 'Nhân viên', status: 'Trạng thái', deleted: 'Xoá' } },
+      history: { endpoint: (r) => `${NEXT_DAY}/${encodeURIComponent(r.id)}/history`, fieldLabels: { phone: 'Số điện thoại', package: 'Gói cước', username: 'Nhân viên', status: 'Trạng thái', deleted: 'Xoá' }, valueLabels: { status: { 0: 'Chưa mời', 1: 'Đã mời' } } },
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],

@@ -57,6 +57,8 @@ export const careApi = {
     update: (id: string, body: { phone: string; package: string; username?: string }) => api.put<NextDayRecord>(`${NEXT_DAY}/${encodeURIComponent(id)}`, body),
     remove: (id: string) => api.del<common_v1_common.Ack>(`${NEXT_DAY}/${encodeURIComponent(id)}`),
     setStatus: (id: string, status: number) => api.put<NextDayRecord>(`${NEXT_DAY}/setTrangThai/${encodeURIComponent(id)}`, { status }),
+    /** Marks the record invited (status 1): the spec's `PUT /approve/{id}`. */
+    approve: (id: string) => api.put<NextDayRecord>(`${NEXT_DAY}/approve/${encodeURIComponent(id)}`, {}),
   },
   setNote: (id: string, note: string) => api.put<CareHistoryRecord>(`${CARE_HISTORY}/setNote/${encodeURIComponent(id)}`, { note }),
 };

@@ -28,5 +28,17 @@ export function nextDayStatusChip(status: number, count: number): { label: strin
   return status === 1 ? { label: `Đã mời ${count} lần`, color: 'success' } : { label: 'Chưa mời', color: 'error' };
 }
 
+/**
+ * The status control of an invite-next-day row (issue 24.13, spec 3 §2.17, §7.9): a record not yet
+ * invited offers 'Đã mời' (approve, status 1), an invited one 'Chưa mời' (setTrangThai 0, to undo a
+ * mistaken mark), each after its confirm prompt. Whoever may see the record may set it (the
+ * server's scope: own records for priority 5, the subtree above, all for seniors).
+ */
+export function nextDayStatusAction(status: number): { to: 0 | 1; label: string; confirm: string; done: string } {
+  return status === 1
+    ? { to: 0, label: 'Chuyển về chưa mời', confirm: "Xác nhận đổi trạng thái thành 'Chưa mời'?", done: "Đã chuyển về 'Chưa mời'" }
+    : { to: 1, label: 'Đánh dấu đã mời', confirm: "Xác nhận đổi trạng thái thành 'Đã mời'?", done: "Đã đánh dấu 'Đã mời'" };
+}
+
 /** The balance is red when its share of the package price is under 50, otherwise green (spec 3 §4). */
 export const nextDayBalanceColor = (share: number): 'error' | 'success' => (share < 50 ? 'error' : 'success');

@@ -1,4 +1,4 @@
-import { nextDayBalanceColor, nextDayStatusChip, otpButtons, transactionOf } from './invite-rules';
+import { nextDayBalanceColor, nextDayStatusAction, nextDayStatusChip, otpButtons, transactionOf } from './invite-rules';
 
 describe('the invite form rules (spec 2 §4)', () => {
   const base = { pkg: 'MXH120', phone: '0912345678', otp: '', hasTransaction: false, busy: false };
@@ -25,6 +25,9 @@ describe('invite-next-day display rules (spec 3 §4)', () => {
   it("shows 'invited N times' green for status 1, 'not yet invited' red otherwise", () => {
     expect(nextDayStatusChip(1, 3)).toEqual({ label: 'Đã mời 3 lần', color: 'success' });
     expect(nextDayStatusChip(0, 2)).toEqual({ label: 'Chưa mời', color: 'error' });
+    // The row's control (issue 24.13): not invited → mark invited (approve), invited → back.
+    expect(nextDayStatusAction(0)).toMatchObject({ to: 1, label: 'Đánh dấu đã mời', confirm: "Xác nhận đổi trạng thái thành 'Đã mời'?" });
+    expect(nextDayStatusAction(1)).toMatchObject({ to: 0, label: 'Chuyển về chưa mời', confirm: "Xác nhận đổi trạng thái thành 'Chưa mời'?" });
   });
   it('colours the balance red under 50% of the price', () => {
     expect(nextDayBalanceColor(49.99)).toBe('error');
