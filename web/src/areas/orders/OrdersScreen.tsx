@@ -22,6 +22,8 @@ import Countdown from './Countdown';
 import { export9279 } from './export9279';
 import {
   COLLECTION_OPTIONS,
+  INFO_APPROVAL_OPTIONS,
+  infoApprovalPrompt,
   FORM_OPTIONS,
   label,
   MFY_REQUEST_OPTIONS,
@@ -272,6 +274,22 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
           errorMsg: 'Cập nhật thất bại',
         },
         export: { value: (r) => label(r.trang_thai_thu_tien) },
+      },
+      {
+        // 'Duyệt thông tin' (issue 24.15, spec 3 §4): a select for managers, a chip for the rest.
+        field: 'trang_thai_duyet_thong_tin',
+        headerName: 'Duyệt thông tin',
+        description: 'trang_thai_duyet_thong_tin',
+        minWidth: 130,
+        options: INFO_APPROVAL_OPTIONS,
+        render: (r) => <Chip size="small" data-testid={`${meta.testId}-info-approval-${r.id}`} data-status={r.trang_thai_duyet_thong_tin} {...chip(r.trang_thai_duyet_thong_tin)} />,
+        edit: {
+          type: 'select',
+          canEdit: (r) => r.can_set_status,
+          save: confirmed((_r, v) => infoApprovalPrompt(v), (r, v) => calls.setInfoApproval(r.id, v), 'Cập nhật thành công'),
+          errorMsg: 'Cập nhật thất bại',
+        },
+        export: { value: (r) => label(r.trang_thai_duyet_thong_tin) },
       },
       ...(mfy ? [money('doanh_thu', 'Doanh thu', calls.revenue)] : [{ field: 'doanh_thu', headerName: 'Doanh thu', kind: 'number', minWidth: 110 } as ColumnDef<OrderRecord>]),
       money('chenh_lech', 'Chênh lệch', calls.difference),

@@ -1,6 +1,12 @@
-import { label, mmss, secondsLeft, statusColor } from './statuses';
+import { infoApprovalPrompt, INFO_APPROVAL_OPTIONS, label, mmss, secondsLeft, statusColor } from './statuses';
 
 describe('order screen rules', () => {
+  it('information approval (issue 24.15): three values in words, coloured, and the confirm text', () => {
+    expect(INFO_APPROVAL_OPTIONS.map((o) => o.label)).toEqual(['Đang chờ duyệt', 'Đã duyệt', 'Từ chối']);
+    expect([statusColor('da_duyet'), statusColor('tu_choi')]).toEqual(['success', 'error']);
+    expect(infoApprovalPrompt('da_duyet')).toBe("Xác nhận đổi trạng thái duyệt thông tin thành 'Đã duyệt'?");
+  });
+
   it('counts down on the server clock', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     // The server is 30 s ahead of the browser: 10 minutes after a creation at server time `now`.

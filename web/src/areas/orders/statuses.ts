@@ -55,6 +55,11 @@ export const R9279_REQUEST_OPTIONS = opts(['dang_cho_xu_ly', 'cho_soan_y', 'soan
 export const COLLECTION_OPTIONS = opts(['da_chuyen_khoan', 'da_thu_tien_mat', 'chua_thu_tien', 'yeu_cau_thu_hoi']);
 export const SETTABLE_COLLECTION_OPTIONS = COLLECTION_OPTIONS.filter((o) => o.value !== 'da_thu_tien_mat');
 export const INFO_APPROVAL_OPTIONS = opts(['dang_cho_duyet', 'da_duyet', 'tu_choi']);
+/**
+ * The confirm text of a manager's information-approval change (issue 24.15, spec 3 §4 "Information
+ * approval status"). Any value may follow any other, priority below 3 only (the server's rule).
+ */
+export const infoApprovalPrompt = (v: string) => `Xác nhận đổi trạng thái duyệt thông tin thành '${label(v)}'?`;
 export const FORM_OPTIONS = opts(['dang_ky', 'gia_han']);
 export const TIER_OPTIONS = [1, 2, 3].map((t) => ({ value: t, label: `T${t}` }));
 
