@@ -32,7 +32,11 @@ function useLoadedOptions(fields: FieldDef[], values: FormValues, ctxBase: Omit<
       const { [key]: _gone, ...rest } = o;
       return rest;
     });
-  const keys = fields.map((f) => (f.loadOptions && open ? (f.optionsKey ? f.optionsKey(values) ?? '' : '*') : ''));
+  // A field the viewer's role never sees loads nothing (a salesperson's order dialog asked for the
+  // staff picker and got 403 on every opening).
+  const keys = fields.map((f) =>
+    f.loadOptions && open && (!f.visibleTo || f.visibleTo(ctxBase.viewer)) ? (f.optionsKey ? f.optionsKey(values) ?? '' : '*') : '',
+  );
   const keySig = keys.join('\u0001');
   const valuesRef = useRef(values);
   valuesRef.current = values;

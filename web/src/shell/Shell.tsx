@@ -22,6 +22,7 @@ import { addTab, ensureTab } from '../store/tabs';
 import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../theme';
 import Sidebar from './Sidebar';
 import Workspace from './Workspace';
+import { canOpenScreen } from './menu';
 import { HOME_PATH, screenFor } from '../areas/registry';
 import { useOrderReminders } from '../areas/orders/reminders';
 import { useSession } from '../common/session';
@@ -106,6 +107,12 @@ export default function Shell() {
     const first = firstLoad.current;
     firstLoad.current = false;
     if (!screenFor(path)) return;
+    // A screen the session may not open (a typed or stale link) opens no tab: say so, stay put.
+    if (!canOpenScreen(path, session)) {
+      notify('Bạn không có quyền truy cập chức năng này', 'warning');
+      navigate(active && active !== path ? active : HOME_PATH, { replace: true });
+      return;
+    }
     if (path === HOME_PATH && first && active && active !== HOME_PATH) {
       dispatch(ensureTab(HOME_PATH));
       navigate(active, { replace: true });

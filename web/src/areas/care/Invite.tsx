@@ -64,6 +64,11 @@ function OtpPanel({ type, setBusy, busy }: { type: string; busy: boolean; setBus
   const [trans, setTrans] = useState<ReturnType<typeof transactionOf>>(null);
   const listRef = useRef<ListHandle>(null);
   const can = otpButtons({ pkg, phone, otp, hasTransaction: !!trans, busy });
+  // A code belongs to the phone and package it was sent for: another phone or package starts over.
+  const startOver = () => {
+    setOtp('');
+    setTrans(null);
+  };
 
   const getOtp = async () => {
     setBusy(true);
@@ -99,8 +104,26 @@ function OtpPanel({ type, setBusy, busy }: { type: string; busy: boolean; setBus
     <>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-          <TextField size="small" label="Gói cước" value={pkg} onChange={(e) => setPkg(e.target.value)} slotProps={{ htmlInput: { 'data-testid': `${id}-package` } }} />
-          <TextField size="small" label="Số điện thoại" value={phone} onChange={(e) => setPhone(e.target.value)} slotProps={{ htmlInput: { 'data-testid': `${id}-phone` } }} />
+          <TextField
+            size="small"
+            label="Gói cước"
+            value={pkg}
+            onChange={(e) => {
+              setPkg(e.target.value);
+              startOver();
+            }}
+            slotProps={{ htmlInput: { 'data-testid': `${id}-package` } }}
+          />
+          <TextField
+            size="small"
+            label="Số điện thoại"
+            value={phone}
+            onChange={(e) => {
+              setPhone(e.target.value);
+              startOver();
+            }}
+            slotProps={{ htmlInput: { 'data-testid': `${id}-phone` } }}
+          />
           <Button variant="outlined" disabled={!can.getOtp} onClick={getOtp} data-testid={`${id}-get-otp`}>
             Lấy OTP
           </Button>

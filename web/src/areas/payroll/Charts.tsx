@@ -10,6 +10,12 @@ export interface ChartPoint {
   value: number;
 }
 
+/**
+ * A fixed height: a chart in a background tab (display: none) measures 0 × 0, and Recharts warned
+ * on every render of it; with its height given, it waits for its width quietly.
+ */
+const CHART_HEIGHT = 220;
+
 const short = (v: number) => (Math.abs(v) >= 1_000_000 ? `${Math.round(v / 100_000) / 10}tr` : Math.abs(v) >= 1000 ? `${Math.round(v / 1000)}k` : String(v));
 
 /**
@@ -22,8 +28,8 @@ export function RevenueBars({ testId, title, points }: { testId: string; title: 
       <Typography variant="subtitle2" gutterBottom>
         {title}
       </Typography>
-      <Box sx={{ width: '100%', height: 220 }}>
-        <ResponsiveContainer>
+      <Box sx={{ width: '100%', height: CHART_HEIGHT }}>
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
           <BarChart data={points} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} />
@@ -57,8 +63,8 @@ export function DailyRevenueChart({ testId, filters }: { testId: string; filters
       <Typography variant="subtitle2" gutterBottom>
         Doanh thu theo ngày
       </Typography>
-      <Box sx={{ width: '100%', height: 220 }}>
-        <ResponsiveContainer>
+      <Box sx={{ width: '100%', height: CHART_HEIGHT }}>
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
           <LineChart data={points} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="name" tick={{ fontSize: 11 }} />
