@@ -132,8 +132,9 @@ export default function Division() {
           <TableBody>
             {rows.map(({ person, level }) => (
               <TableRow key={person.username} data-testid={`division-row-${person.username}`}>
+                {/* The hierarchy by indentation; the spec's dashes belong to pickers, not to table cells (issue 24.6). */}
                 <TableCell sx={{ pl: 2 + level * 3 }}>
-                  {'--'.repeat(level)} {person.username} - {person.fullname}
+                  {person.username} - {person.fullname}
                 </TableCell>
                 <TableCell>
                   {canDivide && (
