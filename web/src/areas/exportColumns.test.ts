@@ -58,7 +58,7 @@ describe('export columns built outside the list screens', () => {
       'Kết quả quét',
     ]);
     expect(cols.map((c) => c.description)).toEqual(['PhoneNumber', 'NumberType', 'NumberCurrentPackage', 'NumberPackageRegisterDate', 'NumberPackageRegisterExpire', 'CurrentCycle', 'NumberFreeCycleLeft', 'NumberStatus', 'Status']);
-    expect(cols.map((c) => exportCell(c as ColumnDef, scanRows[0], 0))).toEqual(['0912345678', 'MC', 'MXH120', '20-10-2026', '19-11-2026', 2, 1, 'Đang hoạt động', 'Đã quét']);
+    expect(cols.map((c) => exportCell(c as ColumnDef, scanRows[0], 0))).toEqual(['0912345678', 'MC - Trả trước', 'MXH120', '20-10-2026', '19-11-2026', 2, 1, 'Đang hoạt động', 'Đã quét']);
     expect(exportCell(cols[7] as ColumnDef, scanRows[1], 1)).toBe('Không có gói');
     // A carrier's refusal is already a sentence: kept.
     expect(exportCell(cols[7] as ColumnDef, scanRows[2], 2)).toBe('Thuê bao không tồn tại');

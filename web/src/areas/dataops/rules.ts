@@ -1,3 +1,5 @@
+import { PACKAGE_STATUS } from '../../common/carrier';
+
 /**
  * Screen rules of the data screens as plain functions (spec 3 §2.6, §2.7, §6, §9).
  */
@@ -46,9 +48,7 @@ export const SCAN_RESULT_LABEL: Record<string, string> = { DA_QUET: 'Đã quét'
  * reason is already a sentence and stays as it is.
  */
 export const NUMBER_STATUS_LABEL: Record<string, string> = {
-  ACTIVE: 'Đang hoạt động',
-  EXPIRED: 'Hết hạn',
-  CANCELLED: 'Đã huỷ',
+  ...PACKAGE_STATUS,
   KHONG_CO_GOI: 'Không có gói',
   CO_DTCT: 'Có đối tượng chương trình',
   KHONG_DTCT: 'Không có đối tượng chương trình',

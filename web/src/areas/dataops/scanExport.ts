@@ -1,3 +1,4 @@
+import { NUM_TYPES } from '../../common/carrier';
 import type { ColumnDef } from '../../list/types';
 import { SCAN_SCREENS, type ScanKind, type ScanResult } from './api';
 import { NUMBER_STATUS_LABEL, optionsOf, SCAN_RESULT_LABEL } from './rules';
@@ -13,7 +14,7 @@ export function exportColumns(kind: ScanKind): ColumnDef<ScanResult>[] {
   if (kind === 'quetdtct') return [phone, c('FileName', 'Tên file'), c('dtct', 'Đối tượng chương trình'), c('ngay_upload', 'Ngày upload', { kind: 'datetime' }), result];
   return [
     phone,
-    c('NumberType', 'Loại thuê bao'),
+    c('NumberType', 'Loại thuê bao', { options: optionsOf(NUM_TYPES) }),
     c('NumberCurrentPackage', 'Gói cước hiện tại'),
     c('NumberPackageRegisterDate', 'Ngày đăng ký gói', { kind: 'date' }),
     c('NumberPackageRegisterExpire', 'Ngày hết hạn gói', { kind: 'date' }),

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { cancelLookup, last9, LookupError, LOOKUP_KINDS, mayLookup, requestLookup, type LookupKind } from '../../api/lookups';
+import { NUM_TYPES, PACKAGE_STATUS } from '../../common/carrier';
 import DateField from '../../common/DateField';
 import { dayjs, monthStart, parseFilterDate, today } from '../../common/format';
 import { useSession } from '../../common/session';
@@ -42,7 +43,6 @@ const PANEL_KIND: Record<PanelId, LookupKind> = {
   arpu: 'arpu',
 };
 
-const NUM_TYPES: Record<string, string> = { MC: 'MC - Trả trước', MG: 'MG - Trả sau' };
 
 interface PanelState {
   loading: boolean;
@@ -307,7 +307,7 @@ const HISTORY_FIELDS: FieldDef[] = [
   { field: 'NumberPackageRegisterExpire', label: 'Ngày hết hạn', kind: 'date' },
   { field: 'CurrentCycle', label: 'Chu kỳ hiện tại', kind: 'number' },
   { field: 'NumberFreeCycleLeft', label: 'Chu kỳ miễn phí còn lại', kind: 'number' },
-  { field: 'Status', label: 'Trạng thái' },
+  { field: 'Status', label: 'Trạng thái', options: PACKAGE_STATUS },
 ];
 
 function HistoryPanel() {
