@@ -308,12 +308,20 @@ async function careFlow(ns: string, admin: string) {
 }
 
 async function scrapeMetrics(ns: string) {
+  // as Prometheus does: each pod's own address, the metrics port (the NodePort spreads requests
+  // over both gateway pods, so the request series may be on either)
   const pods = kc(`-n ${ns} get pods -l app.kubernetes.io/component=gateway -o jsonpath='{range .items[*]}{.metadata.name} {.status.podIP}{"\\n"}{end}'`).split('\n').filter(Boolean);
-  const [name, ip] = pods[0].split(' ');
-  const text = await metricsOf(ip);
-  const series = text.split('\n').filter((l) => l.startsWith('cskh_http_request_duration_seconds_count')).length;
-  if (!series) throw new Error(`no cskh_http_request_duration_seconds series on ${name}`);
-  return `${name} (${ip}:9464): ${text.split('\n').filter((l) => l && !l.startsWith('#')).length} samples, ${series} request-duration series`;
+  const seen: string[] = [];
+  for (const p of pods) {
+    const [name, ip] = p.split(' ');
+    const text = await metricsOf(ip);
+    const samples = text.split('\n').filter((l) => l && !l.startsWith('#')).length;
+    const series = text.split('\n').filter((l) => l.startsWith('cskh_http_request_duration_seconds_count')).length;
+    if (!samples) throw new Error(`${name} (${ip}:9464) served no samples`);
+    seen.push(`${name.replace(/^cskh-gateway-/, '…')} ${samples} samples/${series} request series`);
+  }
+  if (!seen.some((x) => !x.endsWith(' 0 request series'))) throw new Error(`no cskh_http_request_duration_seconds series on any gateway pod: ${seen.join('; ')}`);
+  return `gateway pods at <pod IP>:9464: ${seen.join('; ')}`;
 }
 
 // ---------------------------------------------------------------------------------------------
