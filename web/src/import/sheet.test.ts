@@ -65,9 +65,9 @@ describe('sheet rows', () => {
   const spec: ImportSpec = {
     firstDataRow: 3,
     columns: [
-      { col: 0, field: 'phone', parse: 'digits' },
-      { col: 2, field: 'money', parse: 'number' },
-      { col: 3, field: 'day', parse: 'date' },
+      { col: 0, field: 'phone', parse: 'digits', label: 'Số điện thoại' },
+      { col: 2, field: 'money', parse: 'number', label: 'Số tiền' },
+      { col: 3, field: 'day', parse: 'date', label: 'Ngày' },
     ],
   };
   const cells = [
@@ -123,8 +123,8 @@ describe('duplicates', () => {
     const spec: ImportSpec = {
       firstDataRow: 2,
       columns: [
-        { col: 0, field: 'phone', parse: 'digits' },
-        { col: 1, field: 'package' },
+        { col: 0, field: 'phone', parse: 'digits', label: 'Số điện thoại' },
+        { col: 1, field: 'package', label: 'Gói cước' },
       ],
       dedupeBy: (r) => `${String(r.phone).slice(-9)}|${r.package}`,
     };
@@ -201,9 +201,9 @@ describe('row-error button', () => {
 describe('reading a file', () => {
   const spec: ImportSpec = {
     columns: [
-      { col: 0, field: 'phone', parse: 'digits' },
-      { col: 1, field: 'name' },
-      { col: 2, field: 'amount', parse: 'number' },
+      { col: 0, field: 'phone', parse: 'digits', label: 'Số điện thoại' },
+      { col: 1, field: 'name', label: 'Họ tên' },
+      { col: 2, field: 'amount', parse: 'number', label: 'Số tiền' },
     ],
   };
 
