@@ -34,7 +34,11 @@ export async function runComponent(name: string, env: NodeJS.ProcessEnv = proces
   if (name === 'gateway') {
     const { startGateway } = await import(join(ROOT, 'gateway', 'src', 'main.ts'));
     stop = (await startGateway(env)).stop;
-  } else if (name === 'realtime' || name === 'carrier-sim') {
+  } else if (name === 'carrier-sim') {
+    const { main } = await import(join(ROOT, 'services', name, 'src', 'main.ts'));
+    const sim = await main(env);
+    stop = drainKeepAlive(sim.server, sim.stop, Number(env.SHUTDOWN_GRACE_MS ?? 10000));
+  } else if (name === 'realtime') {
     const { main } = await import(join(ROOT, 'services', name, 'src', 'main.ts'));
     stop = (await main(env)).stop;
   } else if (discoverServices().includes(name)) {
@@ -46,6 +50,30 @@ export async function runComponent(name: string, env: NodeJS.ProcessEnv = proces
     await stop();
     await stopTracing();
   }, log);
+}
+
+/**
+ * Graceful stop of a plain HTTP server behind a Kubernetes Service: callers (lookup's carrier
+ * client) keep their keep-alive connections to a pod after it has left the Service's endpoints, so
+ * stopping at once would cut their next requests (found on a real cluster: a few 503s per rolling
+ * update of the carrier simulator). Until the connections are gone (at most `graceMs`), every
+ * answer says `Connection: close`; then the server stops.
+ */
+function drainKeepAlive(server: import('node:http').Server, inner: () => Promise<void>, graceMs: number): () => Promise<void> {
+  let draining = false;
+  server.prependListener('request', (_req, res) => {
+    if (draining) res.setHeader('connection', 'close');
+  });
+  return async () => {
+    draining = true;
+    const end = Date.now() + Math.min(graceMs, 5000);
+    for (;;) {
+      const open = await new Promise<number>((resolve) => server.getConnections((err, n) => resolve(err ? 0 : n)));
+      if (open === 0 || Date.now() > end) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await inner();
+  };
 }
 
 if (require.main === module) {

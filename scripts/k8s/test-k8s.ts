@@ -195,50 +195,62 @@ async function restLookup(token: string) {
   return `balance of ${phone} answered`;
 }
 
-/** Socket lookups through gateway → realtime (2 replicas) → Kafka → lookup → Kafka → whichever realtime replica consumed it → Redis adapter → the socket. */
+/**
+ * Socket lookups through gateway → realtime (2 replicas) → Kafka → lookup → Kafka → whichever
+ * realtime replica consumed the reply → Redis adapter → the replica holding the socket. A reply
+ * crossed replicas when a replica consumed more replies than its own sockets asked for; sockets
+ * land where the Services send them, so a round whose split proves nothing is repeated.
+ */
 async function socketLookups(ns: string, token: string) {
   const pods = realtimePods(ns);
   if (pods.length < 2) throw new Error(`expected 2 realtime replicas, found ${pods.length}`);
-  const before = await Promise.all(pods.map((p) => realtimeFigures(p.ip)));
   const SOCKETS = 4;
   const PER = 5;
-  let answered = 0;
-  await Promise.all(
-    Array.from({ length: SOCKETS }, (_, s) =>
-      new Promise<void>((resolve, reject) => {
-        const clientId = `k8s-${s}-${Date.now()}`;
-        const socket = ioClient(base(), { transports: ['websocket'], auth: { host: 'test-k8s', token, client_id: clientId }, reconnection: false, timeout: 15000 });
-        const pending = new Set<string>();
-        const timer = setTimeout(() => {
-          socket.close();
-          reject(new Error(`socket ${s}: ${pending.size} of ${PER} replies missing after 30 s`));
-        }, 30000);
-        socket.on('connect_error', (e) => {
-          clearTimeout(timer);
-          reject(new Error(`socket ${s}: connect_error ${e.message}`));
-        });
-        socket.on('traKetQuaSoDuTaiKhoanChinh', (payload: any) => {
-          const id = payload?.requestId ?? payload?.data?.requestId;
-          if (id && pending.delete(id)) answered++;
-          if (pending.size === 0) {
-            clearTimeout(timer);
-            socket.close();
-            resolve();
-          }
-        });
-        socket.on('connect', () => {
-          for (let i = 0; i < PER; i++) {
-            const requestId = `${clientId}-${i}`;
-            pending.add(requestId);
-            socket.emit('traCuuSoDuTaiKhoanChinh', { host: 'test-k8s', token, client_id: clientId, data: { isdn: phoneFor(s * 100 + i), requestId } });
-          }
-        });
-      }),
-    ),
-  );
-  const after = await Promise.all(pods.map((p) => realtimeFigures(p.ip)));
-  const consumed = after.map((a, i) => a.consumed - before[i].consumed);
-  return `${answered}/${SOCKETS * PER} replies on ${SOCKETS} sockets; replies consumed per realtime replica: ${consumed.join(' / ')}`;
+  const rounds: string[] = [];
+  for (let round = 1; round <= 8; round++) {
+    const before = await Promise.all(pods.map((p) => realtimeFigures(p.ip)));
+    const sockets = await Promise.all(Array.from({ length: SOCKETS }, (_, s) => openSocket(token, `k8s-${round}-${s}-${Date.now()}`)));
+    try {
+      await sleep(300);
+      const held = (await Promise.all(pods.map((p) => realtimeFigures(p.ip)))).map((f, i) => f.sockets - before[i].sockets);
+      await Promise.all(sockets.map((sk, s) => sk.lookups(PER, s)));
+      const consumed = (await Promise.all(pods.map((p) => realtimeFigures(p.ip)))).map((f, i) => f.consumed - before[i].consumed);
+      rounds.push(`sockets held ${held.join('/')}, replies consumed ${consumed.join('/')}`);
+      const crossed = consumed.some((c, i) => c > held[i] * PER);
+      if (crossed) return `${SOCKETS * PER}/${SOCKETS * PER} replies on ${SOCKETS} sockets; per replica: ${rounds[rounds.length - 1]} → replies crossed replicas (round ${round})`;
+    } finally {
+      for (const sk of sockets) sk.close();
+    }
+  }
+  throw new Error(`every reply arrived, but no round showed a reply crossing replicas: ${rounds.join('; ')}`);
+}
+
+function openSocket(token: string, clientId: string) {
+  return new Promise<{ lookups: (n: number, s: number) => Promise<void>; close: () => void }>((resolve, reject) => {
+    const socket = ioClient(base(), { transports: ['websocket'], auth: { host: 'test-k8s', token, client_id: clientId }, reconnection: false, timeout: 15000 });
+    const pending = new Map<string, () => void>();
+    socket.on('connect_error', (e) => reject(new Error(`socket ${clientId}: connect_error ${e.message}`)));
+    socket.on('traKetQuaSoDuTaiKhoanChinh', (payload: any) => {
+      const id = payload?.requestId ?? payload?.data?.requestId;
+      const done = id && pending.get(id);
+      if (done) {
+        pending.delete(id);
+        done();
+      }
+    });
+    socket.on('connect', () => resolve({
+      close: () => socket.close(),
+      lookups: (n, s) => {
+        const replies = Array.from({ length: n }, (_, i) => new Promise<void>((ok, fail) => {
+          const requestId = `${clientId}-${i}`;
+          const timer = setTimeout(() => fail(new Error(`socket ${clientId}: no reply to ${requestId} within 30 s`)), 30000);
+          pending.set(requestId, () => { clearTimeout(timer); ok(); });
+          socket.emit('traCuuSoDuTaiKhoanChinh', { host: 'test-k8s', token, client_id: clientId, data: { isdn: phoneFor(s * 100 + i), requestId } });
+        }));
+        return Promise.all(replies).then(() => undefined);
+      },
+    }));
+  });
 }
 
 function realtimePods(ns: string) {
@@ -255,10 +267,12 @@ async function metricsOf(ip: string) {
 async function realtimeFigures(ip: string) {
   const text = await metricsOf(ip).catch(() => '');
   let consumed = 0;
+  let sockets = 0;
   for (const line of text.split('\n')) {
     if (line.startsWith('cskh_kafka_messages_consumed_total')) consumed += Number(line.split(' ').pop()) || 0;
+    if (line.startsWith('cskh_socket_connections')) sockets += Number(line.split(' ').pop()) || 0;
   }
-  return { consumed };
+  return { consumed, sockets };
 }
 
 /** import → division → take next → care result → registration; its Kafka event reaches payroll's revenue report. */
