@@ -556,13 +556,13 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
     await step('/metrics scraped from a pod', () => scrapeMetrics(ns));
     await step(`helm upgrade to tag ${tags.b} under k6 load`, () => upgradeUnderLoad(ns, shape, values, tags.b, token));
     await step('deleted pod replaced, product answers', async () => {
-      const victim = kc(`-n ${ns} get pods -l app.kubernetes.io/component=lookup -o jsonpath='{.items[0].metadata.name}'`);
+      const lookupPods = () => kc(`-n ${ns} get pods -l app.kubernetes.io/component=lookup -o jsonpath='{range .items[*]}{.metadata.name}={.status.conditions[?(@.type=="Ready")].status} {end}'`).split(' ').filter(Boolean);
+      const before = lookupPods().map((p) => p.split('=')[0]);
+      const victim = before[0];
       kc(`-n ${ns} delete pod ${victim} --wait=false`);
       const t0 = Date.now();
-      await until('replacement lookup pod ready', 180, () => {
-        const pods = kc(`-n ${ns} get pods -l app.kubernetes.io/component=lookup -o jsonpath='{range .items[*]}{.metadata.name}={.status.conditions[?(@.type=="Ready")].status} {end}'`);
-        return pods.split(' ').some((p) => p && !p.startsWith(victim) && p.endsWith('=True'));
-      });
+      await until('a new lookup pod ready in its place', 180, () =>
+        lookupPods().some((p) => !before.includes(p.split('=')[0]) && p.endsWith('=True')));
       const secs = ((Date.now() - t0) / 1000).toFixed(0);
       await until('REST lookup after the replacement', 60, () => restLookup(token), 1000);
       return `${victim} deleted; replacement Ready in ${secs} s; lookups answer`;
