@@ -24,7 +24,7 @@ import { callApi, logIn } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { seedDemo } from '../../scripts/demo/seed';
-import { STAFF } from '../../scripts/demo/office';
+import { STAFF, vnDate, vnToday } from '../../scripts/demo/office';
 import { isFieldNameHeader, isRawValue } from '../src/list/rawCodes';
 
 const ADMIN_PASSWORD = 'Admin@123';
@@ -55,11 +55,13 @@ beforeAll(async () => {
   const refund = refunds.values.find((r) => r.request_type !== 5);
   if (!refund) throw new Error('the office has no package refund');
   await callApi(stack.url, `/api/v1/requestrefundreport/setTrangThaiTruyThuHoanTheoGoi/${refund.id}`, admin, { trang_thai_truy_thu_hoan_theo_goi: 'truy_thu' }, 'PUT');
-  // A red report with its result set, and a lookup log row (the office has neither).
-  const red = await api<{ id: string }>('/api/v1/baodo', admin, { so_dien_thoai: '0912345101', ngay_thanh_cong: '20/11/2026', username_nv: 'nv_tuan', ten_goi_cuoc: 'MXH120', kenh: '9084 (3)', ly_do: 'Khách báo không đăng ký' });
+  // A red report with its result set, and a lookup log row of today (the office has neither).
+  const day = vnToday();
+  const today = vnDate(day, day.d);
+  const red = await api<{ id: string }>('/api/v1/baodo', admin, { so_dien_thoai: '0912345101', ngay_thanh_cong: today, username_nv: 'nv_tuan', ten_goi_cuoc: 'MXH120', kenh: '9084 (3)', ly_do: 'Khách báo không đăng ký' });
   await callApi(stack.url, `/api/v1/baodo/setTrangThai/${red.id}`, admin, { trang_thai: 'FAILD' }, 'PUT');
   await api('/api/v1/lstracuu/import?file_name=tra-cuu.xlsx&first_row=2', admin, [
-    { username: 'nv_tuan', full_name: '', so_dien_thoai: '0912345102', ten_tra_cuu: 'Tra cứu số dư', noi_dung: 'Số dư: 12.000đ', createdAt: '20/11/2026 10:15' },
+    { username: 'nv_tuan', full_name: '', so_dien_thoai: '0912345102', ten_tra_cuu: 'Tra cứu số dư', noi_dung: 'Số dư: 12.000đ', createdAt: `${today} 00:05` },
   ]);
 }, 400000);
 
