@@ -125,7 +125,8 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   const paidPhone = gatewayPhone('1');
   await topUpThroughDialog(paidPhone);
   await toast(page, "[Thông báo từ 'Cổng nạp thẻ']");
-  await toast(page, `Nạp thành công 120.000 đ cho thuê bao ${paidPhone.slice(-9)} (SUCCESS)`);
+  // A salesperson reads the number masked, as everywhere (issue 21).
+  await toast(page, `Nạp thành công 120.000 đ cho thuê bao ****${paidPhone.slice(-5)} (SUCCESS)`);
   const lostPhone = gatewayPhone('8');
   await topUpThroughDialog(lostPhone);
   await toast(page, 'Cổng nạp thẻ chưa phản hồi, yêu cầu đang xử lý và có thể gửi lại (Đang xử lý)');

@@ -19,6 +19,8 @@ import { displayPhone, formatDate, formatDateTime, formatNumber, parseFilterDate
 import { useSession } from '../common/session';
 import { notify } from '../store';
 import { ActionButtons, EditableCell } from './cells';
+import { isColumnShown, loadColumnChoice, saveColumnChoice, type ColumnChoice } from './columns';
+import ColumnsMenu from './ColumnsMenu';
 import { writeExcel } from './exportExcel';
 import { fetchAllRows } from './exportFetch';
 import { FilterField } from './FilterBar';
@@ -27,6 +29,7 @@ import { withActionsColumn } from './history';
 import { EXPORT_ALL_COUNT, type ColumnDef, type ListConfig, type ListContext, type ListHandle, type ListResult, type Row, type RowAction } from './types';
 
 export const DEFAULT_PAGE_SIZES = [20, 50, 100];
+const STICKY_ACTIONS = 'cskh-sticky-actions';
 // The localeText prop replaces (not merges) the theme's grid texts, so start from the Vietnamese set.
 const GRID_VI_TEXT = viVN.components.MuiDataGrid.defaultProps.localeText;
 
@@ -178,10 +181,17 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
         : config.rowActions ?? [],
     [config, history, rowIdOf],
   );
+  // Columns the caller may see (exported), and of those the ones the table shows.
   const visibleColumns = withActionsColumn(
     config.columns.filter((c) => !c.visible || c.visible(ctx)),
     !!history,
   );
+  const [columnChoice, setColumnChoice] = useState<ColumnChoice>(() => loadColumnChoice(config.id));
+  const chooseColumns = (c: ColumnChoice) => {
+    setColumnChoice(c);
+    saveColumnChoice(config.id, c);
+  };
+  const shownColumns = visibleColumns.filter((c) => isColumnShown(c, columnChoice));
   const indexById = useMemo(() => {
     const m = new Map<string, number>();
     (result?.rows ?? []).forEach((r, i) => m.set(rowIdOf(r), paginationModel.page * paginationModel.pageSize + i + 1));
@@ -189,7 +199,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, rowIdOf]);
 
-  const gridColumns: GridColDef[] = visibleColumns.map((c) => {
+  const gridColumns: GridColDef[] = shownColumns.map((c) => {
     const base: GridColDef = {
       field: c.field,
       headerName: c.headerName,
@@ -202,6 +212,8 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
       disableColumnMenu: true,
       align: c.align ?? (c.kind === 'number' ? 'right' : c.kind === 'index' ? 'center' : 'left'),
       headerAlign: c.align ?? (c.kind === 'number' ? 'right' : c.kind === 'index' ? 'center' : 'left'),
+      // The row actions stay in view at the right edge however far the table is scrolled.
+      ...(c.kind === 'actions' ? { cellClassName: STICKY_ACTIONS, headerClassName: STICKY_ACTIONS } : {}),
     };
     if (c.kind === 'index') base.width = c.width ?? 60;
     base.renderCell = ({ row }) => {
@@ -307,6 +319,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
             </Button>
           ))}
           {config.toolbarExtra?.(ctx)}
+          <ColumnsMenu listId={config.id} columns={visibleColumns} choice={columnChoice} onChange={chooseColumns} />
           {canExport && (
             <Button
               variant="outlined"
@@ -335,6 +348,10 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
           rowCount={rowCount}
           autoHeight
           getRowHeight={() => 'auto'}
+          // Every column rendered (≤ 100 rows a page): the sticky actions column needs its cells
+          // even when the table is scrolled away from it.
+          disableVirtualization
+          columnHeaderHeight={56}
           disableRowSelectionOnClick
           disableColumnMenu
           disableColumnFilter
@@ -344,7 +361,9 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
           sx={{
             border: 0,
             '& .MuiDataGrid-cell': { py: 0.75, display: 'flex', alignItems: 'center' },
-            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+            // Long Vietnamese headers wrap on two lines instead of ending in '…'.
+            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, whiteSpace: 'normal', lineHeight: 1.2, overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' },
+            [`& .${STICKY_ACTIONS}`]: { position: 'sticky', right: 0, zIndex: 3, bgcolor: 'background.paper', boxShadow: '-6px 0 6px -6px rgba(0,0,0,0.35)' },
           }}
         />
       </Paper>

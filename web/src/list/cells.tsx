@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { failText } from '../api/client';
 import { DateTimeField } from '../common/DateField';
-import { toVnDateTimeInput } from '../common/format';
+import { formatNumber, toVnDateTimeInput } from '../common/format';
 import type { InlineEdit, ListContext, Row, RowAction } from './types';
 
 /** An inline-editable cell: text/number save on Enter, select and datetime on change. */
@@ -32,6 +32,8 @@ export function EditableCell({
   };
   const [value, setValue] = useState(toText(initial));
   const [saving, setSaving] = useState(false);
+  // A number reads 70,000 like the read-only cells beside it; while typed in, plain digits.
+  const [focused, setFocused] = useState(false);
   useEffect(() => setValue(toText(initial)), [initial]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const save = async (raw: string) => {
@@ -41,7 +43,10 @@ export function EditableCell({
     }
     if (raw === toText(initial)) return;
     let v: any = raw;
-    if (edit.type === 'number') v = raw === '' ? null : Number(raw);
+    if (edit.type === 'number') {
+      const digits = raw.replace(/[^\d-]/g, '');
+      v = digits === '' ? null : Number(digits);
+    }
     if (edit.confirm) {
       const ask = typeof edit.confirm === 'function' ? edit.confirm(row, v) : edit.confirm;
       if (!(await ctx.confirm(ask))) {
@@ -100,18 +105,21 @@ export function EditableCell({
       </span>
     );
   }
+  const isNumber = edit.type === 'number';
   return (
     <TextField
       {...common}
-      type={edit.type === 'number' ? 'number' : 'text'}
-      value={value}
-      onChange={(e) => setValue(e.target.value)}
+      type="text"
+      value={isNumber && !focused ? formatNumber(value) : value}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+      onChange={(e) => setValue(isNumber ? e.target.value.replace(/[^\d-]/g, '') : e.target.value)}
       onKeyDown={(e) => {
         e.stopPropagation();
         if (e.key === 'Enter') void save(value);
         if (e.key === 'Escape') setValue(toText(initial));
       }}
-      slotProps={{ htmlInput: { 'data-testid': testId, 'aria-label': field } }}
+      slotProps={{ htmlInput: { 'data-testid': testId, 'aria-label': field, ...(isNumber ? { inputMode: 'numeric' as const, style: { textAlign: 'right' as const } } : {}) } }}
     />
   );
 }
@@ -142,7 +150,7 @@ export function ActionButtons({ row, rowId, actions, ctx, listId }: { row: Row; 
     }
   };
   return (
-    <span style={{ display: 'inline-flex', gap: 2 }}>
+    <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 2 }}>
       {actions
         .filter((a) => !a.visible || a.visible(row, ctx))
         .map((a) => {

@@ -122,6 +122,12 @@ export interface ColumnDef<R = Row> {
   /** Value → label map used for display and export (and as the default options of a select edit). */
   options?: SelectOption[];
   visible?: (ctx: ListContext<R>) => boolean;
+  /**
+   * Left out of the table at first (the user shows it from 'Cột'; the choice is remembered per
+   * list): for the columns a user seldom works with, so that the others fit a 1440-px screen.
+   * Exports hold every column the caller may see, shown or not.
+   */
+  hidden?: boolean;
   edit?: InlineEdit<R>;
   export?: false | { header?: string; value?: (row: R, index: number) => unknown };
 }

@@ -6,6 +6,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle, ListResult } from '../../list/types';
+import { hiddenAtFirst } from '../../list/columns';
 import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
 import { formatNumber, monthStart, today } from '../../common/format';
@@ -86,16 +87,17 @@ export default function BankLookup() {
           <ImportButton id="mesbank" endpoint={BANK_IMPORT} spec={VPBANK_IMPORT_SPEC} label="Tải lên" onDone={() => listRef.current?.reload()} />
         ) : null,
       summary: (data) => <Totals data={data} />,
-      columns: [
+      // The sending bank and who last changed a message: one click away ('Cột'), in every export.
+      columns: hiddenAtFirst<BankMessage>(new Set(['sender', 'nguoi_cap_nhat']), [
         { field: 'index', headerName: '#', kind: 'index' },
         { field: 'sender', headerName: 'Kênh', minWidth: 110 },
         { field: 'money', headerName: 'Số tiền', kind: 'number', minWidth: 120 },
-        { field: 'datetime', headerName: 'Thời gian', kind: 'datetime', minWidth: 170 },
-        { field: 'str_mes', headerName: 'Nội dung', flex: 2, minWidth: 240 },
+        { field: 'datetime', headerName: 'Thời gian', kind: 'datetime', minWidth: 150 },
+        { field: 'str_mes', headerName: 'Nội dung', flex: 2, minWidth: 200 },
         {
           field: 'is_read',
           headerName: 'Trạng thái xử lý',
-          minWidth: 150,
+          minWidth: 120,
           options: PROCESSING_OPTIONS,
           visible: (ctx) => senior(ctx.session.priority),
           edit: {
@@ -110,7 +112,7 @@ export default function BankLookup() {
           field: 'so_dien_thoai',
           headerName: 'Số điện thoại',
           kind: 'phone',
-          minWidth: 140,
+          minWidth: 130,
           edit: {
             type: 'text',
             canEdit: (r) => !!r.can_edit_phone,
@@ -141,8 +143,8 @@ export default function BankLookup() {
           visible: (ctx) => senior(ctx.session.priority),
           export: { value: (r) => APPROVAL(r).label },
         },
-        { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 100, export: false, visible: (ctx) => senior(ctx.session.priority) },
-      ],
+        { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 120, export: false, visible: (ctx) => senior(ctx.session.priority) },
+      ]),
       history: { endpoint: (r) => `/api/v1/mesbank/${encodeURIComponent(r.id)}/history`, fieldLabels: { is_read: 'Trạng thái xử lý', so_dien_thoai: 'Số điện thoại', goi_cuoc: 'Gói cước', trang_thai_duyet_thong_tin: 'Trạng thái duyệt', deleted: 'Xoá tin nhắn' }, valueLabels: { is_read: { 0: 'Chưa xử lý', 1: 'Đã xử lý' }, trang_thai_duyet_thong_tin: { 0: 'Chờ duyệt', 1: 'Đã duyệt', 2: 'Từ chối' }, deleted: { false: 'Chưa xoá', true: 'Đã xoá' } } },
       rowActions: [
         {

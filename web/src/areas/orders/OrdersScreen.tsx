@@ -10,12 +10,13 @@ import SearchIcon from '@mui/icons-material/Search';
 import Chip from '@mui/material/Chip';
 import { errorMsg } from '../../api/client';
 import { onRealtime } from '../../api/realtime';
-import { AUTO_USER, today, whoLabel } from '../../common/format';
+import { AUTO_USER, formatNumber, today, whoLabel } from '../../common/format';
 import FormDialog from '../../form/FormDialog';
 import type { FormConfig, FormOption } from '../../form/types';
 import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
 import ListScreen from '../../list/ListScreen';
+import { hiddenAtFirst } from '../../list/columns';
 import type { ColumnDef, ListConfig, ListContext, ListHandle } from '../../list/types';
 import { ORDER_LISTS, orderApi, priceApi, type OrderKind, type OrderRecord } from './api';
 import Countdown from './Countdown';
@@ -143,6 +144,30 @@ const chip = (v: string) => ({ label: label(v), color: statusColor(v) });
  * the countdown of the server's auto-cancel, 'Tra ĐTCT', export (hidden for priority 5), the 9279
  * upload (priority below 3). The reminders the server pushes are the shell's (./reminders.ts).
  */
+/**
+ * Columns shown only when asked for ('Cột'): the rest, the ones staff work with every day, fit a
+ * 1440-px screen with the row actions in view. Exports keep every column.
+ */
+const HIDDEN_AT_FIRST = new Set([
+  'so_dien_thoai_chu',
+  'gia_ban_goi',
+  'ti_le_doanh_thu',
+  'ti_le_doanh_thu_tinh_luong',
+  'doanh_thu_tinh_luong',
+  'truy_thu',
+  'ten_nv',
+  'username_thay_doi_trang_thai',
+  'note',
+  'cty',
+  'chenh_lech',
+  'created_at',
+  // Collection is the accountant's: its filter stays, the column is one click away.
+  'trang_thai_thu_tien',
+  // 9279: the order's own date and its form.
+  'created_time',
+  'hinh_thuc',
+]);
+
 function OrdersScreen({ kind }: { kind: OrderKind }) {
   const listRef = useRef<ListHandle>(null);
   const [dialog, setDialog] = useState<{ row: OrderRecord | null } | null>(null);
@@ -175,14 +200,15 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
       kind: 'number',
       minWidth: 110,
       edit: {
-        type: 'text',
+        // Shown 70,000 like the read-only amounts; typed as digits.
+        type: 'number',
         ignoreBlank: true,
         canEdit: (r) => r.can_edit,
-        save: confirmed((r, v) => `Xác nhận cập nhật ${headerName.toLowerCase()} thành ${v}?`, (r, v) => run(r.id, String(v).trim()), 'Cập nhật thành công'),
+        save: confirmed((r, v) => `Xác nhận cập nhật ${headerName.toLowerCase()} thành ${formatNumber(v)}?`, (r, v) => run(r.id, String(v).trim()), 'Cập nhật thành công'),
         errorMsg: 'Cập nhật thất bại',
       },
     });
-    const columns: ColumnDef<OrderRecord>[] = [
+    const columns: ColumnDef<OrderRecord>[] = hiddenAtFirst<OrderRecord>(HIDDEN_AT_FIRST, [
       { field: '__index', headerName: '#', kind: 'index' },
       {
         field: 'so_dien_thoai_chu',
@@ -214,11 +240,11 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
               },
             } as ColumnDef<OrderRecord>,
           ]),
-      { field: 'so_dien_thoai', headerName: 'Số thuê bao', kind: 'phone', minWidth: 130 },
+      { field: 'so_dien_thoai', headerName: 'Số thuê bao', kind: 'phone', minWidth: 120 },
       {
         field: 'ma_goi',
         headerName: 'Gói cước',
-        minWidth: 120,
+        minWidth: 110,
         edit: {
           type: 'text',
           ignoreBlank: true,
@@ -239,11 +265,11 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
           errorMsg: 'Cập nhật thất bại',
         },
       },
-      { field: 'trang_thai_yeu_cau', headerName: 'Trạng thái yêu cầu', kind: 'chip', minWidth: 150, chip: (r) => chip(r.trang_thai_yeu_cau), export: { value: (r) => label(r.trang_thai_yeu_cau) } },
+      { field: 'trang_thai_yeu_cau', headerName: 'Trạng thái yêu cầu', kind: 'chip', minWidth: 130, chip: (r) => chip(r.trang_thai_yeu_cau), export: { value: (r) => label(r.trang_thai_yeu_cau) } },
       {
         field: 'trang_thai',
         headerName: 'Trạng thái',
-        minWidth: 170,
+        minWidth: 140,
         options: mfy ? MFY_STATUS_OPTIONS : R9279_STATUS_OPTIONS,
         render: (r, ctx) => (r.can_set_status ? undefined : <Chip size="small" data-testid={`${meta.testId}-status-${r.id}`} data-status={r.trang_thai} {...chip(r.trang_thai)} />) ?? label(r.trang_thai),
         edit: {
@@ -257,14 +283,14 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
       {
         field: 'han_huy',
         headerName: 'Tự huỷ sau',
-        minWidth: 100,
+        minWidth: 90,
         export: false,
         render: (r, ctx) => <Countdown deadline={r.han_huy} serverOffsetMs={serverOffset(ctx)} testId={`${meta.testId}-countdown-${r.id}`} />,
       },
       {
         field: 'trang_thai_thu_tien',
         headerName: 'Thu tiền',
-        minWidth: 150,
+        minWidth: 120,
         options: COLLECTION_OPTIONS,
         edit: {
           type: 'select',
@@ -311,7 +337,7 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
       },
       { field: 'doanh_thu_tinh_luong', headerName: 'DT tính lương', kind: 'number', minWidth: 120 },
       { field: 'truy_thu', headerName: 'Truy thu', kind: 'number', minWidth: 100 },
-      { field: 'username_nv', headerName: 'Nhân viên', minWidth: 120 },
+      { field: 'username_nv', headerName: 'Nhân viên', minWidth: 110 },
       { field: 'ten_nv', headerName: 'Tên nhân viên', minWidth: 140 },
       {
         field: 'username_thay_doi_trang_thai',
@@ -340,8 +366,8 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
           ]),
       { field: 'note', headerName: 'Ghi chú', minWidth: 140, visible: ifManager },
       ...(mfy ? [{ field: 'cty', headerName: 'Công ty', minWidth: 120, visible: ifManager } as ColumnDef<OrderRecord>] : []),
-      { field: 'actions', headerName: 'Chức năng', kind: 'actions', minWidth: 200, export: false },
-    ];
+      { field: 'actions', headerName: 'Chức năng', kind: 'actions', minWidth: 150, export: false },
+    ]);
 
     return {
       id: meta.testId,

@@ -62,6 +62,12 @@ const AMOUNTS: Array<[keyof PayrollRow & string, string]> = [
   ['luongThucNhan', 'Lương thực nhận'],
 ];
 
+/**
+ * The amounts shown at first, so the sheet fits a 1440-px screen with its actions: days worked and
+ * what the month comes to. The other 21 are one click away ('Cột') and in every export.
+ */
+const SHOWN_AT_FIRST = new Set(['ngayCongThucTe', 'luongTheoNgayCong', 'tongLuongThang', 'tongKhauTru', 'luongThucNhan']);
+
 const CALCULATING = 'Đang tính toán...';
 
 /** The staff column of the payroll sheets: named so in the template, read under any of these headers. */
@@ -158,8 +164,9 @@ export default function Payroll() {
               r.username
             ),
         },
-        { field: 'fullname', headerName: 'Họ tên', minWidth: 160 },
-        { field: 'thangTinhLuong', headerName: 'Tháng', minWidth: 90 },
+        { field: 'fullname', headerName: 'Họ tên', minWidth: 140 },
+        // The month is the filter's: one click away ('Cột'), in every export.
+        { field: 'thangTinhLuong', headerName: 'Tháng', minWidth: 90, hidden: true },
         {
           field: 'dang_tinh_toan',
           headerName: 'Trạng thái',
@@ -167,7 +174,7 @@ export default function Payroll() {
           render: (r) => (r.dang_tinh_toan ? <Chip size="small" color="warning" label={CALCULATING} data-testid={`tinhluong-calculating-${r.username}`} /> : <Chip size="small" color="success" label="Đã tính" />),
           export: false,
         },
-        ...AMOUNTS.map(([field, headerName]): ColumnDef<PayrollRow> => ({ field, headerName, kind: 'number', minWidth: 130 })),
+        ...AMOUNTS.map(([field, headerName]): ColumnDef<PayrollRow> => ({ field, headerName, kind: 'number', minWidth: 115, hidden: !SHOWN_AT_FIRST.has(field) })),
       ],
       history: { endpoint: (r) => payrollHistory(r.id), fieldLabels: Object.fromEntries(EDITABLE), visible: (_r, ctx) => ctx.session.priority < 4 },
     }),
