@@ -211,8 +211,17 @@ async function socketLookups(ns: string, token: string) {
     const before = await Promise.all(pods.map((p) => realtimeFigures(p.ip)));
     const sockets = await Promise.all(Array.from({ length: SOCKETS }, (_, s) => openSocket(token, `k8s-${round}-${s}-${Date.now()}`)));
     try {
-      await sleep(300);
-      const held = (await Promise.all(pods.map((p) => realtimeFigures(p.ip)))).map((f, i) => f.sockets - before[i].sockets);
+      // where the sockets are: each replica's open-socket gauge, once it counts all of them
+      let held: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        held = (await Promise.all(pods.map((p) => realtimeFigures(p.ip)))).map((f, j) => f.sockets - before[j].sockets);
+        if (held.reduce((a, b) => a + b, 0) === SOCKETS) break;
+        await sleep(200);
+      }
+      if (held.reduce((a, b) => a + b, 0) !== SOCKETS) {
+        rounds.push(`gauges counted ${held.join('/')} of ${SOCKETS} sockets`);
+        continue;
+      }
       await Promise.all(sockets.map((sk, s) => sk.lookups(PER, s)));
       const consumed = (await Promise.all(pods.map((p) => realtimeFigures(p.ip)))).map((f, i) => f.consumed - before[i].consumed);
       rounds.push(`sockets held ${held.join('/')}, replies consumed ${consumed.join('/')}`);
@@ -556,13 +565,16 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
     await step('/metrics scraped from a pod', () => scrapeMetrics(ns));
     await step(`helm upgrade to tag ${tags.b} under k6 load`, () => upgradeUnderLoad(ns, shape, values, tags.b, token));
     await step('deleted pod replaced, product answers', async () => {
-      const lookupPods = () => kc(`-n ${ns} get pods -l app.kubernetes.io/component=lookup -o jsonpath='{range .items[*]}{.metadata.name}={.status.conditions[?(@.type=="Ready")].status} {end}'`).split(' ').filter(Boolean);
-      const before = lookupPods().map((p) => p.split('=')[0]);
-      const victim = before[0];
+      // name=Ready=deletionTimestamp of each lookup pod (pods of the upgrade may still be terminating)
+      const lookupPods = () => kc(`-n ${ns} get pods -l app.kubernetes.io/component=lookup -o jsonpath='{range .items[*]}{.metadata.name}={.status.conditions[?(@.type=="Ready")].status}={.metadata.deletionTimestamp} {end}'`).split(' ').filter(Boolean);
+      const listed = lookupPods();
+      const before = listed.map((p) => p.split('=')[0]);
+      const victim = listed.find((p) => p.endsWith('=True='))?.split('=')[0];
+      if (!victim) throw new Error(`no ready lookup pod to delete: ${listed.join(' ')}`);
       kc(`-n ${ns} delete pod ${victim} --wait=false`);
       const t0 = Date.now();
       await until('a new lookup pod ready in its place', 180, () =>
-        lookupPods().some((p) => !before.includes(p.split('=')[0]) && p.endsWith('=True')));
+        lookupPods().some((p) => !before.includes(p.split('=')[0]) && p.endsWith('=True=')));
       const secs = ((Date.now() - t0) / 1000).toFixed(0);
       await until('REST lookup after the replacement', 60, () => restLookup(token), 1000);
       return `${victim} deleted; replacement Ready in ${secs} s; lookups answer`;
@@ -630,18 +642,26 @@ async function main() {
     currentShape = 'setup';
     const timingsFile = path.join(STATE, 'timings');
     const timingsFrom = fs.existsSync(timingsFile) ? fs.statSync(timingsFile).size : 0;
-    await step('cluster up (deps, Go builds, system images, control plane, CoreDNS)', () => run('bash scripts/k8s/cluster.sh up'), () => {
-      const t = fs.existsSync(timingsFile) ? fs.readFileSync(timingsFile, 'utf8').slice(timingsFrom) : '';
-      const last = (k: string) => t.split('\n').filter((l) => l.startsWith(`${k} `)).pop()?.split(' ')[1];
-      const built = ['build-kubernetes', 'build-etcd', 'build-coredns'].map((k) => `${k.slice(6)} ${last(k) ?? 'cached'}`);
-      return `Go builds (s): ${built.join(', ')}; control plane up ${last('cluster-up') ?? '?'} s`;
-    });
-    nodeIp = sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
+    const lastTiming = (k: string) => (fs.existsSync(timingsFile) ? fs.readFileSync(timingsFile, 'utf8').slice(timingsFrom) : '')
+      .split('\n').filter((l) => l.startsWith(`${k} `)).pop()?.split(' ')[1];
     const rev = sh('git rev-parse --short HEAD', { allowFail: true }) || 'local';
     tags.a = `${rev}`;
     tags.b = `${rev}-b`;
-    await step('image build (Dockerfile, podman)', () => run(`bash scripts/k8s/images.sh app ${tags.a}`), () => fs.readFileSync(path.join(STATE, 'images/app/summary'), 'utf8').trim().replace(/, OCI archive.*/, ''));
-    await step('dependency images (PostgreSQL, Redis, Kafka)', () => run('bash scripts/k8s/images.sh deps'));
+    await step('Debian packages (containerd, runc, CNI plugins, iptables, podman, debootstrap)', () => run('bash scripts/k8s/cluster.sh deps'));
+    // The Go builds (CPU) and the image builds (mostly network) overlap: a cold machine waits for
+    // the longer of the two, not their sum.
+    await Promise.all([
+      step('Go builds (Kubernetes, etcd, CoreDNS, pause, helm)', () => run('bash scripts/k8s/cluster.sh build'), () =>
+        ['build-kubernetes', 'build-etcd', 'build-coredns'].map((k) => `${k.slice(6)} ${lastTiming(k) ? `${lastTiming(k)} s` : 'cached'}`).join(', ')),
+      (async () => {
+        await step('image build (base stand-in + Dockerfile, podman)', () => run(`bash scripts/k8s/images.sh app ${tags.a}`), () =>
+          `${fs.readFileSync(path.join(STATE, 'images/app/summary'), 'utf8').trim().replace(/, OCI archive.*/, '')}; base stand-in ${lastTiming('base-stand-in') ? `${lastTiming('base-stand-in')} s` : 'cached'}`);
+        await step('dependency images (PostgreSQL, Redis, Kafka)', () => run('bash scripts/k8s/images.sh deps'), () => (lastTiming('deps-images') ? `built in ${lastTiming('deps-images')} s` : 'cached'));
+        await step('k6 (load-tests/install-k6.sh)', () => sh('bash load-tests/install-k6.sh </dev/null').split('\n').pop()!);
+      })(),
+    ]);
+    await step('cluster up (guard, containerd, control plane, kubelet, kube-proxy, CoreDNS)', () => run('bash scripts/k8s/cluster.sh up'), () => `node Ready, CoreDNS ready in ${lastTiming('cluster-up') ?? '?'} s`);
+    nodeIp = sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
     await step('images imported into containerd', () => {
       const ctr = `ctr -a /run/cskh-k8s-containerd/containerd.sock -n k8s.io`;
       sh(`${ctr} images import --base-name ${IMAGE_REPO} ${STATE}/images/app/cskh.tar`);
@@ -653,7 +673,6 @@ async function main() {
       }
       return `${IMAGE_REPO}:${tags.a} (+ tag ${tags.b}), postgres, redis, kafka`;
     });
-    await step('k6 (load-tests/install-k6.sh)', () => sh('bash load-tests/install-k6.sh </dev/null').split('\n').pop()!);
     for (const shape of SHAPES) {
       try {
         await shapeRun(shape, tags);
