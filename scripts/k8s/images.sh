@@ -137,7 +137,7 @@ deps() {
     command -v mvn >/dev/null || { apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends maven openjdk-17-jre-headless >/dev/null; }
     (cd "$K8S_ROOT" && node scripts/infra/index.mjs install)
   fi
-  local name ctx
+  local name ctx built=0
   for name in postgres redis kafka; do
     ctx=$K8S_STATE/ctx-$name; rm -rf "$ctx"; mkdir -p "$ctx"
     cp "$HERE/images/$name.Containerfile" "$ctx/Containerfile"
@@ -150,9 +150,10 @@ deps() {
     $NICE podman --runtime runc build --pull=never --network=host --layers -t "$ref" "$ctx" > "$IMAGES/deps/$name.log" 2>&1 \
       || { tail -30 "$IMAGES/deps/$name.log"; die "$name image build failed"; }
     rm -f "$IMAGES/deps/$name.tar"; pm save -q --format oci-archive -o "$IMAGES/deps/$name.tar" "$ref" >/dev/null
-    echo "$sum" > "$IMAGES/deps/$name.stamp"; rm -rf "$ctx"
+    echo "$sum" > "$IMAGES/deps/$name.stamp"; rm -rf "$ctx"; built=1
   done
-  timing deps-images $(( $(now) - t0 ))
+  [ "$built" = 1 ] && timing deps-images $(( $(now) - t0 ))
+  return 0
 }
 
 case "${1:-}" in
