@@ -130,6 +130,12 @@ async function main() {
   if (!ready) return finish(1);
   if (!run('npm', ['run', '--silent', 'gen'], 'gen')) return finish(1);
   if (webNeedsBuild() && !run('npm', ['run', 'build', '-w', '@cskh/web'], 'web build')) return finish(1);
+  // The whole suite also type-checks: tests run through swc, which strips types without checking
+  // them, so a wrong type (a mapping without its label, a stale import) would otherwise pass.
+  if (jestArgs.length === 0) {
+    if (!run('npm', ['run', '--silent', 'typecheck'], 'typecheck')) return finish(1);
+    if (!run('npm', ['run', '--silent', 'typecheck', '-w', '@cskh/web'], 'typecheck web')) return finish(1);
+  }
 
   // KAFKAJS_NO_PARTITIONER_WARNING: kafkajs 2 warns on every producer about a change from 1.x.
   const env = { KAFKAJS_NO_PARTITIONER_WARNING: '1', ...process.env, JEST_SUMMARY_FILE: summaryFile };

@@ -137,7 +137,7 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   const lostId = (await lostRow.getAttribute('data-testid'))!.replace('requestrefund-row-', '');
   await page.getByTestId(`requestrefund-retry-${lostId}`).click();
   await confirmWith(page, 'Xác nhận gửi lại yêu cầu tới cổng nạp thẻ?');
-  await toast(page, `Nạp thành công 120.000 đ cho thuê bao ${lostPhone.slice(-9)} (SUCCESS)`);
+  await toast(page, `Nạp thành công 120.000 đ cho thuê bao ****${lostPhone.slice(-5)} (SUCCESS)`);
   await page.getByTestId(`requestrefund-retry-${lostId}`).waitFor({ state: 'detached' });
   await page.getByTestId(`requestrefund-row-${lostId}`).filter({ hasText: 'Hoàn thành' }).waitFor();
   await api('/api/v1/setting/kenh_hoan_tien', admin.access_token, { value: 'khong_qua_api' }, 'PUT');

@@ -106,7 +106,8 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
       const member = await staff.get(username);
       const visible = await staff.pickable(me);
       if (!member || !visible.some((m) => m.username === username)) fail('FORBIDDEN', MSG.targetOutsideScope(username.slice(0, 50)));
-      const names = [...new Set((req.FileNames ?? []).map(fileNameOf))];
+      // A blank entry names no file: skipped, as the API document allows it.
+      const names = [...new Set((req.FileNames ?? []).filter((n) => String(n ?? '').trim() !== '').map(fileNameOf))];
       await ds.transaction(async (tx) => {
         for (const n of names) {
           const f = (await scanFileByName(tx, kind, n, true)) ?? fail('NOT_FOUND', MSG.scanFileNotFound);
