@@ -497,7 +497,7 @@ kafka:
 function helmArgs(shape: string, values: string, tag: string) {
   const dev = shape === 'trial' ? '-f helm/cskh/values-dev.yaml' : '';
   // components.gateway / realtime replicas: the dev file turns their autoscaling off; production keeps its HPAs (min 2)
-  return `${dev} -f ${values} --set image.tag=${tag}`;
+  return `${dev} -f ${values} --set-string image.tag=${tag}`; // a short commit id may be all digits
 }
 
 async function shapeRun(shape: string, tags: { a: string; b: string }) {
