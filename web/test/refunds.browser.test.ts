@@ -175,6 +175,10 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   await confirmWith(mgr, 'Xác nhận duyệt đơn này?');
   await toast(mgr, 'Duyệt đơn thành công');
   await mgr.getByTestId(`requestrefund-approve-${topUpId}`).waitFor({ state: 'detached' });
+  // Who approved is one click away ('Cột' → 'Người duyệt').
+  await mgr.getByTestId('requestrefund-columns').click();
+  await mgr.getByTestId('requestrefund-column-approver').click();
+  await mgr.keyboard.press('Escape');
   await mTopUp.filter({ hasText: boss }).waitFor();
 
   // ── The report: the refund marked for clawback after its confirm text, then the clawback list.

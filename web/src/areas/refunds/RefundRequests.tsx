@@ -83,18 +83,16 @@ export function showNotices(reply: unknown) {
  * allows priority below 3 (each confirmed), the transfer note to copy, each row's history.
  */
 /**
- * Columns shown only when asked for ('Cột'): who, the number, the package, the partner's status,
- * the amount and the approval fit a 1440-px screen with the row actions; the rest is one click
- * away and in every export.
+ * Columns shown only when asked for ('Cột'): who, the number, the package, the kind of request,
+ * the partner's status, the amount (and for managers the discounted amount they transfer) and the
+ * approval fit a 1440-px screen with the row actions; the rest is one click away and in every export.
  */
 const HIDDEN_AT_FIRST = new Set([
   'staff_fullname',
   'number_type',
   'ma_trang_thai_giao_dich_doi_tac',
-  'request_type',
   'request_method',
   'other_refund',
-  'tien_hoan_sau_chiet_khau',
   'chenh_lech',
   'tien_trinh_nap',
   'created_time',
@@ -176,7 +174,7 @@ export default function RefundRequests() {
         {
           field: 'staff_username',
           headerName: 'Nhân viên',
-          minWidth: 130,
+          minWidth: 110,
           edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi nhân viên thành '${v}'?`, (r, v) => requestApi.staff(r.id, String(v).trim())),
         },
         { field: 'staff_fullname', headerName: 'Tên nhân viên', minWidth: 140 },
@@ -185,7 +183,7 @@ export default function RefundRequests() {
         {
           field: 'package_code',
           headerName: 'Gói cước',
-          minWidth: 130,
+          minWidth: 110,
           edit: confirmedEdit('select', (_r, v) => `Xác nhận đổi gói cước thành '${v}'?`, (r, v) => requestApi.packageCode(r.id, String(v)), {
             options: () => packages.map((p) => ({ value: p.ten_goi_cuoc, label: p.ten_goi_cuoc })),
           }),
@@ -193,7 +191,7 @@ export default function RefundRequests() {
         {
           field: 'trang_thai_giao_dich_doi_tac',
           headerName: 'Trạng thái',
-          minWidth: 150,
+          minWidth: 130,
           render: (r) => <Chip size="small" label={r.trang_thai_giao_dich_doi_tac || '—'} color={tradeStatusColor(r.trang_thai_giao_dich_doi_tac)} />,
         },
         {
@@ -212,7 +210,7 @@ export default function RefundRequests() {
         {
           field: 'request_type',
           headerName: 'Yêu cầu',
-          minWidth: 110,
+          minWidth: 100,
           options: REQUEST_TYPES,
           edit: confirmedEdit('select', (_r, v) => `Xác nhận đổi yêu cầu thành '${label(REQUEST_TYPES, v)}'?`, (r, v) => requestApi.type(r.id, Number(v)), {
             // A type edit stays on its side: refunds among 1, 2, 4, a top-up stays 5 (server rule).
@@ -233,7 +231,7 @@ export default function RefundRequests() {
           field: 'refund_price',
           headerName: 'Số tiền hoàn / nạp',
           kind: 'number',
-          minWidth: 130,
+          minWidth: 110,
           edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi số tiền thành ${formatNumber(money(v))}?`, (r, v) => requestApi.refundAmount(r.id, money(v)), {
             canEdit: (r, ctx) => ctx.session.priority < 3 && r.request_type === 5,
           }),
@@ -245,7 +243,7 @@ export default function RefundRequests() {
           minWidth: 110,
           edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi tiền hoàn thêm thành ${formatNumber(money(v))}?`, (r, v) => requestApi.extraRefund(r.id, money(v))),
         },
-        { field: 'tien_hoan_sau_chiet_khau', headerName: 'Tiền sau chiết khấu', kind: 'number', minWidth: 130, visible: senior },
+        { field: 'tien_hoan_sau_chiet_khau', headerName: 'Tiền sau chiết khấu', kind: 'number', minWidth: 110, visible: senior },
         {
           field: 'chenh_lech',
           headerName: 'Chênh lệch chiết khấu',
@@ -273,7 +271,7 @@ export default function RefundRequests() {
         {
           field: 'trang_thai_duyet_hoan_goi',
           headerName: 'Duyệt hoàn gói',
-          minWidth: 140,
+          minWidth: 120,
           options: PACKAGE_APPROVAL,
           edit: confirmedEdit(
             'select',
