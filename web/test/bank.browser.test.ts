@@ -106,7 +106,11 @@ it('uploads a VPBank statement, shows what was saved and the refused row, then a
   const row = page.locator('[data-testid^="mesbank-row-"]').filter({ hasText: `${tag} CK 0912345678` });
   await row.waitFor();
   expect(await row.textContent()).toContain('1,500,000');
-  expect(await row.textContent()).toContain('VPBANK');
+  // The sending bank is one click away ('Cột' → 'Kênh').
+  await page.getByTestId('mesbank-columns').click();
+  await page.getByTestId('mesbank-column-sender').click();
+  await page.keyboard.press('Escape');
+  await row.filter({ hasText: 'VPBANK' }).waitFor();
 
   // Fill phone and package inline, then approve behind its confirmation.
   const rowId = (await row.getAttribute('data-testid'))!.replace('mesbank-row-', '');
