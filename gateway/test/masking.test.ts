@@ -37,8 +37,7 @@ beforeAll(async () => {
   stack = await startStack({ realtime: false, env });
   api = apiOf(stack.url);
   staff = await Staff.open(api, env.CSKH_ADMIN_PASSWORD!);
-  const admin = await api('POST', '/api/v1/auth/login', { body: { username: 'admin', password: env.CSKH_ADMIN_PASSWORD } });
-  who.admin = { name: 'admin', id: admin.body.data.user.id, username: 'admin', password: '', priority: 1, permissions: admin.body.data.permissions, token: admin.body.data.access_token };
+  who.admin = staff.adminCaller;
   // Roles of the test's own holding every code, so each list is reached and only priority decides.
   const role = async (p: number) => staff.createRole(`mask${p}`, p, [...ALL_CODES]);
   const cn = await staff.createUser({ username: `mcn_${tag}`, role: await role(3) });

@@ -28,8 +28,7 @@ beforeAll(async () => {
   stack = await startStack({ realtime: false, env });
   api = apiOf(stack.url);
   staff = await Staff.open(api, env.CSKH_ADMIN_PASSWORD!);
-  const admin = await api('POST', '/api/v1/auth/login', { body: { username: 'admin', password: env.CSKH_ADMIN_PASSWORD } });
-  who.admin = { name: 'admin', id: admin.body.data.user.id, username: 'admin', password: '', priority: 1, permissions: admin.body.data.permissions, token: admin.body.data.access_token };
+  who.admin = staff.adminCaller;
   const role = (p: number) => staff.seededRole(p);
   for (const b of ['1', '2'] as const) {
     const cn = await staff.createUser({ username: `cn${b}_${tag}`, role: role(3) });

@@ -61,10 +61,15 @@ export class Staff {
     readonly adminToken: string,
   ) {}
 
+  /** The seeded administrator as a caller (the login open() made). */
+  adminCaller!: Caller;
+
   static async open(api: Api, adminPassword: string): Promise<Staff> {
     const r = await api('POST', '/api/v1/auth/login', { body: { username: 'admin', password: adminPassword } });
     if (r.status !== 200) throw new Error(`admin login: ${r.status} ${JSON.stringify(r.body)}`);
     const staff = new Staff(api, r.body.data.access_token);
+    const d = r.body.data;
+    staff.adminCaller = { name: 'admin', id: d.user.id, username: 'admin', password: '', priority: 1, permissions: d.permissions, token: d.access_token };
     await staff.reload();
     return staff;
   }
