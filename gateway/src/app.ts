@@ -22,6 +22,7 @@ import {
   RevocationStore,
   SpanKind,
   traceHeaders,
+  unaryCall,
   verifyAccessToken,
 } from '@cskh/kit';
 import { GatewayConfig, serviceUrl } from './config';
@@ -129,7 +130,8 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
           // A list asked for all rows is streamed, window by window (export.ts).
           if (await streamExport(route, message, { client, md, req, res, log, timeoutMs: config.UPSTREAM_TIMEOUT_MS })) return;
           // The one place the upstream call is made.
-          const reply = await unary(client, route.rpc, message, md, config.UPSTREAM_TIMEOUT_MS);
+          // A read is made again after a transport failure (a pod leaving in a rolling update); a write only if never sent.
+          const reply = await unaryCall(client, route.rpc, message, md, { deadline: Date.now() + config.UPSTREAM_TIMEOUT_MS, idempotent: route.method === 'get' });
           if (isLogin) await loginLimiter.succeeded(username);
           // Refused from the very next request here, without waiting for the announcement.
           if (isLogout && identity) revocations.forgetCached(identity);
@@ -237,14 +239,6 @@ function authorize(route: RouteDef, id: Identity) {
   if (barred) throw new AppError('FORBIDDEN', barred);
   if (!hasAnyPermission(id, route.guard.permissions)) throw new AppError('FORBIDDEN');
   if (route.guard.priorityBelow > 0 && !(id.priority < route.guard.priorityBelow)) throw new AppError('FORBIDDEN');
-}
-
-function unary(client: GenericClient, rpc: string, message: unknown, md: grpc.Metadata, timeoutMs: number) {
-  return new Promise<unknown>((resolve, reject) => {
-    client[rpc](message, md, { deadline: new Date(Date.now() + timeoutMs) }, (err: Error | null, reply: unknown) =>
-      err ? reject(err) : resolve(reply),
-    );
-  });
 }
 
 /**

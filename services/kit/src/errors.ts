@@ -73,6 +73,23 @@ export function envelopeFor(code: ErrorCode, msg?: string): ErrorEnvelope {
   return { status: ERROR_TABLE[code].http, code, msg: msg ?? ERROR_TABLE[code].msg };
 }
 
+/**
+ * The call failed in the transport (no code declared by a service): the connection was refused,
+ * dropped or never made. The server may still have run it unless neverSent() says otherwise.
+ */
+export function isTransportFailure(err: unknown): boolean {
+  const e = err as Partial<ServiceError> | undefined;
+  return e?.code === GrpcStatus.UNAVAILABLE && !e.metadata?.get(CODE_KEY)?.[0];
+}
+
+/**
+ * The channel had no connection to pick when the call started (grpc-js's load balancers answer
+ * "No connection established"): no server saw it, so running it again cannot do anything twice.
+ */
+export function neverSent(err: unknown): boolean {
+  return isTransportFailure(err) && /No connection established/.test(String((err as Partial<ServiceError>).details ?? ''));
+}
+
 /** A gRPC client error → an AppError with the callee's code and message (service-to-service calls). */
 export function fromGrpcError(err: unknown): AppError {
   if (err instanceof AppError) return err;
