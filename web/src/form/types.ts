@@ -14,7 +14,8 @@
  *                 nor sent). `modes` limits a field to 'create' or 'edit'; `readOnlyIn` shows it
  *                 disabled. `initial(row)` reads the edit value from the row (default row[key]),
  *                 `default` the create value. `omitBlank` leaves a blank value out of the request.
- *                 `resets` clears other fields when this one changes (brand → group).
+ *                 `resets` clears other fields when this one changes (brand → group);
+ *                 `derive(values)` fills other fields from this one's change (amount ⇄ transfer).
  *   requiredAlert the alert when a required field is empty (default REQUIRED_ALERT).
  *   submit        (values, ctx) → promise; values are cleaned: text trimmed, money and number
  *                 stripped to numbers, hidden fields dropped. The dialog shows `successMsg` as a
@@ -78,6 +79,11 @@ export interface FieldDef<R = any> {
   default?: unknown;
   omitBlank?: boolean;
   resets?: string[];
+  /**
+   * Other fields this one's change fills in (e.g. a face amount fills the transfer amount, and back):
+   * called with the values after the change; the answer is merged in as if typed (money formatted).
+   */
+  derive?: (values: FormValues) => FormValues;
   /** Text and password: keep digits only while typing (phones). */
   digitsOnly?: boolean;
   options?: FormOption[] | ((values: FormValues, ctx: FormContext<R>) => FormOption[]);

@@ -108,4 +108,11 @@ describe('loadFailureText', () => {
     expect(loadFailureText('Lỗi!', '')).toBe('Lỗi!');
     expect(loadFailureText('', 'Thử lại.')).toBe('Không tải được danh sách lựa chọn. Thử lại.');
   });
+  it('a change fills the fields its derive names, money formatted as typed', () => {
+    const f: FieldDef[] = [
+      { key: 'face', label: 'A', type: 'money', derive: (v) => ({ transfer: Number(moneyDigits(v.face)) * 0.9 }) },
+      { key: 'transfer', label: 'B', type: 'money' },
+    ];
+    expect(applyChange(f, {}, 'face', '100000')).toEqual({ face: '100,000', transfer: '90,000' });
+  });
 });

@@ -127,6 +127,10 @@ export function applyChange(fields: FieldDef[], values: FormValues, key: string,
     const dep = fields.find((x) => x.key === r);
     if (dep) next[r] = emptyValueOf(dep);
   }
+  for (const [k, dv] of Object.entries(f?.derive?.(next) ?? {})) {
+    const dep = fields.find((x) => x.key === k);
+    next[k] = dep?.type === 'money' ? formatMoneyInput(dv) : dv;
+  }
   return next;
 }
 
