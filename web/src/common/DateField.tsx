@@ -148,3 +148,40 @@ export function DateTimeField({ label, value, onChange, onAccept, width, testId,
     </PickersProvider>
   );
 }
+
+/** The month a payroll sheet is for: MM/YYYY. */
+export const MONTH_FORMAT = 'MM/YYYY';
+
+/**
+ * A month picker (spec 2 §2.7: 'month-year picker (MM/YYYY)'): typed as MM/YYYY or picked from the
+ * year, then the month, in Vietnamese. The value is the text the server reads ('' while half typed).
+ */
+export function MonthField({ label, value, onChange, onEnter, width = 170, testId, required, error, helperText }: DateFieldProps) {
+  const { picked, change, invalid } = usePickerValue(value, MONTH_FORMAT, onChange);
+  return (
+    <PickersProvider>
+      <DatePicker
+        label={label}
+        format={MONTH_FORMAT}
+        views={['year', 'month']}
+        openTo="month"
+        value={picked}
+        onChange={change}
+        slotProps={{
+          textField: {
+            size: 'small',
+            required,
+            error: error || invalid,
+            helperText,
+            sx: { width },
+            onKeyDown: (e) => {
+              if (e.key === 'Enter') onEnter?.();
+            },
+            ...testIds(testId),
+          },
+          openPickerButton: { 'aria-label': `Chọn tháng${label ? ` ${label}` : ''}` },
+        }}
+      />
+    </PickersProvider>
+  );
+}

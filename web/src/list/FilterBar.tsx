@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import DateField from '../common/DateField';
+import DateField, { MonthField } from '../common/DateField';
+import StaffPicker from '../common/StaffPicker';
 import type { FilterDef, ListContext, SelectOption } from './types';
 
 interface FieldProps {
@@ -62,10 +63,38 @@ function SelectField({ def, value, ctx, listId, onChange }: FieldProps) {
   );
 }
 
+/** The searchable staff picker (hierarchy with '--'/'----'); options from loadOptions, 'all' from allLabel. */
+function StaffField({ def, value, ctx, listId, onChange }: FieldProps) {
+  const options = useOptions({ ...def, allLabel: undefined }, ctx);
+  return (
+    <StaffPicker
+      label={def.label}
+      value={String(value ?? '')}
+      options={options.map((o) => ({ value: String(o.value), label: o.label, indent: o.indent }))}
+      allLabel={def.allLabel}
+      width={def.width}
+      testId={def.testId ?? `${listId}-filter-${def.key}`}
+      onChange={(v) => onChange(v, def.autoApply ?? true)}
+    />
+  );
+}
+
 export function FilterField(props: FieldProps) {
   const { def, value, listId, onChange, onEnter } = props;
   const testId = def.testId ?? `${listId}-filter-${def.key}`;
   if (def.type === 'select') return <SelectField {...props} />;
+  if (def.type === 'staff') return <StaffField {...props} />;
+  if (def.type === 'month')
+    return (
+      <MonthField
+        label={def.label}
+        value={value ?? ''}
+        width={def.width}
+        testId={testId}
+        onChange={(v) => onChange(v, def.autoApply ?? false)}
+        onEnter={onEnter}
+      />
+    );
   if (def.type === 'date')
     return (
       <DateField

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { failText } from '../api/client';
 import { DateTimeField } from '../common/DateField';
+import StaffPicker from '../common/StaffPicker';
 import { formatNumber, toVnDateTimeInput } from '../common/format';
 import type { InlineEdit, ListContext, Row, RowAction } from './types';
 
@@ -95,6 +96,28 @@ export function EditableCell({
           </MenuItem>
         ))}
       </TextField>
+    );
+  }
+  if (edit.type === 'staff') {
+    const options = typeof edit.options === 'function' ? edit.options(row, ctx) : edit.options ?? [];
+    // The grid's own keys (arrows, space) stay out of the picker's typing.
+    return (
+      <span onClick={common.onClick} onKeyDown={common.onKeyDown} style={{ width: '100%' }}>
+        <StaffPicker
+          label=""
+          value={value}
+          options={options.map((o) => ({ value: String(o.value), label: o.label, indent: o.indent }))}
+          onChange={(v) => {
+            if (!v) return;
+            setValue(v);
+            void save(v);
+          }}
+          variant="standard"
+          fullWidth
+          disabled={saving}
+          testId={testId}
+        />
+      </span>
     );
   }
   if (edit.type === 'datetime') {

@@ -72,7 +72,8 @@ export interface ListContext<R = Row> {
 export interface FilterDef {
   /** Query parameter name (unless toParam/query decide otherwise). */
   key: string;
-  type: 'text' | 'select' | 'date' | 'number';
+  /** 'staff': the searchable staff picker (common/StaffPicker, options from loadOptions); 'month': MM/YYYY. */
+  type: 'text' | 'select' | 'date' | 'number' | 'staff' | 'month';
   label?: string;
   placeholder?: string;
   options?: SelectOption[] | ((ctx: ListContext) => SelectOption[]);
@@ -92,7 +93,8 @@ export interface FilterDef {
 }
 
 export interface InlineEdit<R = Row> {
-  type: 'text' | 'number' | 'select' | 'datetime';
+  /** 'staff': the searchable staff picker over `options` (saved when a person is chosen). */
+  type: 'text' | 'number' | 'select' | 'datetime' | 'staff';
   options?: SelectOption[] | ((row: R, ctx: ListContext<R>) => SelectOption[]);
   canEdit?: (row: R, ctx: ListContext<R>) => boolean;
   /** Blank values are not saved (e.g. care note). */
