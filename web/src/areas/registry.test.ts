@@ -7,11 +7,14 @@ import { AREAS, HOME_PATH, MENU_GROUPS, PROFILE_PATH, SCREENS, screenFor } from 
 const SPEC_APP = `home, dashboard, care-history, customer-care, customer-lookup, customer-message-999, customer-message-9084, bank-lookup, invite, request-sms, approval, requestrefund, requestrefundreport, report90849332, report9279, reportstaffrevenue, reportbranchrevenue, tilebatso, dsdttinhluong, tinhluong, chamsoc, khr, baodo, blacklist, mfy, dangky9279, moigoihomsau, mes1414otp`;
 const SPEC_SYS = `lstracuu, profile, customers, permissions, roles, accounts, upload, division, dashboard, settings, giahoantien, giagoimfy, giagoidangky9279, systemaccount, quetdata, quetdatakhonggoi, quetdtct, uploadchiadata, phanquyendata, chiadata`;
 const specRoutes = [...SPEC_APP.split(', ').map((p) => `/app/${p}`), ...SPEC_SYS.split(', ').map((p) => `/sys/${p}`)];
+/** Named in the route list only, with no screen, menu, permission or call anywhere in the spec: taken out (README, Web). */
+const TAKEN_OUT = ['/app/request-sms', '/app/approval', '/app/chamsoc'];
 
 describe('screen registry', () => {
   it('registers every screen route of spec 1 §2.1', () => {
-    const missing = specRoutes.filter((p) => !screenFor(p));
+    const missing = specRoutes.filter((p) => !screenFor(p) && !TAKEN_OUT.includes(p));
     expect(missing).toEqual([]);
+    expect(TAKEN_OUT.filter((p) => screenFor(p))).toEqual([]);
     expect(specRoutes).toHaveLength(48);
   });
 

@@ -41,8 +41,7 @@ export const careArea: Area = {
         order: 150,
       },
     },
-    { path: '/app/chamsoc', title: 'Chăm sóc khách hàng', component: null },
-    { path: '/app/request-sms', title: 'Yêu cầu SMS', component: null },
-    { path: '/app/approval', title: 'Phê duyệt', component: null },
+    // /app/chamsoc, /app/request-sms and /app/approval are taken out (README, Web): the spec names
+    // them in its route list only — no screen, menu entry, permission or call — so they go to /404.
   ],
 };
