@@ -126,7 +126,17 @@ describe('who sees what', () => {
     // Asking for someone outside the subtree finds nothing.
     expect((await payroll.listStaffRevenue(req({ username: 'nv1' }), { identity: who(t, 3, 'cn2') })).values).toEqual([]);
     const picks = await payroll.listStaff({}, { identity: who(t, 3, 'cn1') });
-    expect(picks.values.map((p) => p.label)).toEqual(['cn1 - Tên cn1', '--td1 - Tên td1', '----nv3 - Tên nv3', '----nv1 - Tên nv1']);
+    // The hierarchy (issue 24.16): the branch, its leader with their salesperson, then the branch's salesperson without a leader.
+    expect(picks.values.map((p) => p.label)).toEqual(['cn1 - Tên cn1', '--td1 - Tên td1', '----nv1 - Tên nv1', '----nv3 - Tên nv3']);
+    expect(picks.values.map((p) => p.level)).toEqual([0, 1, 2, 2]);
+  });
+
+  it('the staff picker nests every branch for a senior, and a salesperson gets themself (no refusal)', async () => {
+    const mine = (await payroll.listStaff({}, { identity: admin() })).values.map((p) => p.label).filter((l) => /cn|td|nv/.test(l));
+    expect(mine).toEqual(['cn1 - Tên cn1', '--td1 - Tên td1', '----nv1 - Tên nv1', '----nv3 - Tên nv3', 'cn2 - Tên cn2', '----nv2 - Tên nv2']);
+    // Only the payroll screen's code (what a salesperson holds) opens the picker's list.
+    const seller = t.as(5, ['tinhluong'], { username: 'nv2', userId: 'u-nv2' });
+    expect((await payroll.listStaff({}, { identity: seller })).values.map((p) => p.username)).toEqual(['nv2']);
   });
 
   it('phones masked from priority 3, partner company absent, export refused for priority 5', async () => {

@@ -5,6 +5,7 @@ import { phoneSearch, reportPeriod } from '../domain/filters';
 import { MSG, NO_BRANCH_LABEL } from '../domain/messages';
 import { REVENUE_RECORD_ROLLUPS } from '../domain/rollups';
 import { branchAverage, showPhone, staffLabel } from '../domain/revenue';
+import { staffTree } from '../domain/staffTree';
 import type { ViewRow } from '../store-revenue';
 
 type Def = typeof payroll_v1_payroll.PayrollServiceService;
@@ -265,7 +266,8 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
     },
 
     async listStaff(_req, ctx) {
-      const people = await staff.pickable(ctx.user);
+      // The hierarchy's order: branch → its leaders → their salespeople (the picker draws '--'/'----').
+      const people = staffTree(await staff.pickable(ctx.user));
       return {
         values: people.map((p) => ({ username: p.username, fullname: p.fullname, priority: p.priority, level: p.level, label: staffLabel(p.username, p.fullname, p.priority) })),
         count: people.length,

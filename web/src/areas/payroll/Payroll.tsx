@@ -111,8 +111,8 @@ export default function Payroll() {
       rowId: (r) => r.username,
       searchButton: 'search',
       filters: [
-        { key: 'username', type: 'select', label: 'Nhân viên', allLabel: 'Tất cả', width: 240, loadOptions: () => staffOptions() },
-        { key: 'startDate', type: 'text', label: 'Tháng (MM/YYYY)', width: 150, default: () => thisMonth() },
+        { key: 'username', type: 'staff', label: 'Nhân viên', allLabel: 'Tất cả', width: 260, loadOptions: () => staffOptions() },
+        { key: 'startDate', type: 'month', label: 'Tháng', width: 150, default: () => thisMonth() },
       ],
       export: { fileName: 'Doi-soat-doanh-thu-tinh-luong.xlsx' },
       toolbarExtra: (ctx) => {

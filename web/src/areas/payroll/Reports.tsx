@@ -8,7 +8,7 @@ import {
   type DetailedRow, type ReconciliationRow, type Report9279Row, type RevenueSummaryRow,
 } from './api';
 import { DailyRevenueChart, RevenueBars, Totals } from './Charts';
-import { barsOf, channelLabel, form9279, plainStaffLabel, reconciliationResult, refundCreated, requestMethodLabel, REQUEST_TYPES, tierLabel } from './rules';
+import { barsOf, channelLabel, form9279, reconciliationResult, refundCreated, requestMethodLabel, REQUEST_TYPES, tierLabel } from './rules';
 
 /*
  * The revenue reports (spec 2 §2.2–§2.5, §2.8) on the generic list: the server scopes, masks and
@@ -16,7 +16,7 @@ import { barsOf, channelLabel, form9279, plainStaffLabel, reconciliationResult, 
  * from the server's list of the caller's subtree, indented by level.
  */
 
-const staffFilter = (): FilterDef => ({ key: 'username', type: 'select', label: 'Nhân viên', allLabel: 'Tất cả', width: 240, loadOptions: () => staffOptions() });
+const staffFilter = (): FilterDef => ({ key: 'username', type: 'staff', label: 'Nhân viên', allLabel: 'Tất cả', width: 260, loadOptions: () => staffOptions() });
 const phoneFilter: FilterDef = { key: 'message', type: 'text', label: 'Số điện thoại', width: 170 };
 const dateFilters: FilterDef[] = [
   { key: 'startDate', type: 'date', label: 'Từ ngày', default: () => monthStart() },
@@ -46,10 +46,10 @@ export function DetailedReport() {
           headerName: 'Nhân viên',
           minWidth: 200,
           edit: {
-            type: 'select',
+            // The same searchable staff picker as the filters: the hierarchy open, the name plain when closed.
+            type: 'staff',
             canEdit: (_r, ctx) => ctx.session.priority < 3,
-            // The name plainly in the cell: the picker's hierarchy dashes stay in the filter's picker.
-            options: (_r, ctx) => ((ctx.data?.raw?.__staff as Array<{ value: string; label: string }> | undefined) ?? []).map((o) => ({ value: o.value, label: plainStaffLabel(o.label) })),
+            options: (_r, ctx) => (ctx.data?.raw?.__staff as Array<{ value: string; label: string; indent: number }> | undefined) ?? [],
             save: (r, value) => payrollApi.updateUser({ username: String(value), track0: r.track0, track1: r.track1 }),
             successMsg: 'Đã đổi nhân viên',
             errorMsg: 'Đổi nhân viên không thành công',

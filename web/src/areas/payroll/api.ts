@@ -37,8 +37,11 @@ export const payrollApi = {
   closeMonth: (thangTinhLuong: string) => api.post<payroll_v1_payroll.MonthState>(`${PAYROLL}/chotThang`, { thangTinhLuong }),
 };
 
-/** Staff picker options from the server's list: indented by level ('--' leaders, '----' salespeople in the label too). */
+/**
+ * Staff picker options from the server's list (the caller's subtree in the hierarchy's order): the
+ * level gives the indent and the picker's '--'/'----'; the label is 'username - full name'.
+ */
 export async function staffOptions() {
   const list = await payrollApi.staff();
-  return list.values.map((s) => ({ value: s.username, label: s.label, indent: s.level }));
+  return list.values.map((s) => ({ value: s.username, label: s.fullname ? `${s.username} - ${s.fullname}` : s.username, indent: s.level }));
 }

@@ -1,0 +1,42 @@
+/**
+ * The staff pickers' order (spec 2 §1, issue 24.16): seniors and others first, then each branch
+ * followed by its leaders, each leader followed by their salespeople, then the branch's
+ * salespeople without a leader; people whose branch or leader is not in the list come last, each
+ * under their own level. Leaders are '--', salespeople '----' (the level gives the picker both).
+ */
+export interface TreeMember {
+  username: string;
+  user_id: string;
+  priority: number;
+  brand_id: string;
+  group_id: string;
+}
+
+const byName = <T extends TreeMember>(a: T, b: T) => a.username.toLowerCase().localeCompare(b.username.toLowerCase());
+
+export function staffTree<T extends TreeMember>(people: readonly T[]): T[] {
+  const out: T[] = [];
+  const used = new Set<T>();
+  const push = (p: T) => {
+    if (used.has(p)) return;
+    used.add(p);
+    out.push(p);
+  };
+  const level = (n: number) => people.filter((p) => p.priority === n).sort(byName);
+  const branches = level(3);
+  const leaders = level(4);
+  const sales = level(5);
+  const pushLeader = (l: T) => {
+    push(l);
+    sales.filter((s) => s.group_id && s.group_id === l.user_id).forEach(push);
+  };
+  people.filter((p) => ![3, 4, 5].includes(p.priority)).forEach(push);
+  for (const b of branches) {
+    push(b);
+    leaders.filter((l) => l.brand_id && l.brand_id === b.user_id).forEach(pushLeader);
+    sales.filter((s) => s.brand_id && s.brand_id === b.user_id).forEach(push);
+  }
+  leaders.forEach(pushLeader);
+  sales.forEach(push);
+  return out;
+}
