@@ -33,10 +33,10 @@ export default function CareHistory() {
       filters: [
         {
           key: 'username',
-          type: 'select',
+          type: 'staff',
           label: 'Nhân viên',
           allLabel: 'Tất cả',
-          width: 220,
+          width: 260,
           visible: (ctx) => ctx.session.priority < 5,
           loadOptions: async () => staffPickerOptions((await careApi.staff()).values as unknown as StaffOption[]),
         },
