@@ -197,7 +197,7 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   await fileBox.check();
   const today = new Date(Date.now() + 7 * 3600 * 1000).toISOString().slice(0, 10).split('-').reverse().join('/');
   await sale.getByRole('checkbox', { name: today, exact: true }).check();
-  await dp.getByTestId('perm-save').click();
+  await sale.getByTestId('perm-save-sale').click();
   await toast(dp, 'Đã lưu cài đặt phân quyền!');
 
   // … and gives them 2 of the file's 3 numbers ('Chia data', the salespeople's list).

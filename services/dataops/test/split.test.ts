@@ -169,6 +169,24 @@ describe('data split', () => {
     });
   });
 
+  it('each section saves alone: the others are left as they are; the targets name their branch and leader (issue 24.16)', async () => {
+    await d.split.handleCustomDataOption({ branch: none, leader: { username: leader, files: [file], dates: [today, tomorrow] }, sale: none }, { identity: coordinator() });
+    // The staff section's own save (branch and leader as the placeholder) changes only that salesperson.
+    await d.split.handleCustomDataOption({ branch: none, leader: none, sale: { username: sale1, files: [], dates: [] } }, { identity: coordinator() });
+    expect(await d.split.getOptionDataByUsername({ username: leader }, { identity: coordinator() })).toMatchObject({ files: [file], ngay: [today, tomorrow] });
+    expect(await d.split.getOptionDataByUsername({ username: sale1 }, { identity: coordinator() })).toMatchObject({ files: [], ngay: [] });
+    // Nothing chosen in any section: a Vietnamese refusal, not a silent success.
+    const empty = await failure(d.split.handleCustomDataOption({ branch: none, leader: none, sale: none }, { identity: coordinator() }));
+    expect(empty).toMatchObject({ code: 'VALIDATION', msg: 'Chưa chọn tài khoản để phân quyền' });
+    const targets = (await d.split.listDataTargets({}, { identity: coordinator() })).values.filter((v) => v.username.endsWith(R));
+    expect(targets.find((v) => v.username === branch)).toMatchObject({ user_id: `u-${branch}`, priority: 3 });
+    expect(targets.find((v) => v.username === leader)).toMatchObject({ brand_id: `u-${branch}`, priority: 4 });
+    expect(targets.find((v) => v.username === sale1)).toMatchObject({ brand_id: `u-${branch}`, leader, priority: 5 });
+    expect(targets.find((v) => v.username === outsider)?.leader ?? '').toBe('');
+    // The salesperson's grant back as the tests after this one expect it.
+    await d.split.handleCustomDataOption({ branch: none, leader: none, sale: { username: sale1, files: [file], dates: [today] } }, { identity: coordinator() });
+  });
+
   it('concurrent split saves never hand out more than the file holds', async () => {
     expect((await failure(d.split.handleFileUserQuantityOption({ FileName: '', assigns: {} }, { identity: coordinator() }))).msg).toBe('Chưa chọn file để chia data');
     // Two coordinators at once: 7 + 7 > 12 — exactly one is saved.
@@ -248,6 +266,22 @@ describe('OTP 1414', () => {
     expect(imp.errorRows).toMatchObject([{ row: 4, error_type: 'Không tìm thấy mã OTP trong tin nhắn' }]);
     const list = await d.lists.listOtp({ page: 1, count: 10, message: '', description: p1.slice(-9) }, { identity: manager() });
     expect(list.values).toHaveLength(1);
-    expect(list.values[0]).toMatchObject({ otp: '1111', id: o.id });
+    expect(list.values[0]).toMatchObject({ otp: '1111', id: o.id, blacklisted: false });
+  });
+
+  it("a number put on the blacklist from its 1414 message shows as blocked there, and only that one (spec 3 §2.18, §7.10)", async () => {
+    const [p1, p2] = phones(2);
+    const a = await d.lists.createOtp({ id: '', phone_number: p1, str_mes: 'Ma OTP cua ban la 731902', otp: '', datetime: '' }, { identity: manager() });
+    const b = await d.lists.createOtp({ id: '', phone_number: p2, str_mes: 'Ma OTP cua ban la 731903', otp: '', datetime: '' }, { identity: manager() });
+    // The dialog's save: the blacklist's own create, with the number written as the message has it (leading 0 or 84).
+    await d.lists.createBlacklist({ id: '', phone_number: `84${p1.slice(-9)}`, description: 'Nhắn 1414: Ma OTP cua ban la 731902' }, { identity: manager() });
+    const shown = async (phone: string) => (await d.lists.listOtp({ page: 1, count: 10, message: '', description: phone.slice(-9) }, { identity: manager() })).values[0];
+    expect(await shown(p1)).toMatchObject({ id: a.id, blacklisted: true });
+    expect(await shown(p2)).toMatchObject({ id: b.id, blacklisted: false });
+    expect(await d.lists.getOtp({ id: a.id }, { identity: manager() })).toMatchObject({ blacklisted: true });
+    // A second time: the blacklist's Vietnamese refusal, not a 5xx.
+    const again = await failure(d.lists.createBlacklist({ id: '', phone_number: p1, description: 'lần nữa' }, { identity: manager() }));
+    expect(again.code).not.toBe('INTERNAL');
+    expect(again.msg).toMatch(/danh sách đen|đã có|tồn tại/i);
   });
 });

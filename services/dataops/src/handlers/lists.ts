@@ -28,7 +28,10 @@ interface OtpRow {
 }
 
 const blacklistView = (r: BlacklistRow) => ({ id: r.id, phone_number: r.phone_number, description: r.description, createdAt: vnDateTime(r.created_at) });
-const otpView = (r: OtpRow) => ({ id: r.id, otp: r.otp, datetime: vnDateTime(r.datetime), str_mes: r.str_mes, phone_number: r.phone_number });
+const otpView = (r: OtpRow & { blacklisted?: boolean }) => ({ id: r.id, otp: r.otp, datetime: vnDateTime(r.datetime), str_mes: r.str_mes, phone_number: r.phone_number, blacklisted: !!r.blacklisted });
+
+/** Whether an OTP record's number is in the blacklist (same last 9 digits). */
+const BLACKLISTED_SQL = `EXISTS (SELECT 1 FROM dataops.blacklist b WHERE b.phone9 = o.phone9) AS blacklisted`;
 
 const phoneOrFail = (raw: unknown) => {
   const p = parsePhone(raw);
@@ -203,13 +206,17 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
       if ((req.message ?? '').trim()) where.add('str_mes ILIKE ?', likeContains(req.message.trim()));
       if ((req.description ?? '').trim()) where.add('phone_number ILIKE ?', likeContains(req.description.trim()));
       const [rows, total] = await Promise.all([
-        ds.query(`SELECT * FROM dataops.otp1414 ${where.sql} ORDER BY datetime DESC, id ${pageSql(paging)}`, where.params) as Promise<OtpRow[]>,
+        ds.query(`SELECT o.*, ${BLACKLISTED_SQL} FROM dataops.otp1414 o ${where.sql} ORDER BY o.datetime DESC, o.id ${pageSql(paging)}`, where.params) as Promise<OtpRow[]>,
         ds.query(`SELECT count(*)::int AS n FROM dataops.otp1414 ${where.sql}`, where.params) as Promise<Array<{ n: number }>>,
       ]);
       return { values: rows.map(otpView), count: total[0].n };
     },
 
-    getOtp: async (req) => otpView(await otpById(ds.manager, req.id)),
+    async getOtp(req) {
+      const row = await otpById(ds.manager, req.id);
+      const [b]: Array<{ blacklisted: boolean }> = await ds.query(`SELECT ${BLACKLISTED_SQL} FROM dataops.otp1414 o WHERE o.id = $1`, [row.id]);
+      return otpView({ ...row, blacklisted: !!b?.blacklisted });
+    },
 
     async createOtp(req, ctx) {
       const f = otpFields(req);

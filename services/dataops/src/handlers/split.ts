@@ -314,8 +314,17 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
 
     async listDataTargets(_req, ctx) {
       const rows = await dataTargets(c, ctx.user);
+      // A salesperson's leader by username (group_id is the leader's id), so the screens nest them.
+      const leaderOf = new Map(rows.filter((r) => r.priority === 4).map((r) => [r.user_id, r.username]));
       return {
-        values: rows.map((r) => ({ username: r.username, fullname: r.fullname, priority: r.priority, brand_id: r.brand_id, leader: '' })),
+        values: rows.map((r) => ({
+          username: r.username,
+          fullname: r.fullname,
+          priority: r.priority,
+          brand_id: r.brand_id,
+          leader: r.priority === 5 ? leaderOf.get(r.group_id) ?? '' : '',
+          user_id: r.user_id,
+        })),
         count: rows.length,
       };
     },

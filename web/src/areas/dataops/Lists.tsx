@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
+import BlockIcon from '@mui/icons-material/Block';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Link from '@mui/material/Link';
@@ -10,6 +11,7 @@ import type { ImportSpec } from '../../import/sheet';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { notify } from '../../store';
+import { displayPhone, formatDateTime } from '../../common/format';
 import { BLACKLIST_BASE, blacklistApi, OTP_BASE, otpApi, type BlacklistEntry, type OtpRecord } from './api';
 
 /** Spec 3 §5: blacklist and OTP imports are rows of phone_number, description (header row skipped). */
@@ -113,6 +115,26 @@ const otpForm: FormConfig<OtpRecord> = {
   },
 };
 
+/**
+ * The OTP 1414 screen's blacklist dialog (spec 3 §2.18, §7.10: this screen's API and import carry the
+ * blacklist's fields — phone_number, description): 'Chặn số' on a message opens the blacklist's
+ * own dialog with the number and the message as its description; saving puts the number in the
+ * blacklist (care then refuses inviting it). Only for holders of the blacklist's code; the
+ * server's blacklist route checks it too.
+ */
+const blockForm = (row: OtpRecord | null): FormConfig<BlacklistEntry> => ({
+  ...blacklistForm,
+  title: () => 'Thêm số vào danh sách đen',
+  successMsg: () => 'Đã thêm số vào danh sách đen',
+  errorMsg: () => 'Thêm vào danh sách đen không thành công',
+  submitLabel: 'Chặn số',
+  fields: [
+    { key: 'phone_number', label: 'Số điện thoại', type: 'text', required: true, default: () => (row ? displayPhone(row.phone_number) : '') },
+    { key: 'description', label: 'Mô tả', type: 'text', default: () => (row ? `Nhắn 1414 lúc ${formatDateTime(row.datetime)}: ${row.str_mes}`.slice(0, 2000) : '') },
+  ],
+  submit: (v) => blacklistApi.create({ phone_number: v.phone_number, description: v.description ?? '' }),
+});
+
 async function copy(text: string) {
   try {
     await navigator.clipboard.writeText(text);
@@ -126,6 +148,8 @@ async function copy(text: string) {
 export function Otp1414() {
   const listRef = useRef<ListHandle>(null);
   const [dialog, setDialog] = useState<{ row: OtpRecord | null } | null>(null);
+  const [blocking, setBlocking] = useState<OtpRecord | null>(null);
+  const blockConfig = useMemo(() => blockForm(blocking), [blocking]);
   const config = useMemo<ListConfig<OtpRecord>>(
     () => ({
       id: 'mes1414otp',
@@ -151,9 +175,24 @@ export function Otp1414() {
         },
         { field: 'datetime', headerName: 'Thời gian', kind: 'datetime', minWidth: 160 },
         { field: 'str_mes', headerName: 'Nội dung tin nhắn', flex: 1, minWidth: 240 },
-        { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 150 },
+        {
+          field: 'blacklisted',
+          headerName: 'Danh sách đen',
+          minWidth: 120,
+          value: (r) => (r.blacklisted ? 'Đã chặn' : ''),
+          render: (r) => (r.blacklisted ? <span data-testid={`otp-blocked-${r.id}`}>Đã chặn</span> : ''),
+        },
+        { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 180 },
       ],
       rowActions: [
+        {
+          key: 'block',
+          label: 'Chặn số (thêm vào danh sách đen)',
+          icon: <BlockIcon fontSize="small" />,
+          color: 'warning',
+          visible: (r, ctx) => !r.blacklisted && ctx.session.has('blacklist'),
+          run: (r) => setBlocking(r),
+        },
         { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, color: 'primary', run: (r) => setDialog({ row: r }) },
         {
           key: 'delete',
@@ -182,6 +221,17 @@ export function Otp1414() {
         onClose={() => setDialog(null)}
         onSaved={() => {
           setDialog(null);
+          listRef.current?.reload();
+        }}
+      />
+      <FormDialog
+        config={blockConfig}
+        testIdPrefix="mes1414otp-block"
+        open={!!blocking}
+        mode="create"
+        onClose={() => setBlocking(null)}
+        onSaved={() => {
+          setBlocking(null);
           listRef.current?.reload();
         }}
       />

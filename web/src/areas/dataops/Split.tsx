@@ -27,7 +27,7 @@ import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { notify } from '../../store';
 import { SPLIT_BASE, SPLIT_IMPORT, splitApi, type DataTarget, type SplitFile } from './api';
-import { evenSplit, offeredDates, sectionsFor, showsRemaining } from './rules';
+import { evenSplit, offeredDates, sectionOnly, sectionsFor, showsRemaining, splitTree } from './rules';
 
 /** Data-split import rows (spec 3 §3), columns in that order; header row skipped. */
 const SPLIT_SPEC: ImportSpec = {
@@ -143,9 +143,10 @@ export function DataPermission() {
     }
   };
   const toggle = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
-  const save = async () => {
+  // Each section saves only itself (spec 3 §2.6: a Save button per section); the others go as the placeholder.
+  const save = async (k: SectionKey) => {
     try {
-      const r = await splitApi.savePermissions(state);
+      const r = await splitApi.savePermissions(sectionOnly(k, state[k]));
       notify(r.msg || 'Đã lưu cài đặt phân quyền!', 'success');
     } catch (e) {
       notify(`[Lỗi] ${errorMsg(e)}`, 'error');
@@ -181,13 +182,13 @@ export function DataPermission() {
               <FormControlLabel key={d} control={<Checkbox size="small" checked={state[k].dates.includes(d)} onChange={() => set(k, { dates: toggle(state[k].dates, d) })} />} label={d.split('-').reverse().join('/')} />
             ))}
           </Box>
+          <Box sx={{ mt: 1 }}>
+            <Button variant="contained" onClick={() => void save(k)} data-testid={`perm-save-${k}`}>
+              Lưu {SECTION_TITLE[k].toLowerCase()}
+            </Button>
+          </Box>
         </Paper>
       ))}
-      <Box>
-        <Button variant="contained" onClick={() => void save()} data-testid="perm-save">
-          Lưu
-        </Button>
-      </Box>
     </Stack>
   );
 }
@@ -215,7 +216,9 @@ export function DataSplit() {
       setLeft(o.con_lai);
     }
   };
-  const visible = targets.filter((t) => t.priority === 3 || (show.leader && t.priority === 4) || (show.sale && t.priority === 5));
+  // Leaders and salespeople nested under their branch (the buttons open each level).
+  const rows = splitTree(targets, show);
+  const visible = rows.map((r) => r.target);
   const canEdit = session.priority <= 3 || session.priority === 7;
   const save = async () => {
     if (!file) return notify('Chưa chọn file để chia data', 'error');
@@ -244,10 +247,10 @@ export function DataSplit() {
         Tổng số: {formatNumber(file?.tong ?? 0)} — chưa chia: {formatNumber(file ? left : 0)}
       </Typography>
       <Stack direction="row" spacing={1}>
-        <Button variant="outlined" onClick={() => setShow((s) => ({ ...s, leader: !s.leader }))}>
+        <Button variant={show.leader ? 'contained' : 'outlined'} aria-pressed={show.leader} onClick={() => setShow((s) => ({ ...s, leader: !s.leader }))}>
           Danh sách trưởng nhóm
         </Button>
-        <Button variant="outlined" onClick={() => setShow((s) => ({ ...s, sale: !s.sale }))}>
+        <Button variant={show.sale ? 'contained' : 'outlined'} aria-pressed={show.sale} onClick={() => setShow((s) => ({ ...s, sale: !s.sale }))}>
           Danh sách nhân viên
         </Button>
         <Button variant="outlined" disabled={!file || visible.length === 0} onClick={() => setQty((q) => ({ ...q, ...Object.fromEntries(visible.map((t) => [t.username, evenSplit(file?.tong ?? 0, visible.length)])) }))} data-testid="split-even">
@@ -263,9 +266,9 @@ export function DataSplit() {
           </TableRow>
         </TableHead>
         <TableBody>
-          {visible.map((t) => (
-            <TableRow key={t.username}>
-              <TableCell sx={{ pl: t.priority === 3 ? 2 : t.priority === 4 ? 5 : 8 }}>{t.username}</TableCell>
+          {rows.map(({ target: t, depth }) => (
+            <TableRow key={t.username} data-testid={`split-row-${t.username}`} data-depth={depth}>
+              <TableCell sx={{ pl: 2 + depth * 3, fontWeight: depth === 0 ? 600 : undefined }}>{t.username}</TableCell>
               <TableCell>{t.fullname}</TableCell>
               <TableCell>
                 {canEdit && (

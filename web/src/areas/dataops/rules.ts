@@ -56,3 +56,53 @@ export const NUMBER_STATUS_LABEL: Record<string, string> = {
 
 /** Value → label options of a code map, for a list column (display and export). */
 export const optionsOf = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+type SectionBody = { username: string; files: string[]; dates: string[] };
+const UNUSED: SectionBody = { username: '-99', files: [], dates: [] };
+
+/**
+ * Data permission saved per section (spec 3 §2.6, issue 24.16): the request carries only the
+ * section whose 'Lưu' was pressed; the other two go as the placeholder (-99), which the server skips.
+ */
+export function sectionOnly(k: 'branch' | 'leader' | 'sale', section: SectionBody): { branch: SectionBody; leader: SectionBody; sale: SectionBody } {
+  return { branch: UNUSED, leader: UNUSED, sale: UNUSED, [k]: section };
+}
+
+export interface TreeTarget {
+  username: string;
+  user_id: string;
+  priority: number;
+  brand_id: string;
+  leader: string;
+}
+
+/**
+ * Data split's rows (spec 3 §2.7): each branch, then — when 'Danh sách trưởng nhóm' is open — its
+ * leaders, each followed — when 'Danh sách nhân viên' is open — by their salespeople, then the
+ * branch's salespeople without a (shown) leader. Targets whose branch is not listed come after,
+ * at their own level. depth: 0 branch, 1 leader, 2 salesperson (1 when leaders are closed).
+ */
+export function splitTree<T extends TreeTarget>(targets: readonly T[], show: { leader: boolean; sale: boolean }): Array<{ target: T; depth: number }> {
+  const out: Array<{ target: T; depth: number }> = [];
+  const used = new Set<T>();
+  const push = (t: T, depth: number) => {
+    if (used.has(t)) return;
+    used.add(t);
+    out.push({ target: t, depth });
+  };
+  const branches = targets.filter((t) => t.priority === 3);
+  const leaders = show.leader ? targets.filter((t) => t.priority === 4) : [];
+  const sales = show.sale ? targets.filter((t) => t.priority === 5) : [];
+  const pushLeader = (l: T) => {
+    push(l, 1);
+    sales.filter((s) => s.leader && s.leader === l.username).forEach((s) => push(s, 2));
+  };
+  for (const b of branches) {
+    push(b, 0);
+    leaders.filter((l) => l.brand_id === b.user_id).forEach(pushLeader);
+    sales.filter((s) => s.brand_id === b.user_id).forEach((s) => push(s, leaders.length ? 2 : 1));
+  }
+  leaders.forEach(pushLeader);
+  sales.forEach((s) => push(s, 2));
+  return out;
+}
