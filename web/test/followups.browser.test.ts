@@ -222,7 +222,7 @@ it('7. the screens show their texts with diacritics, the approve prompt in Vietn
   await sale.waitFor();
   await sale.getByRole('combobox').click();
   await page.getByRole('option', { name: 'Tất cả', exact: true }).click();
-  await page.getByTestId('perm-save').click();
+  await sale.getByTestId('perm-save-sale').click();
   await toast(page, 'Đã lưu cài đặt phân quyền!');
 
   const seen = (await page.locator('body').textContent()) ?? '';
