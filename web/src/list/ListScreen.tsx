@@ -25,6 +25,7 @@ import { writeExcel } from './exportExcel';
 import { fetchAllRows } from './exportFetch';
 import { FilterField } from './FilterBar';
 import HistoryDialog from './HistoryDialog';
+import { onPreset, takePreset } from './presets';
 import { withActionsColumn } from './history';
 import { EXPORT_ALL_COUNT, type ColumnDef, type ListConfig, type ListContext, type ListHandle, type ListResult, type Row, type RowAction } from './types';
 
@@ -60,7 +61,8 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     page: 0,
     pageSize: config.defaultPageSize ?? pageSizes[0],
   });
-  const [draft, setDraft] = useState<Record<string, any>>(() => defaultsOf(config));
+  // A preset from another screen (./presets.ts) replaces the defaults it names.
+  const [draft, setDraft] = useState<Record<string, any>>(() => ({ ...defaultsOf(config), ...(takePreset(config.id) ?? {}) }));
   const [applied, setApplied] = useState<Record<string, any>>(draft);
   const [reloadKey, setReloadKey] = useState(config.manualLoad ? -1 : 0);
   const [result, setResult] = useState<ListResult<R> | null>(null);
@@ -143,6 +145,21 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     setPaginationModel((m) => (m.page === 0 ? m : { ...m, page: 0 }));
     reload();
   };
+
+  // A preset arriving while the list is open: search with it at once.
+  const searchRef = useRef(search);
+  searchRef.current = search;
+  useEffect(
+    () =>
+      onPreset(config.id, () => {
+        const preset = takePreset(config.id);
+        if (!preset) return;
+        const next = { ...defaultsOf(config), ...preset };
+        setDraft(next);
+        searchRef.current(next);
+      }),
+    [config],
+  );
 
   const exportExcel = async () => {
     if (!config.export) return;
