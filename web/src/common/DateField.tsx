@@ -164,7 +164,6 @@ export function MonthField({ label, value, onChange, onEnter, width = 170, testI
         label={label}
         format={MONTH_FORMAT}
         views={['year', 'month']}
-        openTo="month"
         value={picked}
         onChange={change}
         slotProps={{

@@ -229,6 +229,8 @@ export function Otp1414() {
         testIdPrefix="mes1414otp-block"
         open={!!blocking}
         mode="create"
+        // The message the dialog starts from (its fields' defaults read it).
+        row={blocking as unknown as BlacklistEntry | null}
         onClose={() => setBlocking(null)}
         onSaved={() => {
           setBlocking(null);
