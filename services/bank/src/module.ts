@@ -7,6 +7,7 @@ import { bankMigrations } from './migrations';
 import { assignHandlers } from './handlers/assign';
 import { importHandlers } from './handlers/imports';
 import { messageHandlers } from './handlers/messages';
+import { consumeRefunds } from './handlers/refunds';
 import { SCHEMA } from './store';
 
 /** The bank service: bank-transfer messages — lookup, VPBank import, processing, approval, assignment. */
@@ -16,10 +17,12 @@ export const bankModule: ServiceModule<typeof bankConfig.shape, BankContext> = {
   config: bankConfig,
   entities: [BankMessageEntity],
   migrations: bankMigrations,
-  // Approvals leave through the outbox; edits, processing and decisions are audited; assignment
-  // reads the staff read model (who is in the manager's subtree).
+  // Approvals and the pushes of an assignment leave through the outbox; edits, processing and
+  // decisions are audited; assignment reads the staff read model (who is in the manager's subtree);
+  // the refunds read model leads a transfer to its refund request.
   features: { outbox: true, staff: true, audit: true },
   context: bankContext,
 
   services: (_deps, c) => [bind(bank_v1_bank.BankServiceService, { ...messageHandlers(c), ...importHandlers(c), ...assignHandlers(c) })],
+  start: (_deps, c) => consumeRefunds(c),
 };

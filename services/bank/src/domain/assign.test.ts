@@ -1,5 +1,5 @@
 import { staffScopeOf, StaffMember } from '@cskh/kit';
-import { assignPlan, checkAssignee } from './assign';
+import { assignedNotice, assignPlan, assignReplyMsg, checkAssignee } from './assign';
 import { MSG } from './messages';
 
 const member = (over: Partial<StaffMember>): StaffMember => ({
@@ -36,5 +36,16 @@ describe('assigning bank messages', () => {
     expect(() => checkAssignee(leader, other, 'other')).toThrow(MSG.assignOutOfScope('other'));
     expect(() => checkAssignee(senior, undefined, 'ghost')).toThrow(MSG.assignUnknownStaff('ghost'));
     expect(() => checkAssignee(senior, member({ locked: true }), 'nv')).toThrow(MSG.assignInactiveStaff('nv'));
+  });
+});
+
+describe('what an assignment says', () => {
+  it('tells each person how many they got, and the manager who got fewer than asked', () => {
+    expect(assignedNotice(1234, 'ql').message).toBe('Bạn được giao 1,234 tin nhắn ngân hàng mới');
+    const plan = new Map([['nv1', 5], ['nv2', 2]]);
+    expect(assignReplyMsg(plan, [{ username: 'nv1', count: 5 }, { username: 'nv2', count: 2 }])).toBeUndefined();
+    expect(assignReplyMsg(plan, [{ username: 'nv1', count: 3 }, { username: 'nv2', count: 0 }])).toBe(
+      'Phân chia dữ liệu thành công. Không còn đủ tin nhắn chưa giao, đã giao: nv1 3/5, nv2 0/2.',
+    );
   });
 });

@@ -24,9 +24,32 @@ export function assignPlan(items: ReadonlyArray<{ username?: string; count?: num
   return plan;
 }
 
+/** Who hands messages out: priority below 5 (a salesperson's subtree is themself; the spec does not say). */
+export function requireAssigner(me: { priority: number }): void {
+  if (!(me.priority < 5)) throw new AppError('FORBIDDEN', MSG.assignForbidden);
+}
+
 /** Work goes only to active staff inside the manager's subtree (the staff read model). */
 export function checkAssignee(scope: StaffScope, member: StaffMember | undefined, username: string): void {
   if (!member || member.deleted) throw new AppError('VALIDATION', MSG.assignUnknownStaff(username));
   if (member.locked) throw new AppError('VALIDATION', MSG.assignInactiveStaff(username));
   if (!inScope(scope, member, username)) throw new AppError('FORBIDDEN', MSG.assignOutOfScope(username));
+}
+
+/** The push each person gets when messages are handed to them (room user:<name>). */
+export const ASSIGNED_EVENT = 'mesbank.assigned';
+
+/** Numbers as the screens write them (spec 1 §1: 0,0). */
+const n0 = (n: number) => Math.trunc(n).toLocaleString('en-US');
+
+/** What the person handed `count` messages reads, pushed the moment it happens. */
+export function assignedNotice(count: number, by: string): { count: number; by: string; message: string } {
+  return { count, by, message: MSG.assignedToYou(n0(count)) };
+}
+
+/** The reply's text when the pool ran out before the plan did (who got fewer than asked); undefined when all got theirs. */
+export function assignReplyMsg(plan: ReadonlyMap<string, number>, items: ReadonlyArray<{ username: string; count: number | string }>): string | undefined {
+  const short = items.filter((i) => Number(i.count) < (plan.get(i.username) ?? 0));
+  if (short.length === 0) return undefined;
+  return MSG.assignedShort(short.map((i) => `${i.username} ${n0(Number(i.count))}/${n0(plan.get(i.username) ?? 0)}`).join(', '));
 }

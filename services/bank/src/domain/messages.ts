@@ -30,10 +30,13 @@ export const MSG = {
   deleted: 'Xóa tin nhắn ngân hàng thành công',
   deleteApproved: 'Tin nhắn đã được duyệt, không thể xóa',
   // assign (spec 1 §8)
+  assignForbidden: 'Bạn không có quyền phân chia tin nhắn ngân hàng',
   assignNothing: 'Bạn chưa chọn nhân viên và số lượng cần phân chia',
   assignCountInvalid: 'Số lượng phân chia phải là số nguyên lớn hơn 0',
   assignUnknownStaff: (u: string) => `Không tìm thấy nhân viên ${u}`,
   assignInactiveStaff: (u: string) => `Nhân viên ${u} đã bị khóa`,
   assignOutOfScope: (u: string) => `Nhân viên ${u} không thuộc quyền quản lý của bạn`,
   assigned: 'Phân chia dữ liệu thành công.',
+  assignedShort: (who: string) => `Phân chia dữ liệu thành công. Không còn đủ tin nhắn chưa giao, đã giao: ${who}.`,
+  assignedToYou: (n: string) => `Bạn được giao ${n} tin nhắn ngân hàng mới`,
 } as const;

@@ -1,6 +1,7 @@
 import { AuditEntry, maskPhone, maskPhonesInText, phoneMaskedFor, vnDateTime } from '@cskh/kit';
 import type { bank_v1_bank, common_v1_common } from '@cskh/proto';
 import { allowedActions, isSenior } from './rules';
+import { refundDay, type RefundRef } from './refunds';
 
 /** A stored bank message (bank.bank_message). */
 export interface BankMessageRow {
@@ -20,6 +21,7 @@ export interface BankMessageRow {
   thoi_gian_duyet_trang_thai_duyet_thong_tin: Date | null;
   ten_file_upload: string;
   assigned_to: string | null;
+  assigned_at?: Date | null;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface BankMessageRow {
  * the content is masked like the column. An export (`forExport`) masks every row: nobody fills a
  * phone from a file.
  */
-export function presentMessage(r: BankMessageRow, viewerPriority: number, forExport = false): bank_v1_bank.BankMessage {
+export function presentMessage(r: BankMessageRow, viewerPriority: number, forExport = false, refund?: RefundRef): bank_v1_bank.BankMessage {
   const actions = allowedActions(viewerPriority, r);
   const masked = phoneMaskedFor(viewerPriority);
   const text = (s: string) => (masked ? maskPhonesInText(s ?? '', viewerPriority, r.so_dien_thoai) : s);
@@ -51,6 +53,10 @@ export function presentMessage(r: BankMessageRow, viewerPriority: number, forExp
     goi_cuoc: text(r.goi_cuoc),
     ten_file_upload: text(r.ten_file_upload),
     assigned_to: r.assigned_to ?? '',
+    assigned_at: vnDateTime(r.assigned_at ?? null),
+    // The way into the refund request (every viewer: the refund screen applies its own scope).
+    refund_request_id: refund?.request_id ?? '',
+    refund_created_day: refund ? refundDay(refund) : '',
     ...actions,
   };
   if (isSenior(viewerPriority)) {
@@ -59,6 +65,17 @@ export function presentMessage(r: BankMessageRow, viewerPriority: number, forExp
     out.trang_thai_duyet_thong_tin = r.trang_thai_duyet_thong_tin;
     out.username_duyet_trang_thai_duyet_thong_tin = r.username_duyet_trang_thai_duyet_thong_tin ?? '';
     out.thoi_gian_duyet_trang_thai_duyet_thong_tin = vnDateTime(r.thoi_gian_duyet_trang_thai_duyet_thong_tin);
+    // The request's amounts and clawback statuses: seniors only (the refund list shows others
+    // only their own subtree's requests; the bank list is not scoped).
+    if (refund) {
+      out.request_type = refund.request_type;
+      out.request_method = refund.request_method;
+      out.refund_price = refund.refund_price;
+      out.transfer_final_amount = refund.transfer_final_amount;
+      out.ti_le_chiet_khau = refund.ti_le_chiet_khau;
+      out.trang_thai_truy_thu_hoan_theo_goi = refund.trang_thai_truy_thu_hoan_theo_goi;
+      out.trang_thai_truy_thu_hoan_them = refund.trang_thai_truy_thu_hoan_them;
+    }
   }
   return out;
 }

@@ -1,41 +1,57 @@
-import { Handlers, staffScopeOf, toPaging, Where } from '@cskh/kit';
+import { addPushToOutbox, Handlers, toPaging, userRoom, Where, staffScopeOf } from '@cskh/kit';
 import type { bank_v1_bank } from '@cskh/proto';
 import type { BankContext } from '../context';
-import { assignPlan, checkAssignee } from '../domain/assign';
+import { ASSIGNED_EVENT, requireAssigner, assignedNotice, assignPlan, assignReplyMsg, checkAssignee } from '../domain/assign';
 import { MSG } from '../domain/messages';
-import { assignOldest, countAssignable, pageMessages } from '../store';
+import { assignOldest, countAssignable, countPending, pageMessages, SCHEMA } from '../store';
 import { presentPage } from './messages';
 
 type Def = typeof bank_v1_bank.BankServiceService;
 
-/** Handing bank messages to staff (spec 1 §7 assign, count-assign, assign?page&count). */
-export function assignHandlers(c: BankContext): Pick<Handlers<Def>, 'listAssigned' | 'countAssignable' | 'assign'> {
-  const { ds, staff } = c.deps;
+/** Handing bank messages to staff (spec 1 §7 assign, count-assign, assign?page&count) and each one's queue. */
+export function assignHandlers(c: BankContext): Pick<Handlers<Def>, 'listAssigned' | 'countAssignable' | 'assign' | 'listAssignableStaff'> {
+  const { ds, staff, outbox } = c.deps;
   return {
     async listAssigned(req, ctx) {
       const me = ctx.user;
       const where = new Where().add('assigned_to = ?', me.username);
       const paging = toPaging(req.page, req.count, 20);
-      return presentPage(await pageMessages(ds.manager, where, paging), me.priority, paging.take === undefined);
+      const page = await presentPage(ds.manager, await pageMessages(ds.manager, where, paging), me.priority, paging.take === undefined);
+      return { ...page, pending: await countPending(ds.manager, me.username) };
     },
 
     async countAssignable() {
       return { total: await countAssignable(ds.manager) };
     },
 
+    async listAssignableStaff(_req, ctx) {
+      requireAssigner(ctx.user);
+      const people = await staff.pickable(ctx.user);
+      return {
+        values: people.map((p) => ({ username: p.username, fullname: p.fullname, priority: p.priority, level: p.level })),
+        count: people.length,
+      };
+    },
+
     async assign(req, ctx) {
       const me = ctx.user;
+      requireAssigner(me);
       const plan = assignPlan(req.items ?? []);
       const members = await staff.byUsernames([...plan.keys()]);
       const scope = staffScopeOf(me);
       for (const username of plan.keys()) checkAssignee(scope, members.get(username), username);
-      // One transaction: the whole plan is handed out, or nothing.
+      // One transaction: the whole plan is handed out, or nothing; each person's notice leaves with it.
       const items = await ds.transaction(async (em) => {
         const out: bank_v1_bank.AssignItem[] = [];
-        for (const [username, count] of plan) out.push({ username, count: await assignOldest(em, username, count, me.username) });
+        for (const [username, count] of plan) {
+          const got = await assignOldest(em, username, count, me.username);
+          out.push({ username, count: got });
+          if (got > 0) await addPushToOutbox(em, SCHEMA, userRoom(username), ASSIGNED_EVENT, assignedNotice(got, me.username), { from: me.username });
+        }
         return out;
       });
-      return { assigned: items.reduce((n, i) => n + i.count, 0), items, msg: MSG.assigned };
+      outbox.afterCommit();
+      return { assigned: items.reduce((n, i) => n + Number(i.count), 0), items, msg: assignReplyMsg(plan, items) ?? MSG.assigned };
     },
   };
 }

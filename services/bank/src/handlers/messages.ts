@@ -4,6 +4,7 @@ import {
   changedFields,
   Handlers,
   Identity,
+  last9,
   likeContains,
   ListFilter,
   requireId,
@@ -11,15 +12,17 @@ import {
   Where,
 } from '@cskh/kit';
 import { bank_v1_bank, events_v1_bank } from '@cskh/proto';
+import type { EntityManager } from 'typeorm';
 import type { BankContext } from '../context';
+import { refundFor } from '../domain/refunds';
 import { channelFilter } from '../domain/channels';
 import { messageApproved, MESSAGE_APPROVED_TOPIC } from '../domain/events';
 import { isReadFilter, listPeriod } from '../domain/filters';
 import { MSG } from '../domain/messages';
-import { presentMessage, visibleHistory } from '../domain/present';
+import { BankMessageRow, presentMessage, visibleHistory } from '../domain/present';
 import { checkDecision, checkDeletable, checkProcessing, Decision, isSenior, planContactEdit } from '../domain/rules';
 import { parseTransfer } from '../domain/transfer';
-import { deleteMessage, findMessage, insertTransfers, lockMessage, MessagePage, pageMessages, RESOURCE, updateMessage } from '../store';
+import { deleteMessage, findMessage, insertTransfers, lockMessage, MessagePage, pageMessages, refundRefsFor, RESOURCE, updateMessage } from '../store';
 
 type Def = typeof bank_v1_bank.BankServiceService;
 type MessageRpcs = 'listMessages' | 'createMessage' | 'updateMessage' | 'setProcessing' | 'approve' | 'deny' | 'deleteMessage' | 'messageHistory';
@@ -29,13 +32,25 @@ export function requireSenior(me: Identity, msg?: string): void {
   if (!isSenior(me.priority)) throw new AppError('FORBIDDEN', msg);
 }
 
-/** A page of messages as the viewer may see them, with the totals of the whole filter. */
-export const presentPage = (page: MessagePage, viewerPriority: number, forExport = false): bank_v1_bank.BankMessageList => ({
-  values: page.rows.map((r) => presentMessage(r, viewerPriority, forExport)),
-  count: page.count,
-  tongChuyenKhoan: page.total,
-  tongDonChuyen: page.count,
-});
+/**
+ * A page of messages as the viewer may see them, each with the refund request it belongs to (the
+ * refunds read model, domain/refunds.ts), and the totals of the whole filter.
+ */
+export async function presentPage(em: EntityManager, page: MessagePage, viewerPriority: number, forExport = false): Promise<bank_v1_bank.BankMessageList> {
+  const refunds = await refundRefsFor(em, page.rows.map((r) => last9(r.so_dien_thoai)));
+  return {
+    values: page.rows.map((r) => presentMessage(r, viewerPriority, forExport, refunds.length ? refundFor(r, refunds) : undefined)),
+    count: page.count,
+    tongChuyenKhoan: page.total,
+    tongDonChuyen: page.count,
+    pending: 0,
+  };
+}
+
+/** One message as the viewer may see it, with its refund request. */
+async function presentOne(em: EntityManager, row: BankMessageRow, viewerPriority: number): Promise<bank_v1_bank.BankMessage> {
+  return (await presentPage(em, { rows: [row], count: 1, total: 0 }, viewerPriority)).values[0];
+}
 
 /** The bank-lookup screen's calls (spec 1 §7 "Bank messages"), thin: check → rules → store → present. */
 export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs> {
@@ -65,7 +80,7 @@ export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs
       return updated;
     });
     if (decision === 'approve') outbox.afterCommit();
-    return presentMessage(row, me.priority);
+    return presentOne(ds.manager, row, me.priority);
   };
 
   return {
@@ -81,7 +96,7 @@ export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs
         .addIf(req.message?.trim() && likeContains(req.message.trim()), 'str_mes ILIKE ?')
         .eq('is_read', isRead)
         .eq('sender', channelFilter(req.sender));
-      return presentPage(await pageMessages(ds.manager, where, paging), me.priority, paging.take === undefined);
+      return presentPage(ds.manager, await pageMessages(ds.manager, where, paging), me.priority, paging.take === undefined);
     },
 
     async createMessage(req, ctx) {
@@ -90,7 +105,7 @@ export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs
       const t = parseTransfer(req);
       if (typeof t === 'string') throw new AppError('VALIDATION', t);
       const [row] = await insertTransfers(ds.manager, [{ t, importKey: null }], me.username);
-      return presentMessage(row, me.priority);
+      return presentOne(ds.manager, row, me.priority);
     },
 
     async updateMessage(req, ctx) {
@@ -105,7 +120,7 @@ export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs
         await audit.record(em, { resource: RESOURCE, id, who: me, changes });
         return updated;
       });
-      return presentMessage(row, me.priority);
+      return presentOne(ds.manager, row, me.priority);
     },
 
     async setProcessing(req, ctx) {
@@ -118,7 +133,7 @@ export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs
         await audit.record(em, { resource: RESOURCE, id, who: me, changes: [{ field: 'is_read', from: m.is_read, to: req.is_read }] });
         return updated;
       });
-      return presentMessage(row, me.priority);
+      return presentOne(ds.manager, row, me.priority);
     },
 
     approve: (req, ctx) => decide(req, ctx.user, 'approve'),

@@ -1,4 +1,5 @@
 import { BankInit1733100000000 } from './1733100000000-init';
 import { BankListVolume1733600000000 } from './1733600000000-list-volume';
+import { BankRefundLinks1733700000000 } from './1733700000000-refund-links';
 
-export const bankMigrations = [BankInit1733100000000, BankListVolume1733600000000];
+export const bankMigrations = [BankInit1733100000000, BankListVolume1733600000000, BankRefundLinks1733700000000];
