@@ -1,16 +1,36 @@
-import { useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import LinkIcon from '@mui/icons-material/Link';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
 import ListScreen from '../../list/ListScreen';
-import type { ListConfig, ListHandle, ListResult } from '../../list/types';
+import type { ColumnDef, ListConfig, ListHandle, ListResult, RowAction } from '../../list/types';
+import { presetFilters } from '../../list/presets';
+import { onRealtime } from '../../api/realtime';
+import { useSession } from '../../common/session';
+import { canOpenScreen } from '../../shell/menu';
+import { clawbackLabel, REQUEST_METHODS, REQUEST_TYPES } from '../refunds/api';
+import type { ScreenProps } from '../types';
+import AssignDialog from './AssignDialog';
+import { destinations, type Destination } from './rules';
 import { hiddenAtFirst } from '../../list/columns';
 import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
 import { formatNumber, monthStart, today } from '../../common/format';
-import { BANK_CHANNELS, BANK_IMPORT, BANK_LIST, bankApi, PROCESSING_OPTIONS, type BankMessage } from './api';
+import { ASSIGNED_EVENT, BANK_ASSIGNED, BANK_CHANNELS, BANK_IMPORT, BANK_LIST, bankApi, PROCESSING_OPTIONS, type BankMessage } from './api';
 
 /** Priority below 3 sees processing, updater and approval, uploads, approves (spec 1 §6). */
 const senior = (priority: number) => priority < 3;
@@ -61,17 +81,216 @@ const APPROVAL = (m: BankMessage): { label: string; color: 'success' | 'error' |
       ? { label: 'Từ chối', color: 'error' }
       : { label: 'Chờ duyệt', color: 'default' };
 
+/** The refund request's fields the export carries (spec 1 §3, §2.8), as the refund screen words them; priority below 3 only. */
+const refundColumns = (): ColumnDef<BankMessage>[] => {
+  const seniorOnly = { visible: (ctx: { session: { priority: number } }) => senior(ctx.session.priority) };
+  const label = (list: ReadonlyArray<{ value: number; label: string }>, v: unknown) => (v ? list.find((o) => o.value === Number(v))?.label ?? '' : '');
+  return [
+    { field: 'request_type', headerName: 'Loại yêu cầu hoàn tiền', minWidth: 130, ...seniorOnly, value: (r) => label(REQUEST_TYPES, r.request_type) },
+    { field: 'request_method', headerName: 'Hình thức hoàn tiền', minWidth: 130, ...seniorOnly, value: (r) => label(REQUEST_METHODS, r.request_method) },
+    { field: 'refund_price', headerName: 'Số tiền hoàn / nạp', kind: 'number', minWidth: 120, ...seniorOnly },
+    { field: 'transfer_final_amount', headerName: 'Số tiền chuyển sau chiết khấu', kind: 'number', minWidth: 140, ...seniorOnly },
+    { field: 'ti_le_chiet_khau', headerName: 'Tỉ lệ chiết khấu (%)', kind: 'number', minWidth: 110, ...seniorOnly },
+    {
+      field: 'trang_thai_truy_thu_hoan_theo_goi',
+      headerName: 'Truy thu hoàn theo gói',
+      minWidth: 130,
+      ...seniorOnly,
+      value: (r) => (r.trang_thai_truy_thu_hoan_theo_goi ? clawbackLabel(r.trang_thai_truy_thu_hoan_theo_goi, r.request_type ?? 0) : ''),
+    },
+    {
+      field: 'trang_thai_truy_thu_hoan_them',
+      headerName: 'Truy thu hoàn thêm',
+      minWidth: 130,
+      ...seniorOnly,
+      value: (r) => (r.trang_thai_truy_thu_hoan_them ? clawbackLabel(r.trang_thai_truy_thu_hoan_them, r.request_type ?? 0) : ''),
+    },
+  ];
+};
+
+/** The message columns both lists share (inline processing / phone / package as the server allows). */
+function messageColumns(mine: boolean): ColumnDef<BankMessage>[] {
+  const hidden = mine ? new Set(['sender', 'nguoi_cap_nhat']) : new Set(['sender', 'nguoi_cap_nhat', 'assigned_to', ...refundColumns().map((c) => c.field)]);
+  return hiddenAtFirst<BankMessage>(hidden, [
+    { field: 'index', headerName: '#', kind: 'index' },
+    { field: 'sender', headerName: 'Kênh', minWidth: 110 },
+    { field: 'money', headerName: 'Số tiền', kind: 'number', minWidth: 120 },
+    { field: 'datetime', headerName: 'Thời gian', kind: 'datetime', minWidth: 150 },
+    { field: 'str_mes', headerName: 'Nội dung', flex: 2, minWidth: 200 },
+    {
+      field: 'is_read',
+      headerName: 'Trạng thái xử lý',
+      minWidth: 120,
+      options: PROCESSING_OPTIONS,
+      visible: (ctx) => senior(ctx.session.priority),
+      edit: {
+        type: 'select',
+        canEdit: (r) => !!r.can_process,
+        save: (r, v) => bankApi.setProcessing(r.id, Number(v)),
+        successMsg: 'Cập nhật trạng thái xử lý thành công',
+        errorMsg: 'Cập nhật trạng thái xử lý không thành công',
+      },
+    },
+    {
+      field: 'so_dien_thoai',
+      headerName: 'Số điện thoại',
+      kind: 'phone',
+      minWidth: 130,
+      edit: {
+        type: 'text',
+        canEdit: (r) => !!r.can_edit_phone,
+        save: (r, v) => bankApi.update(r.id, { so_dien_thoai: String(v ?? '') }),
+        successMsg: 'Cập nhật số điện thoại thành công',
+        errorMsg: 'Cập nhật số điện thoại không thành công',
+      },
+    },
+    {
+      field: 'goi_cuoc',
+      headerName: 'Gói cước',
+      minWidth: 120,
+      edit: {
+        type: 'text',
+        canEdit: (r) => !!r.can_edit_package,
+        save: (r, v) => bankApi.update(r.id, { goi_cuoc: String(v ?? '') }),
+        successMsg: 'Cập nhật gói cước thành công',
+        errorMsg: 'Cập nhật gói cước không thành công',
+      },
+    },
+    { field: 'nguoi_cap_nhat', headerName: 'Người cập nhật', minWidth: 130, visible: (ctx) => senior(ctx.session.priority) },
+    {
+      field: 'trang_thai_duyet_thong_tin',
+      headerName: 'Trạng thái duyệt',
+      kind: 'chip',
+      minWidth: 130,
+      chip: APPROVAL,
+      visible: (ctx) => senior(ctx.session.priority),
+      export: { value: (r) => APPROVAL(r).label },
+    },
+    ...(mine
+      ? [{ field: 'assigned_at', headerName: 'Thời gian giao', kind: 'datetime', minWidth: 150 } as ColumnDef<BankMessage>]
+      : [{ field: 'assigned_to', headerName: 'Người được giao', minWidth: 130, visible: (ctx) => ctx.session.priority < 5 } as ColumnDef<BankMessage>, ...refundColumns()]),
+    { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 150, export: false },
+  ]);
+}
+
+const HISTORY = {
+  endpoint: (r: BankMessage) => `/api/v1/mesbank/${encodeURIComponent(r.id)}/history`,
+  fieldLabels: { is_read: 'Trạng thái xử lý', so_dien_thoai: 'Số điện thoại', goi_cuoc: 'Gói cước', trang_thai_duyet_thong_tin: 'Trạng thái duyệt', deleted: 'Xoá tin nhắn' },
+  valueLabels: { is_read: { 0: 'Chưa xử lý', 1: 'Đã xử lý' }, trang_thai_duyet_thong_tin: { 0: 'Chờ duyệt', 1: 'Đã duyệt', 2: 'Từ chối' }, deleted: { false: 'Chưa xoá', true: 'Đã xoá' } },
+};
+
+/** Approve and deny behind their confirmations, and the way into the transfer's refund request or orders. */
+function rowActions(openLinks: (r: BankMessage) => void): RowAction<BankMessage>[] {
+  return [
+    {
+      key: 'approve',
+      label: 'Duyệt',
+      icon: <CheckCircleIcon fontSize="small" />,
+      color: 'success',
+      visible: (r) => !!r.can_decide,
+      confirm: 'Xác nhận duyệt?',
+      run: (r) => bankApi.approve(r.id),
+      successMsg: 'Duyệt thông tin thành công',
+      errorMsg: 'Duyệt thông tin không thành công',
+    },
+    {
+      key: 'deny',
+      label: 'Từ chối',
+      icon: <CancelIcon fontSize="small" />,
+      color: 'error',
+      visible: (r) => !!r.can_decide,
+      confirm: 'Xác nhận từ chối?',
+      run: (r) => bankApi.deny(r.id),
+      successMsg: 'Từ chối thông tin thành công',
+      errorMsg: 'Từ chối thông tin không thành công',
+    },
+    {
+      key: 'links',
+      label: (r) => (r.refund_request_id ? 'Yêu cầu hoàn tiền, đơn hàng của giao dịch' : 'Đơn hàng của thuê bao'),
+      icon: <LinkIcon fontSize="small" />,
+      color: 'primary',
+      visible: (r, ctx) => destinations(r, (p) => canOpenScreen(p, ctx.session)).length > 0,
+      run: (r) => openLinks(r),
+    },
+  ];
+}
+
+/** Where a transfer leads: one button per destination; each opens its screen filtered to it. */
+function LinksDialog({ row, onClose }: { row: BankMessage | null; onClose: () => void }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const go = (d: Destination) => {
+    presetFilters(d.listId, d.filters);
+    onClose();
+    navigate(d.path);
+  };
+  const list = row ? destinations(row, (p) => canOpenScreen(p, session)) : [];
+  return (
+    <Dialog open={!!row} onClose={onClose} data-testid="mesbank-links-dialog">
+      <DialogTitle>Yêu cầu hoàn tiền và đơn hàng của giao dịch</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={1}>
+          {!row?.refund_request_id && <Typography color="text.secondary">Chưa có yêu cầu hoàn tiền nào của thuê bao và gói cước này.</Typography>}
+          {list.map((d) => (
+            <Button key={d.key} variant="outlined" onClick={() => go(d)} data-testid={`mesbank-link-${d.key}`}>
+              {d.label}
+            </Button>
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Đóng</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** 'ĐANG CHỜ XỬ LÝ' of the caller's queue (handed, not processed, not decided). */
+function Pending({ data }: { data: ListResult<BankMessage> | null }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }}>
+      <Typography variant="subtitle1">
+        ĐANG CHỜ XỬ LÝ: <b data-testid="mesbank-mine-pending">{formatNumber(data?.raw?.pending ?? 0)}</b> / TỔNG ĐƯỢC GIAO:{' '}
+        <b data-testid="mesbank-mine-count">{formatNumber(data?.count ?? 0)}</b>
+      </Typography>
+    </Paper>
+  );
+}
+
 /**
  * Bank lookup (/app/bank-lookup, 'Tra cứu ngân hàng', spec 1 §2.8): filters, totals, the table
  * with inline processing status / phone / package, approve and deny behind their confirmations,
- * the VPBank upload (priority below 3) and the export (hidden for priority 5).
+ * the VPBank upload (priority below 3) and the export (hidden for priority 5, with the refund
+ * request's fields); managers hand messages out ('Phân chia tin nhắn', spec 1 §7 assign); everyone
+ * has their own queue ('Tin nhắn được giao cho tôi'), refreshed the moment messages are handed to
+ * them; a transfer leads to its refund request and the subscriber's orders.
  */
-export default function BankLookup() {
+export default function BankLookup({ active }: Partial<ScreenProps> = {}) {
   const listRef = useRef<ListHandle>(null);
+  const mineRef = useRef<ListHandle>(null);
+  const session = useSession();
+  const [tab, setTab] = useState<'all' | 'mine'>('all');
+  const [assigning, setAssigning] = useState(false);
+  const [linkRow, setLinkRow] = useState<BankMessage | null>(null);
+  const [pending, setPending] = useState(0);
+  const refreshPending = useCallback(() => {
+    bankApi.pending().then(setPending, () => undefined);
+  }, []);
+  useEffect(() => {
+    refreshPending();
+    // Handed something: the queue and its count follow at once.
+    return onRealtime(ASSIGNED_EVENT, () => {
+      refreshPending();
+      mineRef.current?.reload();
+    });
+  }, [refreshPending]);
+  useEffect(() => {
+    if (active) refreshPending();
+  }, [active, refreshPending]);
+
   const config = useMemo<ListConfig<BankMessage>>(
     () => ({
       id: 'mesbank',
-      title: 'Tra cứu ngân hàng',
       endpoint: BANK_LIST,
       filters: [
         { key: 'startDate', type: 'date', label: 'Từ ngày', default: () => monthStart() },
@@ -82,96 +301,66 @@ export default function BankLookup() {
       ],
       searchButton: 'search',
       export: { fileName: 'TRA-CUU-NGAN-HANG.xlsx' },
+      toolbar: [
+        {
+          key: 'assign',
+          label: 'Phân chia tin nhắn',
+          icon: <GroupAddIcon />,
+          variant: 'outlined',
+          visible: (ctx) => ctx.session.priority < 5,
+          onClick: () => setAssigning(true),
+          testId: 'mesbank-assign-open',
+        },
+      ],
       toolbarExtra: (ctx) =>
         senior(ctx.session.priority) ? (
           <ImportButton id="mesbank" endpoint={BANK_IMPORT} spec={VPBANK_IMPORT_SPEC} label="Tải lên" onDone={() => listRef.current?.reload()} />
         ) : null,
       summary: (data) => <Totals data={data} />,
-      // The sending bank and who last changed a message: one click away ('Cột'), in every export.
-      columns: hiddenAtFirst<BankMessage>(new Set(['sender', 'nguoi_cap_nhat']), [
-        { field: 'index', headerName: '#', kind: 'index' },
-        { field: 'sender', headerName: 'Kênh', minWidth: 110 },
-        { field: 'money', headerName: 'Số tiền', kind: 'number', minWidth: 120 },
-        { field: 'datetime', headerName: 'Thời gian', kind: 'datetime', minWidth: 150 },
-        { field: 'str_mes', headerName: 'Nội dung', flex: 2, minWidth: 200 },
-        {
-          field: 'is_read',
-          headerName: 'Trạng thái xử lý',
-          minWidth: 120,
-          options: PROCESSING_OPTIONS,
-          visible: (ctx) => senior(ctx.session.priority),
-          edit: {
-            type: 'select',
-            canEdit: (r) => !!r.can_process,
-            save: (r, v) => bankApi.setProcessing(r.id, Number(v)),
-            successMsg: 'Cập nhật trạng thái xử lý thành công',
-            errorMsg: 'Cập nhật trạng thái xử lý không thành công',
-          },
-        },
-        {
-          field: 'so_dien_thoai',
-          headerName: 'Số điện thoại',
-          kind: 'phone',
-          minWidth: 130,
-          edit: {
-            type: 'text',
-            canEdit: (r) => !!r.can_edit_phone,
-            save: (r, v) => bankApi.update(r.id, { so_dien_thoai: String(v ?? '') }),
-            successMsg: 'Cập nhật số điện thoại thành công',
-            errorMsg: 'Cập nhật số điện thoại không thành công',
-          },
-        },
-        {
-          field: 'goi_cuoc',
-          headerName: 'Gói cước',
-          minWidth: 120,
-          edit: {
-            type: 'text',
-            canEdit: (r) => !!r.can_edit_package,
-            save: (r, v) => bankApi.update(r.id, { goi_cuoc: String(v ?? '') }),
-            successMsg: 'Cập nhật gói cước thành công',
-            errorMsg: 'Cập nhật gói cước không thành công',
-          },
-        },
-        { field: 'nguoi_cap_nhat', headerName: 'Người cập nhật', minWidth: 130, visible: (ctx) => senior(ctx.session.priority) },
-        {
-          field: 'trang_thai_duyet_thong_tin',
-          headerName: 'Trạng thái duyệt',
-          kind: 'chip',
-          minWidth: 130,
-          chip: APPROVAL,
-          visible: (ctx) => senior(ctx.session.priority),
-          export: { value: (r) => APPROVAL(r).label },
-        },
-        { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 120, export: false, visible: (ctx) => senior(ctx.session.priority) },
-      ]),
-      history: { endpoint: (r) => `/api/v1/mesbank/${encodeURIComponent(r.id)}/history`, fieldLabels: { is_read: 'Trạng thái xử lý', so_dien_thoai: 'Số điện thoại', goi_cuoc: 'Gói cước', trang_thai_duyet_thong_tin: 'Trạng thái duyệt', deleted: 'Xoá tin nhắn' }, valueLabels: { is_read: { 0: 'Chưa xử lý', 1: 'Đã xử lý' }, trang_thai_duyet_thong_tin: { 0: 'Chờ duyệt', 1: 'Đã duyệt', 2: 'Từ chối' }, deleted: { false: 'Chưa xoá', true: 'Đã xoá' } } },
-      rowActions: [
-        {
-          key: 'approve',
-          label: 'Duyệt',
-          icon: <CheckCircleIcon fontSize="small" />,
-          color: 'success',
-          visible: (r) => !!r.can_decide,
-          confirm: 'Xác nhận duyệt?',
-          run: (r) => bankApi.approve(r.id),
-          successMsg: 'Duyệt thông tin thành công',
-          errorMsg: 'Duyệt thông tin không thành công',
-        },
-        {
-          key: 'deny',
-          label: 'Từ chối',
-          icon: <CancelIcon fontSize="small" />,
-          color: 'error',
-          visible: (r) => !!r.can_decide,
-          confirm: 'Xác nhận từ chối?',
-          run: (r) => bankApi.deny(r.id),
-          successMsg: 'Từ chối thông tin thành công',
-          errorMsg: 'Từ chối thông tin không thành công',
-        },
-      ],
+      columns: messageColumns(false),
+      history: HISTORY,
+      rowActions: rowActions(setLinkRow),
     }),
     [],
   );
-  return <ListScreen ref={listRef} config={config} />;
+  const mineConfig = useMemo<ListConfig<BankMessage>>(
+    () => ({
+      id: 'mesbank-mine',
+      endpoint: BANK_ASSIGNED,
+      searchButton: 'refresh',
+      summary: (data) => <Pending data={data} />,
+      columns: messageColumns(true),
+      history: HISTORY,
+      rowActions: rowActions(setLinkRow),
+    }),
+    [],
+  );
+
+  return (
+    <Stack spacing={1}>
+      <Typography variant="h6" component="h2">
+        Tra cứu ngân hàng
+      </Typography>
+      <Tabs value={tab} onChange={(_, v) => setTab(v)} aria-label="Danh sách tin nhắn">
+        <Tab value="all" label="Tất cả tin nhắn" data-testid="mesbank-tab-all" />
+        <Tab
+          value="mine"
+          data-testid="mesbank-tab-mine"
+          label={
+            <Badge color="error" badgeContent={pending} max={999} sx={{ pr: pending ? 1.5 : 0 }} data-testid="mesbank-tab-mine-badge">
+              Tin nhắn được giao cho tôi
+            </Badge>
+          }
+        />
+      </Tabs>
+      <Box sx={{ display: tab === 'all' ? 'block' : 'none' }}>
+        <ListScreen ref={listRef} config={config} />
+      </Box>
+      <Box sx={{ display: tab === 'mine' ? 'block' : 'none' }}>
+        <ListScreen ref={mineRef} config={mineConfig} />
+      </Box>
+      {session.priority < 5 && <AssignDialog open={assigning} onClose={() => setAssigning(false)} onDone={() => listRef.current?.reload()} />}
+      <LinksDialog row={linkRow} onClose={() => setLinkRow(null)} />
+    </Stack>
+  );
 }

@@ -1,0 +1,224 @@
+/**
+ * Bank messages handed out on screen, end to end in real Chromium on the real stack (issue 24.14):
+ * a manager divides unprocessed messages among salespeople in 'Phân chia tin nhắn'; the salesperson
+ * who is online reads the notice at once and finds them in 'Tin nhắn được giao cho tôi', the one who
+ * logs in later is told what waits; and from a transfer a manager goes to its refund request and the
+ * subscriber's Mfy orders, each screen opened filtered to it, and the export carries the request's
+ * fields in Vietnamese.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import * as XLSX from 'xlsx';
+import { chromium, Browser, Page } from 'playwright-core';
+import { callApi, input, logIn, toast } from './browser-session';
+import { startStack, Stack } from '../../scripts/stack';
+import { isolatedStackEnv } from '../../scripts/testing';
+import { isFieldNameHeader, isRawValue } from '../src/list/rawCodes';
+
+const ADMIN_PASSWORD = 'Admin@123';
+const ZERO = '00000000-0000-0000-0000-000000000000';
+let stack: Stack;
+let browser: Browser;
+let dir: string;
+let adminToken: string;
+
+const api = <T>(path: string, token?: string, body?: unknown, method?: string) => callApi<T>(stack.url, path, token, body, method);
+const login = (page: Page, username: string, password = 'Matkhau@1') => logIn(page, stack.url, username, password);
+
+function vnToday(): string {
+  const d = new Date(Date.now() + 7 * 3600 * 1000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+}
+
+async function people(tag: string) {
+  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', adminToken);
+  const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
+  const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
+    api<{ id: string }>('/api/v1/users', adminToken, { fullname, username, password: 'Matkhau@1', email: `${username}@cskh.vn`, phone: '', brand, group: ZERO, role: role(priority) });
+  const branch = await user(`cn${tag}`, 'Chi Nhánh Giao Tin', 3);
+  await user(`nva${tag}`, 'Nguyễn Văn An', 5, branch.id);
+  await user(`nvb${tag}`, 'Trần Thị Bình', 5, branch.id);
+  await user(`ql${tag}`, 'Lê Quản Lý', 2);
+}
+
+/** Messages as the VPBank upload sends them (the screen's upload is bank.browser.test.ts's). */
+async function importMessages(tag: string, rows: Array<{ content: string; money: number; time: string }>) {
+  await api(
+    `/api/v1/mesbank/import?file_name=${encodeURIComponent(`${tag}.xlsx`)}&first_row=13`,
+    adminToken,
+    rows.map((r) => ({ ten_file_upload: `${tag}.xlsx`, sender: 'VPBANK', str_mes: r.content, money: String(r.money), datetime: `${vnToday()} ${r.time}` })),
+  );
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  dir = mkdtempSync(join(tmpdir(), 'bank-assign-browser-'));
+  stack = await startStack({ env: isolatedStackEnv('web_bank_assign', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }) });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  adminToken = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).access_token;
+}, 180000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const openBank = async (page: Page) => {
+  await page.getByTestId('menu-/app/bank-lookup').click();
+  await page.getByTestId('list-mesbank').waitFor();
+};
+
+it('a manager divides messages on screen; the salesperson online is told at once and finds them in their queue, the one offline is told at login', async () => {
+  const tag = randomBytes(3).toString('hex');
+  await people(tag);
+  // Whatever an earlier test left in the pool goes first (oldest first): hand it to the admin.
+  const pool = await api<{ total: number }>('/api/v1/mesbank/count-assign', adminToken);
+  if (Number(pool.total) > 0) await api('/api/v1/mesbank/assign', adminToken, [{ username: 'admin', count: Number(pool.total) }]);
+  await importMessages(tag, [
+    { content: `GT${tag} chuyen khoan 1`, money: 100000, time: '00:01:00' },
+    { content: `GT${tag} chuyen khoan 2`, money: 200000, time: '00:02:00' },
+    { content: `GT${tag} chuyen khoan 3`, money: 300000, time: '00:03:00' },
+  ]);
+
+  // The salesperson A is online, their queue empty.
+  const ctxA = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const seller = await ctxA.newPage();
+  await login(seller, `nva${tag}`);
+  await openBank(seller);
+  // A salesperson does not hand messages out.
+  expect(await seller.getByTestId('mesbank-assign-open').count()).toBe(0);
+  await seller.getByTestId('mesbank-tab-mine').click();
+  await seller.getByTestId('list-mesbank-mine').waitFor();
+  expect(await seller.getByTestId('mesbank-mine-pending').textContent()).toBe('0');
+
+  // The manager divides: 2 to A, 1 to B (who is offline).
+  const ctxM = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const boss = await ctxM.newPage();
+  await login(boss, `ql${tag}`);
+  await openBank(boss);
+  await boss.getByTestId('mesbank-assign-open').click();
+  const dialog = boss.getByTestId('mesbank-assign-dialog');
+  await dialog.waitFor();
+  await boss.waitForFunction(() => document.querySelector('[data-testid="mesbank-assign-total"]')?.textContent === '3');
+  // Staff listed by name under their branch.
+  expect(await dialog.getByTestId(`mesbank-assign-row-nva${tag}`).textContent()).toContain('Nguyễn Văn An');
+  // Nothing typed: the manager is told what is missing, nothing is sent.
+  await boss.getByTestId('mesbank-assign-submit').click();
+  await toast(boss, 'Bạn chưa chọn nhân viên và số lượng cần phân chia');
+  await input(boss, `mesbank-assign-qty-nva${tag}`).fill('2');
+  await input(boss, `mesbank-assign-qty-nvb${tag}`).fill('1');
+  await boss.getByTestId('mesbank-assign-submit').click();
+  await toast(boss, 'Phân chia dữ liệu thành công.');
+  await dialog.waitFor({ state: 'detached' });
+  // Who holds what: one click away in 'Cột'.
+  await input(boss, 'mesbank-filter-message').fill(`GT${tag}`);
+  await boss.getByTestId('mesbank-search').click();
+  await boss.getByTestId('mesbank-columns').click();
+  await boss.getByTestId('mesbank-column-assigned_to').click();
+  await boss.keyboard.press('Escape');
+  await boss.locator('[data-testid^="mesbank-row-"]').filter({ hasText: `GT${tag} chuyen khoan 1` }).filter({ hasText: `nva${tag}` }).waitFor();
+  await boss.locator('[data-testid^="mesbank-row-"]').filter({ hasText: `GT${tag} chuyen khoan 3` }).filter({ hasText: `nvb${tag}` }).waitFor();
+
+  // A, online, is told at once and the queue follows by itself: the two oldest.
+  await toast(seller, 'Bạn được giao 2 tin nhắn ngân hàng mới');
+  await seller.waitForFunction(() => document.querySelector('[data-testid="mesbank-mine-pending"]')?.textContent === '2');
+  const mine = seller.locator('[data-testid^="mesbank-mine-row-"]');
+  await mine.filter({ hasText: `GT${tag} chuyen khoan 1` }).waitFor();
+  await mine.filter({ hasText: `GT${tag} chuyen khoan 2` }).waitFor();
+  expect(await mine.count()).toBe(2);
+  expect(await seller.getByTestId('mesbank-tab-mine-badge').textContent()).toContain('2');
+  // A fills the phone of a handed message in the queue.
+  const first = mine.filter({ hasText: `GT${tag} chuyen khoan 1` });
+  const id = (await first.getAttribute('data-testid'))!.replace('mesbank-mine-row-', '');
+  const phone = input(seller, `mesbank-mine-edit-so_dien_thoai-${id}`);
+  await phone.fill('0987654321');
+  await phone.press('Enter');
+  await toast(seller, 'Cập nhật số điện thoại thành công');
+
+  // B was offline: at login they are told what waits for them.
+  const ctxB = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const late = await ctxB.newPage();
+  await login(late, `nvb${tag}`);
+  await toast(late, 'Bạn có 1 tin nhắn ngân hàng được giao đang chờ xử lý');
+  await openBank(late);
+  await late.getByTestId('mesbank-tab-mine').click();
+  await late.locator('[data-testid^="mesbank-mine-row-"]').filter({ hasText: `GT${tag} chuyen khoan 3` }).waitFor();
+
+  await Promise.all([ctxA.close(), ctxM.close(), ctxB.close()]);
+}, 180000);
+
+it('from a transfer a manager opens its refund request and the subscriber Mfy orders, filtered to it; the export carries the request in Vietnamese', async () => {
+  const tag = randomBytes(3).toString('hex');
+  await people(tag);
+  await api('/api/v1/setting/ti_le_chiet_khau', adminToken, { value: '10' }, 'PUT');
+  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const pkg = `MX${tag}`.toUpperCase();
+  const seller = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: `nva${tag}`, password: 'Matkhau@1' })).access_token;
+  await api('/api/v1/requestrefund/createNapTienChietKhau', seller, {
+    millisecond_created_at: Date.now(),
+    number_phone: phone,
+    number_type: 1,
+    package_code: pkg,
+    refund_price: 120000,
+    cho_len_don: 0,
+  });
+  await importMessages(tag, [{ content: `LK${tag} CK ${phone} ${pkg}`, money: 108000, time: '00:04:00' }]);
+  const list = await api<{ values: Array<{ id: string; str_mes: string }> }>(`/api/v1/mesbank?page=1&count=20&message=LK${tag}`, adminToken);
+  await api(`/api/v1/mesbank/${list.values[0].id}`, adminToken, { so_dien_thoai: phone, goi_cuoc: pkg }, 'PUT');
+  const rowId = list.values[0].id;
+
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  const page = await ctx.newPage();
+  await login(page, `ql${tag}`);
+  await openBank(page);
+  await input(page, 'mesbank-filter-message').fill(`LK${tag}`);
+  // The refund request reaches the bank side as an event: search again until the transfer leads to it.
+  const links = page.getByTestId(`mesbank-links-${rowId}`);
+  for (let i = 0; i < 60; i++) {
+    await page.getByTestId('mesbank-search').click();
+    await page.locator('[data-testid^="mesbank-row-"]').filter({ hasText: `LK${tag}` }).waitFor();
+    if ((await links.count()) > 0 && (await links.getAttribute('aria-label'))?.includes('Yêu cầu hoàn tiền')) break;
+    await page.waitForTimeout(500);
+  }
+  await links.click();
+  const dialog = page.getByTestId('mesbank-links-dialog');
+  await dialog.waitFor();
+  await dialog.getByTestId('mesbank-link-refund').filter({ hasText: `Yêu cầu hoàn tiền ngày ${vnToday()}` }).click();
+  // The refund screen opens, filtered to the subscriber on the request's day: that request.
+  await page.getByTestId('list-requestrefund').waitFor();
+  expect(await input(page, 'requestrefund-filter-message').inputValue()).toBe(phone.slice(-9));
+  const refunds = page.locator('[data-testid^="requestrefund-row-"]');
+  await refunds.filter({ hasText: pkg }).waitFor();
+  expect(await refunds.count()).toBe(1);
+
+  // Back on the bank tab, the subscriber's Mfy orders: the list filtered to the number, any day.
+  await page.getByTestId('tab-/app/bank-lookup').click();
+  await links.click();
+  await page.getByTestId('mesbank-link-mfy').click();
+  await page.getByTestId('list-mfy').waitFor();
+  expect(await input(page, 'mfy-filter-phone').inputValue()).toBe(phone.slice(-9));
+
+  // The export: the request's fields under Vietnamese headers, values as the refund screen words them.
+  await page.getByTestId('tab-/app/bank-lookup').click();
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), page.getByTestId('mesbank-export').click()]);
+  const file = join(dir, `export-${tag}.xlsx`);
+  await download.saveAs(file);
+  const cells = XLSX.utils.sheet_to_json<unknown[]>(XLSX.readFile(file).Sheets['Sheet 1'], { header: 1, raw: true });
+  const [header, ...rows] = cells;
+  const row = rows.find((r) => String(r[header.indexOf('Nội dung')]).includes(`LK${tag}`))!;
+  const cell = (h: string) => row[header.indexOf(h)];
+  expect(cell('Loại yêu cầu hoàn tiền')).toBe('Nạp tiền');
+  expect(cell('Số tiền hoàn / nạp')).toBe(120000);
+  expect(cell('Số tiền chuyển sau chiết khấu')).toBe(108000);
+  expect(cell('Tỉ lệ chiết khấu (%)')).toBe(10);
+  expect(header.filter((h) => isFieldNameHeader(h))).toEqual([]);
+  expect(row.filter((v) => isRawValue(v))).toEqual([]);
+  await ctx.close();
+}, 180000);
