@@ -1,5 +1,6 @@
 import { AppError } from '@cskh/kit';
 import type { Prices } from './prices';
+import { faceOf, transferOf } from './discount-math';
 
 /**
  * The discount maths of spec 2 §5, on integer đồng and rates in hundredths of a percent (3.5 % =
@@ -7,11 +8,9 @@ import type { Prices } from './prices';
  *   transfer amount  = round(amount − amount × rate / 100)
  *   reverse          = round(100 × amount / (100 − rate))
  *   derived rate     = (refund − final amount) / refund × 100, truncated
- * "round" is half away from zero, the accountant's rounding (all amounts here are ≥ 0).
+ * "round" is half away from zero, the accountant's rounding (all amounts here are ≥ 0). The arithmetic
+ * is `discount-math.ts`, shared with the web dialogs; this adds the checks.
  */
-
-/** Integer division rounded half up, for n ≥ 0 and d > 0. */
-const divRound = (n: number, d: number) => Math.floor((2 * n + d) / (2 * d));
 
 function checkAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount < 0) throw new AppError('VALIDATION', 'Số tiền không hợp lệ');
@@ -20,14 +19,14 @@ function checkAmount(amount: number): void {
 /** What the customer transfers for a top-up of `amount` at `rate` (hundredths of a percent). */
 export function discountedAmount(amount: number, rateHundredths: number): number {
   checkAmount(amount);
-  return divRound(amount * (10000 - rateHundredths), 10000);
+  return transferOf(amount, rateHundredths);
 }
 
 /** The top-up amount whose discounted amount is `transfer` (the dialog's reverse entry). */
 export function amountBeforeDiscount(transfer: number, rateHundredths: number): number {
   checkAmount(transfer);
   if (rateHundredths >= 10000) throw new AppError('VALIDATION', 'Tỉ lệ chiết khấu 100% không tính ngược được số tiền');
-  return divRound(transfer * 10000, 10000 - rateHundredths);
+  return faceOf(transfer, rateHundredths);
 }
 
 /** The rate shown for a request: the stored one, else derived from the amounts, truncated to whole percent. */

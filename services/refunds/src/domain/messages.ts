@@ -65,4 +65,13 @@ export const RMSG = {
   deleteWhilePartner: 'Yêu cầu đang chờ cổng nạp thẻ trả lời, chưa thể xoá: gửi lại hoặc đặt trạng thái giao dịch trước',
   deleteAfterClawback: "Yêu cầu đã truy thu, không thể xoá: đổi trạng thái truy thu về 'Bình thường' trước nếu khoản truy thu đã được hoàn lại cho nhân viên",
   deleted: 'Xoá bản ghi thành công',
+  // hand-out (spec 2 §8 'Assign'; issue 24.17)
+  assignDone: 'Phân chia dữ liệu thành công.',
+  assignPoolEmpty: 'Không còn yêu cầu hoàn tiền nào chưa giao.',
+  assignEmpty: 'Chưa chọn nhân viên nào để giao yêu cầu',
+  assignNoStaff: 'Chưa chọn nhân viên',
+  assignCountInvalid: 'Số yêu cầu giao cho mỗi nhân viên phải là số nguyên từ 1 đến 1000',
+  assignTwice: (u: string) => `Nhân viên ${u} có hai dòng trong danh sách giao`,
+  assignStaffInactive: (u: string) => `Nhân viên ${u} không tồn tại hoặc đã bị khoá`,
+  assignForbidden: 'Chỉ quản lý mới được phân chia yêu cầu hoàn tiền',
 } as const;

@@ -1,7 +1,7 @@
 import { AuditEntry, maskPhone, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import { isSenior } from './access';
-import { transferNote } from './requests';
+import { transferNote, vietnamesePartnerText } from './requests';
 
 /** A stored request (refunds.refund_request). bigint and numeric come back from pg as text. */
 export interface RequestRow {
@@ -48,6 +48,8 @@ export interface RequestRow {
   bank_transfer_id: string | null;
   created_by: string;
   version: string | number;
+  /** Who the request was handed to by 'assign' ('' when no one; issue 24.17). */
+  assigned_to?: string;
 }
 
 /**
@@ -68,7 +70,7 @@ export function presentRequest(r: RequestRow, viewer: { priority: number; userna
     number_phone: maskPhone(r.number_phone, viewer.priority),
     number_type: r.number_type,
     package_code: text(r.package_code),
-    trang_thai_giao_dich_doi_tac: text(r.trang_thai_giao_dich_doi_tac),
+    trang_thai_giao_dich_doi_tac: vietnamesePartnerText(text(r.trang_thai_giao_dich_doi_tac)),
     trang_thai_key: r.trang_thai_key,
     request_type: r.request_type,
     request_method: r.request_method,
@@ -95,6 +97,7 @@ export function presentRequest(r: RequestRow, viewer: { priority: number; userna
     cho_len_don: r.cho_len_don,
     linked_id: r.linked_id ?? '',
     can_retry: r.partner_state === 'unknown',
+    assigned_to: r.assigned_to ?? '',
   };
   if (r.ma_trang_thai_giao_dich_doi_tac !== null) out.ma_trang_thai_giao_dich_doi_tac = r.ma_trang_thai_giao_dich_doi_tac;
   if (senior) {

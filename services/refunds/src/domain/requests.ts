@@ -74,11 +74,48 @@ export function checkChoice(v: number | undefined, msg: string): 0 | 1 {
 /** Transfer note (spec 2 §5): '0' + last 9 digits + space + package in upper case. */
 export const transferNote = (phone: string, pkg: string) => `0${last9(phone)} ${pkg.trim().toUpperCase()}`;
 
-/** The alert of a channel's answer (spec 2 §8): header, message, and the status in parentheses unless 'Unknown'. */
+/**
+ * The card gateways' own status words in Vietnamese (issue 24): staff read '(Thành công)', never
+ * '(SUCCESS)'. The partner API answers SUCCESS, PENDING or REFUSED; the others are the words such
+ * APIs write in their messages.
+ */
+export const PARTNER_WORDS: Readonly<Record<string, string>> = {
+  SUCCESS: 'Thành công',
+  PENDING: 'Đang chờ xử lý',
+  PROCESSING: 'Đang xử lý',
+  REFUSED: 'Bị từ chối',
+  REJECTED: 'Bị từ chối',
+  FAILED: 'Thất bại',
+  FAILD: 'Thất bại',
+  FAIL: 'Thất bại',
+  ERROR: 'Lỗi',
+  TIMEOUT: 'Quá thời gian chờ',
+};
+const PARTNER_WORD_RE = new RegExp(`\\b(${Object.keys(PARTNER_WORDS).join('|')})\\b`, 'g');
+
+/** A partner's status as staff read it: its Vietnamese word; a code we do not know is left out (''). */
+export function partnerStatusWord(status: string | null | undefined): string {
+  const s = String(status ?? '').trim();
+  if (!s || s === 'Unknown') return '';
+  const known = PARTNER_WORDS[s.toUpperCase()];
+  if (known) return known;
+  // Our own Vietnamese words pass; a bare code (one ASCII token: letters, digits, _ or -) says nothing to staff.
+  return /^[A-Za-z0-9_-]+$/.test(s) ? '' : s;
+}
+
+/** A partner's text with its raw status words in Vietnamese ('Nạp thành công (SUCCESS)' → '… (Thành công)'). */
+export const vietnamesePartnerText = (text: string): string => String(text ?? '').replace(PARTNER_WORD_RE, (w) => PARTNER_WORDS[w]);
+
+/** A card gateway's name when its setting holds none (never the key itself). */
+const GATEWAY_NAMES: Readonly<Record<string, string>> = { cong_nap_the: 'Cổng nạp thẻ', cong_nap_the_1: 'Cổng nạp thẻ 1' };
+
+/** The alert of a channel's answer (spec 2 §8): header, message, and the status in parentheses unless 'Unknown' — in Vietnamese. */
 export function noticeText(n: { channel: string; channelLabel?: string; topUp: boolean; message: string; status: string }): string {
-  const header = n.channel === 'khong_qua_api' ? (n.topUp ? '[NẠP TIỀN CHIẾT KHẤU]' : '[YÊU CẦU HOÀN TIỀN]') : `[Thông báo từ '${n.channelLabel || n.channel}']`;
-  const status = n.status && n.status !== 'Unknown' ? ` (${n.status})` : '';
-  return `${header}\n${n.message}${status}`;
+  const gateway = n.channelLabel || GATEWAY_NAMES[n.channel] || 'Cổng nạp thẻ';
+  const header = n.channel === 'khong_qua_api' ? (n.topUp ? '[NẠP TIỀN CHIẾT KHẤU]' : '[YÊU CẦU HOÀN TIỀN]') : `[Thông báo từ '${gateway}']`;
+  const word = partnerStatusWord(n.status);
+  const status = word ? ` (${word})` : '';
+  return `${header}\n${vietnamesePartnerText(n.message)}${status}`;
 }
 
 /** Clawback statuses (spec 2 §4), kept separately for the package refund and the extra refund. */

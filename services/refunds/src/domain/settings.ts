@@ -1,6 +1,7 @@
 import { AppError, Identity } from '@cskh/kit';
 import { hasCode, isSenior } from './access';
 import { MSG } from './messages';
+import { rateHundredthsOf } from './discount-math';
 
 /**
  * The settings of spec 2 §3 with what each value may be. The discount rates are percent (0–100,
@@ -45,7 +46,7 @@ export function parseRate(v: unknown): string {
 }
 
 /** A stored rate → hundredths of a percent (integer maths; 3.5 % → 350). */
-export const rateHundredths = (stored: string) => Math.round(Number(stored) * 100);
+export const rateHundredths = (stored: string) => rateHundredthsOf(stored) ?? Math.round(Number(stored) * 100);
 
 export const isChannel = (v: string): v is Channel => (CHANNELS as readonly string[]).includes(v);
 

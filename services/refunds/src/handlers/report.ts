@@ -6,14 +6,25 @@ import { MSG, RMSG } from '../domain/messages';
 import { presentRequest } from '../domain/present';
 import { checkClawback, CLAWBACK_SQL, clawbackFilter, orderKindFilter } from '../domain/report';
 import { pageRequests } from '../store/requests';
-import { changeRequest, deleteRequestAs, requestFilter } from './requests';
+import { changeRequest, deleteRequestAs, requestFilter, requestHandlers } from './requests';
 
 type Def = typeof refunds_v1_refunds.RefundsServiceService;
-type Rpcs = 'listReport' | 'listClawback' | 'reportStaff' | 'setClawbackPackage' | 'setClawbackExtra' | 'deleteReportRequest';
+type Rpcs =
+  | 'listReport'
+  | 'listClawback'
+  | 'reportStaff'
+  | 'setClawbackPackage'
+  | 'setClawbackExtra'
+  | 'deleteReportRequest'
+  | 'getReportRequest'
+  | 'approveReportTopUp'
+  | 'setReportTransferStatus'
+  | 'setReportTradeStatus';
 
 /** The refund report and its clawback (spec 2 §2.10, §4 "Clawback status", §7 "Refund report"). */
 export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   const { ds, staff } = c.deps;
+  const list = requestHandlers(c);
 
   /** The request list's filter plus the clawback statuses, the order kind and one staff member. */
   const reportFilter = (me: Identity, req: refunds_v1_refunds.ListReportRequest) => {
@@ -51,7 +62,8 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
         tongHoanTien: page.tongHoanTien,
         tongHoanThem: page.tongHoanThem,
         tongNapTien: page.tongNapTien,
-        tongTienSauChietKhau: page.tongTienSauChietKhau,
+        // Like the column, the total of the discounted amounts is for priority below 3 only.
+        ...(isSenior(me.priority) ? { tongTienSauChietKhau: page.tongTienSauChietKhau } : {}),
       };
     },
 
@@ -93,5 +105,11 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     setClawbackExtra: (req, ctx) => setClawback(ctx.user, req.id, 'trang_thai_truy_thu_hoan_them', req.trang_thai_truy_thu_hoan_them),
 
     deleteReportRequest: (req, ctx) => deleteRequestAs(c, ctx.user, req.id),
+    // The report's own routes (spec 2 §7 "Refund report"), guarded by requestrefundreport: the request
+    // list's rules word for word (the sub-permission for approval, priority below 3 for the statuses).
+    getReportRequest: (req, ctx) => list.getRequest(req, ctx),
+    approveReportTopUp: (req, ctx) => list.approveTopUp(req, ctx),
+    setReportTransferStatus: (req, ctx) => list.setTransferStatus(req, ctx),
+    setReportTradeStatus: (req, ctx) => list.setTradeStatus(req, ctx),
   };
 }

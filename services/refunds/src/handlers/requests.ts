@@ -30,7 +30,8 @@ import { answerStatus, callPartner } from '../partner';
 import { bankTransfers } from './bank-transfers';
 import { priceByName } from '../store/prices';
 import { deletedSummary, deletionRefusal } from '../domain/deletion';
-import { addChangedEvent, deleteRequestRow, findRequest, insertRequest, lockRequest, NewRequest, pageRequests, REQUEST_RESOURCE, updateRequest } from '../store/requests';
+import { addChangedEvent, countPool, deleteRequestRow, findRequest, insertRequest, lockRequest, NewRequest, pageAssigned, pageRequests, REQUEST_RESOURCE, takeFromPool, updateRequest } from '../store/requests';
+import { assignMessage, AssignItem, checkAssignItems } from '../domain/assign';
 import { readSettings } from '../store/settings';
 
 type Def = typeof refunds_v1_refunds.RefundsServiceService;
@@ -53,7 +54,10 @@ type Rpcs =
   | 'updateDifference'
   | 'retryPartner'
   | 'requestHistory'
-  | 'deleteRequest';
+  | 'deleteRequest'
+  | 'listAssignedRequests'
+  | 'countAssignableRequests'
+  | 'assignRequests';
 
 const requireSenior = (me: Identity) => {
   if (!isSenior(me.priority)) throw new AppError('FORBIDDEN', RMSG.editForbidden);
@@ -74,9 +78,9 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   const { ds, audit, outbox, staff, config } = c.deps;
   const bank = bankTransfers(c);
 
-  /** Whether the viewer may see this request (seniors all; others their subtree). */
+  /** Whether the viewer may see this request (seniors all; others their subtree, and what was handed to them). */
   const visible = async (me: Identity, r: RequestRow) => {
-    if (isSenior(me.priority) || r.staff_username === me.username) return true;
+    if (isSenior(me.priority) || r.staff_username === me.username || (r.assigned_to && r.assigned_to === me.username)) return true;
     const where = staff.scopeSql(new Where().add('id = ?', r.id), me, 'staff_username');
     return (await ds.manager.query(`SELECT 1 FROM refunds.refund_request ${where.sql}`, where.params)).length > 0;
   };
@@ -248,7 +252,8 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
         tongHoanTien: page.tongHoanTien,
         tongHoanThem: page.tongHoanThem,
         tongNapTien: page.tongNapTien,
-        tongTienSauChietKhau: page.tongTienSauChietKhau,
+        // Like the column, the total of the discounted amounts is for priority below 3 only.
+        ...(isSenior(me.priority) ? { tongTienSauChietKhau: page.tongTienSauChietKhau } : {}),
       };
     },
 
@@ -448,6 +453,44 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     },
 
     deleteRequest: (req, ctx) => deleteRequestAs(c, ctx.user, req.id),
+
+    // ── Hand-out (domain/assign.ts)
+    async listAssignedRequests(req, ctx) {
+      const me = ctx.user;
+      refuseHnimb(me);
+      const page = await pageAssigned(ds.manager, me.username, toPaging(req.page, req.count, 20));
+      return { values: page.rows.map((r) => presentRequest(r, me)), count: page.count, tongHoanTien: 0, tongHoanThem: 0, tongNapTien: 0 };
+    },
+
+    async countAssignableRequests(_req, ctx) {
+      const me = ctx.user;
+      refuseHnimb(me);
+      if (!isSenior(me.priority)) throw new AppError('FORBIDDEN', RMSG.assignForbidden);
+      return { total: await countPool(ds.manager) };
+    },
+
+    async assignRequests(req, ctx) {
+      const me = ctx.user;
+      refuseHnimb(me);
+      if (!isSenior(me.priority)) throw new AppError('FORBIDDEN', RMSG.assignForbidden);
+      const asked = checkAssignItems(req.items);
+      const people = await staff.byUsernames(asked.map((a) => a.username));
+      const to = asked.map((a) => {
+        const m = [...people.values()].find((p) => p.username.toLowerCase() === a.username.toLowerCase());
+        if (!m || m.locked || m.deleted) throw new AppError('VALIDATION', RMSG.assignStaffInactive(a.username));
+        return { username: m.username, count: a.count };
+      });
+      const got: AssignItem[] = await ds.transaction(async (em) => {
+        const out: AssignItem[] = [];
+        for (const a of to) {
+          const rows = await takeFromPool(em, a.username, a.count, me.username);
+          for (const r of rows) await audit.record(em, { resource: REQUEST_RESOURCE, id: r.id, who: me, changes: [{ field: 'assigned_to', from: '', to: a.username }] });
+          out.push({ username: a.username, count: rows.length });
+        }
+        return out;
+      });
+      return { assigned: got.reduce((s, i) => s + i.count, 0), items: got, msg: assignMessage(to, got) };
+    },
   };
 
   async function lockFree(rawId: string) {

@@ -145,3 +145,33 @@ export async function addChangedEvent(em: EntityManager, outbox: Outbox, r: Requ
   };
   await outbox.add(em, REFUND_CHANGED_TOPIC, r.id, events_v1_refunds.RefundChanged.encode(event).finish());
 }
+
+/** The hand-out pool (domain/assign.ts): not handed to anyone, partner status not final. */
+const POOL = `assigned_to = '' AND trang_thai_key NOT IN ('hoan_thanh', 'hoan_tien', 'tu_choi')`;
+
+export async function countPool(em: EntityManager): Promise<number> {
+  const [r] = await em.query(`SELECT count(*)::int AS n FROM ${T} WHERE ${POOL}`);
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * Hands up to `count` pooled requests, oldest first, to `username`: two managers at once never hand
+ * the same request twice (FOR UPDATE SKIP LOCKED in a materialized CTE). Returns them as stored now.
+ */
+export async function takeFromPool(em: EntityManager, username: string, count: number, by: string): Promise<RequestRow[]> {
+  const [rows] = (await em.query(
+    `WITH picked AS MATERIALIZED (SELECT id FROM ${T} WHERE ${POOL} ORDER BY created_time, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+     UPDATE ${T} t SET assigned_to = $1, assigned_by = $3, assigned_at = now(), version = t.version + 1, updated_at = now()
+     FROM picked WHERE t.id = picked.id RETURNING t.*`,
+    [username, count, by],
+  )) as [RequestRow[], number];
+  return rows;
+}
+
+/** The requests handed to `username`, newest hand-out first. */
+export async function pageAssigned(em: EntityManager, username: string, paging: Pick<Paging, 'skip' | 'take'>): Promise<{ rows: RequestRow[]; count: number }> {
+  const take = paging.take ?? 10000;
+  const rows: RequestRow[] = await em.query(`SELECT * FROM ${T} WHERE assigned_to = $1 ORDER BY assigned_at DESC, id LIMIT $2 OFFSET $3`, [username, take, paging.skip ?? 0]);
+  const [c] = await em.query(`SELECT count(*)::int AS n FROM ${T} WHERE assigned_to = $1`, [username]);
+  return { rows, count: Number(c?.n ?? 0) };
+}
