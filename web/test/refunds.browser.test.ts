@@ -8,6 +8,7 @@
  * (paid once); a manager sees the
  * discounted amount, approves the top-up after 'Xác nhận duyệt đơn này?', then in the report marks
  * the refund for clawback after its confirm text and exports DANH-SACH-TRUY-THU.xlsx with the sum.
+ * The partner's status words reach the salesperson in Vietnamese ('(Thành công)', never '(SUCCESS)').
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,7 +127,9 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   await topUpThroughDialog(paidPhone);
   await toast(page, "[Thông báo từ 'Cổng nạp thẻ']");
   // A salesperson reads the number masked, as everywhere (issue 21).
-  await toast(page, `Nạp thành công 120.000 đ cho thuê bao ****${paidPhone.slice(-5)} (SUCCESS)`);
+  await toast(page, `Nạp thành công 120.000 đ cho thuê bao ****${paidPhone.slice(-5)} (Thành công)`);
+  // The partner's own word (SUCCESS) never reaches staff: they read it in Vietnamese (issue 24).
+  expect(await page.getByTestId('toast').filter({ hasText: 'SUCCESS' }).count()).toBe(0);
   const lostPhone = gatewayPhone('8');
   await topUpThroughDialog(lostPhone);
   await toast(page, 'Cổng nạp thẻ chưa phản hồi, yêu cầu đang xử lý và có thể gửi lại (Đang xử lý)');
@@ -137,7 +140,7 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   const lostId = (await lostRow.getAttribute('data-testid'))!.replace('requestrefund-row-', '');
   await page.getByTestId(`requestrefund-retry-${lostId}`).click();
   await confirmWith(page, 'Xác nhận gửi lại yêu cầu tới cổng nạp thẻ?');
-  await toast(page, `Nạp thành công 120.000 đ cho thuê bao ****${lostPhone.slice(-5)} (SUCCESS)`);
+  await toast(page, `Nạp thành công 120.000 đ cho thuê bao ****${lostPhone.slice(-5)} (Thành công)`);
   await page.getByTestId(`requestrefund-retry-${lostId}`).waitFor({ state: 'detached' });
   await page.getByTestId(`requestrefund-row-${lostId}`).filter({ hasText: 'Hoàn thành' }).waitFor();
   await api('/api/v1/setting/kenh_hoan_tien', admin.access_token, { value: 'khong_qua_api' }, 'PUT');

@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react';
+import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -10,7 +11,7 @@ import { writeExcel } from '../../list/exportExcel';
 import { CLAWBACK_COLUMNS } from './clawback';
 import ListScreen from '../../list/ListScreen';
 import type { InlineEdit, ListConfig, ListContext, ListHandle } from '../../list/types';
-import { CLAWBACK_OPTIONS, REPORT_LIST, REQUEST_LIST, REQUEST_METHODS, REQUEST_TYPES, TRADE_STATUS_FILTER, clawbackLabel, reportApi, tradeStatusColor, type RefundRequest } from './api';
+import { canDeleteRequest, CLAWBACK_OPTIONS, REPORT_LIST, REQUEST_LIST, REQUEST_METHODS, REQUEST_TYPES, TRADE_STATUS_FILTER, clawbackLabel, reportApi, tradeStatusColor, type RefundRequest } from './api';
 
 /** A clawback column: the status as a chip, a dropdown for priority below 3 after the spec's confirm text. */
 function clawbackEdit(save: (id: string, v: string) => Promise<unknown>): InlineEdit<RefundRequest> {
@@ -44,7 +45,8 @@ async function exportClawback(ctx: ListContext) {
  * 'Báo cáo yêu cầu hoàn tiền' (/app/requestrefundreport, spec 2 §2.10): staff picker indented by
  * level, every filter (clawback status of the package and of the extra refund, order kind), the
  * clawback statuses changed after their confirm texts ('ĐÃ THANH TOÁN' for top-ups), the two
- * exports BAO-CAO-YCHT.xlsx and DANH-SACH-TRUY-THU.xlsx (hidden for priority 5; refused by the server).
+ * exports BAO-CAO-YCHT.xlsx and DANH-SACH-TRUY-THU.xlsx (hidden for priority 5; refused by the server),
+ * and 'Xoá' on a row after 'Xác nhận xoá bản ghi' for managers (issue 24).
  */
 export default function RefundReport() {
   const listRef = useRef<ListHandle>(null);
@@ -89,7 +91,7 @@ export default function RefundReport() {
             {item('tongHoanTien', 'Tổng hoàn tiền')}
             {item('tongHoanThem', 'Tổng hoàn thêm')}
             {item('tongNapTien', 'Tổng nạp tiền')}
-            {item('tongTienSauChietKhau', 'Tổng tiền sau chiết khấu')}
+            {raw.tongTienSauChietKhau !== undefined && item('tongTienSauChietKhau', 'Tổng tiền sau chiết khấu')}
           </Stack>
         );
       },
@@ -126,6 +128,23 @@ export default function RefundReport() {
           render: (r) => clawbackChip(r.trang_thai_truy_thu_hoan_them, r.request_type),
           export: { value: (r) => clawbackLabel(r.trang_thai_truy_thu_hoan_them, r.request_type) },
           edit: clawbackEdit(reportApi.setExtra),
+        },
+        { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 110, export: false },
+      ],
+      rowActions: [
+        {
+          // 'Xác nhận xoá bản ghi' (spec 2 §5, §7 "Refund report": DELETE /{id}); the server decides (priority
+          // below 3, not while the card gateway may answer, not after a collected clawback) and audits it.
+          key: 'delete',
+          label: 'Xoá',
+          icon: <DeleteIcon fontSize="small" />,
+          color: 'error',
+          visible: (r, ctx) => canDeleteRequest(r, ctx.session.priority),
+          confirm: { title: 'Xoá bản ghi', message: 'Xác nhận xoá bản ghi', danger: true },
+          run: (r) => reportApi.remove(r.id),
+          successMsg: 'Xoá bản ghi thành công',
+          errorMsg: 'Xoá bản ghi thất bại',
+          testId: (r) => `requestrefundreport-delete-${r.id}`,
         },
       ],
       history: {

@@ -7,9 +7,12 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Chip from '@mui/material/Chip';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatNumber, monthStart, today, whoLabel } from '../../common/format';
+import { displayPhone, formatNumber, monthStart, today, whoLabel } from '../../common/format';
 import FormDialog from '../../form/FormDialog';
 import ListScreen from '../../list/ListScreen';
 import type { InlineEdit, ListConfig, ListContext, ListHandle } from '../../list/types';
@@ -18,6 +21,8 @@ import { notify } from '../../store';
 import {
   canDeleteRequest,
   CHANNEL_OPTIONS,
+  differenceColor,
+  phoneToCopy,
   REQUEST_LIST,
   REQUEST_METHODS,
   REQUEST_TYPES,
@@ -70,6 +75,33 @@ function confirmedEdit<R extends RefundRequest>(
 const label = (opts: Array<{ value: number; label: string }>, v: unknown) => opts.find((o) => o.value === Number(v))?.label ?? String(v ?? '');
 const money = (v: unknown) => (v === null || v === undefined || v === '' ? NaN : Number(String(v).replace(/[^\d-]/g, '')));
 
+/** Copies a phone's last 9 digits with the spec's toasts ('Đã copy: …' / 'Lỗi không thể copy', spec 2 §5, §8). */
+async function copyPhone(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify(`Đã copy: ${text}`, 'success');
+  } catch {
+    notify('Lỗi không thể copy', 'error');
+  }
+}
+
+/** The number as shown, with a copy button when the server sent it whole (priority below 3). */
+function PhoneCell({ row }: { row: RefundRequest }) {
+  const copy = phoneToCopy(row.number_phone);
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      {displayPhone(row.number_phone)}
+      {copy && (
+        <Tooltip title="Copy số điện thoại">
+          <IconButton size="small" aria-label="Copy số điện thoại" data-testid={`requestrefund-copy-phone-${row.id}`} onClick={(e) => { e.stopPropagation(); void copyPhone(copy); }}>
+            <ContentCopyIcon sx={{ fontSize: 16 }} />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
 /** Shows the partner notices of a creation or a retry (spec 2 §8) as one alert. */
 export function showNotices(reply: unknown) {
   const text = noticeText(reply as any);
@@ -84,7 +116,7 @@ export function showNotices(reply: unknown) {
  */
 /**
  * Columns shown only when asked for ('Cột'): who, the number, the package, the kind of request,
- * the partner's status, the amount (and for managers the discounted amount they transfer) and the
+ * the partner's status, the amount and what the customer transfers for a top-up, and the
  * approval fit a 1440-px screen with the row actions; the rest is one click away and in every export.
  */
 const HIDDEN_AT_FIRST = new Set([
@@ -93,6 +125,8 @@ const HIDDEN_AT_FIRST = new Set([
   'ma_trang_thai_giao_dich_doi_tac',
   'request_method',
   'other_refund',
+  // For managers the same number as 'Số tiền khách chuyển khoản' on a top-up (shown at first).
+  'tien_hoan_sau_chiet_khau',
   'chenh_lech',
   'tien_trinh_nap',
   'created_time',
@@ -165,7 +199,7 @@ export default function RefundRequests() {
             {item('tongHoanTien', 'Tổng hoàn tiền')}
             {item('tongHoanThem', 'Tổng hoàn thêm')}
             {item('tongNapTien', 'Tổng nạp tiền')}
-            {item('tongTienSauChietKhau', 'Tổng tiền sau chiết khấu')}
+            {raw.tongTienSauChietKhau !== undefined && item('tongTienSauChietKhau', 'Tổng tiền sau chiết khấu')}
           </Stack>
         );
       },
@@ -178,7 +212,7 @@ export default function RefundRequests() {
           edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi nhân viên thành '${v}'?`, (r, v) => requestApi.staff(r.id, String(v).trim())),
         },
         { field: 'staff_fullname', headerName: 'Tên nhân viên', minWidth: 140 },
-        { field: 'number_phone', headerName: 'Số điện thoại', kind: 'phone', minWidth: 120 },
+        { field: 'number_phone', headerName: 'Số điện thoại', kind: 'phone', minWidth: 140, render: (r) => <PhoneCell row={r} /> },
         { field: 'number_type', headerName: 'Loại TB', width: 80, value: (r) => NUMBER_TYPE[r.number_type] ?? '' },
         {
           field: 'package_code',
@@ -243,12 +277,27 @@ export default function RefundRequests() {
           minWidth: 110,
           edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi tiền hoàn thêm thành ${formatNumber(money(v))}?`, (r, v) => requestApi.extraRefund(r.id, money(v))),
         },
+        // What the customer of a top-up transfers (transfer_final_amount): the salesperson tells them, so everyone sees it.
+        {
+          field: 'transfer_final_amount',
+          headerName: 'Số tiền khách chuyển khoản',
+          kind: 'number',
+          minWidth: 120,
+          value: (r) => (r.request_type === 5 ? r.transfer_final_amount : ''),
+        },
+        // The server sends it to priority below 3 only (spec 2 §2.9).
         { field: 'tien_hoan_sau_chiet_khau', headerName: 'Tiền sau chiết khấu', kind: 'number', minWidth: 110, visible: senior },
         {
           field: 'chenh_lech',
           headerName: 'Chênh lệch chiết khấu',
           kind: 'number',
           minWidth: 130,
+          // Read-only and coloured for priority above 2 (spec 2 §6); managers get the editable cell.
+          render: (r, ctx) => (
+            <Box component="span" data-testid={`requestrefund-chenh_lech-${r.id}`} sx={{ color: differenceColor(r.chenh_lech, ctx.session.priority), fontWeight: differenceColor(r.chenh_lech, ctx.session.priority) ? 600 : undefined }}>
+              {formatNumber(r.chenh_lech)}
+            </Box>
+          ),
           edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi chênh lệch thành ${formatNumber(money(v))}?`, (r, v) => requestApi.difference(r.id, money(v))),
         },
         { field: 'tien_trinh_nap', headerName: 'Tiến trình nạp', minWidth: 120 },

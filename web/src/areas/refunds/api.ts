@@ -129,6 +129,25 @@ export function canDeleteRequest(r: Pick<RefundRequest, 'can_retry' | 'trang_tha
   return priority < 3 && !r.can_retry && r.trang_thai_truy_thu_hoan_theo_goi !== 'da_truy_thu' && r.trang_thai_truy_thu_hoan_them !== 'da_truy_thu';
 }
 
+/**
+ * What the phone's copy button puts on the clipboard: its last 9 digits (spec 2 §5 'Copying a phone
+ * copies its last 9 digits'); nothing for a number the server sent masked ('****' + last 5).
+ */
+export function phoneToCopy(phone: unknown): string | null {
+  const s = String(phone ?? '');
+  const digits = s.replace(/\D/g, '');
+  return s.includes('*') || digits.length < 9 ? null : digits.slice(-9);
+}
+
+/**
+ * The colour of 'Chênh lệch chiết khấu' (spec 2 §6: priority above 2 see it coloured and read-only;
+ * managers edit it, uncoloured): a positive difference green, a negative one red, none plain.
+ */
+export function differenceColor(value: number, priority: number): 'success.main' | 'error.main' | undefined {
+  if (priority < 3 || !value) return undefined;
+  return value > 0 ? 'success.main' : 'error.main';
+}
+
 export const requestApi = {
   remove: (rowId: string) => api.del<Ack>(`${REQUEST_LIST}/${id(rowId)}`),
   createRefund: (body: Partial<refunds_v1_refunds.CreatePackageRefundRequest>) => api.post<CreateReply>(`${REQUEST_LIST}/createHoanTienGoiCuoc`, body),
@@ -166,6 +185,8 @@ export function clawbackLabel(value: string, requestType: number): string {
 }
 
 export const reportApi = {
+  /** 'Xoá' from the report's row (spec 2 §7 "Refund report": DELETE /{id}); the server's rules are the list's. */
+  remove: (rowId: string) => api.del<Ack>(`${REPORT_LIST}/${id(rowId)}`),
   staff: () => api.get<{ values: any[]; count: number }>(`${REPORT_LIST}/staff`),
   clawbackList: (query: Record<string, unknown>) => api.get<ClawbackList>(`${REPORT_LIST}/xuatdstruythu`, query),
   setPackage: (rowId: string, v: string) =>

@@ -1,9 +1,13 @@
 /**
  * The dialogs of 'Yêu cầu hoàn tiền' (spec 2 §2.9, §5): 'Hoàn tiền gói cước', 'Nạp tiền chiết khấu'
- * and 'Cài đặt'. Every amount is computed by the server; the dialogs only collect the inputs.
+ * and 'Cài đặt'. The server computes and stores every amount; the dialogs show the transfer amount
+ * of a top-up live with the server's own arithmetic (discount-math.ts) and the rate of the chosen
+ * subscriber type, and fill the face amount back from a typed transfer amount (issue 24.11).
  */
 import type { FieldDef, FormConfig, FormOption, FormValues } from '../../form/types';
+import { moneyDigits } from '../../form/values';
 import { formatNumber } from '../../common/format';
+import { faceOf, rateHundredthsOf, transferOf } from '../../../../services/refunds/src/domain/discount-math';
 import { CHANNEL_OPTIONS, DIALOG_METHODS, REQUEST_METHODS, REQUEST_TYPES, priceApi, requestApi, settingApi, type RefundPrice } from './api';
 
 /** The alert of spec 2 §5 (with its line break). */
@@ -27,6 +31,53 @@ const YES_NO: FormOption[] = [
 let openedAt = Date.now();
 export function markDialogOpened() {
   openedAt = Date.now();
+  loadRates().catch(() => undefined);
+}
+
+/** The discount rates the server applies, by subscriber type ('1' prepaid, '2' postpaid), in hundredths of a percent. */
+export type Rates = Record<string, number | null>;
+let rates: Rates = {};
+async function loadRates() {
+  const s = await loadSettings();
+  rates = { '1': rateHundredthsOf(s.ti_le_chiet_khau), '2': rateHundredthsOf(s.ti_le_chiet_khau_tra_sau) };
+}
+
+/** The transfer amount of a typed face amount ('' while either is unknown): what the server will store. */
+export function transferText(face: unknown, rate: number | null | undefined): string {
+  const d = moneyDigits(face);
+  return d && rate !== null && rate !== undefined ? String(transferOf(Number(d), rate)) : '';
+}
+
+/** The face amount of a typed transfer amount ('' while either is unknown, or at a 100 % rate). */
+export function faceText(transfer: unknown, rate: number | null | undefined): string {
+  const d = moneyDigits(transfer);
+  return d && rate !== null && rate !== undefined && rate < 10000 ? String(faceOf(Number(d), rate)) : '';
+}
+
+/** Under the transfer amount: the rate it comes from, or what is missing. */
+export function transferHint(numberType: unknown, rate: number | null | undefined): string {
+  if (!numberType) return 'Chọn loại thuê bao để tính số tiền khách chuyển khoản';
+  if (rate === null || rate === undefined) return 'Chưa đọc được tỉ lệ chiết khấu, số tiền chuyển khoản do hệ thống tính khi tạo yêu cầu';
+  const kind = numberType === '1' ? 'trả trước' : 'trả sau';
+  return `Tỉ lệ chiết khấu ${kind} ${rate / 100}%: khách chuyển khoản số tiền này. Nhập số tiền chuyển khoản để tính ngược số tiền nạp`;
+}
+
+/** The face amount field `face` and its live transfer amount, both ways. */
+function amountPair(face: FieldDef, visible?: (v: FormValues) => boolean): FieldDef[] {
+  return [
+    { ...face, visible, derive: (v) => ({ transfer_final_amount: transferText(v[face.key], rates[v.number_type]) }) },
+    {
+      key: 'transfer_final_amount',
+      label: 'Số tiền khách chuyển khoản',
+      type: 'money',
+      visible,
+      derive: (v) => {
+        const back = faceText(v.transfer_final_amount, rates[v.number_type]);
+        return back ? { [face.key]: back } : {};
+      },
+      helperText: (v) => transferHint(v.number_type, rates[v.number_type]),
+    },
+  ];
 }
 
 /** The dialog's methods (renewal, G1–G3) with the package's refund price of each. */
@@ -40,10 +91,17 @@ export function methodOptions(price: RefundPrice | null): FormOption[] {
 
 const loadMethods = async (v: FormValues) => methodOptions(await priceApi.findPackage(String(v.package_code).trim()));
 
-/** Fields shared by both dialogs. */
-const subscriberFields: FieldDef[] = [
+/** Fields shared by both dialogs; a change of subscriber type recomputes the transfer amount of `faceKey`. */
+const subscriberFields = (faceKey: string): FieldDef[] => [
   { key: 'number_phone', label: 'Số điện thoại', type: 'text', required: true, digitsOnly: true },
-  { key: 'number_type', label: 'Loại thuê bao', type: 'select', required: true, options: NUMBER_TYPES },
+  {
+    key: 'number_type',
+    label: 'Loại thuê bao',
+    type: 'select',
+    required: true,
+    options: NUMBER_TYPES,
+    derive: (v) => ({ transfer_final_amount: transferText(v[faceKey], rates[v.number_type]) }),
+  },
   { key: 'package_code', label: 'Tên gói cước', type: 'text', required: true, resets: ['request_method'] },
 ];
 
@@ -77,7 +135,7 @@ export const packageRefundForm: FormConfig = {
   submitLabel: 'Tạo yêu cầu',
   errorMsg: '[YÊU CẦU HOÀN TIỀN] Tạo yêu cầu không thành công',
   fields: [
-    ...subscriberFields,
+    ...subscriberFields('nap_tien'),
     ...refundFields(() => true),
     { key: 'other_refund', label: 'Hoàn thêm', type: 'money', omitBlank: true },
     { key: 'other_reason', label: 'Lý do hoàn thêm', type: 'text', omitBlank: true },
@@ -90,7 +148,7 @@ export const packageRefundForm: FormConfig = {
       required: true,
       requiredMsg: ASK_DISCOUNT_ORDER,
     },
-    { key: 'nap_tien', label: 'Số tiền nạp', type: 'money', required: true, visible: (v) => v.cho_len_don === '1' },
+    ...amountPair({ key: 'nap_tien', label: 'Số tiền nạp', type: 'money', required: true }, (v) => v.cho_len_don === '1'),
   ],
   submit: (v) =>
     requestApi.createRefund({
@@ -116,14 +174,8 @@ export const topUpForm: FormConfig = {
   submitLabel: 'Tạo yêu cầu',
   errorMsg: '[NẠP TIỀN CHIẾT KHẤU] Tạo yêu cầu không thành công',
   fields: [
-    ...subscriberFields,
-    {
-      key: 'refund_price',
-      label: 'Số tiền nạp',
-      type: 'money',
-      required: true,
-      helperText: () => 'Số tiền chuyển khoản do hệ thống tính theo tỉ lệ chiết khấu của loại thuê bao',
-    },
+    ...subscriberFields('refund_price'),
+    ...amountPair({ key: 'refund_price', label: 'Số tiền nạp', type: 'money', required: true }),
     {
       key: 'cho_len_don',
       label: 'Lên đơn hoàn tiền?',

@@ -1,5 +1,5 @@
-import { canDeleteRequest, clawbackLabel, noticeText, tradeStatusChoices, tradeStatusColor } from './api';
-import { methodOptions } from './forms';
+import { canDeleteRequest, clawbackLabel, differenceColor, noticeText, phoneToCopy, tradeStatusChoices, tradeStatusColor } from './api';
+import { faceText, methodOptions, transferHint, transferText } from './forms';
 
 describe('refund screen rules', () => {
   it("'Xoá' for managers, not while the gateway may answer, not after a collected clawback (issue 24.12)", () => {
@@ -39,5 +39,32 @@ describe('refund screen rules', () => {
     expect(noticeText({ values: [], notices: [{ request_id: 'a', channel: 'x', message: 'm', status: 's', text: '[YÊU CẦU HOÀN TIỀN]\nm' }, { request_id: 'b', channel: 'x', message: 'n', status: 's', text: '[NẠP TIỀN CHIẾT KHẤU]\nn' }] })).toBe(
       '[YÊU CẦU HOÀN TIỀN]\nm\n\n[NẠP TIỀN CHIẾT KHẤU]\nn',
     );
+  });
+  it('the dialogs show the transfer amount the server will store, and fill the face amount back from it (issue 24.11)', () => {
+    expect(transferText('100,000', 1000)).toBe('90000');
+    expect(faceText('90,000', 1000)).toBe('100000');
+    expect(transferText('123,456', 350)).toBe('119135');
+    expect(transferText('', 1000)).toBe('');
+    expect(transferText('100,000', null)).toBe('');
+    expect(faceText('90,000', 10000)).toBe('');
+    expect(transferHint('', 1000)).toBe('Chọn loại thuê bao để tính số tiền khách chuyển khoản');
+    expect(transferHint('1', 350)).toContain('Tỉ lệ chiết khấu trả trước 3.5%');
+    expect(transferHint('2', 1000)).toContain('trả sau 10%');
+  });
+
+  it('a phone copy takes its last 9 digits; a masked number offers none', () => {
+    expect(phoneToCopy('0912345678')).toBe('912345678');
+    expect(phoneToCopy('84912345678')).toBe('912345678');
+    expect(phoneToCopy('912345678')).toBe('912345678');
+    expect(phoneToCopy('****45678')).toBeNull();
+    expect(phoneToCopy('')).toBeNull();
+  });
+
+  it("'Chênh lệch chiết khấu' is coloured for priority above 2 only (spec 2 §6)", () => {
+    expect(differenceColor(5000, 1)).toBeUndefined();
+    expect(differenceColor(5000, 2)).toBeUndefined();
+    expect(differenceColor(5000, 3)).toBe('success.main');
+    expect(differenceColor(-5000, 5)).toBe('error.main');
+    expect(differenceColor(0, 5)).toBeUndefined();
   });
 });

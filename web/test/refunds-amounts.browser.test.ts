@@ -1,0 +1,180 @@
+/**
+ * Issue 24 (items 11, 12 on the report, 17) for refunds, in real Chromium through the real gateway,
+ * the refunds service and real PostgreSQL/Redis/Kafka:
+ *  - the 'Nạp tiền chiết khấu' and 'Hoàn tiền gói cước' dialogs show what the customer transfers as
+ *    the face amount is typed (10 % prepaid, 5 % postpaid: the server's rates), and fill the face
+ *    amount back from a typed transfer amount; the list then shows 'Số tiền khách chuyển khoản';
+ *  - a salesperson gets neither 'Tiền sau chiết khấu' nor its total, and reads 'Chênh lệch chiết
+ *    khấu' coloured; a manager edits it uncoloured and copies a phone's last 9 digits ('Đã copy: …');
+ *  - a manager deletes a request from 'Báo cáo yêu cầu hoàn tiền' after 'Xác nhận xoá bản ghi'.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { chromium, Browser, Page } from 'playwright-core';
+import { callApi, logIn, input, toast } from './browser-session';
+import { startStack, Stack } from '../../scripts/stack';
+import { isolatedStackEnv } from '../../scripts/testing';
+
+const ADMIN_PASSWORD = 'Admin@123';
+let stack: Stack;
+let browser: Browser;
+
+const api = <T>(path: string, token?: string, body?: unknown, method?: string) => callApi<T>(stack.url, path, token, body, method);
+
+async function choose(page: Page, field: string, option: string) {
+  await page.getByTestId(field).click();
+  await page.getByTestId(`${field}-option-${option}`).click();
+}
+
+async function confirmWith(page: Page, text: string) {
+  const dialog = page.getByTestId('confirm-dialog');
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain(text);
+  await page.getByTestId('confirm-ok').click();
+}
+
+/** Waits until an input holds this value (the dialog computes it as the other field is typed). */
+const holds = (page: Page, testId: string, value: string) =>
+  page.waitForFunction(([id, v]) => (document.querySelector(`input[data-testid="${id}"]`) as HTMLInputElement | null)?.value === v, [testId, value] as const);
+
+beforeAll(async () => {
+  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  stack = await startStack({ env: isolatedStackEnv('web_refunds_amounts', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }), only: ['auth', 'refunds'] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}, 180000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+it('the dialogs show the transfer amount both ways; the list keeps the discounted amount from salespeople and colours their difference; managers copy phones and delete from the report', async () => {
+  const tag = randomBytes(3).toString('hex');
+  const pkg = `CK${tag}`.toUpperCase();
+  const admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).access_token;
+  const prices = Object.fromEntries(
+    ['gia_gia_han', 'gia_nang_cap', 'gia_nang_cap_t2', 'gia_nang_cap_t3', 'gia_nang_cap_ht0', 'gia_nang_cap_ht1', 'gia_nang_cap_ht2', 'gia_nang_cap_ht3', 'gia_nang_cap_ht4', 'gia_nang_cap_g1', 'gia_nang_cap_g2', 'gia_nang_cap_g3', 'gia_goi'].map((k) => [k, 30000]),
+  );
+  await api('/api/v1/giahoantien', admin, { ten_goi_cuoc: pkg, ...prices });
+  await api('/api/v1/setting/ti_le_chiet_khau', admin, { value: '10' }, 'PUT');
+  await api('/api/v1/setting/ti_le_chiet_khau_tra_sau', admin, { value: '5' }, 'PUT');
+  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
+  const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
+  const ZERO = '00000000-0000-0000-0000-000000000000';
+  const user = (username: string, fullname: string, priority: number) =>
+    api<{ id: string }>('/api/v1/users', admin, { fullname, username, password: 'Matkhau@1', email: `${username}@cskh.vn`, phone: '', brand: ZERO, group: ZERO, role: role(priority) });
+  const seller = `nvck${tag}`;
+  await user(seller, 'Phạm Chiết Khấu', 5);
+  const boss = `qlck${tag}`;
+  await user(boss, 'Đỗ Quản Lý', 2);
+  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+  // ── The salesperson's top-up: face → transfer as typed, the type's rate, then transfer → face.
+  const page = await browser.newPage();
+  await logIn(page, stack.url, seller, 'Matkhau@1');
+  await page.getByTestId('menu-/app/requestrefund').click();
+  await page.getByTestId('list-requestrefund').waitFor();
+  await page.getByTestId('requestrefund-create-topup').click();
+  await page.getByTestId('topup-form-dialog').waitFor();
+  await input(page, 'topup-form-number_phone').fill(phone);
+  await input(page, 'topup-form-package_code').fill(pkg);
+  expect(await page.getByTestId('topup-form-dialog').textContent()).toContain('Chọn loại thuê bao để tính số tiền khách chuyển khoản');
+  await choose(page, 'topup-form-number_type', 'Trả trước (MC)');
+  await input(page, 'topup-form-refund_price').fill('100000');
+  await holds(page, 'topup-form-transfer_final_amount', '90,000');
+  expect(await page.getByTestId('topup-form-dialog').textContent()).toContain('Tỉ lệ chiết khấu trả trước 10%');
+  // Postpaid: the other rate, at once.
+  await choose(page, 'topup-form-number_type', 'Trả sau (MG)');
+  await holds(page, 'topup-form-transfer_final_amount', '95,000');
+  await choose(page, 'topup-form-number_type', 'Trả trước (MC)');
+  // Backwards: the customer will transfer 45,000 → a 50,000 top-up.
+  await input(page, 'topup-form-transfer_final_amount').fill('45000');
+  await holds(page, 'topup-form-refund_price', '50,000');
+  await holds(page, 'topup-form-transfer_final_amount', '45,000');
+  await choose(page, 'topup-form-cho_len_don', 'no');
+  await page.getByTestId('topup-form-submit').click();
+  await page.getByTestId('topup-form-dialog').waitFor({ state: 'detached' });
+  await toast(page, '[NẠP TIỀN CHIẾT KHẤU]');
+
+  // ── The refund dialog's chained top-up shows its transfer amount too.
+  await page.getByTestId('requestrefund-create-refund').click();
+  await page.getByTestId('refund-form-dialog').waitFor();
+  await input(page, 'refund-form-number_phone').fill(phone);
+  await choose(page, 'refund-form-number_type', 'Trả trước (MC)');
+  await input(page, 'refund-form-package_code').fill(pkg);
+  await choose(page, 'refund-form-request_type', 'Hoàn trước');
+  await choose(page, 'refund-form-request_method', '1');
+  await choose(page, 'refund-form-cho_len_don', 'yes');
+  await input(page, 'refund-form-nap_tien').fill('200000');
+  await holds(page, 'refund-form-transfer_final_amount', '180,000');
+  await page.getByTestId('refund-form-cancel').click();
+
+  // ── The salesperson's list: what the customer transfers, no discounted amount nor its total.
+  await input(page, 'requestrefund-filter-message').fill(phone.slice(-9));
+  await page.getByTestId('requestrefund-search').click();
+  const row = page.locator('[data-testid^="requestrefund-row-"]').filter({ hasText: 'Nạp tiền' });
+  await row.waitFor();
+  const id = (await row.getAttribute('data-testid'))!.replace('requestrefund-row-', '');
+  expect(await row.textContent()).toContain('45,000');
+  expect(await page.getByTestId('list-requestrefund').textContent()).toContain('Số tiền khách chuyển khoản');
+  expect(await page.getByTestId('requestrefund-tongTienSauChietKhau').count()).toBe(0);
+  await page.getByTestId('requestrefund-columns').click();
+  expect(await page.getByTestId('requestrefund-column-tien_hoan_sau_chiet_khau').count()).toBe(0);
+  // The masked number offers no copy.
+  expect(await page.getByTestId(`requestrefund-copy-phone-${id}`).count()).toBe(0);
+
+  // ── The manager sets a difference; the salesperson reads it coloured, read-only.
+  const bossToken = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: boss, password: 'Matkhau@1' })).access_token;
+  await api('/api/v1/requestrefund/updateTienChenhLech', bossToken, { id, chenh_lech: -2000 });
+  await page.getByTestId('requestrefund-column-chenh_lech').click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('requestrefund-search').click();
+  const diff = page.getByTestId(`requestrefund-chenh_lech-${id}`);
+  await page.waitForFunction((tid) => document.querySelector(`[data-testid="${tid}"]`)?.textContent === '-2,000', `requestrefund-chenh_lech-${id}`);
+  const colour = await diff.evaluate((el) => getComputedStyle(el).color);
+  const plain = await page.getByTestId(`requestrefund-row-${id}`).evaluate((el) => getComputedStyle(el).color);
+  expect(colour).not.toBe(plain);
+  expect(colour).toMatch(/^rgb\((\d+), (\d+), (\d+)\)$/);
+  const [r, g] = colour.match(/\d+/g)!.map(Number);
+  expect(r).toBeGreaterThan(g); // red: a negative difference
+  await page.close();
+
+  // ── The manager: the discounted amount, an editable uncoloured difference, the phone's copy.
+  const ctx = await browser.newContext();
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
+  const mgr = await ctx.newPage();
+  await logIn(mgr, stack.url, boss, 'Matkhau@1');
+  await mgr.getByTestId('menu-/app/requestrefund').click();
+  await mgr.getByTestId('list-requestrefund').waitFor();
+  await input(mgr, 'requestrefund-filter-message').fill(phone.slice(-9));
+  await mgr.getByTestId('requestrefund-search').click();
+  await mgr.getByTestId(`requestrefund-row-${id}`).waitFor();
+  expect(await mgr.getByTestId('requestrefund-tongTienSauChietKhau').textContent()).toContain('45,000');
+  await mgr.getByTestId(`requestrefund-copy-phone-${id}`).click();
+  await toast(mgr, `Đã copy: ${phone.slice(-9)}`);
+  expect(await mgr.evaluate(() => navigator.clipboard.readText())).toBe(phone.slice(-9));
+  await mgr.getByTestId('requestrefund-columns').click();
+  await mgr.getByTestId('requestrefund-column-chenh_lech').click();
+  await mgr.keyboard.press('Escape');
+  await mgr.getByTestId(`requestrefund-edit-chenh_lech-${id}`).waitFor();
+  expect(await mgr.getByTestId(`requestrefund-chenh_lech-${id}`).count()).toBe(0);
+
+  // ── The report: 'Xoá' after 'Xác nhận xoá bản ghi'; the row is gone.
+  await mgr.goto(stack.url + '/app/requestrefundreport');
+  await mgr.getByTestId('list-requestrefundreport').waitFor();
+  await input(mgr, 'requestrefundreport-filter-message').fill(phone.slice(-9));
+  await mgr.getByTestId('requestrefundreport-search').click();
+  await mgr.getByTestId(`requestrefundreport-row-${id}`).waitFor();
+  await mgr.getByTestId(`requestrefundreport-delete-${id}`).click();
+  await confirmWith(mgr, 'Xác nhận xoá bản ghi');
+  await toast(mgr, 'Xoá bản ghi thành công');
+  await mgr.getByTestId(`requestrefundreport-row-${id}`).waitFor({ state: 'detached' });
+  const trail = await api<{ values: Array<{ field: string; username: string }> }>(`/api/v1/requestrefund/${id}/history?page=1&count=10`, bossToken).catch((e: Error) => e);
+  // The request is gone (404 for its trail through the list), its deletion audited (service tests read it).
+  expect(trail).toBeInstanceOf(Error);
+  await ctx.close();
+}, 240000);
