@@ -2,37 +2,41 @@
  * Bank messages handed to the signed-in person, on every screen (issue 24.14): the notice pushed the
  * moment a manager hands them out, and — on each socket (re)connect, so at login and after being
  * offline — how many handed messages still wait, when any do.
+ *
+ * Started once when the app loads (the area's index.ts), for every later login: it attaches to each
+ * socket the shell opens and acts only for a session holding lookup.bank.
  */
-import { useEffect } from 'react';
 import { onRealtime, onSocket } from '../../api/realtime';
-import { notify } from '../../store';
+import { notify, store } from '../../store';
 import { ASSIGNED_EVENT, bankApi } from './api';
 import { pendingNotice } from './rules';
 
-export function useBankAssignments(enabled: boolean) {
-  useEffect(() => {
-    if (!enabled) return;
-    let lastShown = -1;
-    const offPush = onRealtime(ASSIGNED_EVENT, (p: { message?: string } | null) => {
-      if (p?.message) notify(p.message, 'info');
-    });
-    const offConnect = onSocket((s) => {
-      const ask = () =>
-        bankApi
-          .pending()
-          .then((n) => {
-            // The same number again after a network blip is not news.
-            if (n > 0 && n !== lastShown) notify(pendingNotice(n), 'info');
-            lastShown = n;
-          })
-          .catch((e) => console.warn('bank assignments', e));
-      s.on('connect', ask);
-      if (s.connected) ask();
-      return () => s.off('connect', ask);
-    });
-    return () => {
-      offPush();
-      offConnect();
+let started = false;
+
+export function startBankAssignmentNotices(): void {
+  if (started) return;
+  started = true;
+  const session = () => store.getState().auth;
+  const mayUse = () => (session().permissions ?? []).includes('lookup.bank');
+  onRealtime(ASSIGNED_EVENT, (p: { message?: string } | null) => {
+    if (p?.message && mayUse()) notify(p.message, 'info');
+  });
+  let shown = { user: '', pending: -1 };
+  onSocket((s) => {
+    const ask = () => {
+      if (!mayUse()) return;
+      const user = session().user?.username ?? '';
+      bankApi
+        .pending()
+        .then((n) => {
+          // The same number again for the same person (a network blip) is not news.
+          if (n > 0 && (shown.user !== user || shown.pending !== n)) notify(pendingNotice(n), 'info');
+          shown = { user, pending: n };
+        })
+        .catch((e) => console.warn('bank assignments', e));
     };
-  }, [enabled]);
+    s.on('connect', ask);
+    if (s.connected) ask();
+    return () => s.off('connect', ask);
+  });
 }
