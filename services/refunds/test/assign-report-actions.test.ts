@@ -47,6 +47,7 @@ describe("the report's own actions (requestrefundreport)", () => {
   });
 
   it('the same rules as the list: approval needs its sub-permission, statuses a manager, reading stays within the subtree', async () => {
+    // The gateway's guard asks for the approval's code; the service asks again.
     expect(await failure(api.approveReportTopUp({ id: ids[1], status_duyet_don: 1, currentOriginUrl: '' }, opts(reportOnly(2))))).toMatchObject({ status: 403, msg: RMSG.approveForbidden });
     expect(await failure(api.setReportTransferStatus({ id: ids[1], is_transfer: 1 }, opts(reportOnly(3))))).toMatchObject({ status: 403, msg: RMSG.editForbidden });
     expect(await failure(api.setReportTradeStatus({ id: ids[1], ma_trang_thai_giao_dich_doi_tac: -9999 }, opts(reportOnly(3))))).toMatchObject({ status: 403, msg: RMSG.editForbidden });
