@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, listPage, Paging, Where } from '@cskh/kit';
+import { AppError, listPage, pageSql, Paging, Where } from '@cskh/kit';
 import { SALE_ORDER_ROLLUPS } from './domain/rollups';
 import { MSG } from './domain/messages';
 import type { OrderRow } from './domain/present';
@@ -146,4 +146,68 @@ export async function claimRemindersDue(em: EntityManager, before: Date, limit: 
 /** Stamps when an order's reminder was pushed. */
 export async function markReminded(em: EntityManager, id: string, at: Date): Promise<void> {
   await em.query(`UPDATE ${T} SET reminded_at = $2 WHERE id = $1`, [id, at]);
+}
+
+// ---------- the upload's pool and its hand-out (issue 24.17) ----------
+
+/** Uploaded orders nobody holds yet (a sheet row without staff). */
+const POOL = `username_nv = ''`;
+
+export async function countOrderPool(em: EntityManager, kind: OrderKind): Promise<number> {
+  const [r] = await em.query(`SELECT count(*)::bigint AS n FROM ${T} WHERE kind = $1 AND ${POOL}`, [kind]);
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * Hands up to `count` pooled orders of one list, oldest first, to one staff member. Rows another
+ * transaction is handing out are skipped (SKIP LOCKED) and the pick is a MATERIALIZED CTE
+ * (evaluated once, so LIMIT holds): two managers assigning at once never hand an order twice.
+ */
+export async function assignOldestOrders(em: EntityManager, kind: OrderKind, to: { username: string; fullname: string }, count: number, by: string): Promise<string[]> {
+  const [rows] = (await em.query(
+    `WITH picked AS MATERIALIZED (
+       SELECT id FROM ${T} WHERE kind = $5 AND ${POOL} ORDER BY created_at, id LIMIT $4 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE ${T} o SET username_nv = $1, ten_nv = $2, assigned_by = $3, assigned_at = now() FROM picked WHERE o.id = picked.id RETURNING o.id`,
+    [to.username, to.fullname, by, count, kind],
+  )) as [Array<{ id: string }>, number];
+  return rows.map((r) => r.id);
+}
+
+/** The orders of one list handed to one staff member, newest hand-out first. */
+export async function pageAssignedOrders(em: EntityManager, kind: OrderKind, username: string, paging: Pick<Paging, 'skip' | 'take'>) {
+  const where = new Where().add('kind = ?', kind).add('username_nv = ?', username).add('assigned_at IS NOT NULL');
+  const [rows, [n]] = await Promise.all([
+    em.query(`SELECT ${COLUMNS} FROM ${T} ${where.sql} ORDER BY assigned_at DESC, id ${pageSql(paging)}`, where.params) as Promise<OrderRow[]>,
+    em.query(`SELECT count(*)::bigint AS n FROM ${T} ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
+  ]);
+  return { rows, count: Number(n?.n ?? 0) };
+}
+
+// ---------- partner companies (issue 24.16) ----------
+
+const COMPANY = `${SCHEMA}.partner_company`;
+
+export async function listCompanies(em: EntityManager, kind: OrderKind): Promise<Array<{ id: string; name: string }>> {
+  return em.query(`SELECT id, name FROM ${COMPANY} WHERE kind = $1 ORDER BY lower(name), id`, [kind]);
+}
+
+/** The company's name as listed (case-insensitive match), or undefined. */
+export async function companyNamed(em: EntityManager, kind: OrderKind, name: string): Promise<string | undefined> {
+  const [r] = await em.query(`SELECT name FROM ${COMPANY} WHERE kind = $1 AND lower(name) = lower($2)`, [kind, name.trim()]);
+  return r?.name;
+}
+
+/** Adds a company; undefined when the list has one of that name already. */
+export async function insertCompany(em: EntityManager, kind: OrderKind, name: string, by: string): Promise<{ id: string; name: string } | undefined> {
+  const rows = await em.query(
+    `INSERT INTO ${COMPANY} (kind, name, created_by) VALUES ($1, $2, $3) ON CONFLICT (kind, lower(name)) DO NOTHING RETURNING id, name`,
+    [kind, name, by],
+  );
+  return rows[0];
+}
+
+export async function deleteCompany(em: EntityManager, kind: OrderKind, id: string): Promise<string | undefined> {
+  const [rows] = (await em.query(`DELETE FROM ${COMPANY} WHERE kind = $1 AND id = $2 RETURNING name`, [kind, id])) as [Array<{ name: string }>, number];
+  return rows?.[0]?.name;
 }

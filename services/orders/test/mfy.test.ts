@@ -95,7 +95,8 @@ describe('the list per role (spec 3 §6)', () => {
   it('managers see the 9 digits, owner phone, company and who changed; staff the masked phone, their subtree, none of those', async () => {
     const phone = newPhone();
     const o = await mfy.createOrder(draft({ so_dien_thoai: phone, username_nv: nv1, so_dien_thoai_chu: '0987654321' }), { identity: manager() });
-    await mfy.updateCompanyNote(O.CompanyNoteRequest.fromPartial({ id: o.id, cty: 'Đối tác A', note: 'ghi chú' }), { identity: manager() });
+    await t.sql(`INSERT INTO orders.partner_company (kind, name) VALUES ('mfy', 'Đối tác A') ON CONFLICT DO NOTHING`);
+    await mfy.updateCompanyNote(O.CompanyNoteRequest.fromPartial({ id: o.id, cty: 'đối tác a', note: 'ghi chú' }), { identity: manager() });
     await status(o.id, 'duyet');
 
     const asManager = (await list({ phone })).values;

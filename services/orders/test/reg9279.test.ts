@@ -46,6 +46,7 @@ describe('9279 orders', () => {
 
   it('the upload: kinds in any case, T1–T3, day-month-year dates, refusals by sheet row, and a re-send stores nothing twice', async () => {
     const tag = `CTY${rand()}`;
+    await reg.addCompany({ name: tag }, { identity: manager() });
     const p1 = newPhone();
     const p2 = newPhone();
     const row = (over: Partial<orders_v1_orders.OrderImportRow>) =>
@@ -79,6 +80,7 @@ describe('9279 orders', () => {
 
   it('the managers’ filters (staff, kind, package, tier, company, note) apply for priority below 3 only', async () => {
     const tag = `F${rand()}`;
+    await reg.addCompany({ name: tag }, { identity: manager() });
     const o = await reg.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: newPhone(), ma_goi: PKG, gia_ban_goi: '2', hinh_thuc: 'dang_ky', username_nv: nv, cty: tag, note: `ghi ${tag}` }), {
       identity: manager(),
     });
@@ -95,6 +97,7 @@ describe('9279 orders', () => {
 
   it('package, company and note searches count 9279 orders only, through trigram indexes over the 9279 orders alone', async () => {
     const tag = `W${rand()}`;
+    await reg.addCompany({ name: `Cty ${tag}` }, { identity: manager() });
     const o = await reg.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: newPhone(), ma_goi: PKG, gia_ban_goi: '1', hinh_thuc: 'dang_ky', username_nv: nv, cty: `Cty ${tag}`, note: `khách đi ${tag} công tác` }), {
       identity: manager(),
     });

@@ -1,6 +1,7 @@
 import { last9, TEXT_LIMITS } from '@cskh/kit';
 import { MSG } from './messages';
 import { parseAmount } from './money';
+import type { OrderKind } from './statuses';
 import { checkText, isError, parseForm, parseOrderDate, parsePhone, parseTier } from './orderInput';
 
 /** The 9279 upload's header is sheet row 1 (spec 3 §5 "9279 Excel upload"). */
@@ -20,22 +21,29 @@ export interface Import9279Row {
 }
 
 /**
- * One upload row checked again on the server (spec 3 §5): phone, package code, staff username,
- * kind ('ĐĂNG KÝ'/'GIA HẠN', any case) and tier (T1–T3) required; revenue digits; the created date
- * day-month-year (or year-month-day); company and note free text. `knownStaff` says whether a
- * username is a staff member.
+ * One upload row checked again on the server (spec 3 §5): phone, package code, kind
+ * ('ĐĂNG KÝ'/'GIA HẠN', any case; 9279 only) and tier (T1–T3) required; revenue digits; the created
+ * date day-month-year (or year-month-day); the company one of the managed list (issue 24.16), the
+ * note free text. A staff username, when given, must name a staff member (`knownStaff`); a row
+ * without one joins the pool that 'assign' hands out (issue 24.17). `company` answers a company's
+ * name as listed (any case), or undefined when the list lacks it.
  */
-export function parseImportRow(raw: Record<string, unknown>, knownStaff: (u: string) => boolean): Import9279Row | string {
+export function parseImportRow(
+  raw: Record<string, unknown>,
+  knownStaff: (u: string) => boolean,
+  kind: OrderKind = '9279',
+  company: (name: string) => string | undefined = (n) => n,
+): Import9279Row | string {
   const phone = parsePhone(raw.so_dien_thoai);
   if (phone === undefined) return MSG.required;
   if (isError(phone)) return phone.error;
   const ma_goi = String(raw.ma_goi ?? '').trim();
   const username_nv = String(raw.username_nv ?? '').trim();
-  const form = parseForm(raw.hinh_thuc);
+  const form = kind === '9279' ? parseForm(raw.hinh_thuc) : '';
   const tier = parseTier(raw.gia_ban_goi);
-  if (!ma_goi || !username_nv || form === undefined || tier === undefined) return MSG.required;
+  if (!ma_goi || form === undefined || tier === undefined) return MSG.required;
   for (const v of [form, tier]) if (isError(v)) return v.error;
-  if (!knownStaff(username_nv)) return MSG.staffUnknown(username_nv);
+  if (username_nv && !knownStaff(username_nv)) return MSG.staffUnknown(username_nv);
   const revenue = parseAmount(raw.doanh_thu, 'Doanh thu');
   if (typeof revenue === 'string') return revenue;
   const created = parseOrderDate(raw.created_time);
@@ -43,8 +51,10 @@ export function parseImportRow(raw: Record<string, unknown>, knownStaff: (u: str
   const cty = checkText(raw.cty, 'Công ty');
   const note = checkText(raw.note, 'Ghi chú', TEXT_LIMITS.note);
   for (const v of [cty, note]) if (isError(v)) return v.error;
+  const listed = cty ? company(cty as string) : '';
+  if (listed === undefined) return MSG.companyNotListed(cty as string);
   return {
-    cty: cty as string,
+    cty: listed,
     so_dien_thoai: phone,
     ma_goi,
     username_nv,
@@ -57,4 +67,4 @@ export function parseImportRow(raw: Record<string, unknown>, knownStaff: (u: str
 }
 
 /** What makes an uploaded row the same row when sent again: subscriber, package, staff, kind, date. */
-export const importRowKey = (r: Import9279Row) => ['9279', last9(r.so_dien_thoai), r.ma_goi, r.username_nv, r.hinh_thuc, r.created_time ?? ''];
+export const importRowKey = (r: Import9279Row, kind: OrderKind = '9279') => [kind, last9(r.so_dien_thoai), r.ma_goi, r.username_nv, r.hinh_thuc, r.created_time ?? ''];

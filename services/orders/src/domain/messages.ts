@@ -53,6 +53,12 @@ export const MSG = {
   assignCountInvalid: 'Số lượng phân chia phải là số nguyên lớn hơn 0',
   staffLocked: (u: string) => `Nhân viên ${u} đã bị khóa`,
   assigned: 'Phân chia dữ liệu thành công.',
+  // partner companies (issue 24.16)
+  companyNotListed: (name: string) => `Công ty ${name} chưa có trong danh sách công ty đối tác`,
+  companyExists: (name: string) => `Công ty ${name} đã có trong danh sách`,
+  companyNameRequired: 'Vui lòng nhập tên công ty',
+  companyNotFound: 'Không tìm thấy công ty',
+  companyDeleted: 'Đã xoá công ty khỏi danh sách',
   inviteUnavailable: 'Kênh mời của dịch vụ chăm sóc chưa sẵn sàng, vui lòng thử lại sau',
 } as const;
 

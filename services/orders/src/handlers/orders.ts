@@ -21,13 +21,30 @@ import {
   SETTABLE_COLLECTION_STATUSES,
   statusesOf,
 } from '../domain/statuses';
-import { deleteOrder, findOrder, insertOrders, lockOrder, NewOrder, orderResource, pageOrders, pendingReminders } from '../store-orders';
+import { assignPlan, checkAssignee } from '../domain/recordImport';
+import {
+  assignOldestOrders,
+  companyNamed,
+  countOrderPool,
+  deleteCompany,
+  deleteOrder,
+  findOrder,
+  insertCompany,
+  insertOrders,
+  listCompanies,
+  lockOrder,
+  NewOrder,
+  orderResource,
+  pageAssignedOrders,
+  pageOrders,
+  pendingReminders,
+} from '../store-orders';
 import { findPriceByName, SCHEMA } from '../store-prices';
 
 type MfyDef = typeof orders_v1_orders.MfyOrderServiceService;
 type R9279Def = typeof orders_v1_orders.Reg9279OrderServiceService;
 /** The handlers of both lists (the 9279 one has a few more RPCs, the mfy one two money edits). */
-export type OrderHandlers = Omit<Handlers<MfyDef>, 'importOrders'> & Omit<Handlers<R9279Def>, 'nhacNhanVien' | 'updateDoanhThu' | 'updateTiLeDoanhThuTinhLuong'>;
+export type OrderHandlers = Handlers<MfyDef> & Omit<Handlers<R9279Def>, 'nhacNhanVien' | 'updateDoanhThu' | 'updateTiLeDoanhThuTinhLuong'>;
 
 const refuse = (code: 'VALIDATION' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT', msg: string): never => {
   throw new AppError(code, msg);
@@ -92,6 +109,13 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
     return price!;
   }
 
+  /** A company typed or chosen for an order: '' stays '', else it must be on the managed list (issue 24.16). */
+  async function listedCompany(em: EntityManager, raw: unknown): Promise<string> {
+    const cty = valid(checkText(raw, 'Công ty')) ?? '';
+    if (!cty) return '';
+    return (await companyNamed(em, kind, cty)) ?? refuse('VALIDATION', MSG.companyNotListed(cty));
+  }
+
   const oneOf = (list: readonly string[], v: unknown, msg: string) => {
     const s = String(v ?? '').trim();
     return list.includes(s) ? s : refuse('VALIDATION', msg);
@@ -140,7 +164,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       const d = draft as Exclude<typeof draft, string>;
       const nv = await employee(me, req.username_nv);
       const owner = isManager(me.priority) ? valid(parsePhone(req.so_dien_thoai_chu, MSG.ownerPhoneInvalid)) ?? '' : '';
-      const cty = isManager(me.priority) ? valid(checkText(req.cty, 'Công ty')) : '';
+      const cty = isManager(me.priority) ? await listedCompany(ds.manager, req.cty) : '';
       const note = isManager(me.priority) ? valid(checkText(req.note, 'Ghi chú', TEXT_LIMITS.note)) : '';
       const row = await ds.transaction(async (em) => {
         const price = await listPrice(em, d.ma_goi);
@@ -214,9 +238,9 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
     // spec 3 §5 "Company and note update modal"
     async updateCompanyNote(req, ctx) {
       requireManager(ctx.user);
-      const cty = valid(checkText(req.cty, 'Công ty'));
       const note = valid(checkText(req.note, 'Ghi chú', TEXT_LIMITS.note));
       if (String(req.id ?? '').trim() === '') refuse('VALIDATION', MSG.missingId);
+      const cty = await listedCompany(ds.manager, req.cty);
       if (!cty && !note && !req.username_nv?.trim()) refuse('VALIDATION', MSG.nothingToUpdate);
       const out = await change(req.id, ctx.user, async () => {
         const set: OrderChange = {};
@@ -328,21 +352,23 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       return values.length ? { result: 'success', data: values[0], values } : { result: 'empty', data: undefined, values: [] };
     },
 
-    // The 9279 upload (spec 3 §5): every row checked again; refused rows by sheet row; re-sent chunks store nothing twice.
+    // The 9279 upload (spec 3 §5) and the mfy one (issue 24.17): every row checked again; refused
+    // rows by sheet row; re-sent chunks store nothing twice; rows without staff join the pool.
     async importOrders(req, ctx) {
       const me = ctx.user;
       requireManager(me);
       const fileName = (req.file_name ?? '').trim();
       const rows = req.rows ?? [];
-      const members = await staff.byUsernames(rows.map((r) => String(r.username_nv ?? '').trim()));
+      const members = await staff.byUsernames(rows.map((r) => String(r.username_nv ?? '').trim()).filter(Boolean));
       const known = (u: string) => !!members.get(u) && !members.get(u)!.deleted;
+      const companies = new Map((await listCompanies(ds.manager, kind)).map((co) => [co.name.toLowerCase(), co.name]));
       const at = now();
       return importChunk({
         rows,
         fileName,
         firstRow: req.first_row || R9279_FIRST_ROW,
-        parse: (r) => parseImportRow(r as unknown as Record<string, unknown>, known),
-        key: importRowKey,
+        parse: (r) => parseImportRow(r as unknown as Record<string, unknown>, known, kind, (n) => companies.get(n.toLowerCase())),
+        key: (r) => importRowKey(r, kind),
         save: (good) =>
           ds.transaction(async (em) => {
             const orders: NewOrder[] = [];
@@ -356,7 +382,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
                 ma_goi: price?.ten_goi_cuoc ?? r.ma_goi,
                 gia_ban_goi: r.gia_ban_goi,
                 username_nv: r.username_nv,
-                ten_nv: members.get(r.username_nv)?.fullname ?? '',
+                ten_nv: r.username_nv ? members.get(r.username_nv)?.fullname ?? '' : '',
                 ...INITIAL,
                 trang_thai_yeu_cau: 'dang_cho_xu_ly',
                 cty: r.cty,
@@ -379,6 +405,69 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       });
     },
 
+    // The pool's hand-out (issue 24.17): managers hand uploaded orders without staff to active staff.
+    async listAssigned(req, ctx) {
+      const me = ctx.user;
+      const page = await pageAssignedOrders(ds.manager, kind, me.username, toPaging(req.page, req.count, 20));
+      const prices = new Map<string, ReturnType<typeof findPriceByName>>();
+      const values = await Promise.all(page.rows.map((o) => present(ds.manager, o, me, prices)));
+      return { values, count: page.count, server_time: vnDateTime(now()) };
+    },
+
+    async countAssignable(_req, ctx) {
+      requireManager(ctx.user);
+      return { total: await countOrderPool(ds.manager, kind) };
+    },
+
+    async assign(req, ctx) {
+      const me = ctx.user;
+      requireManager(me);
+      const plan = assignPlan(req.items ?? []);
+      const members = await staff.byUsernames([...plan.keys()]);
+      const scope = staffScopeOf(me);
+      for (const username of plan.keys()) checkAssignee(scope, members.get(username), username);
+      const handed = await ds.transaction(async (em) => {
+        const out: Array<{ username: string; count: number }> = [];
+        for (const [username, count] of plan) {
+          const ids = await assignOldestOrders(em, kind, { username, fullname: members.get(username)!.fullname }, count, me.username);
+          for (const id of ids) await audit.record(em, { resource: orderResource(kind), id, who: me, changes: [{ field: 'username_nv', from: '', to: username }] });
+          out.push({ username, count: ids.length });
+        }
+        if (out.some((o) => o.count > 0)) await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind, id: '' }, { from: me.username });
+        return out;
+      });
+      c.deps.outbox.afterCommit();
+      return { assigned: handed.reduce((n, i) => n + i.count, 0), items: handed, msg: MSG.assigned };
+    },
+
+    // The managed list of partner companies (issue 24.16): managers keep it; orders choose from it.
+    async listCompanies(_req, ctx) {
+      requireManager(ctx.user);
+      const values = await listCompanies(ds.manager, kind);
+      return { values, count: values.length };
+    },
+
+    async addCompany(req, ctx) {
+      requireManager(ctx.user);
+      const name = valid(checkText(req.name, 'Tên công ty')) || refuse('VALIDATION', MSG.companyNameRequired);
+      return ds.transaction(async (em) => {
+        const co = (await insertCompany(em, kind, name, ctx.user.username)) ?? refuse('CONFLICT', MSG.companyExists(name));
+        await audit.record(em, { resource: `company_${kind}`, id: co.id, who: ctx.user, changes: [{ field: 'name', from: null, to: co.name }] });
+        return co;
+      });
+    },
+
+    async deleteCompany(req, ctx) {
+      requireManager(ctx.user);
+      const id = requireId(req.id, MSG.companyNotFound);
+      // Orders keep the name they were given; only new choices lose it.
+      await ds.transaction(async (em) => {
+        const name = (await deleteCompany(em, kind, id)) ?? refuse('NOT_FOUND', MSG.companyNotFound);
+        await audit.record(em, { resource: `company_${kind}`, id, who: ctx.user, changes: [{ field: 'name', from: name, to: null }] });
+      });
+      return { ok: true, msg: MSG.companyDeleted };
+    },
+
     async employees(_req, ctx) {
       const people = await staff.pickable(ctx.user);
       const values = people.map((p) => ({
@@ -399,7 +488,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       const trail = await audit.history(ds.manager, orderResource(kind), o!.id, req.page, req.count);
       return { ...trail, values: visibleOrderTrail(trail.values, ctx.user.priority, o!) };
     },
-  } as OrderHandlers & Pick<Handlers<MfyDef>, 'nhacNhanVien' | 'updateDoanhThu' | 'updateTiLeDoanhThuTinhLuong'> & Pick<Handlers<R9279Def>, 'importOrders'>;
+  } as OrderHandlers & Pick<Handlers<MfyDef>, 'nhacNhanVien' | 'updateDoanhThu' | 'updateTiLeDoanhThuTinhLuong'>;
 
   /** A new order's pushes: the list refresh and the reminder its request status calls for. */
   async function announceCreated(em: EntityManager, o: OrderRow, by: string, at: Date) {
