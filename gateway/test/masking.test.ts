@@ -182,6 +182,8 @@ describe('orders, red reports, invite-next-day', () => {
       await call(who.admin, 'POST', `/api/v1/${priceRoute}`, { ten_goi_cuoc: PKG, phi_thu_hoi: '1000', gia_t1: '50000', gia_t2: '60000', gia_t3: '70000' });
       const o = await call(who.nv, 'POST', `/api/v1/${kind}`, { so_dien_thoai: PHONE, ma_goi: PKG, gia_ban_goi: '1', ...(kind === 'dangky9279' ? { hinh_thuc: 'dang_ky' } : {}) });
       // A manager's note naming the number (a column priority 3+ never gets).
+      // The company comes from the managers' list (issue 24.16).
+      await call(who.admin, 'POST', `/api/v1/${kind}/cty`, { name: 'Cty' });
       await call(who.admin, 'PUT', `/api/v1/${kind}/${o.id}/update`, { cty: 'Cty', note: `goi lai ${SPACED}` });
     }
     await call(who.nv, 'POST', '/api/v1/baodo', { so_dien_thoai: PHONE, ngay_thanh_cong: '01/03/2025', ten_goi_cuoc: PKG, kenh: '9084 (3)', ly_do: `KH ${DOTTED} báo sai` });
