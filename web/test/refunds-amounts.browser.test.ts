@@ -123,6 +123,7 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   expect(await page.getByTestId('list-requestrefund').textContent()).toContain('Số tiền khách chuyển khoản');
   expect(await page.getByTestId('requestrefund-tongTienSauChietKhau').count()).toBe(0);
   await page.getByTestId('requestrefund-columns').click();
+  await page.getByTestId('requestrefund-column-chenh_lech').waitFor();
   expect(await page.getByTestId('requestrefund-column-tien_hoan_sau_chiet_khau').count()).toBe(0);
   // The masked number offers no copy.
   expect(await page.getByTestId(`requestrefund-copy-phone-${id}`).count()).toBe(0);

@@ -212,7 +212,7 @@ export default function RefundRequests() {
           edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi nhân viên thành '${v}'?`, (r, v) => requestApi.staff(r.id, String(v).trim())),
         },
         { field: 'staff_fullname', headerName: 'Tên nhân viên', minWidth: 140 },
-        { field: 'number_phone', headerName: 'Số điện thoại', kind: 'phone', minWidth: 140, render: (r) => <PhoneCell row={r} /> },
+        { field: 'number_phone', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130, render: (r) => <PhoneCell row={r} /> },
         { field: 'number_type', headerName: 'Loại TB', width: 80, value: (r) => NUMBER_TYPE[r.number_type] ?? '' },
         {
           field: 'package_code',
@@ -282,7 +282,7 @@ export default function RefundRequests() {
           field: 'transfer_final_amount',
           headerName: 'Số tiền khách chuyển khoản',
           kind: 'number',
-          minWidth: 120,
+          minWidth: 110,
           value: (r) => (r.request_type === 5 ? r.transfer_final_amount : ''),
         },
         // The server sends it to priority below 3 only (spec 2 §2.9).
