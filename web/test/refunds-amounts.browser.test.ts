@@ -6,6 +6,8 @@
  *    amount back from a typed transfer amount; the list then shows 'Số tiền khách chuyển khoản';
  *  - a salesperson gets neither 'Tiền sau chiết khấu' nor its total, and reads 'Chênh lệch chiết
  *    khấu' coloured; a manager edits it uncoloured and copies a phone's last 9 digits ('Đã copy: …');
+ *  - a manager hands the waiting request out ('Phân chia', 'Phân chia dữ liệu thành công.') and finds
+ *    it under 'Được giao cho tôi';
  *  - a manager deletes a request from 'Báo cáo yêu cầu hoàn tiền' after 'Xác nhận xoá bản ghi'.
  */
 import { existsSync } from 'node:fs';
@@ -163,6 +165,20 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   await mgr.keyboard.press('Escape');
   await mgr.getByTestId(`requestrefund-edit-chenh_lech-${id}`).waitFor();
   expect(await mgr.getByTestId(`requestrefund-chenh_lech-${id}`).count()).toBe(0);
+
+  // ── Hand-out (issue 24.17): the one request waiting is handed to the manager, who finds it under 'Được giao cho tôi'.
+  await mgr.getByTestId('requestrefund-assign').click();
+  await mgr.getByTestId('assign-form-dialog').waitFor();
+  expect(await mgr.getByTestId('assign-form-dialog').textContent()).toContain('Còn 1 yêu cầu chưa giao');
+  await choose(mgr, 'assign-form-username', boss);
+  await input(mgr, 'assign-form-count').fill('1');
+  await mgr.getByTestId('assign-form-submit').click();
+  await toast(mgr, 'Phân chia dữ liệu thành công.');
+  await mgr.getByTestId('requestrefund-mine').click();
+  await mgr.getByText('Yêu cầu hoàn tiền được giao cho tôi').first().waitFor();
+  await mgr.getByTestId(`requestrefund-row-${id}`).waitFor();
+  expect(await mgr.locator('[data-testid^="requestrefund-row-"]').count()).toBe(1);
+  await mgr.getByTestId('requestrefund-mine').click();
 
   // ── The report: 'Xoá' after 'Xác nhận xoá bản ghi'; the row is gone.
   await mgr.goto(stack.url + '/app/requestrefundreport');

@@ -6,6 +6,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SettingsIcon from '@mui/icons-material/Settings';
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -19,6 +21,7 @@ import type { InlineEdit, ListConfig, ListContext, ListHandle } from '../../list
 import { hiddenAtFirst } from '../../list/columns';
 import { notify } from '../../store';
 import {
+  ASSIGNED_LIST,
   canDeleteRequest,
   CHANNEL_OPTIONS,
   differenceColor,
@@ -35,7 +38,7 @@ import {
   type RefundPrice,
   type RefundRequest,
 } from './api';
-import { loadSettings, markDialogOpened, packageRefundForm, settingsForm, topUpForm } from './forms';
+import { assignForm, loadPool, loadSettings, markDialogOpened, packageRefundForm, settingsForm, topUpForm } from './forms';
 
 const NUMBER_TYPE = { 1: 'MC', 2: 'MG' } as Record<number, string>;
 const PACKAGE_APPROVAL = [
@@ -138,10 +141,19 @@ const HIDDEN_AT_FIRST = new Set([
 
 export default function RefundRequests() {
   const listRef = useRef<ListHandle>(null);
-  const [dialog, setDialogState] = useState<'refund' | 'topup' | 'settings' | null>(null);
+  const [dialog, setDialogState] = useState<'refund' | 'topup' | 'settings' | 'assign' | null>(null);
   const [settings, setSettings] = useState<Record<string, string> | null>(null);
-  const setDialog = (d: 'refund' | 'topup' | 'settings' | null) => {
+  /** 'Được giao cho tôi': the requests handed to the caller (GET assign) instead of the whole list. */
+  const [mine, setMine] = useState(false);
+  const setDialog = (d: 'refund' | 'topup' | 'settings' | 'assign' | null) => {
     if (d === 'refund' || d === 'topup') markDialogOpened();
+    if (d === 'assign') {
+      loadPool().then(
+        () => setDialogState('assign'),
+        (e) => notify(`[Lỗi] ${e?.msg ?? e?.message ?? ''}`.trim(), 'error'),
+      );
+      return;
+    }
     if (d === 'settings') {
       loadSettings().then(
         (row) => {
@@ -164,8 +176,8 @@ export default function RefundRequests() {
     const senior = (ctx: ListContext) => ctx.session.priority < 3;
     return {
       id: 'requestrefund',
-      title: 'Yêu cầu hoàn tiền',
-      endpoint: REQUEST_LIST,
+      title: mine ? 'Yêu cầu hoàn tiền được giao cho tôi' : 'Yêu cầu hoàn tiền',
+      endpoint: mine ? ASSIGNED_LIST : REQUEST_LIST,
       filters: [
         { key: 'is_transfer', type: 'select', label: 'Chuyển khoản', options: [{ value: '0', label: 'Tất cả' }, { value: '1', label: 'Chưa chuyển khoản' }, { value: '2', label: 'Đã chuyển khoản' }], default: '0', width: 170 },
         { key: 'trang_thai_giao_dich_doi_tac', type: 'select', label: 'Trạng thái giao dịch', options: TRADE_STATUS_FILTER, allLabel: 'Tất cả', default: '', width: 210 },
@@ -176,6 +188,23 @@ export default function RefundRequests() {
       toolbar: [
         { key: 'refund', label: 'Hoàn tiền gói cước', icon: <AddIcon />, onClick: () => setDialog('refund'), testId: 'requestrefund-create-refund' },
         { key: 'topup', label: 'Nạp tiền chiết khấu', icon: <AddIcon />, onClick: () => setDialog('topup'), testId: 'requestrefund-create-topup' },
+        {
+          key: 'mine',
+          label: mine ? 'Tất cả yêu cầu' : 'Được giao cho tôi',
+          icon: <AssignmentIndIcon />,
+          variant: 'outlined',
+          onClick: () => setMine((m) => !m),
+          testId: 'requestrefund-mine',
+        },
+        {
+          key: 'assign',
+          label: 'Phân chia',
+          icon: <GroupAddIcon />,
+          variant: 'outlined',
+          visible: (ctx) => ctx.session.priority < 3,
+          onClick: () => setDialog('assign'),
+          testId: 'requestrefund-assign',
+        },
         {
           key: 'settings',
           label: 'Cài đặt',
@@ -417,7 +446,7 @@ export default function RefundRequests() {
         },
       },
     };
-  }, [packages]);
+  }, [packages, mine]);
 
   const saved = (reply: unknown) => {
     setDialog(null);
@@ -429,6 +458,18 @@ export default function RefundRequests() {
       <ListScreen ref={listRef} config={config} />
       <FormDialog config={packageRefundForm} testIdPrefix="refund-form" open={dialog === 'refund'} mode="create" onClose={() => setDialog(null)} onSaved={saved} />
       <FormDialog config={topUpForm} testIdPrefix="topup-form" open={dialog === 'topup'} mode="create" onClose={() => setDialog(null)} onSaved={saved} />
+      <FormDialog
+        config={assignForm}
+        testIdPrefix="assign-form"
+        open={dialog === 'assign'}
+        mode="create"
+        onClose={() => setDialog(null)}
+        onSaved={(reply: any) => {
+          setDialog(null);
+          notify(reply?.msg || 'Phân chia dữ liệu thành công.', reply?.assigned ? 'success' : 'warning');
+          listRef.current?.reload();
+        }}
+      />
       <FormDialog config={settingsForm} testIdPrefix="settings-form" open={dialog === 'settings'} mode="edit" row={settings} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />
     </>
   );

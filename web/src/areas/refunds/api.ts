@@ -166,7 +166,12 @@ export const requestApi = {
   refundAmount: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienHoan`, { id: rowId, refund_price: v }),
   difference: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienChenhLech`, { id: rowId, chenh_lech: v }),
   retry: (rowId: string) => api.put<CreateReply>(`${REQUEST_LIST}/retry/${id(rowId)}`, { currentOriginUrl: location.href }),
+  /** Hand-out (issue 24.17): the pool's size, and handing requests to staff. */
+  countAssign: () => api.get<{ total: number }>(`${REQUEST_LIST}/count-assign`),
+  assign: (items: Array<{ username: string; count: number }>) => api.post<refunds_v1_refunds.RefundAssignReply>(`${REQUEST_LIST}/assign`, items),
 };
+/** The requests handed to the caller (GET assign, list shape). */
+export const ASSIGNED_LIST = `${REQUEST_LIST}/assign`;
 
 export const REPORT_LIST = '/api/v1/requestrefundreport';
 export type ClawbackList = refunds_v1_refunds.ClawbackList;

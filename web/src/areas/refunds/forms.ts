@@ -8,7 +8,8 @@ import type { FieldDef, FormConfig, FormOption, FormValues } from '../../form/ty
 import { moneyDigits } from '../../form/values';
 import { formatNumber } from '../../common/format';
 import { faceOf, rateHundredthsOf, transferOf } from '../../../../services/refunds/src/domain/discount-math';
-import { CHANNEL_OPTIONS, DIALOG_METHODS, REQUEST_METHODS, REQUEST_TYPES, priceApi, requestApi, settingApi, type RefundPrice } from './api';
+import { staffPickerOptions, type StaffOption } from '../../common/refdata';
+import { CHANNEL_OPTIONS, DIALOG_METHODS, REQUEST_METHODS, REQUEST_TYPES, priceApi, reportApi, requestApi, settingApi, type RefundPrice } from './api';
 
 /** The alert of spec 2 §5 (with its line break). */
 export const REFUND_REQUIRED_ALERT = '[Lỗi]\nCó trường bắt buộc chưa được nhập hoặc chưa được chọn';
@@ -223,4 +224,33 @@ export const settingsForm: FormConfig<Record<string, string>> = {
       if (v[key] !== undefined && String(v[key]) !== String(before[key] ?? '')) await settingApi.update(key, String(v[key]));
     }
   },
+};
+
+/** How many requests wait to be handed out, read as the hand-out dialog opens. */
+let poolTotal: number | null = null;
+export async function loadPool(): Promise<void> {
+  poolTotal = (await requestApi.countAssign()).total;
+}
+
+/**
+ * 'Phân chia yêu cầu' (issue 24.17; spec 2 §7 POST assign, §8 'Phân chia dữ liệu thành công.' /
+ * 'Phân chia dữ liệu thất bại. Vui lòng thử lại lần sau.'): a manager hands pooled requests, oldest
+ * first, to one staff member; the server says what they got.
+ */
+export const assignForm: FormConfig = {
+  title: 'Phân chia yêu cầu hoàn tiền',
+  submitLabel: 'Phân chia',
+  errorMsg: 'Phân chia dữ liệu thất bại. Vui lòng thử lại lần sau.',
+  fields: [
+    {
+      key: 'username',
+      label: 'Nhân viên',
+      type: 'select',
+      required: true,
+      loadOptions: async () => staffPickerOptions(((await reportApi.staff()).values ?? []) as StaffOption[]).map((o) => ({ ...o, testKey: o.value })),
+      helperText: () => (poolTotal === null ? undefined : `Còn ${formatNumber(poolTotal)} yêu cầu chưa giao (chưa hoàn thành, chưa giao cho ai)`),
+    },
+    { key: 'count', label: 'Số yêu cầu giao', type: 'number', required: true },
+  ],
+  submit: (v) => requestApi.assign([{ username: String(v.username), count: Number(v.count) }]),
 };
