@@ -7,6 +7,8 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import MoneyOffIcon from '@mui/icons-material/MoneyOff';
 import SendIcon from '@mui/icons-material/Send';
 import SearchIcon from '@mui/icons-material/Search';
+import BusinessIcon from '@mui/icons-material/Business';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import Chip from '@mui/material/Chip';
 import { errorMsg } from '../../api/client';
 import { onRealtime } from '../../api/realtime';
@@ -17,9 +19,12 @@ import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
 import ListScreen from '../../list/ListScreen';
 import { hiddenAtFirst } from '../../list/columns';
-import type { ColumnDef, ListConfig, ListContext, ListHandle } from '../../list/types';
+import type { ColumnDef, ListConfig, ListContext, ListHandle, SelectOption } from '../../list/types';
 import { ORDER_LISTS, orderApi, priceApi, type OrderKind, type OrderRecord } from './api';
 import Countdown from './Countdown';
+import CompanyDialog from './CompanyDialog';
+import AssignDialog from './AssignDialog';
+import { autoInviteToast } from '../care/invite-rules';
 import { export9279 } from './export9279';
 import {
   COLLECTION_OPTIONS,
@@ -53,6 +58,25 @@ export const R9279_IMPORT_SPEC: ImportSpec = {
     { col: 8, field: 'note', label: 'Ghi chú' },
   ],
   // Rows without a phone are dropped (the server checks the rest again).
+  skip: (r) => !String(r.so_dien_thoai ?? '').trim(),
+};
+
+/**
+ * The mfy upload (issue 24.17): the 9279 columns without the kind. A row without staff joins the
+ * pool that 'Chia đơn' hands out; the company must be on the managed list (the server checks).
+ */
+export const MFY_IMPORT_SPEC: ImportSpec = {
+  firstDataRow: 2,
+  columns: [
+    { col: 0, field: 'cty', label: 'Công ty' },
+    { col: 1, field: 'so_dien_thoai', parse: 'digits', label: 'Số thuê bao' },
+    { col: 2, field: 'ma_goi', label: 'Mã gói' },
+    { col: 3, field: 'username_nv', label: 'Nhân viên (để trống: chia sau)' },
+    { col: 4, field: 'doanh_thu', parse: 'digits', label: 'Doanh thu' },
+    { col: 5, field: 'gia_ban_goi', label: 'Loại giá' },
+    { col: 6, field: 'created_time', parse: 'date', label: 'Ngày tạo' },
+    { col: 7, field: 'note', label: 'Ghi chú' },
+  ],
   skip: (r) => !String(r.so_dien_thoai ?? '').trim(),
 };
 
@@ -114,7 +138,17 @@ function companyNoteForm(kind: OrderKind): FormConfig<OrderRecord> {
     errorMsg: 'Cập nhật thất bại',
     submitLabel: 'Lưu',
     fields: [
-      { key: 'cty', label: 'Công ty', type: 'text' },
+      {
+        // Chosen from the managers' list (issue 24.16), not typed; the server refuses any other.
+        key: 'cty',
+        label: 'Công ty',
+        type: 'select',
+        loadOptions: async (_v, ctx) => {
+          const listed = (await calls.companies()).values.map((c) => ({ value: c.name, label: c.name, testKey: c.name }));
+          const current = ctx.row?.cty;
+          return current && !listed.some((o) => o.value === current) ? [{ value: current, label: `${current} (đã xoá khỏi danh sách)` }, ...listed] : listed;
+        },
+      },
       { key: 'note', label: 'Ghi chú', type: 'text' },
     ],
     submit: (v, ctx) => calls.companyNote(ctx.row?.id ?? '', { cty: v.cty ?? '', note: v.note ?? '' }),
@@ -176,6 +210,22 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
   const calls = useMemo(() => orderApi(kind), [kind]);
   const form = useMemo(() => orderForm(kind), [kind]);
   const noteForm = useMemo(() => companyNoteForm(kind), [kind]);
+  const [companiesOpen, setCompaniesOpen] = useState(false);
+  const [assignOpen, setAssignOpen] = useState(false);
+  /** The price list's packages, the choices of the package cell (issue 24.16). */
+  const packagesRef = useRef<SelectOption[]>([]);
+  useEffect(() => {
+    let live = true;
+    priceApi(meta.prices)
+      .listNoLimit()
+      .then((l) => {
+        if (live) packagesRef.current = l.values.map((p) => ({ value: p.ten_goi_cuoc, label: p.ten_goi_cuoc }));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [meta.prices]);
 
   // The server pushes every change of this list (including its own auto-cancel): no polling. Its
   // reminders are shown by the shell on every screen (./reminders.ts).
@@ -246,8 +296,12 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
         headerName: 'Gói cước',
         minWidth: 110,
         edit: {
-          type: 'text',
-          ignoreBlank: true,
+          // One of the price list's packages (issue 24.16), not free text; the server checks it too.
+          type: 'select',
+          options: (r) => {
+            const listed = packagesRef.current;
+            return listed.some((o) => o.value === r.ma_goi) ? listed : [{ value: r.ma_goi, label: r.ma_goi }, ...listed];
+          },
           canEdit: (r) => r.can_edit,
           save: confirmed((_r, v) => `Xác nhận đổi gói cước thành ${v}?`, (r, v) => calls.packageCode(r.id, String(v).trim()), 'Cập nhật thành công'),
           errorMsg: 'Cập nhật thất bại',
@@ -393,7 +447,16 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
               { key: 'hinh_thuc', type: 'select', label: 'Hình thức', allLabel: 'Tất cả', options: FORM_OPTIONS, width: 150, visible: ifManager },
               { key: 'ma_goi', type: 'text', label: 'Mã gói', width: 130, visible: ifManager },
               { key: 'gia_ban_goi', type: 'select', label: 'Loại giá', allLabel: 'Tất cả', options: TIER_OPTIONS, width: 120, visible: ifManager },
-              { key: 'cty', type: 'text', label: 'Công ty', width: 150, visible: ifManager },
+              {
+                key: 'cty',
+                type: 'select',
+                label: 'Công ty',
+                allLabel: 'Tất cả',
+                width: 170,
+                visible: ifManager,
+                loadOptions: async (ctx: ListContext<OrderRecord>) =>
+                  manager(ctx.session.priority) ? (await calls.companies()).values.map((c) => ({ value: c.name, label: c.name })) : [],
+              },
               { key: 'note', type: 'text', label: 'Ghi chú', width: 150, visible: ifManager },
             ] as ListConfig<OrderRecord>['filters'] & object)),
       ],
@@ -416,6 +479,22 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
             }
           },
         },
+        {
+          key: 'companies',
+          label: 'Công ty đối tác',
+          icon: <BusinessIcon />,
+          variant: 'outlined' as const,
+          visible: (ctx: ListContext<OrderRecord>) => manager(ctx.session.priority),
+          onClick: () => setCompaniesOpen(true),
+        },
+        {
+          key: 'assign',
+          label: 'Chia đơn',
+          icon: <GroupAddIcon />,
+          variant: 'outlined' as const,
+          visible: (ctx: ListContext<OrderRecord>) => manager(ctx.session.priority),
+          onClick: () => setAssignOpen(true),
+        },
         ...(mfy
           ? []
           : [
@@ -432,11 +511,11 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
             ]),
       ],
       toolbarExtra: (ctx) =>
-        !mfy && manager(ctx.session.priority) ? (
+        manager(ctx.session.priority) ? (
           <ImportButton
             id={meta.testId}
             endpoint={calls.importEndpoint}
-            spec={R9279_IMPORT_SPEC}
+            spec={mfy ? MFY_IMPORT_SPEC : R9279_IMPORT_SPEC}
             label="Tải lên Excel"
             successText={(file, n) => `Tải file thành công: ${file} (${n} bản ghi)`}
             onDone={() => listRef.current?.reload()}
@@ -466,7 +545,8 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
           color: 'info',
           confirm: 'Xác nhận mời tự động?',
           run: (r) => calls.invite(r.id),
-          successMsg: (_r, res: any) => (res?.channel ? `[Thông báo từ '${res.channel}'] ${res.mes}${res.status && res.status !== 'Unknown' ? ` (${res.status})` : ''}` : res?.mes ?? 'Đã mời'),
+          // The channel and the carrier's result in words (issue 24.4), never the raw code.
+          successMsg: (_r, res: any) => autoInviteToast(res ?? {}),
           errorMsg: 'Mời tự động thất bại',
         },
         {
@@ -525,6 +605,14 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
           setDialog(null);
           listRef.current?.reload();
         }}
+      />
+      <CompanyDialog kind={kind} testId={meta.testId} open={companiesOpen} onClose={() => setCompaniesOpen(false)} />
+      <AssignDialog
+        kind={kind}
+        testId={meta.testId}
+        open={assignOpen}
+        onClose={() => setAssignOpen(false)}
+        onDone={() => listRef.current?.reload()}
       />
       <FormDialog
         config={noteForm}
