@@ -67,10 +67,11 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
   const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
   const ZERO = '00000000-0000-0000-0000-000000000000';
-  const user = (username: string, fullname: string, priority: number) =>
-    api<{ id: string }>('/api/v1/users', admin, { fullname, username, password: 'Matkhau@1', email: `${username}@cskh.vn`, phone: '', brand: ZERO, group: ZERO, role: role(priority) });
+  const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
+    api<{ id: string }>('/api/v1/users', admin, { fullname, username, password: 'Matkhau@1', email: `${username}@cskh.vn`, phone: '', brand, group: ZERO, role: role(priority) });
+  const branch = await user(`cnck${tag}`, 'Chi Nhánh Chiết Khấu', 3);
   const seller = `nvck${tag}`;
-  await user(seller, 'Phạm Chiết Khấu', 5);
+  await user(seller, 'Phạm Chiết Khấu', 5, branch.id);
   const boss = `qlck${tag}`;
   await user(boss, 'Đỗ Quản Lý', 2);
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

@@ -52,8 +52,8 @@ describe("the report's own actions (requestrefundreport)", () => {
     expect(await failure(api.setReportTransferStatus({ id: ids[1], is_transfer: 1 }, opts(reportOnly(3))))).toMatchObject({ status: 403, msg: RMSG.editForbidden });
     expect(await failure(api.setReportTradeStatus({ id: ids[1], ma_trang_thai_giao_dich_doi_tac: -9999 }, opts(reportOnly(3))))).toMatchObject({ status: 403, msg: RMSG.editForbidden });
     expect(await failure(api.getReportRequest({ id: ids[1] }, opts(reportOnly(5))))).toMatchObject({ status: 404, msg: RMSG.notFound });
-    // A branch head reads it without the discounted amount (priority 3 and above never get it).
-    const branch = await api.getReportRequest({ id: ids[1] }, opts(caller(t, 3, ['requestrefundreport'], `cn_${rand()}`)));
+    // Its salesperson reads it without the discounted amount (priority 3 and above never get it).
+    const branch = await api.getReportRequest({ id: ids[1] }, opts(caller(t, 5, ['requestrefundreport'], SELLER)));
     expect(branch.tien_hoan_sau_chiet_khau).toBeUndefined();
     expect(branch.transfer_final_amount).toBe(90000);
   });

@@ -179,7 +179,7 @@ describe('the partner channel (the carrier simulator’s card gateways)', () => 
   it('refusal: the request stays, refused, with the partner’s message and code', async () => {
     const reply = await api.createPackageRefund(refund({ number_phone: '0912000007', other_refund: 1000 }), opts(sales()));
     expect(reply.values[0]).toMatchObject({ trang_thai_key: 'tu_choi', trang_thai_giao_dich_doi_tac: 'Đơn bị từ chối', ma_trang_thai_giao_dich_doi_tac: 17, can_retry: false });
-    expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nThuê bao đang bị khóa, không nạp được tiền (REFUSED)");
+    expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nThuê bao đang bị khóa, không nạp được tiền (Bị từ chối)");
     // A refund sends the refund amount plus the extra refund.
     expect(paid(reply.values[0].id)).toMatchObject({ paid: 0, amount: 59000 + 1000, kind: 'refund' });
   });
@@ -187,7 +187,7 @@ describe('the partner channel (the carrier simulator’s card gateways)', () => 
   it('pending: accepted, waiting for the partner', async () => {
     const reply = await api.createTopUp(topUp({ number_phone: '0912000006' }), opts(sales()));
     expect(reply.values[0]).toMatchObject({ trang_thai_key: 'da_nhan_cho_xu_ly', can_retry: false });
-    expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nĐã nhận yêu cầu, đang chờ xử lý (PENDING)");
+    expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nĐã nhận yêu cầu, đang chờ xử lý (Đang chờ xử lý)");
   });
 
   it('timeout: a visible Đang xử lý that can be retried; the retry tops up nothing twice', async () => {
