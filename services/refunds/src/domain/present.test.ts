@@ -31,5 +31,9 @@ describe('a refund request as each viewer sees it (issue 21)', () => {
     const e: AuditEntry = { id: '1', resource: 'refund_request', record_id: 'r1', field: 'other_reason', from_value: '', to_value: 'goi 0977777776', username: 'ql', fullname: 'QL', at: '' };
     expect(visibleTrail([e], 4, row.number_phone)).toEqual([{ ...e, to_value: 'goi ****77776' }]);
     expect(visibleTrail([e], 1, row.number_phone)).toEqual([e]);
+    // The discounted amount's changes stay with priority below 3 too (issue 24.11).
+    const sau = { ...e, field: 'tien_hoan_sau_chiet_khau', from_value: '90000', to_value: '45000' };
+    expect(visibleTrail([e, sau], 3, row.number_phone).map((x) => x.field)).toEqual([e.field]);
+    expect(visibleTrail([e, sau], 2, row.number_phone)).toEqual([e, sau]);
   });
 });

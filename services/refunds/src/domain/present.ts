@@ -109,4 +109,12 @@ export function presentRequest(r: RequestRow, viewer: { priority: number; userna
 }
 
 /** A request's audit trail for a viewer who sees its phone masked: phones in the changed values masked too. */
-export const visibleTrail = (entries: AuditEntry[], viewerPriority: number, phone: string): AuditEntry[] => maskPhonesInTrail(entries, viewerPriority, phone);
+export const visibleTrail = (entries: AuditEntry[], viewerPriority: number, phone: string): AuditEntry[] =>
+  maskPhonesInTrail(
+    isSenior(viewerPriority) ? entries : entries.filter((e) => !SENIOR_ONLY_FIELDS.includes(e.field)),
+    viewerPriority,
+    phone,
+  );
+
+/** Fields priority 3 and above never get, in the row or in its trail (spec 2 §2.9; issue 24.11). */
+export const SENIOR_ONLY_FIELDS: readonly string[] = ['tien_hoan_sau_chiet_khau', 'kenh_doi_tac'];

@@ -11,7 +11,7 @@ import { writeExcel } from '../../list/exportExcel';
 import { CLAWBACK_COLUMNS } from './clawback';
 import ListScreen from '../../list/ListScreen';
 import type { InlineEdit, ListConfig, ListContext, ListHandle } from '../../list/types';
-import { canDeleteRequest, CLAWBACK_OPTIONS, REPORT_LIST, REQUEST_LIST, REQUEST_METHODS, REQUEST_TYPES, TRADE_STATUS_FILTER, clawbackLabel, reportApi, tradeStatusColor, type RefundRequest } from './api';
+import { canDeleteRequest, CLAWBACK_OPTIONS, HISTORY_FIELD_LABELS, historyValueLabels, REPORT_LIST, REQUEST_LIST, REQUEST_METHODS, REQUEST_TYPES, TRADE_STATUS_FILTER, clawbackLabel, reportApi, tradeStatusColor, type RefundRequest } from './api';
 
 /** A clawback column: the status as a chip, a dropdown for priority below 3 after the spec's confirm text. */
 function clawbackEdit(save: (id: string, v: string) => Promise<unknown>): InlineEdit<RefundRequest> {
@@ -149,7 +149,8 @@ export default function RefundReport() {
       ],
       history: {
         endpoint: (r) => `${REQUEST_LIST}/${encodeURIComponent(r.id)}/history`,
-        fieldLabels: { trang_thai_truy_thu_hoan_theo_goi: 'Truy thu hoàn gói', trang_thai_truy_thu_hoan_them: 'Truy thu hoàn thêm', created: 'Tạo yêu cầu' },
+        fieldLabels: HISTORY_FIELD_LABELS,
+        valueLabels: historyValueLabels(),
       },
     };
   }, []);

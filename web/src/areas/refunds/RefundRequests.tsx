@@ -25,6 +25,8 @@ import {
   canDeleteRequest,
   CHANNEL_OPTIONS,
   differenceColor,
+  HISTORY_FIELD_LABELS,
+  historyValueLabels,
   phoneToCopy,
   REQUEST_LIST,
   REQUEST_METHODS,
@@ -216,7 +218,8 @@ export default function RefundRequests() {
         },
       ],
       export: { fileName: 'YCHT.xlsx' },
-      summary: (data) => {
+      // The totals are the whole list's; the handed-out view has none.
+      summary: mine ? undefined : (data) => {
         const raw = data?.raw ?? {};
         const item = (k: string, text: string) => (
           <Typography variant="body2" data-testid={`requestrefund-${k}`}>
@@ -427,23 +430,8 @@ export default function RefundRequests() {
       ],
       history: {
         endpoint: (r) => `${REQUEST_LIST}/${encodeURIComponent(r.id)}/history`,
-        fieldLabels: {
-          staff_username: 'Nhân viên',
-          package_code: 'Gói cước',
-          refund_price: 'Số tiền hoàn / nạp',
-          other_refund: 'Hoàn thêm',
-          chenh_lech: 'Chênh lệch chiết khấu',
-          created_time: 'Thời gian yêu cầu',
-          request_type: 'Yêu cầu',
-          request_method: 'Hình thức',
-          is_transfer: 'Chuyển khoản',
-          status_duyet_don: 'Duyệt đơn',
-          trang_thai_duyet_hoan_goi: 'Duyệt hoàn gói',
-          trang_thai_giao_dich_doi_tac: 'Trạng thái giao dịch',
-          trang_thai_truy_thu_hoan_theo_goi: 'Truy thu hoàn theo gói',
-          trang_thai_truy_thu_hoan_them: 'Truy thu hoàn thêm',
-          created: 'Tạo yêu cầu',
-        },
+        fieldLabels: HISTORY_FIELD_LABELS,
+        valueLabels: historyValueLabels(),
       },
     };
   }, [packages, mine]);

@@ -173,6 +173,63 @@ export const requestApi = {
 /** The requests handed to the caller (GET assign, list shape). */
 export const ASSIGNED_LIST = `${REQUEST_LIST}/assign`;
 
+/** Every field a request's audit trail names, as the screens name it (the history dialog of the list and the report). */
+export const HISTORY_FIELD_LABELS: Record<string, string> = {
+  created: 'Tạo yêu cầu',
+  deleted: 'Xoá bản ghi',
+  staff_username: 'Nhân viên',
+  staff_fullname: 'Tên nhân viên',
+  package_code: 'Gói cước',
+  refund_price: 'Số tiền hoàn / nạp',
+  other_refund: 'Hoàn thêm',
+  other_reason: 'Lý do hoàn thêm',
+  transfer_final_amount: 'Số tiền khách chuyển khoản',
+  tien_hoan_sau_chiet_khau: 'Tiền sau chiết khấu',
+  chenh_lech: 'Chênh lệch chiết khấu',
+  username_cap_nhat_chenh_lech: 'Người cập nhật chênh lệch',
+  created_time: 'Thời gian yêu cầu',
+  request_type: 'Yêu cầu',
+  request_method: 'Hình thức',
+  is_transfer: 'Chuyển khoản',
+  username_duyet_trang_thai_chuyen_khoan: 'Người duyệt chuyển khoản',
+  approver: 'Người duyệt',
+  status_duyet_don: 'Duyệt đơn',
+  trang_thai_duyet_hoan_goi: 'Duyệt hoàn gói',
+  username_duyet_trang_thai_duyet_hoan_goi: 'Người duyệt hoàn gói',
+  trang_thai_giao_dich_doi_tac: 'Trạng thái giao dịch',
+  ma_trang_thai_giao_dich_doi_tac: 'Mã trạng thái giao dịch',
+  trang_thai_key: 'Trạng thái (lọc)',
+  partner_state: 'Cổng nạp thẻ',
+  kenh_doi_tac: 'Kênh đối tác',
+  trang_thai_truy_thu_hoan_theo_goi: 'Truy thu hoàn theo gói',
+  trang_thai_truy_thu_hoan_them: 'Truy thu hoàn thêm',
+  username_duyet_trang_thai_truy_thu_hoan_theo_goi: 'Người đổi truy thu hoàn gói',
+  username_duyet_trang_thai_truy_thu_hoan_them: 'Người đổi truy thu hoàn thêm',
+  linked_id: 'Yêu cầu đi kèm',
+  assigned_to: 'Giao cho',
+};
+
+const labelsOf = (opts: ReadonlyArray<{ value: string | number; label: string }>) => Object.fromEntries(opts.map((o) => [String(o.value), o.label]));
+
+/** Stored values of the trail in the screens' words. */
+export function historyValueLabels(): Record<string, Record<string, string>> {
+  const clawback = labelsOf(CLAWBACK_OPTIONS);
+  return {
+    created: labelsOf(REQUEST_TYPES),
+    request_type: labelsOf(REQUEST_TYPES),
+    request_method: labelsOf(REQUEST_METHODS),
+    is_transfer: { '0': 'Chưa CK', '1': 'Đã CK' },
+    status_duyet_don: { '0': 'Chưa duyệt', '1': 'Đã duyệt', '2': 'Từ chối' },
+    trang_thai_duyet_hoan_goi: { '0': 'Chưa duyệt hoàn', '1': 'Đã duyệt hoàn', '2': 'Từ chối' },
+    trang_thai_key: labelsOf(TRADE_STATUS_FILTER),
+    partner_state: { none: 'Không qua cổng', pending: 'Đang gửi', unknown: 'Chưa phản hồi', answered: 'Đã trả lời' },
+    kenh_doi_tac: labelsOf(CHANNEL_OPTIONS),
+    trang_thai_truy_thu_hoan_theo_goi: clawback,
+    trang_thai_truy_thu_hoan_them: clawback,
+    deleted: { true: 'Đã xoá' },
+  };
+}
+
 export const REPORT_LIST = '/api/v1/requestrefundreport';
 export type ClawbackList = refunds_v1_refunds.ClawbackList;
 

@@ -1,4 +1,4 @@
-import { canDeleteRequest, clawbackLabel, differenceColor, noticeText, phoneToCopy, tradeStatusChoices, tradeStatusColor } from './api';
+import { canDeleteRequest, clawbackLabel, differenceColor, HISTORY_FIELD_LABELS, historyValueLabels, noticeText, phoneToCopy, tradeStatusChoices, tradeStatusColor } from './api';
 import { faceText, methodOptions, transferHint, transferText } from './forms';
 
 describe('refund screen rules', () => {
@@ -66,5 +66,13 @@ describe('refund screen rules', () => {
     expect(differenceColor(5000, 3)).toBe('success.main');
     expect(differenceColor(-5000, 5)).toBe('error.main');
     expect(differenceColor(0, 5)).toBeUndefined();
+  });
+  it("a request's history names every field the service audits in Vietnamese, and its stored codes too", () => {
+    const audited = ['created', 'deleted', 'assigned_to', 'approver', 'status_duyet_don', 'is_transfer', 'username_duyet_trang_thai_chuyen_khoan', 'trang_thai_key', 'trang_thai_giao_dich_doi_tac', 'ma_trang_thai_giao_dich_doi_tac', 'partner_state', 'refund_price', 'transfer_final_amount', 'tien_hoan_sau_chiet_khau', 'linked_id'];
+    for (const f of audited) expect(HISTORY_FIELD_LABELS[f]).toMatch(/^[A-ZĐÁÀẢÃẠÂẦẤẨẪẬĂẮẰẲẴẶÉÈẺẼẸÊẾỀỂỄỆÍÌỈĨỊÓÒỎÕỌÔỐỒỔỖỘƠỚỜỞỠỢÚÙỦŨỤƯỨỪỬỮỰÝỲỶỸỴ]/);
+    const v = historyValueLabels();
+    expect(v.trang_thai_key.hoan_thanh).toBe('Hoàn thành');
+    expect(v.trang_thai_truy_thu_hoan_them.da_truy_thu).toBe('Đã truy thu');
+    expect(v.partner_state.unknown).toBe('Chưa phản hồi');
   });
 });
