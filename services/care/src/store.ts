@@ -134,6 +134,12 @@ export async function insertCustomers(em: EntityManager, uploadId: string, rows:
   return Number(n ?? 0);
 }
 
+/** The customer of one list with that number (a list holds a number once). */
+export async function findCustomerIn(em: EntityManager, uploadId: string, phone9: string): Promise<CustomerDbRow | undefined> {
+  const rows: CustomerDbRow[] = await em.query(`SELECT ${CUSTOMER_COLUMNS} FROM ${CUSTOMER} WHERE upload_id = $1 AND phone9 = $2 ORDER BY created_at LIMIT 1`, [uploadId, phone9]);
+  return rows[0];
+}
+
 export async function lockCustomer(em: EntityManager, id: string): Promise<CustomerDbRow> {
   const rows: CustomerDbRow[] = await em.query(`SELECT ${CUSTOMER_COLUMNS} FROM ${CUSTOMER} WHERE id = $1 FOR UPDATE`, [id]);
   if (!rows[0]) throw new AppError('NOT_FOUND', MSG.customerNotFound);

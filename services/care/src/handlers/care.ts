@@ -2,6 +2,7 @@ import { AppError, DAY_MS, Handlers, last9, requireId, toPaging, vnStartOfDay, W
 import { care_v1_care, events_v1_care } from '@cskh/proto';
 import type { CareContext } from '../context';
 import { checkCareResult } from '../domain/care-result';
+import { moiLaiRefusal } from '../domain/moi-lai';
 import { resultRecorded, RESULT_RECORDED_TOPIC } from '../domain/events';
 import { MSG } from '../domain/messages';
 import { presentCareRecord, presentRecord } from '../domain/present';
@@ -13,7 +14,7 @@ type Def = typeof care_v1_care.CareServiceService;
 const NOT_IN_CARE = new Set(['NORMAL', 'ASSIGNED', 'BLOCKED']);
 
 /** New-customer care (spec 1 §2.10, §2.11): the appointments table, take-next, the care result. */
-export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointments' | 'newCare' | 'openCare' | 'recordCare'> {
+export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointments' | 'newCare' | 'openCare' | 'recordCare' | 'xacNhanMoiLai'> {
   const { ds, outbox, schema } = c.deps;
 
   /**
@@ -87,6 +88,24 @@ export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointme
       const open = await openCase(ds.manager, me.username);
       const count = await countWaiting(ds.manager, holders);
       return { value: open ? presentCareRecord(open, c.now()) : undefined, count, resumed: !!open, msg: '' };
+    },
+
+    // 'Mời lại' (issue 24.17): a call-back customer of the caller becomes their open case again
+    // (TAKECARE); its care-result dialog then records the new result. One open case at a time.
+    async xacNhanMoiLai(req, ctx) {
+      const me = ctx.user;
+      const id = requireId(req.id, MSG.customerNotFound);
+      const holders = await holdersOf(me);
+      return ds.transaction(async (em) => {
+        await lockPerson(em, me.username);
+        const cu = await lockCustomer(em, id);
+        const open = await openCase(em, me.username);
+        const refusal = moiLaiRefusal(cu, me.username, open?.id);
+        if (refusal) throw new AppError(cu.taken_by !== me.username ? 'FORBIDDEN' : 'CONFLICT', refusal);
+        const reopened = await updateCustomer(em, id, { status: 'TAKECARE', taken_at: c.now() });
+        const count = await countWaiting(em, holders);
+        return { value: presentCareRecord(reopened, c.now()), count, resumed: false, msg: MSG.moiLaiOpened };
+      });
     },
 
     async recordCare(req, ctx) {

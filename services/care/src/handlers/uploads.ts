@@ -1,11 +1,11 @@
-import { AppError, Handlers, importChunk, requireId, toPaging } from '@cskh/kit';
+import { AppError, Handlers, importChunk, importKey, nfc, requireId, toPaging } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { CareContext } from '../context';
 import { parseCustomerRow } from '../domain/customer-row';
 import { divisionPool } from '../domain/division';
 import { MSG } from '../domain/messages';
-import { presentUpload } from '../domain/present';
-import { deleteCustomer, deleteUpload, insertCustomers, lockCustomer, pageUploads, uploadFor } from '../store';
+import { presentCustomer, presentUpload } from '../domain/present';
+import { deleteCustomer, deleteUpload, findCustomerIn, insertCustomers, lockCustomer, pageUploads, uploadFor } from '../store';
 
 type Def = typeof care_v1_care.CareServiceService;
 
@@ -13,7 +13,7 @@ type Def = typeof care_v1_care.CareServiceService;
 export const CUSTOMER_FIRST_ROW = 2;
 
 /** Customer uploads (spec 3 §2.3, §7.1): the list, the 200-row import, deletions. */
-export function uploadHandlers(c: CareContext): Pick<Handlers<Def>, 'listUploads' | 'deleteUpload' | 'importCustomers' | 'deleteCustomer'> {
+export function uploadHandlers(c: CareContext): Pick<Handlers<Def>, 'listUploads' | 'deleteUpload' | 'importCustomers' | 'deleteCustomer' | 'createCustomer'> {
   const { ds, audit } = c.deps;
   return {
     async listUploads(req, ctx) {
@@ -60,6 +60,28 @@ export function uploadHandlers(c: CareContext): Pick<Handlers<Def>, 'listUploads
           save: (good) => insertCustomers(em, uploadId, good),
         });
       });
+    },
+
+    // One customer typed in (issue 24.17): the sheet row's checks, the caller's list of that name,
+    // the same natural key as the import (a later sheet with the number adds it once).
+    async createCustomer(req, ctx) {
+      const me = ctx.user;
+      const fileName = nfc(String(req.file_name ?? '').trim());
+      if (!fileName) throw new AppError('VALIDATION', MSG.fileNameRequired);
+      const row = parseCustomerRow(nfc({ ...req, file_name: undefined }));
+      if (typeof row === 'string') throw new AppError('VALIDATION', row);
+      if ((await c.blacklist.blocked([row.phone])).has(row.phone9)) throw new AppError('VALIDATION', MSG.blacklisted);
+      const created = await ds.transaction(async (em) => {
+        const uploadId = await uploadFor(em, fileName, me);
+        // One number per list: an existing one is refused (the insert's key would skip it silently).
+        if (await findCustomerIn(em, uploadId, row.phone9)) throw new AppError('CONFLICT', MSG.customerExists(row.phone));
+        await insertCustomers(em, uploadId, [{ row, importKey: importKey([uploadId, row.phone9]) }]);
+        const cu = await findCustomerIn(em, uploadId, row.phone9);
+        if (!cu) throw new AppError('CONFLICT', MSG.customerExists(row.phone));
+        await audit.record(em, { resource: 'customer', id: cu.id, who: me, changes: [{ field: 'created', from: null, to: fileName }] });
+        return cu;
+      });
+      return presentCustomer(created, created.phone);
     },
 
     async deleteCustomer(req, ctx) {
