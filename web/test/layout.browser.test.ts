@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, Browser, Page } from 'playwright-core';
 import { logIn } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
-import { isolatedStackEnv } from '../../scripts/testing';
+import { isolatedStackEnv, settle } from '../../scripts/testing';
 import { seedDemo } from '../../scripts/demo/seed';
 import { DEMO_PASSWORD } from '../../scripts/demo/office';
 
@@ -124,5 +124,25 @@ it('an editable money cell reads like the read-only ones beside it: 70,000, not 
   expect(await cell.inputValue()).toBe(shown.replace(/,/g, ''));
   await cell.blur();
   expect(await cell.inputValue()).toBe(shown);
+  await page.close();
+}, 120_000);
+
+it('toasts start beside the menu, not over it, and the same message twice is shown once', async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await logIn(page, stack.url, 'ql_hoa', DEMO_PASSWORD);
+  await page.goto(stack.url + '/sys/profile');
+  const toast = page.getByTestId('toast').filter({ hasText: 'Cập nhật thông tin cá nhân thành công' });
+  await page.getByTestId('profile-save').click();
+  await toast.first().waitFor();
+  await page.getByTestId('profile-save').click();
+  await page.waitForTimeout(1000);
+  expect(await toast.count()).toBe(1);
+  const menuRight = await page.locator('.MuiDrawer-paper').first().evaluate((el) => el.getBoundingClientRect().right);
+  const left = async () => toast.first().evaluate((el) => el.getBoundingClientRect().left);
+  expect(menuRight).toBeGreaterThan(200);
+  expect(await left()).toBeGreaterThanOrEqual(menuRight);
+  // With the menu closed the workspace starts at the window's edge, and so do the toasts.
+  await page.getByTestId('menu-toggle').click();
+  expect(await settle(left, (x) => x < 40, 5000)).toBeLessThan(40);
   await page.close();
 }, 120_000);

@@ -6,7 +6,12 @@ import Slide from '@mui/material/Slide';
 import type { RootState } from '../store';
 import { hideToast, type Toast } from '../store/ui';
 
-/** Toasts sit top-left and close themselves after 15 s (spec 1 §8) unless a toast asks for longer. */
+/**
+ * Toasts sit top-left (spec 1 §8) — of the workspace, beside the menu rather than over it: the shell
+ * sets CONTENT_LEFT_VAR to the open sidebar's width — and close themselves after 15 s unless a
+ * toast asks for longer.
+ */
+export const CONTENT_LEFT_VAR = '--cskh-content-left';
 export const TOAST_DURATION_MS = 15000;
 
 function ToastItem({ toast }: { toast: Toast }) {
@@ -45,7 +50,7 @@ export default function Toasts() {
     <Box
       role="status"
       aria-live="polite"
-      sx={{ position: 'fixed', top: 72, left: 12, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 1, pointerEvents: 'none' }}
+      sx={{ position: 'fixed', top: 72, left: `calc(var(${CONTENT_LEFT_VAR}, 0px) + 12px)`, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 1, pointerEvents: 'none' }}
     >
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} />

@@ -26,6 +26,7 @@ import { canOpenScreen } from './menu';
 import { HOME_PATH, screenFor } from '../areas/registry';
 import { useOrderReminders } from '../areas/orders/reminders';
 import { useSession } from '../common/session';
+import { CONTENT_LEFT_VAR } from '../common/Toasts';
 
 export const MENU_OPEN_KEY = 'isMenuOpen';
 
@@ -52,6 +53,15 @@ export default function Shell() {
   useEffect(() => {
     localStorage.setItem(MENU_OPEN_KEY, String(menuOpen));
   }, [menuOpen]);
+
+  // Toasts start beside the permanent sidebar, not over it (the phone's drawer is closed after each choice).
+  const contentLeft = !phone && menuOpen ? SIDEBAR_WIDTH : 0;
+  useEffect(() => {
+    document.documentElement.style.setProperty(CONTENT_LEFT_VAR, `${contentLeft}px`);
+    return () => {
+      document.documentElement.style.removeProperty(CONTENT_LEFT_VAR);
+    };
+  }, [contentLeft]);
 
   // Refresh user, role and permission codes from the server once per load.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { memo, Suspense, useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -74,30 +74,33 @@ export default function Workspace() {
         </Tabs>
       </Paper>
       <Box sx={{ flex: 1, p: 2, minWidth: 0 }}>
-        {tabs.map((path) => {
-          const screen = screenFor(path)!;
-          const Component = screen.component;
-          return (
-            <Box
-              key={path}
-              role="tabpanel"
-              data-testid={`tab-panel-${path}`}
-              hidden={path !== active}
-              sx={{ display: path === active ? 'block' : 'none' }}
-            >
-              {!canOpenScreen(path, session) ? (
-                <NoAccess />
-              ) : Component ? (
-                <Suspense fallback={<Loading />}>
-                  <Component active={path === active} path={path} />
-                </Suspense>
-              ) : (
-                <UnderConstruction title={screen.title} />
-              )}
-            </Box>
-          );
-        })}
+        {tabs.map((path) => (
+          <TabPanel key={path} path={path} active={path === active} allowed={canOpenScreen(path, session)} />
+        ))}
       </Box>
     </Box>
   );
 }
+
+/**
+ * One tab's screen. Memoised on (path, active, allowed): opening, closing or switching a tab
+ * re-renders the one or two panels whose state changed, not every screen left open (opening a
+ * screen slowed from 0.55 s to 1.0 s as tabs piled up).
+ */
+const TabPanel = memo(function TabPanel({ path, active, allowed }: { path: string; active: boolean; allowed: boolean }) {
+  const screen = screenFor(path)!;
+  const Component = screen.component;
+  return (
+    <Box role="tabpanel" data-testid={`tab-panel-${path}`} hidden={!active} sx={{ display: active ? 'block' : 'none' }}>
+      {!allowed ? (
+        <NoAccess />
+      ) : Component ? (
+        <Suspense fallback={<Loading />}>
+          <Component active={active} path={path} />
+        </Suspense>
+      ) : (
+        <UnderConstruction title={screen.title} />
+      )}
+    </Box>
+  );
+});

@@ -12,6 +12,9 @@ export interface UiState {
   toasts: Toast[];
 }
 
+/** Toasts shown at once: more would reach down over the screen's own controls. */
+export const MAX_TOASTS = 3;
+
 export const TOAST_SHOW = 'ui/toastShow';
 export const TOAST_HIDE = 'ui/toastHide';
 
@@ -24,8 +27,13 @@ export const hideToast = (id: number) => ({ type: TOAST_HIDE, id });
 
 export function uiReducer(state: UiState = { toasts: [] }, action: any): UiState {
   switch (action.type) {
-    case TOAST_SHOW:
-      return { toasts: [...state.toasts.slice(-4), action.toast] };
+    case TOAST_SHOW: {
+      // The same message again replaces the one shown (its 15 s start over) instead of stacking a
+      // copy; at most MAX_TOASTS at once, the oldest leaving first.
+      const t = action.toast as Toast;
+      const others = state.toasts.filter((o) => !(o.message === t.message && o.severity === t.severity));
+      return { toasts: [...others.slice(-(MAX_TOASTS - 1)), t] };
+    }
     case TOAST_HIDE:
       return { toasts: state.toasts.filter((t) => t.id !== action.id) };
     case RESET:
