@@ -50,7 +50,7 @@ export const R9279_IMPORT_SPEC: ImportSpec = {
     { col: 0, field: 'cty', label: 'Công ty' },
     { col: 1, field: 'so_dien_thoai', parse: 'digits', label: 'Số thuê bao' },
     { col: 2, field: 'ma_goi', label: 'Mã gói' },
-    { col: 3, field: 'username_nv', label: 'Nhân viên' },
+    { col: 3, field: 'username_nv', label: 'Nhân viên (để trống: chia sau)' },
     { col: 4, field: 'hinh_thuc', label: 'Hình thức' },
     { col: 5, field: 'doanh_thu', parse: 'digits', label: 'Doanh thu' },
     { col: 6, field: 'gia_ban_goi', label: 'Loại giá' },
