@@ -102,6 +102,7 @@ async function startComponents(
       timeoutRate: Number(env.CARRIER_TIMEOUT_RATE ?? 0),
       username: env.CARRIER_USERNAME ?? 'cskh',
       password: env.CARRIER_PASSWORD ?? 'cskh-carrier',
+      sellers: (env.CARRIER_SIM_SELLERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     });
     env.CARRIER_URL = `http://127.0.0.1:${sim.port}`;
     env.CARRIER_USERNAME ??= 'cskh';

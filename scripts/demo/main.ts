@@ -10,11 +10,18 @@
 import { join, resolve } from 'node:path';
 import { main as startEmbedded, StartRefused } from '../embedded';
 import { Login, seedDemo } from './seed';
+import { SALES } from './office';
 
 const ROOT = resolve(__dirname, '..', '..');
 
 export function demoEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { ...env, CSKH_DATA_DIR: env.CSKH_DATA_DIR ?? join(ROOT, '.data', 'demo'), EMBEDDED_PG_PORT: env.EMBEDDED_PG_PORT ?? '54339' };
+  return {
+    ...env,
+    CSKH_DATA_DIR: env.CSKH_DATA_DIR ?? join(ROOT, '.data', 'demo'),
+    EMBEDDED_PG_PORT: env.EMBEDDED_PG_PORT ?? '54339',
+    // The carrier's 9084 registrations are sold by the office's own people, not names nobody knows.
+    CARRIER_SIM_SELLERS: env.CARRIER_SIM_SELLERS ?? [...SALES, 'tn_hanoi', 'tn_hcm'].join(','),
+  };
 }
 
 /** The logins as a plain-text table (Vietnamese names and hints are wide: padded by code points). */

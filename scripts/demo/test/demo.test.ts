@@ -205,6 +205,16 @@ describe('npm run demo', () => {
     expect(rows.some((r) => r.tongDoanhThuVasTinhLuong > 0)).toBe(true);
   });
 
+  it("the carrier's 9084 registrations are sold by the office's people, and none is dated after now", async () => {
+    const day = (ms: number) => new Date(ms + 7 * 3600_000).toISOString().slice(0, 10).split('-').reverse().join('/');
+    const q = `page=1&count=500&startDate=${day(Date.now() - 6 * 86400_000)}&endDate=${day(Date.now())}`;
+    const rows = (await get(tokens.admin, `/api/v1/lookup/registrations9084?${q}`)).values as Array<{ username_nv: string; ten_nv: string; Time: string }>;
+    expect(rows.length).toBeGreaterThan(0);
+    const staff = new Set(STAFF.map((s) => s.username));
+    expect(rows.filter((r) => !staff.has(r.username_nv) || !r.ten_nv)).toEqual([]);
+    expect(rows.filter((r) => Date.parse(r.Time) > Date.now())).toEqual([]);
+  });
+
   it('the scan file is uploaded', async () => {
     const files = (await get(tokens.admin, '/api/v1/quetdata?page=1&count=50')).values as Array<{ FileName: string; total_numbers: number }>;
     expect(files.find((f) => f.FileName === SCAN_FILE)).toMatchObject({ total_numbers: SCAN_NUMBERS });

@@ -17,6 +17,10 @@ export const carrierSimConfig = defineConfig('carrier-sim', {
   /** Basic-auth credentials the simulator accepts (the "carrier" system account holds the same). */
   CARRIER_SIM_USERNAME: z.string().default('carrier'),
   CARRIER_SIM_PASSWORD: z.string().default('carrier-secret'),
-  /** Comma-separated seller codes (staff usernames) that 9084 registrations are attributed to. */
-  CARRIER_SIM_SELLERS: z.string().default('admin,sale01,sale02,leader01,branch01'),
+  /**
+   * Comma-separated seller codes (staff usernames) that 9084 registrations are attributed to: only
+   * people who exist, or the registration result shows a seller nobody knows (`npm run demo` names
+   * its office's sales staff).
+   */
+  CARRIER_SIM_SELLERS: z.string().default('admin'),
 });

@@ -88,5 +88,18 @@ describe('carrier data', () => {
     const p2 = data.messages999('0912345678', '', start, end, 2, 5).values.map((m) => m.ActionTime);
     expect(p2[0] <= p1[4]).toBe(true);
   });
+
+  it('never dates a message after the present: asked up to the end of today, the messages stop at now', () => {
+    const now = Date.now();
+    const start = now - 20 * 86400000;
+    const end = now + 86400000;
+    const times = [
+      ...data.messages999('0912345678', '', start, end, 1, 1000).values.map((m) => m.ActionTime),
+      ...data.h9279('84912345678', start, end).values.map((m) => m.datetime),
+      ...data.registrations9084({ subagents: ['d1', 'd9', 'vg8'], startMs: start, endMs: end, page: 1, count: 1000 }, ['a']).values.map((m) => String(m.Time)),
+    ].map((t) => Date.parse(t));
+    expect(times.length).toBeGreaterThan(10);
+    expect(times.filter((t) => t > Date.now())).toEqual([]);
+  });
 });
 

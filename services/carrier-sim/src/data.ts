@@ -146,6 +146,9 @@ function daysBetween(startMs: number, endMs: number): number[] {
   return out;
 }
 
+/** A message time is shown only once it has happened: today's messages stop at the present. */
+const happened = (iso: string, nowMs = Date.now()) => Date.parse(iso) <= nowMs;
+
 /** 9279 history: a few SMS per day in the range; phone is given as 84xxxxxxxxx. */
 export function h9279(phone: string, startMs: number, endMs: number) {
   const values: Array<{ content: string; datetime: string; receiver: string; sender: string; type: string }> = [];
@@ -164,7 +167,8 @@ export function h9279(phone: string, startMs: number, endMs: number) {
       });
     }
   }
-  return { values: newestFirst(values, (v) => v.datetime), count: values.length };
+  const past = values.filter((v) => happened(v.datetime));
+  return { values: newestFirst(past, (v) => v.datetime), count: past.length };
 }
 
 /** Rows by their full timestamp (ISO-8601, one offset), newest first; stable for equal times. */
@@ -207,7 +211,7 @@ export function messages999(phone: string, direction: string, startMs: number, e
       });
     }
   }
-  const sorted = newestFirst(all, (m) => m.ActionTime);
+  const sorted = newestFirst(all.filter((m) => happened(m.ActionTime)), (m) => m.ActionTime);
   const filtered = direction === 'I' || direction === 'O' ? sorted.filter((m) => m.ActionType === direction) : sorted;
   const size = count > 0 ? count : 20;
   const p = Math.max(1, page || 1);
@@ -247,7 +251,7 @@ export function registrations9084(
       }
     }
   }
-  let rows = all.sort((a, b) => String(b.Time).localeCompare(String(a.Time)));
+  let rows = all.filter((x) => happened(String(x.Time))).sort((a, b) => String(b.Time).localeCompare(String(a.Time)));
   if (opts.phone) rows = rows.filter((x) => String(x.NumberPhone).endsWith(last9(opts.phone!)));
   if (opts.seller) rows = rows.filter((x) => x.username_nv === opts.seller);
   const size = opts.count > 0 ? opts.count : 20;
