@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import PhoneCallbackIcon from '@mui/icons-material/PhoneCallback';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { errorMsg } from '../../api/client';
@@ -38,6 +39,9 @@ export default function CustomerCare() {
   const [left, setLeft] = useState<number | null>(null);
   const [dialog, setDialog] = useState<{ id: string; phone: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The open case for the table's 'Mời lại' (one case at a time; the server says so too). */
+  const openRef = useRef(open);
+  openRef.current = open;
 
   // The server holds the open case (issue 24.5): ask it when the screen opens (a reload, another
   // tab or browser), so the case is on screen whatever this browser's storage kept.
@@ -92,6 +96,23 @@ export default function CustomerCare() {
         { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 90, export: false },
       ],
       rowActions: [
+        {
+          // 'Mời lại' (issue 24.17): the customer becomes the open case again, with its card.
+          key: 'moilai',
+          label: 'Mời lại',
+          icon: <PhoneCallbackIcon fontSize="small" />,
+          color: 'primary',
+          visible: () => !openRef.current,
+          confirm: (r) => ({ title: 'Mời lại', message: `Xác nhận mời lại khách hàng ${displayPhone(r.customer?.phone ?? '')}?` }),
+          run: async (r) => {
+            const res = await careApi.moiLai(r.customer!.id);
+            if (res.value?.customer?.id) setOpen(res.value);
+            setLeft(Number(res.count));
+            return res;
+          },
+          successMsg: (_r, res: any) => res?.msg || 'Đã mở lại ca chăm sóc',
+          errorMsg: 'Mời lại không thành công',
+        },
         {
           key: 'care',
           label: 'Ghi nhận kết quả',

@@ -1,8 +1,11 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import ImportButton from '../../import/ImportButton';
+import FormDialog from '../../form/FormDialog';
+import type { FormConfig } from '../../form/types';
 import type { ImportSpec } from '../../import/sheet';
 import { careApi, CUSTOMER_IMPORT, UPLOAD_LIST, type Upload } from './api';
 
@@ -34,8 +37,37 @@ export const CUSTOMER_IMPORT_SPEC: ImportSpec = {
  * preview, and the uploads with uploader, date, list name, used/remaining/total; delete behind
  * 'Xác nhận xoá bản ghi' (customers already handed out are kept by the server).
  */
+/**
+ * 'Thêm khách hàng' (POST /api/v1/customer, issue 24.17): one customer typed in, checked by the
+ * server as a sheet row would be, into a list of that name (the row's list, or a new one).
+ */
+const ADD_CUSTOMER: FormConfig<Upload> = {
+  title: 'Thêm khách hàng',
+  successMsg: 'Đã thêm khách hàng vào danh sách',
+  errorMsg: 'Thêm khách hàng không thành công',
+  submitLabel: 'Lưu',
+  fields: [
+    { key: 'file_name', label: 'Tên danh sách', type: 'text', required: true, initial: (u) => u.filename },
+    { key: 'phone', label: 'Số điện thoại', type: 'text', required: true, digitsOnly: true, initial: () => '' },
+    { key: 'type', label: 'Loại thuê bao', type: 'text', initial: () => '' },
+    { key: 'package', label: 'Gói cước', type: 'text', initial: () => '' },
+    { key: 'registerAt', label: 'Ngày đăng ký', type: 'date', initial: () => '' },
+    { key: 'expiredAt', label: 'Ngày hết hạn', type: 'date', initial: () => '' },
+  ],
+  submit: (v) =>
+    careApi.createCustomer({
+      file_name: String(v.file_name ?? ''),
+      phone: String(v.phone ?? ''),
+      type: String(v.type ?? ''),
+      package: String(v.package ?? ''),
+      registerAt: String(v.registerAt ?? ''),
+      expiredAt: String(v.expiredAt ?? ''),
+    }),
+};
+
 export default function CustomerUpload() {
   const listRef = useRef<ListHandle>(null);
+  const [adding, setAdding] = useState<{ row: Upload | null } | null>(null);
   const config = useMemo<ListConfig<Upload>>(
     () => ({
       id: 'uploads',
@@ -60,7 +92,25 @@ export default function CustomerUpload() {
         },
         { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 90, export: false },
       ],
+      toolbar: [
+        {
+          key: 'add-customer',
+          label: 'Thêm khách hàng',
+          icon: <PersonAddIcon />,
+          variant: 'outlined',
+          visible: (ctx) => ctx.session.priority < 3,
+          onClick: () => setAdding({ row: null }),
+        },
+      ],
       rowActions: [
+        {
+          key: 'add',
+          label: 'Thêm khách hàng vào danh sách',
+          icon: <PersonAddIcon fontSize="small" />,
+          color: 'primary',
+          visible: (_u, ctx) => ctx.session.priority < 3,
+          run: (u) => setAdding({ row: u }),
+        },
         {
           key: 'delete',
           label: 'Xoá',
@@ -76,5 +126,22 @@ export default function CustomerUpload() {
     }),
     [],
   );
-  return <ListScreen ref={listRef} config={config} />;
+  return (
+    <>
+      <ListScreen ref={listRef} config={config} />
+      <FormDialog
+        config={ADD_CUSTOMER}
+        testIdPrefix="customer-add"
+        open={!!adding}
+        // From a list's row the dialog opens with that list's name (the form's 'edit' of its fields).
+        mode={adding?.row ? 'edit' : 'create'}
+        row={adding?.row ?? null}
+        onClose={() => setAdding(null)}
+        onSaved={() => {
+          setAdding(null);
+          listRef.current?.reload();
+        }}
+      />
+    </>
+  );
 }

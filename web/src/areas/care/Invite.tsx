@@ -26,6 +26,9 @@ function InviteHistory({ type, listRef }: { type: string; listRef: React.RefObje
     () => ({
       id: `invite-${type}`,
       endpoint: INVITE,
+      // History page sizes (spec 2 §9): 10, 20, 50, default 10.
+      pageSizes: [10, 20, 50],
+      defaultPageSize: 10,
       searchButton: 'search',
       query: () => ({ type }),
       filters: [
