@@ -16,20 +16,26 @@
 //   closed loop (VUs that send again as soon as answered; --vus × --duration each)
 //     baseline  k6 → carrier simulator directly (same lookup)              carrier-baseline.js
 //     healthz   k6 → gateway GET /healthz (the gateway's floor: no work)   healthz.js
+//     floor     the libraries' floor of floor.mjs (issue 25), started beside the product in the
+//               same shape (process: echo and front processes; embedded: one process):
+//               floor: express         k6 → front GET /healthz                 healthz.js
+//               floor: express + grpc  k6 → front → echo, one grpc-js call     lookup-rest.js
 //     rest      k6 → gateway → lookup service (gRPC) → carrier, log row    lookup-rest.js
 //     socket    k6 → gateway → realtime → Kafka → lookup → Kafka → back    lookup-socket.js
 //   open model (a fixed arrival rate, whatever the answers take; --rates, --open-duration each)
 //     rest@R, socket@R   p50/p95/p99, dropped iterations, errors, lost and duplicate replies
 //   many sockets (--sockets N, each looking up every --socket-interval s)
 //     connect time, p95, lost and duplicate replies, the realtime process's RSS per connection
-// and prints one table per kind, with ratios to the baseline and to /healthz.
+// and prints one table per kind, with ratios to the baseline and to /healthz, and the product's
+// closed-loop rows against the floor: req/s ratio and CPU per call ratio (REST: gateway + lookup
+// vs front + echo; socket: gateway + realtime + lookup vs front + echo), with issue 25's targets.
 //
 //   npm run bench:lookup                          both modes, everything (≈ 8 min)
 //   npm run bench:lookup -- --mode process        one mode
 //   npm run bench:lookup -- --vus 20 --duration 30s --pipeline 2
 //   npm run bench:lookup -- --rates 300,600 --open-duration 15s
 //   npm run bench:lookup -- --sockets 1000 --socket-interval 2
-//   npm run bench:lookup -- --only rest,socket,open   some rows (baseline healthz rest socket open sockets)
+//   npm run bench:lookup -- --only floor,rest,socket  some rows (baseline healthz floor rest socket open sockets)
 //   npm run bench:lookup -- --mode process --profile .tmp/prof   CPU profiles of gateway and lookup
 //   npm run bench:lookup -- --smoke               CI: embedded, 5 VUs × 10 s of baseline, rest and
 //                                                 socket; exit 1 on any error, lost or duplicate reply
@@ -41,11 +47,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuMs, figures, installK6, runK6 } from './api.mjs';
+import { FLOOR_ROWS, startFloor } from './floor.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
 const say = (msg) => process.stderr.write(`[bench] ${msg}\n`);
-const ROWS = ['baseline', 'healthz', 'rest', 'socket', 'open', 'sockets'];
+const ROWS = ['baseline', 'healthz', 'floor', 'rest', 'socket', 'open', 'sockets'];
+const FLOOR_GRPC = 'floor: express + grpc';
+// Issue 25's targets against the floor (closed loop, process mode).
+const FLOOR_TARGETS = { rest: { rps: 0.8, cpu: 1.6 }, socket: { rps: 0.8 } };
 const MODES = {
   embedded: 'embedded: one Node process (gateway, realtime, every service, carrier simulator)',
   process: 'process: one Node process per component (carrier-sim, auth, lookup, realtime, gateway)',
@@ -119,18 +129,50 @@ const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 
 function closedTable(rows) {
   const base = rows.find((r) => r.name === 'baseline')?.rps;
-  const floor = rows.find((r) => r.name === 'healthz')?.rps;
+  const healthz = rows.find((r) => r.name === 'healthz')?.rps;
+  const floor = rows.find((r) => r.name === FLOOR_GRPC)?.rps;
+  const product = (r) => r.name === 'rest' || r.name === 'socket';
   return render(
-    ['path', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'dup', 'vs baseline', 'vs /healthz'],
+    ['path', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'dup', 'vs baseline', 'vs /healthz', 'vs floor'],
     rows.map((r) => [
       r.name === 'healthz' ? '/healthz' : r.name,
       f1(r.rps), f1(r.p50), f1(r.p95), f1(r.p99), String(r.errors),
       r.name === 'socket' ? String(r.lost) : '-',
       r.name === 'socket' ? String(r.duplicates) : '-',
       r.name === 'baseline' ? '1.00' : ratio(r.rps, base),
-      r.name === 'rest' || r.name === 'socket' ? ratio(r.rps, floor) : '-',
+      product(r) ? ratio(r.rps, healthz) : '-',
+      product(r) ? ratio(r.rps, floor) : '-',
     ]),
   );
+}
+
+/** CPU µs per answered request of the named processes during row r (those of them it has). */
+const usPer = (r, names) => (r.lookups ? (names.reduce((t, p) => t + (r.cpu[p] ?? 0), 0) * 1000) / r.lookups : NaN);
+
+/**
+ * The product's closed-loop rows against the libraries' floor measured in the same run (issue 25):
+ * req/s ratio and CPU per call ratio, each with its target.
+ */
+function floorTable(rows, mode) {
+  const floor = rows.find((r) => r.name === FLOOR_GRPC);
+  if (!floor) return '';
+  const floorProcs = mode === 'embedded' ? ['floor'] : ['front', 'echo'];
+  const paths = mode === 'embedded'
+    ? { rest: ['embedded (all)'], socket: ['embedded (all)'] }
+    : { rest: ['gateway', 'lookup'], socket: ['gateway', 'realtime', 'lookup'] };
+  const floorUs = usPer(floor, floorProcs);
+  const body = rows.filter((r) => paths[r.name]).map((r) => {
+    const t = FLOOR_TARGETS[r.name] ?? {};
+    const rps = r.rps / floor.rps;
+    const us = usPer(r, paths[r.name]);
+    const cpu = us / floorUs;
+    const verdict = (x, target, atLeast) => (target === undefined ? '-' : `${atLeast ? '≥' : '≤'} ${target} ${(atLeast ? x >= target : x <= target) ? 'met' : 'NOT met'}`);
+    return [
+      r.name, f1(r.rps), f1(floor.rps), rps.toFixed(2), verdict(rps, t.rps, true),
+      `${paths[r.name].join(' + ')} ${us.toFixed(0)}`, `${floorProcs.join(' + ')} ${floorUs.toFixed(0)}`, cpu.toFixed(2), verdict(cpu, t.cpu, false),
+    ];
+  });
+  return render(['path', 'req/s', 'floor req/s', 'req/s vs floor', 'target', 'CPU µs per call', 'floor CPU µs per call', 'CPU vs floor', 'target'], body);
 }
 
 /** CPU time (from /proc, user + system) each process spent per answered request during the row. */
@@ -224,19 +266,28 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
   fs.mkdirSync(logDir, { recursive: true });
   const profileDir = mode === 'process' && opts.profile ? path.resolve(opts.profile) : undefined;
   say(`mode ${MODES[mode]}: starting…`);
+  const loadBefore = load();
   const product = await startProduct(mode, { ...baseEnv, KAFKA_TOPIC_PREFIX: `bench-${mode}-${randomBytes(3).toString('hex')}.` }, { logDir, profileDir });
-  const out = { mode, closed: [], open: [], sockets: [], loadBefore: load(), failures: [] };
+  const out = { mode, closed: [], open: [], sockets: [], loadBefore, failures: [] };
   let loadFrom = 0;
+  let floor;
   try {
+    // The libraries' floor (floor.mjs) in the product's shape, beside it for the whole mode: every
+    // row's CPU figures include the floor's idle processes and the floor rows' the product's.
+    if (opts.only.includes('floor')) {
+      floor = await startFloor(mode);
+      say(`${mode}: floor up at ${floor.url} (${Object.keys(floor.pids).join(', ')})`);
+    }
+    const pids = { ...product.pids, ...floor?.pids };
     say(`${mode}: up at ${product.url}; carrier simulator at ${product.carrierUrl}`);
     const common = { VUS: opts.vus, DURATION: opts.duration, SMOKE: opts.smoke ? '1' : '0', PIPELINE: opts.pipeline };
     const login = { BASE_URL: product.url, USERNAME: 'admin', PASSWORD: adminPassword };
     const k6Row = async (label, script, env) => {
       const file = path.join(tmp, `${mode}-${label.replace(/\W+/g, '_')}.json`);
       say(`${mode}: running ${label} (${script})`);
-      const cpu0 = Object.fromEntries(Object.entries(product.pids).map(([k, pid]) => [k, cpuMs(pid)]));
+      const cpu0 = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
       const code = await runK6(k6, script, { ...common, ...env, SUMMARY_FILE: file });
-      const cpu = Object.fromEntries(Object.entries(product.pids).map(([k, pid]) => [k, cpuMs(pid) - cpu0[k]]));
+      const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid) - cpu0[k]]));
       if (!fs.existsSync(file)) {
         out.failures.push(`${label}: k6 wrote no summary (exit ${code})`);
         return undefined;
@@ -249,9 +300,10 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
     const closed = [
       { name: 'baseline', script: 'carrier-baseline.js', env: { CARRIER_URL: product.carrierUrl, CARRIER_USERNAME: carrier.user, CARRIER_PASSWORD: carrier.pass } },
       { name: 'healthz', script: 'healthz.js', env: { BASE_URL: product.url } },
+      ...(floor ? FLOOR_ROWS(floor.url).map((r) => ({ ...r, name: `floor: ${r.name}`, only: 'floor' })) : []),
       { name: 'rest', script: 'lookup-rest.js', env: login },
       { name: 'socket', script: 'lookup-socket.js', env: login },
-    ].filter((r) => opts.only.includes(r.name));
+    ].filter((r) => opts.only.includes(r.only ?? r.name));
     loadFrom = Date.now();
     for (const r of closed) {
       const f = await k6Row(r.name, r.script, r.env);
@@ -294,6 +346,7 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
   } finally {
     out.loadAfter = load();
     say(`${mode}: stopping…`);
+    floor?.stop();
     const stopAt = Date.now();
     await product.stop().catch((e) => say(`stop: ${e}`));
     // A CPU profile ends at the process's exit: its last seconds are the load and the stop.
@@ -308,6 +361,8 @@ function report(res, opts) {
   lines.push(`\n== mode ${MODES[res.mode]}`);
   lines.push(`   ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}); load average before ${res.loadBefore}, after ${res.loadAfter}; carrier simulator at zero latency\n`);
   if (res.closed.length) lines.push(`Closed loop: ${opts.vus} VUs × ${opts.duration} per row (pipeline ${opts.pipeline} per socket)\n\n${closedTable(res.closed)}\n`);
+  const vsFloor = floorTable(res.closed, res.mode);
+  if (vsFloor) lines.push(`Against the libraries' floor (floor.mjs, ${res.mode === 'embedded' ? 'front + echo in one process' : 'front and echo processes'}; issue 25's targets are for process mode)\n\n${vsFloor}\n`);
   if (res.open.length) lines.push(`Open model: constant arrival rate, ${opts.openDuration} per row (socket: 50 connections sharing the rate)\n\n${openTable(res.open)}\n`);
   const all = [...res.closed, ...res.open, ...res.sockets].filter((r) => r.cpu && r.name !== 'baseline');
   if (all.length) lines.push(`CPU per answered request (user + system time of each process during the row, /proc; the load generator and the infrastructure not included)\n\n${cpuTable(all)}\n`);
@@ -368,7 +423,7 @@ async function main() {
     if (opts.profile) {
       const { summarize } = await import('./profile-top.mjs');
       const proc = results.find((r) => r.mode === 'process');
-      const requests = [...proc.closed, ...proc.open, ...proc.sockets].filter((r) => r.name !== 'baseline' && r.name !== 'healthz').reduce((n, r) => n + r.lookups, 0);
+      const requests = [...proc.closed, ...proc.open, ...proc.sockets].filter((r) => r.name !== 'baseline' && r.name !== 'healthz' && !r.name.startsWith('floor')).reduce((n, r) => n + r.lookups, 0);
       for (const name of ['gateway', 'lookup', 'realtime']) {
         const dir = path.join(path.resolve(opts.profile), name);
         if (fs.existsSync(dir)) process.stdout.write(`\n${summarize(dir, { requests, top: 25, title: name, lastSeconds: proc.profileSeconds })}\n`);

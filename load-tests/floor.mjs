@@ -18,6 +18,10 @@
 //
 //   npm run bench:floor
 //   npm run bench:floor -- --vus 50 --duration 15s
+//
+// `npm run bench:lookup` runs the same floor (startFloor, FLOOR_ROWS below) beside the product's
+// rows in each of its modes, and prints the product's ratios to it (issue 25): in process mode
+// echo and front are two processes, in embedded mode one (--role both), as the product is.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +49,7 @@ async function echoServer(port) {
   };
   server.addService(service, impl);
   await new Promise((res, rej) => server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (e) => (e ? rej(e) : res())));
+  return server;
 }
 
 async function frontServer(port, echoPort) {
@@ -71,6 +76,44 @@ async function frontServer(port, echoPort) {
   await new Promise((res) => app.listen(port, '127.0.0.1', res));
 }
 
+/** A Node child process (tsx) of the repository, production settings, warnings only. */
+function node(argv, env = {}) {
+  return spawn(process.execPath, ['--import', 'tsx', ...argv], {
+    cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/**
+ * Starts the libraries' floor: shape 'process' = echo and front, one process each; 'embedded' =
+ * both in one process. Answers { url (the front), pids ({ echo, front } or { floor }), stop }.
+ */
+export async function startFloor(shape = 'process') {
+  const [echoPort, frontPort] = await freePorts(2);
+  const self = fileURLToPath(import.meta.url);
+  const procs =
+    shape === 'embedded'
+      ? { floor: node([self, '--role', 'both', '--port', String(frontPort), '--echo-port', String(echoPort)]) }
+      : {
+          echo: node([self, '--role', 'echo', '--port', String(echoPort)]),
+          front: node([self, '--role', 'front', '--port', String(frontPort), '--echo-port', String(echoPort)]),
+        };
+  const url = `http://127.0.0.1:${frontPort}`;
+  const stop = () => Object.values(procs).forEach((p) => p.kill('SIGTERM'));
+  try {
+    await waitFor(`floor ${url}`, () => httpOk(`${url}/api/v1/lookup/balance?phone=0912345678`), 60_000, 200);
+  } catch (e) {
+    stop();
+    throw e;
+  }
+  return { url, pids: Object.fromEntries(Object.entries(procs).map(([k, p]) => [k, p.pid])), stop };
+}
+
+/** The floor's two closed-loop rows (k6 script and env), against a floor started at `url`. */
+export const FLOOR_ROWS = (url) => [
+  { name: 'express', script: 'healthz.js', env: { BASE_URL: url } },
+  { name: 'express + grpc', script: 'lookup-rest.js', env: { BASE_URL: url, TOKEN: 'floor', KIND: 'balance' } },
+];
+
 async function main() {
   const args = process.argv.slice(2);
   const opt = (name, dflt) => {
@@ -80,39 +123,35 @@ async function main() {
   const role = opt('role');
   if (role === 'echo') return echoServer(Number(opt('port')));
   if (role === 'front') return frontServer(Number(opt('port')), Number(opt('echo-port')));
+  if (role === 'both') return echoServer(Number(opt('echo-port'))).then(() => frontServer(Number(opt('port')), Number(opt('echo-port'))));
 
   const vus = opt('vus', '50');
   const duration = opt('duration', '15s');
   const k6 = installK6();
-  const [carrierPort, echoPort, frontPort] = await freePorts(3);
+  const [carrierPort] = await freePorts(1);
   const carrierAuth = { CARRIER_SIM_USERNAME: 'floor', CARRIER_SIM_PASSWORD: 'floor-secret' };
-  const node = (argv, env = {}) =>
-    spawn(process.execPath, ['--import', 'tsx', ...argv], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const procs = {
-    carrier: node(['services/carrier-sim/src/main.ts'], {
-      ...carrierAuth, PORT: String(carrierPort), CARRIER_SIM_LATENCY_MS: '0', CARRIER_SIM_JITTER_MS: '0', CARRIER_SIM_ERROR_RATE: '0', CARRIER_SIM_TIMEOUT_RATE: '0', METRICS_PORT: '0',
-    }),
-    echo: node([fileURLToPath(import.meta.url), '--role', 'echo', '--port', String(echoPort)]),
-    front: node([fileURLToPath(import.meta.url), '--role', 'front', '--port', String(frontPort), '--echo-port', String(echoPort)]),
-  };
+  const carrier = node(['services/carrier-sim/src/main.ts'], {
+    ...carrierAuth, PORT: String(carrierPort), CARRIER_SIM_LATENCY_MS: '0', CARRIER_SIM_JITTER_MS: '0', CARRIER_SIM_ERROR_RATE: '0', CARRIER_SIM_TIMEOUT_RATE: '0', METRICS_PORT: '0',
+  });
+  let floor;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cskh-floor-'));
   try {
-    for (const url of [`http://127.0.0.1:${carrierPort}/healthz`, `http://127.0.0.1:${frontPort}/api/v1/lookup/balance?phone=0912345678`])
-      await waitFor(url, () => httpOk(url), 60_000, 200);
+    await waitFor('carrier', () => httpOk(`http://127.0.0.1:${carrierPort}/healthz`), 60_000, 200);
+    floor = await startFloor('process');
+    const pids = { carrier: carrier.pid, ...floor.pids };
     const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(' ');
     const rows = [];
     const row = async (name, script, env) => {
       say(`${name}: ${vus} VUs × ${duration}`);
       const file = path.join(tmp, `${rows.length}.json`);
-      const cpu0 = Object.fromEntries(Object.entries(procs).map(([k, p]) => [k, cpuMs(p.pid)]));
+      const cpu0 = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
       const code = await runK6(k6, script, { VUS: vus, DURATION: duration, SUMMARY_FILE: file, ...env });
-      const cpu = Object.fromEntries(Object.entries(procs).map(([k, p]) => [k, cpuMs(p.pid) - cpu0[k]]));
+      const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid) - cpu0[k]]));
       if (code !== 0 || !fs.existsSync(file)) throw new Error(`${name}: k6 exited ${code}`);
       rows.push({ name, ...figures(file), cpu });
     };
     await row('baseline', 'carrier-baseline.js', { CARRIER_URL: `http://127.0.0.1:${carrierPort}`, CARRIER_USERNAME: 'floor', CARRIER_PASSWORD: 'floor-secret' });
-    await row('express', 'healthz.js', { BASE_URL: `http://127.0.0.1:${frontPort}` });
-    await row('express + grpc', 'lookup-rest.js', { BASE_URL: `http://127.0.0.1:${frontPort}`, TOKEN: 'floor', KIND: 'balance' });
+    for (const r of FLOOR_ROWS(floor.url)) await row(r.name, r.script, r.env);
     const base = rows[0].rps;
     const fmt = (n, d = 1) => n.toFixed(d);
     const us = (r, k) => (r.lookups ? fmt((r.cpu[k] * 1000) / r.lookups, 0) : '-');
@@ -127,12 +166,15 @@ async function main() {
     );
     if (rows.some((r) => r.errors > 0)) process.exitCode = 1;
   } finally {
-    for (const p of Object.values(procs)) p.kill('SIGTERM');
+    carrier.kill('SIGTERM');
+    floor?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-main().catch((err) => {
-  say(`failed: ${err?.stack ?? err}`);
-  process.exit(1);
-});
+// Run as a script (bench:floor, or a floor process of startFloor); imported by bench.mjs, nothing runs.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  main().catch((err) => {
+    say(`failed: ${err?.stack ?? err}`);
+    process.exit(1);
+  });
