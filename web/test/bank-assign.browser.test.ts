@@ -191,12 +191,12 @@ it('from a transfer a manager opens its refund request and the subscriber Mfy or
   const dialog = page.getByTestId('mesbank-links-dialog');
   await dialog.waitFor();
   await dialog.getByTestId('mesbank-link-refund').filter({ hasText: `Yêu cầu hoàn tiền ngày ${vnToday()}` }).click();
-  // The refund screen opens, filtered to the subscriber on the request's day: that request.
+  // The refund screen opens, filtered to the subscriber on the request's day: that request alone.
   await page.getByTestId('list-requestrefund').waitFor();
   expect(await input(page, 'requestrefund-filter-message').inputValue()).toBe(phone.slice(-9));
-  const refunds = page.locator('[data-testid^="requestrefund-row-"]');
-  await refunds.filter({ hasText: pkg }).waitFor();
-  expect(await refunds.count()).toBe(1);
+  const linked = await api<{ values: Array<{ refund_request_id: string }> }>(`/api/v1/mesbank?page=1&count=20&message=LK${tag}`, adminToken);
+  await page.getByTestId(`requestrefund-row-${linked.values[0].refund_request_id}`).waitFor();
+  expect(await page.locator('[data-testid^="requestrefund-row-"]').count()).toBe(1);
 
   // Back on the bank tab, the subscriber's Mfy orders: the list filtered to the number, any day.
   await page.getByTestId('tab-/app/bank-lookup').click();

@@ -103,7 +103,7 @@ describe('the refund request of a transfer', () => {
     return t.bus.publish([{ topic: REFUND_CHANGED_TOPIC, key: key ?? ev.request_id, value: Buffer.from(events_v1_refunds.RefundChanged.encode(ev).finish()) }]);
   };
   const find = async (tag: string, priority = 2) => {
-    const list = await bank.listMessages({ page: 1, count: 20, message: tag } as bank_v1_bank.ListMessagesRequest, { identity: caller(t, priority) });
+    const list = await bank.listMessages(bank_v1_bank.ListMessagesRequest.fromPartial({ page: 1, count: 20, message: tag }), { identity: caller(t, priority) });
     return list.values[0];
   };
 
