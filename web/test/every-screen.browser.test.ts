@@ -8,6 +8,12 @@
  *   - any serious or critical accessibility violation found by axe-core (each screen audited once,
  *     by the first role in PRIORITIES that opens it; the shell by every role).
  * All findings of a role are reported together, so one run shows everything to fix.
+ *
+ * The roles run side by side, each in its own browser context, SCREENS_CONCURRENCY at a time
+ * (default 2: on the CI's 2 cores, 1 took ... s, 2 ... s, 3 ... s — see load-tests/README.md, issue 25).
+ * Each role is still its own test; it waits for its own run. Which role audits a screen does not
+ * depend on timing: a role audits a screen unless a role before it in PRIORITIES has it in its
+ * menu (it waits for those roles' menus, which they publish right after logging in).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,10 +27,26 @@ const STAFF_PASSWORD = 'Matkhau@1';
 const PRIORITIES = [1, 2, 3, 4, 5, 7];
 const PLACEHOLDER = 'Chức năng đang được xây dựng';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const CONCURRENCY = Math.max(1, Number(process.env.SCREENS_CONCURRENCY ?? 2));
 let stack: Stack;
 let browser: Browser;
 const staffOf = new Map<number, string>();
-const auditedPaths = new Set<string>();
+
+interface Finding {
+  path: string;
+  what: string;
+}
+interface RoleRun {
+  findings: Finding[];
+  summary: string;
+}
+/** Each role's menu, published once it has logged in ([] when it never got that far). */
+const menuOf = new Map<number, Promise<string[]>>();
+const publishMenu = new Map<number, (paths: string[]) => void>();
+for (const p of PRIORITIES) menuOf.set(p, new Promise((resolve) => publishMenu.set(p, resolve)));
+/** Each role's run, started in beforeAll, CONCURRENCY at a time in PRIORITIES order. */
+const runOf = new Map<number, Promise<RoleRun>>();
+let startedAt = 0;
 
 const api = <T>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(stack.url, path, token, body, method);
 
@@ -57,17 +79,34 @@ beforeAll(async () => {
     idOf.set(p, user.id);
     staffOf.set(p, username);
   }
+  // A pool of CONCURRENCY workers taking the roles in order: a role only waits for the menus of
+  // roles before it, which started before it, so the pool cannot deadlock.
+  startedAt = Date.now();
+  const settle = new Map<number, { resolve: (r: RoleRun) => void; reject: (e: unknown) => void }>();
+  for (const p of PRIORITIES) {
+    runOf.set(p, new Promise<RoleRun>((resolve, reject) => settle.set(p, { resolve, reject })));
+    runOf.get(p)!.catch(() => undefined); // its test reports the failure, maybe later
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < PRIORITIES.length) {
+      const p = PRIORITIES[next++];
+      await visitEveryScreen(p).then(settle.get(p)!.resolve, (e) => {
+        publishMenu.get(p)!([]);
+        settle.get(p)!.reject(e);
+      });
+    }
+  };
+  for (let i = 0; i < Math.min(CONCURRENCY, PRIORITIES.length); i++) void worker();
 }, 240000);
 
 afterAll(async () => {
+  // Each test waited for its own role, so every run has ended here (closing the browser ends any
+  // left after a timed-out test).
+  if (startedAt) console.log(`every screen: ${PRIORITIES.length} roles, ${CONCURRENCY} at a time, ${Date.now() - startedAt} ms`);
   await browser?.close();
   await stack?.stop();
 });
-
-interface Finding {
-  path: string;
-  what: string;
-}
 
 /** The menu's screen paths, with every group opened. */
 async function menuPaths(page: Page): Promise<string[]> {
@@ -91,7 +130,8 @@ async function axeViolations(page: Page): Promise<string[]> {
   return found as string[];
 }
 
-test.each(PRIORITIES)('priority %i: every screen of the menu opens without placeholder, error, 5xx or serious accessibility violation', async (priority) => {
+/** One role's walk through every screen of its menu, in a browser context of its own. */
+async function visitEveryScreen(priority: number): Promise<RoleRun> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh' });
   const page = await context.newPage();
   const findings: Finding[] = [];
@@ -121,7 +161,11 @@ test.each(PRIORITIES)('priority %i: every screen of the menu opens without place
   try {
     await logIn(page, stack.url, staffOf.get(priority)!, STAFF_PASSWORD);
     const paths = await menuPaths(page);
-    expect(paths.length).toBeGreaterThan(0);
+    publishMenu.get(priority)!(paths);
+    if (!paths.length) throw new Error(`priority ${priority}: an empty menu`);
+    // The screens a role before this one also has are audited by that role.
+    const earlier = await Promise.all(PRIORITIES.filter((p) => PRIORITIES.indexOf(p) < PRIORITIES.indexOf(priority)).map((p) => menuOf.get(p)!));
+    const auditedBefore = new Set(earlier.flat());
     const spent = { open: 0, axe: 0 };
     for (const path of ['/app/home', ...paths]) {
       current = path;
@@ -139,17 +183,24 @@ test.each(PRIORITIES)('priority %i: every screen of the menu opens without place
       if (await page.getByText(PLACEHOLDER).count()) findings.push({ path, what: 'placeholder screen' });
       const audited = Date.now();
       // axe takes most of this test's time (5 s a screen on a busy machine): a screen is audited
-      // by the first role that opens it (the most privileged, who sees the most controls) and the
-      // shell by every role on /app/home.
-      if (path === '/app/home' || !auditedPaths.has(path))
+      // by the first role in PRIORITIES whose menu has it (the most privileged, who sees the most
+      // controls) and the shell by every role on /app/home.
+      if (path === '/app/home' || !auditedBefore.has(path))
         for (const v of await axeViolations(page)) findings.push({ path, what: `axe ${v}` });
-      auditedPaths.add(path);
       spent.open += audited - opened;
       spent.axe += Date.now() - audited;
     }
-    console.log(`priority ${priority}: ${paths.length + 1} screens, opening ${spent.open} ms, axe ${spent.axe} ms`);
-    expect(findings).toEqual([]);
+    const summary = `priority ${priority}: ${paths.length + 1} screens, opening ${spent.open} ms, axe ${spent.axe} ms, done at ${Date.now() - startedAt} ms`;
+    return { findings, summary };
   } finally {
     await context.close();
   }
+}
+
+test.each(PRIORITIES)('priority %i: every screen of the menu opens without placeholder, error, 5xx or serious accessibility violation', async (priority) => {
+  const run = runOf.get(priority);
+  if (!run) throw new Error('the roles were not started (beforeAll failed)');
+  const { findings, summary } = await run;
+  console.log(summary);
+  expect(findings).toEqual([]);
 }, 600000);
