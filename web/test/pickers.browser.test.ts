@@ -129,6 +129,20 @@ it('care history: the staff filter is searched without diacritics, drawn as the 
   await page.close();
 }, 120000);
 
+it("'Tỉ lệ bắt số': its staff filter is the same searchable picker", async () => {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);
+  await page.goto(stack.url + '/app/tilebatso');
+  const picker = input(page, 'tilebatso-filter-username');
+  await picker.click();
+  await picker.fill('van duc');
+  await page.getByTestId(`tilebatso-filter-username-option-${nvDuc}`).waitFor();
+  expect(await optionTexts(page, 'tilebatso-filter-username')).toEqual(['Tất cả', `----${nvDuc} - Phạm Văn Đức`]);
+  await page.getByTestId(`tilebatso-filter-username-option-${nvDuc}`).click();
+  expect(await picker.inputValue()).toBe(`${nvDuc} - Phạm Văn Đức`);
+  await page.close();
+}, 120000);
+
 it('payroll: a month picker in Vietnamese, the staff picker; a leader and a salesperson open their screens without a refusal', async () => {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);

@@ -31,7 +31,7 @@ export default function BusySignalRate() {
       filters: [
         {
           key: 'username',
-          type: 'select',
+          type: 'staff',
           label: 'Nhân viên',
           allLabel: 'Tất cả',
           width: 220,

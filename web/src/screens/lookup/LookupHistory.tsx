@@ -86,7 +86,7 @@ export default function LookupHistory() {
       filters: [
         {
           key: 'username',
-          type: 'select',
+          type: 'staff',
           label: 'Nhân viên',
           allLabel: 'Tất cả nhân viên',
           loadOptions: () => usersApi.allStaff().then(staffPickerOptions),

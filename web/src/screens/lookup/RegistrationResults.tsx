@@ -30,7 +30,7 @@ export default function RegistrationResults() {
       filters: [
         {
           key: 'username',
-          type: 'select',
+          type: 'staff',
           label: 'Nhân viên',
           allLabel: 'Tất cả nhân viên',
           loadOptions: () => usersApi.allStaff().then(staffPickerOptions),
