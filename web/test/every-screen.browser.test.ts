@@ -10,8 +10,8 @@
  * All findings of a role are reported together, so one run shows everything to fix.
  *
  * The roles run side by side, each in its own browser context, SCREENS_CONCURRENCY at a time
- * (default 2: on 2 cores, 6 roles took 111 s one at a time, 89 s two at a time and 97 s three at a
- * time — load-tests/README.md, issue 25).
+ * (default 2: on 2 cores, back to back, the roles took 119 s one at a time and 94 s two at a time;
+ * three were no faster — load-tests/README.md, issue 25).
  * Each role is still its own test; it waits for its own run. Which role audits a screen does not
  * depend on timing: a role audits a screen unless a role before it in PRIORITIES has it in its
  * menu (it waits for those roles' menus, which they publish right after logging in).
