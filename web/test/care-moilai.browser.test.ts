@@ -164,3 +164,34 @@ it("a customer added by hand, handed out, given an appointment, then 'Mời lạ
   expect(await inv.getByRole('option').allTextContents()).toEqual(['10', '20', '50']);
   await inv.close();
 }, 240000);
+
+it("'Upload' is in the admin menu: its search box finds a list, the edit icon renames it, and 'Phân chia dữ liệu' opens the division (issue 24.4)", async () => {
+  const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
+  const tag = randomBytes(3).toString('hex');
+  for (const [file, phone] of [[`Hết hạn ${tag}`, '0912000111'], [`Khác ${tag}`, '0912000112']])
+    await api('/api/v1/customer', admin.access_token, { file_name: file, phone, package: 'V90' });
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, timezoneId: 'Asia/Ho_Chi_Minh' });
+  await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/sys/upload').click();
+  await page.getByText(`Khác ${tag}`, { exact: true }).waitFor();
+  await input(page, 'uploads-filter-message').fill(`hết hạn ${tag}`);
+  await page.getByTestId('uploads-search').click();
+  await page.getByText(`Khác ${tag}`, { exact: true }).waitFor({ state: 'detached' });
+  await page.getByText(`Hết hạn ${tag}`, { exact: true }).waitFor();
+  const uploads = await api<{ values: Array<{ id: string; filename: string }> }>(`/api/v1/upload?page=1&count=50&message=${encodeURIComponent(tag)}`, admin.access_token);
+  const id = uploads.values.find((u) => u.filename === `Hết hạn ${tag}`)!.id;
+  await page.getByTestId(`uploads-rename-${id}`).click();
+  await page.getByTestId('upload-rename-dialog').waitFor();
+  expect(await input(page, 'upload-rename-file_name').inputValue()).toBe(`Hết hạn ${tag}`);
+  await input(page, 'upload-rename-file_name').fill(`Tháng 11 ${tag}`);
+  await page.getByTestId('upload-rename-submit').click();
+  await toast(page, 'Đổi tên danh sách thành công');
+  // The list still searched for the old name: it is gone from it; searched by the new name, there.
+  await input(page, 'uploads-filter-message').fill(`Tháng 11 ${tag}`);
+  await page.getByTestId('uploads-search').click();
+  await page.getByText(`Tháng 11 ${tag}`, { exact: true }).waitFor();
+  await page.getByTestId('uploads-divide').click();
+  await page.getByTestId('tab-/sys/division').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/sys/division');
+  await page.close();
+}, 120000);

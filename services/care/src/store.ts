@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, listPage, pageSql, Paging, Where } from '@cskh/kit';
+import { AppError, likeContains, listPage, pageSql, Paging, Where } from '@cskh/kit';
 import { CARE_RECORD_ROLLUPS } from './domain/rollups';
 import type { CustomerRow } from './domain/customer-row';
 import type { DivisionPool } from './domain/division';
@@ -82,20 +82,37 @@ export function poolSql(pool: DivisionPool, where: Where): string {
 }
 
 /** Uploads newest first, each with its total, handed-out and what `pool` may still divide. */
-export async function pageUploads(em: EntityManager, pool: DivisionPool | null, paging: Pick<Paging, 'skip' | 'take'>) {
+export async function pageUploads(em: EntityManager, pool: DivisionPool | null, paging: Pick<Paging, 'skip' | 'take'>, search = '') {
   const w = new Where();
   const assignable = pool ? `count(*) FILTER (WHERE ${poolSql(pool, w)})` : '0';
+  // The search box: part of the list's name or of the uploader's username or name.
+  const pattern = likeContains(search.trim());
+  const matching = (where: Where) =>
+    search.trim() ? where.add('(u.filename ILIKE ? OR u.created_by ILIKE ? OR u.created_by_fullname ILIKE ?)', pattern, pattern, pattern) : where;
+  const found = matching(new Where(w.params));
+  const count = matching(new Where());
   const [rows, total] = await Promise.all([
     em.query(
       `SELECT u.id, u.filename, u.created_by, u.created_by_fullname, u.created_at,
               count(c.id)::bigint AS total, count(c.assigned_to)::bigint AS used, ${assignable}::bigint AS assignable
          FROM ${UPLOAD} u LEFT JOIN ${CUSTOMER} c ON c.upload_id = u.id
+        ${found.sql}
         GROUP BY u.id ORDER BY u.created_at DESC, u.id ${pageSql(paging)}`,
-      w.params,
+      found.params,
     ) as Promise<UploadRow[]>,
-    em.query(`SELECT count(*)::bigint AS n FROM ${UPLOAD}`) as Promise<Array<{ n: string }>>,
+    em.query(`SELECT count(*)::bigint AS n FROM ${UPLOAD} u ${count.sql}`, count.params) as Promise<Array<{ n: string }>>,
   ]);
   return { rows, count: Number(total[0]?.n ?? 0) };
+}
+
+/** Renames a list; NOT_FOUND when it is gone, CONFLICT when its uploader already has a list of that name. */
+export async function renameUpload(em: EntityManager, id: string, filename: string): Promise<{ from: string }> {
+  const [row] = (await em.query(`SELECT filename, created_by FROM ${UPLOAD} WHERE id = $1 FOR UPDATE`, [id])) as Array<{ filename: string; created_by: string }>;
+  if (!row) throw new AppError('NOT_FOUND', MSG.uploadNotFound);
+  const [taken] = await em.query(`SELECT 1 FROM ${UPLOAD} WHERE created_by = $1 AND filename = $2 AND id <> $3`, [row.created_by, filename, id]);
+  if (taken) throw new AppError('CONFLICT', MSG.uploadNameTaken(filename));
+  await em.query(`UPDATE ${UPLOAD} SET filename = $2 WHERE id = $1`, [id, filename]);
+  return { from: row.filename };
 }
 
 /**

@@ -69,7 +69,7 @@ it('lists uploads with uploader, used/remaining/total and what the caller may di
   const file = `ds-${rand()}.xlsx`;
   const id = await importList(t, care, phones(5), file);
   await assign(id, [{ username: 'cn1', count: 2 }]);
-  const list = await care.listUploads({ page: 1, count: 1000 }, { identity: manager() });
+  const list = await care.listUploads({ page: 1, count: 1000, message: '' }, { identity: manager() });
   expect(list.values.find((u) => u.id === id)).toMatchObject({
     filename: file,
     created_by: 'quanly',
@@ -80,8 +80,28 @@ it('lists uploads with uploader, used/remaining/total and what the caller may di
     assignable: 3,
   });
   // The branch may divide what it was handed.
-  const mine = await care.listUploads({ page: 1, count: 1000 }, { identity: branch1() });
+  const mine = await care.listUploads({ page: 1, count: 1000, message: '' }, { identity: branch1() });
   expect(mine.values.find((u) => u.id === id)?.assignable).toBe(2);
+});
+
+it("the search box finds a list by part of its name or its uploader's; a list is renamed (audited), not onto a name its uploader already has", async () => {
+  const tag = rand();
+  const id = await importList(t, care, phones(2), `Khách hết hạn ${tag}.xlsx`);
+  const other = await importList(t, care, phones(1), `Khác ${tag}.xlsx`);
+  const search = async (message: string) => (await care.listUploads({ page: 1, count: 100, message }, { identity: manager() })).values.map((u) => u.id);
+  expect(await search(`hết hạn ${tag}`)).toEqual([id]);
+  expect((await search(tag)).sort()).toEqual([id, other].sort());
+  expect(await search('quanly')).toEqual(expect.arrayContaining([id, other]));
+  expect(await search(`${tag}%`)).toEqual([]);
+  const reply = await care.renameUpload({ id, file_name: `Tháng 11 ${tag}` }, { identity: manager() });
+  expect(reply).toEqual({ ok: true, msg: MSG.uploadRenamed });
+  expect(await search(`Tháng 11 ${tag}`)).toEqual([id]);
+  expect(await t.sql(`SELECT from_value, to_value, username FROM care.audit_log WHERE resource = 'upload' AND record_id = $1 AND field = 'filename'`, [id])).toEqual([
+    { from_value: `Khách hết hạn ${tag}.xlsx`, to_value: `Tháng 11 ${tag}`, username: 'quanly' },
+  ]);
+  expect(await failure(care.renameUpload({ id, file_name: `Khác ${tag}.xlsx` }, { identity: manager() }))).toMatchObject({ status: 409, msg: MSG.uploadNameTaken(`Khác ${tag}.xlsx`) });
+  expect(await failure(care.renameUpload({ id, file_name: '  ' }, { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.fileNameRequired });
+  expect(await failure(care.renameUpload({ id: '00000000-0000-4000-8000-000000000000', file_name: 'x' }, { identity: manager() }))).toMatchObject({ status: 404 });
 });
 
 it('deleting an upload keeps the customers already handed out', async () => {

@@ -16,19 +16,19 @@ describe('menu rule', () => {
   });
 
   it('shows the admin section only below priority 5', () => {
-    expect(paths(viewer(4, ['lstracuu', 'quetdata']), 'admin')).toEqual(['/sys/lstracuu', '/sys/quetdata']);
+    expect(paths(viewer(4, ['lstracuu', 'quetdata']), 'admin')).toEqual(['/sys/lstracuu', '/sys/quetdata', '/sys/upload']);
     expect(paths(viewer(5, ['lstracuu', 'quetdata']), 'admin')).toEqual([]);
     expect(canOpenScreen('/sys/lstracuu', viewer(5, ['lstracuu']))).toBe(false);
   });
 
-  it('admits priority 7 to exactly data permission and data split, holding their codes (spec 3 §1)', () => {
+  it('admits priority 7 to exactly the customer upload, data permission and data split, holding their codes (spec 3 §1)', () => {
     const coordinator = viewer(7, [...ALL_CODES]);
-    expect(paths(coordinator, 'admin')).toEqual(['/sys/phanquyendata', '/sys/chiadata']);
+    expect(paths(coordinator, 'admin')).toEqual(['/sys/upload', '/sys/phanquyendata', '/sys/chiadata']);
     expect(canOpenScreen('/sys/chiadata', coordinator)).toBe(true);
     expect(canOpenScreen('/sys/quetdata', coordinator)).toBe(false);
     // The code is still needed.
-    expect(paths(viewer(7, ['chiadata']), 'admin')).toEqual(['/sys/chiadata']);
-    expect(paths(viewer(7, []), 'admin')).toEqual([]);
+    expect(paths(viewer(7, ['chiadata']), 'admin')).toEqual(['/sys/upload', '/sys/chiadata']);
+    expect(paths(viewer(7, []), 'admin')).toEqual(['/sys/upload']);
     // Other priorities above 4 get nothing from it.
     expect(paths(viewer(5, [...ALL_CODES]), 'admin')).toEqual([]);
     expect(paths(viewer(6, [...ALL_CODES]), 'admin')).toEqual([]);

@@ -6,6 +6,8 @@ export const MSG = {
   noNewCustomer: 'Không còn khách hàng mới được giao cho bạn',
   // uploads and customer rows (spec 3 §2.3, §3)
   uploadNotFound: 'Không tìm thấy danh sách upload',
+  uploadNameTaken: (name: string) => `Người upload đã có danh sách tên '${name}'`,
+  uploadRenamed: 'Đổi tên danh sách thành công',
   uploadDeleted: (removed: number, kept: number) =>
     kept > 0
       ? `Đã xoá danh sách và ${removed} khách hàng chưa giao; giữ lại ${kept} khách hàng đã giao hoặc đang chăm sóc`

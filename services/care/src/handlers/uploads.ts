@@ -5,7 +5,7 @@ import { parseCustomerRow } from '../domain/customer-row';
 import { divisionPool } from '../domain/division';
 import { MSG } from '../domain/messages';
 import { presentCustomer, presentUpload } from '../domain/present';
-import { deleteCustomer, deleteUpload, findCustomerIn, insertCustomers, lockCustomer, pageUploads, uploadFor } from '../store';
+import { deleteCustomer, deleteUpload, findCustomerIn, insertCustomers, lockCustomer, pageUploads, renameUpload, uploadFor } from '../store';
 
 type Def = typeof care_v1_care.CareServiceService;
 
@@ -13,7 +13,7 @@ type Def = typeof care_v1_care.CareServiceService;
 export const CUSTOMER_FIRST_ROW = 2;
 
 /** Customer uploads (spec 3 §2.3, §7.1): the list, the 200-row import, deletions. */
-export function uploadHandlers(c: CareContext): Pick<Handlers<Def>, 'listUploads' | 'deleteUpload' | 'importCustomers' | 'deleteCustomer' | 'createCustomer'> {
+export function uploadHandlers(c: CareContext): Pick<Handlers<Def>, 'listUploads' | 'renameUpload' | 'deleteUpload' | 'importCustomers' | 'deleteCustomer' | 'createCustomer'> {
   const { ds, audit } = c.deps;
   return {
     async listUploads(req, ctx) {
@@ -24,8 +24,19 @@ export function uploadHandlers(c: CareContext): Pick<Handlers<Def>, 'listUploads
       } catch {
         pool = null; // others see the lists without a divisible count
       }
-      const page = await pageUploads(ds.manager, pool, toPaging(req.page, req.count, 50));
+      const page = await pageUploads(ds.manager, pool, toPaging(req.page, req.count, 50), nfc(req.message ?? ''));
       return { values: page.rows.map(presentUpload), count: page.count };
+    },
+
+    async renameUpload(req, ctx) {
+      const id = requireId(req.id, MSG.uploadNotFound);
+      const name = nfc(req.file_name ?? '').trim();
+      if (!name) throw new AppError('VALIDATION', MSG.fileNameRequired);
+      await ds.transaction(async (em) => {
+        const { from } = await renameUpload(em, id, name);
+        await audit.record(em, { resource: 'upload', id, who: ctx.user, changes: [{ field: 'filename', from, to: name }] });
+      });
+      return { ok: true, msg: MSG.uploadRenamed };
     },
 
     async deleteUpload(req, ctx) {

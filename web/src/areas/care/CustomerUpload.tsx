@@ -1,4 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import CallSplitIcon from '@mui/icons-material/CallSplit';
+import EditIcon from '@mui/icons-material/Edit';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ListScreen from '../../list/ListScreen';
@@ -65,16 +68,29 @@ const ADD_CUSTOMER: FormConfig<Upload> = {
     }),
 };
 
+/** The edit icon of a list (spec 3 §2.3): its name. */
+const RENAME_UPLOAD: FormConfig<Upload> = {
+  title: 'Đổi tên danh sách',
+  successMsg: 'Đổi tên danh sách thành công',
+  errorMsg: 'Đổi tên danh sách không thành công',
+  submitLabel: 'Lưu',
+  fields: [{ key: 'file_name', label: 'Tên danh sách', type: 'text', required: true, initial: (u) => u.filename }],
+  submit: (v, ctx) => careApi.renameUpload(ctx.row!.id, String(v.file_name ?? '')),
+};
+
 export default function CustomerUpload() {
   const listRef = useRef<ListHandle>(null);
+  const navigate = useNavigate();
   const [adding, setAdding] = useState<{ row: Upload | null } | null>(null);
+  const [renaming, setRenaming] = useState<Upload | null>(null);
   const config = useMemo<ListConfig<Upload>>(
     () => ({
       id: 'uploads',
       title: 'Upload',
       endpoint: UPLOAD_LIST,
       defaultPageSize: 20,
-      searchButton: 'refresh',
+      searchButton: 'search',
+      filters: [{ key: 'message', type: 'text', label: 'Tìm kiếm', placeholder: 'Tên danh sách hoặc người upload', width: 280 }],
       toolbarExtra: (ctx) =>
         ctx.session.priority < 3 ? (
           <ImportButton id="customers" endpoint={CUSTOMER_IMPORT} spec={CUSTOMER_IMPORT_SPEC} preview label="Tải lên" onDone={() => listRef.current?.reload()} />
@@ -94,6 +110,14 @@ export default function CustomerUpload() {
       ],
       toolbar: [
         {
+          // 'Distribute data' (spec 3 §2.3): the division screen, in its own tab.
+          key: 'divide',
+          label: 'Phân chia dữ liệu',
+          icon: <CallSplitIcon />,
+          variant: 'outlined',
+          onClick: () => navigate('/sys/division'),
+        },
+        {
           key: 'add-customer',
           label: 'Thêm khách hàng',
           icon: <PersonAddIcon />,
@@ -112,6 +136,14 @@ export default function CustomerUpload() {
           run: (u) => setAdding({ row: u }),
         },
         {
+          key: 'rename',
+          label: 'Đổi tên danh sách',
+          icon: <EditIcon fontSize="small" />,
+          color: 'primary',
+          visible: (_u, ctx) => ctx.session.priority < 3,
+          run: (u) => setRenaming(u),
+        },
+        {
           key: 'delete',
           label: 'Xoá',
           icon: <DeleteIcon fontSize="small" />,
@@ -124,7 +156,7 @@ export default function CustomerUpload() {
         },
       ],
     }),
-    [],
+    [navigate],
   );
   return (
     <>
@@ -139,6 +171,18 @@ export default function CustomerUpload() {
         onClose={() => setAdding(null)}
         onSaved={() => {
           setAdding(null);
+          listRef.current?.reload();
+        }}
+      />
+      <FormDialog
+        config={RENAME_UPLOAD}
+        testIdPrefix="upload-rename"
+        open={!!renaming}
+        mode="edit"
+        row={renaming}
+        onClose={() => setRenaming(null)}
+        onSaved={() => {
+          setRenaming(null);
           listRef.current?.reload();
         }}
       />

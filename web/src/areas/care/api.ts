@@ -36,6 +36,7 @@ export const CARE_RESULTS = [
 
 export const careApi = {
   deleteUpload: (id: string) => api.del<common_v1_common.Ack>(UPLOAD_LIST, { body: { id } }),
+  renameUpload: (id: string, fileName: string) => api.put<common_v1_common.Ack>(`${UPLOAD_LIST}/${encodeURIComponent(id)}`, { file_name: fileName }),
   uploads: () => api.get<care_v1_care.UploadList>(UPLOAD_LIST, { page: 1, count: 1000 }),
   countAssignable: (uploadId: string) => api.get<{ total: number }>(`/api/v1/customer/count-assign/${encodeURIComponent(uploadId)}`),
   assign: (uploadId: string, items: Array<{ username: string; count: number }>) =>
