@@ -75,7 +75,7 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
   await page.getByTestId('list-scan-quetdata').waitFor();
 
   await page.getByTestId('scan-quetdata-import-file').setInputFiles(file);
-  await page.getByTestId('toast').filter({ hasText: `Tai file thanh cong: ${fileName}` }).first().waitFor();
+  await page.getByTestId('toast').filter({ hasText: `Tải file thành công: ${fileName}` }).first().waitFor();
   const count = page.getByTestId(`scan-count-${fileName}`);
   await count.waitFor();
   expect(await count.getAttribute('data-total')).toBe(String(NUMBERS));
@@ -174,7 +174,7 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   await boss.getByTestId('menu-/sys/uploadchiadata').click();
   await boss.getByTestId('list-uploadchiadata').waitFor();
   await boss.getByTestId('uploadchiadata-import-file').setInputFiles(file);
-  await toast(boss, `Tai file thanh cong: ${fileName}`);
+  await toast(boss, `Tải file thành công: ${fileName}`);
   const used = boss.getByTestId(`split-used-${fileName}`);
   await used.waitFor();
   expect((await used.textContent())!.trim()).toBe('0/3');

@@ -100,7 +100,7 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
           endpoint={meta.upload}
           spec={scanImportSpec()}
           label="Tải file"
-          successText={(f, n) => `Tai file thanh cong: ${f} (${formatNumber(n)} số)`}
+          successText={(f, n) => `Tải file thành công: ${f} (${formatNumber(n)} số)`}
           onDone={() => listRef.current?.reload()}
         />
       ),

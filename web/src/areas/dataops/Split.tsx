@@ -59,7 +59,7 @@ export function SplitUpload() {
       defaultPageSize: 20,
       rowId: (r) => r.id,
       toolbarExtra: () => (
-        <ImportButton id="uploadchiadata" endpoint={SPLIT_IMPORT} spec={SPLIT_SPEC} label="Tải file" successText={(f, n) => `Tai file thanh cong: ${f} (${formatNumber(n)} số)`} onDone={() => listRef.current?.reload()} />
+        <ImportButton id="uploadchiadata" endpoint={SPLIT_IMPORT} spec={SPLIT_SPEC} label="Tải file" successText={(f, n) => `Tải file thành công: ${f} (${formatNumber(n)} số)`} onDone={() => listRef.current?.reload()} />
       ),
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
