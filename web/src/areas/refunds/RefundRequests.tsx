@@ -312,7 +312,10 @@ export default function RefundRequests() {
         // What the customer of a top-up transfers (transfer_final_amount): the salesperson tells them, so everyone sees it.
         {
           field: 'transfer_final_amount',
-          headerName: 'Số tiền khách chuyển khoản',
+          // Short enough for two header lines at 110 px (1440-px layout); the full words on hover and in the export.
+          headerName: 'Khách chuyển',
+          description: 'Số tiền khách chuyển khoản',
+          export: { header: 'Số tiền khách chuyển khoản' },
           kind: 'number',
           minWidth: 110,
           value: (r) => (r.request_type === 5 ? r.transfer_final_amount : ''),
