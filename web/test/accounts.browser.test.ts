@@ -12,9 +12,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { chromium, Browser, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
 import { io as connectSocket, Socket } from 'socket.io-client';
-import { callApi, logIn, input } from './browser-session';
+import { callApi, input, launchChromium, logIn } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { apiOf, PASSWORD, Staff } from '../../gateway/test/staff-fixture';
@@ -60,10 +60,7 @@ const login = (page: Page, username: string, password: string) => logIn(page, st
 beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   stack = await startStack({ env: isolatedStackEnv('web_accounts', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }) });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 180000);
 
 afterAll(async () => {

@@ -1,4 +1,44 @@
-import type { Page } from 'playwright-core';
+import { cpSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** The system's Chromium as every browser test drives it (CHROMIUM_PATH overrides the Debian path). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/**
+ * A private copy of web/dist for this run. The working tree's web/dist is rebuilt whenever anyone
+ * runs `npm run build -w @cskh/web`: a rebuild during the test empties it and renames every chunk,
+ * so a screen opened after it (a lazily loaded chunk) never arrived and pages reloaded half-way
+ * showed the login form or nothing. The copy is taken between builds (index.html and the assets
+ * unchanged while copying, every asset index.html names present).
+ */
+export async function snapshotWebDist(to: string): Promise<string> {
+  const dist = join(__dirname, '../dist');
+  const stamp = () => {
+    try {
+      return `${statSync(join(dist, 'index.html')).mtimeMs}:${statSync(join(dist, 'assets')).mtimeMs}`;
+    } catch {
+      return '';
+    }
+  };
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const before = stamp();
+    if (before) {
+      rmSync(to, { recursive: true, force: true });
+      cpSync(dist, to, { recursive: true });
+      const html = readFileSync(join(to, 'index.html'), 'utf8');
+      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+      if (stamp() === before && assets.length > 0 && assets.every((a) => existsSync(join(to, a)))) return to;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('web/dist kept changing (or is missing): run `npm run build -w @cskh/web` (npm test does)');
+}
 
 /** An input by its data-testid (the app puts the testid on the <input> itself). */
 export const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);

@@ -5,12 +5,12 @@
  * 'Khách hàng mới', presses 'Mời lại' and gets the customer back as the open case; the invite
  * history offers 10, 20 and 50 rows a page and asks for 10 first.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { chromium, Browser } from 'playwright-core';
-import { callApi, logIn, input, toast } from './browser-session';
+import { Browser } from 'playwright-core';
+import { callApi, input, launchChromium, logIn, snapshotWebDist, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -23,38 +23,13 @@ let dir: string;
 const api = <T>(path: string, token?: string, body?: unknown) => callApi<T>(stack.url, path, token, body);
 
 /** A private copy of web/dist (others may rebuild it while this runs; see care.browser.test.ts). */
-async function snapshotWebDist(to: string): Promise<string> {
-  const dist = join(__dirname, '../dist');
-  const stamp = () => {
-    try {
-      return `${statSync(join(dist, 'index.html')).mtimeMs}:${statSync(join(dist, 'assets')).mtimeMs}`;
-    } catch {
-      return '';
-    }
-  };
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const before = stamp();
-    if (before) {
-      rmSync(to, { recursive: true, force: true });
-      cpSync(dist, to, { recursive: true });
-      const html = readFileSync(join(to, 'index.html'), 'utf8');
-      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
-      if (stamp() === before && assets.length > 0 && assets.every((a) => existsSync(join(to, a)))) return to;
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('web/dist kept changing (or is missing): run `npm run build -w @cskh/web` (npm test does)');
-}
 
 beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'care-moilai-'));
   const webDist = await snapshotWebDist(join(dir, 'web-dist'));
   stack = await startStack({ env: isolatedStackEnv('web_care_moilai', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, WEB_DIST: webDist }), only: ['auth', 'care'] });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 180000);
 
 afterAll(async () => {

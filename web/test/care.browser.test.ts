@@ -8,13 +8,13 @@
  * the carrier simulator sent, seeing the realtime notice; the manager sees both results in 'Nhật ký CSKH' with the whole
  * number, the salesperson sees them masked; 'Tỉ lệ bắt số' shows the salesperson's counts.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
-import { chromium, Browser, Page } from 'playwright-core';
-import { callApi, logIn, input, toast, typeDate } from './browser-session';
+import { Browser, Page } from 'playwright-core';
+import { callApi, input, launchChromium, logIn, snapshotWebDist, toast, typeDate } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -78,35 +78,6 @@ async function pickUpload(page: Page, fileName: string, expected: number) {
   await page.getByTestId('division-total').filter({ hasText: `Số lượng có thể chia: ${expected}` }).waitFor();
 }
 
-/**
- * A private copy of web/dist for this run. The working tree's web/dist is rebuilt whenever anyone
- * runs `npm run build -w @cskh/web`: a rebuild during the test empties it and renames every chunk,
- * so a screen opened after it (the lazily loaded /sys/division) never arrived and pages reloaded
- * half-way showed the login form or nothing. The copy is taken between builds (index.html and the
- * assets unchanged while copying, every asset index.html names present).
- */
-async function snapshotWebDist(to: string): Promise<string> {
-  const dist = join(__dirname, '../dist');
-  const stamp = () => {
-    try {
-      return `${statSync(join(dist, 'index.html')).mtimeMs}:${statSync(join(dist, 'assets')).mtimeMs}`;
-    } catch {
-      return '';
-    }
-  };
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const before = stamp();
-    if (before) {
-      rmSync(to, { recursive: true, force: true });
-      cpSync(dist, to, { recursive: true });
-      const html = readFileSync(join(to, 'index.html'), 'utf8');
-      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
-      if (stamp() === before && assets.length > 0 && assets.every((a) => existsSync(join(to, a)))) return to;
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('web/dist kept changing (or is missing): run `npm run build -w @cskh/web` (npm test does)');
-}
 
 beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
@@ -114,10 +85,7 @@ beforeAll(async () => {
   const webDist = await snapshotWebDist(join(dir, 'web-dist'));
   // Only what this day needs: auth (logins, staff events) and care.
   stack = await startStack({ env: isolatedStackEnv('web_care', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, WEB_DIST: webDist }), only: ['auth', 'care'] });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 180000);
 
 afterAll(async () => {

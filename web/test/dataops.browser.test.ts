@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
-import { chromium, Browser, Page } from 'playwright-core';
-import { callApi, logIn, input, toast } from './browser-session';
+import { Browser, Page } from 'playwright-core';
+import { callApi, input, launchChromium, logIn, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -51,10 +51,7 @@ beforeAll(async () => {
   stack = await startStack({
     env: isolatedStackEnv('web_dataops', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, CARRIER_LATENCY_MS: '20', SCAN_RATE_PER_SECOND: '15', SCAN_CONCURRENCY: '2', SCAN_BATCH_SIZE: '5' }),
   });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 180000);
 
 afterAll(async () => {

@@ -18,8 +18,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, Browser, Page } from 'playwright-core';
-import { callApi, logIn } from './browser-session';
+import { Browser, Page } from 'playwright-core';
+import { callApi, launchChromium, logIn } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -54,10 +54,7 @@ const api = <T>(method: string, path: string, token?: string, body?: unknown) =>
 beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   stack = await startStack({ env: isolatedStackEnv('web_screens', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }) });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   const admin = await api<{ access_token: string }>('POST', '/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
   const roles = await api<{ values: Array<{ id: string; priority: number }> }>('GET', '/api/v1/role?page=1&count=100', admin.access_token);
   // In hierarchy order: the branch (3) before its leader (4), salesperson (5) and coordinator (7).

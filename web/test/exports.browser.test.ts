@@ -19,8 +19,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
-import { chromium, Browser, Page } from 'playwright-core';
-import { callApi, logIn } from './browser-session';
+import { Browser, Page } from 'playwright-core';
+import { callApi, launchChromium, logIn } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { seedDemo } from '../../scripts/demo/seed';
@@ -38,10 +38,7 @@ beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'exports-browser-'));
   stack = await startStack({ env: isolatedStackEnv('web_exports', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, SCAN_RATE_PER_SECOND: '200' }) });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   await seedDemo(stack.url, { adminPassword: ADMIN_PASSWORD });
   // The two scan screens the office leaves empty get a small file each.
   const admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).access_token;

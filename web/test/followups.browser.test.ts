@@ -10,12 +10,12 @@
  *     Vietnamese: 'Khách hàng riêng', 'CHỜ DUYỆT' → 'Xác nhận duyệt đơn này?' → 'ĐÃ DUYỆT',
  *     'Quét đối tượng chương trình', 'Tất cả', 'Đã lưu cài đặt phân quyền!'.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { chromium, Browser, Page } from 'playwright-core';
-import { callApi, input, logIn, toast } from './browser-session';
+import { Browser, Page } from 'playwright-core';
+import { callApi, input, launchChromium, logIn, snapshotWebDist, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -32,28 +32,6 @@ const login = (page: Page, username: string, password = PASSWORD) => logIn(page,
 const newPhone = () => `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 /** A private copy of web/dist taken between builds (another engineer's rebuild must not pull chunks away mid-test). */
-async function snapshotWebDist(to: string): Promise<string> {
-  const dist = join(__dirname, '../dist');
-  const stamp = () => {
-    try {
-      return `${statSync(join(dist, 'index.html')).mtimeMs}:${statSync(join(dist, 'assets')).mtimeMs}`;
-    } catch {
-      return '';
-    }
-  };
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const before = stamp();
-    if (before) {
-      rmSync(to, { recursive: true, force: true });
-      cpSync(dist, to, { recursive: true });
-      const html = readFileSync(join(to, 'index.html'), 'utf8');
-      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
-      if (stamp() === before && assets.length > 0 && assets.every((a) => existsSync(join(to, a)))) return to;
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('web/dist kept changing (or is missing): run `npm run build -w @cskh/web` (npm test does)');
-}
 
 /** Retries a set-up call until a service has learned of new staff (auth's events reach each read model). */
 async function eventually<T>(what: string, f: () => Promise<T>, ms = 30000): Promise<T> {
@@ -80,10 +58,7 @@ beforeAll(async () => {
     env: isolatedStackEnv('web_followups', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, WEB_DIST: webDist, ORDERS_REMINDER_REPEAT_MS: String(REPEAT_MS) }),
     only: ['auth', 'orders', 'care', 'refunds', 'dataops'],
   });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   tag = randomBytes(3).toString('hex');
   admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).access_token;
   const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);

@@ -7,8 +7,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, Browser, Page } from 'playwright-core';
-import { logIn } from './browser-session';
+import { Browser, Page } from 'playwright-core';
+import { launchChromium, logIn } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, settle } from '../../scripts/testing';
 import { seedDemo } from '../../scripts/demo/seed';
@@ -22,10 +22,7 @@ beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   stack = await startStack({ env: isolatedStackEnv('web_layout', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }) });
   await seedDemo(stack.url, { adminPassword: ADMIN_PASSWORD });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 300_000);
 
 afterAll(async () => {

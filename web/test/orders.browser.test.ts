@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
-import { chromium, Browser, Page } from 'playwright-core';
-import { callApi, logIn, input } from './browser-session';
+import { Browser, Page } from 'playwright-core';
+import { callApi, input, launchChromium, logIn } from './browser-session';
 import * as XLSX from 'xlsx';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
@@ -46,10 +46,7 @@ beforeAll(async () => {
   env = isolatedStackEnv('web_orders', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD });
   // Only what this screen needs (auth for logins and staff, orders); the realtime tier and carrier simulator come with the stack.
   stack = await startStack({ env, only: ['auth', 'orders'] });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 180000);
 
 afterAll(async () => {

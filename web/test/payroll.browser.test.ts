@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
-import { chromium, Browser, Page } from 'playwright-core';
-import { logIn, input } from './browser-session';
+import { Browser, Page } from 'playwright-core';
+import { input, launchChromium, logIn } from './browser-session';
 import { createBus, createLogger, EventBus, USER_CHANGED_TOPIC } from '@cskh/kit';
 import { events_v1_care, events_v1_events } from '@cskh/proto';
 import { startStack, Stack } from '../../scripts/stack';
@@ -92,10 +92,7 @@ beforeAll(async () => {
       return { topic: 'cskh.care.invite-registered', key: e.phone, value: Buffer.from(events_v1_care.InviteRegistered.encode(e).finish()) };
     }),
   );
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 180000);
 
 afterAll(async () => {

@@ -13,10 +13,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { chromium, Browser, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
 import { createBus, createLogger, EventBus } from '@cskh/kit';
 import { events_v1_care } from '@cskh/proto';
-import { callApi, input, logIn, toast } from './browser-session';
+import { callApi, input, launchChromium, logIn, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -58,10 +58,7 @@ beforeAll(async () => {
   const env = isolatedStackEnv('web_pickers', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD });
   stack = await startStack({ env, only: ['auth', 'care', 'payroll', 'dataops'] });
   bus = createBus(env.KAFKA_BROKERS, 'web-pickers-test', createLogger('test', 'silent'), env.KAFKA_TOPIC_PREFIX ?? '');
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).access_token;
   const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
   const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;

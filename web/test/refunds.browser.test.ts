@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
-import { chromium, Browser, Page } from 'playwright-core';
-import { callApi, logIn, input, toast } from './browser-session';
+import { Browser, Page } from 'playwright-core';
+import { callApi, input, launchChromium, logIn, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -46,10 +46,7 @@ beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'refunds-browser-'));
   stack = await startStack({ env: isolatedStackEnv('web_refunds', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, PARTNER_TIMEOUT_MS: '1500' }), only: ['auth', 'refunds'] });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 180000);
 
 afterAll(async () => {
