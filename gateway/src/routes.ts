@@ -89,7 +89,13 @@ interface RawField {
   typeName: string;
   proto3Optional?: boolean;
 }
-type MessageType = { name?: string; field?: RawField[]; nestedType?: MessageType[]; options?: { mapEntry?: boolean } | null };
+type MessageType = {
+  name?: string;
+  field?: RawField[];
+  nestedType?: MessageType[];
+  oneofDecl?: Array<{ name: string }>;
+  options?: { mapEntry?: boolean } | null;
+};
 type Descriptor = { format?: string; type?: MessageType & { value?: Array<{ name: string }> } };
 
 /**
@@ -115,13 +121,16 @@ export function protoTypes(def: protoLoader.PackageDefinition): ProtoTypes {
   const rules = loadFieldRules();
   for (const [fullName, d] of entries) {
     if (d.format?.endsWith('DescriptorProto') && !d.format.includes('Enum')) {
+      // protobufjs's descriptors leave proto3Optional false; a proto3 `optional` field shows as the
+      // synthetic oneof `_<field>` instead (our protos have no real oneof).
+      const synthetic = new Set((d.type?.oneofDecl ?? []).map((o) => o.name));
       const field = (f: RawField, scope: string): FieldInfo => ({
         name: f.name,
         type: f.type,
         repeated: f.label === 'LABEL_REPEATED',
         typeName: f.typeName ? resolveTypeName(scope, f.typeName, known) : undefined,
         ...(rules.has(`${scope}.${f.name}`) ? { rule: rules.get(`${scope}.${f.name}`) } : {}),
-        ...(f.proto3Optional ? { optional: true } : {}),
+        ...(f.proto3Optional || synthetic.has(`_${f.name}`) ? { optional: true } : {}),
       });
       // Map fields are repeated entries of a nested type marked mapEntry: carried as key and value.
       const entries = new Map((d.type?.nestedType ?? []).filter((n) => n.options?.mapEntry).map((n) => [n.name, n]));

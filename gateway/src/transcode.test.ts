@@ -34,8 +34,9 @@ describe('query strings', () => {
     });
   });
 
-  it('drops empty numbers and unknown names', () => {
-    expect(transcode(listUsers, { query: { page: '', other: 'x' } })).toEqual({ message: {} });
+  it('drops unknown names; a number left empty in the query is refused, as the document says (a number)', () => {
+    expect(transcode(listUsers, { query: { other: 'x' } })).toEqual({ message: {} });
+    expect(transcode(listUsers, { query: { page: '', other: 'x' } })).toEqual({ msg: 'Giá trị của page phải là số' });
   });
 
   it('refuses a page that is not a number, a fraction, negative or out of bounds', () => {

@@ -141,8 +141,13 @@ function checkNumber(field: FieldInfo, label: string, raw: unknown, source: Sour
   let n: number;
   if (typeof raw === 'number') n = raw;
   else if (typeof raw === 'string') {
-    // '' is the absent value; anything else is a number written plainly, nothing looser.
-    if (raw === '') return undefined;
+    // In JSON '' is the absent value. In the query a number is written or left out: `page=` is
+    // refused as the document says (a number), not read as absent — our browser omits what it
+    // does not send.
+    if (raw === '') {
+      if (source === 'text') throw invalid(`Giá trị của ${label} phải là số`);
+      return undefined;
+    }
     const ok = source === 'text' ? NUMBER_TEXT.test(raw) : numberTextAllowed(field, raw);
     if (!ok) throw invalid(`Giá trị của ${label} phải là số`);
     n = Number(raw);
