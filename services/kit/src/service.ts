@@ -54,7 +54,8 @@ export interface ServiceModule<S extends ConfigShape, X = undefined> {
   /** PostgreSQL schema owned by the service. */
   schema: string;
   config: ConfigDeclaration<S>;
-  entities: EntitySchema[];
+  /** @deprecated services reach their tables with SQL (store/); kept only until every module drops it. */
+  entities?: EntitySchema[];
   migrations: Array<new () => MigrationInterface>;
   features?: ServiceFeatures;
   /** Built once from the deps and handed to services() and start() (collaborators, caches, clients). */
@@ -109,7 +110,7 @@ function dataSourceFor(mod: ServiceModule<any, any>, url: string) {
   return createDataSource({
     url,
     schema: mod.schema,
-    entities: mod.entities,
+    entities: mod.entities ?? [],
     migrations: [...featureMigrations(mod.schema, mod.features), ...mod.migrations],
   });
 }

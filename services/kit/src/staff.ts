@@ -149,3 +149,38 @@ export class StaffDirectory {
     return rows.map((r) => ({ ...r, level: staffLevel(r.priority) }));
   }
 }
+
+/**
+ * The staff picker's list (common.v1.StaffOptionList): the people the viewer may pick, in the
+ * hierarchy's order, as every service's "list staff" route answers it.
+ */
+export async function staffOptionList(
+  staff: Pick<StaffDirectory, 'pickable'>,
+  viewer: Pick<Identity, 'priority' | 'userId' | 'username'>,
+  opts: { includeLocked?: boolean } = {},
+): Promise<{ values: StaffOptionValue[]; count: number }> {
+  const people = await staff.pickable(viewer, opts);
+  return { values: people.map(staffOption), count: people.length };
+}
+
+/** common.v1.StaffOption, structurally (the kit's lower layers do not load the generated protos). */
+export interface StaffOptionValue {
+  id: string;
+  username: string;
+  fullname: string;
+  full_name: string;
+  role: { id: string; name: string; priority: number };
+  brand_id: string;
+  group_id: string;
+}
+
+export const staffOption = (p: StaffMember): StaffOptionValue => ({
+  id: p.user_id,
+  username: p.username,
+  fullname: p.fullname,
+  full_name: p.fullname,
+  role: { id: '', name: p.role_name, priority: p.priority },
+  brand_id: p.brand_id,
+  group_id: p.group_id,
+});
+

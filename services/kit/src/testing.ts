@@ -13,13 +13,16 @@
 import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import type { ServiceDefinition } from '@grpc/grpc-js';
+import { events_v1_events } from '@cskh/proto';
 import { createBus, EventBus } from './bus';
 import type { ConfigShape } from './config';
 import { ensureDatabase } from './db';
+import { ErrorEnvelope, fromServiceError } from './errors';
 import { serviceClient, ServiceClient } from './grpc';
 import type { Identity } from './identity';
 import { createLogger } from './log';
 import { RunningService, runService, ServiceModule } from './service';
+import { USER_CHANGED_TOPIC } from './staff';
 import { signAccessToken } from './tokens';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
@@ -105,6 +108,8 @@ export interface TestService {
   env: NodeJS.ProcessEnv;
   databaseUrl: string;
   topicPrefix: string;
+  /** The service's PostgreSQL schema. */
+  schema: string;
   /** A typed client of one of the service's gRPC services (closed by stop()). */
   client<D extends ServiceDefinition>(def: D): ServiceClient<D>;
   /** An identity of the given priority holding the given codes (see testIdentity). */
@@ -149,6 +154,7 @@ export async function startTestService<S extends ConfigShape, X>(
     env,
     databaseUrl,
     topicPrefix,
+    schema: mod.schema,
     bus,
     client(def) {
       const c = serviceClient(def, address);
@@ -165,4 +171,45 @@ export async function startTestService<S extends ConfigShape, X>(
       await dropDatabase(databaseUrl).catch(() => undefined);
     },
   };
+}
+
+/** The error envelope (code + Vietnamese msg) a call that must fail turns into. */
+export async function failure(p: Promise<unknown>): Promise<ErrorEnvelope> {
+  try {
+    await p;
+  } catch (e) {
+    return fromServiceError(e);
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** A person as auth announces them; what is left out gets a salesperson's defaults. */
+export type AnnouncedPerson = Partial<events_v1_events.UserChanged> & { username: string };
+
+/**
+ * Staff as auth announces them (cskh.auth.user-changed), then waits until the service's staff
+ * read model has them all. `userIdOf` gives the user id of a person announced without one.
+ */
+export async function announceStaff(
+  t: TestService,
+  people: AnnouncedPerson[],
+  userIdOf: (username: string) => string = (u) => `id-${u}`,
+): Promise<void> {
+  const events = people.map((p) =>
+    events_v1_events.UserChanged.fromPartial({
+      event_id: rand(),
+      user_id: p.user_id ?? userIdOf(p.username),
+      fullname: `Tên ${p.username}`,
+      role_name: 'Nhân viên',
+      role_priority: 5,
+      changed_at: new Date().toISOString(),
+      ...p,
+    }),
+  );
+  await t.bus.publish(events.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })));
+  const names = people.map((p) => p.username);
+  await until('the staff read model', async () => {
+    const rows = await t.sql(`SELECT username FROM "${t.schema}".staff WHERE username = ANY($1)`, [names]);
+    return rows.length === names.length;
+  });
 }
