@@ -1,12 +1,12 @@
 import { Kafka, logLevel, Consumer } from 'kafkajs';
 import './kafka-idle-fix';
-import type { BusMessage, EventBus } from './bus';
+import type { EventBus } from './bus';
+import { BatchHandler, BusMessage, IDLE_FETCH_WAIT_MS, logicalTopic, withRetries } from './bus-message';
 import { kafkaConsumed } from './metrics';
 import type { Logger } from './log';
 import { consumeInSpan, withTraceHeaders } from './trace';
 
-/** How long a fetch waits at the broker when nothing is there (see the consumer's options). */
-export const IDLE_FETCH_WAIT_MS = 1000;
+
 
 /**
  * A consumer for hot paths (lookup requests, lookup replies): kafkajs `eachBatch` with the
@@ -19,7 +19,6 @@ export const IDLE_FETCH_WAIT_MS = 1000;
  * Without Kafka (embedded run) it falls back to the kit bus's subscribe with the same handler.
  * Topics and the group are logical names: the bus's topicPrefix (KAFKA_TOPIC_PREFIX) is applied here too.
  */
-export type BatchHandler = (msg: BusMessage, attempt: { final: boolean }) => Promise<BusMessage[] | void>;
 
 export interface BatchConsumerOptions {
   brokers?: string;
@@ -44,9 +43,6 @@ export interface BatchConsumerHandle {
   stop(): Promise<void>;
 }
 
-/** The logical topic of a Kafka topic under `prefix` (the topic itself when it lacks the prefix). */
-export const logicalTopic = (prefix: string, topic: string) => (prefix && topic.startsWith(prefix) ? topic.slice(prefix.length) : topic);
-
 async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
@@ -59,22 +55,6 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R
   });
   await Promise.all(workers);
   return out;
-}
-
-export async function withRetries(handler: BatchHandler, msg: BusMessage, retries: number, log: Logger): Promise<{ out: BusMessage[]; parked: boolean }> {
-  for (let attempt = 1; ; attempt++) {
-    const final = attempt >= retries;
-    try {
-      const out = (await handler(msg, { final })) ?? [];
-      return { out, parked: false };
-    } catch (err) {
-      if (final) {
-        log.error({ err, topic: msg.topic, key: msg.key }, 'handler failed; parking message on DLQ');
-        return { out: [], parked: true };
-      }
-      await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
-    }
-  }
 }
 
 export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<BatchConsumerHandle> {

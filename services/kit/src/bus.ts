@@ -1,7 +1,7 @@
 import { Kafka, Producer, Consumer, logLevel, CompressionTypes } from 'kafkajs';
 import './kafka-idle-fix';
 import type { Logger } from './log';
-import { IDLE_FETCH_WAIT_MS, logicalTopic, withRetries } from './batch-consumer';
+import { BusHandler, BusMessage, IDLE_FETCH_WAIT_MS, logicalTopic, withRetries } from './bus-message';
 import { addConsumerLagReader, kafkaConsumed } from './metrics';
 import { consumeInSpan, withTraceHeaders } from './trace';
 
@@ -9,14 +9,7 @@ import { consumeInSpan, withTraceHeaders } from './trace';
  * The event bus every service talks through. Kafka in tests, CI and Kubernetes; an in-process
  * implementation behind the same interface in the embedded run. Keys keep order per entity.
  */
-export interface BusMessage {
-  topic: string;
-  key: string;
-  value: Buffer;
-  headers?: Record<string, string>;
-}
 
-export type BusHandler = (msg: BusMessage) => Promise<void>;
 
 export interface Subscription {
   stop(): Promise<void>;

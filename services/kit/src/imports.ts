@@ -96,6 +96,39 @@ export async function importChunk<Raw, Row>(chunk: ImportChunk<Raw, Row>): Promi
   return { saved: good.length, errorRows };
 }
 
+/** An uploaded sheet chunk as every import RPC receives it (rows, the file's name, where its rows start). */
+export interface SheetUpload<Raw> {
+  rows?: readonly Raw[];
+  file_name?: string;
+  first_row?: number;
+}
+
+/** The spec's price sheets have their header at row 1 (spec 3 §3): data starts at row 2. */
+export const PRICE_SHEET_FIRST_ROW = 2;
+
+/**
+ * One chunk of an uploaded price sheet (orders' mfy and 9279 lists, refunds' list): reads the
+ * upload — its rows, its trimmed file name, its first row (row 2 when the browser sent none) — and
+ * hands it to importChunk with the list's row rules. `save` also gets the file name, for audit
+ * entries that name it. One reading for every price list, so they never drift apart.
+ */
+export function importPriceSheet<Raw, Row>(
+  upload: SheetUpload<Raw>,
+  rules: Pick<ImportChunk<Raw, Row>, 'parse' | 'key'> & {
+    save(rows: Array<{ row: Row; importKey: string; rowNumber: number }>, fileName: string): Promise<unknown>;
+  },
+): Promise<ImportResult> {
+  const fileName = (upload.file_name ?? '').trim();
+  return importChunk({
+    rows: upload.rows ?? [],
+    fileName,
+    firstRow: upload.first_row || PRICE_SHEET_FIRST_ROW,
+    parse: rules.parse,
+    key: rules.key,
+    save: (rows) => rules.save(rows, fileName),
+  });
+}
+
 /**
  * The row with every text in Unicode NFC. Vietnamese typed on a Mac (or pasted from some web
  * pages) arrives decomposed ('ê' + U+0301 instead of 'ế'): it looks the same but would not match

@@ -1,3 +1,4 @@
+export * from './access';
 export * from './errors';
 export * from './identity';
 export * from './config';
@@ -6,7 +7,9 @@ export * from './paging';
 export * from './text-limits';
 export * from './grpc';
 export * from './tokens';
+export * from './redis';
 export * from './db';
+export * from './bus-message';
 export * from './bus';
 export * from './batch-consumer';
 export * from './outbox';

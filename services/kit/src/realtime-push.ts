@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import * as protoLoader from '@grpc/proto-loader';
 import type { EntityManager } from 'typeorm';
 import { events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
-import type { BusMessage, EventBus } from './bus';
+import type { EventBus } from './bus';
+import type { BusMessage } from './bus-message';
 import { addToOutbox } from './outbox';
 import { hasAnyPermission } from './identity';
 

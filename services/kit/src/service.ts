@@ -10,7 +10,8 @@ import { adapt, GrpcServerHandle, Handlers, isAdapted, Middleware, serviceName, 
 import { createLogger, Logger } from './log';
 import { addToOutbox, OutboxRelay, outboxHeadersSql, outboxTableSql } from './outbox';
 import { StaffDirectory, staffTableSql, USER_CHANGED_TOPIC } from './staff';
-import { createRedis, createRevocationStore, RevocationStore } from './tokens';
+import { createRevocationStore, RevocationStore } from './tokens';
+import { createRedis } from './redis';
 import { addOutboxBacklogReader } from './metrics';
 import type { z } from 'zod';
 

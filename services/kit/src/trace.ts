@@ -16,7 +16,6 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, RandomIdGenerator, SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import type { BusMessage } from './bus';
 
 /**
  * Trace context (issue 15 "For the SRE"): one lookup's path — the gateway's HTTP request or the
@@ -122,15 +121,21 @@ export function traceFields(): { trace_id?: string; span_id?: string } {
   return sc && isSpanContextValid(sc) ? { trace_id: sc.traceId, span_id: sc.spanId } : {};
 }
 
+/** A bus message as tracing sees it (structurally, so observability does not load the bus). */
+export interface TracedMessage {
+  topic: string;
+  headers?: Record<string, string>;
+}
+
 /** The message with the current trace context in its headers, unless it already carries one (an outbox row's own). */
-export function withTraceHeaders(m: BusMessage): BusMessage {
+export function withTraceHeaders<M extends TracedMessage>(m: M): M & TracedMessage {
   if (m.headers?.traceparent) return m;
   const current = traceHeaders();
   return current.traceparent ? { ...m, headers: { ...m.headers, ...current } } : m;
 }
 
 /** Runs a consumer's work on one message in a span continuing the producer's trace. */
-export function consumeInSpan<T>(groupId: string, msg: BusMessage, work: () => Promise<T>): Promise<T> {
+export function consumeInSpan<T>(groupId: string, msg: TracedMessage, work: () => Promise<T>): Promise<T> {
   const attributes = { 'messaging.system': 'kafka', 'messaging.destination.name': msg.topic, 'messaging.consumer.group.name': groupId };
   return inSpan(`process ${msg.topic}`, { kind: SpanKind.CONSUMER, parent: contextFrom(msg.headers), attributes }, work);
 }
