@@ -1,7 +1,7 @@
 import { createServer, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { AppError, createLogger } from '@cskh/kit';
-import { CarrierClient, CARRIER_DOWN_MSG, CARRIER_TIMEOUT_MSG } from '../src/carrier/client';
+import { CarrierClient, CARRIER_DOWN_MSG, CARRIER_TIMEOUT_MSG } from '../src/clients/carrier-client';
 
 /**
  * The carrier client keeps connections alive (node:http pool instead of fetch): what must hold is

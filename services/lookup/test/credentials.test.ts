@@ -5,8 +5,8 @@
 import { adapt, AppError, createLogger, startGrpcServer, GrpcServerHandle } from '@cskh/kit';
 import { auth_v1_auth } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
-import { SystemAccountCredentials } from '../src/carrier/credentials';
-import { CarrierClient } from '../src/carrier/client';
+import { SystemAccountCredentials } from '../src/clients/carrier-credentials';
+import { CarrierClient } from '../src/clients/carrier-client';
 
 const log = createLogger('test', 'silent');
 

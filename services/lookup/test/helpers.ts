@@ -1,5 +1,6 @@
 import { Kafka, logLevel, Consumer } from 'kafkajs';
 import { Identity } from '@cskh/kit';
+import { settle } from '@cskh/kit/src/testing';
 import { dropDatabase, freshDatabaseUrl, isolatedTopicPrefix, rand } from '../../../scripts/testing';
 
 
@@ -62,13 +63,9 @@ export async function collect(brokers: string, topics: string[]) {
   return {
     messages: got,
     async waitFor<T>(pick: () => T | undefined, timeoutMs = 20000): Promise<T> {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const v = pick();
-        if (v !== undefined) return v;
-        if (Date.now() > until) throw new Error('timed out waiting for a Kafka message');
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const v = await settle(pick, (x) => x !== undefined, timeoutMs, 50);
+      if (v === undefined) throw new Error('timed out waiting for a Kafka message');
+      return v;
     },
     stop: () => consumer.disconnect(),
   };

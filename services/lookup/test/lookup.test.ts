@@ -4,8 +4,8 @@
  * Kafka round trip (request → reply) including carrier faults, and the lstracuu / 9084 APIs.
  */
 import { Client as PgClient } from 'pg';
-import { callUnary, createClient, exportWindowCount, fromServiceError, Identity } from '@cskh/kit';
-import { startTestService, TestService } from '@cskh/kit/src/testing';
+import { callUnary, createClient, exportWindowCount, Identity } from '@cskh/kit';
+import { failure, startTestService, TestService } from '@cskh/kit/src/testing';
 import { common_v1_common, events_v1_realtime, lookup_v1_lookup } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/data';
@@ -40,14 +40,6 @@ describe('lookup service', () => {
     callUnary<object, T>(lookups, method, REQ[method].fromPartial(req), { identity: who });
   const callLog = <T>(method: string, req: object, who: Identity = identity()) =>
     callUnary<object, T>(logs, method, REQ[method].fromPartial(req), { identity: who });
-  const failure = async (p: Promise<unknown>) => {
-    try {
-      await p;
-    } catch (err) {
-      return fromServiceError(err);
-    }
-    throw new Error('expected a failure');
-  };
   const adminConfig = (body: object) =>
     fetch(`${carrier.url}/__admin/config`, {
       method: 'PUT',

@@ -1,3 +1,5 @@
+import { isBelowManager, isManager } from '@cskh/kit/src/access';
+
 /**
  * Registration-result rules of spec 1 §2.14, applied on the server.
  */
@@ -18,7 +20,7 @@ export interface Viewer {
  * vg8, dag9: everyone.
  */
 export function visibleChannels(v: Viewer, prefixes: readonly [string, string]): Channel9084[] {
-  const senior = v.priority < 3;
+  const senior = isManager(v.priority);
   const name = v.username.toUpperCase();
   const [p1, p2] = prefixes.map((p) => p.toUpperCase());
   const isP1 = !!p1 && name.startsWith(p1);
@@ -61,11 +63,11 @@ export function attribute<T extends { username_nv: string; ten_nv: string }>(
   viewerPriority: number,
   specialAccounts: ReadonlySet<string>,
 ): T {
-  if (viewerPriority >= 3 && specialAccounts.has(row.username_nv.toLowerCase())) return { ...row, username_nv: '', ten_nv: '' };
+  if (isBelowManager(viewerPriority) && specialAccounts.has(row.username_nv.toLowerCase())) return { ...row, username_nv: '', ten_nv: '' };
   return row;
 }
 
 /** A staff filter naming a special account yields nothing for viewers of priority 3 or more. */
 export function staffFilterAllowed(username: string, viewerPriority: number, specialAccounts: ReadonlySet<string>): boolean {
-  return !(viewerPriority >= 3 && username && specialAccounts.has(username.toLowerCase()));
+  return !(isBelowManager(viewerPriority) && username && specialAccounts.has(username.toLowerCase()));
 }

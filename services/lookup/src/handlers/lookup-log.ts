@@ -1,27 +1,26 @@
 import type { DataSource } from 'typeorm';
-import { ALL_ROWS_COUNT, AppError, dayRange, exportWindowSize, Handlers, Identity, importChunk, likeContains, ListFilter, listPage, parseDateTime, requireId, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
+import { ALL_ROWS_COUNT, AppError, dayRange, exportWindowSize, Handlers, Identity, importChunk, likeContains, ListFilter, parseDateTime, requireId, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
+import { isSales } from '@cskh/kit/src/access';
 import { lookup_v1_lookup } from '@cskh/proto';
 import { maskPhone, maskPhonesInText, digitsOf } from '../domain/phone';
 import { MSG } from '../domain/messages';
-import { LOOKUP_LOG_ROLLUPS } from '../domain/log-rollups';
+import {
+  assignOldestUnassignedLookupLogs,
+  countUnassignedLookupLogs,
+  deleteLookupLog,
+  insertImportedLookupLogs,
+  insertLookupLog,
+  listLookupLogPage,
+  LookupLogRow,
+} from '../store/lookup-log';
 
 type Def = typeof lookup_v1_lookup.LookupLogServiceService;
 
 // As long as the API takes a message content: nothing the caller sent is cut.
 const MAX_TEXT = TEXT_LIMITS.content;
 
-interface Row {
-  id: string;
-  so_dien_thoai: string;
-  ten_tra_cuu: string;
-  noi_dung: string;
-  username: string;
-  full_name: string;
-  created_at: Date;
-}
-
 /** A row as the viewer may see it: phones masked by priority, in the phone, the lookup name and the content (kit maskPhonesInText). */
-export const present = (r: Row, viewerPriority: number): lookup_v1_lookup.LookupLog => ({
+export const present = (r: LookupLogRow, viewerPriority: number): lookup_v1_lookup.LookupLog => ({
   id: r.id,
   so_dien_thoai: maskPhone(r.so_dien_thoai, viewerPriority),
   ten_tra_cuu: maskPhonesInText(r.ten_tra_cuu, viewerPriority, r.so_dien_thoai),
@@ -44,17 +43,7 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
       .eq('ten_tra_cuu', f.ten_tra_cuu)
       .addIf(f.assignedTo, 'assigned_to = ?')
       .period('created_at', dayRange(f.startDate, f.endDate));
-    // Count and countByName from the per-day counters when the filter allows (no content search).
-    const page = await listPage<Row>(ds, {
-      from: 'lookup.lookup_log',
-      columns: 'id, so_dien_thoai, ten_tra_cuu, noi_dung, username, full_name, created_at',
-      orderBy: 'created_at DESC, id',
-      key: 'id',
-      filter,
-      paging,
-      rollups: LOOKUP_LOG_ROLLUPS,
-      groupBy: 'ten_tra_cuu',
-    });
+    const page = await listLookupLogPage(ds, filter, paging);
     return {
       values: page.rows.map((r) => present(r, who.priority)),
       count: page.count,
@@ -68,7 +57,7 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
       // getAll: every row, or the window of them a streamed export asks for (its count says which);
       // a count of all rows (9999999999) without getAll is an export too.
       const paging = req.getAll ? toPaging(req.page, exportWindowSize(req.count) ? req.count : ALL_ROWS_COUNT) : toPaging(req.page, req.count, 20);
-      if (paging.take === undefined && who.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+      if (paging.take === undefined && isSales(who.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       return list(who, req, paging);
     },
 
@@ -78,12 +67,13 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
       if (!ten) throw new AppError('VALIDATION', MSG.lookupNameRequired);
       const phone = (req.so_dien_thoai ?? '').trim();
       if (!digitsOf(phone)) throw new AppError('VALIDATION', MSG.phoneRequired);
-      const [row] = (await ds.query(
-        `INSERT INTO lookup.lookup_log (so_dien_thoai, ten_tra_cuu, noi_dung, username, full_name)
-         VALUES ($1, $2, $3, $4, $5)
-         RETURNING id, so_dien_thoai, ten_tra_cuu, noi_dung, username, full_name, created_at`,
-        [phone.slice(0, 32), ten.slice(0, 200), (req.noi_dung ?? '').slice(0, MAX_TEXT), who.username, who.fullname],
-      )) as Row[];
+      const row = await insertLookupLog(ds, {
+        so_dien_thoai: phone.slice(0, 32),
+        ten_tra_cuu: ten.slice(0, 200),
+        noi_dung: (req.noi_dung ?? '').slice(0, MAX_TEXT),
+        username: who.username,
+        full_name: who.fullname,
+      });
       return present(row, who.priority);
     },
 
@@ -108,17 +98,9 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
         // Same row content → same key: re-sending a chunk does not duplicate.
         key: (r) => [r.phone, r.ten, r.noi, r.username, r.sentAt],
         async save(rows) {
-          const params: unknown[] = [];
-          const tuples = rows.map(({ row: r, importKey }) => {
-            const values = [r.phone, r.ten, r.noi, r.username, r.fullName, r.at, importKey];
-            const b = params.length;
-            params.push(...values);
-            return `(${values.map((_, i) => `$${b + i + 1}`).join(', ')})`;
-          });
-          await ds.query(
-            `INSERT INTO lookup.lookup_log (so_dien_thoai, ten_tra_cuu, noi_dung, username, full_name, created_at, import_key)
-             VALUES ${tuples.join(', ')} ON CONFLICT (import_key) WHERE import_key IS NOT NULL DO NOTHING`,
-            params,
+          await insertImportedLookupLogs(
+            ds,
+            rows.map(({ row: r, importKey }) => ({ phone: r.phone, ten: r.ten, noi: r.noi, username: r.username, fullName: r.fullName, at: r.at, importKey })),
           );
         },
       });
@@ -129,34 +111,23 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
       return list(who, { assignedTo: who.username }, toPaging(req.page, req.count, 20));
     },
 
-    async countAssignableLookupLogs(_req, ctx) {
-            const [r] = await ds.query(`SELECT count(*)::int AS total FROM lookup.lookup_log WHERE assigned_to IS NULL`);
-      return { total: r.total };
+    async countAssignableLookupLogs() {
+      return { total: await countUnassignedLookupLogs(ds) };
     },
 
-    async assignLookupLogs(req, ctx) {
-            const items = (req.items ?? []).filter((i) => i.username?.trim() && i.count > 0);
+    async assignLookupLogs(req) {
+      const items = (req.items ?? []).filter((i) => i.username?.trim() && i.count > 0);
       if (items.length === 0) throw new AppError('VALIDATION', MSG.assignNothing);
-      let assigned = 0;
-      await ds.transaction(async (em) => {
-        for (const item of items) {
-          const r = await em.query(
-            // Materialised: PostgreSQL may otherwise re-run a LIMIT subquery per row and hand out more than asked.
-            `WITH picked AS MATERIALIZED (
-               SELECT id FROM lookup.lookup_log WHERE assigned_to IS NULL ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-             UPDATE lookup.lookup_log l SET assigned_to = $1, assigned_at = now() FROM picked WHERE l.id = picked.id`,
-            [item.username.trim(), Math.min(item.count, 100000)],
-          );
-          assigned += Number(r?.[1] ?? 0);
-        }
-      });
+      const assigned = await assignOldestUnassignedLookupLogs(
+        ds,
+        items.map((item) => ({ username: item.username.trim(), count: Math.min(item.count, 100000) })),
+      );
       return { assigned, msg: MSG.assigned };
     },
 
-    async deleteLookupLog(req, ctx) {
-            const id = requireId(req.id, MSG.logNotFound);
-      const r = await ds.query(`DELETE FROM lookup.lookup_log WHERE id = $1`, [id]);
-      if (Number(r?.[1] ?? 0) === 0) throw new AppError('NOT_FOUND', MSG.logNotFound);
+    async deleteLookupLog(req) {
+      const id = requireId(req.id, MSG.logNotFound);
+      if ((await deleteLookupLog(ds, id)) === 0) throw new AppError('NOT_FOUND', MSG.logNotFound);
       return { ok: true, msg: MSG.logDeleted };
     },
   };

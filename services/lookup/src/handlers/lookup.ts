@@ -1,7 +1,7 @@
 import { Handlers, Identity, requireIdentity } from '@cskh/kit';
 import { lookup_v1_lookup } from '@cskh/proto';
-import type { LookupEngine, Asker } from '../lookups';
-import type { Registrations } from '../registrations';
+import type { LookupEngine, Asker } from './lookup-engine';
+import type { Registrations } from './registrations-9084';
 
 type Def = typeof lookup_v1_lookup.LookupServiceService;
 

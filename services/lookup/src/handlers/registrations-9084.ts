@@ -1,10 +1,10 @@
-import { MSG } from './domain/messages';
+import { MSG } from '../domain/messages';
 import { AppError, StaffDirectory, toPaging } from '@cskh/kit';
-import type { CarrierClient } from './carrier/client';
-import { attribute, CHANNEL_LABELS, staffFilterAllowed, visibleChannels } from './domain/registrations';
-import { registrationsResult, Registration9084Row } from './domain/results';
-import { last9 } from './domain/phone';
-import { parseDay, vnIsoDay, DAY_MS } from './domain/time';
+import type { CarrierClient } from '../clients/carrier-client';
+import { attribute, CHANNEL_LABELS, staffFilterAllowed, visibleChannels } from '../domain/registrations';
+import { registrationsResult, Registration9084Row } from '../domain/results';
+import { last9 } from '../domain/phone';
+import { parseDay, vnIsoDay, DAY_MS } from '../domain/time';
 
 export interface RegistrationQuery {
   page?: number;

@@ -1,9 +1,10 @@
-import { MSG } from './domain/messages';
-import { AppError, BusMessage, ERROR_TABLE, isDatabaseUnavailable, loadSocketRoutes, Logger, SocketRoute } from '@cskh/kit';
+import { MSG } from '../domain/messages';
+import { AppError, BusMessage, ERROR_TABLE, isDatabaseUnavailable, loadSocketRoutes, Logger, ServiceDeps, SocketRoute, startBatchConsumer } from '@cskh/kit';
+import type { LookupConfig } from '../config';
 import { events_v1_realtime } from '@cskh/proto';
-import type { LookupEngine } from './lookups';
-import { isLookupKind } from './domain/kinds';
-import { last9 } from './domain/phone';
+import type { LookupEngine } from '../handlers/lookup-engine';
+import { isLookupKind } from '../domain/kinds';
+import { last9 } from '../domain/phone';
 
 const { SocketRequest, SocketReply } = events_v1_realtime;
 
@@ -76,4 +77,24 @@ export function requestHandler(engine: LookupEngine, routes: SocketRoute[], log:
       return reply({ ok: false, status: 500, error_code: 'INTERNAL', error_msg: ERROR_TABLE.INTERNAL.msg });
     }
   };
+}
+
+/**
+ * Starts the socket path: its topics (as declared in lookup.proto, service LookupSocket) and the
+ * batched Kafka consumer running requestHandler. Returns the consumer (stop() it on shutdown).
+ */
+export async function startSocketLookups(deps: ServiceDeps<LookupConfig>, engine: LookupEngine) {
+  const { config, bus, log } = deps;
+  const socket = lookupSocketRoutes();
+  await bus.ensureTopics([...socket.requestTopics, ...socket.replyTopics]);
+  return startBatchConsumer({
+    brokers: config.KAFKA_BROKERS,
+    clientId: 'cskh-lookup',
+    groupId: config.LOOKUP_CONSUMER_GROUP,
+    topics: socket.requestTopics,
+    bus,
+    log,
+    concurrency: config.LOOKUP_CONCURRENCY,
+    handler: requestHandler(engine, socket.routes, log, config.LOOKUP_REQUEST_MAX_AGE_MS),
+  });
 }

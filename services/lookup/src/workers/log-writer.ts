@@ -1,15 +1,8 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from '@cskh/kit';
+import { insertLookupLogRows, NewLogRow } from '../store/lookup-log';
 
-export interface NewLogRow {
-  so_dien_thoai: string;
-  ten_tra_cuu: string;
-  noi_dung: string;
-  username: string;
-  full_name: string;
-  request_id?: string | null;
-  created_at?: Date;
-}
+export type { NewLogRow };
 
 /**
  * Writes lookup-log rows with group commit: when no insert is running, a row goes out at once
@@ -63,19 +56,8 @@ export class LogWriter {
     this.schedule();
   }
 
-  private async insert(rows: NewLogRow[]) {
-    const params: unknown[] = [];
-    const tuples = rows.map((r) => {
-      const base = params.length;
-      params.push(r.so_dien_thoai, r.ten_tra_cuu, r.noi_dung, r.username, r.full_name, r.request_id ?? null, r.created_at ?? new Date());
-      return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7})`;
-    });
-    await this.ds.query(
-      `INSERT INTO lookup.lookup_log (so_dien_thoai, ten_tra_cuu, noi_dung, username, full_name, request_id, created_at)
-       VALUES ${tuples.join(', ')}
-       ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING`,
-      params,
-    );
+  private insert(rows: NewLogRow[]) {
+    return insertLookupLogRows(this.ds, rows);
   }
 
   /** Flushes what is queued and waits for in-flight inserts. */

@@ -1,4 +1,4 @@
-import { MemoryRateLimiter } from './rate-limit';
+import { MemoryRateLimiter } from './info-rate-limit';
 
 describe('rolling-hour limiter (memory)', () => {
   it('allows 60 per rolling hour, counting a repeated id once', async () => {

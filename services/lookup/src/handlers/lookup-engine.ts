@@ -1,14 +1,14 @@
-import { MSG } from './domain/messages';
+import { MSG } from '../domain/messages';
 import { randomUUID } from 'node:crypto';
 import { AppError, Logger } from '@cskh/kit';
-import type { CarrierClient } from './carrier/client';
-import type { LogWriter } from './log-writer';
-import type { RateLimiter } from './rate-limit';
-import { KINDS, LookupKind, mayRun } from './domain/kinds';
-import { requireLookupPhone, with84, display0 } from './domain/phone';
-import { infoWindowMessage, parseDay, vnIsoDay, withinWindow, DAY_MS } from './domain/time';
-import * as R from './domain/results';
-import { logContent } from './domain/log-content';
+import type { CarrierClient } from '../clients/carrier-client';
+import type { LogWriter } from '../workers/log-writer';
+import type { RateLimiter } from '../store/info-rate-limit';
+import { KINDS, LookupKind, mayRun } from '../domain/kinds';
+import { requireLookupPhone, with84, display0 } from '../domain/phone';
+import { infoWindowMessage, parseDay, vnIsoDay, withinWindow, DAY_MS } from '../domain/time';
+import * as R from '../domain/results';
+import { logContent } from '../domain/log-content';
 
 /** Who asks: from the gateway's metadata (REST) or from the Kafka event (socket). */
 export interface Asker {

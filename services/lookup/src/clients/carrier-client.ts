@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { MSG } from '../domain/messages';
 import { AppError, Logger } from '@cskh/kit';
-import type { CredentialsSource } from './credentials';
+import type { CredentialsSource } from './carrier-credentials';
 
 export const CARRIER_TIMEOUT_MSG = MSG.carrierTimeout;
 export const CARRIER_DOWN_MSG = MSG.carrierDown;

@@ -1,8 +1,8 @@
 import { AppError, createLogger } from '@cskh/kit';
-import { LookupEngine, Asker } from './lookups';
-import { MemoryRateLimiter } from './rate-limit';
-import type { CarrierClient } from './carrier/client';
-import type { LogWriter, NewLogRow } from './log-writer';
+import { LookupEngine, Asker } from './lookup-engine';
+import { MemoryRateLimiter } from '../store/info-rate-limit';
+import type { CarrierClient } from '../clients/carrier-client';
+import type { LogWriter, NewLogRow } from '../workers/log-writer';
 
 /** The engine with a fake carrier and log: rules only, no I/O. */
 function engine(opts: { fail?: AppError; limit?: number } = {}) {

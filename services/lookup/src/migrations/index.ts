@@ -1,0 +1,5 @@
+import { LookupInit1732150000000 } from './1732150000000-init';
+import { LookupListVolume1733600000000 } from './1733600000000-list-volume';
+
+/** The lookup schema's migrations, in the order they run. */
+export const lookupMigrations = [LookupInit1732150000000, LookupListVolume1733600000000];
