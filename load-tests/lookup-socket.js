@@ -1,5 +1,5 @@
-// Socket path: virtual users holding Socket.IO connections (Engine.IO v4 framing by hand over
-// k6/websockets), each sending lookups and waiting for their replies:
+// Socket path: virtual users holding Socket.IO connections (lib/socketio.js: Engine.IO v4 framing
+// by hand over k6/websockets), each sending lookups and waiting for their replies:
 // socket → gateway /socket.io proxy → realtime tier → Kafka → lookup service → carrier → Kafka →
 // realtime tier (any replica, Redis adapter) → the same socket.
 //
@@ -15,10 +15,10 @@
 //
 // Metrics besides lib.js's: duplicate_replies, connect_errors, connect_duration (WebSocket open →
 // Socket.IO connect acknowledged), sockets_connected, lookups_sent, dropped_sends.
-import { WebSocket } from 'k6/websockets';
 import { setTimeout, clearTimeout } from 'k6/timers';
 import { Counter, Trend } from 'k6/metrics';
 import { BASE_URL, DURATION, RATE, VUS, login, lookupDuration, lookupErrors, lookups, lostReplies, phoneFor, summary, summaryTrendStats, thresholds } from './lib.js';
+import { openSocketIo, socketIoUrl } from './lib/socketio.js';
 
 const duplicates = new Counter('duplicate_replies');
 const connectErrors = new Counter('connect_errors');
@@ -69,7 +69,6 @@ export default function (data) {
 
 function openSocket(token, index) {
   const clientId = `k6-${index}-${Date.now()}`;
-  const url = `${BASE_URL.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
   const pending = new Map(); // requestId → sent at (ms)
   let n = 0;
   let endAt = 0;
@@ -77,7 +76,6 @@ function openSocket(token, index) {
   let stopTimer = null;
   let sendTimer = null;
   const openedAt = Date.now();
-  const ws = new WebSocket(url);
 
   const finish = () => {
     if (closed) return;
@@ -86,7 +84,7 @@ function openSocket(token, index) {
     if (sendTimer) clearTimeout(sendTimer);
     if (pending.size) lostReplies.add(pending.size);
     pending.clear();
-    ws.close();
+    socket.close();
   };
 
   const send = () => {
@@ -94,7 +92,7 @@ function openSocket(token, index) {
     const isdn = phoneFor(index + 1, n++);
     pending.set(requestId, Date.now());
     sent.add(1);
-    ws.send(`42${JSON.stringify([EVENT, { host: 'k6', token, client_id: clientId, data: { isdn, requestId } }])}`);
+    socket.emit(EVENT, { host: 'k6', token, client_id: clientId, data: { isdn, requestId } });
   };
 
   // Open model: this socket's own clock, one send every INTERVAL_MS from a random phase.
@@ -112,11 +110,8 @@ function openSocket(token, index) {
     else if (pending.size === 0) finish();
   };
 
-  ws.onmessage = (e) => {
-    const msg = String(e.data);
-    if (msg === '2') return ws.send('3'); // Engine.IO ping → pong
-    if (msg[0] === '0') return ws.send(`40${JSON.stringify({ host: 'k6', token, client_id: clientId })}`); // open → connect
-    if (msg.startsWith('40')) {
+  const socket = openSocketIo(socketIoUrl(BASE_URL), { host: 'k6', token, client_id: clientId }, {
+    onConnect: () => {
       // Connected to the default namespace: go.
       connectDuration.add(Date.now() - openedAt);
       connected.add(1);
@@ -128,42 +123,35 @@ function openSocket(token, index) {
       } else {
         for (let i = 0; i < PIPELINE; i++) send();
       }
-      return;
-    }
-    if (msg.startsWith('44')) {
+    },
+    onConnectError: () => {
       connectErrors.add(1);
-      return finish();
-    }
-    if (!msg.startsWith('42')) return;
-    let event;
-    let payload;
-    try {
-      [event, payload] = JSON.parse(msg.slice(2));
-    } catch (_) {
-      return;
-    }
-    if (event !== REPLY_EVENT || !payload) return;
-    const sentAt = pending.get(payload.requestId);
-    if (sentAt === undefined) {
-      duplicates.add(1);
-      return;
-    }
-    pending.delete(payload.requestId);
-    lookups.add(1);
-    lookupDuration.add(Date.now() - sentAt);
-    if (payload.status !== 200) lookupErrors.add(1);
-    if (INTERVAL_MS > 0) {
-      if (nextAt >= endAt && pending.size === 0) finish(); // its last send answered
-    } else if (Date.now() < endAt) send();
-    else if (pending.size === 0) finish();
-  };
-  ws.onerror = () => {
-    if (!endAt) connectErrors.add(1);
-    finish();
-  };
-  ws.onclose = () => {
-    if (!closed) finish();
-  };
+      finish();
+    },
+    onEvent: (event, payload) => {
+      if (event !== REPLY_EVENT || !payload) return;
+      const sentAt = pending.get(payload.requestId);
+      if (sentAt === undefined) {
+        duplicates.add(1);
+        return;
+      }
+      pending.delete(payload.requestId);
+      lookups.add(1);
+      lookupDuration.add(Date.now() - sentAt);
+      if (payload.status !== 200) lookupErrors.add(1);
+      if (INTERVAL_MS > 0) {
+        if (nextAt >= endAt && pending.size === 0) finish(); // its last send answered
+      } else if (Date.now() < endAt) send();
+      else if (pending.size === 0) finish();
+    },
+    onError: () => {
+      if (!endAt) connectErrors.add(1);
+      finish();
+    },
+    onClose: () => {
+      if (!closed) finish();
+    },
+  });
 }
 
 export const handleSummary = summary('socket');

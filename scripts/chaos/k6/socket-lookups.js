@@ -1,5 +1,5 @@
-// Chaos load, socket path: virtual users each hold a Socket.IO connection (Engine.IO v4 framing by
-// hand over k6/websockets, like load-tests/lookup-socket.js) and keep PIPELINE lookups in flight.
+// Chaos load, socket path: virtual users each hold a Socket.IO connection (the bench's Engine.IO v4
+// framing, load-tests/lib/socketio.js) and keep PIPELINE lookups in flight.
 // Unlike the bench script, a client here behaves like the browser under failure:
 //   - a connection that drops is re-opened (back-off 250 ms doubling to 2 s) and the time from the
 //     drop to the namespace being connected again is measured (reconnect_ms);
@@ -12,9 +12,9 @@
 // realtime tier answers a request it cannot complete with a timeout error after REPLY_TIMEOUT_MS.
 //
 // env: BASE_URL, TOKEN, VUS, DURATION (s), PIPELINE, REPLY_WAIT_MS, SUMMARY_FILE, TAG
-import { WebSocket } from 'k6/websockets';
 import { setTimeout, clearTimeout } from 'k6/timers';
 import { Counter, Trend } from 'k6/metrics';
+import { openSocketIo, socketIoUrl } from '../../../load-tests/lib/socketio.js';
 
 const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
 const TOKEN = __ENV.TOKEN;
@@ -58,7 +58,7 @@ export const options = {
 
 export default function () {
   const clientId = `${TAG}-${__VU}-${Date.now()}`;
-  const url = `${BASE_URL.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
+  const url = socketIoUrl(BASE_URL);
   const logical = new Map(); // original id → { sentAt, ids: Set, settled }
   const byId = new Map(); // any request id → original id
   const answeredIds = new Set();
@@ -67,7 +67,7 @@ export default function () {
   const endAt = Date.now() + DURATION_S * 1000;
   const hardEnd = endAt + REPLY_WAIT_MS;
   let finished = false;
-  let ws = null;
+  let socket = null;
   let connected = false;
   let droppedAt = 0;
   let backoff = 250;
@@ -81,11 +81,11 @@ export default function () {
     if (hardTimer) clearTimeout(hardTimer);
     const left = waiting().length;
     if (left) lost.add(left);
-    try { ws && ws.close(); } catch (_) { /* gone */ }
+    if (socket) socket.close();
   };
 
   const emit = (requestId, isdn) => {
-    ws.send(`42${JSON.stringify([EVENT, { host: 'k6-chaos', token: TOKEN, client_id: clientId, data: { isdn, requestId } }])}`);
+    socket.emit(EVENT, { host: 'k6-chaos', token: TOKEN, client_id: clientId, data: { isdn, requestId } });
   };
 
   const sendNew = () => {
@@ -104,12 +104,24 @@ export default function () {
 
   const open = () => {
     if (finished) return;
-    ws = new WebSocket(url);
-    ws.onmessage = (e) => {
-      const msg = String(e.data);
-      if (msg === '2') return ws.send('3');
-      if (msg[0] === '0') return ws.send(`40${JSON.stringify({ host: 'k6-chaos', token: TOKEN, client_id: clientId })}`);
-      if (msg.startsWith('40')) {
+    let gone = false;
+    const onGone = () => {
+      if (gone || finished) return;
+      gone = true;
+      if (connected) {
+        drops.add(1);
+        droppedAt = Date.now();
+      } else if (!droppedAt) {
+        droppedAt = Date.now();
+      }
+      connected = false;
+      if (Date.now() >= hardEnd) return finish();
+      const wait = backoff;
+      backoff = Math.min(2000, backoff * 2);
+      setTimeout(open, wait);
+    };
+    const sock = openSocketIo(url, { host: 'k6-chaos', token: TOKEN, client_id: clientId }, {
+      onConnect: () => {
         connected = true;
         backoff = 250;
         if (droppedAt) {
@@ -130,67 +142,42 @@ export default function () {
         }
         const inFlight = waiting().length;
         for (let i = inFlight; i < PIPELINE && Date.now() < endAt; i++) sendNew();
-        return;
-      }
-      if (msg.startsWith('44')) {
-        connectErrors.add(1);
-        return; // refused handshake: the close that follows re-opens
-      }
-      if (!msg.startsWith('42')) return;
-      let event;
-      let payload;
-      try {
-        [event, payload] = JSON.parse(msg.slice(2));
-      } catch (_) {
-        return;
-      }
-      if (event !== REPLY_EVENT || !payload || typeof payload.requestId !== 'string') return;
-      const rid = payload.requestId;
-      if (answeredIds.has(rid)) {
-        duplicates.add(1);
-        return;
-      }
-      answeredIds.add(rid);
-      const orig = byId.get(rid);
-      const l = orig && logical.get(orig);
-      if (!l) return;
-      if (l.settled) {
-        lateOther.add(1);
-        return;
-      }
-      l.settled = true;
-      latency.add(Date.now() - l.sentAt);
-      if (payload.status === 200) answeredOk.add(1);
-      else {
-        answeredError.add(1);
-        const code = CODES.includes(payload.code) ? payload.code : 'OTHER';
-        errorCodes.add(1, { code });
-      }
-      if (Date.now() < endAt && connected) sendNew();
-      maybeDone();
-    };
-    let gone = false;
-    const onGone = () => {
-      if (gone || finished) return;
-      gone = true;
-      if (connected) {
-        drops.add(1);
-        droppedAt = Date.now();
-      } else if (!droppedAt) {
-        droppedAt = Date.now();
-      }
-      connected = false;
-      if (Date.now() >= hardEnd) return finish();
-      const wait = backoff;
-      backoff = Math.min(2000, backoff * 2);
-      setTimeout(open, wait);
-    };
-    ws.onclose = onGone;
-    const sock = ws;
-    ws.onerror = () => {
-      onGone();
-      try { sock.close(); } catch (_) { /* gone */ }
-    };
+      },
+      // A refused handshake: the close that follows re-opens.
+      onConnectError: () => connectErrors.add(1),
+      onEvent: (event, payload) => {
+        if (event !== REPLY_EVENT || !payload || typeof payload.requestId !== 'string') return;
+        const rid = payload.requestId;
+        if (answeredIds.has(rid)) {
+          duplicates.add(1);
+          return;
+        }
+        answeredIds.add(rid);
+        const orig = byId.get(rid);
+        const l = orig && logical.get(orig);
+        if (!l) return;
+        if (l.settled) {
+          lateOther.add(1);
+          return;
+        }
+        l.settled = true;
+        latency.add(Date.now() - l.sentAt);
+        if (payload.status === 200) answeredOk.add(1);
+        else {
+          answeredError.add(1);
+          const code = CODES.includes(payload.code) ? payload.code : 'OTHER';
+          errorCodes.add(1, { code });
+        }
+        if (Date.now() < endAt && connected) sendNew();
+        maybeDone();
+      },
+      onClose: onGone,
+      onError: () => {
+        onGone();
+        sock.close();
+      },
+    });
+    socket = sock;
   };
 
   hardTimer = setTimeout(finish, DURATION_S * 1000 + REPLY_WAIT_MS);
