@@ -27,7 +27,8 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePorts, httpOk, waitFor } from '../scripts/chaos/procs.mjs';
+import { freePorts, httpOk } from '../scripts/chaos/procs.mjs';
+import { waitFor } from '../scripts/wait.mjs';
 import { cpuMs, figures, installK6, markdownTable, runK6 } from './api.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

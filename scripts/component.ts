@@ -6,6 +6,7 @@
 import { join, resolve } from 'node:path';
 import { collectProcessMetrics, createLogger, metricsPortOf, migrateService, onShutdown, runService, startMetricsServer, startTracing, stopTracing } from '@cskh/kit';
 import { discoverServices } from './stack';
+import { settle } from './wait.mjs';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -66,12 +67,8 @@ function drainKeepAlive(server: import('node:http').Server, inner: () => Promise
   });
   return async () => {
     draining = true;
-    const end = Date.now() + Math.min(graceMs, 5000);
-    for (;;) {
-      const open = await new Promise<number>((resolve) => server.getConnections((err, n) => resolve(err ? 0 : n)));
-      if (open === 0 || Date.now() > end) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const openConnections = () => new Promise<number>((resolve) => server.getConnections((err, n) => resolve(err ? 0 : n)));
+    await settle(openConnections, (open) => open === 0, Math.min(graceMs, 5000));
     await inner();
   };
 }

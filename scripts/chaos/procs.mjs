@@ -7,8 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+import { settle, waitFor } from '../wait.mjs';
 
 /** Everything started here is killed when the chaos run exits, however it exits. */
 const owned = new Set();
@@ -30,17 +29,16 @@ function pidAlive(pid) {
   try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
 }
 
-async function waitPidGone(pid, ms) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
+/** Whether `pid` is gone within `ms`. */
+function waitPidGone(pid, ms) {
+  const gone = () => {
     if (!pidAlive(pid)) return true;
     // A child of another process of ours stays a zombie until reaped; its state says it is dead.
     try {
-      if (/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))) return true;
+      return /^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     } catch { return true; }
-    await sleep(50);
-  }
-  return false;
+  };
+  return settle(gone, Boolean, ms, 50);
 }
 
 export function tcpOpen(port, host = '127.0.0.1', timeoutMs = 500) {
@@ -51,15 +49,6 @@ export function tcpOpen(port, host = '127.0.0.1', timeoutMs = 500) {
     s.once('connect', () => done(true));
     s.once('error', () => done(false));
   });
-}
-
-export async function waitFor(what, check, timeoutMs = 60_000, everyMs = 100) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > end) throw new Error(`${what}: not ready after ${timeoutMs} ms`);
-    await sleep(everyMs);
-  }
 }
 
 /** Direct children of `pid` whose command line matches `re`. */

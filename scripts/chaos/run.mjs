@@ -26,7 +26,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adopt, childrenMatching, sleep, startComponents, tcpOpen, waitFor } from './procs.mjs';
+import { adopt, childrenMatching, startComponents, tcpOpen } from './procs.mjs';
+import { sleep, waitFor } from '../wait.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');

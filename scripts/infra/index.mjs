@@ -22,6 +22,7 @@ import fsp from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { settle } from '../wait.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -36,7 +37,6 @@ const PG_PASSWORD = 'postgres';
 const PG_DATABASE = 'cskh_test';
 
 const defaultLog = (msg) => process.stderr.write(`[infra] ${msg}\n`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** A timeout for Promise.race that does not keep the process alive on its own. */
 const timeoutAfter = (ms) => new Promise((r) => setTimeout(r, ms).unref());
 const secs = (ms) => `${(ms / 1000).toFixed(1)}s`;
@@ -186,17 +186,14 @@ async function stopProcess(proc, signal, timeoutMs) {
 
 /** Resolves when check() resolves truthy; rejects if the process exits first or on timeout. */
 async function waitReady(what, proc, logFile, timeoutMs, check) {
-  const deadline = Date.now() + timeoutMs;
   let exited = false;
   const onExit = () => { exited = true; };
   proc.once('exit', onExit);
   try {
-    for (;;) {
-      if (exited) throw new Error(`${what} exited during startup (code ${proc.exitCode}, signal ${proc.signalCode}). Log ${logFile}:\n${tail(logFile)}`);
-      if (await check().catch(() => false)) return;
-      if (Date.now() > deadline) throw new Error(`${what} not ready after ${secs(timeoutMs)}. Log ${logFile}:\n${tail(logFile)}`);
-      await sleep(100);
-    }
+    // An exit ends the wait at once (it is checked before each probe).
+    const ready = await settle(async () => (exited ? 'exited' : await check().catch(() => false)), Boolean, timeoutMs, 100);
+    if (ready === 'exited') throw new Error(`${what} exited during startup (code ${proc.exitCode}, signal ${proc.signalCode}). Log ${logFile}:\n${tail(logFile)}`);
+    if (!ready) throw new Error(`${what} not ready after ${secs(timeoutMs)}. Log ${logFile}:\n${tail(logFile)}`);
   } finally {
     proc.removeListener('exit', onExit);
   }
