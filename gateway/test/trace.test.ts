@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { io as connect, Socket } from 'socket.io-client';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { startTracing } from '@cskh/kit';
+import { settle } from '@cskh/kit/src/testing';
 import { startStack, Stack } from '../../scripts/stack';
 import { dropDatabase, isolatedStackEnv } from '../../scripts/testing';
 
@@ -40,15 +41,15 @@ afterAll(async () => {
 /** The spans of one trace, as "kind name" (kinds: 1 server, 4 consumer), once they are all ended. */
 async function spansOf(traceId: string, atLeast: string[]): Promise<string[]> {
   const kinds = ['internal', 'server', 'client', 'producer', 'consumer'];
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const names = exporter
-      .getFinishedSpans()
-      .filter((s) => s.spanContext().traceId === traceId)
-      .map((s) => `${kinds[s.kind]} ${s.name}`);
-    if (atLeast.every((n) => names.includes(n)) || Date.now() > deadline) return names;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return settle(
+    () =>
+      exporter
+        .getFinishedSpans()
+        .filter((s) => s.spanContext().traceId === traceId)
+        .map((s) => `${kinds[s.kind]} ${s.name}`),
+    (names) => atLeast.every((n) => names.includes(n)),
+    10_000,
+  );
 }
 
 test('a REST lookup continues the caller trace through the gateway and gRPC, and answers its id', async () => {

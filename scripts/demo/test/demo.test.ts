@@ -11,6 +11,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { settle } from '@cskh/kit/src/testing';
 import { METRICS_PORT_OFFSET } from '../../embedded';
 import { CUSTOMERS_PER_SALESPERSON, DEMO_PASSWORD, ROLE_NAMES, SALES, SCAN_FILE, SCAN_NUMBERS, STAFF, vnMonth, vnToday } from '../office';
 
@@ -87,16 +88,6 @@ async function get(token: string, path: string): Promise<any> {
   return body.data;
 }
 const tokens: Record<string, string> = {};
-/** Waits for what the product computes after the seed (read models, the payroll worker). */
-async function eventually<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
 beforeAll(async () => {
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   work = mkdtempSync(join(ROOT, '.tmp', 'demo-'));
@@ -137,7 +128,7 @@ describe('npm run demo', () => {
 
   it('the reports have revenue for the month, on more than one day of it', async () => {
     const m = tokens.ql_hoa;
-    const staff = await eventually(() => get(m, '/api/v1/reportstaffrevenue?page=1&count=50'), (d) => d.values.length === SALES.length);
+    const staff = await settle(() => get(m, '/api/v1/reportstaffrevenue?page=1&count=50'), (d) => d.values.length === SALES.length);
     expect(staff.values.map((r: any) => r.username_nv).sort()).toEqual([...SALES].sort());
     for (const r of staff.values) expect(r.doanh_thu_tam_tinh).toBeGreaterThan(0);
     const byDay = (await get(m, '/api/v1/reportstaffrevenue/byDay')).values as Array<{ day: string; doanh_thu: number }>;
@@ -181,7 +172,7 @@ describe('npm run demo', () => {
     expect(all.count).toBeGreaterThanOrEqual(8);
     expect(all.values.some((m: any) => m.trang_thai_duyet_thong_tin === 1)).toBe(true);
     expect((await get(tokens.nv_linh, '/api/v1/mesbank/assign?page=1&count=50')).count).toBeGreaterThan(0);
-    const requests = await eventually(
+    const requests = await settle(
       () => get(tokens.ql_hoa, '/api/v1/requestrefund?page=1&count=50'),
       (d) => d.values.some((r: any) => r.staff_username === 'nv_nam' && r.is_transfer === 1),
     );
@@ -191,7 +182,7 @@ describe('npm run demo', () => {
 
   it("the month's payroll is computed from attendance, manual data and revenue", async () => {
     const month = vnMonth(vnToday());
-    const sheet = await eventually(
+    const sheet = await settle(
       () => get(tokens.ql_hoa, `/api/v1/tinhluong?startDate=${month}&page=1&count=50`),
       (d) => d.values.length > 0 && d.values.every((r: any) => !r.dang_tinh_toan),
     );

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import { Admin, Kafka, Partitioners, logLevel } from 'kafkajs';
+import { settle } from '@cskh/kit/src/testing';
 
 const need = (name: string): string => {
   const v = process.env[name];
@@ -12,7 +13,6 @@ const need = (name: string): string => {
 };
 
 const id = randomUUID().slice(0, 8);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * createTopics({ waitForLeaders: true }) alone is not enough with a KRaft broker: the broker's
@@ -26,18 +26,23 @@ async function createTopic(admin: Admin, topic: string, numPartitions = 1): Prom
   } catch (e) {
     if ((e as { type?: string }).type !== 'UNKNOWN_TOPIC_OR_PARTITION') throw e;
   }
-  const until = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
-      const parts = topics[0]?.partitions ?? [];
-      if (parts.length === numPartitions && parts.every((p) => p.leader >= 0)) return;
-    } catch (e) {
-      if (Date.now() > until) throw e;
-    }
-    if (Date.now() > until) throw new Error(`topic ${topic} has no leader after 30 s`);
-    await sleep(100);
-  }
+  let lastError: unknown;
+  const led = await settle(
+    async () => {
+      lastError = undefined;
+      try {
+        const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
+        const parts = topics[0]?.partitions ?? [];
+        return parts.length === numPartitions && parts.every((p) => p.leader >= 0);
+      } catch (e) {
+        lastError = e;
+        return false;
+      }
+    },
+    Boolean,
+    30_000,
+  );
+  if (!led) throw lastError ?? new Error(`topic ${topic} has no leader after 30 s`);
 }
 
 describe('infrastructure', () => {
