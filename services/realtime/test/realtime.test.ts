@@ -27,6 +27,7 @@ import {
   startBatchConsumer,
   BatchConsumerHandle,
 } from '@cskh/kit';
+import { settle } from '@cskh/kit/src/testing';
 import { events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/data';
@@ -164,14 +165,9 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     b = await startRealtime(rtEnv, { routes });
     await b.ready;
     // Wait for the rebalance: both replicas hold partitions of the reply topic, together all 3.
-    const until = Date.now() + 30000;
-    for (;;) {
-      const pa = a.replies.assignment()[topics.reply] ?? [];
-      const pb = b.replies.assignment()[topics.reply] ?? [];
-      if (pa.length && pb.length && new Set([...pa, ...pb]).size === 3) break;
-      if (Date.now() > until) throw new Error(`no rebalance: A=${pa} B=${pb}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const split = ([pa, pb]: number[][]) => pa.length > 0 && pb.length > 0 && new Set([...pa, ...pb]).size === 3;
+    const [pa, pb] = await settle(() => [a.replies.assignment()[topics.reply] ?? [], b.replies.assignment()[topics.reply] ?? []], split, 30000);
+    if (!split([pa, pb])) throw new Error(`no rebalance: A=${pa} B=${pb}`);
   });
 
   afterAll(async () => {
@@ -315,8 +311,7 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
       const reqValue = Buffer.from(events_v1_realtime.SocketRequest.encode(req).finish());
       await producer.send({ topic: kafkaTopic(topics.request), messages: [{ key: '987654321', value: reqValue }] });
       await producer.send({ topic: kafkaTopic(topics.request), messages: [{ key: '987654321', value: reqValue }] });
-      const until = Date.now() + 15000;
-      while (got.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      await settle(() => got.length, (n) => n >= 2, 15000, 50);
       await new Promise((r) => setTimeout(r, 1500)); // room for a duplicate to show up
       expect(got.map((g) => g.requestId).sort()).toEqual([reply.request_id, req.request_id].sort());
     } finally {
@@ -344,8 +339,7 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
       await sleep(8000 + 500 - (Date.now() - sentAt));
       a.io.to(`client:${clientId}`).emit('traKetQuaLichSuGoiCuoc', { requestId: late, isdn: '912345678', kind: 'history', status: 200, data: { from: 'replica a' } });
       // The other broadcast never comes (lost while Redis pub/sub reconnected): after the grace the socket gets the timeout.
-      const until = Date.now() + CLAIMED_REPLY_GRACE_MS + 5000;
-      while (got.length < 2 && Date.now() < until) await sleep(50);
+      await settle(() => got.length, (n) => n >= 2, CLAIMED_REPLY_GRACE_MS + 5000, 50);
       await sleep(1000); // room for a second answer to show up
       expect(got.map((g) => [g.requestId, g.status])).toEqual([
         [late, 200],
@@ -429,8 +423,7 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     // The same push twice (a retried publish): shown once.
     const id = await pushToUser(testBus, user, 'orderReminder', payload, { from: 'orders' });
     await pushToUser(testBus, user, 'orderReminder', payload, { eventId: id, from: 'orders' });
-    const until = Date.now() + 15000;
-    while (got.some((g) => g.length === 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await settle(() => got.every((g) => g.length > 0), Boolean, 15000, 50);
     await new Promise((r) => setTimeout(r, 1500)); // room for a duplicate to show up
     expect(got).toEqual([[payload], [payload]]);
     expect(leaked).toEqual([]);
