@@ -1,5 +1,6 @@
 import type { ServiceDeps } from '@cskh/kit';
-import type { EligibilityLookup, InviteChannel } from './carrier';
+import { careInviteChannel, InviteChannel } from './clients/care-invites';
+import { carrierEligibility, EligibilityLookup } from './clients/carrier';
 import type { OrdersConfig } from './config';
 
 /** The service's notion of "now": the system clock, or a test's (so tests never sleep 10 minutes). */
@@ -15,4 +16,9 @@ export interface OrdersContext {
   clock: Clock;
   eligibility: EligibilityLookup;
   invites: InviteChannel;
+}
+
+/** Builds the context once from the kit's deps; `clock` is the test's when a test moves time. */
+export function ordersContext(deps: ServiceDeps<OrdersConfig>, clock: Clock = systemClock): OrdersContext {
+  return { deps, clock, eligibility: carrierEligibility(deps.config), invites: careInviteChannel(deps.config.CARE_GRPC_URL) };
 }

@@ -1,15 +1,14 @@
 import { bind, ServiceModule } from '@cskh/kit';
 import { orders_v1_orders } from '@cskh/proto';
-import { startAutoCancel } from './autoCancel';
-import { startReminderRepeat } from './reminderRepeat';
-import { carrierEligibility, careInviteChannel } from './carrier';
 import { ordersConfig } from './config';
-import { Clock, OrdersContext, systemClock } from './context';
-import { ordersMigrations } from './migrations';
+import { Clock, OrdersContext, ordersContext, systemClock } from './context';
+import { baodoHandlers, khrHandlers } from './handlers/khr-baodo';
 import { orderHandlers } from './handlers/orders';
 import { priceHandlers } from './handlers/prices';
-import { baodoHandlers, khrHandlers } from './handlers/khrBaodo';
-import { SCHEMA } from './store-prices';
+import { ordersMigrations } from './migrations';
+import { SCHEMA } from './store/schema';
+import { startAutoCancel } from './workers/auto-cancel';
+import { startReminderRepeat } from './workers/reminder-repeat';
 
 /**
  * The orders service with a given clock: tests pass a clock they move, so the 10-minute
@@ -20,12 +19,11 @@ export function createOrdersModule(clock: Clock = systemClock): ServiceModule<ty
     name: 'orders',
     schema: SCHEMA,
     config: ordersConfig,
-    entities: [],
     migrations: ordersMigrations,
     // Status changes leave through the outbox (events and browser pushes); every change is
     // audited; the staff read model names employees and scopes lists.
     features: { outbox: true, staff: true, audit: true },
-    context: (deps): OrdersContext => ({ deps, clock, eligibility: carrierEligibility(deps.config), invites: careInviteChannel(deps.config.CARE_GRPC_URL) }),
+    context: (deps) => ordersContext(deps, clock),
     services: (_deps, c) => [
       bind(orders_v1_orders.MfyPriceServiceService, priceHandlers(c, 'mfy')),
       bind(orders_v1_orders.Reg9279PriceServiceService, priceHandlers(c, '9279')),

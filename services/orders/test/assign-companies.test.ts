@@ -3,10 +3,10 @@
  * handed out by managers (count-assign, assign, the assignee's 'assign' list) for mfy and 9279,
  * and the managed partner-company list an order's company must come from.
  */
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
 import { orders_v1_orders } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
-import { announceStaff, caller, failure, listPackage, newPhone, startOrders } from './helpers';
+import { caller, listPackage, newPhone, startOrders } from './helpers';
 
 const O = orders_v1_orders;
 let t: TestService;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   ({ t, mfy, reg9279: reg } = await startOrders());
   await listPackage(t, 'mfy', PKG);
   await listPackage(t, '9279', PKG);
-  await announceStaff(t, { username: nv1, role_priority: 5 }, { username: nv2, role_priority: 5 }, { username: locked, role_priority: 5, is_locked: true });
+  await announceStaff(t, [{ username: nv1, role_priority: 5 }, { username: nv2, role_priority: 5 }, { username: locked, role_priority: 5, is_locked: true }]);
 });
 afterAll(async () => {
   await t?.stop();

@@ -11,13 +11,13 @@
  */
 import { io as connect, Socket } from 'socket.io-client';
 import { Subscription } from '@cskh/kit';
-import { rand, testToken, TestService, until } from '@cskh/kit/src/testing';
+import { announceStaff, rand, TestService, testToken, until } from '@cskh/kit/src/testing';
 import { events_v1_orders, orders_v1_orders } from '@cskh/proto';
 import { RealtimeHandle, startRealtime } from '../../realtime/src/main';
 import { realtimeTestEnv } from '../../realtime/test/fixtures/env';
 import { STATUS_CHANGED_TOPIC } from '../src/domain/events';
 import { DEFAULT_REMINDER_REPEAT_MS } from '../src/domain/reminders';
-import { announceStaff, caller, listPackage, MINUTE, newPhone, startOrders, TestClock } from './helpers';
+import { caller, listPackage, MINUTE, newPhone, startOrders, TestClock } from './helpers';
 
 const O = orders_v1_orders;
 const clock = new TestClock();
@@ -37,7 +37,7 @@ beforeAll(async () => {
   live = first.mfy;
   second = await startOrders(clock, t);
   await listPackage(t, 'mfy', PKG);
-  await announceStaff(t, { username: nv, role_priority: 5 }, { username: 'quanly_rt', role_priority: 2 });
+  await announceStaff(t, [{ username: nv, role_priority: 5 }, { username: 'quanly_rt', role_priority: 2 }]);
   sub = await t.bus.subscribe({
     groupId: `orders-autocancel-${rand()}`,
     topics: [STATUS_CHANGED_TOPIC],
@@ -172,7 +172,7 @@ describe('reminders pushed through two realtime replicas', () => {
   });
   it('a salesperson who connects late sees every pending reminder; the server repeats each while it waits, once per interval with two instances, and stops when it moves on', async () => {
     const late = `nv_late_${rand()}`;
-    await announceStaff(t, { username: late, role_priority: 5 });
+    await announceStaff(t, [{ username: late, role_priority: 5 }]);
     const me = () => caller(t, 5, late);
     const [p1, p2] = [newPhone(), newPhone()];
     // Two orders start waiting while the salesperson is offline: the pushes reach nobody.

@@ -1,11 +1,10 @@
 /**
  * The orders service's integration harness, on the kit's (startTestService): the real service in
  * a database and a Kafka topic prefix of its own, a clock the test moves, typed clients, callers
- * of any priority, staff announced over Kafka as auth would, and the error envelope of a failure.
+ * of any priority (staff announcements and failures are the kit's: announceStaff, failure).
  */
-import { ErrorEnvelope, fromServiceError, USER_CHANGED_TOPIC } from '@cskh/kit';
 import { rand, startTestService, TestService } from '@cskh/kit/src/testing';
-import { events_v1_events, orders_v1_orders } from '@cskh/proto';
+import { orders_v1_orders } from '@cskh/proto';
 import type { Clock } from '../src/context';
 import { createOrdersModule } from '../src/module';
 
@@ -55,37 +54,5 @@ export const newPhone = () => `09${String(Math.floor(Math.random() * 1e8)).padSt
 export const caller = (t: TestService, priority: number, username = `p${priority}_${rand()}`) =>
   t.as(priority, ['mfy', 'dangky9279', 'giagoimfy', 'giagoidangky9279', 'khr', 'baodo'], { username, fullname: `Tên ${username}`, userId: userIdOf(username) });
 
-/** The user id auth would give a username (announceStaff uses the same). */
+/** The user id auth would give a username (the kit's announceStaff gives the same by default). */
 export const userIdOf = (username: string) => `id-${username}`;
-
-export async function failure(p: Promise<unknown>): Promise<ErrorEnvelope> {
-  try {
-    await p;
-  } catch (e) {
-    return fromServiceError(e);
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** Staff as auth announces them, then waits until the read model has them. */
-export async function announceStaff(t: TestService, ...people: Array<Partial<events_v1_events.UserChanged> & { username: string }>) {
-  const events = people.map((p) =>
-    events_v1_events.UserChanged.fromPartial({
-      event_id: rand(),
-      user_id: p.user_id ?? userIdOf(p.username),
-      fullname: `Tên ${p.username}`,
-      role_name: 'Nhân viên',
-      role_priority: 5,
-      changed_at: new Date().toISOString(),
-      ...p,
-    }),
-  );
-  await t.bus.publish(events.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })));
-  const end = Date.now() + 30000;
-  for (;;) {
-    const rows = await t.sql(`SELECT username FROM orders.staff WHERE username = ANY($1)`, [people.map((p) => p.username)]);
-    if (rows.length === people.length) return;
-    if (Date.now() > end) throw new Error('staff read model did not catch up');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -7,13 +7,13 @@
  * see are never sent; care missing or unreachable is a 503 with our message.
  */
 import { Identity } from '@cskh/kit';
-import { rand, startTestService, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, startTestService, TestService } from '@cskh/kit/src/testing';
 import { orders_v1_orders } from '@cskh/proto';
 import { careModule } from '../../care/src/module';
 import { startCarrierSim } from '../../carrier-sim/src/server';
-import { careInviteChannel } from '../src/carrier';
+import { careInviteChannel } from '../src/clients/care-invites';
 import { MSG } from '../src/domain/messages';
-import { announceStaff, failure, listPackage, startOrders } from './helpers';
+import { listPackage, startOrders } from './helpers';
 
 const O = orders_v1_orders;
 let sim: Awaited<ReturnType<typeof startCarrierSim>>;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   orders = await startOrders(undefined, undefined, { CARE_GRPC_URL: care.address });
   await listPackage(orders.t, 'mfy', PKG);
   await listPackage(orders.t, '9279', PKG);
-  await announceStaff(orders.t, { username: nv, role_priority: 5 }, { username: other, role_priority: 5 });
+  await announceStaff(orders.t, [{ username: nv, role_priority: 5 }, { username: other, role_priority: 5 }]);
 }, 90000);
 afterAll(async () => {
   await orders?.t.stop();

@@ -4,10 +4,10 @@
  * pending rows, the red report's result with who set it, the export ban, masking and the trail.
  */
 import { ALL_ROWS_COUNT } from '@cskh/kit';
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
 import { orders_v1_orders } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
-import { announceStaff, caller, failure, listPackage, newPhone, startOrders } from './helpers';
+import { caller, listPackage, newPhone, startOrders } from './helpers';
 
 const O = orders_v1_orders;
 let t: TestService;
@@ -18,7 +18,7 @@ const PKG = `BD${rand()}`;
 
 beforeAll(async () => {
   ({ t, khr, baodo } = await startOrders());
-  await announceStaff(t, { username: nv, role_priority: 5 });
+  await announceStaff(t, [{ username: nv, role_priority: 5 }]);
   await listPackage(t, 'mfy', PKG);
 });
 afterAll(async () => {
@@ -80,9 +80,11 @@ describe('import, pool and hand-out (spec 3 §7.4, §7.5 import, count-assign, a
   beforeAll(async () => {
     await announceStaff(
       t,
-      { username: branchUser, user_id: `id-${branchUser}`, role_priority: 3 },
-      { username: inBranch, role_priority: 5, brand_id: `id-${branchUser}` },
-      { username: outside, role_priority: 5, brand_id: 'another-branch' },
+      [
+        { username: branchUser, user_id: `id-${branchUser}`, role_priority: 3 },
+        { username: inBranch, role_priority: 5, brand_id: `id-${branchUser}` },
+        { username: outside, role_priority: 5, brand_id: 'another-branch' },
+      ],
     );
   });
   const branch = () => caller(t, 3, branchUser);

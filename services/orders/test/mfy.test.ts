@@ -6,12 +6,12 @@
  * and 'Tra ĐTCT' against the carrier simulator.
  */
 import { ALL_ROWS_COUNT, Subscription, vnDisplayDay } from '@cskh/kit';
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService, until } from '@cskh/kit/src/testing';
 import { events_v1_orders, orders_v1_orders } from '@cskh/proto';
 import { startCarrierSim } from '../../carrier-sim/src/server';
 import { STATUS_CHANGED_TOPIC } from '../src/domain/events';
 import { MSG } from '../src/domain/messages';
-import { announceStaff, caller, failure, listPackage, newPhone, startOrders } from './helpers';
+import { caller, listPackage, newPhone, startOrders } from './helpers';
 
 const O = orders_v1_orders;
 let t: TestService;
@@ -30,9 +30,11 @@ beforeAll(async () => {
   await listPackage(t, 'mfy', PKG);
   await announceStaff(
     t,
-    { username: lead, user_id: `id-${lead}`, role_priority: 4 },
-    { username: nv1, role_priority: 5, group_id: `id-${lead}` },
-    { username: nv2, role_priority: 5, group_id: 'someone-else' },
+    [
+      { username: lead, user_id: `id-${lead}`, role_priority: 4 },
+      { username: nv1, role_priority: 5, group_id: `id-${lead}` },
+      { username: nv2, role_priority: 5, group_id: 'someone-else' },
+    ],
   );
   sub = await t.bus.subscribe({
     groupId: `orders-test-${rand()}`,
@@ -55,15 +57,7 @@ const list = (over: Partial<orders_v1_orders.ListOrdersRequest>, who = manager()
   mfy.listOrders(O.ListOrdersRequest.fromPartial({ page: 1, count: 50, ...over }), { identity: who });
 const status = (id: string, trang_thai: string, who = manager()) => mfy.setTrangThai(O.SetStatusRequest.fromPartial({ id, trang_thai }), { identity: who });
 
-async function eventFor(id: string, to: string) {
-  const end = Date.now() + 30000;
-  for (;;) {
-    const e = events.find((x) => x.order_id === id && x.to_status === to);
-    if (e) return e;
-    if (Date.now() > end) throw new Error(`no status-changed event ${to} for ${id}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const eventFor = (id: string, to: string) => until(`the status-changed event ${to} for ${id}`, () => events.find((x) => x.order_id === id && x.to_status === to));
 
 describe('creating an mfy order', () => {
   it('a salesperson creates for themself: revenue from the price list tier, waiting for a Y with a 10-minute deadline', async () => {

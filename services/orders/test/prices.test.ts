@@ -5,10 +5,10 @@
  * kept apart, and the audit trail.
  */
 import { ALL_ROWS_COUNT } from '@cskh/kit';
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, TestService } from '@cskh/kit/src/testing';
 import { orders_v1_orders } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
-import { caller, failure, startOrders } from './helpers';
+import { caller, startOrders } from './helpers';
 
 const O = orders_v1_orders;
 let t: TestService;

@@ -4,10 +4,10 @@
  * Excel upload checked again row by row (kinds in any case, T1–T3, day-month-year dates, unknown
  * staff refused by sheet row, a re-sent chunk creating nothing twice).
  */
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
 import { orders_v1_orders } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
-import { announceStaff, caller, failure, listPackage, newPhone, startOrders } from './helpers';
+import { caller, listPackage, newPhone, startOrders } from './helpers';
 
 const O = orders_v1_orders;
 let t: TestService;
@@ -18,7 +18,7 @@ const nv = `nv9279_${rand()}`;
 beforeAll(async () => {
   ({ t, reg9279: reg } = await startOrders());
   await listPackage(t, '9279', PKG);
-  await announceStaff(t, { username: nv, role_priority: 5 });
+  await announceStaff(t, [{ username: nv, role_priority: 5 }]);
 });
 afterAll(async () => {
   await t?.stop();

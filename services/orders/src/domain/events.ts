@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { vnDateTime } from '@cskh/kit';
 import type { events_v1_orders } from '@cskh/proto';
-import { effectiveSalaryRatio } from './orderMoney';
+import { effectiveSalaryRatio } from './order-money';
 import type { OrderRow } from './present';
 import { isSuccess } from './statuses';
 

@@ -1,4 +1,4 @@
-import { AuditEntry, maskPhone, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
+import { AuditEntry, isManager, maskPhone, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrderKind } from './statuses';
 
@@ -36,9 +36,6 @@ export interface OrderRow {
   cancel_due_at: Date | null;
   created_at: Date;
 }
-
-/** Priority below 3: managers (spec 3 §6). */
-export const isManager = (priority: number) => priority < 3;
 
 /**
  * An order as the viewer may see it (spec 3 §6): managers get the last 9 digits, the owner phone,

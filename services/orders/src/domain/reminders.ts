@@ -6,7 +6,7 @@
  * waiting, repeats it every ORDERS_REMINDER_REPEAT_MS while it still waits, and answers all of a
  * user's pending reminders to a browser that (re)connects. Written down in the README.
  */
-import { maskPhone } from '@cskh/kit';
+import { maskPhone, PRIORITY } from '@cskh/kit';
 import { reminderFor, reminderText, type ReminderKind } from './statuses';
 
 /** Request statuses in which an mfy order reminds somebody (the keys of reminderFor). */
@@ -44,7 +44,7 @@ export function reminderView(o: ReminderOrder, priority: number, formatDue: (d: 
   if (o.kind !== 'mfy') return null;
   const r = reminderFor(o.trang_thai_yeu_cau);
   if (!r) return null;
-  const phone = maskPhone(o.so_dien_thoai, r.to === 'staff' ? 5 : priority);
+  const phone = maskPhone(o.so_dien_thoai, r.to === 'staff' ? PRIORITY.sales : priority);
   return { phone_number: phone, yeu_cau: r.kind, id: o.id, han_huy: o.cancel_due_at ? formatDue(o.cancel_due_at) : '', message: reminderText(r.kind, phone) };
 }
 

@@ -1,15 +1,15 @@
 import type { EntityManager } from 'typeorm';
-import { addPushToOutbox, ALL_ROOM, AppError, dayRange, importChunk, Handlers, Identity, inScope, likeContains, ListFilter, requireId, staffScopeOf, TEXT_LIMITS, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { addPushToOutbox, ALL_ROOM, AppError, dayRange, Handlers, Identity, importChunk, inScope, isManager, likeContains, ListFilter, requireId, seesOwnRowsOnly, staffOptionList, staffScopeOf, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
 import type { orders_v1_orders } from '@cskh/proto';
-import { Actor, applyChange, OrderChange, pushReminder } from '../changes';
+import { Actor, applyChange, OrderChange, pushReminder } from '../store/order-changes';
 import { PUSH } from '../domain/events';
 import type { OrdersContext } from '../context';
 import { MSG } from '../domain/messages';
-import { autoInviteRequest } from '../domain/autoInvite';
-import { importRowKey, parseImportRow, R9279_FIRST_ROW } from '../domain/import9279';
-import { deriveMoney, parseRatio, parseSignedAmount } from '../domain/orderMoney';
-import { checkText, isError, parseDraft, parseForm, parseOrderDate, parsePhone, parseTier } from '../domain/orderInput';
-import { isManager, OrderRow, presentOrder, visibleOrderTrail } from '../domain/present';
+import { autoInviteRequest } from '../domain/auto-invite';
+import { importRowKey, parseImportRow, R9279_FIRST_ROW } from '../domain/import-9279';
+import { deriveMoney, parseRatio, parseSignedAmount } from '../domain/order-money';
+import { checkText, isError, parseDraft, parseForm, parseOrderDate, parsePhone, parseTier } from '../domain/order-input';
+import { OrderRow, presentOrder, visibleOrderTrail } from '../domain/present';
 import { tierPrice } from '../domain/prices';
 import { PENDING_REMINDERS_MAX, reminderView, type ReminderView } from '../domain/reminders';
 import {
@@ -21,7 +21,7 @@ import {
   SETTABLE_COLLECTION_STATUSES,
   statusesOf,
 } from '../domain/statuses';
-import { assignPlan, checkAssignee } from '../domain/recordImport';
+import { assignPlan, checkAssignee } from '../domain/record-import';
 import {
   assignOldestOrders,
   companyNamed,
@@ -38,8 +38,9 @@ import {
   pageAssignedOrders,
   pageOrders,
   pendingReminders,
-} from '../store-orders';
-import { findPriceByName, SCHEMA } from '../store-prices';
+} from '../store/orders';
+import { findPriceByName } from '../store/prices';
+import { SCHEMA } from '../store/schema';
 
 type MfyDef = typeof orders_v1_orders.MfyOrderServiceService;
 type R9279Def = typeof orders_v1_orders.Reg9279OrderServiceService;
@@ -93,7 +94,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
 
   /** The employee of a new or edited order: priority 5 = themself; else required, known and in the caller's subtree. */
   async function employee(me: Identity, raw: unknown): Promise<{ username: string; fullname: string }> {
-    if (me.priority >= 5) return { username: me.username, fullname: me.fullname };
+    if (seesOwnRowsOnly(me.priority)) return { username: me.username, fullname: me.fullname };
     const username = String(raw ?? '').trim();
     if (!username) refuse('VALIDATION', MSG.required);
     if (username === me.username) return { username, fullname: me.fullname };
@@ -126,7 +127,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       const me = ctx.user;
       const paging = toPaging(req.page, req.count, 10);
       // The export asks for every row: not for priority 5 (spec 3 §6).
-      if (paging.take === undefined && me.priority >= 5) refuse('FORBIDDEN', MSG.exportForbidden);
+      if (paging.take === undefined && seesOwnRowsOnly(me.priority)) refuse('FORBIDDEN', MSG.exportForbidden);
       const where = new ListFilter().eq('kind', kind);
       // Dates only together (spec 3 §7.8).
       if (req.startDate?.trim() && req.endDate?.trim()) where.period('created_at', dayRange(req.startDate, req.endDate));
@@ -305,7 +306,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
     },
 
     async setTrangThaiThuTien(req, ctx) {
-      if (ctx.user.priority >= 5) refuse('FORBIDDEN', MSG.collectionForbidden);
+      if (seesOwnRowsOnly(ctx.user.priority)) refuse('FORBIDDEN', MSG.collectionForbidden);
       const v = oneOf(COLLECTION_STATUSES, req.trang_thai_thu_tien, MSG.collectionInvalid);
       if (!(SETTABLE_COLLECTION_STATUSES as readonly string[]).includes(v)) refuse('VALIDATION', MSG.collectionCash);
       return change(req.id, ctx.user, () => ({ trang_thai_thu_tien: v }));
@@ -468,19 +469,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       return { ok: true, msg: MSG.companyDeleted };
     },
 
-    async employees(_req, ctx) {
-      const people = await staff.pickable(ctx.user);
-      const values = people.map((p) => ({
-        id: p.user_id,
-        username: p.username,
-        fullname: p.fullname,
-        full_name: p.fullname,
-        role: { id: '', name: p.role_name, priority: p.priority },
-        brand_id: p.brand_id,
-        group_id: p.group_id,
-      }));
-      return { values, count: values.length };
-    },
+    employees: (_req, ctx) => staffOptionList(staff, ctx.user),
 
     async orderHistory(req, ctx) {
       const o = await findOrder(ds.manager, kind, requireId(req.id, MSG.orderNotFound));

@@ -1,15 +1,12 @@
-import { AppError, changedFields, Handlers, importChunk, likeContains, requireId, toPaging, Where } from '@cskh/kit';
+import { AppError, changedFields, Handlers, importPriceSheet, isSales, likeContains, requireId, toPaging, Where } from '@cskh/kit';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
 import { MSG } from '../domain/messages';
 import { lastByName, parsePrice, PriceKind, presentPrice } from '../domain/prices';
-import { deletePrice, findPrice, findPriceByName, insertPrice, lockPrice, pagePrices, priceResource, updatePrice, upsertPrices } from '../store-prices';
+import { deletePrice, findPrice, findPriceByName, insertPrice, lockPrice, pagePrices, priceResource, updatePrice, upsertPrices } from '../store/prices';
 
 type Def = typeof orders_v1_orders.MfyPriceServiceService;
 const FIELDS = ['ten_goi_cuoc', 'phi_thu_hoi', 'gia_t1', 'gia_t2', 'gia_t3'] as const;
-
-/** The spec's header row is sheet row 1: data starts at row 2. */
-export const PRICE_SHEET_FIRST_ROW = 2;
 
 /**
  * One price list's calls (spec 3 §7.7), the same handlers for mfy and 9279 (the proto gives each
@@ -24,7 +21,7 @@ export function priceHandlers(c: OrdersContext, kind: PriceKind): Handlers<Def> 
     async listPrices(req, ctx) {
       const paging = toPaging(req.page, req.count, 10);
       // The export asks for every row: not for priority 5 (spec 3 §6, as on every list).
-      if (paging.take === undefined && ctx.user.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+      if (paging.take === undefined && isSales(ctx.user.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const where = new Where().addIf(req.ten_goi_cuoc?.trim() && likeContains(req.ten_goi_cuoc.trim()), 'ten_goi_cuoc ILIKE ?');
       const page = await pagePrices(ds.manager, kind, where, paging);
       return { values: page.rows.map(presentPrice), count: page.count };
@@ -85,11 +82,7 @@ export function priceHandlers(c: OrdersContext, kind: PriceKind): Handlers<Def> 
     },
 
     async importPrices(req, ctx) {
-      const fileName = (req.file_name ?? '').trim();
-      return importChunk({
-        rows: req.rows ?? [],
-        fileName,
-        firstRow: req.first_row || PRICE_SHEET_FIRST_ROW,
+      return importPriceSheet(req, {
         parse: (r) => parsePrice(r),
         // The whole row: the same name with other amounts is a newer price, not a duplicate.
         key: (p) => [p.ten_goi_cuoc, p.phi_thu_hoi, p.gia_t1, p.gia_t2, p.gia_t3],

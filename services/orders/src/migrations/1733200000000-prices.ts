@@ -1,11 +1,12 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { SCHEMA } from '../store/schema';
 
 export class OrdersPrices1733200000000 implements MigrationInterface {
   name = 'OrdersPrices1733200000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE TABLE orders.package_price (
+      CREATE TABLE ${SCHEMA}.package_price (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         kind text NOT NULL CHECK (kind IN ('mfy', '9279')),
         ten_goi_cuoc text NOT NULL,
@@ -18,10 +19,10 @@ export class OrdersPrices1733200000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     // One price per package name and list: findPackage/{name} and the import's upsert key.
-    await q.query(`CREATE UNIQUE INDEX package_price_name ON orders.package_price (kind, ten_goi_cuoc)`);
+    await q.query(`CREATE UNIQUE INDEX package_price_name ON ${SCHEMA}.package_price (kind, ten_goi_cuoc)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE orders.package_price`);
+    await q.query(`DROP TABLE ${SCHEMA}.package_price`);
   }
 }

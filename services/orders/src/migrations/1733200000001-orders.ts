@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { SCHEMA } from '../store/schema';
 
 /** Mfy and 9279 orders in one table (kind): the same record, the 9279 one with form and order date. */
 export class OrdersOrders1733200000001 implements MigrationInterface {
@@ -6,7 +7,7 @@ export class OrdersOrders1733200000001 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE TABLE orders.sale_order (
+      CREATE TABLE ${SCHEMA}.sale_order (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         kind text NOT NULL CHECK (kind IN ('mfy', '9279')),
         so_dien_thoai_chu text NOT NULL DEFAULT '',
@@ -42,15 +43,15 @@ export class OrdersOrders1733200000001 implements MigrationInterface {
         created_by text NOT NULL DEFAULT '',
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX sale_order_list ON orders.sale_order (kind, created_at DESC, id)`);
-    await q.query(`CREATE INDEX sale_order_phone9 ON orders.sale_order (kind, phone9)`);
-    await q.query(`CREATE INDEX sale_order_staff ON orders.sale_order (kind, username_nv, created_at DESC)`);
+    await q.query(`CREATE INDEX sale_order_list ON ${SCHEMA}.sale_order (kind, created_at DESC, id)`);
+    await q.query(`CREATE INDEX sale_order_phone9 ON ${SCHEMA}.sale_order (kind, phone9)`);
+    await q.query(`CREATE INDEX sale_order_staff ON ${SCHEMA}.sale_order (kind, username_nv, created_at DESC)`);
     // The auto-cancel worker's queue: only orders with a running window are in it.
-    await q.query(`CREATE INDEX sale_order_cancel_due ON orders.sale_order (cancel_due_at) WHERE cancel_due_at IS NOT NULL`);
-    await q.query(`CREATE UNIQUE INDEX sale_order_import_key ON orders.sale_order (import_key) WHERE import_key IS NOT NULL`);
+    await q.query(`CREATE INDEX sale_order_cancel_due ON ${SCHEMA}.sale_order (cancel_due_at) WHERE cancel_due_at IS NOT NULL`);
+    await q.query(`CREATE UNIQUE INDEX sale_order_import_key ON ${SCHEMA}.sale_order (import_key) WHERE import_key IS NOT NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE orders.sale_order`);
+    await q.query(`DROP TABLE ${SCHEMA}.sale_order`);
   }
 }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { SCHEMA } from '../store/schema';
 
 /** Private customers (khr) and red reports (baodo), spec 3 §3. */
 export class OrdersKhrBaodo1733200000002 implements MigrationInterface {
@@ -6,7 +7,7 @@ export class OrdersKhrBaodo1733200000002 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE TABLE orders.private_customer (
+      CREATE TABLE ${SCHEMA}.private_customer (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         so_dien_thoai text NOT NULL,
         phone9 text GENERATED ALWAYS AS (right(regexp_replace(so_dien_thoai, '\\D', '', 'g'), 9)) STORED,
@@ -18,10 +19,10 @@ export class OrdersKhrBaodo1733200000002 implements MigrationInterface {
         created_by text NOT NULL DEFAULT '',
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX private_customer_list ON orders.private_customer (created_at DESC, id)`);
-    await q.query(`CREATE INDEX private_customer_phone9 ON orders.private_customer (phone9)`);
+    await q.query(`CREATE INDEX private_customer_list ON ${SCHEMA}.private_customer (created_at DESC, id)`);
+    await q.query(`CREATE INDEX private_customer_phone9 ON ${SCHEMA}.private_customer (phone9)`);
     await q.query(`
-      CREATE TABLE orders.red_report (
+      CREATE TABLE ${SCHEMA}.red_report (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         so_dien_thoai text NOT NULL,
         phone9 text GENERATED ALWAYS AS (right(regexp_replace(so_dien_thoai, '\\D', '', 'g'), 9)) STORED,
@@ -39,12 +40,12 @@ export class OrdersKhrBaodo1733200000002 implements MigrationInterface {
         created_by text NOT NULL DEFAULT '',
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX red_report_list ON orders.red_report (created_at DESC, id)`);
-    await q.query(`CREATE INDEX red_report_phone9 ON orders.red_report (phone9)`);
+    await q.query(`CREATE INDEX red_report_list ON ${SCHEMA}.red_report (created_at DESC, id)`);
+    await q.query(`CREATE INDEX red_report_phone9 ON ${SCHEMA}.red_report (phone9)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE orders.red_report`);
-    await q.query(`DROP TABLE orders.private_customer`);
+    await q.query(`DROP TABLE ${SCHEMA}.red_report`);
+    await q.query(`DROP TABLE ${SCHEMA}.private_customer`);
   }
 }

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { dropRollupSql, rollupSql } from '@cskh/kit';
-import { SALE_ORDER_STAFF_TOTALS } from '../domain/rollups';
+import { SALE_ORDER_STAFF_TOTALS } from '../store/rollups';
 
 /**
  * Whole-table counters of the orders per staff member, kind and status (issue 14): a leader's or a

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { createTrigramIndexes, dropTrigramIndexes } from '@cskh/kit';
+import { SCHEMA } from '../store/schema';
 
 /** The 9279 list's managers' contains-filters (spec 3 §2.16); no other list searches these columns. */
 const SEARCHED_9279 = ['ma_goi', 'cty', 'note'];
@@ -15,12 +16,12 @@ export class OrdersSearch9279Indexes1733700000001 implements MigrationInterface 
   name = 'OrdersSearch9279Indexes1733700000001';
 
   async up(q: QueryRunner): Promise<void> {
-    await dropTrigramIndexes(q, 'orders.sale_order', SEARCHED_9279);
-    await createTrigramIndexes(q, 'orders.sale_order', SEARCHED_9279, `kind = '9279'`);
+    await dropTrigramIndexes(q, `${SCHEMA}.sale_order`, SEARCHED_9279);
+    await createTrigramIndexes(q, `${SCHEMA}.sale_order`, SEARCHED_9279, `kind = '9279'`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await dropTrigramIndexes(q, 'orders.sale_order', SEARCHED_9279);
-    await createTrigramIndexes(q, 'orders.sale_order', SEARCHED_9279);
+    await dropTrigramIndexes(q, `${SCHEMA}.sale_order`, SEARCHED_9279);
+    await createTrigramIndexes(q, `${SCHEMA}.sale_order`, SEARCHED_9279);
   }
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, pageSql, Paging, Where } from '@cskh/kit';
-import { MSG } from './domain/messages';
-import { SCHEMA } from './store-prices';
+import { MSG } from '../domain/messages';
+import { SCHEMA } from './schema';
 
 /** Private customers and red reports: one small table each, the same access. */
 export type RecordTable = 'private_customer' | 'red_report';

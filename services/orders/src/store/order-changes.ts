@@ -1,15 +1,16 @@
 import type { EntityManager } from 'typeorm';
-import { addPushToOutbox, ALL_ROOM, changedFields, userRoom } from '@cskh/kit';
+import { addPushToOutbox, ALL_ROOM, changedFields, PRIORITY, userRoom } from '@cskh/kit';
 import { events_v1_orders } from '@cskh/proto';
-import type { OrdersContext } from './context';
-import { PUSH, STATUS_CHANGED_TOPIC, statusChanged } from './domain/events';
-import { clawback, deriveMoney } from './domain/orderMoney';
-import type { OrderRow } from './domain/present';
-import { tierPrice } from './domain/prices';
-import { reminderView } from './domain/reminders';
-import { cancelDueAt, reminderFor, requestStatusAfter } from './domain/statuses';
-import { findPriceByName, SCHEMA } from './store-prices';
-import { markReminded, orderResource, updateOrder } from './store-orders';
+import type { OrdersContext } from '../context';
+import { PUSH, STATUS_CHANGED_TOPIC, statusChanged } from '../domain/events';
+import { clawback, deriveMoney } from '../domain/order-money';
+import type { OrderRow } from '../domain/present';
+import { tierPrice } from '../domain/prices';
+import { reminderView } from '../domain/reminders';
+import { cancelDueAt, reminderFor, requestStatusAfter } from '../domain/statuses';
+import { findPriceByName } from './prices';
+import { activeManagers, markReminded, orderResource, updateOrder } from './orders';
+import { SCHEMA } from './schema';
 
 /** Fields a change may set, and the ones the audit trail follows. */
 export type OrderChange = Partial<
@@ -111,8 +112,8 @@ export async function pushReminder(em: EntityManager, order: OrderRow, at: Date)
   if (!r) return;
   const recipients: Array<{ username: string; priority: number }> =
     r.to === 'staff'
-      ? [{ username: order.username_nv, priority: 5 }]
-      : await em.query(`SELECT username, priority FROM ${SCHEMA}.staff WHERE priority < 3 AND NOT locked AND NOT deleted`);
+      ? [{ username: order.username_nv, priority: PRIORITY.sales }]
+      : await activeManagers(em);
   for (const to of recipients) {
     const view = reminderView(order, to.priority, isoDue);
     if (!view || !to.username) continue;

@@ -1,7 +1,7 @@
-import { pushReminder } from './changes';
-import type { OrdersContext } from './context';
-import { repeatDueBefore } from './domain/reminders';
-import { claimRemindersDue } from './store-orders';
+import { pushReminder } from '../store/order-changes';
+import type { OrdersContext } from '../context';
+import { repeatDueBefore } from '../domain/reminders';
+import { claimRemindersDue } from '../store/orders';
 
 /** Orders one repeat claim takes (one transaction); the worker runs again at once when it was full. */
 export const REPEAT_BATCH = 50;

@@ -1,11 +1,11 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, isUniqueViolation, pageSql, Paging, Where } from '@cskh/kit';
-import { MSG } from './domain/messages';
-import type { PriceInput, PriceKind, PriceRow } from './domain/prices';
+import { MSG } from '../domain/messages';
+import type { PriceInput, PriceKind, PriceRow } from '../domain/prices';
+import { SCHEMA } from './schema';
 
 /** Data access of the price lists (plain SQL over an EntityManager). */
 
-export const SCHEMA = 'orders';
 const T = `${SCHEMA}.package_price`;
 /** Audit-trail resource names of the two lists. */
 export const priceResource = (kind: PriceKind) => `package_price_${kind}`;

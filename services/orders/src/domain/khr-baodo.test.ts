@@ -1,5 +1,5 @@
 import { MSG } from './messages';
-import { checkDecision, parseBaodo, parseKhr, parseResult } from './khrBaodo';
+import { checkDecision, parseBaodo, parseKhr, parseResult } from './khr-baodo';
 
 describe('private customers and red reports', () => {
   it('needs phone and success date; the red report also package and one of the three channels', () => {

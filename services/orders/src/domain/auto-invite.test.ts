@@ -1,4 +1,4 @@
-import { autoInviteReply, autoInviteRequest } from './autoInvite';
+import { autoInviteReply, autoInviteRequest } from './auto-invite';
 
 describe("'Mời tự động' through care's direct-registration channel", () => {
   it('registers mfy and 9279 registration orders, renews 9279 renewal orders', () => {

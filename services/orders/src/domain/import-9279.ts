@@ -2,7 +2,7 @@ import { last9, TEXT_LIMITS } from '@cskh/kit';
 import { MSG } from './messages';
 import { parseAmount } from './money';
 import type { OrderKind } from './statuses';
-import { checkText, isError, parseForm, parseOrderDate, parsePhone, parseTier } from './orderInput';
+import { checkText, isError, parseForm, parseOrderDate, parsePhone, parseTier } from './order-input';
 
 /** The 9279 upload's header is sheet row 1 (spec 3 §5 "9279 Excel upload"). */
 export const R9279_FIRST_ROW = 2;

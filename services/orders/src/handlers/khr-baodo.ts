@@ -1,19 +1,19 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, changedFields, Handlers, Identity, importChunk, inScope, maskPhone, maskPhonesInText, maskPhonesInTrail, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { AppError, changedFields, Handlers, Identity, importChunk, inScope, isBelowManager, isManager, leadsPeople, maskPhone, maskPhonesInText, maskPhonesInTrail, requireId, seesOwnRowsOnly, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
-import { checkDecision, parseBaodo, parseKhr, parseResult } from '../domain/khrBaodo';
-import { assignPlan, checkAssignee, parseBaodoImportRow, parseKhrImportRow, RECORD_FIRST_ROW, recordImportKey, StaffCheck, staffCheck } from '../domain/recordImport';
+import { checkDecision, parseBaodo, parseKhr, parseResult } from '../domain/khr-baodo';
+import { assignPlan, checkAssignee, parseBaodoImportRow, parseKhrImportRow, RECORD_FIRST_ROW, recordImportKey, StaffCheck, staffCheck } from '../domain/record-import';
 import { MSG } from '../domain/messages';
-import { isError } from '../domain/orderInput';
-import { findPriceByName } from '../store-prices';
-import { assignOldest, BaodoRow, countPool, deleteRecord, findRecord, insertImported, insertRecord, KhrRow, pageAssigned, pageRecords, RecordTable, updateRecord } from '../store-records';
+import { isError } from '../domain/order-input';
+import { findPriceByName } from '../store/prices';
+import { assignOldest, BaodoRow, countPool, deleteRecord, findRecord, insertImported, insertRecord, KhrRow, pageAssigned, pageRecords, RecordTable, updateRecord } from '../store/records';
 
 const refuse = (code: 'VALIDATION' | 'FORBIDDEN' | 'NOT_FOUND', msg: string): never => {
   throw new AppError(code, msg);
 };
 /** The spec's action bounds, checked here too (not only by the gateway's route guard). */
-const below = (me: Identity, bound: number, msg: string) => void (me.priority < bound || refuse('FORBIDDEN', msg));
+const requireRole = (me: Identity, may: (priority: number) => boolean, msg: string) => void (may(me.priority) || refuse('FORBIDDEN', msg));
 const dmy = (iso: string) => (iso ? iso.split('-').reverse().join('/') : '');
 
 /** What both lists share: the employee rule, subtree scope, phone search and the audited change. */
@@ -22,7 +22,7 @@ function recordKit(c: OrdersContext, table: RecordTable) {
   return {
     /** Priority 5: themself; below 5 the staff username is required and in the caller's subtree (spec 3 §5). */
     async employee(me: Identity, raw: unknown) {
-      if (me.priority >= 5) return { username_nv: me.username, ten_nv: me.fullname };
+      if (seesOwnRowsOnly(me.priority)) return { username_nv: me.username, ten_nv: me.fullname };
       const username = String(raw ?? '').trim() || refuse('VALIDATION', MSG.required);
       if (username === me.username) return { username_nv: username, ten_nv: me.fullname };
       const m = (await staff.byUsernames([username])).get(username);
@@ -31,7 +31,7 @@ function recordKit(c: OrdersContext, table: RecordTable) {
       return { username_nv: username, ten_nv: m!.fullname };
     },
     async visible<R extends { username_nv: string }>(me: Identity, r: R): Promise<R> {
-      if (me.priority < 3 || r.username_nv === me.username) return r;
+      if (isManager(me.priority) || r.username_nv === me.username) return r;
       const m = (await staff.byUsernames([r.username_nv])).get(r.username_nv);
       return inScope(staffScopeOf(me), m, r.username_nv) ? r : refuse('NOT_FOUND', MSG.recordNotFound);
     },
@@ -147,8 +147,8 @@ function presentKhr(r: KhrRow, priority: number): orders_v1_orders.KhrRecord {
     nguoi_phe_duyet: r.nguoi_phe_duyet,
     trang_thai: r.trang_thai,
     // Actions only below priority 5 (spec 3 §6), approve/reject only on pending rows (§4).
-    can_decide: priority < 5 && r.trang_thai === '0',
-    can_edit: priority < 5,
+    can_decide: leadsPeople(priority) && r.trang_thai === '0',
+    can_edit: leadsPeople(priority),
   };
 }
 
@@ -172,14 +172,14 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
       return presentKhr(await kit.create<KhrRow>(ctx.user, { ...(v as object), ...nv }), ctx.user.priority);
     },
     async updateKhr(req, ctx) {
-      below(ctx.user, 5, MSG.staffActionsOnly);
+      requireRole(ctx.user, leadsPeople, MSG.staffActionsOnly);
       const v = parseKhr(req);
       if (typeof v === 'string') refuse('VALIDATION', v);
       const r = await kit.change<KhrRow>(req.id, ctx.user, FIELDS, async () => ({ ...(v as object), ...(await kit.employee(ctx.user, req.username_nv)) }));
       return presentKhr(r, ctx.user.priority);
     },
     async approveKhr(req, ctx) {
-      below(ctx.user, 5, MSG.staffActionsOnly);
+      requireRole(ctx.user, leadsPeople, MSG.staffActionsOnly);
       const r = await kit.change<KhrRow>(req.id, ctx.user, FIELDS, (row) => {
         const d = checkDecision(row.trang_thai, req.trang_thai);
         if (isError(d)) refuse('VALIDATION', d.error);
@@ -188,12 +188,12 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
       return presentKhr(r, ctx.user.priority);
     },
     async deleteKhr(req, ctx) {
-      below(ctx.user, 5, MSG.staffActionsOnly);
+      requireRole(ctx.user, leadsPeople, MSG.staffActionsOnly);
       return kit.remove(ctx.user, req.id);
     },
     khrHistory: (req, ctx) => kit.history(ctx.user, req),
     async importKhr(req, ctx) {
-      below(ctx.user, 5, MSG.staffActionsOnly);
+      requireRole(ctx.user, leadsPeople, MSG.staffActionsOnly);
       return kit.importRows(ctx.user, req, parseKhrImportRow);
     },
     async listAssignedKhr(req, ctx) {
@@ -201,11 +201,11 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
       return { values: page.rows.map((r) => presentKhr(r, ctx.user.priority)), count: page.count };
     },
     async countAssignableKhr(_req, ctx) {
-      below(ctx.user, 5, MSG.staffActionsOnly);
+      requireRole(ctx.user, leadsPeople, MSG.staffActionsOnly);
       return { total: await kit.countPool() };
     },
     async assignKhr(req, ctx) {
-      below(ctx.user, 5, MSG.staffActionsOnly);
+      requireRole(ctx.user, leadsPeople, MSG.staffActionsOnly);
       return kit.assign(ctx.user, req.items ?? []);
     },
   };
@@ -222,8 +222,8 @@ function presentBaodo(r: BaodoRow, priority: number): orders_v1_orders.BaodoReco
     nguoi_dat_trang_thai: r.nguoi_dat_trang_thai,
     trang_thai_duyet: r.trang_thai_duyet,
     // Approve and set-result: priority below 3 (spec 3 §6); approve on pending rows only.
-    can_decide: priority < 3 && r.trang_thai_duyet === '0',
-    can_edit: priority < 5,
+    can_decide: isManager(priority) && r.trang_thai_duyet === '0',
+    can_edit: leadsPeople(priority),
   };
 }
 
@@ -236,7 +236,7 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
     async listBaodo(req, ctx) {
       const paging = toPaging(req.page, req.count, 10);
       // Export only below priority 3 (spec 3 §2.10, §6).
-      if (paging.take === undefined && ctx.user.priority >= 3) refuse('FORBIDDEN', MSG.exportForbidden);
+      if (paging.take === undefined && isBelowManager(ctx.user.priority)) refuse('FORBIDDEN', MSG.exportForbidden);
       const page = await pageRecords<BaodoRow>(c.deps.ds.manager, 'red_report', kit.where(ctx.user, req.phone), paging);
       return { values: page.rows.map((r) => presentBaodo(r, ctx.user.priority)), count: page.count };
     },
@@ -253,7 +253,7 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
       return presentBaodo(await kit.create<BaodoRow>(ctx.user, { ...fields, ...nv, gia_goi_cuoc }), ctx.user.priority);
     },
     async updateBaodo(req, ctx) {
-      below(ctx.user, 5, MSG.staffActionsOnly);
+      requireRole(ctx.user, leadsPeople, MSG.staffActionsOnly);
       const v = parseBaodo(req);
       if (typeof v === 'string') refuse('VALIDATION', v);
       const fields = v as Exclude<typeof v, string>;
@@ -265,7 +265,7 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
       return presentBaodo(r, ctx.user.priority);
     },
     async approveBaodo(req, ctx) {
-      below(ctx.user, 3, MSG.managersOnly);
+      requireRole(ctx.user, isManager, MSG.managersOnly);
       const r = await kit.change<BaodoRow>(req.id, ctx.user, FIELDS, (row) => {
         const d = checkDecision(row.trang_thai_duyet, req.trang_thai_duyet || req.trang_thai);
         if (isError(d)) refuse('VALIDATION', d.error);
@@ -274,18 +274,18 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
       return presentBaodo(r, ctx.user.priority);
     },
     async setBaodoResult(req, ctx) {
-      below(ctx.user, 3, MSG.managersOnly);
+      requireRole(ctx.user, isManager, MSG.managersOnly);
       const result = parseResult(req.trang_thai) ?? refuse('VALIDATION', MSG.resultInvalid);
       const r = await kit.change<BaodoRow>(req.id, ctx.user, FIELDS, () => ({ trang_thai: result, nguoi_dat_trang_thai: ctx.user.username }));
       return presentBaodo(r, ctx.user.priority);
     },
     async deleteBaodo(req, ctx) {
-      below(ctx.user, 3, MSG.managersOnly);
+      requireRole(ctx.user, isManager, MSG.managersOnly);
       return kit.remove(ctx.user, req.id);
     },
     baodoHistory: (req, ctx) => kit.history(ctx.user, req),
     async importBaodo(req, ctx) {
-      below(ctx.user, 3, MSG.managersOnly);
+      requireRole(ctx.user, isManager, MSG.managersOnly);
       return kit.importRows(ctx.user, req, parseBaodoImportRow, async (rows, em) => {
         const prices = new Map<string, number>();
         for (const name of new Set(rows.map((r) => r.ten_goi_cuoc))) prices.set(name, await priceOf(em, name));
@@ -297,11 +297,11 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
       return { values: page.rows.map((r) => presentBaodo(r, ctx.user.priority)), count: page.count };
     },
     async countAssignableBaodo(_req, ctx) {
-      below(ctx.user, 3, MSG.managersOnly);
+      requireRole(ctx.user, isManager, MSG.managersOnly);
       return { total: await kit.countPool() };
     },
     async assignBaodo(req, ctx) {
-      below(ctx.user, 3, MSG.managersOnly);
+      requireRole(ctx.user, isManager, MSG.managersOnly);
       return kit.assign(ctx.user, req.items ?? []);
     },
   };

@@ -1,4 +1,5 @@
 import type { Rollup } from '@cskh/kit';
+import { SCHEMA } from './schema';
 
 /**
  * Counters of the mfy and 9279 orders: per day, the list's count for a period and the status
@@ -7,8 +8,8 @@ import type { Rollup } from '@cskh/kit';
  * leader's count sums a few dozen of them instead of tens of thousands of per-day ones.
  */
 export const SALE_ORDER_STAFF_TOTALS: Rollup = {
-  table: 'orders.sale_order_all_staff',
-  source: 'orders.sale_order',
+  table: `${SCHEMA}.sale_order_all_staff`,
+  source: `${SCHEMA}.sale_order`,
   dayColumn: 'created_at',
   dims: ['username_nv', 'kind', 'trang_thai'],
   grain: 'all',
@@ -16,8 +17,8 @@ export const SALE_ORDER_STAFF_TOTALS: Rollup = {
 
 /** The per-day counters (migration 1733600000000 made them). */
 export const SALE_ORDER_DAY_ROLLUPS: readonly Rollup[] = [
-  { table: 'orders.sale_order_day', source: 'orders.sale_order', dayColumn: 'created_at', dims: ['kind', 'trang_thai', 'trang_thai_yeu_cau', 'trang_thai_thu_tien'] },
-  { table: 'orders.sale_order_day_staff', source: 'orders.sale_order', dayColumn: 'created_at', dims: ['username_nv', 'kind', 'trang_thai'] },
+  { table: `${SCHEMA}.sale_order_day`, source: `${SCHEMA}.sale_order`, dayColumn: 'created_at', dims: ['kind', 'trang_thai', 'trang_thai_yeu_cau', 'trang_thai_thu_tien'] },
+  { table: `${SCHEMA}.sale_order_day_staff`, source: `${SCHEMA}.sale_order`, dayColumn: 'created_at', dims: ['username_nv', 'kind', 'trang_thai'] },
 ];
 
 /** What the lists count from, smallest first (kit listPage uses the first that covers the filter). */

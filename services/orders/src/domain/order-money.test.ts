@@ -1,4 +1,4 @@
-import { clawback, deriveMoney, effectiveSalaryRatio, parseRatio, parseSignedAmount, revenueRatio, salaryRevenue, UNSET_RATIO } from './orderMoney';
+import { clawback, deriveMoney, effectiveSalaryRatio, parseRatio, parseSignedAmount, revenueRatio, salaryRevenue, UNSET_RATIO } from './order-money';
 
 describe('order money (worked examples of the README)', () => {
   it('a T2 sale of a package listed 100,000 / 90,000 / 80,000', () => {

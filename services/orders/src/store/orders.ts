@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, listPage, pageSql, Paging, Where } from '@cskh/kit';
-import { SALE_ORDER_ROLLUPS } from './domain/rollups';
-import { MSG } from './domain/messages';
-import type { OrderRow } from './domain/present';
-import type { OrderKind } from './domain/statuses';
-import { SCHEMA } from './store-prices';
+import { AppError, listPage, pageSql, Paging, PRIORITY, Where } from '@cskh/kit';
+import { SALE_ORDER_ROLLUPS } from '../store/rollups';
+import { MSG } from '../domain/messages';
+import type { OrderRow } from '../domain/present';
+import type { OrderKind } from '../domain/statuses';
+import { SCHEMA } from './schema';
 
 /** Data access of the order lists (plain SQL over an EntityManager). */
 
@@ -141,6 +141,11 @@ export async function claimRemindersDue(em: EntityManager, before: Date, limit: 
      ORDER BY reminded_at NULLS FIRST LIMIT $2 FOR UPDATE SKIP LOCKED`,
     [before, limit],
   );
+}
+
+/** The head-office staff (priority below branch) who are neither locked nor deleted: who approves a first Y. */
+export async function activeManagers(em: EntityManager): Promise<Array<{ username: string; priority: number }>> {
+  return em.query(`SELECT username, priority FROM ${SCHEMA}.staff WHERE priority < ${PRIORITY.branch} AND NOT locked AND NOT deleted`);
 }
 
 /** Stamps when an order's reminder was pushed. */

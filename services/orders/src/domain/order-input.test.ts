@@ -1,5 +1,5 @@
 import { MSG } from './messages';
-import { parseDraft, parseForm, parseOrderDate, parsePhone, parseTier } from './orderInput';
+import { parseDraft, parseForm, parseOrderDate, parsePhone, parseTier } from './order-input';
 
 describe('order input', () => {
   it('reads phones, tiers, forms and dates as dialogs and sheets write them', () => {

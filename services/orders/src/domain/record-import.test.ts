@@ -1,6 +1,6 @@
 import type { StaffMember } from '@cskh/kit';
 import { MSG } from './messages';
-import { assignPlan, checkAssignee, parseBaodoImportRow, parseKhrImportRow, recordImportKey, staffCheck } from './recordImport';
+import { assignPlan, checkAssignee, parseBaodoImportRow, parseKhrImportRow, recordImportKey, staffCheck } from './record-import';
 
 const member = (username: string, over: Partial<StaffMember> = {}): StaffMember => ({
   username,

@@ -1,5 +1,5 @@
 import { AppError, inScope, last9, StaffMember, StaffScope } from '@cskh/kit';
-import { parseBaodo, parseKhr } from './khrBaodo';
+import { parseBaodo, parseKhr } from './khr-baodo';
 import { MSG } from './messages';
 
 /**

@@ -1,7 +1,7 @@
-import { applyChange, AUTO_ACTOR } from './changes';
-import type { OrdersContext } from './context';
-import { AUTO_CANCEL } from './domain/statuses';
-import { claimDueOrders, updateOrder } from './store-orders';
+import { applyChange, AUTO_ACTOR } from '../store/order-changes';
+import type { OrdersContext } from '../context';
+import { AUTO_CANCEL } from '../domain/statuses';
+import { claimDueOrders, updateOrder } from '../store/orders';
 
 /** Orders one claim takes (one transaction); the worker runs again at once when it was full. */
 export const CANCEL_BATCH = 50;

@@ -1,5 +1,5 @@
 import { MSG } from './messages';
-import { importRowKey, parseImportRow } from './import9279';
+import { importRowKey, parseImportRow } from './import-9279';
 
 const known = (u: string) => u === 'nv1';
 const row = (over: Record<string, unknown> = {}) => ({

@@ -1,6 +1,6 @@
 import { parseDay, TEXT_LIMITS, vnIsoDay } from '@cskh/kit';
 import { MSG } from './messages';
-import { isError, parsePhone } from './orderInput';
+import { isError, parsePhone } from './order-input';
 
 /** Red report channels (spec 3 §9). */
 export const RED_CHANNELS = ['9084 (3)', '9084 (4)', '9084 (CU_PHAP_3)'] as const;

@@ -1,0 +1,2 @@
+/** The orders service's PostgreSQL schema: the one place its name is written. */
+export const SCHEMA = 'orders';
