@@ -2,20 +2,18 @@ import { bind, ServiceModule } from '@cskh/kit';
 import { bank_v1_bank } from '@cskh/proto';
 import { bankConfig } from './config';
 import { BankContext, bankContext } from './context';
-import { BankMessageEntity } from './entities/bank-message';
 import { bankMigrations } from './migrations';
 import { assignHandlers } from './handlers/assign';
 import { importHandlers } from './handlers/imports';
 import { messageHandlers } from './handlers/messages';
-import { consumeRefunds } from './handlers/refunds';
-import { SCHEMA } from './store';
+import { SCHEMA } from './store/schema';
+import { consumeRefunds } from './workers/refund-changes';
 
 /** The bank service: bank-transfer messages — lookup, VPBank import, processing, approval, assignment. */
 export const bankModule: ServiceModule<typeof bankConfig.shape, BankContext> = {
   name: 'bank',
   schema: SCHEMA,
   config: bankConfig,
-  entities: [BankMessageEntity],
   migrations: bankMigrations,
   // Approvals and the pushes of an assignment leave through the outbox; edits, processing and
   // decisions are audited; assignment reads the staff read model (who is in the manager's subtree);

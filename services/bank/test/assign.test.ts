@@ -3,10 +3,10 @@
  * read model, fed over the real Kafka), oldest unprocessed first, and atomically — managers
  * assigning at the same moment never hand the same message twice.
  */
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
 import { bank_v1_bank } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
-import { announceStaff, caller, failure, sheetRow, startBank, todayAt } from './helpers';
+import { caller, sheetRow, startBank, todayAt } from './helpers';
 
 let t: TestService;
 let bank: Awaited<ReturnType<typeof startBank>>['bank'];
@@ -14,15 +14,14 @@ let bank: Awaited<ReturnType<typeof startBank>>['bank'];
 beforeAll(async () => {
   ({ t, bank } = await startBank());
   // Branch b1 with leader l1 and salespeople s1 (l1) and s3 (locked); branch b2 with s2.
-  await announceStaff(
-    t,
+  await announceStaff(t, [
     { username: 'cn1', user_id: 'b1', role_priority: 3 },
     { username: 'tn1', user_id: 'l1', role_priority: 4, brand_id: 'b1' },
     { username: 'nv1', user_id: 's1', brand_id: 'b1', group_id: 'l1' },
     { username: 'nv3', user_id: 's3', brand_id: 'b1', group_id: 'l1', is_locked: true },
     { username: 'cn2', user_id: 'b2', role_priority: 3 },
     { username: 'nv2', user_id: 's2', brand_id: 'b2', group_id: 'l2' },
-  );
+  ]);
 });
 afterAll(async () => {
   await t?.stop();

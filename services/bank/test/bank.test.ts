@@ -5,11 +5,11 @@
  * priority with their audit trail, and the approved event leaving through the outbox.
  */
 import { ALL_ROWS_COUNT, Subscription } from '@cskh/kit';
-import { rand, settle, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, settle, TestService } from '@cskh/kit/src/testing';
 import { bank_v1_bank, events_v1_bank } from '@cskh/proto';
 import { MESSAGE_APPROVED_TOPIC } from '../src/domain/events';
 import { MSG } from '../src/domain/messages';
-import { caller, failure, sheetRow, startBank, todayAt } from './helpers';
+import { caller, sheetRow, startBank, todayAt } from './helpers';
 
 const B = bank_v1_bank;
 let t: TestService;

@@ -5,10 +5,10 @@
  * places, Unicode that looks alike but is encoded differently, and a chunk that fails while being
  * stored. Every refused row is named by its sheet row; nothing is stored twice or half.
  */
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, TestService } from '@cskh/kit/src/testing';
 import { bank_v1_bank } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
-import { caller, failure, sheetRow, startBank, todayAt } from './helpers';
+import { caller, sheetRow, startBank, todayAt } from './helpers';
 
 const B = bank_v1_bank;
 let t: TestService;

@@ -6,11 +6,11 @@
  * the export carries for seniors only.
  */
 import { REALTIME_PUSH_TOPIC, Subscription } from '@cskh/kit';
-import { rand, settle, TestService, until } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, settle, TestService, until } from '@cskh/kit/src/testing';
 import { bank_v1_bank, events_v1_realtime, events_v1_refunds } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
-import { REFUND_CHANGED_TOPIC } from '../src/handlers/refunds';
-import { announceStaff, caller, failure, sheetRow, startBank, todayAt } from './helpers';
+import { REFUND_CHANGED_TOPIC } from '../src/workers/refund-changes';
+import { caller, sheetRow, startBank, todayAt } from './helpers';
 
 let t: TestService;
 let bank: Awaited<ReturnType<typeof startBank>>['bank'];
@@ -28,8 +28,7 @@ beforeAll(async () => {
       pushes.push({ room: p.room, event: p.event, payload: JSON.parse(p.payload_json) });
     },
   });
-  await announceStaff(
-    t,
+  await announceStaff(t, [
     { username: 'qcn1', user_id: 'qb1', role_priority: 3 },
     { username: 'qtn1', user_id: 'ql1', role_priority: 4, brand_id: 'qb1' },
     { username: 'qnv1', user_id: 'qs1', brand_id: 'qb1', group_id: 'ql1' },
@@ -37,7 +36,7 @@ beforeAll(async () => {
     { username: 'qnv9', user_id: 'qs9', brand_id: 'qb1', group_id: 'ql1', is_locked: true },
     { username: 'qcn2', user_id: 'qb2', role_priority: 3 },
     { username: 'qnv3', user_id: 'qs3', brand_id: 'qb2' },
-  );
+  ]);
 });
 afterAll(async () => {
   await sub?.stop();

@@ -1,3 +1,4 @@
+import { leadsPeople } from '@cskh/kit/src/access';
 import { AppError, inScope, StaffMember, StaffScope } from '@cskh/kit';
 import { MSG } from './messages';
 
@@ -26,7 +27,7 @@ export function assignPlan(items: ReadonlyArray<{ username?: string; count?: num
 
 /** Who hands messages out: priority below 5 (a salesperson's subtree is themself; the spec does not say). */
 export function requireAssigner(me: { priority: number }): void {
-  if (!(me.priority < 5)) throw new AppError('FORBIDDEN', MSG.assignForbidden);
+  if (!leadsPeople(me.priority)) throw new AppError('FORBIDDEN', MSG.assignForbidden);
 }
 
 /** Work goes only to active staff inside the manager's subtree (the staff read model). */

@@ -1,6 +1,7 @@
+import { isManager } from '@cskh/kit/src/access';
 import { AuditEntry, maskPhone, maskPhonesInText, phoneMaskedFor, vnDateTime } from '@cskh/kit';
 import type { bank_v1_bank, common_v1_common } from '@cskh/proto';
-import { allowedActions, isSenior } from './rules';
+import { allowedActions } from './rules';
 import { refundDay, type RefundRef } from './refunds';
 
 /** A stored bank message (bank.bank_message). */
@@ -59,7 +60,7 @@ export function presentMessage(r: BankMessageRow, viewerPriority: number, forExp
     refund_created_day: refund ? refundDay(refund) : '',
     ...actions,
   };
-  if (isSenior(viewerPriority)) {
+  if (isManager(viewerPriority)) {
     out.is_read = r.is_read;
     out.nguoi_cap_nhat = r.nguoi_cap_nhat ?? '';
     out.trang_thai_duyet_thong_tin = r.trang_thai_duyet_thong_tin;
@@ -89,7 +90,7 @@ const STAFF_VISIBLE_FIELDS = new Set(['so_dien_thoai', 'goi_cuoc']);
  * and without who made them (the updater column is theirs to see no more than the list's).
  */
 export function visibleHistory(entries: AuditEntry[], viewerPriority: number): common_v1_common.AuditEntry[] {
-  if (isSenior(viewerPriority)) return entries;
+  if (isManager(viewerPriority)) return entries;
   return entries
     .filter((e) => STAFF_VISIBLE_FIELDS.has(e.field))
     .map((e) =>

@@ -1,4 +1,5 @@
 import { AppError } from '@cskh/kit';
+import { isManager } from '@cskh/kit/src/access';
 import { MSG } from './messages';
 
 /**
@@ -8,6 +9,8 @@ import { MSG } from './messages';
  *   while empty; once the information is approved or rejected it no longer changes (the decision
  *   and the approved event name that phone and package);
  * - approve / deny: priority below 3, phone and package both filled, no approver yet.
+ * Head office (the kit's isManager, priority below 3) sees and changes processing, updater and
+ * approval (spec 1 §6).
  */
 
 export const PROCESSED = 1;
@@ -26,8 +29,10 @@ export interface MessageState {
   username_duyet_trang_thai_duyet_thong_tin: string | null;
 }
 
-/** Senior staff (priority below 3) see and change processing, updater and approval (spec 1 §6). */
-export const isSenior = (priority: number) => priority < 3;
+/** Only head office (priority below 3) creates, imports, processes, decides and deletes (spec 1 §6). */
+export function requireManager(me: { priority: number }, msg?: string): void {
+  if (!isManager(me.priority)) throw new AppError('FORBIDDEN', msg);
+}
 
 const filled = (s: string | null | undefined) => !!s && s.trim() !== '';
 export const isDecided = (m: Pick<MessageState, 'username_duyet_trang_thai_duyet_thong_tin'>) => filled(m.username_duyet_trang_thai_duyet_thong_tin);
@@ -35,7 +40,7 @@ export const isDecided = (m: Pick<MessageState, 'username_duyet_trang_thai_duyet
 /** Whether setting is_read to `next` changes anything; refuses what the rules forbid. */
 export function checkProcessing(priority: number, m: Pick<MessageState, 'is_read'>, next: number): boolean {
   if (next !== UNPROCESSED && next !== PROCESSED) throw new AppError('VALIDATION', MSG.isReadInvalid);
-  if (!isSenior(priority)) throw new AppError('FORBIDDEN', MSG.processingForbidden);
+  if (!isManager(priority)) throw new AppError('FORBIDDEN', MSG.processingForbidden);
   if (m.is_read === next) return false;
   if (m.is_read === PROCESSED) throw new AppError('PRECONDITION', MSG.alreadyProcessed);
   return true;
@@ -73,14 +78,14 @@ export function planContactEdit(
   if (edit.so_dien_thoai !== undefined) {
     const phone = checkPhone(edit.so_dien_thoai);
     if (phone !== next.so_dien_thoai) {
-      if (!isSenior(priority) && filled(next.so_dien_thoai)) throw new AppError('FORBIDDEN', MSG.phoneFilled);
+      if (!isManager(priority) && filled(next.so_dien_thoai)) throw new AppError('FORBIDDEN', MSG.phoneFilled);
       next.so_dien_thoai = phone;
     }
   }
   if (edit.goi_cuoc !== undefined) {
     const pkg = checkPackage(edit.goi_cuoc);
     if (pkg !== next.goi_cuoc) {
-      if (!isSenior(priority) && filled(next.goi_cuoc)) throw new AppError('FORBIDDEN', MSG.packageFilled);
+      if (!isManager(priority) && filled(next.goi_cuoc)) throw new AppError('FORBIDDEN', MSG.packageFilled);
       next.goi_cuoc = pkg;
     }
   }
@@ -91,7 +96,7 @@ export type Decision = 'approve' | 'deny';
 
 /** The approval status a decision sets; refuses when the rules do not allow it. */
 export function checkDecision(priority: number, m: MessageState, decision: Decision): number {
-  if (!isSenior(priority)) throw new AppError('FORBIDDEN', MSG.decideForbidden);
+  if (!isManager(priority)) throw new AppError('FORBIDDEN', MSG.decideForbidden);
   if (isDecided(m)) throw new AppError('PRECONDITION', MSG.alreadyDecided(m.username_duyet_trang_thai_duyet_thong_tin!));
   if (!filled(m.so_dien_thoai) || !filled(m.goi_cuoc)) throw new AppError('PRECONDITION', MSG.decideNeedsInfo);
   return decision === 'approve' ? APPROVED : REJECTED;
@@ -106,9 +111,9 @@ export function checkDeletable(m: Pick<MessageState, 'trang_thai_duyet_thong_tin
 export function allowedActions(priority: number, m: MessageState) {
   const editable = m.is_read !== PROCESSED && !isDecided(m);
   return {
-    can_edit_phone: editable && (isSenior(priority) || !filled(m.so_dien_thoai)),
-    can_edit_package: editable && (isSenior(priority) || !filled(m.goi_cuoc)),
-    can_decide: isSenior(priority) && !isDecided(m) && filled(m.so_dien_thoai) && filled(m.goi_cuoc),
-    can_process: isSenior(priority) && m.is_read !== PROCESSED,
+    can_edit_phone: editable && (isManager(priority) || !filled(m.so_dien_thoai)),
+    can_edit_package: editable && (isManager(priority) || !filled(m.goi_cuoc)),
+    can_decide: isManager(priority) && !isDecided(m) && filled(m.so_dien_thoai) && filled(m.goi_cuoc),
+    can_process: isManager(priority) && m.is_read !== PROCESSED,
   };
 }

@@ -3,7 +3,8 @@ import type { bank_v1_bank } from '@cskh/proto';
 import type { BankContext } from '../context';
 import { ASSIGNED_EVENT, requireAssigner, assignedNotice, assignPlan, assignReplyMsg, checkAssignee } from '../domain/assign';
 import { MSG } from '../domain/messages';
-import { assignOldest, countAssignable, countPending, pageMessages, SCHEMA } from '../store';
+import { assignOldest, countAssignable, countPending, pageMessages } from '../store/messages';
+import { SCHEMA } from '../store/schema';
 import { presentPage } from './messages';
 
 type Def = typeof bank_v1_bank.BankServiceService;

@@ -2,8 +2,8 @@ import { Handlers, importChunk } from '@cskh/kit';
 import type { bank_v1_bank } from '@cskh/proto';
 import type { BankContext } from '../context';
 import { parseTransfer, transferKey } from '../domain/transfer';
-import { insertTransfers } from '../store';
-import { requireSenior } from './messages';
+import { requireManager } from '../domain/rules';
+import { insertTransfers } from '../store/messages';
 
 type Def = typeof bank_v1_bank.BankServiceService;
 
@@ -19,7 +19,7 @@ export function importHandlers(c: BankContext): Pick<Handlers<Def>, 'importMessa
   return {
     async importMessages(req, ctx) {
       const me = ctx.user;
-      requireSenior(me);
+      requireManager(me);
       const fileName = (req.file_name ?? '').trim();
       return importChunk({
         rows: req.rows ?? [],

@@ -11,6 +11,7 @@ import {
   toPaging,
   Where,
 } from '@cskh/kit';
+import { isManager, isSales } from '@cskh/kit/src/access';
 import { bank_v1_bank, events_v1_bank } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { BankContext } from '../context';
@@ -20,17 +21,13 @@ import { messageApproved, MESSAGE_APPROVED_TOPIC } from '../domain/events';
 import { isReadFilter, listPeriod } from '../domain/filters';
 import { MSG } from '../domain/messages';
 import { BankMessageRow, presentMessage, visibleHistory } from '../domain/present';
-import { checkDecision, checkDeletable, checkProcessing, Decision, isSenior, planContactEdit } from '../domain/rules';
+import { checkDecision, checkDeletable, checkProcessing, Decision, planContactEdit, requireManager } from '../domain/rules';
 import { parseTransfer } from '../domain/transfer';
-import { deleteMessage, findMessage, insertTransfers, lockMessage, MessagePage, pageMessages, refundRefsFor, RESOURCE, updateMessage } from '../store';
+import { deleteMessage, findMessage, insertTransfers, lockMessage, MessagePage, pageMessages, RESOURCE, updateMessage } from '../store/messages';
+import { refundRefsFor } from '../store/refund-refs';
 
 type Def = typeof bank_v1_bank.BankServiceService;
 type MessageRpcs = 'listMessages' | 'createMessage' | 'updateMessage' | 'setProcessing' | 'approve' | 'deny' | 'deleteMessage' | 'messageHistory';
-
-/** Only senior staff (priority below 3) create, import, process, decide and delete (spec 1 §6). */
-export function requireSenior(me: Identity, msg?: string): void {
-  if (!isSenior(me.priority)) throw new AppError('FORBIDDEN', msg);
-}
 
 /**
  * A page of messages as the viewer may see them, each with the refund request it belongs to (the
@@ -88,7 +85,7 @@ export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs
       const me = ctx.user;
       const paging = toPaging(req.page, req.count, 20);
       // The export asks for every row (page 0, count 9999999999): not for priority 5 (spec 1 §6).
-      if (paging.take === undefined && me.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+      if (paging.take === undefined && isSales(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const { from, to } = listPeriod(req.startDate, req.endDate);
       const isRead = isReadFilter(req.is_read);
       const where = new ListFilter()
@@ -101,7 +98,7 @@ export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs
 
     async createMessage(req, ctx) {
       const me = ctx.user;
-      requireSenior(me);
+      requireManager(me);
       const t = parseTransfer(req);
       if (typeof t === 'string') throw new AppError('VALIDATION', t);
       const [row] = await insertTransfers(ds.manager, [{ t, importKey: null }], me.username);
@@ -141,7 +138,7 @@ export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs
 
     async deleteMessage(req, ctx) {
       const me = ctx.user;
-      requireSenior(me);
+      requireManager(me);
       const id = requireId(req.id, MSG.notFound);
       await ds.transaction(async (em) => {
         const m = await lockMessage(em, id);
@@ -155,7 +152,7 @@ export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs
     async messageHistory(req, ctx) {
       const me = ctx.user;
       const id = requireId(req.id, MSG.notFound);
-      if (isSenior(me.priority)) {
+      if (isManager(me.priority)) {
         const page = await audit.history(ds.manager, RESOURCE, id, req.page, req.count);
         if (page.count === 0 && !(await findMessage(ds.manager, id))) throw new AppError('NOT_FOUND', MSG.notFound);
         return page;

@@ -1,11 +1,12 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { BANK_MESSAGE_TABLE } from '../store/schema';
 
 export class BankInit1733100000000 implements MigrationInterface {
   name = 'BankInit1733100000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE TABLE bank.bank_message (
+      CREATE TABLE ${BANK_MESSAGE_TABLE} (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         sender text NOT NULL,
         money bigint NOT NULL CHECK (money > 0),
@@ -29,16 +30,16 @@ export class BankInit1733100000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     // Re-sending an import chunk inserts nothing twice (ON CONFLICT (import_key) DO NOTHING).
-    await q.query(`CREATE UNIQUE INDEX bank_message_import_key ON bank.bank_message (import_key) WHERE import_key IS NOT NULL`);
+    await q.query(`CREATE UNIQUE INDEX bank_message_import_key ON ${BANK_MESSAGE_TABLE} (import_key) WHERE import_key IS NOT NULL`);
     // The list filters by day range (and channel, status), newest first.
-    await q.query(`CREATE INDEX bank_message_datetime ON bank.bank_message (datetime DESC, id)`);
-    await q.query(`CREATE INDEX bank_message_phone9 ON bank.bank_message (phone9) WHERE phone9 <> ''`);
+    await q.query(`CREATE INDEX bank_message_datetime ON ${BANK_MESSAGE_TABLE} (datetime DESC, id)`);
+    await q.query(`CREATE INDEX bank_message_phone9 ON ${BANK_MESSAGE_TABLE} (phone9) WHERE phone9 <> ''`);
     // The pool assign draws from, oldest first; and each staff member's own list.
-    await q.query(`CREATE INDEX bank_message_unassigned ON bank.bank_message (datetime, id) WHERE assigned_to IS NULL AND is_read = 0`);
-    await q.query(`CREATE INDEX bank_message_assigned ON bank.bank_message (assigned_to, datetime DESC) WHERE assigned_to IS NOT NULL`);
+    await q.query(`CREATE INDEX bank_message_unassigned ON ${BANK_MESSAGE_TABLE} (datetime, id) WHERE assigned_to IS NULL AND is_read = 0`);
+    await q.query(`CREATE INDEX bank_message_assigned ON ${BANK_MESSAGE_TABLE} (assigned_to, datetime DESC) WHERE assigned_to IS NOT NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE bank.bank_message`);
+    await q.query(`DROP TABLE ${BANK_MESSAGE_TABLE}`);
   }
 }

@@ -1,18 +1,19 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { createTrigramIndexes, dropRollupSql, dropTrigramIndexes, rollupSql } from '@cskh/kit';
-import { BANK_MESSAGE_ROLLUPS } from '../domain/rollups';
+import { BANK_MESSAGE_ROLLUPS } from '../store/rollups';
+import { BANK_MESSAGE_TABLE } from '../store/schema';
 
 /** Bank messages at a million rows and more (issue 14): a trigram index for the text search, per-day counters for count and total. */
 export class BankListVolume1733600000000 implements MigrationInterface {
   name = 'BankListVolume1733600000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await createTrigramIndexes(q, 'bank.bank_message', ['str_mes']);
+    await createTrigramIndexes(q, BANK_MESSAGE_TABLE, ['str_mes']);
     for (const r of BANK_MESSAGE_ROLLUPS) for (const sql of rollupSql(r)) await q.query(sql);
   }
 
   async down(q: QueryRunner): Promise<void> {
     for (const r of BANK_MESSAGE_ROLLUPS) for (const sql of dropRollupSql(r)) await q.query(sql);
-    await dropTrigramIndexes(q, 'bank.bank_message', ['str_mes']);
+    await dropTrigramIndexes(q, BANK_MESSAGE_TABLE, ['str_mes']);
   }
 }

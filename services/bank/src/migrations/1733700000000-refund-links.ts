@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { REFUND_REF_TABLE } from '../store/schema';
 
 /**
  * The refunds read model (cskh.refunds.changed): what the bank screen needs to lead a transfer to its
@@ -10,7 +11,7 @@ export class BankRefundLinks1733700000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE TABLE bank.refund_ref (
+      CREATE TABLE ${REFUND_REF_TABLE} (
         request_id text PRIMARY KEY,
         version bigint NOT NULL,
         deleted boolean NOT NULL DEFAULT false,
@@ -25,10 +26,10 @@ export class BankRefundLinks1733700000000 implements MigrationInterface {
         trang_thai_truy_thu_hoan_them text NOT NULL DEFAULT '',
         created_time timestamptz NOT NULL
       )`);
-    await q.query(`CREATE INDEX refund_ref_phone9 ON bank.refund_ref (phone9) WHERE NOT deleted`);
+    await q.query(`CREATE INDEX refund_ref_phone9 ON ${REFUND_REF_TABLE} (phone9) WHERE NOT deleted`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE bank.refund_ref`);
+    await q.query(`DROP TABLE ${REFUND_REF_TABLE}`);
   }
 }

@@ -1,7 +1,7 @@
 import { events_v1_refunds } from '@cskh/proto';
 import type { BankContext } from '../context';
 import { refundRefOf } from '../domain/refunds';
-import { saveRefundRef } from '../store';
+import { saveRefundRef } from '../store/refund-refs';
 
 /** Written by the refunds service's outbox whenever a request is created, changed or deleted. */
 export const REFUND_CHANGED_TOPIC = 'cskh.refunds.changed';
