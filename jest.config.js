@@ -5,16 +5,11 @@
 //   integration  test/**/*.test.ts   against the real infrastructure (120 s per test)
 // Select one with `npm test -- --selectProjects unit` (that one starts no infrastructure).
 
-// Decorators: tsconfig.json has experimentalDecorators + emitDecoratorMetadata (TypeORM entities
-// need both), so the transform matches it; flip to false to reject decorators instead.
-const LEGACY_DECORATORS = true;
-
 const swc = (tsx) => [
   '@swc/jest',
   {
     jsc: {
-      parser: { syntax: 'typescript', tsx, decorators: LEGACY_DECORATORS },
-      transform: LEGACY_DECORATORS ? { legacyDecorator: true, decoratorMetadata: true } : {},
+      parser: { syntax: 'typescript', tsx },
       target: 'es2022',
       keepClassNames: true,
     },
