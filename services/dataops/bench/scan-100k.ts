@@ -7,7 +7,7 @@
  *   source /tmp/cskh-infra.env; npx tsx services/dataops/bench/scan-100k.ts
  *   BENCH_NUMBERS=100000 BENCH_LATENCY_MS=20 BENCH_CONCURRENCY=32 BENCH_RATE=0 npx tsx …
  */
-import { startTestService } from '@cskh/kit/src/testing';
+import { settle, startTestService } from '@cskh/kit/src/testing';
 import { dataops_v1_dataops } from '@cskh/proto';
 import { startCarrierSim } from '../../carrier-sim/src/main';
 import { dataopsModule } from '../src/module';
@@ -54,15 +54,20 @@ async function main() {
   await t.sql(`UPDATE dataops.scan_file SET state = 'running' WHERE file_name = $1`, [file]);
   const s0 = Date.now();
   let last = 0;
-  for (;;) {
-    const [r] = await t.sql(`SELECT scanned, total, state FROM dataops.scan_file WHERE file_name = $1`, [file]);
-    if (Date.now() - last > 10000) {
-      last = Date.now();
-      console.log(`  ${r.scanned}/${r.total} ${r.state} after ${((Date.now() - s0) / 1000).toFixed(0)} s, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
-    }
-    if (r.state !== 'running') break;
-    await new Promise((res) => setTimeout(res, 250));
-  }
+  // No deadline: the bench waits for the scan to end, printing progress every 10 s.
+  await settle(
+    async () => {
+      const [r] = await t.sql(`SELECT scanned, total, state FROM dataops.scan_file WHERE file_name = $1`, [file]);
+      if (Date.now() - last > 10000) {
+        last = Date.now();
+        console.log(`  ${r.scanned}/${r.total} ${r.state} after ${((Date.now() - s0) / 1000).toFixed(0)} s, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+      }
+      return r;
+    },
+    (r) => r.state !== 'running',
+    Infinity,
+    250,
+  );
   const scanMs = Date.now() - s0;
   const [done] = await t.sql(`SELECT scanned, total, state FROM dataops.scan_file WHERE file_name = $1`, [file]);
   sample();

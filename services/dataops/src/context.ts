@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
 import type { ServiceDeps } from '@cskh/kit';
 import type { DataopsConfig } from './config';
-import { httpScanCarrier, ScanCarrier } from './carrier';
-import { ScanWorker } from './scanner';
+import { httpScanCarrier, ScanCarrier } from './clients/carrier';
+import { ScanWorker } from './workers/scan-worker';
 
 /** What the dataops handlers and workers share, built once per running service (module.context). */
 export interface DataopsContext {

@@ -6,8 +6,8 @@ import { allScanHandlers } from './handlers/scans';
 import { splitHandlers, takeSplitNumber } from './handlers/split';
 import { listHandlers } from './handlers/lists';
 import { dataopsMigrations } from './migrations';
-import { dataopsSocketRoutes, scanCommandHandler } from './scan-commands';
-import { SCHEMA } from './store';
+import { dataopsSocketRoutes, scanCommandHandler } from './workers/scan-commands';
+import { SCHEMA } from './store/schema';
 
 /**
  * The dataops service: scans (started and stopped over the socket, scanned by a leased worker,
@@ -18,7 +18,6 @@ export const dataopsModule: ServiceModule<typeof dataopsConfig.shape, DataopsCon
   name: 'dataops',
   schema: SCHEMA,
   config: dataopsConfig,
-  entities: [],
   migrations: dataopsMigrations,
   // Blacklist changes leave through the outbox; blacklist and OTP edits are audited; grants and
   // splits read the staff read model (who is in the caller's subtree).

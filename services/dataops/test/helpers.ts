@@ -2,11 +2,10 @@
  * The dataops integration harness, on the kit's (startTestService): the real service in a
  * database and a Kafka topic prefix of its own, against the real carrier simulator; more
  * instances can join the same database and prefix (replicas); staff announced over Kafka as auth
- * would; the error envelope a failed call turns into.
+ * would (the kit's announceStaff, user ids `u-<username>`).
  */
-import { ErrorEnvelope, fromServiceError, USER_CHANGED_TOPIC } from '@cskh/kit';
-import { rand, startTestService, TestService, until } from '@cskh/kit/src/testing';
-import { dataops_v1_dataops, events_v1_events } from '@cskh/proto';
+import { announceStaff as announce, AnnouncedPerson, startTestService, TestService } from '@cskh/kit/src/testing';
+import { dataops_v1_dataops } from '@cskh/proto';
 import { CarrierSimHandle, startCarrierSim } from '../../carrier-sim/src/main';
 import { dataopsModule } from '../src/module';
 
@@ -45,17 +44,6 @@ export async function startDataops(sim: CarrierSimHandle, instance: string, join
   };
 }
 
-/** The error envelope a failing call turns into (code + Vietnamese msg). */
-export async function failure(p: Promise<unknown>): Promise<ErrorEnvelope> {
-  try {
-    await p;
-  } catch (e) {
-    return fromServiceError(e);
-  }
-  throw new Error('expected the call to fail');
-}
-
-export { until };
 
 let next = 10_000_000 + Math.floor(Math.random() * 70_000_000);
 /** Distinct valid mobile numbers (09 + 8 digits). */
@@ -63,19 +51,10 @@ export function phones(n: number): string[] {
   return Array.from({ length: n }, () => `09${String(next++).padStart(8, '0')}`);
 }
 
-/** Staff as auth announces them (cskh.auth.user-changed), then waits until the read model has them. */
-export async function announceStaff(t: TestService, ...people: Array<Partial<events_v1_events.UserChanged> & { username: string }>) {
-  const events = people.map((p) =>
-    events_v1_events.UserChanged.fromPartial({
-      event_id: rand(),
-      user_id: p.user_id ?? `u-${p.username}`,
-      fullname: p.username,
-      role_name: 'Nhân viên',
-      role_priority: 5,
-      changed_at: new Date().toISOString(),
-      ...p,
-    }),
+/** Staff as auth announces them, with this suite's user ids (`u-<username>`) and names (the username). */
+export const announceStaff = (t: TestService, people: AnnouncedPerson[]) =>
+  announce(
+    t,
+    people.map((p) => ({ fullname: p.username, ...p })),
+    (username) => `u-${username}`,
   );
-  await t.bus.publish(events.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })));
-  await until('staff read model', async () => (await t.sql(`SELECT username FROM dataops.staff WHERE username = ANY($1)`, [people.map((p) => p.username)])).length === people.length);
-}

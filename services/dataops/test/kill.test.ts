@@ -9,11 +9,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { io as connect, Socket } from 'socket.io-client';
-import { rand, testToken, TestService } from '@cskh/kit/src/testing';
+import { rand, testToken, TestService, until } from '@cskh/kit/src/testing';
 import { RealtimeHandle, startRealtime } from '../../realtime/src/main';
 import { realtimeTestEnv } from '../../realtime/test/fixtures/env';
 import type { CarrierSimHandle } from '../../carrier-sim/src/main';
-import { phones, startDataops, startSim, until } from './helpers';
+import { phones, startDataops, startSim } from './helpers';
 
 const ROOT = resolve(__dirname, '../../..');
 const NUMBERS = 600;

@@ -7,11 +7,11 @@
  *  - two replicas never scan one file together (a lease).
  */
 import { io as connect, Socket } from 'socket.io-client';
-import { rand, testToken, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, testToken, TestService, until } from '@cskh/kit/src/testing';
 import { RealtimeHandle, startRealtime } from '../../realtime/src/main';
 import { realtimeTestEnv } from '../../realtime/test/fixtures/env';
 import type { CarrierSimHandle } from '../../carrier-sim/src/main';
-import { failure, phones, startDataops, startSim, until } from './helpers';
+import { phones, startDataops, startSim } from './helpers';
 
 let sim: CarrierSimHandle;
 let a: Awaited<ReturnType<typeof startDataops>>;

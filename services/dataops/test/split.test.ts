@@ -7,10 +7,10 @@
  *  - every blacklist change is published (cskh.dataops.blacklist-changed).
  */
 import { Subscription, vnIsoDay, DAY_MS } from '@cskh/kit';
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, TestService, until } from '@cskh/kit/src/testing';
 import { events_v1_dataops } from '@cskh/proto';
 import type { CarrierSimHandle } from '../../carrier-sim/src/main';
-import { announceStaff, failure, phones, startDataops, startSim, until } from './helpers';
+import { announceStaff, phones, startDataops, startSim } from './helpers';
 
 let sim: CarrierSimHandle;
 let d: Awaited<ReturnType<typeof startDataops>>;
@@ -30,14 +30,13 @@ beforeAll(async () => {
   sim = await startSim(0);
   d = await startDataops(sim, 'S');
   t = d.t;
-  await announceStaff(
-    t,
+  await announceStaff(t, [
     { username: branch, user_id: `u-${branch}`, role_priority: 3 },
     { username: leader, user_id: `u-${leader}`, role_priority: 4, brand_id: `u-${branch}` },
     { username: sale1, role_priority: 5, brand_id: `u-${branch}`, group_id: `u-${leader}` },
     { username: sale2, role_priority: 5, brand_id: `u-${branch}`, group_id: `u-${leader}` },
     { username: outsider, role_priority: 5, brand_id: 'u-other', group_id: 'u-other-leader' },
-  );
+  ]);
   sub = await t.bus.subscribe({
     groupId: `bl-${rand()}`,
     topics: ['cskh.dataops.blacklist-changed'],

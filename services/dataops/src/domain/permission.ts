@@ -1,28 +1,29 @@
 import { DAY_MS, parseDay, vnIsoDay } from '@cskh/kit';
+import { isBranchOrAbove, isDataCoordinator, isManager, leadsPeople, PRIORITY } from '@cskh/kit/src/access';
 import { MSG } from './messages';
 
 /**
  * Data permission (spec 3 §2.6, §6). Priority 7 ('Điều phối dữ liệu') is treated like priority
  * below 3 on the data-permission and data-split screens (spec 3 §1): dataPriority maps it to 2.
  */
-export const dataPriority = (priority: number) => (priority === 7 ? 2 : priority);
-export const isDataSenior = (priority: number) => dataPriority(priority) < 3;
+export const dataPriority = (priority: number) => (isDataCoordinator(priority) ? PRIORITY.senior : priority);
+export const isDataSenior = (priority: number) => isManager(dataPriority(priority));
 
 export type Section = 'branch' | 'leader' | 'sale';
 export const SECTION_LABEL: Record<Section, string> = { branch: 'chi nhánh', leader: 'trưởng nhóm', sale: 'nhân viên' };
 /** The accounts each section grants to: branch = priority 3, leader = 4, staff = 5. */
-export const SECTION_TARGET_PRIORITY: Record<Section, number> = { branch: 3, leader: 4, sale: 5 };
+export const SECTION_TARGET_PRIORITY: Record<Section, number> = { branch: PRIORITY.branch, leader: PRIORITY.leader, sale: PRIORITY.sales };
 
 /** Spec 3 §6: branch section for priority below 3 or 7; leader section below 4; staff section everyone. */
 export function maySeeSection(priority: number, section: Section): boolean {
   const p = dataPriority(priority);
-  return section === 'branch' ? p < 3 : section === 'leader' ? p < 4 : true;
+  return section === 'branch' ? isManager(p) : section === 'leader' ? isBranchOrAbove(p) : true;
 }
 
 /** Spec 3 §6: remaining-count labels on files — staff and branch sections below 3 or 7; leader section below 5. */
 export function showsRemaining(priority: number, section: Section): boolean {
   const p = dataPriority(priority);
-  return section === 'leader' ? p < 5 : p < 3;
+  return section === 'leader' ? leadsPeople(p) : isManager(p);
 }
 
 /** Spec 3 §2.6 / §9: the dropdown's placeholder and its 'all' value. */

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { changedFields, fail, Handlers, Identity, importChunk, isUniqueViolation, likeContains, pageSql, parseDateTime, requireId, toPaging, vnDateTime, Where, AppError, TEXT_LIMITS } from '@cskh/kit';
+import { changedFields, fail, Handlers, Identity, importChunk, isUniqueViolation, likeContains, parseDateTime, requireId, toPaging, vnDateTime, Where, AppError, TEXT_LIMITS } from '@cskh/kit';
 import type { dataops_v1_dataops } from '@cskh/proto';
 import type { DataopsContext } from '../context';
 import { blacklistChanged } from '../domain/events';
@@ -7,31 +7,13 @@ import { MSG } from '../domain/messages';
 import { checkOtp, extractOtp } from '../domain/otp';
 import { parsePhone, text, TextTooLong } from '../domain/phone';
 import { refuseExportFor5 } from './scans';
-import { modified } from '../store';
+import { blacklistRowById, BlacklistRow, deleteBlacklist, insertBlacklist, insertBlacklistRows, listBlacklist, updateBlacklist } from '../store/blacklist';
+import { deleteOtp, isOtpPhoneBlacklisted, listOtp, otpRowById, OtpFields, OtpRow, updateOtp, upsertOtp, upsertOtpRows } from '../store/otp';
 
 type Def = typeof dataops_v1_dataops.DataopsListServiceService;
 
-interface BlacklistRow {
-  id: string;
-  phone_number: string;
-  phone9: string;
-  description: string;
-  created_at: Date;
-}
-
-interface OtpRow {
-  id: string;
-  phone_number: string;
-  otp: string;
-  datetime: Date;
-  str_mes: string;
-}
-
 const blacklistView = (r: BlacklistRow) => ({ id: r.id, phone_number: r.phone_number, description: r.description, createdAt: vnDateTime(r.created_at) });
 const otpView = (r: OtpRow & { blacklisted?: boolean }) => ({ id: r.id, otp: r.otp, datetime: vnDateTime(r.datetime), str_mes: r.str_mes, phone_number: r.phone_number, blacklisted: !!r.blacklisted });
-
-/** Whether an OTP record's number is in the blacklist (same last 9 digits). */
-const BLACKLISTED_SQL = `EXISTS (SELECT 1 FROM dataops.blacklist b WHERE b.phone9 = o.phone9) AS blacklisted`;
 
 const phoneOrFail = (raw: unknown) => {
   const p = parsePhone(raw);
@@ -62,19 +44,17 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
   };
 
   const blacklistById = async (em: EntityManager, id: string, lock = false): Promise<BlacklistRow> => {
-    const rows: BlacklistRow[] = await em.query(`SELECT * FROM dataops.blacklist WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`, [requireId(id, MSG.blacklistNotFound)]);
-    return rows[0] ?? fail('NOT_FOUND', MSG.blacklistNotFound);
+    return (await blacklistRowById(em, requireId(id, MSG.blacklistNotFound), lock)) ?? fail('NOT_FOUND', MSG.blacklistNotFound);
   };
 
   const otpById = async (em: EntityManager, id: string, lock = false): Promise<OtpRow> => {
-    const rows: OtpRow[] = await em.query(`SELECT * FROM dataops.otp1414 WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`, [requireId(id, MSG.otpNotFound)]);
-    return rows[0] ?? fail('NOT_FOUND', MSG.otpNotFound);
+    return (await otpRowById(em, requireId(id, MSG.otpNotFound), lock)) ?? fail('NOT_FOUND', MSG.otpNotFound);
   };
 
   const who = (me: Identity) => ({ username: me.username, fullname: me.fullname });
 
   /** An OTP record's fields from a form: the code is read from the message when not given. */
-  const otpFields = (req: dataops_v1_dataops.OtpInput) => {
+  const otpFields = (req: dataops_v1_dataops.OtpInput): OtpFields => {
     const str_mes = textOrFail(req.str_mes, 'Nội dung tin nhắn', 2000);
     if (!str_mes) fail('VALIDATION', MSG.otpMessageRequired);
     const otp = (req.otp ?? '').trim() || extractOtp(str_mes) || fail('VALIDATION', MSG.otpNotInMessage);
@@ -97,16 +77,12 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
   return {
     async listBlacklist(req, ctx) {
       refuseExportFor5(ctx.user, req.count);
-      const paging = toPaging(req.page, req.count, 10);
       const where = new Where();
       const phone = (req.message ?? '').replace(/\D/g, '');
       if ((req.message ?? '').trim()) where.add('phone_number ILIKE ?', likeContains(phone || (req.message ?? '').trim()));
       if ((req.description ?? '').trim()) where.add('description ILIKE ?', likeContains(req.description.trim()));
-      const [rows, total] = await Promise.all([
-        ds.query(`SELECT * FROM dataops.blacklist ${where.sql} ORDER BY created_at DESC, id ${pageSql(paging)}`, where.params) as Promise<BlacklistRow[]>,
-        ds.query(`SELECT count(*)::int AS n FROM dataops.blacklist ${where.sql}`, where.params) as Promise<Array<{ n: number }>>,
-      ]);
-      return { values: rows.map(blacklistView), count: total[0].n };
+      const { rows, total } = await listBlacklist(ds, where, toPaging(req.page, req.count, 10));
+      return { values: rows.map(blacklistView), count: total };
     },
 
     getBlacklist: async (req) => blacklistView(await blacklistById(ds.manager, req.id)),
@@ -116,10 +92,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
       const description = textOrFail(req.description, 'Mô tả', TEXT_LIMITS.note);
       try {
         return await ds.transaction(async (tx) => {
-          const [row]: BlacklistRow[] = await tx.query(
-            `INSERT INTO dataops.blacklist (phone_number, phone9, description, created_by) VALUES ($1, $2, $3, $4) RETURNING *`,
-            [p.phone, p.phone9, description, ctx.user.username],
-          );
+          const row = await insertBlacklist(tx, { phone: p.phone, phone9: p.phone9, description, by: ctx.user.username });
           await publish(tx, { phone: p.phone, blacklisted: true, reason: description, by: ctx.user.username });
           await audit.record(tx, { resource: 'blacklist', id: row.id, who: who(ctx.user), changes: [{ field: 'phone_number', from: null, to: p.phone }] });
           outbox.afterCommit();
@@ -137,12 +110,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
       try {
         return await ds.transaction(async (tx) => {
           const before = await blacklistById(tx, req.id, true);
-          const [row]: BlacklistRow[] = await modified(tx, `UPDATE dataops.blacklist SET phone_number = $2, phone9 = $3, description = $4 WHERE id = $1 RETURNING *`, [
-            before.id,
-            p.phone,
-            p.phone9,
-            description,
-          ]);
+          const row = await updateBlacklist(tx, before.id, { phone: p.phone, phone9: p.phone9, description });
           // A phone edited away is no longer blacklisted; the new one is.
           if (before.phone9 !== p.phone9) await publish(tx, { phone: before.phone_number, blacklisted: false, reason: description, by: ctx.user.username });
           await publish(tx, { phone: p.phone, blacklisted: true, reason: description, by: ctx.user.username });
@@ -159,7 +127,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
     async deleteBlacklist(req, ctx) {
       return ds.transaction(async (tx) => {
         const before = await blacklistById(tx, req.id, true);
-        await tx.query(`DELETE FROM dataops.blacklist WHERE id = $1`, [before.id]);
+        await deleteBlacklist(tx, before.id);
         await publish(tx, { phone: before.phone_number, blacklisted: false, reason: before.description, by: ctx.user.username });
         await audit.record(tx, { resource: 'blacklist', id: before.id, who: who(ctx.user), changes: [{ field: 'phone_number', from: before.phone_number, to: null }] });
         outbox.afterCommit();
@@ -185,11 +153,10 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
         key: (r) => [r.phone9],
         save: (rows) =>
           ds.transaction(async (tx) => {
-            const inserted: BlacklistRow[] = await tx.query(
-              `INSERT INTO dataops.blacklist (phone_number, phone9, description, created_by)
-               SELECT v.phone, v.phone9, v.description, $2 FROM jsonb_to_recordset($1::jsonb) AS v(phone text, phone9 text, description text)
-               ON CONFLICT (phone9) DO NOTHING RETURNING *`,
-              [JSON.stringify(rows.map((r) => r.row)), ctx.user.username],
+            const inserted = await insertBlacklistRows(
+              tx,
+              rows.map((r) => r.row),
+              ctx.user.username,
             );
             for (const row of inserted) await publish(tx, { phone: row.phone_number, blacklisted: true, reason: row.description, by: ctx.user.username });
             if (inserted.length) outbox.afterCommit();
@@ -201,35 +168,22 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
 
     async listOtp(req, ctx) {
       refuseExportFor5(ctx.user, req.count);
-      const paging = toPaging(req.page, req.count, 10);
       const where = new Where();
       if ((req.message ?? '').trim()) where.add('str_mes ILIKE ?', likeContains(req.message.trim()));
       if ((req.description ?? '').trim()) where.add('phone_number ILIKE ?', likeContains(req.description.trim()));
-      const [rows, total] = await Promise.all([
-        ds.query(`SELECT o.*, ${BLACKLISTED_SQL} FROM dataops.otp1414 o ${where.sql} ORDER BY o.datetime DESC, o.id ${pageSql(paging)}`, where.params) as Promise<OtpRow[]>,
-        ds.query(`SELECT count(*)::int AS n FROM dataops.otp1414 ${where.sql}`, where.params) as Promise<Array<{ n: number }>>,
-      ]);
-      return { values: rows.map(otpView), count: total[0].n };
+      const { rows, total } = await listOtp(ds, where, toPaging(req.page, req.count, 10));
+      return { values: rows.map(otpView), count: total };
     },
 
     async getOtp(req) {
       const row = await otpById(ds.manager, req.id);
-      const [b]: Array<{ blacklisted: boolean }> = await ds.query(`SELECT ${BLACKLISTED_SQL} FROM dataops.otp1414 o WHERE o.id = $1`, [row.id]);
-      return otpView({ ...row, blacklisted: !!b?.blacklisted });
+      return otpView({ ...row, blacklisted: await isOtpPhoneBlacklisted(ds, row.id) });
     },
 
     async createOtp(req, ctx) {
       const f = otpFields(req);
       return ds.transaction(async (tx) => {
-        // Keyed by phone like the import: a new OTP for a listed phone replaces its row.
-        const [row]: OtpRow[] = await tx.query(
-          f.phone9
-            ? `INSERT INTO dataops.otp1414 (phone_number, phone9, otp, datetime, str_mes, created_by) VALUES ($1, $2, $3, $4, $5, $6)
-               ON CONFLICT (phone9) WHERE phone9 IS NOT NULL DO UPDATE SET phone_number = EXCLUDED.phone_number, otp = EXCLUDED.otp, datetime = EXCLUDED.datetime, str_mes = EXCLUDED.str_mes
-               RETURNING *`
-            : `INSERT INTO dataops.otp1414 (phone_number, phone9, otp, datetime, str_mes, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-          [f.phone_number, f.phone9, f.otp, f.datetime, f.str_mes, ctx.user.username],
-        );
+        const row = await upsertOtp(tx, f, ctx.user.username);
         await audit.record(tx, { resource: 'otp1414', id: row.id, who: who(ctx.user), changes: [{ field: 'otp', from: null, to: row.otp }] });
         return otpView(row);
       });
@@ -240,9 +194,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
       try {
         return await ds.transaction(async (tx) => {
           const before = await otpById(tx, req.id, true);
-          const [row]: OtpRow[] = await modified(tx, `UPDATE dataops.otp1414 SET phone_number = $2, phone9 = $3, otp = $4, datetime = $5, str_mes = $6 WHERE id = $1 RETURNING *`,
-            [before.id, f.phone_number, f.phone9, f.otp, f.datetime, f.str_mes],
-          );
+          const row = await updateOtp(tx, before.id, f);
           await audit.record(tx, { resource: 'otp1414', id: row.id, who: who(ctx.user), changes: changedFields(before as any, row as any, ['phone_number', 'otp', 'str_mes']) });
           return otpView(row);
         });
@@ -255,7 +207,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
     async deleteOtp(req, ctx) {
       return ds.transaction(async (tx) => {
         const before = await otpById(tx, req.id, true);
-        await tx.query(`DELETE FROM dataops.otp1414 WHERE id = $1`, [before.id]);
+        await deleteOtp(tx, before.id);
         await audit.record(tx, { resource: 'otp1414', id: before.id, who: who(ctx.user), changes: [{ field: 'otp', from: before.otp, to: null }] });
         return { ok: true, msg: 'Đã xóa' };
       });
@@ -283,12 +235,10 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
         // Rows keyed by phone (spec 3 §5): the last row of a phone wins, a re-sent one changes nothing.
         key: (r) => [r.phone9],
         save: (rows) =>
-          ds.query(
-            `INSERT INTO dataops.otp1414 (phone_number, phone9, otp, str_mes, created_by)
-             SELECT v.phone, v.phone9, v.otp, v.str_mes, $2 FROM jsonb_to_recordset($1::jsonb) AS v(phone text, phone9 text, otp text, str_mes text)
-             ON CONFLICT (phone9) WHERE phone9 IS NOT NULL DO UPDATE SET phone_number = EXCLUDED.phone_number, otp = EXCLUDED.otp, str_mes = EXCLUDED.str_mes,
-               datetime = CASE WHEN dataops.otp1414.str_mes = EXCLUDED.str_mes THEN dataops.otp1414.datetime ELSE now() END`,
-            [JSON.stringify(lastPerPhone(rows.map((r) => r.row))), ctx.user.username],
+          upsertOtpRows(
+            ds,
+            lastPerPhone(rows.map((r) => r.row)),
+            ctx.user.username,
           ),
       });
     },

@@ -1,11 +1,27 @@
-import { AppError, fail, Handlers, Identity, importChunk, likeContains, pageSql, requireId, toPaging, Where, ALL_ROWS_THRESHOLD } from '@cskh/kit';
+import { AppError, fail, Handlers, Identity, importChunk, likeContains, requireId, toPaging, Where, ALL_ROWS_THRESHOLD } from '@cskh/kit';
+import { isSales } from '@cskh/kit/src/access';
 import type { dataops_v1_dataops } from '@cskh/proto';
 import type { DataopsContext } from '../context';
 import { MSG } from '../domain/messages';
 import { FileNameError, parseFileName, parsePhone } from '../domain/phone';
 import { ScanKind } from '../domain/scan';
-import { mayCommand } from '../scan-commands';
-import { insertScanNumbers, modified, SCAN_RESULT_SELECT, scanFileById, scanFileByName, ScanFileRow, scanFileView, ScanNumberRow, scanResultView } from '../store';
+import { mayCommand } from '../workers/scan-commands';
+import {
+  countUnscannedOf,
+  deleteScanFile,
+  insertScanNumbers,
+  listScanFiles,
+  listScanResults,
+  lockScanFile,
+  renameScanFile,
+  scanFileById,
+  scanFileByName,
+  ScanFileRow,
+  scanFileView,
+  scannedPackageCounts,
+  scanResultView,
+  setScanFileUploader,
+} from '../store/scan-files';
 
 type Def = typeof dataops_v1_dataops.DataopsScanServiceService;
 type H = Handlers<Def>;
@@ -24,7 +40,7 @@ const fileNameOf = (raw: unknown) => {
 
 /** Exports (count ≥ the all-rows threshold) are refused for priority 5 (service.md, spec 3 §6). */
 export function refuseExportFor5(me: Identity, count: number | undefined) {
-  if (me.priority === 5 && (count ?? 0) >= ALL_ROWS_THRESHOLD) fail('FORBIDDEN', MSG.exportForbidden);
+  if (isSales(me.priority) && (count ?? 0) >= ALL_ROWS_THRESHOLD) fail('FORBIDDEN', MSG.exportForbidden);
 }
 
 /**
@@ -40,12 +56,8 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
   };
 
   const list = async (where: Where, page?: number, count?: number) => {
-    const paging = toPaging(page, count, 20);
-    const [rows, total] = await Promise.all([
-      ds.query(`SELECT * FROM dataops.scan_file ${where.sql} ORDER BY uploaded_at DESC, id ${pageSql(paging)}`, where.params) as Promise<ScanFileRow[]>,
-      ds.query(`SELECT count(*)::int AS n FROM dataops.scan_file ${where.sql}`, where.params) as Promise<Array<{ n: number }>>,
-    ]);
-    return { values: rows.map(scanFileView), count: total[0].n };
+    const { rows, total } = await listScanFiles(ds, where, toPaging(page, count, 20));
+    return { values: rows.map(scanFileView), count: total };
   };
 
   const importRows = async (req: dataops_v1_dataops.ImportScanNumbersRequest, me: Identity) => {
@@ -71,34 +83,24 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
   const remove = async (f: ScanFileRow, me: Identity) => {
     mustOwn(f, me);
     await ds.transaction(async (tx) => {
-      const [locked]: ScanFileRow[] = await tx.query(`SELECT * FROM dataops.scan_file WHERE id = $1 FOR UPDATE`, [f.id]);
+      const locked = await lockScanFile(tx, f.id);
       if (!locked) fail('NOT_FOUND', MSG.scanFileNotFound);
-      if (locked.state === 'running') fail('PRECONDITION', MSG.scanFileRunning);
-      await tx.query(`DELETE FROM dataops.scan_file WHERE id = $1`, [f.id]);
+      if (locked!.state === 'running') fail('PRECONDITION', MSG.scanFileRunning);
+      await deleteScanFile(tx, f.id);
     });
     return { ok: true, msg: MSG.scanDeleted(f.file_name) };
   };
 
   const results = async (where: Where, page?: number, count?: number) => {
-    const paging = toPaging(page, count, 20);
-    const [rows, total] = await Promise.all([
-      ds.query(`${SCAN_RESULT_SELECT} ${where.sql} ORDER BY n.file_id, n.seq ${pageSql(paging)}`, where.params) as Promise<ScanNumberRow[]>,
-      ds.query(`SELECT count(*)::int AS n FROM dataops.scan_number n JOIN dataops.scan_file f ON f.id = n.file_id ${where.sql}`, where.params) as Promise<
-        Array<{ n: number }>
-      >,
-    ]);
-    return { values: rows.map(scanResultView), count: total[0].n };
+    const { rows, total } = await listScanResults(ds, where, toPaging(page, count, 20));
+    return { values: rows.map(scanResultView), count: total };
   };
 
   const h = {
     list: (req: { page?: number; count?: number }) => list(new Where().add('kind = ?', kind), req.page, req.count),
     assigned: (req: { page?: number; count?: number }, me: Identity) => list(new Where().add('kind = ?', kind).add('uploaded_by = ?', me.username), req.page, req.count),
     async countUnscanned(me: Identity) {
-      const [r]: Array<{ n: number }> = await ds.query(
-        `SELECT coalesce(sum(total - scanned), 0)::int AS n FROM dataops.scan_file WHERE kind = $1 AND uploaded_by = $2`,
-        [kind, me.username],
-      );
-      return { total: r.n };
+      return { total: await countUnscannedOf(ds, kind, me.username) };
     },
     async assign(req: dataops_v1_dataops.AssignScanFilesRequest, me: Identity) {
       const username = (req.username ?? '').trim();
@@ -112,7 +114,7 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
         for (const n of names) {
           const f = (await scanFileByName(tx, kind, n, true)) ?? fail('NOT_FOUND', MSG.scanFileNotFound);
           mustOwn(f, me);
-          await tx.query(`UPDATE dataops.scan_file SET uploaded_by = $2, uploaded_by_name = $3, updated_at = now() WHERE id = $1`, [f.id, username, member!.fullname]);
+          await setScanFileUploader(tx, f.id, username, member!.fullname);
         }
       });
       return { ok: true, msg: 'Đã giao file' };
@@ -128,8 +130,7 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
         mustOwn(f, me);
         if (f.state === 'running') fail('PRECONDITION', MSG.scanFileRunning);
         if (name !== f.file_name && (await scanFileByName(tx, kind, name))) fail('CONFLICT', MSG.scanFileExists);
-        const [u]: ScanFileRow[] = await modified(tx, `UPDATE dataops.scan_file SET file_name = $2, updated_at = now() WHERE id = $1 RETURNING *`, [id, name]);
-        return scanFileView(u);
+        return scanFileView(await renameScanFile(tx, id, name));
       });
     },
     async removeById(id: string, me: Identity) {
@@ -145,12 +146,7 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
     },
     async info(name: unknown) {
       const f = await fileByName(name);
-      const col = kind === 'quetdtct' ? `unnest(string_to_array(n.dtct, ','))` : `n.current_package`;
-      const pkgs: Array<{ goi: string; count: number }> = await ds.query(
-        `SELECT goi, count(*)::int AS count FROM (SELECT ${col} AS goi FROM dataops.scan_number n WHERE n.file_id = $1 AND n.scanned_at IS NOT NULL) x
-          WHERE goi <> '' GROUP BY goi ORDER BY count DESC, goi`,
-        [f.id],
-      );
+      const pkgs = await scannedPackageCounts(ds, kind, f.id);
       return {
         FileName: f.file_name,
         so_da_quet: f.scanned,

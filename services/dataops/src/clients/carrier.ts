@@ -1,6 +1,6 @@
 import { last9 } from '@cskh/kit';
-import type { DataopsConfig } from './config';
-import { refusedResult, resultFromHistory, resultFromPackages, ScanKind, ScanResultColumns } from './domain/scan';
+import type { DataopsConfig } from '../config';
+import { refusedResult, resultFromHistory, resultFromPackages, ScanKind, ScanResultColumns } from '../domain/scan';
 
 /** A carrier answer that will not change on retry (the number is refused) vs. one worth retrying. */
 export class CarrierRefused extends Error {}

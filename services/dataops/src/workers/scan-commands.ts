@@ -1,10 +1,11 @@
 import type { DataSource } from 'typeorm';
 import { AppError, BusMessage, ERROR_TABLE, EventBus, loadSocketRoutes, Logger, pushToUser, SocketRoute } from '@cskh/kit';
+import { isManager } from '@cskh/kit/src/access';
 import { events_v1_realtime } from '@cskh/proto';
-import { MSG } from './domain/messages';
-import { parseScanCommand, SCAN_PROGRESS_EVENT, ScanKind, startTransition, stopTransition } from './domain/scan';
-import { FileNameError, parseFileName } from './domain/phone';
-import { modified, progressOf, scanFileByName, ScanFileRow, scanFileView } from './store';
+import { MSG } from '../domain/messages';
+import { parseScanCommand, SCAN_PROGRESS_EVENT, ScanKind, startTransition, stopTransition } from '../domain/scan';
+import { FileNameError, parseFileName } from '../domain/phone';
+import { progressOf, scanFileByName, ScanFileRow, scanFileView, setScanFileState } from '../store/scan-files';
 
 const { SocketRequest, SocketReply } = events_v1_realtime;
 
@@ -20,9 +21,9 @@ export interface Commander {
   priority: number;
 }
 
-/** Start and stop may be given by the file's uploader or a manager (priority below 3). */
+/** Start and stop may be given by the file's uploader or a manager (head office). */
 export function mayCommand(file: Pick<ScanFileRow, 'uploaded_by'>, who: Commander) {
-  return who.priority < 3 || file.uploaded_by === who.username;
+  return isManager(who.priority) || file.uploaded_by === who.username;
 }
 
 /**
@@ -52,8 +53,7 @@ export async function commandScan(
     const next = action === 'start' ? startTransition(f) : stopTransition(f);
     if (next !== 'running' && next !== 'stopped') throw new AppError('PRECONDITION', next);
     if (f.state === next) return f;
-    const [u]: ScanFileRow[] = await modified(tx, `UPDATE dataops.scan_file SET state = $2, reason = '', updated_at = now() WHERE id = $1 RETURNING *`, [f.id, next]);
-    return u;
+    return setScanFileState(tx, f.id, next);
   });
   if (action === 'start') wake();
   await pushToUser(deps.bus, file.uploaded_by, SCAN_PROGRESS_EVENT, progressOf(file), { from: who.username }).catch((err) =>

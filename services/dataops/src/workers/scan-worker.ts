@@ -1,9 +1,20 @@
 import type { DataSource } from 'typeorm';
 import { EventBus, Logger, pushToUser } from '@cskh/kit';
-import { CarrierUnavailable, ScanCarrier } from './carrier';
-import { MSG } from './domain/messages';
-import { mapPool, RateLimiter, SCAN_PROGRESS_EVENT, ScanResultColumns } from './domain/scan';
-import { modified, progressOf, ScanFileRow } from './store';
+import { CarrierUnavailable, ScanCarrier } from '../clients/carrier';
+import { MSG } from '../domain/messages';
+import { mapPool, RateLimiter, SCAN_PROGRESS_EVENT, ScanResultColumns } from '../domain/scan';
+import {
+  addScannedAndRenewLease,
+  claimRunningScanFile,
+  finishScanFile,
+  lockScanFile,
+  progressOf,
+  releaseAllScanLeases,
+  releaseScanLease,
+  ScanFileRow,
+  storeScanResults,
+  unscannedNumbers,
+} from '../store/scan-files';
 
 export interface ScanWorkerOptions {
   instance: string;
@@ -56,9 +67,7 @@ export class ScanWorker {
     this.stopping = true;
     this.wake();
     await this.loop;
-    await this.ds
-      .query(`UPDATE dataops.scan_file SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1`, [this.opts.instance])
-      .catch((err) => this.log.warn({ err }, 'scan lease release failed'));
+    await releaseAllScanLeases(this.ds, this.opts.instance).catch((err) => this.log.warn({ err }, 'scan lease release failed'));
   }
 
   private async run() {
@@ -88,23 +97,13 @@ export class ScanWorker {
 
   /** One running file without a live lease (or with ours), now leased to this replica. */
   private async claim(): Promise<ScanFileRow | undefined> {
-    const rows: ScanFileRow[] = await modified(this.ds, `UPDATE dataops.scan_file SET lease_owner = $1, lease_until = now() + make_interval(secs => $2::double precision / 1000)
-        WHERE id = (SELECT id FROM dataops.scan_file
-                     WHERE state = 'running' AND (lease_until IS NULL OR lease_until < now() OR lease_owner = $1)
-                     ORDER BY updated_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING *`,
-      [this.opts.instance, this.opts.leaseMs],
-    );
-    return rows[0];
+    return claimRunningScanFile(this.ds, this.opts.instance, this.opts.leaseMs);
   }
 
   private async scanFile(file: ScanFileRow) {
     let current = file;
     while (!this.stopping) {
-      const todo: Array<{ phone: string; phone9: string }> = await this.ds.query(
-        `SELECT phone, phone9 FROM dataops.scan_number WHERE file_id = $1 AND scanned_at IS NULL ORDER BY seq LIMIT $2`,
-        [current.id, this.opts.batchSize],
-      );
+      const todo = await unscannedNumbers(this.ds, current.id, this.opts.batchSize);
       if (todo.length === 0) {
         await this.finish(current, 'done', '');
         return;
@@ -144,41 +143,22 @@ export class ScanWorker {
   /** Stores a step's results while this replica holds the lease, and renews the lease. */
   private async store(file: ScanFileRow, results: Array<ScanResultColumns & { phone9: string }>): Promise<ScanFileRow | undefined> {
     return this.ds.transaction(async (tx) => {
-      const [locked]: ScanFileRow[] = await tx.query(`SELECT * FROM dataops.scan_file WHERE id = $1 FOR UPDATE`, [file.id]);
+      const locked = await lockScanFile(tx, file.id);
       if (!locked || locked.lease_owner !== this.opts.instance) return undefined;
-      let n = 0;
-      if (results.length) {
-        const updated: unknown[] = await modified(tx, `UPDATE dataops.scan_number AS s SET status = v.status, number_type = v.number_type, current_package = v.current_package,
-                  register_date = v.register_date, register_expire = v.register_expire, current_cycle = v.current_cycle,
-                  free_cycle_left = v.free_cycle_left, number_status = v.number_status, dtct = v.dtct, scanned_at = now(), scanned_by = $3
-             FROM jsonb_to_recordset($2::jsonb) AS v(phone9 text, status text, number_type text, current_package text, register_date text,
-                  register_expire text, current_cycle int, free_cycle_left int, number_status text, dtct text)
-            WHERE s.file_id = $1 AND s.phone9 = v.phone9 AND s.scanned_at IS NULL
-            RETURNING 1`,
-          [file.id, JSON.stringify(results), this.opts.instance],
-        );
-        n = updated.length;
-        this.stored += n;
-      }
-      const [next]: ScanFileRow[] = await modified(tx, `UPDATE dataops.scan_file SET scanned = scanned + $2, lease_until = now() + make_interval(secs => $3::double precision / 1000), updated_at = now()
-          WHERE id = $1 RETURNING *`,
-        [file.id, n, this.opts.leaseMs],
-      );
-      return next;
+      const n = results.length ? await storeScanResults(tx, file.id, results, this.opts.instance) : 0;
+      this.stored += n;
+      return addScannedAndRenewLease(tx, file.id, n, this.opts.leaseMs);
     });
   }
 
   private async finish(file: ScanFileRow, state: 'done' | 'failed', reason: string) {
-    const rows: ScanFileRow[] = await modified(this.ds, `UPDATE dataops.scan_file SET state = $3, reason = $4, lease_owner = NULL, lease_until = NULL, updated_at = now()
-        WHERE id = $1 AND lease_owner = $2 AND state = 'running' RETURNING *`,
-      [file.id, this.opts.instance, state, reason],
-    );
-    if (rows[0]) await this.push(rows[0]);
+    const ended = await finishScanFile(this.ds, file.id, this.opts.instance, state, reason);
+    if (ended) await this.push(ended);
     else await this.release(file);
   }
 
   private async release(file: ScanFileRow) {
-    await this.ds.query(`UPDATE dataops.scan_file SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [file.id, this.opts.instance]);
+    await releaseScanLease(this.ds, file.id, this.opts.instance);
   }
 
   private async push(file: ScanFileRow) {
