@@ -2,15 +2,14 @@ import { bind, ServiceModule } from '@cskh/kit';
 import { auth_v1_auth } from '@cskh/proto';
 import { authConfig } from './config';
 import { AuthContext, authContext } from './context';
-import { authEntities } from './entities';
 import { authMigrations } from './migrations';
-import { seed } from './seed';
 import { channelHandlers } from './handlers/channels';
 import { roleHandlers } from './handlers/roles';
 import { sessionHandlers } from './handlers/session';
 import { systemAccountHandlers } from './handlers/system-accounts';
 import { userHandlers } from './handlers/users';
-import { SCHEMA } from './store';
+import { SCHEMA } from './store/schema';
+import { seed } from './workers/seed';
 
 const S = auth_v1_auth;
 
@@ -19,7 +18,6 @@ export const authModule: ServiceModule<typeof authConfig.shape, AuthContext> = {
   name: 'auth',
   schema: SCHEMA,
   config: authConfig,
-  entities: authEntities,
   migrations: authMigrations,
   // user-changed events leave through the outbox; user and role changes are audited.
   features: { outbox: true, audit: true },

@@ -1,6 +1,7 @@
 import { auth_v1_auth } from '@cskh/proto';
 import { Identity } from '@cskh/kit';
-import { AuthHarness, createUser, failure, identityOf, startAuth, uniq } from './helpers';
+import { failure } from '@cskh/kit/src/testing';
+import { AuthHarness, createUser, identityOf, startAuth, uniq } from './helpers';
 
 let h: AuthHarness;
 let branch: auth_v1_auth.User & { password: string };

@@ -2,15 +2,14 @@
  * Integration harness for the auth service, on the kit's (services/kit/src/testing.ts): the real
  * service in a database of its own and behind a Kafka topic prefix of its own, against the shared
  * PostgreSQL / Redis / Kafka; plus what auth's tests need beside it (login, the admin, role ids).
+ * Failures are read with the kit's failure().
  */
 import {
   callUnary,
   createClient,
   createRedis,
   ensureDatabase,
-  ErrorEnvelope,
   EventBus,
-  fromServiceError,
   Identity,
   RedisRevocationStore,
   RunningService,
@@ -123,16 +122,6 @@ export async function startAuth(extra: NodeJS.ProcessEnv = {}): Promise<AuthHarn
       await t.stop();
     },
   };
-}
-
-/** The error envelope a failing call turns into (code + Vietnamese msg). */
-export async function failure(p: Promise<unknown>): Promise<ErrorEnvelope> {
-  try {
-    await p;
-  } catch (e) {
-    return fromServiceError(e);
-  }
-  throw new Error('expected the call to fail');
 }
 
 let seq = 0;

@@ -1,7 +1,8 @@
 import { verifyAccessToken } from '@cskh/kit';
 import { auth_v1_auth, common_v1_common } from '@cskh/proto';
 import { ALL_CODES } from '../src/domain/catalogue';
-import { AuthHarness, JWT_SECRET, createUser, failure, identityOf, startAuth, uniq } from './helpers';
+import { failure } from '@cskh/kit/src/testing';
+import { AuthHarness, JWT_SECRET, createUser, identityOf, startAuth, uniq } from './helpers';
 
 let h: AuthHarness;
 let perms: auth_v1_auth.PermissionRef[];

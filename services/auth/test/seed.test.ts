@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { createDataSource, runService } from '@cskh/kit';
 import { authModule } from '../src/module';
-import { seed } from '../src/seed';
-import { authEntities } from '../src/entities';
+import { seed } from '../src/workers/seed';
+import { SCHEMA } from '../src/store/schema';
 import { authMigrations } from '../src/migrations';
 import { ALL_CODES } from '../src/domain/catalogue';
 import { AuthHarness, authEnv, freshDatabaseUrl, startAuth } from './helpers';
@@ -33,7 +33,7 @@ describe('seed', () => {
 
   it('is idempotent: running it again and restarting the service change nothing', async () => {
     const before = await counts();
-    const ds = createDataSource({ url: h.databaseUrl, schema: 'auth', entities: authEntities, migrations: authMigrations });
+    const ds = createDataSource({ url: h.databaseUrl, schema: SCHEMA, entities: [], migrations: authMigrations });
     await ds.initialize();
     try {
       const again = await seed(ds, { adminPassword: 'another-password' });
@@ -52,7 +52,7 @@ describe('seed', () => {
   it('adds a catalogue code that went missing and gives it back to the administrator role', async () => {
     const before = await counts();
     await h.sql(`DELETE FROM auth.permissions WHERE code = 'settings'`);
-    const ds = createDataSource({ url: h.databaseUrl, schema: 'auth', entities: authEntities, migrations: authMigrations });
+    const ds = createDataSource({ url: h.databaseUrl, schema: SCHEMA, entities: [], migrations: authMigrations });
     await ds.initialize();
     try {
       await seed(ds, {});

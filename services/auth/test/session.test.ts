@@ -1,6 +1,7 @@
 import { verifyAccessToken } from '@cskh/kit';
 import { auth_v1_auth, common_v1_common } from '@cskh/proto';
-import { AuthHarness, JWT_SECRET, createUser, failure, identityOf, startAuth, ADMIN_PASSWORD } from './helpers';
+import { failure } from '@cskh/kit/src/testing';
+import { AuthHarness, JWT_SECRET, createUser, identityOf, startAuth, ADMIN_PASSWORD } from './helpers';
 
 let h: AuthHarness;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { auth_v1_auth } from '@cskh/proto';
-import { AuthHarness, failure, startAuth, uniq } from './helpers';
+import { failure } from '@cskh/kit/src/testing';
+import { AuthHarness, startAuth, uniq } from './helpers';
 
 let h: AuthHarness;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { AppError } from '@cskh/kit';
+import { isAdmin, isBranch, isManager } from '@cskh/kit/src/access';
 import { MSG } from './messages';
 
 /** Confirmation-code invite channels (spec 1 §2.6, spec 2 §2.1). */
@@ -19,8 +20,8 @@ export function parseChannel(name: string): { kenh: string; label: string } {
 
 /** Choose/cancel: callers of priority below 2, for branch accounts (priority 3) only. */
 export function assertCanToggleChannel(callerPriority: number, targetPriority: number): void {
-  if (!(callerPriority < 2)) throw new AppError('FORBIDDEN', MSG.channelForbiddenCaller);
-  if (targetPriority !== 3) throw new AppError('FORBIDDEN', MSG.channelForbiddenTarget);
+  if (!isAdmin(callerPriority)) throw new AppError('FORBIDDEN', MSG.channelForbiddenCaller);
+  if (!isBranch(targetPriority)) throw new AppError('FORBIDDEN', MSG.channelForbiddenTarget);
 }
 
 /**
@@ -31,7 +32,7 @@ export function canFindChannel(
   caller: { priority: number; username: string; brandUsername: string | null },
   accountUsername: string,
 ): boolean {
-  if (caller.priority < 3) return true;
+  if (isManager(caller.priority)) return true;
   const want = accountUsername.trim().toLowerCase();
   return want === caller.username.toLowerCase() || (!!caller.brandUsername && want === caller.brandUsername.toLowerCase());
 }

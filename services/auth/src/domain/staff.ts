@@ -1,12 +1,11 @@
 import { AppError } from '@cskh/kit';
+import { isAdmin, isBranch, isBranchOrAbove, isManager, isSales } from '@cskh/kit/src/access';
 import { MSG } from './messages';
 
 /**
  * Staff-account rules (spec 1 §2.6, §5, §6). Lower priority number = more power:
  * 1-2 senior, 3 branch, 4 leader, 5 salesperson; 7 a data coordinator.
  */
-
-export const isSenior = (priority: number) => priority < 3;
 
 /** A caller may not hand out a role more powerful (lower number) than their own. */
 export function assertCanAssignRole(callerPriority: number, rolePriority: number): void {
@@ -20,15 +19,15 @@ export function assertCanActOn(callerPriority: number, targetPriority: number): 
 
 /** Lock/unlock/toggle: only targets of priority above 1 (spec 1 §2.6, §6), never oneself. */
 export function assertLockable(caller: { userId: string; priority: number }, target: { id: string; priority: number }): void {
-  if (target.priority <= 1) throw new AppError('FORBIDDEN', MSG.lockAdmin);
+  if (isAdmin(target.priority)) throw new AppError('FORBIDDEN', MSG.lockAdmin);
   if (target.id === caller.userId) throw new AppError('FORBIDDEN', MSG.lockSelf);
   assertCanActOn(caller.priority, target.priority);
 }
 
 /** Per-user permission editor: callers below 3, targets above 1 (spec 1 §6). */
 export function assertPermissionEditor(callerPriority: number, targetPriority: number): void {
-  if (!(callerPriority < 3)) throw new AppError('FORBIDDEN', MSG.permEditorCaller);
-  if (!(targetPriority > 1)) throw new AppError('FORBIDDEN', MSG.permEditorTarget);
+  if (!isManager(callerPriority)) throw new AppError('FORBIDDEN', MSG.permEditorCaller);
+  if (isAdmin(targetPriority)) throw new AppError('FORBIDDEN', MSG.permEditorTarget);
   assertCanActOn(callerPriority, targetPriority);
 }
 
@@ -37,16 +36,16 @@ export function assertPermissionEditor(callerPriority: number, targetPriority: n
  * caller (codes already present may stay). Priority 1 is the top and may grant anything.
  */
 export function assertGrantable(callerPriority: number, callerCodes: readonly string[], before: readonly string[], after: readonly string[]): void {
-  if (callerPriority <= 1) return;
+  if (isAdmin(callerPriority)) return;
   const held = new Set(callerCodes);
   const had = new Set(before);
   const missing = [...new Set(after)].filter((c) => !had.has(c) && !held.has(c)).sort();
   if (missing.length) throw new AppError('FORBIDDEN', MSG.permissionNotHeld(missing));
 }
 
-export const brandRequired = (rolePriority: number) => rolePriority >= 4;
+export const brandRequired = (rolePriority: number) => !isBranchOrAbove(rolePriority);
 export const groupRequired = (rolePriority: number, leaderIdsOfBrand: readonly string[]) =>
-  rolePriority === 5 && leaderIdsOfBrand.length > 0;
+  isSales(rolePriority) && leaderIdsOfBrand.length > 0;
 
 export interface PlacementInput {
   rolePriority: number;
@@ -68,9 +67,9 @@ export interface PlacementInput {
 export function placeStaff(p: PlacementInput): { brand_id: string | null; group_id: string | null } {
   if (!brandRequired(p.rolePriority)) return { brand_id: null, group_id: null };
   if (!p.brandId) throw new AppError('VALIDATION', MSG.brandRequired);
-  if (!p.brand || p.brand.id !== p.brandId || p.brand.priority !== 3 || p.brand.is_deleted)
+  if (!p.brand || p.brand.id !== p.brandId || !isBranch(p.brand.priority) || p.brand.is_deleted)
     throw new AppError('VALIDATION', MSG.brandInvalid);
-  if (p.rolePriority !== 5) return { brand_id: p.brandId, group_id: null };
+  if (!isSales(p.rolePriority)) return { brand_id: p.brandId, group_id: null };
   if (groupRequired(p.rolePriority, p.leaderIdsOfBrand) && !p.groupId) throw new AppError('VALIDATION', MSG.groupRequired);
   if (p.groupId && !p.leaderIdsOfBrand.includes(p.groupId)) throw new AppError('VALIDATION', MSG.groupInvalid);
   return { brand_id: p.brandId, group_id: p.groupId };
@@ -132,5 +131,5 @@ export function effectivePermissions<T>(custom: boolean, own: readonly T[], role
 
 /** A branch (priority 3) is its own brand; leaders and salespeople carry theirs. */
 export function ownBrandId(user: { id: string; brand_id: string | null }, priority: number): string | null {
-  return priority === 3 ? user.id : user.brand_id;
+  return isBranch(priority) ? user.id : user.brand_id;
 }

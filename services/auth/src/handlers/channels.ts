@@ -1,11 +1,13 @@
 import { AppError, Handlers } from '@cskh/kit';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
-import { InviteChannelEntity, InviteChannelRow } from '../entities';
+import { isAdmin, isBelowManager } from '@cskh/kit/src/access';
 import { assertCanToggleChannel, canFindChannel, parseChannel } from '../domain/channels';
 import { MSG } from '../domain/messages';
 import { ownBrandId } from '../domain/staff';
-import { SCHEMA, findUser, findUserByUsername, getRoleOf } from '../store';
+import { findInviteChannel, InviteChannelRow, listInviteChannels, saveInviteChannel } from '../store/invite-channels';
+import { getRoleOf } from '../store/roles';
+import { findUser, findUserByUsername } from '../store/users';
 
 const assignment = (r: Pick<InviteChannelRow, 'staff_username' | 'kenh' | 'active'>): auth_v1_auth.ChannelAssignment => ({
   staff_username: r.staff_username,
@@ -22,15 +24,11 @@ export function channelHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.In
     const wanted = req.accountUsername.trim();
     if (!wanted) throw new AppError('VALIDATION', MSG.channelAccountRequired);
     // The caller's own bound first: a junior learns nothing about accounts.
-    if (!(callerPriority < 2)) throw new AppError('FORBIDDEN', MSG.channelForbiddenCaller);
+    if (!isAdmin(callerPriority)) throw new AppError('FORBIDDEN', MSG.channelForbiddenCaller);
     const target = await findUserByUsername(ds.manager, wanted);
     if (!target) throw new AppError('NOT_FOUND', MSG.channelAccountNotFound(wanted));
     assertCanToggleChannel(callerPriority, (await getRoleOf(ds.manager, target)).priority);
-    await ds.query(
-      `INSERT INTO ${SCHEMA}.invite_channels (staff_username, kenh, active, updated_by, updated_at) VALUES ($1, $2, $3, $4, now())
-       ON CONFLICT (staff_username, kenh) DO UPDATE SET active = EXCLUDED.active, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-      [target.username, kenh, active, by],
-    );
+    await saveInviteChannel(ds.manager, target.username, kenh, active, by);
     return {
       channel: assignment({ staff_username: target.username, kenh, active }),
       msg: active ? MSG.channelChosen(label, target.username) : MSG.channelCancelled(label, target.username),
@@ -50,8 +48,8 @@ export function channelHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.In
 
     async listChannels(_req, ctx) {
       const me = ctx.user;
-      if (!(me.priority < 2)) throw new AppError('FORBIDDEN', MSG.channelForbiddenCaller);
-      const rows = await ds.getRepository(InviteChannelEntity).find({ order: { staff_username: 'ASC', kenh: 'ASC' } });
+      if (!isAdmin(me.priority)) throw new AppError('FORBIDDEN', MSG.channelForbiddenCaller);
+      const rows = await listInviteChannels(ds.manager);
       return { values: rows.map(assignment), count: rows.length };
     },
 
@@ -61,7 +59,7 @@ export function channelHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.In
       const wanted = req.accountUsername.trim();
       if (!wanted) throw new AppError('VALIDATION', MSG.channelAccountRequired);
       let brandUsername: string | null = null;
-      if (me.priority >= 3) {
+      if (isBelowManager(me.priority)) {
         const self = await findUser(ds.manager, me.userId);
         const brandId = self ? ownBrandId(self, (await getRoleOf(ds.manager, self)).priority) : null;
         const brand = brandId ? await findUser(ds.manager, brandId) : null;
@@ -69,11 +67,7 @@ export function channelHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.In
       }
       if (!canFindChannel({ priority: me.priority, username: me.username, brandUsername }, wanted))
         throw new AppError('FORBIDDEN', MSG.channelFindForbidden);
-      const row = await ds
-        .getRepository(InviteChannelEntity)
-        .createQueryBuilder('ch')
-        .where('lower(ch.staff_username) = lower(:u) AND ch.kenh = :kenh', { u: wanted, kenh })
-        .getOne();
+      const row = await findInviteChannel(ds.manager, wanted, kenh);
       return assignment(row ?? { staff_username: wanted, kenh, active: false });
     },
   };

@@ -1,31 +1,19 @@
 import { EntityManager } from 'typeorm';
-import { AppError, changedFields, Handlers, isUniqueViolation, likeContains, requireId, toPaging } from '@cskh/kit';
+import { AppError, changedFields, Handlers, isUniqueViolation, requireId, toPaging } from '@cskh/kit';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
-import { PermissionEntity, RoleEntity, RolePermissionEntity, RoleRow, UserEntity } from '../entities';
 import { MSG } from '../domain/messages';
 import { assertPriorityChangeable, assertRoleDeletable, assertRoleEditable, validateRole } from '../domain/roles';
 import { assertGrantable } from '../domain/staff';
-import {
-  SCHEMA,
-  findRole,
-  permissionRef,
-  publishUserChanged,
-  resolvePermissions,
-  rolePermissions,
-} from '../store';
+import { pagePermissions, resolvePermissions, rolePermissions, setRolePermissions } from '../store/permissions';
+import { deleteRole, findRole, insertRole, pageRoles, RoleRow, roleNameTaken, updateRole, userCountsByRole } from '../store/roles';
+import { permissionRef } from '../store/user-views';
+import { countUsersWithRole, publishUserChanged, usersWithRole } from '../store/users';
 
 async function roleViews(em: EntityManager, roles: RoleRow[]): Promise<auth_v1_auth.Role[]> {
   const ids = roles.map((r) => r.id);
   const perms = await rolePermissions(em, ids);
-  const counts = new Map<string, number>();
-  if (ids.length) {
-    const rows: Array<{ role_id: string; n: number }> = await em.query(
-      `SELECT role_id, count(*)::int AS n FROM ${SCHEMA}.users WHERE role_id = ANY($1) GROUP BY role_id`,
-      [ids],
-    );
-    for (const r of rows) counts.set(r.role_id, r.n);
-  }
+  const counts = await userCountsByRole(em, ids);
   return roles.map((r) => ({
     id: r.id,
     name: r.name,
@@ -41,33 +29,16 @@ async function getRole(em: EntityManager, id: string): Promise<RoleRow> {
   return r;
 }
 
-async function nameTaken(em: EntityManager, name: string, exceptId?: string): Promise<boolean> {
-  const qb = em.getRepository(RoleEntity).createQueryBuilder('r').where('lower(r.name) = lower(:name)', { name });
-  if (exceptId) qb.andWhere('r.id <> :id', { id: exceptId });
-  return (await qb.getCount()) > 0;
-}
-
 /** RoleService: roles with their permission sets and the permission catalogue (spec 1 §2.7, §7). */
 const ROLE = 'role';
 
 export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleServiceService> {
   const { ds, config, revocations } = c.deps;
 
-  async function writePermissions(em: EntityManager, roleId: string, permissionIds: string[]) {
-    const rp = em.getRepository(RolePermissionEntity);
-    await rp.delete({ role_id: roleId });
-    if (permissionIds.length) await rp.insert(permissionIds.map((permission_id) => ({ role_id: roleId, permission_id })));
-  }
-
   return {
     async listRoles(req) {
       const paging = toPaging(req.page, req.count, 10);
-      const qb = ds.getRepository(RoleEntity).createQueryBuilder('r').orderBy('r.priority', 'ASC').addOrderBy('r.name', 'ASC');
-      const name = req.name.trim();
-      if (name) qb.where('r.name ILIKE :q', { q: likeContains(name) });
-      qb.offset(paging.skip);
-      if (paging.take !== undefined) qb.limit(paging.take);
-      const [rows, count] = await qb.getManyAndCount();
+      const { rows, count } = await pageRoles(ds.manager, req.name.trim(), paging);
       return { values: await roleViews(ds.manager, rows), count };
     },
 
@@ -83,10 +54,9 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
         return await ds.transaction(async (em) => {
           const perms = await resolvePermissions(em, req.permissions.map((id) => ({ id })));
           assertGrantable(me.priority, me.permissions, [], perms.map((p) => p.code));
-          if (await nameTaken(em, v.name)) throw new AppError('CONFLICT', MSG.roleNameTaken);
-          const repo = em.getRepository(RoleEntity);
-          const role = await repo.save(repo.create({ name: v.name, priority: v.priority }));
-          await writePermissions(em, role.id, perms.map((p) => p.id));
+          if (await roleNameTaken(em, v.name)) throw new AppError('CONFLICT', MSG.roleNameTaken);
+          const role = await insertRole(em, { name: v.name, priority: v.priority });
+          await setRolePermissions(em, role.id, perms.map((p) => p.id));
           return (await roleViews(em, [role]))[0];
         });
       } catch (e) {
@@ -109,11 +79,11 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
           const before = ((await rolePermissions(em, [role.id])).get(role.id) ?? []).map((p) => p.code);
           const after = perms.map((p) => p.code);
           assertGrantable(me.priority, me.permissions, before, after);
-          if (await nameTaken(em, v.name, role.id)) throw new AppError('CONFLICT', MSG.roleNameTaken);
-          const holders = await em.getRepository(UserEntity).findBy({ role_id: role.id });
+          if (await roleNameTaken(em, v.name, role.id)) throw new AppError('CONFLICT', MSG.roleNameTaken);
+          const holders = await usersWithRole(em, role.id);
           assertPriorityChangeable(role.priority, v.priority, holders.length);
           const permsChanged = before.length !== after.length || after.some((code) => !before.includes(code));
-          await em.getRepository(RoleEntity).update({ id: role.id }, { name: v.name, priority: v.priority });
+          await updateRole(em, role.id, { name: v.name, priority: v.priority });
           await c.deps.audit.record(em, {
             resource: ROLE,
             id: role.id,
@@ -124,7 +94,7 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
               ['name', 'priority', 'permissions'],
             ),
           });
-          await writePermissions(em, role.id, perms.map((p) => p.id));
+          await setRolePermissions(em, role.id, perms.map((p) => p.id));
           const updated = { ...role, name: v.name, priority: v.priority };
           // Read models of other services follow the role's name.
           if (v.name !== role.name) for (const u of holders) await publishUserChanged(em, u, updated);
@@ -152,8 +122,8 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
         await ds.transaction(async (em) => {
           const role = await getRole(em, req.id);
           assertRoleEditable(me.priority, role.priority);
-          assertRoleDeletable(await em.getRepository(UserEntity).countBy({ role_id: role.id }));
-          await em.getRepository(RoleEntity).delete({ id: role.id });
+          assertRoleDeletable(await countUsersWithRole(em, role.id));
+          await deleteRole(em, role.id);
         });
       } catch (e) {
         // A user given the role meanwhile: the foreign key refuses the delete.
@@ -165,12 +135,7 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
 
     async listPermissions(req) {
       const paging = toPaging(req.page, req.count, 20);
-      const qb = ds.getRepository(PermissionEntity).createQueryBuilder('p').orderBy('p.sort_order', 'ASC').addOrderBy('p.code', 'ASC');
-      const name = req.name.trim();
-      if (name) qb.where('(p.name ILIKE :q OR p.code ILIKE :q OR p.category ILIKE :q)', { q: likeContains(name) });
-      qb.offset(paging.skip);
-      if (paging.take !== undefined) qb.limit(paging.take);
-      const [rows, count] = await qb.getManyAndCount();
+      const { rows, count } = await pagePermissions(ds.manager, req.name.trim(), paging);
       return { values: rows.map(permissionRef), count };
     },
   };

@@ -1,12 +1,13 @@
 import { AppError, Handlers, signAccessToken, verifyAccessToken } from '@cskh/kit';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
-import { UserEntity } from '../entities';
 import { MSG } from '../domain/messages';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import { validateProfile } from '../domain/profile';
 import { ownBrandId } from '../domain/staff';
-import { findUser, findUserByUsername, getRoleOf, publishUserChanged, roleRef, userView } from '../store';
+import { getRoleOf } from '../store/roles';
+import { roleRef, userView } from '../store/user-views';
+import { findUser, findUserByUsername, publishUserChanged, updateUser } from '../store/users';
 
 /** SessionService: login, logout, the current session and the personal profile (spec 1 §2.5, §7 Auth). */
 export function sessionHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.SessionServiceService> {
@@ -81,18 +82,13 @@ export function sessionHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.Se
         password_hash = await hashPassword(change.newPassword);
       }
       const saved = await ds.transaction(async (em) => {
-        const repo = em.getRepository(UserEntity);
-        await repo.update(
-          { id: user.id },
-          {
-            fullname: change.fullname,
-            email: change.email,
-            phone: change.phone,
-            password_hash,
-            ...(change.avatar !== null ? { avatar: change.avatar } : {}),
-          },
-        );
-        const fresh = await repo.findOneByOrFail({ id: user.id });
+        const fresh = await updateUser(em, user.id, {
+          fullname: change.fullname,
+          email: change.email,
+          phone: change.phone,
+          password_hash,
+          ...(change.avatar !== null ? { avatar: change.avatar } : {}),
+        });
         await publishUserChanged(em, fresh, await getRoleOf(em, fresh));
         return userView(em, fresh);
       });

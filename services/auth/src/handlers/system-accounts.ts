@@ -1,11 +1,18 @@
-import { AppError, Handlers, likeContains, toPaging, vnDateTime } from '@cskh/kit';
+import { AppError, Handlers, toPaging, vnDateTime } from '@cskh/kit';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
-import { SystemAccountEntity, SystemAccountRow } from '../entities';
-import { isUuid } from '../domain/guid';
 import { MSG } from '../domain/messages';
 import { decryptSecret, encryptSecret } from '../domain/secrets';
 import { validateSystemAccount } from '../domain/system-accounts';
+import {
+  deleteSystemAccount,
+  findSystemAccount,
+  insertSystemAccount,
+  newestSystemAccountOf,
+  pageSystemAccounts,
+  SystemAccountRow,
+  updateSystemAccount,
+} from '../store/system-accounts';
 
 /** Never the password: only whether one is stored. */
 const view = (r: SystemAccountRow): auth_v1_auth.SystemAccount => ({
@@ -21,10 +28,9 @@ const view = (r: SystemAccountRow): auth_v1_auth.SystemAccount => ({
 /** SystemAccountService: credentials of outside systems, password encrypted at rest (spec 2 §2.12, §3, §7). */
 export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.SystemAccountServiceService> {
   const { ds } = c.deps;
-  const repo = () => ds.getRepository(SystemAccountEntity);
 
   async function get(id: string): Promise<SystemAccountRow> {
-    const r = isUuid(id) ? await repo().findOneBy({ id: id.toLowerCase() }) : null;
+    const r = await findSystemAccount(ds.manager, id);
     if (!r) throw new AppError('NOT_FOUND', MSG.systemAccountNotFound);
     return r;
   }
@@ -33,12 +39,7 @@ export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_a
     async listSystemAccounts(req, ctx) {
       ctx.user;
       const paging = toPaging(req.page, req.count, 20);
-      const qb = repo().createQueryBuilder('s').orderBy('s.created_at', 'ASC').addOrderBy('s.id', 'ASC');
-      const name = req.name.trim();
-      if (name) qb.where('(s.position ILIKE :q OR s.account ILIKE :q)', { q: likeContains(name) });
-      qb.offset(paging.skip);
-      if (paging.take !== undefined) qb.limit(paging.take);
-      const [rows, count] = await qb.getManyAndCount();
+      const { rows, count } = await pageSystemAccounts(ds.manager, req.name.trim(), paging);
       return { values: rows.map(view), count };
     },
 
@@ -50,52 +51,41 @@ export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_a
     async createSystemAccount(req, ctx) {
       ctx.user;
       const v = validateSystemAccount(req, true);
-      const saved = await repo().save(
-        repo().create({
-          position: v.position,
-          account: v.account,
-          api: v.api,
-          additional_content: v.additional_content,
-          password_enc: encryptSecret(c.secretKey, v.password!),
-        }),
-      );
-      return view(await get(saved.id));
+      const id = await insertSystemAccount(ds.manager, {
+        position: v.position,
+        account: v.account,
+        api: v.api,
+        additional_content: v.additional_content,
+        password_enc: encryptSecret(c.secretKey, v.password!),
+      });
+      return view(await get(id));
     },
 
     async updateSystemAccount(req, ctx) {
       ctx.user;
       const v = validateSystemAccount(req, false);
       const row = await get(req.id);
-      await repo().update(
-        { id: row.id },
-        {
-          position: v.position,
-          account: v.account,
-          api: v.api,
-          additional_content: v.additional_content,
-          ...(v.password !== null ? { password_enc: encryptSecret(c.secretKey, v.password) } : {}),
-        },
-      );
+      await updateSystemAccount(ds.manager, row.id, {
+        position: v.position,
+        account: v.account,
+        api: v.api,
+        additional_content: v.additional_content,
+        ...(v.password !== null ? { password_enc: encryptSecret(c.secretKey, v.password) } : {}),
+      });
       return view(await get(row.id));
     },
 
     async deleteSystemAccount(req, ctx) {
       ctx.user;
       const row = await get(req.id);
-      await repo().delete({ id: row.id });
+      await deleteSystemAccount(ds.manager, row.id);
       return { ok: true, msg: MSG.systemAccountDeleted };
     },
 
     /** Internal only (no REST route): the newest account of a login place, decrypted. */
     async getCredentials(req) {
       const position = req.position.trim();
-      const row = position
-        ? await repo()
-            .createQueryBuilder('s')
-            .where('lower(s.position) = lower(:p)', { p: position })
-            .orderBy('s.updated_at', 'DESC')
-            .getOne()
-        : null;
+      const row = position ? await newestSystemAccountOf(ds.manager, position) : null;
       if (!row) throw new AppError('NOT_FOUND', MSG.credentialsNotFound(position));
       return {
         position: row.position,

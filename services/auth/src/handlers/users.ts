@@ -1,8 +1,8 @@
 import { EntityManager } from 'typeorm';
-import { AppError, changedFields, Handlers, Identity, isUniqueViolation, likeContains, requireId, toPaging } from '@cskh/kit';
+import { AppError, changedFields, Handlers, Identity, isUniqueViolation, requireId, toPaging } from '@cskh/kit';
+import { isBranch, isLeader, isManager, PRIORITY } from '@cskh/kit/src/access';
 import { auth_v1_auth, common_v1_common } from '@cskh/proto';
 import type { AuthContext } from '../context';
-import { RoleRow, UserEntity, UserPermissionEntity } from '../entities';
 import { isUuid, optionalId, outId } from '../domain/guid';
 import { MSG } from '../domain/messages';
 import { hashPassword } from '../domain/passwords';
@@ -18,29 +18,23 @@ import {
   validateResetPassword,
   validateUserEdit,
 } from '../domain/staff';
+import { resolvePermissions, setUserPermissions } from '../store/permissions';
+import { findRole, getRoleOf, RoleRow } from '../store/roles';
+import { userView, userViews } from '../store/user-views';
 import {
-  SCHEMA,
-  findRole,
+  activeLeaderIdsOf,
+  activeStaff,
+  countDependants,
   findUser,
   findUserByUsername,
-  getRoleOf,
   getUser,
+  insertUser,
+  pageUsers,
   publishUserChanged,
-  resolvePermissions,
-  userView,
-  userViews,
-} from '../store';
-
-type StaffRow = {
-  id: string;
-  username: string;
-  fullname: string;
-  brand_id: string | null;
-  group_id: string | null;
-  role_id: string;
-  role_name: string;
-  role_priority: number;
-};
+  StaffPick,
+  StaffRow,
+  updateUser,
+} from '../store/users';
 
 const staffOption = (r: StaffRow): common_v1_common.StaffOption => ({
   id: r.id,
@@ -52,26 +46,10 @@ const staffOption = (r: StaffRow): common_v1_common.StaffOption => ({
   group_id: outId(r.group_id),
 });
 
-/** Active staff matching a SQL condition (on u = users, r = roles), ordered by priority then username. */
-async function staffOptions(em: EntityManager, where: string, params: unknown[]): Promise<common_v1_common.StaffOptionList> {
-  const rows: StaffRow[] = await em.query(
-    `SELECT u.id, u.username, u.fullname, u.brand_id, u.group_id, r.id AS role_id, r.name AS role_name, r.priority AS role_priority
-       FROM ${SCHEMA}.users u JOIN ${SCHEMA}.roles r ON r.id = u.role_id
-      WHERE NOT u.is_deleted AND (${where})
-      ORDER BY r.priority, lower(u.username)`,
-    params,
-  );
+/** Active staff of the pick (auth's own accounts, not a read model), ordered by priority then username. */
+async function staffOptions(em: EntityManager, pick: StaffPick): Promise<common_v1_common.StaffOptionList> {
+  const rows = await activeStaff(em, pick);
   return { values: rows.map(staffOption), count: rows.length };
-}
-
-/** Active leaders (priority 4) of a branch. */
-async function leaderIdsOf(em: EntityManager, brandId: string, exceptUserId?: string): Promise<string[]> {
-  const rows: Array<{ id: string }> = await em.query(
-    `SELECT u.id FROM ${SCHEMA}.users u JOIN ${SCHEMA}.roles r ON r.id = u.role_id
-      WHERE NOT u.is_deleted AND r.priority = 4 AND u.brand_id = $1 AND u.id <> $2`,
-    [brandId, exceptUserId ?? '00000000-0000-0000-0000-000000000000'],
-  );
-  return rows.map((r) => r.id);
 }
 
 /** Branch and leader of a user with the given role, checked against the database (spec 1 §5). */
@@ -84,7 +62,7 @@ async function placement(em: EntityManager, rolePriority: number, brand: string,
     const b = await findUser(em, brandId);
     if (b) {
       brandRow = { id: b.id, priority: (await getRoleOf(em, b)).priority, is_deleted: b.is_deleted };
-      leaders = await leaderIdsOf(em, b.id, self);
+      leaders = await activeLeaderIdsOf(em, b.id, self);
     }
   }
   return placeStaff({ rolePriority, brandId, groupId, brand: brandRow, leaderIdsOfBrand: leaders });
@@ -110,12 +88,6 @@ async function usernameOf(em: EntityManager, id: string | null): Promise<string>
   return id ? ((await findUser(em, id))?.username ?? '') : '';
 }
 
-/** Users that still point at this user as their branch or leader. */
-async function dependants(em: EntityManager, userId: string): Promise<number> {
-  const [{ n }] = await em.query(`SELECT count(*)::int AS n FROM ${SCHEMA}.users WHERE brand_id = $1 OR group_id = $1`, [userId]);
-  return n;
-}
-
 /** UserService: staff accounts (spec 1 §2.6, §5, §6, §7 Users and Reference lists). */
 export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserServiceService> {
   const { ds, config, revocations, audit } = c.deps;
@@ -130,7 +102,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
       const next = locked === 'toggle' ? !target.is_deleted : locked;
       const changed = next !== target.is_deleted;
       if (changed) {
-        await em.getRepository(UserEntity).update({ id: target.id }, { is_deleted: next });
+        await updateUser(em, target.id, { is_deleted: next });
         await audit.record(em, { resource: USER, id: target.id, who: me, changes: [{ field: 'locked', from: target.is_deleted, to: next }] });
         target.is_deleted = next;
         await publishUserChanged(em, target, role);
@@ -145,12 +117,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
   return {
     async listUsers(req) {
       const paging = toPaging(req.page, req.count, 20);
-      const qb = ds.getRepository(UserEntity).createQueryBuilder('u').orderBy('u.created_at', 'ASC').addOrderBy('u.id', 'ASC');
-      const name = req.username.trim();
-      if (name) qb.where('u.username ILIKE :q', { q: likeContains(name) });
-      qb.offset(paging.skip);
-      if (paging.take !== undefined) qb.limit(paging.take);
-      const [rows, count] = await qb.getManyAndCount();
+      const { rows, count } = await pageUsers(ds.manager, req.username.trim(), paging);
       const views = await userViews(ds.manager, rows);
       return { values: views.map((v) => v.user), count };
     },
@@ -166,23 +133,19 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
           assertCanAssignRole(me.priority, role.priority);
           const place = await placement(em, role.priority, req.brand, req.group);
           if (await findUserByUsername(em, v.username)) throw new AppError('CONFLICT', MSG.usernameTaken);
-          const repo = em.getRepository(UserEntity);
-          const saved = await repo.save(
-            repo.create({
-              username: v.username,
-              password_hash: passwordHash,
-              fullname: v.fullname,
-              email: v.email,
-              phone: v.phone,
-              avatar: '',
-              role_id: role.id,
-              brand_id: place.brand_id,
-              group_id: place.group_id,
-              is_deleted: false,
-              custom_permissions: false,
-            }),
-          );
-          const fresh = await repo.findOneByOrFail({ id: saved.id });
+          const fresh = await insertUser(em, {
+            username: v.username,
+            password_hash: passwordHash,
+            fullname: v.fullname,
+            email: v.email,
+            phone: v.phone,
+            avatar: '',
+            role_id: role.id,
+            brand_id: place.brand_id,
+            group_id: place.group_id,
+            is_deleted: false,
+            custom_permissions: false,
+          });
           await publishUserChanged(em, fresh, role);
           return (await userView(em, fresh)).user;
         });
@@ -219,7 +182,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         const place = await placement(em, role.priority, req.brand, req.group, target.id);
         const moved = role.priority !== oldRole.priority || place.brand_id !== target.brand_id;
         // A branch or leader with staff under it keeps its level and branch, or those staff would dangle.
-        if (moved && (oldRole.priority === 3 || oldRole.priority === 4) && (await dependants(em, target.id)) > 0)
+        if (moved && (isBranch(oldRole.priority) || isLeader(oldRole.priority)) && (await countDependants(em, target.id)) > 0)
           throw new AppError('PRECONDITION', MSG.managesOthers);
         const roleChanged = role.id !== oldRole.id;
         const audited = ['fullname', 'email', 'phone', 'role', 'brand_id', 'group_id'];
@@ -234,11 +197,14 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
           group_id: await usernameOf(em, place.group_id),
         };
         await audit.record(em, { resource: USER, id: target.id, who: me, changes: changedFields(before, after, audited) });
-        await em.getRepository(UserEntity).update(
-          { id: target.id },
-          { fullname: v.fullname, email: v.email, phone: v.phone, role_id: role.id, brand_id: place.brand_id, group_id: place.group_id },
-        );
-        const fresh = await em.getRepository(UserEntity).findOneByOrFail({ id: target.id });
+        const fresh = await updateUser(em, target.id, {
+          fullname: v.fullname,
+          email: v.email,
+          phone: v.phone,
+          role_id: role.id,
+          brand_id: place.brand_id,
+          group_id: place.group_id,
+        });
         await publishUserChanged(em, fresh, role);
         // The token carries role, priority, branch and permissions: a change there ends the user's sessions.
         return { view: await userView(em, fresh), revoke: roleChanged || place.brand_id !== target.brand_id };
@@ -257,10 +223,8 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         const perms = await resolvePermissions(em, req.permissions);
         const before = (await userView(em, target)).codes;
         assertGrantable(me.priority, me.permissions, before, perms.map((p) => p.code));
-        const up = em.getRepository(UserPermissionEntity);
-        await up.delete({ user_id: target.id });
-        if (perms.length) await up.insert(perms.map((p) => ({ user_id: target.id, permission_id: p.id })));
-        await em.getRepository(UserEntity).update({ id: target.id }, { custom_permissions: true });
+        await setUserPermissions(em, target.id, perms.map((p) => p.id));
+        await updateUser(em, target.id, { custom_permissions: true });
         const after = perms.map((p) => p.code);
         await audit.record(em, { resource: USER, id: target.id, who: me, changes: changedFields({ permissions: [...before].sort() }, { permissions: [...after].sort() }, ['permissions']) });
         target.custom_permissions = true;
@@ -287,7 +251,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
       const target = await ds.transaction(async (em) => {
         const t = await getUser(em, req.id);
         assertCanActOn(me.priority, (await getRoleOf(em, t)).priority);
-        await em.getRepository(UserEntity).update({ id: t.id }, { password_hash: hash });
+        await updateUser(em, t.id, { password_hash: hash });
         // Never the password itself: only that it was reset, by whom and when.
         await audit.record(em, { resource: USER, id: t.id, who: me, changes: [{ field: 'password', from: '', to: MSG.passwordResetAudit }] });
         return t;
@@ -303,40 +267,36 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
 
     async myBrands(_req, ctx) {
       const me = ctx.user;
-      if (me.priority < 3) return staffOptions(ds.manager, 'r.priority = 3', []);
+      if (isManager(me.priority)) return staffOptions(ds.manager, { priority: PRIORITY.branch });
       const own = await callerBrand(ds.manager, me);
       if (!own) return { values: [], count: 0 };
-      return staffOptions(ds.manager, 'r.priority = 3 AND u.id = $1', [own]);
+      return staffOptions(ds.manager, { priority: PRIORITY.branch, id: own });
     },
 
     async leaders(req) {
       const brand = optionalId(req.id);
       if (!brand || !isUuid(brand)) return { values: [], count: 0 };
-      return staffOptions(ds.manager, 'r.priority = 4 AND u.brand_id = $1', [brand]);
+      return staffOptions(ds.manager, { priority: PRIORITY.leader, brandId: brand });
     },
 
     async salemen(req) {
       const brand = optionalId(req.brand_id);
       const group = optionalId(req.group_id);
       if ((brand && !isUuid(brand)) || (group && !isUuid(group))) return { values: [], count: 0 };
-      return staffOptions(
-        ds.manager,
-        'r.priority = 5 AND ($1::uuid IS NULL OR u.brand_id = $1) AND ($2::uuid IS NULL OR u.group_id = $2)',
-        [brand, group],
-      );
+      return staffOptions(ds.manager, { priority: PRIORITY.sales, brandId: brand, groupId: group });
     },
 
     async findAllNoLimit() {
-      return staffOptions(ds.manager, 'true', []);
+      return staffOptions(ds.manager, {});
     },
     async findAllBranchNoLimit() {
-      return staffOptions(ds.manager, 'r.priority = 3', []);
+      return staffOptions(ds.manager, { priority: PRIORITY.branch });
     },
     async findAllLeaderNoLimit() {
-      return staffOptions(ds.manager, 'r.priority = 4', []);
+      return staffOptions(ds.manager, { priority: PRIORITY.leader });
     },
     async findAllSaleNoLimit() {
-      return staffOptions(ds.manager, 'r.priority = 5', []);
+      return staffOptions(ds.manager, { priority: PRIORITY.sales });
     },
   };
 }
