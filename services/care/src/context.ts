@@ -1,10 +1,10 @@
 import type { ServiceDeps } from '@cskh/kit';
 import type { CareConfig } from './config';
-import { httpInviteCarrier, InviteCarrier } from './carrier';
-import { authChannelLookup, ChannelLookup } from './channels';
-import { sqlBlacklist } from './blacklist-model';
+import { httpInviteCarrier, InviteCarrier } from './clients/invite-carrier';
+import { authChannelLookup, ChannelLookup } from './clients/auth-invite-channels';
+import { sqlBlacklist } from './store/blacklist';
 import type { Blacklist } from './domain/blacklist';
-import { dataopsSplitNumbers, SplitNumbers } from './split';
+import { dataopsSplitNumbers, SplitNumbers } from './clients/dataops-split-numbers';
 
 /** What the care handlers share, built once per running service (module.context). */
 export interface CareContext {
@@ -23,7 +23,7 @@ export interface CareContext {
 
 export const careContext = (deps: ServiceDeps<CareConfig>): CareContext => ({
   deps,
-  blacklist: sqlBlacklist(deps.ds, deps.schema),
+  blacklist: sqlBlacklist(deps.ds),
   split: dataopsSplitNumbers(deps.config.DATAOPS_GRPC_URL, deps.log),
   carrier: httpInviteCarrier(deps.config),
   channels: authChannelLookup(deps.config.AUTH_GRPC_URL),

@@ -1,6 +1,6 @@
 import { bind, ServiceModule } from '@cskh/kit';
 import { care_v1_care } from '@cskh/proto';
-import { startBlacklistConsumer } from './blacklist-model';
+import { startBlacklistConsumer } from './workers/blacklist-consumer';
 import { careConfig } from './config';
 import { CareContext, careContext } from './context';
 import { careMigrations } from './migrations';
@@ -11,14 +11,13 @@ import { inviteHandlers } from './handlers/invite';
 import { nextDayHandlers } from './handlers/next-day';
 import { rateHandlers } from './handlers/rate';
 import { uploadHandlers } from './handlers/uploads';
-import { SCHEMA } from './store';
+import { SCHEMA } from './store/schema';
 
 /** The care service: customer uploads and division, new-customer care, care history, busy-signal rate, package invitations. */
 export const careModule: ServiceModule<typeof careConfig.shape, CareContext> = {
   name: 'care',
   schema: SCHEMA,
   config: careConfig,
-  entities: [],
   migrations: careMigrations,
   // Care results, registrations and their realtime notices leave through the outbox; history edits and deletions are audited; division and
   // the history's scope read the staff read model.

@@ -7,13 +7,13 @@
  * open case even when two tabs press at once, and answers "none" when dataops is unreachable.
  */
 import { vnIsoDay } from '@cskh/kit';
-import { rand, startTestService, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, startTestService, TestService, until } from '@cskh/kit/src/testing';
 import { care_v1_care, dataops_v1_dataops, events_v1_dataops } from '@cskh/proto';
 import { dataopsModule } from '../../dataops/src/module';
-import { BLACKLIST_CHANGED_TOPIC } from '../src/blacklist-model';
+import { BLACKLIST_CHANGED_TOPIC } from '../src/workers/blacklist-consumer';
 import { MSG } from '../src/domain/messages';
 import { careModule } from '../src/module';
-import { caller, failure, phones } from './helpers';
+import { caller, phones } from './helpers';
 
 const careClient = (tt: TestService) => tt.client(care_v1_care.CareServiceService);
 let dataops: TestService;
@@ -31,20 +31,11 @@ afterAll(async () => {
   await dataops?.stop();
 });
 
-async function until<T>(f: () => Promise<T | undefined>, what: string): Promise<T> {
-  const end = Date.now() + 30000;
-  for (;;) {
-    const v = await f();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 const blacklistedInCare = async (phone: string, want: boolean) =>
-  until(async () => {
+  until(`care's blacklist read model (${phone} → ${want})`, async () => {
     const [row] = await t.sql(`SELECT blacklisted FROM care.blacklist WHERE phone9 = $1`, [phone.slice(-9)]);
     return row && row.blacklisted === want ? true : undefined;
-  }, `care's blacklist read model (${phone} → ${want})`);
+  });
 
 const importRow = (phone: string, fileName: string) =>
   care.importCustomers(
@@ -102,7 +93,7 @@ it('keeps the newest version of a number whatever order the events arrive in, an
   await send(10, false);
   await send(20, true, 'e-20');
   await send(30, true);
-  await until(async () => ((await t.sql(`SELECT version FROM care.blacklist WHERE phone9 = $1`, [phone.slice(-9)]))[0]?.version === '30' ? true : undefined), 'version 30');
+  await until('version 30', async () => ((await t.sql(`SELECT version FROM care.blacklist WHERE phone9 = $1`, [phone.slice(-9)]))[0]?.version === '30' ? true : undefined));
   const [row] = await t.sql(`SELECT blacklisted, version FROM care.blacklist WHERE phone9 = $1`, [phone.slice(-9)]);
   expect(row).toEqual({ blacklisted: true, version: '30' });
   const refused = await importRow(phone, `kh-${rand()}.xlsx`);

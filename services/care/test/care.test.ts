@@ -4,11 +4,11 @@
  * result-recorded event through the outbox, masking and the staff column, own-record edits with
  * their audit trail, the export ban, the per-staff counts.
  */
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, settle, TestService } from '@cskh/kit/src/testing';
 import { care_v1_care, events_v1_care } from '@cskh/proto';
 import { RESULT_RECORDED_TOPIC } from '../src/domain/events';
 import { MSG } from '../src/domain/messages';
-import { announceStaff, Care, caller, failure, importList, phones, startCare } from './helpers';
+import { caller, Care, careUserId, importList, phones, startCare } from './helpers';
 
 let t: TestService;
 let care: Care;
@@ -18,11 +18,14 @@ beforeAll(async () => {
   ({ t, care } = await startCare());
   await announceStaff(
     t,
-    { username: 'cn1', user_id: 'b1', role_priority: 3 },
-    { username: 'tn1', user_id: 'l1', role_priority: 4, brand_id: 'b1' },
-    ...['nv1', 'nv2', 'nv3', 'nv4', 'nv5'].map((u) => ({ username: u, user_id: `s-${u}`, brand_id: 'b1', group_id: 'l1' })),
-    { username: 'cn2', user_id: 'b2', role_priority: 3 },
-    { username: 'nv9', user_id: 's9', brand_id: 'b2', group_id: 'l2' },
+    [
+      { username: 'cn1', user_id: 'b1', role_priority: 3 },
+      { username: 'tn1', user_id: 'l1', role_priority: 4, brand_id: 'b1' },
+      ...['nv1', 'nv2', 'nv3', 'nv4', 'nv5'].map((u) => ({ username: u, user_id: `s-${u}`, brand_id: 'b1', group_id: 'l1' })),
+      { username: 'cn2', user_id: 'b2', role_priority: 3 },
+      { username: 'nv9', user_id: 's9', brand_id: 'b2', group_id: 'l2' },
+    ],
+    careUserId,
   );
   await t.bus.ensureTopics([RESULT_RECORDED_TOPIC]);
   await t.bus.subscribe({
@@ -121,8 +124,7 @@ it('enforces the dialog rules on the server and records the result with its even
   expect(approved.record).toMatchObject({ status: 'APPROVED', package: 'V120', appointmentAt: '' });
   expect((await care.listAppointments({ page: 1, count: 20 }, { identity: sales('nv1') })).values.map((a) => a.customer?.id)).not.toContain(id);
 
-  const end = Date.now() + 20000;
-  while (recorded.filter((e) => e.customer_id === id).length < 2 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+  await settle(() => recorded.filter((e) => e.customer_id === id), (events) => events.length >= 2, 20000);
   const events = recorded.filter((e) => e.customer_id === id);
   expect(events.map((e) => [e.staff, e.result, e.package])).toEqual([
     ['nv1', 'APPOINTMENT', 'V90'],

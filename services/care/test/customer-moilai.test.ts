@@ -3,16 +3,16 @@
  * sheet row and joins the caller's list once; 'Mời lại' (POST /api/v1/care/xacNhanMoiLai) re-opens
  * the caller's own call-back customer as their open case, and nothing else.
  */
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
 import { MSG } from '../src/domain/messages';
-import { announceStaff, Care, caller, failure, importList, phones, startCare } from './helpers';
+import { caller, Care, careUserId, importList, phones, startCare } from './helpers';
 
 let t: TestService;
 let care: Care;
 
 beforeAll(async () => {
   ({ t, care } = await startCare());
-  await announceStaff(t, { username: 'ml1', user_id: 's-ml1' }, { username: 'ml2', user_id: 's-ml2' });
+  await announceStaff(t, [{ username: 'ml1', user_id: 's-ml1' }, { username: 'ml2', user_id: 's-ml2' }], careUserId);
 }, 60000);
 afterAll(async () => {
   await t?.stop();

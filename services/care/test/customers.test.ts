@@ -4,10 +4,10 @@
  * customers already handed out; division hands exactly the typed quantities, only inside the
  * caller's subtree, atomically under concurrency.
  */
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
 import { care_v1_care } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
-import { announceStaff, Care, caller, failure, importList, phones, startCare } from './helpers';
+import { caller, Care, careUserId, importList, phones, startCare } from './helpers';
 
 let t: TestService;
 let care: Care;
@@ -17,12 +17,15 @@ beforeAll(async () => {
   // Branch cn1 (b1) with leader tn1 and salespeople nv1 (tn1), nv3 (locked); branch cn2 (b2) with nv2.
   await announceStaff(
     t,
-    { username: 'cn1', user_id: 'b1', role_priority: 3 },
-    { username: 'tn1', user_id: 'l1', role_priority: 4, brand_id: 'b1' },
-    { username: 'nv1', user_id: 's1', brand_id: 'b1', group_id: 'l1' },
-    { username: 'nv3', user_id: 's3', brand_id: 'b1', group_id: 'l1', is_locked: true },
-    { username: 'cn2', user_id: 'b2', role_priority: 3 },
-    { username: 'nv2', user_id: 's2', brand_id: 'b2', group_id: 'l2' },
+    [
+      { username: 'cn1', user_id: 'b1', role_priority: 3 },
+      { username: 'tn1', user_id: 'l1', role_priority: 4, brand_id: 'b1' },
+      { username: 'nv1', user_id: 's1', brand_id: 'b1', group_id: 'l1' },
+      { username: 'nv3', user_id: 's3', brand_id: 'b1', group_id: 'l1', is_locked: true },
+      { username: 'cn2', user_id: 'b2', role_priority: 3 },
+      { username: 'nv2', user_id: 's2', brand_id: 'b2', group_id: 'l2' },
+    ],
+    careUserId,
   );
 }, 60000);
 afterAll(async () => {

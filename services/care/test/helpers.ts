@@ -1,11 +1,10 @@
 /**
  * The care service's integration harness, on the kit's (startTestService): the real service in a
  * database and a Kafka topic prefix of its own; typed client; callers of any priority; staff
- * announced over the real Kafka as auth would; the error envelope a failed call turns into.
+ * announced by the kit's announceStaff with the user ids callers get (careUserId).
  */
-import { ErrorEnvelope, fromServiceError, USER_CHANGED_TOPIC } from '@cskh/kit';
 import { rand, startTestService, TestService } from '@cskh/kit/src/testing';
-import { care_v1_care, events_v1_events } from '@cskh/proto';
+import { care_v1_care } from '@cskh/proto';
 import { careModule } from '../src/module';
 
 export async function startCare() {
@@ -18,39 +17,10 @@ export type Care = Awaited<ReturnType<typeof startCare>>['care'];
 
 /** A caller as the gateway passes it (the route guard already passed). */
 export const caller = (t: TestService, priority: number, username = `p${priority}_${rand()}`, userId?: string) =>
-  t.as(priority, ['customer.get', 'customer.care', 'tilebatso'], { username, userId: userId ?? `u-${username}`, fullname: `Tên ${username}` });
+  t.as(priority, ['customer.get', 'customer.care', 'tilebatso'], { username, userId: userId ?? careUserId(username), fullname: `Tên ${username}` });
 
-export async function failure(p: Promise<unknown>): Promise<ErrorEnvelope> {
-  try {
-    await p;
-  } catch (e) {
-    return fromServiceError(e);
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** Staff as auth announces them (cskh.auth.user-changed), then waits until the read model has them. */
-export async function announceStaff(t: TestService, ...people: Array<Partial<events_v1_events.UserChanged> & { username: string }>) {
-  const events = people.map((p) =>
-    events_v1_events.UserChanged.fromPartial({
-      event_id: rand(),
-      user_id: `u-${p.username}`,
-      fullname: `Tên ${p.username}`,
-      role_name: 'Nhân viên',
-      role_priority: 5,
-      changed_at: new Date().toISOString(),
-      ...p,
-    }),
-  );
-  await t.bus.publish(events.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })));
-  const end = Date.now() + 30000;
-  for (;;) {
-    const rows = await t.sql(`SELECT username FROM care.staff WHERE username = ANY($1)`, [people.map((p) => p.username)]);
-    if (rows.length === people.length) return;
-    if (Date.now() > end) throw new Error('staff read model did not catch up');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** The user id of a person announced without one, as callers get it (caller's default): `u-<username>`. */
+export const careUserId = (username: string) => `u-${username}`;
 
 /** n distinct valid phones (0 + 9 digits) starting from a random block. */
 export function phones(n: number): string[] {

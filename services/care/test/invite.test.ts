@@ -7,7 +7,7 @@
  * per channel, masked, with its phone filter.
  */
 import { Identity, REALTIME_PUSH_TOPIC } from '@cskh/kit';
-import { rand, startTestService, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, startTestService, TestService, until } from '@cskh/kit/src/testing';
 import { auth_v1_auth, care_v1_care, events_v1_care, events_v1_realtime } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import { AuthHarness, createUser, identityOf, startAuth, uniq } from '../../auth/test/helpers';
@@ -15,7 +15,7 @@ import { INVITE_REGISTERED_TOPIC } from '../src/domain/events';
 import { maskStaffName } from '../src/domain/invite';
 import { MSG } from '../src/domain/messages';
 import { careModule } from '../src/module';
-import { announceStaff, failure } from './helpers';
+import { careUserId } from './helpers';
 
 let sim: CarrierSimHandle;
 let h: AuthHarness;
@@ -53,10 +53,13 @@ beforeAll(async () => {
   // The staff read model as auth's events would fill it (ids as in auth).
   await announceStaff(
     t,
-    { username: branch.username, user_id: branch.id, role_priority: 3, fullname: 'Chi Nhánh' },
-    { username: s.username, user_id: s.id, role_priority: 5, brand_id: branch.id, fullname: 'Phạm Bán Hàng' },
-    { username: otherBranch.username, user_id: otherBranch.id, role_priority: 3 },
-    { username: o.username, user_id: o.id, role_priority: 5, brand_id: otherBranch.id },
+    [
+      { username: branch.username, user_id: branch.id, role_priority: 3, fullname: 'Chi Nhánh' },
+      { username: s.username, user_id: s.id, role_priority: 5, brand_id: branch.id, fullname: 'Phạm Bán Hàng' },
+      { username: otherBranch.username, user_id: otherBranch.id, role_priority: 3 },
+      { username: o.username, user_id: o.id, role_priority: 5, brand_id: otherBranch.id },
+    ],
+    careUserId,
   );
   await t.bus.ensureTopics([INVITE_REGISTERED_TOPIC, REALTIME_PUSH_TOPIC]);
   await t.bus.subscribe({
@@ -75,15 +78,6 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-async function until<T>(f: () => T | undefined, what: string): Promise<T> {
-  const end = Date.now() + 20000;
-  for (;;) {
-    const v = f();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 it('runs the OTP flow on an active branch channel: code sent, wrong code refused, registration stored, event and notice out', async () => {
   const phone = phoneEnding('1');
@@ -99,11 +93,12 @@ it('runs the OTP flow on an active branch channel: code sent, wrong code refused
   expect(ok.msg).toBe('Xác nhận mã OTP thành công');
   expect(ok.invitation).toMatchObject({ packCode: 'MXH120', packPrice: 120000, resultCodeMO: 'REGISTER_SUCCESS', requestType: 'DK', type: 'ma_xac_nhan_1' });
 
-  const event = await until(() => registered.find((e) => e.phone === phone), 'invite-registered');
+  const event = await until('invite-registered', () => registered.find((e) => e.phone === phone), 20000);
   expect(event).toMatchObject({ staff: sale.username, package: 'MXH120', price: 120000, channel: 'ma_xac_nhan_1', request_type: 'DK', invitation_id: ok.invitation!.id });
   const push = await until(
-    () => pushes.find((p) => p.event === 'showThongBao' && JSON.parse(p.payload_json).message.includes(`***${phone.slice(-3)}`)),
     'the realtime notice',
+    () => pushes.find((p) => p.event === 'showThongBao' && JSON.parse(p.payload_json).message.includes(`***${phone.slice(-3)}`)),
+    20000,
   );
   expect(push.room).toBe('all');
   // The staff name masked (the full name never goes to everyone), the package upper case, 3 digits.
@@ -140,7 +135,7 @@ it('renews and registers directly; a failed renewal is stored without an event; 
     code: 'PRECONDITION',
     msg: 'Thuê bao không đủ tiền để đăng ký gói cước',
   });
-  await until(() => registered.find((e) => e.phone === good), 'the renewal event');
+  await until('the renewal event', () => registered.find((e) => e.phone === good), 20000);
   expect(registered.some((e) => e.phone === bad)).toBe(false);
 
   // Direct registration lands in the same 9332 history; code 1's history is apart.

@@ -5,14 +5,14 @@
  * trail, the 200-row import with row errors and an idempotent re-send, and the all-or-nothing
  * hand-out of unheld records (two seniors at once never hand one record twice).
  */
-import { startTestService, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, startTestService, TestService } from '@cskh/kit/src/testing';
 import { care_v1_care } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import { balance } from '../../carrier-sim/src/data';
 import { balanceShare } from '../src/domain/next-day';
 import { MSG } from '../src/domain/messages';
 import { careModule } from '../src/module';
-import { announceStaff, caller, failure, phones } from './helpers';
+import { caller, careUserId, phones } from './helpers';
 
 let sim: CarrierSimHandle;
 let t: TestService;
@@ -29,11 +29,14 @@ beforeAll(async () => {
   care = clientOf(t);
   await announceStaff(
     t,
-    { username: 'cn1', user_id: 'b1', role_priority: 3 },
-    { username: 'nv1', user_id: 's-nv1', brand_id: 'b1' },
-    { username: 'nv2', user_id: 's-nv2', brand_id: 'b1' },
-    { username: 'cn2', user_id: 'b2', role_priority: 3 },
-    { username: 'nv9', user_id: 's-nv9', brand_id: 'b2' },
+    [
+      { username: 'cn1', user_id: 'b1', role_priority: 3 },
+      { username: 'nv1', user_id: 's-nv1', brand_id: 'b1' },
+      { username: 'nv2', user_id: 's-nv2', brand_id: 'b1' },
+      { username: 'cn2', user_id: 'b2', role_priority: 3 },
+      { username: 'nv9', user_id: 's-nv9', brand_id: 'b2' },
+    ],
+    careUserId,
   );
 }, 60000);
 afterAll(async () => {

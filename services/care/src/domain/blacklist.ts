@@ -3,7 +3,7 @@ import { last9 } from '@cskh/kit';
 /**
  * The numbers care refuses (customer uploads, invitations, numbers taken from data-split files).
  * Dataops owns the blacklist and publishes `cskh.dataops.blacklist-changed`; care keeps its own
- * read model of it (blacklist-model.ts) behind this interface.
+ * read model of it (store/blacklist.ts, kept by workers/blacklist-consumer.ts) behind this interface.
  */
 export interface Blacklist {
   /** The last-9-digit keys of the given phones that are blacklisted. */

@@ -1,4 +1,5 @@
 import { AppError, inScope, Identity, StaffMember, staffScopeOf } from '@cskh/kit';
+import { isBranch, isDataCoordinator, isLeader, isManager, isSales } from '@cskh/kit/src/access';
 import { MSG } from './messages';
 
 /** At most this many customers in one division (a large upload). */
@@ -12,8 +13,8 @@ export const MAX_DIVIDE = 1_000_000;
 export type DivisionPool = { kind: 'unassigned' } | { kind: 'held'; username: string };
 
 export function divisionPool(me: Pick<Identity, 'priority' | 'username'>): DivisionPool {
-  if (me.priority < 3 || me.priority === 7) return { kind: 'unassigned' };
-  if (me.priority === 3) return { kind: 'held', username: me.username };
+  if (isManager(me.priority) || isDataCoordinator(me.priority)) return { kind: 'unassigned' };
+  if (isBranch(me.priority)) return { kind: 'held', username: me.username };
   throw new AppError('FORBIDDEN', MSG.divideForbidden);
 }
 
@@ -42,7 +43,7 @@ export function divisionPlan(items: ReadonlyArray<{ username?: string; count?: n
 export function checkDivisionTarget(me: Pick<Identity, 'priority' | 'userId' | 'username'>, member: StaffMember | undefined, username: string): void {
   if (!member || member.deleted) throw new AppError('VALIDATION', MSG.divideUnknownStaff(username));
   if (member.locked) throw new AppError('VALIDATION', MSG.divideInactiveStaff(username));
-  if (![3, 4, 5].includes(member.priority) || username === me.username) throw new AppError('VALIDATION', MSG.divideNotStaff(username));
-  const scope = me.priority === 7 ? ({ kind: 'all' } as const) : staffScopeOf(me);
+  if (!(isBranch(member.priority) || isLeader(member.priority) || isSales(member.priority)) || username === me.username) throw new AppError('VALIDATION', MSG.divideNotStaff(username));
+  const scope = isDataCoordinator(me.priority) ? ({ kind: 'all' } as const) : staffScopeOf(me);
   if (!inScope(scope, member, username)) throw new AppError('FORBIDDEN', MSG.divideOutOfScope(username));
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { last9, vnDateTime } from '@cskh/kit';
 import type { events_v1_care } from '@cskh/proto';
-import type { CareRecordRow } from '../store';
+import type { CareRecordRow } from '../store/care-records';
 
 /** Kafka topics of the care service (ARCHITECTURE §4a); keys are the phone's last 9 digits. */
 export const RESULT_RECORDED_TOPIC = 'cskh.care.result-recorded';

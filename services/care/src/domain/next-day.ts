@@ -1,3 +1,4 @@
+import { seesOwnRowsOnly } from '@cskh/kit/src/access';
 import { isPhone, last9 } from '@cskh/kit';
 import { MSG } from './messages';
 
@@ -41,7 +42,7 @@ export function checkNextDayInput(input: { phone?: string; package?: string; use
   const pkg = (input.package ?? '').trim().toUpperCase();
   if (!pkg) return MSG.invitePackageRequired;
   if (pkg.length > 50) return MSG.fieldTooLong('Gói cước');
-  const username = me.priority >= 5 ? me.username : (input.username ?? '').trim();
+  const username = seesOwnRowsOnly(me.priority) ? me.username : (input.username ?? '').trim();
   if (!username) return MSG.nextDayStaffRequired;
   return { phone, phone9: last9(phone), package: pkg, username };
 }

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@cskh/kit';
 import { callablePhone, maskedTrail, mayEditRecord, presentCustomer, presentRecord } from './present';
-import type { CustomerDbRow } from '../store';
-import type { CareRecordRow } from '../store';
+import type { CustomerDbRow } from '../store/customers';
+import type { CareRecordRow } from '../store/care-records';
 
 const record: CareRecordRow = {
   id: 'r1', customer_id: 'c1', username: 'nv1', fullname: 'Nhân viên 1', phone: '84912345678', package: 'V90', status: 'APPOINTMENT',

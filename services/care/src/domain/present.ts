@@ -1,6 +1,8 @@
+import { isManager, seesOwnRowsOnly } from '@cskh/kit/src/access';
 import { AuditEntry, last9, maskPhone, maskPhonesInFields, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
-import type { CareRecordRow, CustomerDbRow, UploadRow } from '../store';
+import type { CareRecordRow } from '../store/care-records';
+import type { CustomerDbRow, UploadRow } from '../store/customers';
 import { isToday } from './care-result';
 
 /**
@@ -51,11 +53,11 @@ export function presentCareRecord(c: CustomerDbRow, now: Date): care_v1_care.Car
 
 /** Who may edit a care-history record: any record below priority 3, otherwise only one's own (spec 1 §6). */
 export const mayEditRecord = (viewer: { priority: number; username: string }, r: Pick<CareRecordRow, 'username'>) =>
-  viewer.priority < 3 || r.username === viewer.username;
+  isManager(viewer.priority) || r.username === viewer.username;
 
 /** A care-history row for a viewer: masked phone; no staff columns for priority 5 (spec 1 §2.9, §6). */
 export function presentRecord(r: CareRecordRow, viewer: { priority: number; username: string }, now: Date): care_v1_care.CareHistoryRecord {
-  const staffHidden = viewer.priority >= 5;
+  const staffHidden = seesOwnRowsOnly(viewer.priority);
   return {
     id: r.id,
     customer_id: r.customer_id ?? '',

@@ -1,4 +1,5 @@
 import { AppError, DAY_MS, Handlers, last9, requireId, toPaging, vnStartOfDay, Where } from '@cskh/kit';
+import { isSales } from '@cskh/kit/src/access';
 import { care_v1_care, events_v1_care } from '@cskh/proto';
 import type { CareContext } from '../context';
 import { checkCareResult } from '../domain/care-result';
@@ -6,7 +7,9 @@ import { moiLaiRefusal } from '../domain/moi-lai';
 import { resultRecorded, RESULT_RECORDED_TOPIC } from '../domain/events';
 import { MSG } from '../domain/messages';
 import { presentCareRecord, presentRecord } from '../domain/present';
-import { countWaiting, insertRecord, insertSplitCustomer, lockCustomer, lockPerson, openCase, pageCustomers, takeNext, updateCustomer } from '../store';
+import { insertRecord } from '../store/care-records';
+import { countWaiting, insertSplitCustomer, lockCustomer, lockPerson, openCase, pageCustomers, takeNext, updateCustomer } from '../store/customers';
+import { groupLeaderOf } from '../store/staff-hierarchy';
 
 type Def = typeof care_v1_care.CareServiceService;
 
@@ -15,20 +18,16 @@ const NOT_IN_CARE = new Set(['NORMAL', 'ASSIGNED', 'BLOCKED']);
 
 /** New-customer care (spec 1 §2.10, §2.11): the appointments table, take-next, the care result. */
 export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointments' | 'newCare' | 'openCare' | 'recordCare' | 'xacNhanMoiLai'> {
-  const { ds, outbox, schema } = c.deps;
+  const { ds, outbox } = c.deps;
 
   /**
    * Whose customers the caller takes: their own first, then (a salesperson) what was handed to
    * their leader and not divided further — the team's shared pool (services/care/README.md).
    */
   const holdersOf = async (me: { username: string; priority: number; userId: string }): Promise<string[]> => {
-    if (me.priority !== 5) return [me.username];
-    const [row] = await ds.query(
-      `SELECT l.username FROM "${schema}".staff s JOIN "${schema}".staff l ON l.user_id = s.group_id AND l.priority = 4
-        WHERE s.username = $1 AND s.group_id <> ''`,
-      [me.username],
-    );
-    return row ? [me.username, row.username] : [me.username];
+    if (!isSales(me.priority)) return [me.username];
+    const leader = await groupLeaderOf(ds, me.username);
+    return leader ? [me.username, leader] : [me.username];
   };
 
   /**

@@ -4,7 +4,7 @@ import type { CareContext } from '../context';
 import { checkDivisionTarget, divisionPlan, divisionPool } from '../domain/division';
 import { MSG } from '../domain/messages';
 import { presentCustomer } from '../domain/present';
-import { countPool, handOut, lockUpload, pageCustomers } from '../store';
+import { countPool, handOut, lockUpload, pageCustomers } from '../store/customers';
 
 type Def = typeof care_v1_care.CareServiceService;
 

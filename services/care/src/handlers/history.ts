@@ -1,18 +1,19 @@
-import { AppError, dayRange, digitsOf, Handlers, Identity, ListFilter, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
+import { AppError, dayRange, digitsOf, Handlers, Identity, ListFilter, parseDateTime, requireId, staffOptionList, toPaging, Where } from '@cskh/kit';
+import { seesOwnRowsOnly } from '@cskh/kit/src/access';
 import type { care_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { CareContext } from '../context';
 import { isCareResult, NOTE_MAX } from '../domain/care-result';
 import { MSG } from '../domain/messages';
 import { maskedTrail, mayEditRecord, presentRecord } from '../domain/present';
-import { CareRecordRow, findRecord, lockRecord, pageRecords, RECORD_RESOURCE, updateRecord } from '../store';
+import { CareRecordRow, findRecord, lockRecord, mirrorRecordToCustomer, pageRecords, RECORD_RESOURCE, recordMatches, updateRecord } from '../store/care-records';
 
 type Def = typeof care_v1_care.CareServiceService;
 type Rpcs = 'careHistory' | 'setStatus' | 'setAppointmentAt' | 'setNote' | 'careRecordHistory' | 'listStaff';
 
 /** The care history (spec 1 §2.9): filters, masking, staff column, inline edits with their audit trail. */
 export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
-  const { ds, staff, audit, schema } = c.deps;
+  const { ds, staff, audit } = c.deps;
 
   /**
    * One inline edit: the record locked, the own-record rule, the change audited; when the record is
@@ -28,7 +29,7 @@ export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
       if (same) return r;
       const updated = await updateRecord(em, id, { [field]: value });
       await audit.record(em, { resource: RECORD_RESOURCE, id, who: me, changes: [{ field, from: before, to: value }] });
-      await mirrorToCustomer(em, schema, updated, field, value);
+      await mirrorToCustomer(em, updated, field, value);
       return updated;
     });
     return presentRecord(row, me, c.now());
@@ -39,7 +40,7 @@ export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
       const me = ctx.user;
       const paging = toPaging(req.page, req.count, 20);
       // The export asks for every row (page 0, count 9999999999): not for priority 5 (spec 1 §6).
-      if (paging.take === undefined && me.priority >= 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+      if (paging.take === undefined && seesOwnRowsOnly(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const cared = dayRange(req.startDate, req.endDate);
       const hen = dayRange(req.startDateHen, req.endDateHen);
       const phone = digitsOf(req.phone).slice(-9);
@@ -97,37 +98,18 @@ export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
     },
 
     async listStaff(_req, ctx) {
-      const people = await staff.pickable(ctx.user, { includeLocked: true });
-      return {
-        values: people.map((p) => ({
-          id: p.user_id,
-          username: p.username,
-          fullname: p.fullname,
-          full_name: p.fullname,
-          role: { id: '', name: p.role_name, priority: p.priority },
-          brand_id: p.brand_id,
-          group_id: p.group_id,
-        })),
-        count: people.length,
-      };
+      return staffOptionList(staff, ctx.user, { includeLocked: true });
     },
   };
 
   async function visibleTo(me: Identity, r: CareRecordRow): Promise<boolean> {
     const where = staff.scopeSql(new Where().add('id = ?', r.id), me, 'username');
-    const [row] = await ds.query(`SELECT 1 FROM "${schema}".care_record ${where.sql}`, where.params);
-    return !!row;
+    return recordMatches(ds.manager, where);
   }
 }
 
 /** The customer follows an edit of its latest result (status, appointment, note). */
-async function mirrorToCustomer(em: EntityManager, schema: string, r: CareRecordRow, field: string, value: unknown) {
+async function mirrorToCustomer(em: EntityManager, r: CareRecordRow, field: string, value: unknown) {
   if (!r.customer_id) return;
-  const column = field === 'note' ? 'care_note' : field;
-  await em.query(
-    `UPDATE "${schema}".customer SET ${column} = $2
-      WHERE id = $1 AND status NOT IN ('NORMAL', 'ASSIGNED', 'TAKECARE', 'REGISTERED', 'BLOCKED')
-        AND NOT EXISTS (SELECT 1 FROM "${schema}".care_record o WHERE o.customer_id = $1 AND (o.created_at, o.id) > ($3::timestamptz, $4::uuid))`,
-    [r.customer_id, value, r.created_at, r.id],
-  );
+  await mirrorRecordToCustomer(em, r, field === 'note' ? 'care_note' : field, value);
 }

@@ -1,31 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { addPushToOutbox, ALL_ROOM, AppError, dayRange, Handlers, Identity, last9, maskPhone, maskPhonesInText, monthToDate, noticePayload, pageSql, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { addPushToOutbox, ALL_ROOM, AppError, dayRange, Handlers, Identity, last9, maskPhone, maskPhonesInText, monthToDate, noticePayload, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { isManager, seesOwnRowsOnly } from '@cskh/kit/src/access';
 import { care_v1_care, events_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
-import type { CarrierRegistration } from '../carrier';
+import type { CarrierRegistration } from '../clients/invite-carrier';
 import type { CareContext } from '../context';
 import { INVITE_REGISTERED_TOPIC } from '../domain/events';
 import { INVITE_CHANNELS, inviteStep, inviteTabCandidates, mayUseChannel, REGISTER_SUCCESS, registrationNotice } from '../domain/invite';
 import { MSG } from '../domain/messages';
+import { insertInvitation, InvitationRow, pageInvitations } from '../store/invitations';
+import { branchAccountOf } from '../store/staff-hierarchy';
 
 type Def = typeof care_v1_care.CareServiceService;
-
-interface InvitationRow {
-  id: string;
-  type: string;
-  phone: string;
-  package: string;
-  price: string;
-  request_type: string;
-  result_code: string;
-  result_des_mo: string;
-  result_des_mt: string;
-  username: string;
-  fullname: string;
-  created_at: Date;
-}
-
-const COLUMNS = 'id, type, phone, package, price, request_type, result_code, result_des_mo, result_des_mt, username, fullname, created_at';
 
 /**
  * An invitation as a viewer may see it: phone masked above priority 2 (spec 2 §6), and in the
@@ -35,7 +21,7 @@ function presentInvitation(r: InvitationRow, viewer: Pick<Identity, 'priority'>)
   const text = (s: string) => maskPhonesInText(s, viewer.priority, r.phone);
   return {
     id: r.id,
-    msisdn: viewer.priority < 3 ? `0${last9(r.phone)}` : maskPhone(r.phone, viewer.priority),
+    msisdn: isManager(viewer.priority) ? `0${last9(r.phone)}` : maskPhone(r.phone, viewer.priority),
     packCode: text(r.package),
     packPrice: Number(r.price),
     type: r.type,
@@ -55,13 +41,10 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
 
   /** Codes 1–4: seniors always; others need the channel active for themselves or their branch. */
   async function channelActive(me: Identity, kenh: string): Promise<boolean> {
-    if (me.priority < 3) return true;
+    if (isManager(me.priority)) return true;
     if (await c.channels.active(me, me.username, kenh)) return true;
-    const [brand] = await ds.query(
-      `SELECT b.username FROM "${schema}".staff s JOIN "${schema}".staff b ON b.user_id = s.brand_id WHERE s.username = $1 AND s.brand_id <> ''`,
-      [me.username],
-    );
-    return !!brand && brand.username !== me.username && (await c.channels.active(me, brand.username, kenh));
+    const branch = await branchAccountOf(ds, me.username);
+    return !!branch && branch !== me.username && (await c.channels.active(me, branch, kenh));
   }
   async function assertChannelActive(me: Identity, kenh: string) {
     if (!(await channelActive(me, kenh))) throw new AppError('FORBIDDEN', MSG.inviteChannelInactive);
@@ -74,24 +57,20 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
   async function store(me: Identity, type: string, phone: string, pkg: string, answer: CarrierRegistration): Promise<InvitationRow> {
     const ok = answer.resultCodeMO === REGISTER_SUCCESS;
     const row = await ds.transaction(async (em: EntityManager) => {
-      const [r]: InvitationRow[] = await em.query(
-        `INSERT INTO "${schema}".invitation (type, phone, phone9, package, price, request_type, result_code, result_des_mo, result_des_mt, username, fullname, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
-        [
-          type,
-          phone,
-          last9(phone),
-          (answer.packCode || pkg).toUpperCase(),
-          Math.max(0, Math.round(Number(answer.packPrice) || 0)),
-          answer.requestType === 'GIAHAN' ? 'GIAHAN' : 'DK',
-          answer.resultCodeMO || 'UNKNOWN',
-          answer.resultDesMO ?? '',
-          answer.resultDesMt ?? '',
-          me.username,
-          me.fullname ?? '',
-          c.now(),
-        ],
-      );
+      const r = await insertInvitation(em, {
+        type,
+        phone,
+        phone9: last9(phone),
+        package: (answer.packCode || pkg).toUpperCase(),
+        price: Math.max(0, Math.round(Number(answer.packPrice) || 0)),
+        request_type: answer.requestType === 'GIAHAN' ? 'GIAHAN' : 'DK',
+        result_code: answer.resultCodeMO || 'UNKNOWN',
+        result_des_mo: answer.resultDesMO ?? '',
+        result_des_mt: answer.resultDesMt ?? '',
+        username: me.username,
+        fullname: me.fullname ?? '',
+        created_at: c.now(),
+      });
       if (ok) {
         const event = events_v1_care.InviteRegistered.fromPartial({
           event_id: randomUUID(),
@@ -157,7 +136,7 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
       const type = (req.type ?? '').trim();
       if (type && !INVITE_CHANNELS[type]) throw new AppError('VALIDATION', MSG.inviteTypeInvalid);
       const paging = toPaging(req.page, req.count, 10);
-      if (paging.take === undefined && me.priority >= 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+      if (paging.take === undefined && seesOwnRowsOnly(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const period = req.startDate || req.endDate ? { startDate: req.startDate, endDate: req.endDate } : monthToDate(c.now());
       const range = dayRange(period.startDate, period.endDate);
       const phone = (req.phone ?? '').replace(/\D/g, '').slice(-9);
@@ -170,11 +149,8 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
         .addIf(range.to, 'created_at < ?')
         .addIf(phone && `%${phone}`, 'phone9 LIKE ?');
       staff.scopeSql(where, me, 'username');
-      const [rows, total] = await Promise.all([
-        ds.query(`SELECT ${COLUMNS} FROM "${schema}".invitation ${where.sql} ORDER BY created_at DESC, id ${pageSql(paging)}`, where.params) as Promise<InvitationRow[]>,
-        ds.query(`SELECT count(*)::bigint AS n FROM "${schema}".invitation ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
-      ]);
-      return { values: rows.map((r) => presentInvitation(r, me)), count: Number(total[0]?.n ?? 0) };
+      const page = await pageInvitations(ds, where, paging);
+      return { values: page.rows.map((r) => presentInvitation(r, me)), count: page.count };
     },
   };
 }

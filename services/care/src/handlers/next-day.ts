@@ -1,4 +1,5 @@
-import { AppError, Handlers, Identity, importChunk, inScope, likeContains, maskPhone, maskPhonesInText, pageSql, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { AppError, Handlers, Identity, importChunk, inScope, likeContains, maskPhone, maskPhonesInText, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { isManager } from '@cskh/kit/src/access';
 import type { care_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { CareContext } from '../context';
@@ -6,35 +7,30 @@ import { checkDivisionTarget, divisionPlan } from '../domain/division';
 import { MSG } from '../domain/messages';
 import { maskedTrail } from '../domain/present';
 import { balanceShare, checkNextDayInput, checkNextDayStatus, NextDayValues, packagePrice } from '../domain/next-day';
+import {
+  assignNextDay,
+  countUnassignedNextDay,
+  deleteNextDay,
+  findNextDay,
+  insertImportedNextDay,
+  insertNextDay,
+  lockNextDay,
+  NextDayRow,
+  pageNextDay,
+  setNextDayStatus,
+  updateNextDay,
+} from '../store/next-day';
 
 type Def = typeof care_v1_care.CareServiceService;
 
-const TABLE = 'care.next_day_invite';
 const RESOURCE = 'moigoihomsau';
-
-interface NextDayRow {
-  id: string;
-  phone: string;
-  package: string;
-  username: string;
-  fullname: string;
-  tkc: string | null;
-  status: number;
-  created_at: Date;
-  so_lan_moi: string;
-}
-
-// The invite count: the number's invitations (any channel, any result) since the record was made.
-const SELECT = `SELECT n.id, n.phone, n.package, n.username, n.fullname, n.tkc, n.status, n.created_at,
-  (SELECT count(*) FROM care.invitation i WHERE i.phone9 = n.phone9 AND i.created_at >= n.created_at) AS so_lan_moi
-  FROM ${TABLE} n`;
 
 /**
  * The viewer sees the phone of their own records whole (the number they are to invite, as the care
  * card shows its customer); others' records, for priority 3 and above, masked as every list masks
  * it (spec 3 §9) — in the phone and in the package (issue 21).
  */
-const seesWhole = (r: Pick<NextDayRow, 'username'>, viewer: Pick<Identity, 'priority' | 'username'>) => viewer.priority < 3 || r.username === viewer.username;
+const seesWhole = (r: Pick<NextDayRow, 'username'>, viewer: Pick<Identity, 'priority' | 'username'>) => isManager(viewer.priority) || r.username === viewer.username;
 
 const present = (r: NextDayRow, viewer: Pick<Identity, 'priority' | 'username'>): care_v1_care.NextDayRecord => {
   const tkc = Number(r.tkc ?? 0);
@@ -91,23 +87,20 @@ export function nextDayHandlers(
   async function lockVisible(em: EntityManager, me: Identity, id: string): Promise<NextDayRow> {
     const where = new Where().add('n.id = ?', id);
     staff.scopeSql(where, me, 'n.username');
-    const [row]: NextDayRow[] = await em.query(`${SELECT} ${where.sql} FOR UPDATE OF n`, where.params);
+    const row = await lockNextDay(em, where);
     if (!row) throw new AppError('NOT_FOUND', MSG.nextDayNotFound);
     return row;
   }
 
   async function reload(em: EntityManager, id: string, viewer: Identity): Promise<care_v1_care.NextDayRecord> {
-    const [row]: NextDayRow[] = await em.query(`${SELECT} WHERE n.id = $1`, [id]);
-    return present(row, viewer);
+    const row = await findNextDay(em, id);
+    return present(row!, viewer);
   }
 
   async function page(where: Where, req: { page?: number; count?: number }, viewer: Identity) {
     const paging = toPaging(req.page, req.count, 20);
-    const [rows, [total]] = await Promise.all([
-      ds.query(`${SELECT} ${where.sql} ORDER BY n.created_at DESC, n.id ${pageSql(paging)}`, where.params) as Promise<NextDayRow[]>,
-      ds.query(`SELECT count(*)::bigint AS n FROM ${TABLE} n ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
-    ]);
-    return { values: rows.map((r) => present(r, viewer)), count: Number(total.n) };
+    const { rows, count } = await pageNextDay(ds, where, paging);
+    return { values: rows.map((r) => present(r, viewer)), count };
   }
 
   const valuesOf = (req: { phone?: string; package?: string; username?: string }, me: Identity): NextDayValues => {
@@ -131,8 +124,7 @@ export function nextDayHandlers(
     },
 
     async countNextDayAssignable() {
-      const [r] = await ds.query(`SELECT count(*)::bigint AS n FROM ${TABLE} WHERE username = ''`);
-      return { total: Number(r.n) };
+      return { total: await countUnassignedNextDay(ds) };
     },
 
     async assignNextDay(req, ctx) {
@@ -142,19 +134,12 @@ export function nextDayHandlers(
       for (const i of items) checkDivisionTarget(me, people.get(i.username), i.username);
       const names = new Map(items.map((i) => [i.username, people.get(i.username)!.fullname]));
       const assigned = await ds.transaction(async (em) => {
-        // The pool is locked row by row (SKIP LOCKED): two seniors dividing at once never hand one record twice.
+        // All or nothing: a person who would get fewer than asked fails the whole division.
         let total = 0;
         for (const i of items) {
-          const rows: Array<{ id: string }> = await em.query(
-            `UPDATE ${TABLE} SET username = $1, fullname = $2 WHERE id IN (
-               SELECT id FROM ${TABLE} WHERE username = '' ORDER BY created_at, id LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING id`,
-            [i.username, names.get(i.username), i.count],
-          ).then((r: [Array<{ id: string }>, number]) => r[0]);
-          if (rows.length < i.count) {
-            const [left] = await em.query(`SELECT count(*)::int AS n FROM ${TABLE} WHERE username = ''`);
-            throw new AppError('PRECONDITION', MSG.divideNotEnough(total + Number(left.n)));
-          }
-          total += rows.length;
+          const got = await assignNextDay(em, i.username, names.get(i.username)!, i.count);
+          if (got < i.count) throw new AppError('PRECONDITION', MSG.divideNotEnough(total + (await countUnassignedNextDay(em))));
+          total += got;
         }
         return total;
       });
@@ -184,20 +169,9 @@ export function nextDayHandlers(
         key: (v) => [RESOURCE, v.phone9, v.package, v.username],
         save: async (good) => {
           const balances = await Promise.all(good.map((g) => c.carrier.balance(g.row.phone)));
-          await ds.query(
-            `INSERT INTO ${TABLE} (phone, phone9, package, username, fullname, tkc, import_key, created_by)
-             SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[])
-             ON CONFLICT (import_key) WHERE import_key IS NOT NULL DO NOTHING`,
-            [
-              good.map((g) => g.row.phone),
-              good.map((g) => g.row.phone9),
-              good.map((g) => g.row.package),
-              good.map((g) => g.row.username),
-              good.map((g) => g.row.fullname),
-              balances,
-              good.map((g) => g.importKey),
-              good.map(() => me.username),
-            ],
+          await insertImportedNextDay(
+            ds,
+            good.map((g, i) => ({ ...g.row, tkc: balances[i], importKey: g.importKey, createdBy: me.username })),
           );
         },
       });
@@ -208,7 +182,7 @@ export function nextDayHandlers(
       const id = requireId(req.id, MSG.nextDayNotFound);
       return ds.transaction(async (em) => {
         const row = await lockVisible(em, ctx.user, id);
-        await em.query(`UPDATE ${TABLE} SET status = 1 WHERE id = $1`, [id]);
+        await setNextDayStatus(em, id, 1);
         await audit.record(em, { resource: RESOURCE, id, who: ctx.user, changes: row.status === 1 ? [] : [{ field: 'status', from: row.status, to: 1 }] });
         return reload(em, id, ctx.user);
       });
@@ -220,7 +194,7 @@ export function nextDayHandlers(
       if (typeof status === 'string') throw new AppError('VALIDATION', status);
       return ds.transaction(async (em) => {
         const row = await lockVisible(em, ctx.user, id);
-        await em.query(`UPDATE ${TABLE} SET status = $2 WHERE id = $1`, [id, status]);
+        await setNextDayStatus(em, id, status);
         await audit.record(em, { resource: RESOURCE, id, who: ctx.user, changes: row.status === status ? [] : [{ field: 'status', from: row.status, to: status }] });
         return reload(em, id, ctx.user);
       });
@@ -244,11 +218,8 @@ export function nextDayHandlers(
       if ((await c.blacklist.blocked([v.phone])).size > 0) throw new AppError('VALIDATION', MSG.blacklisted);
       const fullname = v.username === me.username ? me.fullname ?? '' : await checkStaff(me, v.username);
       const tkc = await c.carrier.balance(v.phone);
-      const [row]: Array<{ id: string }> = await ds.query(
-        `INSERT INTO ${TABLE} (phone, phone9, package, username, fullname, tkc, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [v.phone, v.phone9, v.package, v.username, fullname, tkc, me.username],
-      );
-      return reload(ds.manager, row.id, me);
+      const id = await insertNextDay(ds, { phone: v.phone, phone9: v.phone9, package: v.package, username: v.username, fullname, tkc, createdBy: me.username });
+      return reload(ds.manager, id, me);
     },
 
     async updateNextDay(req, ctx) {
@@ -260,15 +231,7 @@ export function nextDayHandlers(
       const tkc = await c.carrier.balance(v.phone);
       return ds.transaction(async (em) => {
         const row = await lockVisible(em, me, id);
-        await em.query(`UPDATE ${TABLE} SET phone = $2, phone9 = $3, package = $4, username = $5, fullname = $6, tkc = COALESCE($7, tkc) WHERE id = $1`, [
-          id,
-          v.phone,
-          v.phone9,
-          v.package,
-          v.username,
-          fullname,
-          tkc,
-        ]);
+        await updateNextDay(em, id, { phone: v.phone, phone9: v.phone9, package: v.package, username: v.username, fullname, tkc });
         const changes = (
           [
             ['phone', row.phone, v.phone],
@@ -287,7 +250,7 @@ export function nextDayHandlers(
       const id = requireId(req.id, MSG.nextDayNotFound);
       await ds.transaction(async (em) => {
         await lockVisible(em, ctx.user, id);
-        await em.query(`DELETE FROM ${TABLE} WHERE id = $1`, [id]);
+        await deleteNextDay(em, id);
         await audit.record(em, { resource: RESOURCE, id, who: ctx.user, changes: [{ field: 'deleted', from: false, to: true }] });
       });
       return { ok: true, msg: MSG.nextDayDeleted };

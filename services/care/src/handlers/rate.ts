@@ -1,8 +1,9 @@
 import { AppError, dayRange, Handlers, likeContains, monthToDate, toPaging, Where } from '@cskh/kit';
+import { seesOwnRowsOnly } from '@cskh/kit/src/access';
 import type { care_v1_care } from '@cskh/proto';
 import type { CareContext } from '../context';
 import { MSG } from '../domain/messages';
-import { pageRates } from '../store';
+import { pageRates } from '../store/care-records';
 
 type Def = typeof care_v1_care.CareServiceService;
 
@@ -17,7 +18,7 @@ export function rateHandlers(c: CareContext): Pick<Handlers<Def>, 'busySignalRat
     async busySignalRate(req, ctx) {
       const me = ctx.user;
       const paging = toPaging(req.page, req.count, 20);
-      if (paging.take === undefined && me.priority >= 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+      if (paging.take === undefined && seesOwnRowsOnly(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const period = !req.startDate && !req.endDate ? monthToDate(c.now()) : { startDate: req.startDate, endDate: req.endDate };
       const { from, to } = dayRange(period.startDate, period.endDate);
       const who = (req.username ?? '').trim();

@@ -5,7 +5,7 @@ import { parseCustomerRow } from '../domain/customer-row';
 import { divisionPool } from '../domain/division';
 import { MSG } from '../domain/messages';
 import { presentCustomer, presentUpload } from '../domain/present';
-import { deleteCustomer, deleteUpload, findCustomerIn, insertCustomers, lockCustomer, pageUploads, renameUpload, uploadFor } from '../store';
+import { deleteCustomer, deleteUpload, findCustomerIn, insertCustomers, lockCustomer, pageUploads, renameUpload, uploadFor } from '../store/customers';
 
 type Def = typeof care_v1_care.CareServiceService;
 

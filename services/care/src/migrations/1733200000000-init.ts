@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { SCHEMA } from '../store/schema';
 
 export class CareInit1733200000000 implements MigrationInterface {
   name = 'CareInit1733200000000';
@@ -6,7 +7,7 @@ export class CareInit1733200000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     // One uploaded list per uploader and file name (re-sent chunks land in the same list).
     await q.query(`
-      CREATE TABLE care.upload (
+      CREATE TABLE "${SCHEMA}".upload (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         filename text NOT NULL,
         created_by text NOT NULL,
@@ -15,9 +16,9 @@ export class CareInit1733200000000 implements MigrationInterface {
         UNIQUE (created_by, filename)
       )`);
     await q.query(`
-      CREATE TABLE care.customer (
+      CREATE TABLE "${SCHEMA}".customer (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        upload_id uuid REFERENCES care.upload (id) ON DELETE SET NULL,
+        upload_id uuid REFERENCES "${SCHEMA}".upload (id) ON DELETE SET NULL,
         phone text NOT NULL,
         phone9 text NOT NULL,
         type text NOT NULL DEFAULT '',
@@ -41,17 +42,17 @@ export class CareInit1733200000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     // A re-sent chunk stores nothing twice (key: upload + last 9 digits).
-    await q.query(`CREATE UNIQUE INDEX customer_import_key ON care.customer (import_key) WHERE import_key IS NOT NULL`);
+    await q.query(`CREATE UNIQUE INDEX customer_import_key ON "${SCHEMA}".customer (import_key) WHERE import_key IS NOT NULL`);
     // The division pool of an upload, and what each holder still has to give or take.
-    await q.query(`CREATE INDEX customer_pool ON care.customer (upload_id, created_at, id) WHERE assigned_to IS NULL AND status = 'NORMAL'`);
-    await q.query(`CREATE INDEX customer_held ON care.customer (assigned_to, status, assigned_at, id)`);
-    await q.query(`CREATE INDEX customer_taken ON care.customer (taken_by, status)`);
-    await q.query(`CREATE INDEX customer_phone9 ON care.customer (phone9)`);
+    await q.query(`CREATE INDEX customer_pool ON "${SCHEMA}".customer (upload_id, created_at, id) WHERE assigned_to IS NULL AND status = 'NORMAL'`);
+    await q.query(`CREATE INDEX customer_held ON "${SCHEMA}".customer (assigned_to, status, assigned_at, id)`);
+    await q.query(`CREATE INDEX customer_taken ON "${SCHEMA}".customer (taken_by, status)`);
+    await q.query(`CREATE INDEX customer_phone9 ON "${SCHEMA}".customer (phone9)`);
     // Every recorded result (the care history, spec 1 §2.9).
     await q.query(`
-      CREATE TABLE care.care_record (
+      CREATE TABLE "${SCHEMA}".care_record (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        customer_id uuid REFERENCES care.customer (id) ON DELETE SET NULL,
+        customer_id uuid REFERENCES "${SCHEMA}".customer (id) ON DELETE SET NULL,
         username text NOT NULL,
         fullname text NOT NULL DEFAULT '',
         phone text NOT NULL,
@@ -62,14 +63,14 @@ export class CareInit1733200000000 implements MigrationInterface {
         note text NOT NULL DEFAULT '',
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX care_record_created ON care.care_record (created_at DESC, id)`);
-    await q.query(`CREATE INDEX care_record_staff ON care.care_record (username, created_at)`);
-    await q.query(`CREATE INDEX care_record_phone9 ON care.care_record (phone9)`);
+    await q.query(`CREATE INDEX care_record_created ON "${SCHEMA}".care_record (created_at DESC, id)`);
+    await q.query(`CREATE INDEX care_record_staff ON "${SCHEMA}".care_record (username, created_at)`);
+    await q.query(`CREATE INDEX care_record_phone9 ON "${SCHEMA}".care_record (phone9)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE care.care_record`);
-    await q.query(`DROP TABLE care.customer`);
-    await q.query(`DROP TABLE care.upload`);
+    await q.query(`DROP TABLE "${SCHEMA}".care_record`);
+    await q.query(`DROP TABLE "${SCHEMA}".customer`);
+    await q.query(`DROP TABLE "${SCHEMA}".upload`);
   }
 }

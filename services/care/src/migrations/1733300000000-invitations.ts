@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { SCHEMA } from '../store/schema';
 
 /** Invitation records (spec 2 §3 "Invitation or transaction record"): one per confirm or register answer. */
 export class CareInvitations1733300000000 implements MigrationInterface {
@@ -6,7 +7,7 @@ export class CareInvitations1733300000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE TABLE care.invitation (
+      CREATE TABLE "${SCHEMA}".invitation (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         type text NOT NULL,
         phone text NOT NULL,
@@ -21,11 +22,11 @@ export class CareInvitations1733300000000 implements MigrationInterface {
         fullname text NOT NULL DEFAULT '',
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX invitation_type_created ON care.invitation (type, created_at DESC)`);
-    await q.query(`CREATE INDEX invitation_phone9 ON care.invitation (phone9)`);
+    await q.query(`CREATE INDEX invitation_type_created ON "${SCHEMA}".invitation (type, created_at DESC)`);
+    await q.query(`CREATE INDEX invitation_phone9 ON "${SCHEMA}".invitation (phone9)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE IF EXISTS care.invitation`);
+    await q.query(`DROP TABLE IF EXISTS "${SCHEMA}".invitation`);
   }
 }

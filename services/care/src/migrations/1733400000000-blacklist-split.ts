@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { SCHEMA } from '../store/schema';
 
 /**
  * Care's read model of dataops' blacklist (topic cskh.dataops.blacklist-changed: one row per
@@ -10,7 +11,7 @@ export class CareBlacklistSplit1733400000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE TABLE care.blacklist (
+      CREATE TABLE "${SCHEMA}".blacklist (
         phone9 text PRIMARY KEY,
         phone text NOT NULL,
         blacklisted boolean NOT NULL,
@@ -20,13 +21,13 @@ export class CareBlacklistSplit1733400000000 implements MigrationInterface {
         event_id text NOT NULL DEFAULT '',
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`ALTER TABLE care.customer ADD COLUMN source text NOT NULL DEFAULT 'upload'`);
-    await q.query(`ALTER TABLE care.customer ADD COLUMN source_file_id text`);
+    await q.query(`ALTER TABLE "${SCHEMA}".customer ADD COLUMN source text NOT NULL DEFAULT 'upload'`);
+    await q.query(`ALTER TABLE "${SCHEMA}".customer ADD COLUMN source_file_id text`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE care.customer DROP COLUMN source_file_id`);
-    await q.query(`ALTER TABLE care.customer DROP COLUMN source`);
-    await q.query(`DROP TABLE care.blacklist`);
+    await q.query(`ALTER TABLE "${SCHEMA}".customer DROP COLUMN source_file_id`);
+    await q.query(`ALTER TABLE "${SCHEMA}".customer DROP COLUMN source`);
+    await q.query(`DROP TABLE "${SCHEMA}".blacklist`);
   }
 }

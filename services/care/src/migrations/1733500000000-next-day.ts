@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { SCHEMA } from '../store/schema';
 
 /** Invite-next-day records (spec 3 §3): a number to invite to a package, its staff, balance and status. */
 export class CareNextDay1733500000000 implements MigrationInterface {
@@ -6,7 +7,7 @@ export class CareNextDay1733500000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE TABLE care.next_day_invite (
+      CREATE TABLE "${SCHEMA}".next_day_invite (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         phone text NOT NULL,
         phone9 text NOT NULL,
@@ -20,13 +21,13 @@ export class CareNextDay1733500000000 implements MigrationInterface {
         created_by text NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE UNIQUE INDEX next_day_import_key ON care.next_day_invite (import_key) WHERE import_key IS NOT NULL`);
-    await q.query(`CREATE INDEX next_day_created ON care.next_day_invite (created_at DESC, id)`);
-    await q.query(`CREATE INDEX next_day_username ON care.next_day_invite (username, created_at)`);
-    await q.query(`CREATE INDEX next_day_phone9 ON care.next_day_invite (phone9)`);
+    await q.query(`CREATE UNIQUE INDEX next_day_import_key ON "${SCHEMA}".next_day_invite (import_key) WHERE import_key IS NOT NULL`);
+    await q.query(`CREATE INDEX next_day_created ON "${SCHEMA}".next_day_invite (created_at DESC, id)`);
+    await q.query(`CREATE INDEX next_day_username ON "${SCHEMA}".next_day_invite (username, created_at)`);
+    await q.query(`CREATE INDEX next_day_phone9 ON "${SCHEMA}".next_day_invite (phone9)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE care.next_day_invite`);
+    await q.query(`DROP TABLE "${SCHEMA}".next_day_invite`);
   }
 }

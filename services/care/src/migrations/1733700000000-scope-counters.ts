@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { dropRollupSql, rollupSql } from '@cskh/kit';
-import { CARE_RECORD_USER_TOTALS } from '../domain/rollups';
+import { CARE_RECORD_USER_TOTALS } from '../store/care-record-rollups';
 
 /**
  * Whole-table counters of the care history per staff member and result (issue 14): a branch's or

@@ -1,5 +1,5 @@
 import { AppError, last9 } from '@cskh/kit';
-import { MSG } from './domain/messages';
+import { MSG } from '../domain/messages';
 
 /** The carrier's answer to a confirm or register call (spec 2 §3 "Invitation or transaction record"). */
 export interface CarrierRegistration {

@@ -1,4 +1,5 @@
 import type { Rollup } from '@cskh/kit';
+import { SCHEMA } from './schema';
 
 /**
  * Counters of the care history (spec 1 §2.9): the count for a period, a result and a staff member
@@ -7,8 +8,8 @@ import type { Rollup } from '@cskh/kit';
  * count sums a few hundred of them instead of ~100,000 per-day ones at a million records.
  */
 export const CARE_RECORD_USER_TOTALS: Rollup = {
-  table: 'care.care_record_all_user',
-  source: 'care.care_record',
+  table: `${SCHEMA}.care_record_all_user`,
+  source: `${SCHEMA}.care_record`,
   dayColumn: 'created_at',
   dims: ['username', 'status'],
   grain: 'all',
@@ -16,8 +17,8 @@ export const CARE_RECORD_USER_TOTALS: Rollup = {
 
 /** The per-day counters (migration 1733600000000 made them). */
 export const CARE_RECORD_DAY_ROLLUPS: readonly Rollup[] = [
-  { table: 'care.care_record_day', source: 'care.care_record', dayColumn: 'created_at', dims: ['status'] },
-  { table: 'care.care_record_day_user', source: 'care.care_record', dayColumn: 'created_at', dims: ['username', 'status'] },
+  { table: `${SCHEMA}.care_record_day`, source: `${SCHEMA}.care_record`, dayColumn: 'created_at', dims: ['status'] },
+  { table: `${SCHEMA}.care_record_day_user`, source: `${SCHEMA}.care_record`, dayColumn: 'created_at', dims: ['username', 'status'] },
 ];
 
 /** What the list counts from, smallest first (kit listPage uses the first that covers the filter). */

@@ -1,6 +1,6 @@
 import { AppError, Identity, serviceClient } from '@cskh/kit';
 import { auth_v1_auth } from '@cskh/proto';
-import { MSG } from './domain/messages';
+import { MSG } from '../domain/messages';
 
 /** Whether an invite channel (ma_xac_nhan_1..4) is active for an account (auth's userkenhmoigoi). */
 export interface ChannelLookup {
