@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Slide from '@mui/material/Slide';
-import type { RootState } from '../store';
 import { hideToast, type Toast } from '../store/ui';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
 
 /**
  * Toasts sit top-left (spec 1 §8) — of the workspace, beside the menu rather than over it: the shell
@@ -15,7 +14,7 @@ export const CONTENT_LEFT_VAR = '--cskh-content-left';
 export const TOAST_DURATION_MS = 15000;
 
 function ToastItem({ toast }: { toast: Toast }) {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   useEffect(() => {
     const t = setTimeout(() => dispatch(hideToast(toast.id)), toast.durationMs ?? TOAST_DURATION_MS);
     return () => clearTimeout(t);
@@ -45,7 +44,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 export default function Toasts() {
-  const toasts = useSelector((s: RootState) => s.ui.toasts);
+  const toasts = useAppSelector((s) => s.ui.toasts);
   return (
     <Box
       role="status"

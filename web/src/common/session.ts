@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { useSelector } from 'react-redux';
-import type { RootState } from '../store';
 import { holdsAny, type MenuViewer } from '../shell/menu';
 import type { RoleRef, User } from '../areas/accounts/api';
+import { useAppSelector } from '../store/hooks';
 
 export interface Session extends MenuViewer {
   user: User | null;
@@ -26,6 +25,6 @@ export function makeSession(user: User | null, role: RoleRef | null, permissions
 }
 
 export function useSession(): Session {
-  const { user, role, permissions } = useSelector((s: RootState) => s.auth);
+  const { user, role, permissions } = useAppSelector((s) => s.auth);
   return useMemo(() => makeSession(user, role, permissions ?? []), [user, role, permissions]);
 }

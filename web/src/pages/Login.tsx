@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,13 +7,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { RootState } from '../store';
 import { hasValidSession, loginRequest } from '../store/auth';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { HOME_PATH } from '../areas/home';
 
 export default function Login() {
-  const auth = useSelector((s: RootState) => s.auth);
-  const dispatch = useDispatch();
+  const auth = useAppSelector((s) => s.auth);
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
-import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { sessionRefresh } from '../store/auth';
 import { clearTabs } from '../store/tabs';
+import { useAppDispatch } from '../store/hooks';
 
 /** /refresh-cache: drop cached UI state (tabs, menu state), reload the session from the server, go home. */
 export default function RefreshCache() {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   useEffect(() => {
     dispatch(clearTabs());

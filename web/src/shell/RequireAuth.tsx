@@ -1,12 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
 import { Navigate } from 'react-router-dom';
-import { handleUnauthorized, type RootState } from '../store';
+import { handleUnauthorized } from '../store';
 import { hasValidSession } from '../store/auth';
+import { useAppSelector } from '../store/hooks';
 
 /** Redirects to /login when no access token is held or the stored expiry has passed. */
 export default function RequireAuth({ children }: { children: ReactNode }) {
-  const auth = useSelector((s: RootState) => s.auth);
+  const auth = useAppSelector((s) => s.auth);
   const valid = hasValidSession(auth);
   const expired = !!auth.accessToken && !valid;
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
@@ -15,10 +14,11 @@ import { useTheme } from '@mui/material/styles';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { notify, type RootState } from '../store';
+import { notify } from '../store';
 import { connectRealtime, disconnectRealtime, onRealtime, onSocket } from '../api/realtime';
 import { sessionRefresh } from '../store/auth';
 import { addTab, ensureTab } from '../store/tabs';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../theme';
 import Sidebar from './Sidebar';
 import Workspace from './Workspace';
@@ -40,10 +40,10 @@ function readMenuOpen(): boolean {
 }
 
 export default function Shell() {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const active = useSelector((s: RootState) => s.tabs.active);
+  const active = useAppSelector((s) => s.tabs.active);
   // Desktop: a permanent sidebar whose open state persists (isMenuOpen). Phone width: a temporary
   // drawer over the content, closed on load and after each choice, so the workspace keeps the width.
   const phone = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
@@ -69,8 +69,8 @@ export default function Shell() {
   }, [dispatch]);
 
   // Realtime socket: announce ourselves; server notifications ('showThongBao') become toasts + the dot.
-  const token = useSelector((s: RootState) => s.auth.accessToken);
-  const username = useSelector((s: RootState) => s.auth.user?.username ?? '');
+  const token = useAppSelector((s) => s.auth.accessToken);
+  const username = useAppSelector((s) => s.auth.user?.username ?? '');
   const [unread, setUnread] = useState(0);
   useEffect(() => {
     if (!token) return;

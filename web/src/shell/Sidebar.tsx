@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -15,15 +14,15 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import type { RootState } from '../store';
 import { addTab } from '../store/tabs';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { useSession } from '../common/session';
 import { ADMIN_SECTION_TITLE, visibleMenu, type MenuItem, type MenuNode } from './menu';
 import { MENU_ICONS } from './icons';
 import { PROFILE_PATH } from '../areas/registry';
 
 function useOpenTab(onChosen?: () => void) {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return (path: string) => {
     dispatch(addTab(path));
@@ -92,7 +91,7 @@ function Nodes({ nodes, active, onOpen }: { nodes: MenuNode[]; active: string | 
 /** `onChosen` runs after a menu item (or the avatar) opened its tab: the phone drawer closes then. */
 export default function Sidebar({ onChosen }: { onChosen?: () => void }) {
   const session = useSession();
-  const active = useSelector((s: RootState) => s.tabs.active);
+  const active = useAppSelector((s) => s.tabs.active);
   const openTab = useOpenTab(onChosen);
   const user = session.user;
   const name = user?.fullname || user?.full_name || user?.username || '';

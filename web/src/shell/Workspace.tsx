@@ -1,12 +1,11 @@
 import { memo, Suspense, useEffect, useRef } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import CloseIcon from '@mui/icons-material/Close';
-import type { RootState } from '../store';
 import { activateTab, closeTab } from '../store/tabs';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { Loading, NoAccess, UnderConstruction } from '../common/Placeholders';
 import { useSession } from '../common/session';
 import { canOpenScreen } from './menu';
@@ -14,8 +13,8 @@ import { screenFor } from '../areas/registry';
 
 /** Tab workspace (spec 1 §2.3): every open tab stays mounted; only the active one is shown. */
 export default function Workspace() {
-  const { open, active } = useSelector((s: RootState) => s.tabs);
-  const dispatch = useDispatch();
+  const { open, active } = useAppSelector((s) => s.tabs);
+  const dispatch = useAppDispatch();
   const session = useSession();
   const tabs = open.filter((p) => screenFor(p));
 

@@ -1,7 +1,9 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, put, takeLatest } from 'redux-saga/effects';
 import { errorMsg } from '../api/client';
-import type { LoginReply, RoleRef, User } from '../areas/accounts/api';
-import { authApi } from '../areas/accounts/api';
+import type { LoginReply, RoleRef, User } from '../api/auth';
+import { authApi } from '../api/auth';
+import { reset } from './reset';
 
 export interface AuthState {
   accessToken: string | null;
@@ -27,62 +29,51 @@ export const initialAuth: AuthState = {
   error: null,
 };
 
-export const LOGIN_REQUEST = 'auth/loginRequest';
-export const LOGIN_SUCCESS = 'auth/loginSuccess';
-export const LOGIN_FAILURE = 'auth/loginFailure';
-export const SESSION_REFRESH = 'auth/sessionRefresh';
-export const SESSION_UPDATED = 'auth/sessionUpdated';
-export const USER_UPDATED = 'auth/userUpdated';
-export const LOGOUT_REQUEST = 'auth/logoutRequest';
-/** Global reset: every slice goes back to its initial state. */
-export const RESET = 'app/reset';
-
-export const loginRequest = (username: string, password: string) => ({ type: LOGIN_REQUEST, username, password });
-export const loginSuccess = (reply: LoginReply, now = Date.now()) => ({ type: LOGIN_SUCCESS, reply, now });
-export const loginFailure = (error: string) => ({ type: LOGIN_FAILURE, error });
-export const sessionRefresh = () => ({ type: SESSION_REFRESH });
-export const userUpdated = (user: User) => ({ type: USER_UPDATED, user });
-export const logoutRequest = () => ({ type: LOGOUT_REQUEST });
-export const reset = () => ({ type: RESET });
-
-export function authReducer(state: AuthState = initialAuth, action: any): AuthState {
-  switch (action.type) {
-    case LOGIN_REQUEST:
-      return { ...state, loading: true, error: null };
-    case LOGIN_SUCCESS: {
-      const r: LoginReply = action.reply;
-      const expiresIn = Number(r.expires_in) || 0;
-      return {
-        ...state,
-        loading: false,
-        error: null,
-        accessToken: r.access_token,
-        expiresIn,
-        expiresAt: expiresIn > 0 ? action.now + expiresIn * 1000 : null,
-        user: r.user ?? null,
-        role: r.role ?? r.user?.role ?? null,
-        permissions: r.permissions ?? [],
-      };
-    }
-    case LOGIN_FAILURE:
-      return { ...state, loading: false, error: action.error };
-    case SESSION_UPDATED: {
-      const r: LoginReply = action.reply;
-      return {
-        ...state,
-        user: r.user ?? state.user,
-        role: r.role ?? r.user?.role ?? state.role,
-        permissions: r.permissions ?? state.permissions,
-      };
-    }
-    case USER_UPDATED:
-      return { ...state, user: { ...state.user, ...action.user } };
-    case RESET:
-      return initialAuth;
-    default:
-      return state;
-  }
+/** The session's fields as a login or a refresh gives them. */
+function sessionFrom(r: LoginReply, state: AuthState): Pick<AuthState, 'user' | 'role' | 'permissions'> {
+  return {
+    user: r.user ?? state.user,
+    role: r.role ?? r.user?.role ?? state.role,
+    permissions: r.permissions ?? state.permissions,
+  };
 }
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuth,
+  reducers: {
+    loginRequest: {
+      reducer: (state): AuthState => ({ ...state, loading: true, error: null }),
+      prepare: (username: string, password: string) => ({ payload: { username, password } }),
+    },
+    loginSuccess: {
+      reducer(state, { payload: { reply: r, now } }: PayloadAction<{ reply: LoginReply; now: number }>): AuthState {
+        const expiresIn = Number(r.expires_in) || 0;
+        return {
+          ...state,
+          loading: false,
+          error: null,
+          accessToken: r.access_token,
+          expiresIn,
+          expiresAt: expiresIn > 0 ? now + expiresIn * 1000 : null,
+          ...sessionFrom(r, initialAuth),
+        };
+      },
+      prepare: (reply: LoginReply, now = Date.now()) => ({ payload: { reply, now } }),
+    },
+    loginFailure: (state, { payload: error }: PayloadAction<string>): AuthState => ({ ...state, loading: false, error }),
+    /** Asks the server for the session again (the saga below); the reply comes as sessionUpdated. */
+    sessionRefresh: (state) => state,
+    sessionUpdated: (state, { payload: r }: PayloadAction<LoginReply>): AuthState => ({ ...state, ...sessionFrom(r, state) }),
+    userUpdated: (state, { payload: user }: PayloadAction<User>): AuthState => ({ ...state, user: { ...state.user, ...user } }),
+    /** Ends the session (the saga below). */
+    logoutRequest: (state) => state,
+  },
+  extraReducers: (builder) => builder.addCase(reset, () => initialAuth),
+});
+
+export const { loginRequest, loginSuccess, loginFailure, sessionRefresh, sessionUpdated, userUpdated, logoutRequest } = authSlice.actions;
+export const authReducer = authSlice.reducer;
 
 /** True when a token is held and its stored expiry has not passed. */
 export function hasValidSession(auth: AuthState, now = Date.now()): boolean {
@@ -117,7 +108,7 @@ export function clearClientState() {
 
 function* loginSaga(action: ReturnType<typeof loginRequest>): Generator<any, void, any> {
   try {
-    const reply: LoginReply = yield call(authApi.login, action.username, action.password);
+    const reply: LoginReply = yield call(authApi.login, action.payload.username, action.payload.password);
     yield put(loginSuccess(reply));
   } catch (e) {
     yield put(loginFailure(errorMsg(e) || 'Đăng nhập không thành công'));
@@ -127,7 +118,7 @@ function* loginSaga(action: ReturnType<typeof loginRequest>): Generator<any, voi
 function* refreshSaga(): Generator<any, void, any> {
   try {
     const reply: LoginReply = yield call(authApi.me);
-    yield put({ type: SESSION_UPDATED, reply });
+    yield put(sessionUpdated(reply));
   } catch {
     // 401 is handled by the api helper; other failures keep the stored session.
   }
@@ -152,7 +143,7 @@ export function setSessionEnder(fn: (to: string) => void) {
 }
 
 export function* authSaga() {
-  yield takeLatest(LOGIN_REQUEST, loginSaga);
-  yield takeLatest(SESSION_REFRESH, refreshSaga);
-  yield takeLatest(LOGOUT_REQUEST, logoutSaga);
+  yield takeLatest(loginRequest.type, loginSaga);
+  yield takeLatest(sessionRefresh.type, refreshSaga);
+  yield takeLatest(logoutRequest.type, logoutSaga);
 }

@@ -1,43 +1,45 @@
-import { applyMiddleware, combineReducers, legacy_createStore as createStore } from 'redux';
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { persistReducer, persistStore } from 'redux-persist';
-import type { Storage } from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
 import { all } from 'redux-saga/effects';
 import { configureApi } from '../api/client';
-import { authReducer, authSaga, clearClientState, reset, setSessionEnder } from './auth';
+import { authReducer, authSaga, clearClientState, setSessionEnder } from './auth';
+import { reset } from './reset';
 import { loadTabs, saveTabs, tabsReducer } from './tabs';
 import { showToast, uiReducer, type ToastSeverity } from './ui';
 
-/** redux-persist storage over localStorage ("server state is persisted in browser local storage"). */
-const localStore: Storage = {
-  getItem: (key: string) => Promise.resolve(localStorage.getItem(key)),
-  setItem: (key: string, value: string) => Promise.resolve(localStorage.setItem(key, value)),
-  removeItem: (key: string) => Promise.resolve(localStorage.removeItem(key)),
-};
-
 const rootReducer = combineReducers({
-  auth: persistReducer({ key: 'auth', storage: localStore, blacklist: ['loading', 'error'] }, authReducer),
+  // The session is kept in localStorage under 'persist:auth' ("server state is persisted in browser local storage").
+  auth: persistReducer({ key: 'auth', storage, blacklist: ['loading', 'error'] }, authReducer),
   tabs: tabsReducer,
   ui: uiReducer,
 });
 
-export type RootState = ReturnType<typeof rootReducer>;
+/** The open tabs are written to their own keys whenever they change (read back in preloadedState). */
+const tabsStorage = createListenerMiddleware<ReturnType<typeof rootReducer>>();
+tabsStorage.startListening({
+  predicate: (_action, state, previous) => state.tabs !== previous.tabs,
+  effect: (_action, api) => saveTabs(api.getState().tabs),
+});
 
 const saga = createSagaMiddleware();
-export const store = createStore(rootReducer, { tabs: loadTabs() } as any, applyMiddleware(saga));
+export const store = configureStore({
+  reducer: rootReducer,
+  preloadedState: { tabs: loadTabs() },
+  middleware: (defaults) =>
+    // No thunks: side effects are sagas. redux-persist's own actions carry functions (its documented exception).
+    defaults({ thunk: false, serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
+      .prepend(tabsStorage.middleware)
+      .concat(saga),
+});
 export const persistor = persistStore(store);
+
+export type RootState = ReturnType<typeof store.getState>;
+export type AppDispatch = typeof store.dispatch;
 
 saga.run(function* root() {
   yield all([authSaga()]);
-});
-
-let lastTabs = store.getState().tabs;
-store.subscribe(() => {
-  const tabs = store.getState().tabs;
-  if (tabs !== lastTabs) {
-    lastTabs = tabs;
-    saveTabs(tabs);
-  }
 });
 
 const getToken = () => store.getState().auth.accessToken;

@@ -1,4 +1,5 @@
-import { RESET } from './auth';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { reset } from './reset';
 
 /**
  * Tab workspace state (spec 1 §2.3). Tabs are keyed by route path (e.g. '/sys/accounts').
@@ -9,22 +10,13 @@ export interface TabsState {
   active: string | null;
 }
 
+/*
+ * The tabs keep their own two storage keys (a JSON list of paths, the active path as plain text)
+ * rather than a redux-persist record: a user's open tabs stored by earlier versions are read back
+ * as they are.
+ */
 export const TABS_KEY = 'tabs';
 export const ACTIVE_TAB_KEY = 'activeTab';
-
-export const ADD_TAB = 'tabs/add';
-export const ENSURE_TAB = 'tabs/ensure';
-export const ACTIVATE_TAB = 'tabs/activate';
-export const CLOSE_TAB = 'tabs/close';
-export const CLEAR_TABS = 'tabs/clear';
-
-/** Opens the tab, or only activates it when it is already open. */
-export const addTab = (path: string) => ({ type: ADD_TAB, path });
-/** Opens the tab without activating it (unless no tab is active). */
-export const ensureTab = (path: string) => ({ type: ENSURE_TAB, path });
-export const activateTab = (path: string) => ({ type: ACTIVATE_TAB, path });
-export const closeTab = (path: string) => ({ type: CLOSE_TAB, path });
-export const clearTabs = () => ({ type: CLEAR_TABS });
 
 export function loadTabs(): TabsState {
   try {
@@ -49,25 +41,32 @@ export function saveTabs(state: TabsState) {
 
 const empty: TabsState = { open: [], active: null };
 
-export function tabsReducer(state: TabsState = empty, action: any): TabsState {
-  switch (action.type) {
-    case ADD_TAB:
-      if (state.open.includes(action.path)) return state.active === action.path ? state : { ...state, active: action.path };
-      return { open: [...state.open, action.path], active: action.path };
-    case ENSURE_TAB:
-      if (state.open.includes(action.path)) return state.active ? state : { ...state, active: action.path };
-      return { open: [...state.open, action.path], active: state.active ?? action.path };
-    case ACTIVATE_TAB:
-      return state.open.includes(action.path) ? { ...state, active: action.path } : state;
-    case CLOSE_TAB: {
-      const open = state.open.filter((p) => p !== action.path);
+const tabsSlice = createSlice({
+  name: 'tabs',
+  initialState: empty,
+  reducers: {
+    /** Opens the tab, or only activates it when it is already open. */
+    add(state, { payload: path }: PayloadAction<string>): TabsState {
+      if (state.open.includes(path)) return state.active === path ? state : { ...state, active: path };
+      return { open: [...state.open, path], active: path };
+    },
+    /** Opens the tab without activating it (unless no tab is active). */
+    ensure(state, { payload: path }: PayloadAction<string>): TabsState {
+      if (state.open.includes(path)) return state.active ? state : { ...state, active: path };
+      return { open: [...state.open, path], active: state.active ?? path };
+    },
+    activate(state, { payload: path }: PayloadAction<string>): TabsState {
+      return state.open.includes(path) ? { ...state, active: path } : state;
+    },
+    close(state, { payload: path }: PayloadAction<string>): TabsState {
+      const open = state.open.filter((p) => p !== path);
       // Closing a tab activates the last remaining tab.
       return { open, active: open[open.length - 1] ?? null };
-    }
-    case CLEAR_TABS:
-    case RESET:
-      return empty;
-    default:
-      return state;
-  }
-}
+    },
+    clear: () => empty,
+  },
+  extraReducers: (builder) => builder.addCase(reset, () => empty),
+});
+
+export const { add: addTab, ensure: ensureTab, activate: activateTab, close: closeTab, clear: clearTabs } = tabsSlice.actions;
+export const tabsReducer = tabsSlice.reducer;

@@ -1,4 +1,5 @@
-import { RESET } from './auth';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { reset } from './reset';
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
 export interface Toast {
@@ -15,30 +16,31 @@ export interface UiState {
 /** Toasts shown at once: more would reach down over the screen's own controls. */
 export const MAX_TOASTS = 3;
 
-export const TOAST_SHOW = 'ui/toastShow';
-export const TOAST_HIDE = 'ui/toastHide';
-
 let nextId = 1;
-export const showToast = (message: string, severity: ToastSeverity = 'info', durationMs?: number) => ({
-  type: TOAST_SHOW,
-  toast: { id: nextId++, message, severity, ...(durationMs ? { durationMs } : {}) } as Toast,
-});
-export const hideToast = (id: number) => ({ type: TOAST_HIDE, id });
 
-export function uiReducer(state: UiState = { toasts: [] }, action: any): UiState {
-  switch (action.type) {
-    case TOAST_SHOW: {
-      // The same message again replaces the one shown (its 15 s start over) instead of stacking a
-      // copy; at most MAX_TOASTS at once, the oldest leaving first.
-      const t = action.toast as Toast;
-      const others = state.toasts.filter((o) => !(o.message === t.message && o.severity === t.severity));
-      return { toasts: [...others.slice(-(MAX_TOASTS - 1)), t] };
-    }
-    case TOAST_HIDE:
-      return { toasts: state.toasts.filter((t) => t.id !== action.id) };
-    case RESET:
-      return { toasts: [] };
-    default:
-      return state;
-  }
-}
+const initialUi: UiState = { toasts: [] };
+
+const uiSlice = createSlice({
+  name: 'ui',
+  initialState: initialUi,
+  reducers: {
+    toastShow: {
+      reducer(state, { payload: t }: PayloadAction<Toast>): UiState {
+        // The same message again replaces the one shown (its 15 s start over) instead of stacking a
+        // copy; at most MAX_TOASTS at once, the oldest leaving first.
+        const others = state.toasts.filter((o) => !(o.message === t.message && o.severity === t.severity));
+        return { toasts: [...others.slice(-(MAX_TOASTS - 1)), t] };
+      },
+      prepare: (message: string, severity: ToastSeverity = 'info', durationMs?: number) => ({
+        payload: { id: nextId++, message, severity, ...(durationMs ? { durationMs } : {}) } as Toast,
+      }),
+    },
+    toastHide(state, { payload: id }: PayloadAction<number>): UiState {
+      return { toasts: state.toasts.filter((t) => t.id !== id) };
+    },
+  },
+  extraReducers: (builder) => builder.addCase(reset, () => initialUi),
+});
+
+export const { toastShow: showToast, toastHide: hideToast } = uiSlice.actions;
+export const uiReducer = uiSlice.reducer;

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSelector } from 'react-redux';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,7 +18,8 @@ import type { ImportSpec } from '../../import/sheet';
 import ListScreen from '../../list/ListScreen';
 import { writeExcel } from '../../list/exportExcel';
 import type { ColumnDef, ListConfig, ListHandle } from '../../list/types';
-import { notify, type RootState } from '../../store';
+import { notify } from '../../store';
+import { useAppSelector } from '../../store/hooks';
 import { SCAN_PROGRESS_EVENT, SCAN_SCREENS, scanApi, type ScanFile, type ScanInfo, type ScanKind, type ScanProgress, type ScanResult } from './api';
 import { processedFileName, SCAN_STATE_LABEL } from './rules';
 import { exportColumns } from './scanExport';
@@ -72,7 +72,7 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
   const meta = SCAN_SCREENS[kind];
   const calls = useMemo(() => scanApi(kind), [kind]);
   const listRef = useRef<ListHandle>(null);
-  const token = useSelector((s: RootState) => s.auth.accessToken) ?? '';
+  const token = useAppSelector((s) => s.auth.accessToken) ?? '';
   const [info, setInfo] = useState<ScanInfo | null>(null);
   const id = `scan-${kind}`;
 

@@ -1,4 +1,3 @@
-import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -11,11 +10,12 @@ import { MENU, isItemVisible } from '../../shell/menu';
 import { MENU_ICONS } from '../../shell/icons';
 import { HOME_PATH } from '../../areas/home';
 import { addTab } from '../../store/tabs';
+import { useAppDispatch } from '../../store/hooks';
 
 /** Home/Dashboard tab: a welcome card and shortcuts to the screens the user may open (no figures). */
 export default function Dashboard() {
   const session = useSession();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = session.user;
   const shortcuts = MENU.filter((m) => m.path !== HOME_PATH && isItemVisible(m, session));

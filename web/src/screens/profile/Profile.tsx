@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDispatch } from 'react-redux';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +14,7 @@ import { errorMsg } from '../../api/client';
 import { useSession } from '../../common/session';
 import { notify } from '../../store';
 import { userUpdated } from '../../store/auth';
+import { useAppDispatch } from '../../store/hooks';
 import { authApi, type User } from '../../areas/accounts/api';
 
 interface ProfileForm {
@@ -51,7 +51,7 @@ function readAvatar(file: File, size = 160): Promise<string> {
 /** Personal account (/sys/profile, spec 1 §2.5 and §5). */
 export default function Profile() {
   const session = useSession();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const user = session.user;
   const fileRef = useRef<HTMLInputElement>(null);
   const [avatar, setAvatar] = useState(user?.avatar ?? '');
