@@ -11,6 +11,28 @@ import { dropDatabase, freshDatabaseUrl, rand, settle } from '@cskh/kit/src/test
 export { dropDatabase, freshDatabaseUrl, rand, settle };
 
 /**
+ * Reads until a reading comes (a read that throws has not come yet) and `ok` holds for it; after
+ * `ms`, throws naming `what` with the last reading or error, which says more than a timeout alone
+ * (the browser tests' waits for what the read models learn from events).
+ */
+export async function readUntil<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean = () => true, ms = 60_000, everyMs = 500): Promise<T> {
+  let error: unknown;
+  const attempt = async (): Promise<{ v: T } | undefined> => {
+    try {
+      const reading = { v: await read() };
+      error = undefined;
+      return reading;
+    } catch (e) {
+      error = e;
+      return undefined;
+    }
+  };
+  const last = await settle(attempt, (r) => r !== undefined && ok(r.v), ms, everyMs);
+  if (last && ok(last.v)) return last.v;
+  throw new Error(`${what}: ${last ? `last ${JSON.stringify(last.v)}` : (error as Error)?.message}`);
+}
+
+/**
  * A Kafka namespace of its own (KAFKA_TOPIC_PREFIX): every topic and consumer group of the
  * components started with it, as declared in the protos, lives under it (services/kit/src/bus.ts).
  */

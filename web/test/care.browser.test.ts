@@ -16,7 +16,7 @@ import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
 import { callApi, input, launchChromium, logIn, snapshotWebDist, toast, typeDate } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
-import { isolatedStackEnv } from '../../scripts/testing';
+import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
 const ADMIN_PASSWORD = 'Admin@123';
 const ZERO = '00000000-0000-0000-0000-000000000000';
@@ -130,13 +130,13 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   // The branch holds invite channel 'Mã xác nhận 1' (auth's channels belong to branch accounts).
   await api('/api/v1/userkenhmoigoi/chonKenh', admin.access_token, { accountUsername: branchUser, channelName: 'ma_xac_nhan_1', channelText: 'Mã xác nhận 1' });
   // The care service learns about staff from auth's events: wait until it knows both.
-  const deadline = Date.now() + 30000;
-  for (;;) {
-    const staff = await api<{ values: Array<{ username: string }> }>('/api/v1/care/staff', admin.access_token);
-    if ([branchUser, seller].every((u) => staff.values.some((s) => s.username === u))) break;
-    if (Date.now() > deadline) throw new Error('care did not learn the new staff');
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  await readUntil(
+    'care learns the new staff',
+    () => api<{ values: Array<{ username: string }> }>('/api/v1/care/staff', admin.access_token),
+    (staff) => [branchUser, seller].every((u) => staff.values.some((s) => s.username === u)),
+    30000,
+    300,
+  );
 
   // The manager uploads the sheet: preview, send, three saved, row 5 refused.
   const boss = await browser.newPage({ viewport: { width: 1920, height: 1080 } });

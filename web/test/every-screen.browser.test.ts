@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
 import { callApi, launchChromium, logIn } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
-import { isolatedStackEnv } from '../../scripts/testing';
+import { isolatedStackEnv, settle } from '../../scripts/testing';
 
 const ADMIN_PASSWORD = 'Admin@123';
 const STAFF_PASSWORD = 'Matkhau@1';
@@ -152,10 +152,8 @@ async function visitEveryScreen(priority: number): Promise<RoleRun> {
   page.on('request', busy(1));
   page.on('requestfinished', busy(-1));
   page.on('requestfailed', busy(-1));
-  const quiet = async () => {
-    const until = Date.now() + 20000;
-    while (Date.now() < until && (inFlight > 0 || Date.now() - lastActivity < 300)) await page.waitForTimeout(50);
-  };
+  // No request in flight and none for 300 ms (at most 20 s).
+  const quiet = () => settle(() => inFlight === 0 && Date.now() - lastActivity >= 300, Boolean, 20000, 50);
   try {
     await logIn(page, stack.url, staffOf.get(priority)!, STAFF_PASSWORD);
     const paths = await menuPaths(page);

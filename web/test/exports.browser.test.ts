@@ -22,7 +22,7 @@ import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
 import { callApi, launchChromium, logIn } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
-import { isolatedStackEnv } from '../../scripts/testing';
+import { isolatedStackEnv, settle } from '../../scripts/testing';
 import { seedDemo } from '../../scripts/demo/seed';
 import { STAFF, vnDate, vnToday } from '../../scripts/demo/office';
 import { isFieldNameHeader, isRawValue } from '../src/list/rawCodes';
@@ -121,10 +121,8 @@ test('every export as the administrator: Vietnamese headers and values, no raw c
   page.on('request', busy(1));
   page.on('requestfinished', busy(-1));
   page.on('requestfailed', busy(-1));
-  const quiet = async () => {
-    const until = Date.now() + 20000;
-    while (Date.now() < until && (inFlight > 0 || Date.now() - lastActivity < 500)) await page.waitForTimeout(50);
-  };
+  // No request in flight and none for 500 ms (at most 20 s).
+  const quiet = () => settle(() => inFlight === 0 && Date.now() - lastActivity >= 500, Boolean, 20000, 50);
   await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);
   const paths = await menuPaths(page);
   for (const path of paths) {

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
 import { callApi, input, launchChromium, logIn, snapshotWebDist, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
-import { isolatedStackEnv } from '../../scripts/testing';
+import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
 const ADMIN_PASSWORD = 'Admin@123';
 const PASSWORD = 'Matkhau@1';
@@ -32,19 +32,6 @@ const login = (page: Page, username: string, password = PASSWORD) => logIn(page,
 const newPhone = () => `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 /** A private copy of web/dist taken between builds (another engineer's rebuild must not pull chunks away mid-test). */
-
-/** Retries a set-up call until a service has learned of new staff (auth's events reach each read model). */
-async function eventually<T>(what: string, f: () => Promise<T>, ms = 30000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      return await f();
-    } catch (e) {
-      if (Date.now() > deadline) throw new Error(`${what}: ${(e as Error).message}`);
-      await new Promise((r) => setTimeout(r, 400));
-    }
-  }
-}
 
 let admin: string;
 let seller: string;
@@ -82,7 +69,7 @@ it('1. a salesperson who logs in after an order started waiting sees its reminde
   // The order starts waiting ('Chờ soạn Y') while the salesperson has no browser open.
   const own = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: seller, password: PASSWORD })).access_token;
   const phone = newPhone();
-  await eventually('create the order', () => api('/api/v1/mfy', own, { so_dien_thoai: phone, ma_goi: pkg, gia_ban_goi: '1' }));
+  await readUntil('create the order', () => api('/api/v1/mfy', own, { so_dien_thoai: phone, ma_goi: pkg, gia_ban_goi: '1' }));
   const text = `Đơn ****${phone.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!`;
   await new Promise((r) => setTimeout(r, 1500));
 
@@ -143,7 +130,7 @@ it("5. 'Khách hàng mới' shows the open case after a reload, from the server"
   await api(`/api/v1/customer/import?file_name=${encodeURIComponent(fileName)}&first_row=2`, admin, rows);
   const uploads = await api<{ values: Array<{ id: string; filename: string }> }>('/api/v1/upload?page=1&count=100', admin);
   const upload = uploads.values.find((u) => u.filename === fileName)!;
-  await eventually('hand the customers to the salesperson', () => api(`/api/v1/customer/assign?upload_id=${upload.id}`, admin, [{ username: seller, count: 2 }]));
+  await readUntil('hand the customers to the salesperson', () => api(`/api/v1/customer/assign?upload_id=${upload.id}`, admin, [{ username: seller, count: 2 }]));
 
   const page = await browser.newPage();
   await login(page, seller);
@@ -167,7 +154,7 @@ it("5. 'Khách hàng mới' shows the open case after a reload, from the server"
 
 it('7. the screens show their texts with diacritics, the approve prompt in Vietnamese', async () => {
   const phone = newPhone();
-  const rec = await eventually('a private customer for the salesperson', () =>
+  const rec = await readUntil('a private customer for the salesperson', () =>
     api<{ id: string }>('/api/v1/khr', admin, { so_dien_thoai: phone, ngay_thanh_cong: '01/01/2025', username_nv: seller }),
   );
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });

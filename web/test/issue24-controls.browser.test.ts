@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
 import { callApi, launchChromium, logIn, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
-import { isolatedStackEnv } from '../../scripts/testing';
+import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
 const ADMIN_PASSWORD = 'Admin@123';
 const PASSWORD = 'Matkhau@1';
@@ -28,17 +28,6 @@ const api = <T>(path: string, token?: string, body?: unknown, method?: string) =
 async function refused(path: string, token: string, body: unknown, method: string) {
   const res = await fetch(stack.url + path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: method === 'GET' ? undefined : JSON.stringify(body) });
   return { status: res.status, json: (await res.json()) as { msg?: string } };
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 60000): Promise<T> {
-  const end = Date.now() + ms;
-  let last: T | undefined;
-  while (Date.now() < end) {
-    last = await read();
-    if (ok(last)) return last;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${what}: last ${JSON.stringify(last)}`);
 }
 
 async function confirmWith(page: Page, text: string) {
@@ -102,7 +91,7 @@ it('12: a manager deletes a refund request after "Xác nhận xoá bản ghi"; i
   const month = `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${now.getUTCFullYear()}`;
   const sheet = () => api<{ values: Array<{ username: string; truyThuSauChietKhau: number; dang_tinh_toan?: boolean }> }>(`/api/v1/tinhluong?startDate=${encodeURIComponent(month)}&username=${seller}&page=1&count=20`, bossToken);
   const clawbackOf = (s: Awaited<ReturnType<typeof sheet>>) => s.values.find((r) => r.username === seller);
-  await until('payroll counts the clawback', sheet, (s) => Number(clawbackOf(s)?.truyThuSauChietKhau) === 50000 && !clawbackOf(s)?.dang_tinh_toan);
+  await readUntil('payroll counts the clawback', sheet, (s) => Number(clawbackOf(s)?.truyThuSauChietKhau) === 50000 && !clawbackOf(s)?.dang_tinh_toan);
   const list = () => api<{ values: Array<{ staff_username: string; tong_truy_thu: number }> }>(`/api/v1/requestrefundreport/xuatdstruythu?username=${seller}`, bossToken);
   expect((await list()).values.find((r) => r.staff_username === seller)?.tong_truy_thu).toBe(50000);
 
@@ -136,7 +125,7 @@ it('12: a manager deletes a refund request after "Xác nhận xoá bản ghi"; i
 
   // Its clawback is undone: the report's list and, through the event, the payroll sheet.
   expect((await list()).values.find((r) => r.staff_username === seller)).toBeUndefined();
-  await until('payroll drops the clawback', sheet, (s) => Number(clawbackOf(s)?.truyThuSauChietKhau) === 0 && !clawbackOf(s)?.dang_tinh_toan);
+  await readUntil('payroll drops the clawback', sheet, (s) => Number(clawbackOf(s)?.truyThuSauChietKhau) === 0 && !clawbackOf(s)?.dang_tinh_toan);
   expect((await refused(`/api/v1/requestrefund/${id}`, bossToken, {}, 'GET')).status).toBe(404);
 }, 240000);
 
@@ -153,12 +142,12 @@ it('13: a salesperson marks an invite-next-day record invited from its row, and 
   await page.getByTestId(`moigoihomsau-status-${rec.id}`).click();
   await confirmWith(page, "Xác nhận đổi trạng thái thành 'Đã mời'?");
   await toast(page, "Đã đánh dấu 'Đã mời'");
-  await until('the row shows it invited', async () => (await row.textContent()) ?? '', (t) => t.includes('Đã mời'), 15000);
+  await readUntil('the row shows it invited', async () => (await row.textContent()) ?? '', (t) => t.includes('Đã mời'), 15000);
   expect((await api<{ status: number }>(`/api/v1/moigoihomsau/${rec.id}`, sellerToken)).status).toBe(1);
   await page.getByTestId(`moigoihomsau-status-${rec.id}`).click();
   await confirmWith(page, "Xác nhận đổi trạng thái thành 'Chưa mời'?");
   await toast(page, "Đã chuyển về 'Chưa mời'");
-  await until('the row shows it not invited', async () => (await row.textContent()) ?? '', (t) => t.includes('Chưa mời'), 15000);
+  await readUntil('the row shows it not invited', async () => (await row.textContent()) ?? '', (t) => t.includes('Chưa mời'), 15000);
   expect((await api<{ status: number }>(`/api/v1/moigoihomsau/${rec.id}`, sellerToken)).status).toBe(0);
   await page.close();
 }, 180000);
@@ -179,7 +168,7 @@ it('15: a manager sets an mfy order\'s information approval from its column; the
   await page.getByRole('option', { name: 'Đã duyệt', exact: true }).click();
   await confirmWith(page, "Xác nhận đổi trạng thái duyệt thông tin thành 'Đã duyệt'?");
   await toast(page, 'Cập nhật thành công');
-  const after = await until('approved', () => api<{ trang_thai_duyet_thong_tin: string; username_duyet_trang_thai_duyet_thong_tin: string }>(`/api/v1/mfy/${order.id}`, bossToken), (o) => o.trang_thai_duyet_thong_tin === 'da_duyet', 15000);
+  const after = await readUntil('approved', () => api<{ trang_thai_duyet_thong_tin: string; username_duyet_trang_thai_duyet_thong_tin: string }>(`/api/v1/mfy/${order.id}`, bossToken), (o) => o.trang_thai_duyet_thong_tin === 'da_duyet', 15000);
   expect(after.username_duyet_trang_thai_duyet_thong_tin).toBe(boss);
   await page.close();
 

@@ -16,7 +16,7 @@ import { input, launchChromium, logIn } from './browser-session';
 import { createBus, createLogger, EventBus, USER_CHANGED_TOPIC } from '@cskh/kit';
 import { events_v1_care, events_v1_events } from '@cskh/proto';
 import { startStack, Stack } from '../../scripts/stack';
-import { isolatedStackEnv } from '../../scripts/testing';
+import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
 const ADMIN_PASSWORD = 'Admin@123';
 let stack: Stack;
@@ -111,15 +111,18 @@ it('the staff report: chart, table and totals agree, and the export holds the sa
 
   // The events reach the read model asynchronously: search until both salespeople are there.
   const chart = page.getByTestId('reportstaffrevenue-chart');
-  const deadline = Date.now() + 60000;
-  let points: Array<{ name: string; value: number }> = [];
-  for (;;) {
-    points = JSON.parse((await chart.getAttribute('data-points')) ?? '[]');
-    if (points.some((p) => p.name === seller1) && points.some((p) => p.name === seller2)) break;
-    if (Date.now() > deadline) throw new Error(`the chart never showed both salespeople: ${JSON.stringify(points)}`);
-    await page.getByTestId('reportstaffrevenue-search').click();
-    await page.waitForTimeout(1000);
-  }
+  const showsBoth = (shown: Array<{ name: string; value: number }>) => shown.some((p) => p.name === seller1) && shown.some((p) => p.name === seller2);
+  const points = await readUntil(
+    'the chart shows both salespeople',
+    async () => {
+      const shown: Array<{ name: string; value: number }> = JSON.parse((await chart.getAttribute('data-points')) ?? '[]');
+      if (!showsBoth(shown)) await page.getByTestId('reportstaffrevenue-search').click(); // for the next reading
+      return shown;
+    },
+    showsBoth,
+    60000,
+    1000,
+  );
   const mine = points.filter((p) => p.name === seller1 || p.name === seller2);
   expect(mine).toEqual([
     { name: seller1, value: 150000 },

@@ -18,7 +18,7 @@ import { createBus, createLogger, EventBus } from '@cskh/kit';
 import { events_v1_care } from '@cskh/proto';
 import { callApi, input, launchChromium, logIn, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
-import { isolatedStackEnv } from '../../scripts/testing';
+import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
 const ADMIN_PASSWORD = 'Admin@123';
 const PASSWORD = 'Matkhau@1';
@@ -38,17 +38,6 @@ const nvB = `nvb${tag}`;
 const api = <T>(path: string, token?: string, body?: unknown, method?: string) => callApi<T>(stack.url, path, token, body, method);
 const vnNow = () => new Date(Date.now() + 7 * 3600 * 1000);
 const pad = (n: number) => String(n).padStart(2, '0');
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 60000): Promise<T> {
-  const end = Date.now() + ms;
-  let last: T | undefined;
-  while (Date.now() < end) {
-    last = await read().catch(() => undefined as T);
-    if (last !== undefined && ok(last)) return last;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${what}: last ${JSON.stringify(last)}`);
-}
 
 /** The open picker's options as the user reads them. */
 const optionTexts = (page: Page, testId: string) => page.locator(`[data-testid^="${testId}-option-"]`).allTextContents();
@@ -86,9 +75,9 @@ beforeAll(async () => {
   await bus.publish([{ topic: 'cskh.care.invite-registered', key: e.phone, value: Buffer.from(events_v1_care.InviteRegistered.encode(e).finish()) }]);
   // Every service's staff read model has the office.
   const mine = (v: Array<{ username: string }>) => v.filter((s) => s.username.endsWith(tag)).length;
-  await until('payroll staff', () => api<{ values: Array<{ username: string }> }>('/api/v1/payroll/staff', admin), (r) => mine(r.values) === 6);
-  await until('care staff', () => api<{ values: Array<{ username: string }> }>('/api/v1/care/staff', admin), (r) => mine(r.values) === 6);
-  await until('dataops targets', () => api<{ values: Array<{ username: string }> }>('/api/v1/uploadchiadata/targets', admin), (r) => mine(r.values) === 6);
+  await readUntil('payroll staff', () => api<{ values: Array<{ username: string }> }>('/api/v1/payroll/staff', admin), (r) => mine(r.values) === 6);
+  await readUntil('care staff', () => api<{ values: Array<{ username: string }> }>('/api/v1/care/staff', admin), (r) => mine(r.values) === 6);
+  await readUntil('dataops targets', () => api<{ values: Array<{ username: string }> }>('/api/v1/uploadchiadata/targets', admin), (r) => mine(r.values) === 6);
 }, 240000);
 
 afterAll(async () => {
@@ -153,7 +142,7 @@ it('payroll: a month picker in Vietnamese, the staff picker; a leader and a sale
   await page.getByRole('button', { name: /Chọn tháng/ }).click();
   await page.getByRole('radio', { name: String(lastYear), exact: true }).click();
   await page.getByRole('radio', { name: 'tháng 3', exact: true }).click();
-  await until('month picked', () => month.inputValue(), (v) => v === `03/${lastYear}`, 10000);
+  await readUntil('month picked', () => month.inputValue(), (v) => v === `03/${lastYear}`, 10000);
   const asked = page.waitForRequest((r) => r.url().includes('/api/v1/tinhluong?') && decodeURIComponent(r.url()).includes(`startDate=03/${lastYear}`));
   await page.getByTestId('tinhluong-search').click();
   await asked;
@@ -199,7 +188,7 @@ it('payroll: a month picker in Vietnamese, the staff picker; a leader and a sale
 
 it('detailed report: a senior reassigns a record by searching the staff picker in its row', async () => {
   type Detailed = { values: Array<{ id: string; username_nv: string; ten_nv: string }> };
-  const rowOf = async () => (await until('the record', () => api<Detailed>(`/api/v1/report90849332?page=1&count=50&username=${nvLan}`, admin), (r) => r.values.length === 1)).values[0];
+  const rowOf = async () => (await readUntil('the record', () => api<Detailed>(`/api/v1/report90849332?page=1&count=50&username=${nvLan}`, admin), (r) => r.values.length === 1)).values[0];
   const rec = await rowOf();
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);
