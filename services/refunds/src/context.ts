@@ -1,7 +1,7 @@
 import type { ServiceDeps } from '@cskh/kit';
 import type { RefundsConfig } from './config';
 import { CHANNELS, NO_API } from './domain/settings';
-import { gatewayEndpoint, PartnerEndpoint } from './partner';
+import { gatewayEndpoint, PartnerEndpoint } from './clients/partner';
 
 /** What the refunds handlers share, built once per running service (module.context). */
 export interface RefundsContext {

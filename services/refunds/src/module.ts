@@ -2,22 +2,19 @@ import { bind, ServiceModule } from '@cskh/kit';
 import { refunds_v1_refunds } from '@cskh/proto';
 import { refundsConfig } from './config';
 import { RefundsContext, refundsContext } from './context';
-import { RefundPriceEntity, SettingEntity } from './entities';
-import { consumeBankTransfers } from './handlers/bank-transfers';
 import { priceHandlers } from './handlers/prices';
 import { reportHandlers } from './handlers/report';
 import { requestHandlers } from './handlers/requests';
 import { settingHandlers } from './handlers/settings';
 import { refundsMigrations } from './migrations';
-
-export const SCHEMA = 'refunds';
+import { SCHEMA } from './store/schema';
+import { consumeBankTransfers } from './workers/bank-transfers';
 
 /** The refunds service: settings, refund price list, refund and discount top-up requests, the refund report. */
 export const refundsModule: ServiceModule<typeof refundsConfig.shape, RefundsContext> = {
   name: 'refunds',
   schema: SCHEMA,
   config: refundsConfig,
-  entities: [SettingEntity, RefundPriceEntity],
   migrations: refundsMigrations,
   // Settings and prices are audited; requests leave events through the outbox; staff names and
   // subtrees come from the staff read model; approved bank transfers settle discount top-ups.

@@ -4,10 +4,10 @@
  * hand-out of requests (count-assign, assign, GET assign): the pool is every request not handed yet
  * whose partner status is not final; managers hand it out oldest first to active staff, audited.
  */
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
 import { refunds_v1_refunds as R } from '@cskh/proto';
 import { RMSG } from '../src/domain/messages';
-import { announceStaff, caller, failure, opts, priceInput, RefundsApi, startRefunds } from './helpers';
+import { caller, opts, priceInput, RefundsApi, startRefunds } from './helpers';
 
 let t: TestService;
 let api: RefundsApi;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const admin = caller(t, 1, ['giahoantien', 'settings']);
   await api.createPrice(priceInput(PKG, 50000), opts(admin));
   await api.updateSetting({ key: 'ti_le_chiet_khau', value: '10' }, opts(admin));
-  await announceStaff(t, { username: SELLER }, { username: OTHER }, { username: LOCKED, is_locked: true });
+  await announceStaff(t, [{ username: SELLER }, { username: OTHER }, { username: LOCKED, is_locked: true }]);
   const seller = caller(t, 5, ['requestrefund'], SELLER);
   for (let i = 0; i < 3; i++)
     ids.push((await api.createTopUp(R.CreateTopUpRequest.fromPartial({ millisecond_created_at: ++ms, number_phone: `091234560${i}`, number_type: 1, package_code: PKG, refund_price: 100000, cho_len_don: 0 }), opts(seller))).values[0].id);

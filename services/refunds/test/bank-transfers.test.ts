@@ -7,12 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Subscription, vnDateTime } from '@cskh/kit';
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, TestService, until } from '@cskh/kit/src/testing';
 import { events_v1_bank, events_v1_refunds, refunds_v1_refunds as R } from '@cskh/proto';
-import { MESSAGE_APPROVED_TOPIC } from '../src/handlers/bank-transfers';
+import { MESSAGE_APPROVED_TOPIC } from '../src/workers/bank-transfers';
 import { RMSG } from '../src/domain/messages';
 import { REFUND_CHANGED_TOPIC } from '../src/store/requests';
-import { caller, failure, opts, RefundsApi, startRefunds, waitFor } from './helpers';
+import { caller, opts, RefundsApi, startRefunds } from './helpers';
 
 let t: TestService;
 let api: RefundsApi;
@@ -68,12 +68,12 @@ describe('approved bank transfers settle discount top-ups', () => {
     const second = await topUp(p, pkg);
     expect(first).toMatchObject({ is_transfer: 0, approver: '' });
     const e = await approveTransfer({ phone: `84${p.slice(1)}`, pkg, amount: 90000 });
-    await waitFor(async () => (await stored(first.id)).approver === '__AUTO');
+    await until('the first top-up settled by the transfer', async () => (await stored(first.id)).approver === '__AUTO');
     expect(await stored(first.id)).toMatchObject({ is_transfer: 1, status_duyet_don: 1, approver: '__AUTO', username_duyet_trang_thai_chuyen_khoan: '__AUTO' });
     expect(await transferRow(e.transfer_id)).toEqual({ request_id: first.id });
     const history = await api.requestHistory({ id: first.id, page: 1, count: 20 }, opts(manager()));
     expect(history.values.filter((v) => v.username === '__AUTO').map((v) => v.field)).toEqual(expect.arrayContaining(['is_transfer', 'approver', 'status_duyet_don']));
-    await waitFor(async () => events.some((ev) => ev.request_id === first.id && ev.change === 'bank_transfer' && ev.changed_by === '__AUTO'));
+    await until("the first top-up's bank_transfer event", async () => events.some((ev) => ev.request_id === first.id && ev.change === 'bank_transfer' && ev.changed_by === '__AUTO'));
     // Nobody approves it again by hand; the second request is still open for its own transfer.
     expect(await failure(api.approveTopUp({ id: first.id, status_duyet_don: 1, currentOriginUrl: '' }, opts(manager())))).toMatchObject({ status: 422, msg: RMSG.alreadyApproved('__AUTO') });
     expect(await stored(second.id)).toMatchObject({ is_transfer: 0, approver: '' });
@@ -81,7 +81,7 @@ describe('approved bank transfers settle discount top-ups', () => {
     // The same event again (at-least-once delivery) settles nothing more; a new transfer settles the second.
     await t.bus.publish([{ topic: MESSAGE_APPROVED_TOPIC, key: e.transfer_id, value: Buffer.from(events_v1_bank.BankMessageApproved.encode(e).finish()) }]);
     const next = await approveTransfer({ phone: p, pkg, amount: 90000 });
-    await waitFor(async () => (await stored(second.id)).approver === '__AUTO');
+    await until('the second top-up settled by the transfer', async () => (await stored(second.id)).approver === '__AUTO');
     expect(await transferRow(next.transfer_id)).toEqual({ request_id: second.id });
     const [{ n }] = await t.sql(`SELECT count(*)::int AS n FROM refunds.bank_transfer WHERE transfer_id = $1`, [e.transfer_id]);
     expect(n).toBe(1);
@@ -91,7 +91,7 @@ describe('approved bank transfers settle discount top-ups', () => {
     const p = phone();
     const pkg = `D${rand()}`.toUpperCase();
     const e = await approveTransfer({ phone: p, pkg, amount: 90000 });
-    await waitFor(async () => !!(await t.sql(`SELECT 1 FROM refunds.bank_transfer WHERE transfer_id = $1`, [e.transfer_id])).length);
+    await until('the transfer stored', async () => !!(await t.sql(`SELECT 1 FROM refunds.bank_transfer WHERE transfer_id = $1`, [e.transfer_id])).length);
     const created = await topUp(p, pkg);
     expect(created).toMatchObject({ is_transfer: 1, approver: '__AUTO', status_duyet_don: 1 });
     expect(await transferRow(e.transfer_id)).toEqual({ request_id: created.id });
@@ -105,7 +105,7 @@ describe('approved bank transfers settle discount top-ups', () => {
     await api.approveTopUp({ id: decided.id, status_duyet_don: 2, currentOriginUrl: '' }, opts(manager()));
     const short = await approveTransfer({ phone: p, pkg, amount: 89000 });
     const other = await approveTransfer({ phone: p, pkg: `${pkg}X`, amount: 90000 });
-    await waitFor(async () => (await t.sql(`SELECT 1 FROM refunds.bank_transfer WHERE transfer_id = ANY($1)`, [[short.transfer_id, other.transfer_id]])).length === 2);
+    await until('both transfers stored', async () => (await t.sql(`SELECT 1 FROM refunds.bank_transfer WHERE transfer_id = ANY($1)`, [[short.transfer_id, other.transfer_id]])).length === 2);
     expect(await stored(open.id)).toMatchObject({ is_transfer: 0, approver: '' });
     expect(await stored(decided.id)).toMatchObject({ is_transfer: 0, approver: 'quanly_ck', status_duyet_don: 2 });
     expect(await transferRow(short.transfer_id)).toEqual({ request_id: null });
@@ -115,8 +115,8 @@ describe('approved bank transfers settle discount top-ups', () => {
     const p = phone();
     const pkg = `X${rand()}`.toUpperCase();
     const [a, created, b] = await Promise.all([approveTransfer({ phone: p, pkg, amount: 90000 }), topUp(p, pkg), approveTransfer({ phone: p, pkg, amount: 90000 })]);
-    await waitFor(async () => (await t.sql(`SELECT 1 FROM refunds.bank_transfer WHERE transfer_id = ANY($1)`, [[a.transfer_id, b.transfer_id]])).length === 2);
-    await waitFor(async () => (await stored(created.id)).approver === '__AUTO');
+    await until('both transfers stored', async () => (await t.sql(`SELECT 1 FROM refunds.bank_transfer WHERE transfer_id = ANY($1)`, [[a.transfer_id, b.transfer_id]])).length === 2);
+    await until('the new top-up settled by a waiting transfer', async () => (await stored(created.id)).approver === '__AUTO');
     const settledBy = (await t.sql(`SELECT transfer_id FROM refunds.bank_transfer WHERE request_id = $1`, [created.id])).map((r) => String(r.transfer_id));
     expect(settledBy).toHaveLength(1);
     expect([a.transfer_id, b.transfer_id]).toContain(settledBy[0]);

@@ -1,11 +1,11 @@
 /**
  * The refunds service's integration harness, on the kit's (startTestService): the real service in
  * a database and a Kafka topic prefix of its own, a typed client, callers of any priority and
- * permission codes, and the error envelope a failed call turns into.
+ * permission codes (failures, staff announcements and waiting are the kit's: failure, announceStaff, until).
  */
-import { ErrorEnvelope, fromServiceError, Identity, USER_CHANGED_TOPIC } from '@cskh/kit';
+import type { Identity } from '@cskh/kit';
 import { rand, startTestService, TestService } from '@cskh/kit/src/testing';
-import { events_v1_events, refunds_v1_refunds } from '@cskh/proto';
+import { refunds_v1_refunds } from '@cskh/proto';
 import { refundsModule } from '../src/module';
 
 export async function startRefunds(env: NodeJS.ProcessEnv = {}) {
@@ -21,42 +21,6 @@ export const caller = (t: TestService, priority: number, codes: string[] = ['req
   t.as(priority, codes, { username, ...over });
 
 export const opts = (identity: Identity) => ({ identity });
-
-/** The error envelope a failing call turns into (code + Vietnamese msg). */
-export async function failure(p: Promise<unknown>): Promise<ErrorEnvelope> {
-  try {
-    await p;
-  } catch (e) {
-    return fromServiceError(e);
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** Staff as auth announces them (cskh.auth.user-changed), then waits until the read model has them. */
-export async function announceStaff(t: TestService, ...people: Array<Partial<events_v1_events.UserChanged> & { username: string }>) {
-  const events = people.map((p) =>
-    events_v1_events.UserChanged.fromPartial({
-      event_id: rand(),
-      user_id: p.user_id ?? `u-${p.username}`,
-      fullname: p.username,
-      role_name: 'Nhân viên',
-      role_priority: 5,
-      changed_at: new Date().toISOString(),
-      ...p,
-    }),
-  );
-  await t.bus.publish(events.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })));
-  await waitFor(async () => (await t.sql(`SELECT username FROM refunds.staff WHERE username = ANY($1)`, [people.map((p) => p.username)])).length === people.length);
-}
-
-export async function waitFor(check: () => Promise<boolean>, ms = 30000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** A full refund price record for a package (every price distinct so a mix-up shows). */
 export const priceInput = (name: string, base = 10000): refunds_v1_refunds.RefundPriceInput =>

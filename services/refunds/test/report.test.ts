@@ -4,11 +4,11 @@
  * per staff member by the database over the filter, the export ban for priority 5, subtree scope.
  */
 import { ALL_ROWS_COUNT, Subscription } from '@cskh/kit';
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, TestService, until } from '@cskh/kit/src/testing';
 import { events_v1_refunds, refunds_v1_refunds as R } from '@cskh/proto';
 import { MSG, RMSG } from '../src/domain/messages';
 import { REFUND_CHANGED_TOPIC } from '../src/store/requests';
-import { caller, failure, opts, priceInput, RefundsApi, startRefunds, waitFor } from './helpers';
+import { caller, opts, priceInput, RefundsApi, startRefunds } from './helpers';
 
 let t: TestService;
 let api: RefundsApi;
@@ -60,7 +60,7 @@ describe('clawback statuses', () => {
 
     const history = await api.requestHistory({ id: ids.bRefund, page: 1, count: 10 }, opts(manager()));
     expect(history.values.filter((h) => h.field === 'trang_thai_truy_thu_hoan_theo_goi').map((h) => h.to_value)).toEqual(['da_truy_thu', 'truy_thu']);
-    await waitFor(async () => events.some((e) => e.request_id === ids.bRefund && e.trang_thai_truy_thu_hoan_theo_goi === 'da_truy_thu'));
+    await until("the clawback status's changed event", async () => events.some((e) => e.request_id === ids.bRefund && e.trang_thai_truy_thu_hoan_theo_goi === 'da_truy_thu'));
   });
 
   it('only priority below 3, only the three values, never a 5xx', async () => {

@@ -5,11 +5,11 @@
  * and the edits, totals over the whole filter, audit trail and the refunds.changed event.
  */
 import { ALL_ROWS_COUNT, Subscription } from '@cskh/kit';
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService, until } from '@cskh/kit/src/testing';
 import { events_v1_refunds, refunds_v1_refunds as R } from '@cskh/proto';
 import { MSG, RMSG } from '../src/domain/messages';
 import { REFUND_CHANGED_TOPIC } from '../src/store/requests';
-import { announceStaff, caller, failure, opts, priceInput, RefundsApi, startRefunds, waitFor } from './helpers';
+import { caller, opts, priceInput, RefundsApi, startRefunds } from './helpers';
 import { CarrierSimHandle, startCarrierSim } from '../../carrier-sim/src/main';
 
 let t: TestService;
@@ -144,7 +144,7 @@ describe('approvals and inline edits', () => {
 
   it('edits are for priority below 3 only, each with its rule', async () => {
     const staffMember = `nv_${rand()}`;
-    await announceStaff(t, { username: staffMember, fullname: 'Nguyễn Văn Mới' });
+    await announceStaff(t, [{ username: staffMember, fullname: 'Nguyễn Văn Mới' }]);
     const r = (await api.createPackageRefund(refund({ number_type: 1 }), opts(sales()))).values[0];
     const top = (await api.createTopUp(topUp(), opts(sales()))).values[0];
     expect(await failure(api.updateExtraRefund({ id: r.id, other_refund: 1 }, opts(caller(t, 3))))).toMatchObject({ status: 403, msg: RMSG.editForbidden });
@@ -159,7 +159,7 @@ describe('approvals and inline edits', () => {
     expect(await api.updateDifference({ id: top.id, chenh_lech: -2500 }, opts(manager()))).toMatchObject({ chenh_lech: -2500, username_cap_nhat_chenh_lech: 'quanly' });
     expect(await api.setCreatedTime({ id: top.id, created_time: '02/01/2025 08:30:00' }, opts(manager()))).toMatchObject({ created_time: '2025-01-02T08:30:00+07:00' });
     expect(await api.setPackageApproval({ id: r.id, trang_thai_duyet_hoan_goi: 1, currentOriginUrl: '' }, opts(manager()))).toMatchObject({ trang_thai_duyet_hoan_goi: 1 });
-    await waitFor(async () => events.some((e) => e.request_id === r.id && e.change === 'request_method' && e.refund_price === 50000));
+    await until("the method change's event with the new refund price", async () => events.some((e) => e.request_id === r.id && e.change === 'request_method' && e.refund_price === 50000));
   });
 });
 

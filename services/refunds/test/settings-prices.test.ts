@@ -4,10 +4,10 @@
  * skipped, duplicates by name → last, idempotent re-send), findPackage, delete, export ban.
  */
 import { ALL_ROWS_COUNT } from '@cskh/kit';
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, TestService } from '@cskh/kit/src/testing';
 import { refunds_v1_refunds as R } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
-import { caller, failure, opts, priceInput, RefundsApi, startRefunds } from './helpers';
+import { caller, opts, priceInput, RefundsApi, startRefunds } from './helpers';
 
 let t: TestService;
 let api: RefundsApi;

@@ -1,9 +1,6 @@
 import { AppError, barredFromService, Identity } from '@cskh/kit';
 import { MSG } from './messages';
 
-/** Senior staff (priority below 3): full phones, inline edits, hidden columns (spec 2 §6). */
-export const isSenior = (priority: number) => priority < 3;
-
 /** Usernames starting with HNIMB get neither the refund screens nor their calls (spec 2 §2; the kit's rule, also applied by the gateway). */
 export const isHnimb = (username: string) => barredFromService({ username }, 'refunds') !== undefined;
 

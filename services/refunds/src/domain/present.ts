@@ -1,6 +1,5 @@
-import { AuditEntry, maskPhone, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
+import { AuditEntry, isManager, maskPhone, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
 import type { refunds_v1_refunds } from '@cskh/proto';
-import { isSenior } from './access';
 import { transferNote, vietnamesePartnerText } from './requests';
 
 /** A stored request (refunds.refund_request). bigint and numeric come back from pg as text. */
@@ -55,13 +54,13 @@ export interface RequestRow {
 /**
  * A request as the viewer may see it: the phone masked by priority; partner channel and the
  * discounted amount left out for priority 3 and above (spec 2 §2.9); the transfer note for
- * seniors and the request's own staff. For priority 3 and above the phone is masked in every text
+ * managers (priority below 3) and the request's own staff. For priority 3 and above the phone is masked in every text
  * of the row too (issue 21; kit `maskPhonesInText`): package, partner status and progress, the extra
  * refund's reason and the transfer note ('****' + last 5 + package: the customer writes their own
  * number; the package part is what staff relay).
  */
 export function presentRequest(r: RequestRow, viewer: { priority: number; username: string }): refunds_v1_refunds.RefundRequest {
-  const senior = isSenior(viewer.priority);
+  const manager = isManager(viewer.priority);
   const text = (s: string) => maskPhonesInText(s ?? '', viewer.priority, r.number_phone);
   const out: refunds_v1_refunds.RefundRequest = {
     id: r.id,
@@ -100,18 +99,18 @@ export function presentRequest(r: RequestRow, viewer: { priority: number; userna
     assigned_to: r.assigned_to ?? '',
   };
   if (r.ma_trang_thai_giao_dich_doi_tac !== null) out.ma_trang_thai_giao_dich_doi_tac = r.ma_trang_thai_giao_dich_doi_tac;
-  if (senior) {
+  if (manager) {
     out.kenh_doi_tac = r.kenh_doi_tac;
     if (r.tien_hoan_sau_chiet_khau !== null) out.tien_hoan_sau_chiet_khau = Number(r.tien_hoan_sau_chiet_khau);
   }
-  if (senior || r.staff_username === viewer.username) out.noi_dung_chuyen_khoan = text(transferNote(r.number_phone, r.package_code));
+  if (manager || r.staff_username === viewer.username) out.noi_dung_chuyen_khoan = text(transferNote(r.number_phone, r.package_code));
   return out;
 }
 
 /** A request's audit trail for a viewer who sees its phone masked: phones in the changed values masked too. */
 export const visibleTrail = (entries: AuditEntry[], viewerPriority: number, phone: string): AuditEntry[] =>
   maskPhonesInTrail(
-    isSenior(viewerPriority) ? entries : entries.filter((e) => !SENIOR_ONLY_FIELDS.includes(e.field)),
+    isManager(viewerPriority) ? entries : entries.filter((e) => !SENIOR_ONLY_FIELDS.includes(e.field)),
     viewerPriority,
     phone,
   );

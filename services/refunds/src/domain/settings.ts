@@ -1,5 +1,5 @@
-import { AppError, Identity } from '@cskh/kit';
-import { hasCode, isSenior } from './access';
+import { AppError, Identity, isManager } from '@cskh/kit';
+import { hasCode } from './access';
 import { MSG } from './messages';
 import { rateHundredthsOf } from './discount-math';
 
@@ -74,5 +74,5 @@ export function checkMayChange(me: Pick<Identity, 'priority' | 'permissions'>, k
     if (!hasCode(me, 'requestrefund.doi-kenh-hoan-tien')) throw new AppError('FORBIDDEN', MSG.channelForbidden);
     return;
   }
-  if (!isSenior(me.priority)) throw new AppError('FORBIDDEN', MSG.settingForbidden);
+  if (!isManager(me.priority)) throw new AppError('FORBIDDEN', MSG.settingForbidden);
 }

@@ -1,4 +1,4 @@
-import { AppError, changedFields, Handlers, importChunk, likeContains, requireId, toPaging, Where } from '@cskh/kit';
+import { AppError, changedFields, Handlers, importPriceSheet, isSales, likeContains, requireId, toPaging, Where } from '@cskh/kit';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
 import { refuseHnimb } from '../domain/access';
@@ -19,7 +19,7 @@ export function priceHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   return {
     async listPrices(req, ctx) {
       const paging = toPaging(req.page, req.count, 20);
-      if (paging.take === undefined && ctx.user.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+      if (paging.take === undefined && isSales(ctx.user.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const where = new Where().addIf(req.ten_goi_cuoc?.trim() && likeContains(req.ten_goi_cuoc.trim()), 'ten_goi_cuoc ILIKE ?');
       const page = await pagePrices(ds.manager, where, paging);
       return { values: page.rows, count: page.count };
@@ -74,16 +74,11 @@ export function priceHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       return { ok: true, msg: MSG.priceDeleted };
     },
     async importPrices(req, ctx) {
-      const fileName = (req.file_name ?? '').trim();
-      return importChunk({
-        rows: req.rows ?? [],
-        fileName,
-        // The first sheet row is the header (spec 3 §3): data starts at row 2.
-        firstRow: req.first_row || 2,
+      return importPriceSheet(req, {
         parse: (r) => parsePriceInput(r),
         // Identical rows are one row; the same name with other prices is kept for lastByName.
         key: (r) => [packageKey(r.ten_goi_cuoc), ...PRICE_FIELDS.map((f) => r[f])],
-        save: (rows) =>
+        save: (rows, fileName) =>
           ds.transaction(async (em) => {
             const stored = await upsertPrices(em, lastByName(rows.map((r) => r.row)), ctx.user.username);
             for (const row of stored) {

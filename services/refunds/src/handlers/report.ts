@@ -1,11 +1,11 @@
-import { AppError, Handlers, Identity, toPaging } from '@cskh/kit';
+import { AppError, Handlers, Identity, isManager, isSales, staffOptionList, toPaging } from '@cskh/kit';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
-import { isSenior, refuseHnimb } from '../domain/access';
+import { refuseHnimb } from '../domain/access';
 import { MSG, RMSG } from '../domain/messages';
 import { presentRequest } from '../domain/present';
-import { checkClawback, CLAWBACK_SQL, clawbackFilter, orderKindFilter } from '../domain/report';
-import { pageRequests } from '../store/requests';
+import { checkClawback, clawbackFilter, orderKindFilter } from '../domain/report';
+import { clawbackByStaff, pageRequests } from '../store/requests';
 import { changeRequest, deleteRequestAs, requestFilter, requestHandlers } from './requests';
 
 type Def = typeof refunds_v1_refunds.RefundsServiceService;
@@ -38,12 +38,12 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   };
 
   const noExportFor5 = (me: Identity, take: number | undefined) => {
-    if (take === undefined && me.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+    if (take === undefined && isSales(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
   };
 
   const setClawback = (me: Identity, id: string, field: 'trang_thai_truy_thu_hoan_theo_goi' | 'trang_thai_truy_thu_hoan_them', value: unknown) => {
     refuseHnimb(me);
-    if (!isSenior(me.priority)) throw new AppError('FORBIDDEN', RMSG.clawbackForbidden);
+    if (!isManager(me.priority)) throw new AppError('FORBIDDEN', RMSG.clawbackForbidden);
     const status = checkClawback(value);
     const by = field === 'trang_thai_truy_thu_hoan_theo_goi' ? 'username_duyet_trang_thai_truy_thu_hoan_theo_goi' : 'username_duyet_trang_thai_truy_thu_hoan_them';
     return changeRequest(c, me, id, field, () => ({ [field]: status, [by]: me.username }));
@@ -63,7 +63,7 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
         tongHoanThem: page.tongHoanThem,
         tongNapTien: page.tongNapTien,
         // Like the column, the total of the discounted amounts is for priority below 3 only.
-        ...(isSenior(me.priority) ? { tongTienSauChietKhau: page.tongTienSauChietKhau } : {}),
+        ...(isManager(me.priority) ? { tongTienSauChietKhau: page.tongTienSauChietKhau } : {}),
       };
     },
 
@@ -73,32 +73,13 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       // The clawback list is an export.
       noExportFor5(me, undefined);
       const where = reportFilter(me, req);
-      const rows: Array<{ staff_username: string; staff_fullname: string; tong_truy_thu: string }> = await ds.manager.query(
-        `SELECT staff_username, max(staff_fullname) AS staff_fullname, sum(${CLAWBACK_SQL})::bigint AS tong_truy_thu
-           FROM refunds.refund_request ${where.sql}
-          GROUP BY staff_username HAVING sum(${CLAWBACK_SQL}) <> 0
-          ORDER BY lower(staff_username)`,
-        where.params,
-      );
-      const values = rows.map((r) => ({ staff_username: r.staff_username, staff_fullname: r.staff_fullname, tong_truy_thu: Number(r.tong_truy_thu) }));
+      const values = await clawbackByStaff(ds.manager, where);
       return { values, count: values.length, tong_truy_thu: values.reduce((s, r) => s + r.tong_truy_thu, 0) };
     },
 
     async reportStaff(_req, ctx) {
       refuseHnimb(ctx.user);
-      const people = await staff.pickable(ctx.user, { includeLocked: true });
-      return {
-        values: people.map((p) => ({
-          id: p.user_id,
-          username: p.username,
-          fullname: p.fullname,
-          full_name: p.fullname,
-          role: { id: '', name: p.role_name, priority: p.priority },
-          brand_id: p.brand_id,
-          group_id: p.group_id,
-        })),
-        count: people.length,
-      };
+      return staffOptionList(staff, ctx.user, { includeLocked: true });
     },
 
     setClawbackPackage: (req, ctx) => setClawback(ctx.user, req.id, 'trang_thai_truy_thu_hoan_theo_goi', req.trang_thai_truy_thu_hoan_theo_goi),

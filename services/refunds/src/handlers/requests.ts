@@ -1,8 +1,8 @@
-import { AppError, changedFields, Handlers, Identity, likeContains, ListFilter, maskPhonesInText, monthToDate, dayRange, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
+import { AppError, changedFields, dayRange, Handlers, Identity, isManager, isSales, likeContains, ListFilter, maskPhonesInText, monthToDate, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { RefundsContext } from '../context';
-import { hasCode, isSenior, refuseHnimb } from '../domain/access';
+import { hasCode, refuseHnimb } from '../domain/access';
 import { discountedAmount, packageRefundAmount } from '../domain/discount';
 import { MSG, RMSG } from '../domain/messages';
 import { presentRequest, RequestRow, visibleTrail } from '../domain/present';
@@ -26,11 +26,11 @@ import {
   TOP_UP,
 } from '../domain/requests';
 import { CHANNEL, GATEWAY, GATEWAY_1, isChannel, NO_API, RATE_POSTPAID, RATE_PREPAID, rateHundredths } from '../domain/settings';
-import { answerStatus, callPartner } from '../partner';
-import { bankTransfers } from './bank-transfers';
+import { answerStatus, callPartner } from '../clients/partner';
+import { bankTransfers } from '../workers/bank-transfers';
 import { priceByName } from '../store/prices';
 import { deletedSummary, deletionRefusal } from '../domain/deletion';
-import { addChangedEvent, countPool, deleteRequestRow, findRequest, insertRequest, lockRequest, NewRequest, pageAssigned, pageRequests, REQUEST_RESOURCE, takeFromPool, updateRequest } from '../store/requests';
+import { addChangedEvent, anyRequestMatches, countPool, deleteRequestRow, findRequest, insertRequest, lockRequest, NewRequest, pageAssigned, pageRequests, REQUEST_RESOURCE, takeFromPool, updateRequest } from '../store/requests';
 import { assignMessage, AssignItem, checkAssignItems } from '../domain/assign';
 import { readSettings } from '../store/settings';
 
@@ -59,8 +59,8 @@ type Rpcs =
   | 'countAssignableRequests'
   | 'assignRequests';
 
-const requireSenior = (me: Identity) => {
-  if (!isSenior(me.priority)) throw new AppError('FORBIDDEN', RMSG.editForbidden);
+const requireManager = (me: Identity) => {
+  if (!isManager(me.priority)) throw new AppError('FORBIDDEN', RMSG.editForbidden);
 };
 
 /** The list's period: Vietnam days, this month to today when neither is given. */
@@ -78,11 +78,11 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   const { ds, audit, outbox, staff, config } = c.deps;
   const bank = bankTransfers(c);
 
-  /** Whether the viewer may see this request (seniors all; others their subtree, and what was handed to them). */
+  /** Whether the viewer may see this request (managers all; others their subtree, and what was handed to them). */
   const visible = async (me: Identity, r: RequestRow) => {
-    if (isSenior(me.priority) || r.staff_username === me.username || (r.assigned_to && r.assigned_to === me.username)) return true;
+    if (isManager(me.priority) || r.staff_username === me.username || (r.assigned_to && r.assigned_to === me.username)) return true;
     const where = staff.scopeSql(new Where().add('id = ?', r.id), me, 'staff_username');
-    return (await ds.manager.query(`SELECT 1 FROM refunds.refund_request ${where.sql}`, where.params)).length > 0;
+    return anyRequestMatches(ds.manager, where);
   };
 
   /** Channel and its display name, read once per creation. */
@@ -243,7 +243,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       const me = ctx.user;
       refuseHnimb(me);
       const paging = toPaging(req.page, req.count, 20);
-      if (paging.take === undefined && me.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+      if (paging.take === undefined && isSales(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const where = requestFilter(me, staff, req);
       const page = await pageRequests(ds.manager, where, paging);
       return {
@@ -253,7 +253,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
         tongHoanThem: page.tongHoanThem,
         tongNapTien: page.tongNapTien,
         // Like the column, the total of the discounted amounts is for priority below 3 only.
-        ...(isSenior(me.priority) ? { tongTienSauChietKhau: page.tongTienSauChietKhau } : {}),
+        ...(isManager(me.priority) ? { tongTienSauChietKhau: page.tongTienSauChietKhau } : {}),
       };
     },
 
@@ -319,7 +319,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     setPackageApproval: (req, ctx) => {
       const me = ctx.user;
       refuseHnimb(me);
-      requireSenior(me);
+      requireManager(me);
       if (![0, 1, 2].includes(req.trang_thai_duyet_hoan_goi)) throw new AppError('VALIDATION', RMSG.packageApprovalInvalid);
       return change(me, req.id, 'package-approval', (r) => {
         if (r.request_type > 2) throw new AppError('PRECONDITION', RMSG.packageApprovalOnlyRefund);
@@ -330,7 +330,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     setTransferStatus: (req, ctx) => {
       const me = ctx.user;
       refuseHnimb(me);
-      requireSenior(me);
+      requireManager(me);
       if (req.is_transfer !== 0 && req.is_transfer !== 1) throw new AppError('VALIDATION', RMSG.transferInvalid);
       return change(me, req.id, 'is_transfer', () => ({ is_transfer: req.is_transfer, username_duyet_trang_thai_chuyen_khoan: me.username }), false);
     },
@@ -338,7 +338,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     setTradeStatus: (req, ctx) => {
       const me = ctx.user;
       refuseHnimb(me);
-      requireSenior(me);
+      requireManager(me);
       return change(me, req.id, 'status', (r) => {
         const key: StatusKey = checkManualStatus(req.ma_trang_thai_giao_dich_doi_tac, r.number_type);
         // A status set by hand settles a pending partner call: a late answer no longer overwrites it.
@@ -354,7 +354,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     setMethod: (req, ctx) => {
       const me = ctx.user;
       refuseHnimb(me);
-      requireSenior(me);
+      requireManager(me);
       if (!ALL_METHODS.includes(req.request_method)) throw new AppError('VALIDATION', RMSG.methodInvalid);
       return withPrices(me, req.id, 'request_method', (r) => {
         if (isTopUp(r.request_type)) throw new AppError('PRECONDITION', RMSG.methodOnTopUp);
@@ -365,7 +365,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     setType: (req, ctx) => {
       const me = ctx.user;
       refuseHnimb(me);
-      requireSenior(me);
+      requireManager(me);
       if (!EDIT_TYPES.includes(req.request_type)) throw new AppError('VALIDATION', RMSG.typeInvalid);
       return change(me, req.id, 'request_type', (r) => {
         if (isTopUp(r.request_type) !== isTopUp(req.request_type)) throw new AppError('PRECONDITION', RMSG.kindChange);
@@ -376,7 +376,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     setCreatedTime: (req, ctx) => {
       const me = ctx.user;
       refuseHnimb(me);
-      requireSenior(me);
+      requireManager(me);
       const at = parseDateTime(req.created_time);
       if (!at) throw new AppError('VALIDATION', RMSG.createdTimeInvalid);
       return change(me, req.id, 'created_time', () => ({ created_time: at }));
@@ -385,7 +385,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     async updateStaff(req, ctx) {
       const me = ctx.user;
       refuseHnimb(me);
-      requireSenior(me);
+      requireManager(me);
       const username = String(req.username ?? '').trim();
       if (!username) return presentRequest(await lockFree(req.id), me); // empty values are ignored (spec 2 §5)
       const member = await staff.get(username);
@@ -396,7 +396,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     async updatePackage(req, ctx) {
       const me = ctx.user;
       refuseHnimb(me);
-      requireSenior(me);
+      requireManager(me);
       const pkg = String(req.package_code ?? '').trim();
       if (!pkg) return presentRequest(await lockFree(req.id), me);
       return withPrices(me, req.id, 'package_code', () => ({ package_code: pkg }));
@@ -405,7 +405,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     updateExtraRefund: (req, ctx) => {
       const me = ctx.user;
       refuseHnimb(me);
-      requireSenior(me);
+      requireManager(me);
       const v = checkAmount(req.other_refund);
       return change(me, req.id, 'other_refund', () => ({ other_refund: v }));
     },
@@ -413,7 +413,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     updateRefundAmount: (req, ctx) => {
       const me = ctx.user;
       refuseHnimb(me);
-      requireSenior(me);
+      requireManager(me);
       const v = checkAmount(req.refund_price, true);
       return change(me, req.id, 'refund_price', (r) => {
         if (!isTopUp(r.request_type)) throw new AppError('PRECONDITION', RMSG.refundAmountOnlyTopUp);
@@ -426,7 +426,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     updateDifference: (req, ctx) => {
       const me = ctx.user;
       refuseHnimb(me);
-      requireSenior(me);
+      requireManager(me);
       const v = req.chenh_lech;
       if (v === undefined || !Number.isSafeInteger(v)) throw new AppError('VALIDATION', RMSG.amountInvalid);
       return change(me, req.id, 'chenh_lech', () => ({ chenh_lech: v, username_cap_nhat_chenh_lech: me.username }));
@@ -465,14 +465,14 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     async countAssignableRequests(_req, ctx) {
       const me = ctx.user;
       refuseHnimb(me);
-      if (!isSenior(me.priority)) throw new AppError('FORBIDDEN', RMSG.assignForbidden);
+      if (!isManager(me.priority)) throw new AppError('FORBIDDEN', RMSG.assignForbidden);
       return { total: await countPool(ds.manager) };
     },
 
     async assignRequests(req, ctx) {
       const me = ctx.user;
       refuseHnimb(me);
-      if (!isSenior(me.priority)) throw new AppError('FORBIDDEN', RMSG.assignForbidden);
+      if (!isManager(me.priority)) throw new AppError('FORBIDDEN', RMSG.assignForbidden);
       const asked = checkAssignItems(req.items);
       const people = await staff.byUsernames(asked.map((a) => a.username));
       const to = asked.map((a) => {

@@ -1,22 +1,23 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { DEFAULT_SETTINGS } from '../domain/settings';
+import { SCHEMA } from '../store/schema';
 
 export class RefundsSettingsPrices1733200000000 implements MigrationInterface {
   name = 'RefundsSettingsPrices1733200000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE TABLE refunds.setting (
+      CREATE TABLE ${SCHEMA}.setting (
         key text PRIMARY KEY,
         value text NOT NULL,
         updated_by text NOT NULL DEFAULT '',
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
-      await q.query(`INSERT INTO refunds.setting (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [key, value]);
+      await q.query(`INSERT INTO ${SCHEMA}.setting (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [key, value]);
     }
     await q.query(`
-      CREATE TABLE refunds.refund_price (
+      CREATE TABLE ${SCHEMA}.refund_price (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         ten_goi_cuoc text NOT NULL,
         gia_gia_han bigint NOT NULL CHECK (gia_gia_han >= 0),
@@ -37,11 +38,11 @@ export class RefundsSettingsPrices1733200000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     // One row per package name whatever the case (import: the last row wins; findPackage by name).
-    await q.query(`CREATE UNIQUE INDEX refund_price_name ON refunds.refund_price (upper(btrim(ten_goi_cuoc)))`);
+    await q.query(`CREATE UNIQUE INDEX refund_price_name ON ${SCHEMA}.refund_price (upper(btrim(ten_goi_cuoc)))`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE refunds.refund_price`);
-    await q.query(`DROP TABLE refunds.setting`);
+    await q.query(`DROP TABLE ${SCHEMA}.refund_price`);
+    await q.query(`DROP TABLE ${SCHEMA}.setting`);
   }
 }

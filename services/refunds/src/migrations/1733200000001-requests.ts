@@ -1,11 +1,12 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { SCHEMA } from '../store/schema';
 
 export class RefundsRequests1733200000001 implements MigrationInterface {
   name = 'RefundsRequests1733200000001';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE TABLE refunds.refund_request (
+      CREATE TABLE ${SCHEMA}.refund_request (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         staff_username text NOT NULL,
         staff_fullname text NOT NULL DEFAULT '',
@@ -53,13 +54,13 @@ export class RefundsRequests1733200000001 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     // A dialog sent twice (same creator, same creation instant, same kind) creates one request.
-    await q.query(`CREATE UNIQUE INDEX refund_request_once ON refunds.refund_request (created_by, millisecond_created_at, (request_type = 5))`);
-    await q.query(`CREATE INDEX refund_request_created ON refunds.refund_request (created_time DESC, id)`);
-    await q.query(`CREATE INDEX refund_request_staff ON refunds.refund_request (staff_username, created_time DESC)`);
-    await q.query(`CREATE INDEX refund_request_phone9 ON refunds.refund_request (phone9)`);
+    await q.query(`CREATE UNIQUE INDEX refund_request_once ON ${SCHEMA}.refund_request (created_by, millisecond_created_at, (request_type = 5))`);
+    await q.query(`CREATE INDEX refund_request_created ON ${SCHEMA}.refund_request (created_time DESC, id)`);
+    await q.query(`CREATE INDEX refund_request_staff ON ${SCHEMA}.refund_request (staff_username, created_time DESC)`);
+    await q.query(`CREATE INDEX refund_request_phone9 ON ${SCHEMA}.refund_request (phone9)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE refunds.refund_request`);
+    await q.query(`DROP TABLE ${SCHEMA}.refund_request`);
   }
 }

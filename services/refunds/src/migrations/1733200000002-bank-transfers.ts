@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { SCHEMA } from '../store/schema';
 
 /**
  * The read model of approved bank transfers (cskh.bank.message-approved): one row per transfer,
@@ -10,7 +11,7 @@ export class RefundsBankTransfers1733200000002 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE TABLE refunds.bank_transfer (
+      CREATE TABLE ${SCHEMA}.bank_transfer (
         transfer_id text PRIMARY KEY,
         event_id text NOT NULL,
         phone text NOT NULL,
@@ -25,12 +26,12 @@ export class RefundsBankTransfers1733200000002 implements MigrationInterface {
         request_id uuid UNIQUE,
         received_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX bank_transfer_waiting ON refunds.bank_transfer (phone9) WHERE request_id IS NULL`);
-    await q.query(`ALTER TABLE refunds.refund_request ADD COLUMN bank_transfer_id text UNIQUE`);
+    await q.query(`CREATE INDEX bank_transfer_waiting ON ${SCHEMA}.bank_transfer (phone9) WHERE request_id IS NULL`);
+    await q.query(`ALTER TABLE ${SCHEMA}.refund_request ADD COLUMN bank_transfer_id text UNIQUE`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE refunds.refund_request DROP COLUMN bank_transfer_id`);
-    await q.query(`DROP TABLE refunds.bank_transfer`);
+    await q.query(`ALTER TABLE ${SCHEMA}.refund_request DROP COLUMN bank_transfer_id`);
+    await q.query(`DROP TABLE ${SCHEMA}.bank_transfer`);
   }
 }

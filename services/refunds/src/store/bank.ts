@@ -3,9 +3,10 @@ import type { events_v1_bank } from '@cskh/proto';
 import { last9 } from '@cskh/kit';
 import type { ApprovedTransfer } from '../domain/bank';
 import type { RequestRow } from '../domain/present';
+import { SCHEMA } from './schema';
 
 /** Data access of the approved-transfer read model (refunds.bank_transfer). */
-const T = 'refunds.bank_transfer';
+const T = `${SCHEMA}.bank_transfer`;
 
 export interface TransferRow extends ApprovedTransfer {
   approved_at: Date;
@@ -17,7 +18,7 @@ export interface TransferRow extends ApprovedTransfer {
  * top-up is being created (or the other way round) is seen by whichever transaction comes second.
  */
 export async function lockSubscriber(em: EntityManager, phone: string): Promise<void> {
-  await em.query(`SELECT pg_advisory_xact_lock(hashtext('refunds.bank_transfer'), hashtext($1))`, [last9(phone)]);
+  await em.query(`SELECT pg_advisory_xact_lock(hashtext('${SCHEMA}.bank_transfer'), hashtext($1))`, [last9(phone)]);
 }
 
 /** Stores an approved transfer once (a redelivered event is a no-op); returns it as stored. */
@@ -40,7 +41,7 @@ export async function waitingTransfers(em: EntityManager, phone: string): Promis
 /** Open discount top-ups of a subscriber, locked (the candidates a transfer may settle). */
 export async function openTopUps(em: EntityManager, phone: string): Promise<RequestRow[]> {
   return em.query(
-    `SELECT * FROM refunds.refund_request
+    `SELECT * FROM ${SCHEMA}.refund_request
       WHERE phone9 = $1 AND request_type = 5 AND is_transfer = 0 AND approver = '' AND bank_transfer_id IS NULL
       ORDER BY created_time, id FOR UPDATE`,
     [last9(phone)],

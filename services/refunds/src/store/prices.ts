@@ -2,9 +2,10 @@ import type { EntityManager } from 'typeorm';
 import { AppError, pageSql, Paging, Where } from '@cskh/kit';
 import { MSG } from '../domain/messages';
 import { PRICE_FIELDS, RefundPriceValues } from '../domain/prices';
+import { SCHEMA } from './schema';
 
 /** Data access of the refund price list (refunds.refund_price). */
-const T = 'refunds.refund_price';
+const T = `${SCHEMA}.refund_price`;
 export const PRICE_RESOURCE = 'refund_price';
 const COLUMNS = `id, ten_goi_cuoc, ${PRICE_FIELDS.map((f) => `${f}::float8 AS ${f}`).join(', ')}`;
 

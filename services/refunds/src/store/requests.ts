@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { AppError, listPage, Paging, vnDateTime, Where } from '@cskh/kit';
-import { REFUND_REQUEST_ROLLUPS, REQUEST_TOTALS } from '../domain/rollups';
+import { REFUND_REQUEST_ROLLUPS, REQUEST_TOTALS } from './rollups';
 import { events_v1_refunds } from '@cskh/proto';
 import type { Outbox } from '@cskh/kit';
 import { RMSG } from '../domain/messages';
 import type { RequestRow } from '../domain/present';
+import { CLAWBACK_SQL } from '../domain/report';
+import { SCHEMA } from './schema';
 
 /** Data access of refund and top-up requests (refunds.refund_request). */
-const T = 'refunds.refund_request';
+const T = `${SCHEMA}.refund_request`;
 export const REQUEST_RESOURCE = 'refund_request';
 export const REFUND_CHANGED_TOPIC = 'cskh.refunds.changed';
 
@@ -43,6 +45,23 @@ export async function pageRequests(em: EntityManager, where: Where, paging: Pick
     tongNapTien: t.nap ?? 0,
     tongTienSauChietKhau: t.sau ?? 0,
   };
+}
+
+/** Whether any request matches the filter (e.g. one id within the viewer's subtree). */
+export async function anyRequestMatches(em: EntityManager, where: Where): Promise<boolean> {
+  return (await em.query(`SELECT 1 FROM ${T} ${where.sql}`, where.params)).length > 0;
+}
+
+/** What each staff member owes back over the filter (the report's clawback list), by username; those owing nothing left out. */
+export async function clawbackByStaff(em: EntityManager, where: Where): Promise<Array<{ staff_username: string; staff_fullname: string; tong_truy_thu: number }>> {
+  const rows: Array<{ staff_username: string; staff_fullname: string; tong_truy_thu: string }> = await em.query(
+    `SELECT staff_username, max(staff_fullname) AS staff_fullname, sum(${CLAWBACK_SQL})::bigint AS tong_truy_thu
+       FROM ${T} ${where.sql}
+      GROUP BY staff_username HAVING sum(${CLAWBACK_SQL}) <> 0
+      ORDER BY lower(staff_username)`,
+    where.params,
+  );
+  return rows.map((r) => ({ staff_username: r.staff_username, staff_fullname: r.staff_fullname, tong_truy_thu: Number(r.tong_truy_thu) }));
 }
 
 export async function findRequest(em: EntityManager, id: string): Promise<RequestRow | undefined> {
@@ -116,7 +135,7 @@ export async function updateRequest(em: EntityManager, id: string, set: Record<s
 export async function deleteRequestRow(em: EntityManager, r: RequestRow): Promise<RequestRow> {
   await em.query(`DELETE FROM ${T} WHERE id = $1`, [r.id]);
   await em.query(`UPDATE ${T} SET linked_id = NULL, version = version + 1, updated_at = now() WHERE linked_id = $1`, [r.id]);
-  await em.query(`UPDATE refunds.bank_transfer SET request_id = NULL WHERE request_id = $1`, [r.id]);
+  await em.query(`UPDATE ${SCHEMA}.bank_transfer SET request_id = NULL WHERE request_id = $1`, [r.id]);
   return { ...r, version: Number(r.version) + 1 };
 }
 

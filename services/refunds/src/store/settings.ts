@@ -1,7 +1,8 @@
 import type { EntityManager } from 'typeorm';
+import { SCHEMA } from './schema';
 
 /** Data access of settings (refunds.setting). */
-const T = 'refunds.setting';
+const T = `${SCHEMA}.setting`;
 export const SETTING_RESOURCE = 'setting';
 
 export async function readSettings(em: EntityManager): Promise<Map<string, string>> {

@@ -1,4 +1,5 @@
 import type { Rollup } from '@cskh/kit';
+import { SCHEMA } from './schema';
 
 /** The four header totals of the refund list (spec 2 §4), as sums over a request row. */
 export const REQUEST_TOTALS = {
@@ -13,10 +14,10 @@ export const REQUEST_TOTALS = {
  * the transfer and partner-status filters, and per staff member (the viewer's subtree).
  */
 export const REFUND_REQUEST_ROLLUPS: readonly Rollup[] = [
-  { table: 'refunds.refund_request_day', source: 'refunds.refund_request', dayColumn: 'created_time', dims: ['is_transfer', 'trang_thai_key'], sums: REQUEST_TOTALS },
+  { table: `${SCHEMA}.refund_request_day`, source: `${SCHEMA}.refund_request`, dayColumn: 'created_time', dims: ['is_transfer', 'trang_thai_key'], sums: REQUEST_TOTALS },
   {
-    table: 'refunds.refund_request_day_staff',
-    source: 'refunds.refund_request',
+    table: `${SCHEMA}.refund_request_day_staff`,
+    source: `${SCHEMA}.refund_request`,
     dayColumn: 'created_time',
     dims: ['staff_username', 'is_transfer', 'trang_thai_key'],
     sums: REQUEST_TOTALS,

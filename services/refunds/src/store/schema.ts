@@ -1,0 +1,2 @@
+/** The refunds service's PostgreSQL schema: the one place its name is written. */
+export const SCHEMA = 'refunds';
