@@ -9,7 +9,7 @@
  * ─────────────────────────────────────────────────────────────────────────────────────────────
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { IconName } from '../shell/icons';
+import type { IconName } from '../common/icons';
 
 /** Props every screen component receives from the workspace. */
 export interface ScreenProps {

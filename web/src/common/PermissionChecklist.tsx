@@ -3,7 +3,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { PermissionRef } from '../areas/accounts/api';
+import type { PermissionRef } from '../api/auth';
 import { groupByCategory } from './refdata';
 
 /** Permission checkboxes grouped by category (roles dialog, per-user permission editor). */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PermissionRef, StaffOption } from '../areas/accounts/api';
+import type { PermissionRef, StaffOption } from '../api/auth';
 import { ZERO_GUID } from './format';
 
 export type { StaffOption };

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { holdsAny, type MenuViewer } from '../shell/menu';
-import type { RoleRef, User } from '../areas/accounts/api';
+import { holdsAny, type MenuViewer } from '../api/viewer';
+import type { RoleRef, User } from '../api/auth';
 import { useAppSelector } from '../store/hooks';
 
 export interface Session extends MenuViewer {

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { hasValidSession, loginRequest } from '../store/auth';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
-import { HOME_PATH } from '../areas/home';
+import { HOME_PATH } from '../areas/registry';
 
 export default function Login() {
   const auth = useAppSelector((s) => s.auth);

@@ -22,9 +22,9 @@ import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../theme';
 import Sidebar from './Sidebar';
 import Workspace from './Workspace';
-import { canOpenScreen } from './menu';
-import { HOME_PATH, screenFor } from '../areas/registry';
-import { useOrderReminders } from '../areas/orders/reminders';
+import { canOpenScreen, MENU_ACCESS } from './menu';
+import { HOME_PATH, screenFor, useOrderReminders } from '../areas/registry';
+import { MenuAccessContext } from '../common/menuAccess';
 import { useSession } from '../common/session';
 import { CONTENT_LEFT_VAR } from '../common/Toasts';
 
@@ -143,83 +143,85 @@ export default function Shell() {
   }, [active]);
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }} elevation={1}>
-        <Toolbar sx={{ minHeight: HEADER_HEIGHT }}>
-          <IconButton
-            color="inherit"
-            edge="start"
-            aria-label="Ẩn/hiện menu"
-            data-testid="menu-toggle"
-            onClick={() => (phone ? setPhoneMenuOpen((o) => !o) : setMenuOpen((o) => !o))}
-            sx={{ mr: 1 }}
-          >
-            <MenuIcon />
-          </IconButton>
-          <ButtonBase
-            onClick={() => {
-              dispatch(addTab(HOME_PATH));
-              navigate(HOME_PATH);
+    <MenuAccessContext.Provider value={MENU_ACCESS}>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }} elevation={1}>
+          <Toolbar sx={{ minHeight: HEADER_HEIGHT }}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Ẩn/hiện menu"
+              data-testid="menu-toggle"
+              onClick={() => (phone ? setPhoneMenuOpen((o) => !o) : setMenuOpen((o) => !o))}
+              sx={{ mr: 1 }}
+            >
+              <MenuIcon />
+            </IconButton>
+            <ButtonBase
+              onClick={() => {
+                dispatch(addTab(HOME_PATH));
+                navigate(HOME_PATH);
+              }}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, borderRadius: 1, px: 0.5 }}
+              // The name starts with what is shown (WCAG 2.5.3 label in name), then says where it goes.
+              aria-label="Hệ thống CSKH – Trang chủ"
+            >
+              <img src="/logo.svg" alt="" width={32} height={32} data-testid="header-logo" />
+              <Typography variant="h6" component="div" noWrap data-testid="header-title">
+                Hệ thống CSKH
+              </Typography>
+            </ButtonBase>
+            <Box sx={{ flex: 1 }} />
+            <Tooltip title="Thông báo">
+              <IconButton color="inherit" aria-label="Thông báo" onClick={() => setUnread(0)}>
+                <Badge variant="dot" color={unread > 0 ? "error" : "default"} data-testid="notification-dot" data-unread={unread}>
+                  <NotificationsIcon />
+                </Badge>
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Đăng xuất">
+              <IconButton color="inherit" aria-label="Đăng xuất" data-testid="logout-button" onClick={() => navigate('/logout')}>
+                <LogoutIcon />
+              </IconButton>
+            </Tooltip>
+          </Toolbar>
+        </AppBar>
+        {phone ? (
+          <Drawer
+            variant="temporary"
+            open={phoneMenuOpen}
+            onClose={() => setPhoneMenuOpen(false)}
+            data-testid="sidebar"
+            data-variant="temporary"
+            ModalProps={{ keepMounted: true }}
+            // Below the header, whose toggle stays in reach to close it again.
+            sx={{
+              '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, maxWidth: '85vw', boxSizing: 'border-box', top: HEADER_HEIGHT, height: `calc(100% - ${HEADER_HEIGHT}px)` },
             }}
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, borderRadius: 1, px: 0.5 }}
-            // The name starts with what is shown (WCAG 2.5.3 label in name), then says where it goes.
-            aria-label="Hệ thống CSKH – Trang chủ"
           >
-            <img src="/logo.svg" alt="" width={32} height={32} data-testid="header-logo" />
-            <Typography variant="h6" component="div" noWrap data-testid="header-title">
-              Hệ thống CSKH
-            </Typography>
-          </ButtonBase>
-          <Box sx={{ flex: 1 }} />
-          <Tooltip title="Thông báo">
-            <IconButton color="inherit" aria-label="Thông báo" onClick={() => setUnread(0)}>
-              <Badge variant="dot" color={unread > 0 ? "error" : "default"} data-testid="notification-dot" data-unread={unread}>
-                <NotificationsIcon />
-              </Badge>
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Đăng xuất">
-            <IconButton color="inherit" aria-label="Đăng xuất" data-testid="logout-button" onClick={() => navigate('/logout')}>
-              <LogoutIcon />
-            </IconButton>
-          </Tooltip>
-        </Toolbar>
-      </AppBar>
-      {phone ? (
-        <Drawer
-          variant="temporary"
-          open={phoneMenuOpen}
-          onClose={() => setPhoneMenuOpen(false)}
-          data-testid="sidebar"
-          data-variant="temporary"
-          ModalProps={{ keepMounted: true }}
-          // Below the header, whose toggle stays in reach to close it again.
-          sx={{
-            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, maxWidth: '85vw', boxSizing: 'border-box', top: HEADER_HEIGHT, height: `calc(100% - ${HEADER_HEIGHT}px)` },
-          }}
-        >
-          <Sidebar onChosen={() => setPhoneMenuOpen(false)} />
-        </Drawer>
-      ) : (
-        <Drawer
-          variant="persistent"
-          open={menuOpen}
-          data-testid="sidebar"
-          data-variant="persistent"
-          sx={{
-            width: menuOpen ? SIDEBAR_WIDTH : 0,
-            flexShrink: 0,
-            transition: (t) => t.transitions.create('width'),
-            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', top: HEADER_HEIGHT, height: `calc(100% - ${HEADER_HEIGHT}px)` },
-          }}
-        >
-          <Sidebar />
-        </Drawer>
-      )}
-      <Box component="main" sx={{ flex: 1, minWidth: 0, mt: `${HEADER_HEIGHT}px`, display: 'flex', flexDirection: 'column' }}>
-        <Workspace />
-        <Outlet />
+            <Sidebar onChosen={() => setPhoneMenuOpen(false)} />
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="persistent"
+            open={menuOpen}
+            data-testid="sidebar"
+            data-variant="persistent"
+            sx={{
+              width: menuOpen ? SIDEBAR_WIDTH : 0,
+              flexShrink: 0,
+              transition: (t) => t.transitions.create('width'),
+              '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', top: HEADER_HEIGHT, height: `calc(100% - ${HEADER_HEIGHT}px)` },
+            }}
+          >
+            <Sidebar />
+          </Drawer>
+        )}
+        <Box component="main" sx={{ flex: 1, minWidth: 0, mt: `${HEADER_HEIGHT}px`, display: 'flex', flexDirection: 'column' }}>
+          <Workspace />
+          <Outlet />
+        </Box>
       </Box>
-    </Box>
+    </MenuAccessContext.Provider>
   );
 }

@@ -18,7 +18,7 @@ import { addTab } from '../store/tabs';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { useSession } from '../common/session';
 import { ADMIN_SECTION_TITLE, visibleMenu, type MenuItem, type MenuNode } from './menu';
-import { MENU_ICONS } from './icons';
+import { MENU_ICONS } from '../common/icons';
 import { PROFILE_PATH } from '../areas/registry';
 
 function useOpenTab(onChosen?: () => void) {

@@ -1,5 +1,6 @@
 import { ALL_CODES } from '../../../services/auth/src/domain/catalogue';
-import { canOpenScreen, holdsAny, isItemVisible, MENU, visibleMenu, type MenuViewer } from './menu';
+import { MENU_ICONS } from '../common/icons';
+import { canOpenScreen, holdsAny, isItemVisible, MENU, MENU_GROUPS, visibleMenu, type MenuViewer } from './menu';
 
 const viewer = (priority: number, permissions: string[], username = 'nv01'): MenuViewer => ({ username, priority, permissions });
 const paths = (v: MenuViewer, section: 'main' | 'admin') =>
@@ -49,5 +50,63 @@ describe('menu rule', () => {
 
   it('opens screens without a menu entry to everyone (profile)', () => {
     expect(canOpenScreen('/sys/profile', viewer(5, []))).toBe(true);
+  });
+});
+
+describe('menu derived from the registry', () => {
+  const catalogue = new Set(ALL_CODES);
+  const known = (code: string) => (code.endsWith('.*') ? ALL_CODES.some((c) => c.startsWith(code.slice(0, -1))) : catalogue.has(code));
+
+  it("uses only permission codes of auth's catalogue", () => {
+    const codes = [...MENU.flatMap((m) => m.permissions), ...MENU_GROUPS.flatMap((g) => g.permissions ?? [])];
+    expect(codes.length).toBeGreaterThan(30);
+    expect(codes.filter((c) => !known(c))).toEqual([]);
+  });
+
+  it('names only known icons and groups', () => {
+    expect(MENU.filter((m) => !(m.icon in MENU_ICONS)).map((m) => m.path)).toEqual([]);
+    expect(MENU.filter((m) => m.group && !MENU_GROUPS.some((g) => g.key === m.group)).map((m) => m.path)).toEqual([]);
+  });
+
+  it('lists the items in the order of spec 1 §2.4', () => {
+    expect(MENU.filter((m) => m.section === 'main').map((m) => m.path)).toEqual([
+      '/app/home',
+      '/app/customer-care',
+      '/app/khr',
+      '/app/mfy',
+      '/app/dangky9279',
+      // not in spec 1 §2.4's table; added so holders of 'moigoihomsau' can reach spec 3 §2.17
+      '/app/moigoihomsau',
+      '/app/blacklist',
+      '/app/baodo',
+      '/app/care-history',
+      '/app/tilebatso',
+      '/app/customer-lookup',
+      '/app/customer-message-999',
+      '/app/customer-message-9084',
+      '/app/bank-lookup',
+      '/app/mes1414otp',
+      '/app/requestrefund',
+      '/app/invite',
+      '/app/tinhluong',
+      '/app/reportbranchrevenue',
+      '/app/reportstaffrevenue',
+      '/app/report90849332',
+      '/app/requestrefundreport',
+      '/app/report9279',
+      '/app/dsdttinhluong',
+    ]);
+    expect(MENU.filter((m) => m.section === 'admin').map((m) => m.path)).toEqual(
+      // 'upload' is not in spec 1 §2.4's table: added so the customer upload is reachable (issue 24.4).
+      ['accounts', 'lstracuu', 'roles', 'giahoantien', 'giagoimfy', 'giagoidangky9279', 'systemaccount', 'quetdata', 'quetdatakhonggoi', 'quetdtct', 'upload', 'uploadchiadata', 'phanquyendata', 'chiadata', 'settings'].map(
+        (p) => `/sys/${p}`,
+      ),
+    );
+  });
+
+  it('gives each admin item its same-named permission (spec 1 §2.4)', () => {
+    // '/sys/upload' has no code of its own (not in the spec's menu): the section's priorities and the service's checks gate it.
+    const sameNamed = MENU.filter((m) => m.section === 'admin' && !['/sys/accounts', '/sys/roles', '/sys/upload'].includes(m.path));
+    expect(sameNamed.filter((m) => m.permissions.join() !== m.path.slice('/sys/'.length)).map((m) => m.path)).toEqual([]);
   });
 });

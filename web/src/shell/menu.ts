@@ -10,9 +10,11 @@
  */
 import { MENU_GROUPS, SCREENS, type MenuGroup } from '../areas/registry';
 import type { MenuEntry, MenuSection } from '../areas/types';
+import { holdsAny, type MenuViewer } from '../api/viewer';
+import type { MenuAccess } from '../common/menuAccess';
 
 export type { MenuGroup, MenuSection };
-export { MENU_GROUPS };
+export { MENU_GROUPS, holdsAny, type MenuViewer };
 
 export interface MenuItem extends Omit<MenuEntry, 'title'> {
   path: string;
@@ -27,18 +29,6 @@ export const MENU: MenuItem[] = SCREENS.flatMap((s) => (s.menu ? [{ ...s.menu, p
   (a, b) => a.order - b.order,
 );
 
-export interface MenuViewer {
-  username: string;
-  priority: number;
-  permissions: string[];
-}
-
-/** Any-of match; a code ending in '.*' matches every code with that prefix. */
-export function holdsAny(held: string[], wanted: string[] | undefined): boolean {
-  if (!wanted || wanted.length === 0) return true;
-  const set = new Set(held);
-  return wanted.some((w) => (w.endsWith('.*') ? held.some((h) => h.startsWith(w.slice(0, -1))) : set.has(w)));
-}
 
 /** The admin section's own bound (spec 1 §2.4): priority below 5. */
 export function isAdminVisible(viewer: MenuViewer): boolean {
@@ -94,3 +84,9 @@ export function canOpenScreen(path: string, viewer: MenuViewer): boolean {
   const entry = menuEntryFor(path);
   return entry ? isItemVisible(entry, viewer) : true;
 }
+
+/** The menu as the screens see it (common/menuAccess.tsx): the shell provides this one value. */
+export const MENU_ACCESS: MenuAccess = {
+  visibleEntries: (viewer) => MENU.filter((m) => isItemVisible(m, viewer)),
+  canOpenScreen,
+};

@@ -3,11 +3,11 @@ import type { Area } from '../types';
 
 export * from './api';
 
-const Accounts = lazy(() => import('../../screens/accounts/Accounts'));
-const Roles = lazy(() => import('../../screens/roles/Roles'));
-const Profile = lazy(() => import('../../screens/profile/Profile'));
-const Permissions = lazy(() => import('../../screens/roles/Permissions'));
-const SystemAccounts = lazy(() => import('../../screens/accounts/SystemAccounts'));
+const Accounts = lazy(() => import('./Accounts'));
+const Roles = lazy(() => import('./Roles'));
+const Profile = lazy(() => import('./Profile'));
+const Permissions = lazy(() => import('./Permissions'));
+const SystemAccounts = lazy(() => import('./SystemAccounts'));
 
 export const PROFILE_PATH = '/sys/profile';
 

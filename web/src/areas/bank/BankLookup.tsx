@@ -21,7 +21,7 @@ import type { ColumnDef, ListConfig, ListHandle, ListResult, RowAction } from '.
 import { presetFilters } from '../../list/presets';
 import { onRealtime } from '../../api/realtime';
 import { useSession } from '../../common/session';
-import { canOpenScreen } from '../../shell/menu';
+import { useMenuAccess, type MenuAccess } from '../../common/menuAccess';
 import { clawbackLabel, REQUEST_METHODS, REQUEST_TYPES } from '../refunds/api';
 import type { ScreenProps } from '../types';
 import AssignDialog from './AssignDialog';
@@ -182,7 +182,7 @@ const HISTORY = {
 };
 
 /** Approve and deny behind their confirmations, and the way into the transfer's refund request or orders. */
-function rowActions(openLinks: (r: BankMessage) => void): RowAction<BankMessage>[] {
+function rowActions(openLinks: (r: BankMessage) => void, canOpenScreen: MenuAccess['canOpenScreen']): RowAction<BankMessage>[] {
   return [
     {
       key: 'approve',
@@ -220,6 +220,7 @@ function rowActions(openLinks: (r: BankMessage) => void): RowAction<BankMessage>
 /** Where a transfer leads: one button per destination; each opens its screen filtered to it. */
 function LinksDialog({ row, onClose }: { row: BankMessage | null; onClose: () => void }) {
   const session = useSession();
+  const { canOpenScreen } = useMenuAccess();
   const navigate = useNavigate();
   const go = (d: Destination) => {
     presetFilters(d.listId, d.filters);
@@ -271,6 +272,7 @@ export default function BankLookup({ active }: Partial<ScreenProps> = {}) {
   const listRef = useRef<ListHandle>(null);
   const mineRef = useRef<ListHandle>(null);
   const session = useSession();
+  const { canOpenScreen } = useMenuAccess();
   const [tab, setTab] = useState<'all' | 'mine'>('all');
   const [assigning, setAssigning] = useState(false);
   const [linkRow, setLinkRow] = useState<BankMessage | null>(null);
@@ -321,9 +323,9 @@ export default function BankLookup({ active }: Partial<ScreenProps> = {}) {
       summary: (data) => <Totals data={data} />,
       columns: messageColumns(false),
       history: HISTORY,
-      rowActions: rowActions(setLinkRow),
+      rowActions: rowActions(setLinkRow, canOpenScreen),
     }),
-    [],
+    [canOpenScreen],
   );
   const mineConfig = useMemo<ListConfig<BankMessage>>(
     () => ({
@@ -333,9 +335,9 @@ export default function BankLookup({ active }: Partial<ScreenProps> = {}) {
       summary: (data) => <Pending data={data} />,
       columns: messageColumns(true),
       history: HISTORY,
-      rowActions: rowActions(setLinkRow),
+      rowActions: rowActions(setLinkRow, canOpenScreen),
     }),
-    [],
+    [canOpenScreen],
   );
 
   return (

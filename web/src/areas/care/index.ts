@@ -7,13 +7,15 @@ const CustomerCare = lazy(() => import('./CustomerCare'));
 const CareHistory = lazy(() => import('./CareHistory'));
 const BusySignalRate = lazy(() => import('./BusySignalRate'));
 const Invite = lazy(() => import('./Invite'));
-/** Built here for the dataops area's /sys/upload, /sys/customers and /sys/division entries. */
-export const CustomerUploadScreen = lazy(() => import('./CustomerUpload'));
-export const DivisionScreen = lazy(() => import('./Division'));
-/** Built here for the dataops area's /app/moigoihomsau entry (the care service owns the records). */
-export const NextDayInviteScreen = lazy(() => import('./NextDayInvite'));
+const CustomerUpload = lazy(() => import('./CustomerUpload'));
+const Division = lazy(() => import('./Division'));
+const NextDayInvite = lazy(() => import('./NextDayInvite'));
 
-/** Customer care, invitations and the busy-signal rate (care service, spec 1 §2.9–2.11, spec 2 §2.1, §2.6). */
+/**
+ * Customer care, invitations, the busy-signal rate, invite-next-day, and the customers' upload and
+ * division (care service, which owns the customers: spec 1 §2.9–2.11, spec 2 §2.1, §2.6, spec 3
+ * §2.3, §2.17). Priority 7 ('Điều phối dữ liệu') may upload customers (spec 3 §1).
+ */
 export const careArea: Area = {
   key: 'care',
   screens: [
@@ -41,6 +43,25 @@ export const careArea: Area = {
         order: 150,
       },
     },
+    // Spec 1 §2.4's menu has no entry for it; one is added so staff holding 'moigoihomsau' can reach
+    // it. Order 45 keeps it right after 'Đăng ký 9279' (40), where it sat when another area listed it.
+    {
+      path: '/app/moigoihomsau',
+      title: 'Mời gói hôm sau',
+      component: NextDayInvite,
+      menu: { permissions: ['moigoihomsau'], section: 'main', icon: 'phone', order: 45 },
+    },
+    { path: '/sys/customers', title: 'Khách hàng', component: CustomerUpload },
+    // Spec 1 §2.1 names /sys/upload and /sys/division but its menu has no entry: 'Upload' goes in the
+    // admin section beside 'Upload chia data' (the seniors and priority 7 who divide lists), and
+    // division opens from its 'Phân chia dữ liệu' button (spec 3 §2.3); the service checks both.
+    {
+      path: '/sys/upload',
+      title: 'Upload',
+      component: CustomerUpload,
+      menu: { title: 'Upload khách hàng', permissions: [], section: 'admin', icon: 'upload', order: 1095, alsoPriorities: [7] },
+    },
+    { path: '/sys/division', title: 'Phân chia dữ liệu', component: Division },
     // /app/chamsoc, /app/request-sms and /app/approval are taken out (README, Web): the spec names
     // them in its route list only — no screen, menu entry, permission or call — so they go to /404.
   ],

@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 import type { Area } from '../types';
+import { HOME_PATH } from './paths';
 
-const Dashboard = lazy(() => import('../../screens/dashboard/Dashboard'));
+const Dashboard = lazy(() => import('./Dashboard'));
 
-export const HOME_PATH = '/app/home';
+export { HOME_PATH };
 
 /** The landing tab and the template dashboards (spec 1 §2.1: static demo widgets, no figures). */
 export const homeArea: Area = {

@@ -3,10 +3,10 @@ import type { Area } from '../types';
 
 export * from './api';
 
-const CustomerLookup = lazy(() => import('../../screens/lookup/CustomerLookup'));
-const MessageCentre = lazy(() => import('../../screens/lookup/MessageCentre'));
-const RegistrationResults = lazy(() => import('../../screens/lookup/RegistrationResults'));
-const LookupHistory = lazy(() => import('../../screens/lookup/LookupHistory'));
+const CustomerLookup = lazy(() => import('./CustomerLookup'));
+const MessageCentre = lazy(() => import('./MessageCentre'));
+const RegistrationResults = lazy(() => import('./RegistrationResults'));
+const LookupHistory = lazy(() => import('./LookupHistory'));
 
 /** Subscriber lookups, the message centre, registration results and the lookup log (spec 1 §2.12–2.14, spec 3 §2.12). */
 export const lookupArea: Area = {

@@ -24,7 +24,7 @@ import { ORDER_LISTS, orderApi, priceApi, type OrderKind, type OrderRecord } fro
 import Countdown from './Countdown';
 import CompanyDialog from './CompanyDialog';
 import AssignDialog from './AssignDialog';
-import { autoInviteToast } from '../care/invite-rules';
+import { autoInviteToast } from '../../common/inviteWords';
 import { export9279 } from './export9279';
 import {
   COLLECTION_OPTIONS,

@@ -7,11 +7,15 @@ const MfyPrices = lazy(() => import('./PriceLists').then((m) => ({ default: m.Mf
 const Reg9279Prices = lazy(() => import('./PriceLists').then((m) => ({ default: m.Reg9279Prices })));
 const MfyOrders = lazy(() => import('./OrdersScreen').then((m) => ({ default: m.MfyOrders })));
 const Reg9279Orders = lazy(() => import('./OrdersScreen').then((m) => ({ default: m.Reg9279Orders })));
+const PrivateCustomers = lazy(() => import('./KhrBaodo').then((m) => ({ default: m.PrivateCustomers })));
+const RedReport = lazy(() => import('./KhrBaodo').then((m) => ({ default: m.RedReport })));
 
-/** Mfy and 9279 orders and their price lists (orders service, spec 3 §2.13–2.16). */
+/** Mfy and 9279 orders and their price lists, private customers and the red report (orders service, spec 3 §2.13–2.16). */
 export const ordersArea: Area = {
   key: 'orders',
   screens: [
+    { path: '/app/khr', title: 'Khách hàng riêng', component: PrivateCustomers, menu: { permissions: ['khr'], section: 'main', icon: 'person', order: 20 } },
+    { path: '/app/baodo', title: 'Báo đỏ', component: RedReport, menu: { permissions: ['baodo'], section: 'main', icon: 'alarm', order: 60 } },
     { path: '/app/mfy', title: 'Mfy', component: MfyOrders, menu: { permissions: ['mfy'], section: 'main', icon: 'cart', order: 30 } },
     {
       path: '/app/dangky9279',

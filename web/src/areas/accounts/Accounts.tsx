@@ -5,7 +5,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import SecurityIcon from '@mui/icons-material/Security';
-import { ACCOUNT_HISTORY, ACCOUNT_LISTS, channelsApi, rolesApi, usersApi, type PermissionRef, type User } from '../../areas/accounts/api';
+import { ACCOUNT_HISTORY, ACCOUNT_LISTS, channelsApi, rolesApi, usersApi, type PermissionRef, type User } from './api';
 import { useLoad } from '../../common/refdata';
 import { ZERO_GUID } from '../../common/format';
 import { useSession } from '../../common/session';

@@ -5,7 +5,7 @@ import { monthStart, today } from '../../common/format';
 import { cancelLookup, last9, requestLookup } from '../../api/lookups';
 import { lookupPhone } from './ResultViews';
 import { PHONE_REQUIRED } from './texts';
-import { LOOKUP_LISTS, type Message999 as Message999Reply } from '../../areas/lookup/api';
+import { LOOKUP_LISTS, type Message999 as Message999Reply } from './api';
 
 /** A 999 message (spec 1 §3) with a row id for the grid. */
 export type Message999 = Message999Reply & { _rid: string };

@@ -6,9 +6,9 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../../common/session';
 import { today } from '../../common/format';
-import { MENU, isItemVisible } from '../../shell/menu';
-import { MENU_ICONS } from '../../shell/icons';
-import { HOME_PATH } from '../../areas/home';
+import { useMenuAccess } from '../../common/menuAccess';
+import { MENU_ICONS } from '../../common/icons';
+import { HOME_PATH } from './paths';
 import { addTab } from '../../store/tabs';
 import { useAppDispatch } from '../../store/hooks';
 
@@ -17,8 +17,9 @@ export default function Dashboard() {
   const session = useSession();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { visibleEntries } = useMenuAccess();
   const user = session.user;
-  const shortcuts = MENU.filter((m) => m.path !== HOME_PATH && isItemVisible(m, session));
+  const shortcuts = visibleEntries(session).filter((m) => m.path !== HOME_PATH);
   return (
     <Box data-testid="dashboard">
       <Card variant="outlined" sx={{ mb: 2 }}>

@@ -1,4 +1,4 @@
-import { systemAccountsApi, type SaveSystemAccountRequest, type SystemAccount } from '../../areas/accounts/api';
+import { systemAccountsApi, type SaveSystemAccountRequest, type SystemAccount } from './api';
 import type { FormConfig, FormValues } from '../../form/types';
 
 /** Helper text of the password when editing: the server keeps the stored one for a blank password. */

@@ -5,7 +5,7 @@
  * shown and required when the chosen role's priority is 4 or more; group ('Nhóm') shown and required when that priority is 5 and the
  * chosen brand has leaders.
  */
-import { usersApi, type CreateUserRequest, type Role, type User } from '../../areas/accounts/api';
+import { usersApi, type CreateUserRequest, type Role, type User } from './api';
 import { ZERO_GUID } from '../../common/format';
 import { isEmptyId, staffLabel } from '../../common/refdata';
 import type { FormConfig, FormContext, FormOption, FormValues } from '../../form/types';

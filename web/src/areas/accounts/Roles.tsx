@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { ACCOUNT_HISTORY, ACCOUNT_LISTS, rolesApi, type Role } from '../../areas/accounts/api';
+import { ACCOUNT_HISTORY, ACCOUNT_LISTS, rolesApi, type Role } from './api';
 import { useLoad } from '../../common/refdata';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';

@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { ACCOUNT_LISTS, systemAccountsApi, type SystemAccount } from '../../areas/accounts/api';
+import { ACCOUNT_LISTS, systemAccountsApi, type SystemAccount } from './api';
 import { useRecordDialog } from '../../form/useRecordDialog';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { errorMsg } from '../../api/client';
-import { channelsApi, type ChannelAssignment } from '../../areas/accounts/api';
+import { channelsApi, type ChannelAssignment } from './api';
 import { notify } from '../../store';
 
 export const INVITE_CHANNELS = [

@@ -15,7 +15,7 @@ import { useSession } from '../../common/session';
 import { notify } from '../../store';
 import { userUpdated } from '../../store/auth';
 import { useAppDispatch } from '../../store/hooks';
-import { authApi, type User } from '../../areas/accounts/api';
+import { authApi, type User } from './api';
 
 interface ProfileForm {
   fullname: string;

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { rolesApi, type PermissionRef, type Role } from '../../areas/accounts/api';
+import { rolesApi, type PermissionRef, type Role } from './api';
 import PermissionChecklist from '../../common/PermissionChecklist';
 import type { FormConfig } from '../../form/types';
 

@@ -1,4 +1,4 @@
-import { autoInviteToast, inviteStatusWord, wordsForCodes } from './invite-rules';
+import { autoInviteToast, inviteStatusWord, wordsForCodes } from './inviteWords';
 
 describe('invite toasts in words (issue 24.4)', () => {
   it('puts the channel and the result code in Vietnamese, never the raw code', () => {

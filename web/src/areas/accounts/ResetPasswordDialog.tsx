@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { failText } from '../../api/client';
 import { notify } from '../../store';
-import { usersApi, type User } from '../../areas/accounts/api';
+import { usersApi, type User } from './api';
 
 /** Reset password: the confirm button is disabled unless both fields are filled (no equality check). */
 export default function ResetPasswordDialog({ user, onClose }: { user: User | null; onClose: () => void }) {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ACCOUNT_LISTS, type PermissionRef } from '../../areas/accounts/api';
+import { ACCOUNT_LISTS, type PermissionRef } from './api';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig } from '../../list/types';
 

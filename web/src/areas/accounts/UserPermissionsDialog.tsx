@@ -9,7 +9,7 @@ import { failText } from '../../api/client';
 import { Loading } from '../../common/Placeholders';
 import PermissionChecklist from '../../common/PermissionChecklist';
 import { notify } from '../../store';
-import { usersApi, type PermissionRef, type User } from '../../areas/accounts/api';
+import { usersApi, type PermissionRef, type User } from './api';
 
 /** Per-user permission editor (viewer priority below 3, target role priority above 1). */
 export default function UserPermissionsDialog({

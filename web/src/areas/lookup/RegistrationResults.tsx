@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig } from '../../list/types';
-import { usersApi } from '../../areas/accounts/api';
-import { LOOKUP_LISTS, lookupApi, type Registration9084 as Registration9084Message } from '../../areas/lookup/api';
+import { usersApi } from '../accounts/api';
+import { LOOKUP_LISTS, lookupApi, type Registration9084 as Registration9084Message } from './api';
 import { staffPickerOptions } from '../../common/refdata';
 import { monthStart, today } from '../../common/format';
 import { lookupPhone } from './ResultViews';
