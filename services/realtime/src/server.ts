@@ -40,15 +40,17 @@ import {
   verifyAccessToken,
 } from '@cskh/kit';
 import { events_v1_realtime } from '@cskh/proto';
-import { startBatchConsumer, BatchConsumerHandle, inSpan, socketConnections, SpanKind, withTraceHeaders } from '@cskh/kit';
+import { BatchConsumerHandle, inSpan, socketConnections, SpanKind, withTraceHeaders } from '@cskh/kit';
 import { realtimeConfig, RealtimeConfig } from './config';
-import { createDeduper } from './dedupe';
-import { BatchPublisher } from './publisher';
-import { acceptedAck, errorPayload, matchValue, pushRoom, replyPayload, ReplyPayload, routeTable, RouteTable, toParams } from './routing';
+import { createDeduper } from './domain/dedupe';
+import { acceptedAck, errorPayload, matchValue, ReplyPayload, routeTable, RouteTable, toParams } from './domain/routing';
+import { BatchPublisher } from './workers/batch-publisher';
+import { startPushConsumer } from './workers/pushes';
+import { startReplyConsumer } from './workers/replies';
 
-const { SocketRequest, SocketReply, RealtimePush } = events_v1_realtime;
+const { SocketRequest } = events_v1_realtime;
 
-export type { ReplyPayload } from './routing';
+export type { ReplyPayload } from './domain/routing';
 
 export interface RealtimeHandle {
   port: number;
@@ -357,56 +359,11 @@ export async function startRealtime(
   });
 
   // ---- replies: every declared reply topic, one consumer group across replicas ----
-  const replies = await startBatchConsumer({
-    brokers: config.KAFKA_BROKERS,
-    clientId: 'cskh-realtime',
-    groupId: config.REALTIME_CONSUMER_GROUP,
-    topics: table.replyTopics,
-    bus,
-    log,
-    concurrency: 64,
-    handler: async (msg) => {
-      let r: events_v1_realtime.SocketReply;
-      try {
-        r = SocketReply.decode(msg.value);
-      } catch (err) {
-        log.warn({ err, topic: msg.topic }, 'undecodable socket reply dropped');
-        return;
-      }
-      settle(r.request_id);
-      const route = table.forReply(msg.topic, r.kind);
-      if (!r.request_id || !r.client_id || !route) return;
-      if (!(await dedupe.first(r.request_id))) return;
-      emitReply(r.client_id, route, replyPayload(route, r));
-    },
-  });
+  const replies = await startReplyConsumer({ config, bus, log, table, dedupe, settle, emitReply });
   replies.ready.then(() => (consumerReady = true));
 
   // ---- pushes from any service ----
-  const pushes = await startBatchConsumer({
-    brokers: config.KAFKA_BROKERS,
-    clientId: 'cskh-realtime-notify',
-    groupId: `${config.REALTIME_CONSUMER_GROUP}-notify`,
-    topics: [REALTIME_PUSH_TOPIC],
-    bus,
-    log,
-    handler: async (msg) => {
-      let n: events_v1_realtime.RealtimePush;
-      let payload: unknown;
-      try {
-        n = RealtimePush.decode(msg.value);
-        payload = JSON.parse(n.payload_json || 'null');
-      } catch (err) {
-        log.warn({ err }, 'undecodable push dropped');
-        return;
-      }
-      const to = pushRoom(n.room);
-      if (!n.event || !to) return void log.warn({ event: n.event, room: n.room }, 'push without event or valid room dropped');
-      if (n.event_id && !(await dedupe.first(`push:${n.event_id}`))) return;
-      if ('all' in to) io.emit(n.event, payload);
-      else io.to(to.room).emit(n.event, payload);
-    },
-  });
+  const pushes = await startPushConsumer({ config, bus, log, dedupe, io });
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
