@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '@cskh/kit';
 import type { PayrollConfig } from './config';
-import { Recalculator } from './recalc';
+import { Recalculator } from './workers/recalculator';
 
 /** What the payroll handlers share, built once per running service (module.context). */
 export interface PayrollContext {

@@ -1,13 +1,13 @@
 import { bind, ServiceModule } from '@cskh/kit';
 import { payroll_v1_payroll } from '@cskh/proto';
 import { payrollConfig } from './config';
-import { startRevenueConsumer } from './consumer';
+import { startRevenueConsumer } from './workers/revenue-consumer';
 import { PayrollContext, payrollContext } from './context';
 import { payrollHandlers } from './handlers/payroll';
 import { reportHandlers } from './handlers/reports';
 import { revenueHandlers } from './handlers/revenue';
 import { payrollMigrations } from './migrations';
-import { SCHEMA } from './store-revenue';
+import { SCHEMA } from './store/schema';
 
 /**
  * The payroll service: the revenue records (from care, orders and refunds events, plus historical
@@ -17,7 +17,6 @@ export const payrollModule: ServiceModule<typeof payrollConfig.shape, PayrollCon
   name: 'payroll',
   schema: SCHEMA,
   config: payrollConfig,
-  entities: [],
   migrations: payrollMigrations,
   // Staff read model for names, pickers and the subtree rule; audit for reassignments and sheet edits.
   features: { staff: true, audit: true },

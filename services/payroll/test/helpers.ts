@@ -4,9 +4,8 @@
  * refunds events published through the real bus as those services would; waiting for the read
  * model to catch up.
  */
-import { ErrorEnvelope, fromServiceError, USER_CHANGED_TOPIC } from '@cskh/kit';
-import { rand, settle, startTestService, TestService } from '@cskh/kit/src/testing';
-import { events_v1_care, events_v1_events, events_v1_orders, events_v1_refunds, payroll_v1_payroll } from '@cskh/proto';
+import { announceStaff as announce, AnnouncedPerson, rand, settle, startTestService, TestService } from '@cskh/kit/src/testing';
+import { events_v1_care, events_v1_orders, events_v1_refunds, payroll_v1_payroll } from '@cskh/proto';
 import { TOPICS } from '../src/domain/revenue';
 import { payrollModule } from '../src/module';
 
@@ -16,39 +15,17 @@ export async function startPayroll(env: NodeJS.ProcessEnv = {}) {
   return { t, payroll };
 }
 
-export async function failure(p: Promise<unknown>): Promise<ErrorEnvelope> {
-  try {
-    await p;
-  } catch (e) {
-    return fromServiceError(e);
-  }
-  throw new Error('expected the call to fail');
-}
-
+/** Reads until `ok` holds (the kit's settle), and throws naming `what` if it never does. */
 export async function until<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, ms = 30000): Promise<T> {
   const v = await settle(probe, ok, ms, 150);
   if (!ok(v)) throw new Error(`${what} did not happen: ${JSON.stringify(v)}`);
   return v;
 }
 
-export type Person = Partial<events_v1_events.UserChanged> & { username: string };
+export type Person = AnnouncedPerson;
 
-/** Staff as auth announces them (cskh.auth.user-changed), then waits until the read model has them. */
-export async function announceStaff(t: TestService, people: Person[]) {
-  const events = people.map((p) =>
-    events_v1_events.UserChanged.fromPartial({
-      event_id: rand(),
-      user_id: p.user_id ?? `u-${p.username}`,
-      fullname: `Tên ${p.username}`,
-      role_name: 'Nhân viên',
-      role_priority: 5,
-      changed_at: new Date().toISOString(),
-      ...p,
-    }),
-  );
-  await t.bus.publish(events.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })));
-  await until('staff read model', () => t.sql(`SELECT username FROM payroll.staff WHERE username = ANY($1)`, [people.map((p) => p.username)]), (r) => r.length === people.length);
-}
+/** Staff as auth announces them, with this suite's user ids (`u-<username>`). */
+export const announceStaff = (t: TestService, people: Person[]) => announce(t, people, (username) => `u-${username}`);
 
 /** The caller as the gateway passes it, with every report and payroll code. */
 export const who = (t: TestService, priority: number, username: string, userId = `u-${username}`) =>

@@ -6,11 +6,11 @@
  * and does not move when new revenue arrives.
  */
 import { REALTIME_PUSH_TOPIC, Subscription, vnIsoDay } from '@cskh/kit';
-import { rand, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, TestService } from '@cskh/kit/src/testing';
 import { events_v1_realtime, payroll_v1_payroll } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
-import { RECALCULATED_EVENT } from '../src/recalc';
-import { announceStaff, failure, invite, publish, refund, startPayroll, until, who } from './helpers';
+import { RECALCULATED_EVENT } from '../src/workers/recalculator';
+import { announceStaff, invite, publish, refund, startPayroll, until, who } from './helpers';
 
 const P = payroll_v1_payroll;
 let t: TestService;

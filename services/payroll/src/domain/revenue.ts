@@ -1,4 +1,5 @@
 import { last9, parseDateTime } from '@cskh/kit';
+import { isLeader, isManager, isSales } from '@cskh/kit/src/access';
 import type { events_v1_care, events_v1_orders, events_v1_refunds } from '@cskh/proto';
 import { MSG } from './messages';
 
@@ -193,7 +194,7 @@ export function recordFromImport(
 export function showPhone(phone: string, viewerPriority: number): string {
   const l = last9(phone);
   if (!l) return '';
-  return viewerPriority < 3 ? `0${l}` : `****${l.slice(-5)}`;
+  return isManager(viewerPriority) ? `0${l}` : `****${l.slice(-5)}`;
 }
 
 /** Branch report average: provisional revenue ÷ staff count, 0 when there are no staff (spec 2 §2.4). */
@@ -201,4 +202,4 @@ export const branchAverage = (provisional: number, staffCount: number) => (staff
 
 /** Staff picker text: priority 4 prefixed '--', priority 5 '----' (spec 2 §1). */
 export const staffLabel = (username: string, fullname: string, priority: number) =>
-  `${priority === 4 ? '--' : priority === 5 ? '----' : ''}${username}${fullname ? ` - ${fullname}` : ''}`;
+  `${isLeader(priority) ? '--' : isSales(priority) ? '----' : ''}${username}${fullname ? ` - ${fullname}` : ''}`;

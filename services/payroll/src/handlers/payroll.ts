@@ -1,4 +1,5 @@
-import { AppError, changedFields, Handlers, Identity, importChunk, inScope, likeContains, pageSql, requireId, staffScopeOf, vnDateTime, Where } from '@cskh/kit';
+import { AppError, changedFields, Handlers, Identity, importChunk, inScope, likeContains, requireId, staffScopeOf, vnDateTime, Where } from '@cskh/kit';
+import { isBelowManager, isBranchOrAbove } from '@cskh/kit/src/access';
 import type { payroll_v1_payroll } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { PayrollContext } from '../context';
@@ -8,8 +9,9 @@ import { EDITABLE_FIELDS, ManualInputs, PayrollAmounts, ZERO_AMOUNTS } from '../
 import { checkSettings, PayrollSettings } from '../domain/settings';
 import { manualInputs, parseAttendance, parseManualRow } from '../domain/sheets';
 import {
-  ensureMonthRows, findRow, loadSettings, markPending, monthLock, PAYROLL_RESOURCE, PayrollRowRecord, saveAttendance, saveManual, saveSettings,
-} from '../store-payroll';
+  countPendingRows, ensureMonthRows, findRow, holdMonth, insertMonthLock, listPayrollRows, loadSettings, markOpenMonthsPending, markPending, monthLock,
+  PAYROLL_RESOURCE, PayrollRowRecord, payrollRowUsername, saveAttendance, saveManual, saveSettings,
+} from '../store/payroll';
 import { reportPaging } from './reports';
 
 type Def = typeof payroll_v1_payroll.PayrollServiceService;
@@ -27,13 +29,9 @@ export function presentRow(r: PayrollRowRecord, me: Identity, closed: boolean): 
     thangTinhLuong: displayMonth(r.month),
     ...amounts,
     dang_tinh_toan: r.pending,
-    can_edit: me.priority < 4 && !closed,
+    can_edit: isBranchOrAbove(me.priority) && !closed,
   };
 }
-
-/** Every change of a month's sheet holds the month shared; closing it holds it alone (no edit slips past a close). */
-const holdMonth = (em: EntityManager, month: string, mode: 'shared' | 'exclusive') =>
-  em.query(`SELECT ${mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext($1))`, [`payroll-month:${month}`]);
 
 async function requireOpen(em: EntityManager, month: string) {
   await holdMonth(em, month, 'shared');
@@ -46,7 +44,7 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
   const delay = c.deps.config.PAYROLL_RECALC_DELAY_MS;
 
   const requireEditor = (me: Identity) => {
-    if (me.priority >= 4) throw new AppError('FORBIDDEN', MSG.editForbidden);
+    if (!isBranchOrAbove(me.priority)) throw new AppError('FORBIDDEN', MSG.editForbidden);
   };
   /** The staff member must be the editor's or in their subtree. */
   const requireInScope = async (me: Identity, username: string) => {
@@ -65,19 +63,7 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
     const search = req.message?.trim();
     if (search) where.add(`(p.username ILIKE ? OR coalesce(s.fullname, '') ILIKE ?)`, likeContains(search), likeContains(search));
     staff.scopeSql(where, me, 'p.username');
-    const from = `FROM payroll.payroll_row p LEFT JOIN payroll.staff s ON s.username = p.username ${where.sql}`;
-    const [rows, totals] = await Promise.all([
-      ds.query(`SELECT p.id, p.month, p.username, s.fullname, p.manual, p.result, p.pending ${from} ORDER BY lower(p.username) ${pageSql(paging)}`, where.params) as Promise<
-        PayrollRowRecord[]
-      >,
-      ds.query(
-        `SELECT count(*)::bigint AS n, (count(*) FILTER (WHERE p.pending))::bigint AS pending,
-                coalesce(sum((p.result->>'tongDoanhThuGiaGoc')::bigint) FILTER (WHERE NOT p.pending), 0)::bigint AS tam_tinh,
-                coalesce(sum((p.result->>'tongDoanhThuVasTinhLuong')::bigint) FILTER (WHERE NOT p.pending), 0)::bigint AS thuc_te ${from}`,
-        where.params,
-      ),
-    ]);
-    const t = totals[0];
+    const { rows, totals: t } = await listPayrollRows(ds, where, paging);
     return {
       values: rows.map((r) => presentRow(r, me, closed)),
       count: Number(t.n),
@@ -218,18 +204,17 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
 
     async closeMonth(req, ctx) {
       const me = ctx.user;
-      if (me.priority >= 3) throw new AppError('FORBIDDEN', MSG.closeForbidden);
+      if (isBelowManager(me.priority)) throw new AppError('FORBIDDEN', MSG.closeForbidden);
       const month = parseMonth(req.thangTinhLuong);
       return ds.transaction(async (em) => {
         await holdMonth(em, month, 'exclusive');
         if (await monthLock(em, month)) throw new AppError('CONFLICT', MSG.monthAlreadyClosed(displayMonth(month)));
         await ensureMonthRows(em, month);
-        const [p] = await em.query(`SELECT count(*)::int AS n FROM payroll.payroll_row WHERE month = $1 AND pending`, [month]);
-        if (p.n > 0) {
+        if ((await countPendingRows(em, month)) > 0) {
           c.recalc.nudge();
           throw new AppError('PRECONDITION', MSG.stillCalculating);
         }
-        await em.query(`INSERT INTO payroll.payroll_month (month, closed_by) VALUES ($1, $2)`, [month, me.username]);
+        await insertMonthLock(em, month, me.username);
         return monthState(em, month);
       });
     },
@@ -240,15 +225,12 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
 
     async updateSettings(req, ctx) {
       const me = ctx.user;
-      if (me.priority >= 3) throw new AppError('FORBIDDEN', MSG.settingsForbidden);
+      if (isBelowManager(me.priority)) throw new AppError('FORBIDDEN', MSG.settingsForbidden);
       const settings: PayrollSettings = checkSettings(req as Partial<PayrollSettings>);
       await ds.transaction(async (em) => {
         await saveSettings(em, settings, me.username);
         // New parameters apply to every open month's sheet.
-        await em.query(
-          `UPDATE payroll.payroll_row p SET pending = true, due_at = now()
-            WHERE NOT EXISTS (SELECT 1 FROM payroll.payroll_month m WHERE m.month = p.month)`,
-        );
+        await markOpenMonthsPending(em);
       });
       c.recalc.nudge();
       return settings;
@@ -256,9 +238,8 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
 
     async payrollHistory(req, ctx) {
       const id = requireId(req.id, MSG.payrollNotFound);
-      const rows: Array<{ username: string }> = await ds.query(`SELECT username FROM payroll.payroll_row WHERE id = $1`, [id]);
-      const member = rows[0] && (await staff.get(rows[0].username));
-      if (!rows[0] || !inScope(staffScopeOf(ctx.user), member, rows[0].username)) throw new AppError('NOT_FOUND', MSG.payrollNotFound);
+      const username = await payrollRowUsername(ds, id);
+      if (username === undefined || !inScope(staffScopeOf(ctx.user), await staff.get(username), username)) throw new AppError('NOT_FOUND', MSG.payrollNotFound);
       return audit.history(ds.manager, PAYROLL_RESOURCE, id, req.page, req.count);
     },
   };

@@ -1,12 +1,14 @@
 import { ALL_ROWS_COUNT, AppError, exportWindowSize, Handlers, Identity, ListFilter, maskPhonesInText, Paging, pageSql, rollupCount, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { isManager, isSales } from '@cskh/kit/src/access';
 import type { payroll_v1_payroll } from '@cskh/proto';
 import type { PayrollContext } from '../context';
 import { phoneSearch, reportPeriod } from '../domain/filters';
 import { MSG, NO_BRANCH_LABEL } from '../domain/messages';
-import { REVENUE_RECORD_ROLLUPS } from '../domain/rollups';
+import { REVENUE_RECORD_ROLLUPS } from '../store/revenue-rollups';
 import { branchAverage, showPhone, staffLabel } from '../domain/revenue';
-import { staffTree } from '../domain/staffTree';
-import type { ViewRow } from '../store-revenue';
+import { staffTree } from '../domain/staff-tree';
+import { detailedRows, reassignedTotals, reconciliationTotals, revenuePerDay, revenueRowsPage, revenueSummary, revenueTotals } from '../store/reports';
+import type { ViewRow } from '../store/revenue';
 
 type Def = typeof payroll_v1_payroll.PayrollServiceService;
 type Req = payroll_v1_payroll.ReportRequest;
@@ -20,12 +22,12 @@ const num = (v: unknown) => Number(v ?? 0);
 export function reportPaging(req: { page?: number; count?: number }, me: Identity, exportAll = false): Paging {
   // An export route: every row, or the window of them a streamed export asks for (its count says which).
   const paging = exportAll ? toPaging(req.page, exportWindowSize(req.count) ? req.count : ALL_ROWS_COUNT) : toPaging(req.page, req.count, 20);
-  if (paging.take === undefined && me.priority === 5) throw new AppError('FORBIDDEN', MSG.exportForbidden);
+  if (paging.take === undefined && isSales(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
   return paging;
 }
 
 /**
- * The filters every report shares, on payroll.revenue_view `v`: the caller's subtree (a branch its
+ * The filters every report shares, on the revenue view `v`: the caller's subtree (a branch its
  * branch, a leader their group, a salesperson themself), one staff member, the phone search, and the
  * period on the given date column.
  */
@@ -71,22 +73,8 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
   const detailed = async (req: Req, me: Identity, exportAll: boolean): Promise<payroll_v1_payroll.DetailedList> => {
     const paging = reportPaging(req, me, exportAll);
     const where = reportWhere(c, req, me, 'v.ngay_thanh_cong').add('v.success');
-    const [rows, totals] = await Promise.all([detailedRows(where, pageSql(paging)), detailedTotals(req, me, where)]);
+    const [rows, totals] = await Promise.all([detailedRows(ds, where, pageSql(paging)), detailedTotals(req, me, where)]);
     return { values: rows.map((r) => presentDetailed(r, me.priority)), count: totals.n, tongDoanhThu: totals.total, tongGoi: totals.n };
-  };
-
-  /**
-   * The detailed report's rows of one page (or export window), newest first: the page's records
-   * are found on the records alone (an index walk, revenue_key_view), then read whole from the
-   * view. Without a limit (all rows at once) the view is read directly.
-   */
-  const detailedRows = async (where: Where, limit: string): Promise<ViewRow[]> => {
-    // Ties in time by the record's source and id: the same order after a rebuild from the events.
-    const order = 'ORDER BY v.ngay_thanh_cong DESC, v.track0, v.track1';
-    if (!limit) return ds.query(`SELECT v.* FROM payroll.revenue_view v ${where.sql} ${order}`, where.params);
-    const keys: Array<{ record_id: string }> = await ds.query(`SELECT v.record_id FROM payroll.revenue_key_view v ${where.sql} ${order} ${limit}`, where.params);
-    if (keys.length === 0) return [];
-    return ds.query(`SELECT v.* FROM payroll.revenue_view v WHERE v.record_id = ANY($1::uuid[]) ${order}`, [keys.map((k) => k.record_id)]);
   };
 
   /**
@@ -96,7 +84,7 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
    */
   const detailedTotals = async (req: Req, me: Identity, where: Where): Promise<{ n: number; total: number }> => {
     const exact = async () => {
-      const [t] = await ds.query(`SELECT count(*)::bigint AS n, coalesce(sum(v.doanh_thu), 0)::bigint AS total FROM payroll.revenue_view v ${where.sql}`, where.params);
+      const t = await revenueTotals(ds, where);
       return { n: num(t.n), total: num(t.total) };
     };
     const phone = phoneSearch(req.message);
@@ -115,12 +103,7 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
     if (!counted) return exact();
     if (!username && staffScopeOf(me).kind === 'all') return { n: counted.count, total: counted.totals.doanh_thu };
     const reassigned = async (column: string) => {
-      const f = byStaff(column);
-      const [t] = await ds.query(
-        `SELECT count(*)::bigint AS n, coalesce(sum(r.doanh_thu), 0)::bigint AS total
-           FROM payroll.revenue_record r JOIN payroll.revenue_reassignment a ON a.track0 = r.track0 AND a.track1 = r.track1 ${f.sql}`,
-        f.params,
-      );
+      const t = await reassignedTotals(ds, byStaff(column));
       return { n: num(t.n), total: num(t.total) };
     };
     const [away, to_] = await Promise.all([reassigned('r.username_nv'), reassigned('a.username')]);
@@ -131,31 +114,9 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
   const summary = async (req: Req, me: Identity, exportAll: boolean, by: 'staff' | 'branch'): Promise<payroll_v1_payroll.RevenueSummaryList> => {
     const paging = reportPaging(req, me, exportAll);
     const where = reportWhere(c, by === 'branch' ? { ...req, username: '', message: '' } : req, me, 'v.ngay_thanh_cong').add('v.success');
-    // A branch is its manager's user id: theirs for priority 3, their brand_id for everyone under them.
-    const key = by === 'staff' ? 'v.username_nv' : `coalesce(CASE WHEN s.priority = 3 THEN s.user_id ELSE nullif(s.brand_id, '') END, '')`;
-    const grouped = `
-      SELECT ${key} AS k, max(v.ten_nv) AS ten_nv, count(*)::bigint AS don_moi, sum(v.doanh_thu)::bigint AS tam_tinh,
-             sum(v.doanh_thu_thuc_te)::bigint AS thuc_te, sum(v.hoan_tien)::bigint AS hoan
-        FROM payroll.revenue_view v LEFT JOIN payroll.staff s ON s.username = v.username_nv ${where.sql} GROUP BY 1`;
-    const [rows, totals] = await Promise.all([
-      ds.query(
-        by === 'staff'
-          ? `SELECT g.k AS username_nv, g.ten_nv, g.don_moi, g.tam_tinh, g.thuc_te, g.hoan, 0 AS nv FROM (${grouped}) g ORDER BY g.tam_tinh DESC, g.k ${pageSql(paging)}`
-          : `SELECT coalesce(b.username, '') AS username_nv, coalesce(b.fullname, '') AS ten_nv, g.don_moi, g.tam_tinh, g.thuc_te, g.hoan,
-                    (SELECT count(*) FROM payroll.staff m WHERE g.k <> '' AND m.brand_id = g.k AND m.priority IN (4, 5) AND NOT m.deleted)::bigint AS nv
-               FROM (${grouped}) g LEFT JOIN payroll.staff b ON b.user_id = g.k AND g.k <> ''
-              ORDER BY g.tam_tinh DESC, g.k ${pageSql(paging)}`,
-        where.params,
-      ),
-      ds.query(
-        `SELECT count(*)::bigint AS groups, coalesce(sum(don_moi), 0)::bigint AS goi, coalesce(sum(tam_tinh), 0)::bigint AS tam_tinh,
-                coalesce(sum(thuc_te), 0)::bigint AS thuc_te, coalesce(sum(hoan), 0)::bigint AS hoan FROM (${grouped}) g`,
-        where.params,
-      ),
-    ]);
-    const t = totals[0];
+    const { rows, totals: t } = await revenueSummary(ds, where, paging, by);
     return {
-      values: rows.map((r: Record<string, unknown>) => ({
+      values: rows.map((r) => ({
         username_nv: String(r.username_nv),
         ten_nv: by === 'branch' && !r.username_nv ? NO_BRANCH_LABEL : String(r.ten_nv ?? ''),
         don_moi: num(r.don_moi),
@@ -177,15 +138,12 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
   const report9279 = async (req: Req, me: Identity, exportAll: boolean): Promise<payroll_v1_payroll.Report9279List> => {
     const paging = reportPaging(req, me, exportAll);
     const where = reportWhere(c, req, me, 'v.ngay_len_don').add(`v.track0 = '9279'`).add('v.success');
-    const [rows, totals] = await Promise.all([
-      ds.query(`SELECT v.* FROM payroll.revenue_view v ${where.sql} ORDER BY v.ngay_len_don DESC, v.id ${pageSql(paging)}`, where.params) as Promise<ViewRow[]>,
-      ds.query(`SELECT count(*)::bigint AS n, coalesce(sum(v.doanh_thu), 0)::bigint AS total FROM payroll.revenue_view v ${where.sql}`, where.params),
-    ]);
+    const [rows, totals] = await Promise.all([revenueRowsPage(ds, where, paging, 'v.ngay_len_don'), revenueTotals(ds, where)]);
     return {
       values: rows.map((r) => ({
         id: r.id,
         // The partner company is for priority below 3 only: absent from everyone else's answer.
-        ...(me.priority < 3 ? { cty: r.cty } : {}),
+        ...(isManager(me.priority) ? { cty: r.cty } : {}),
         so_dien_thoai_cs: showPhone(r.so_dien_thoai_cs, me.priority),
         goi_cuoc: textOf(r, me.priority)(r.goi_cuoc),
         username_nv: r.username_nv,
@@ -195,25 +153,16 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
         doanh_thu: num(r.doanh_thu),
         ngay_len_don: vnDateTime(r.ngay_len_don),
       })),
-      count: num(totals[0].n),
-      tongDoanhThu: num(totals[0].total),
-      tongGoi: num(totals[0].n),
+      count: num(totals.n),
+      tongDoanhThu: num(totals.total),
+      tongGoi: num(totals.n),
     };
   };
 
   const reconciliation = async (req: Req, me: Identity, exportAll: boolean): Promise<payroll_v1_payroll.ReconciliationList> => {
     const paging = reportPaging(req, me, exportAll);
     const where = reportWhere(c, req, me, 'v.ngay_thanh_cong');
-    const [rows, totals] = await Promise.all([
-      ds.query(`SELECT v.* FROM payroll.revenue_view v ${where.sql} ORDER BY v.ngay_thanh_cong DESC, v.id ${pageSql(paging)}`, where.params) as Promise<ViewRow[]>,
-      ds.query(
-        `SELECT count(*)::bigint AS n, (count(*) FILTER (WHERE v.success))::bigint AS goi, coalesce(sum(v.doanh_thu) FILTER (WHERE v.success), 0)::bigint AS gia_tri,
-                coalesce(sum(v.hoan_tien), 0)::bigint AS hoan, coalesce(sum(v.dt_tinh_luong), 0)::bigint AS dt
-           FROM payroll.revenue_view v ${where.sql}`,
-        where.params,
-      ),
-    ]);
-    const t = totals[0];
+    const [rows, t] = await Promise.all([revenueRowsPage(ds, where, paging, 'v.ngay_thanh_cong'), reconciliationTotals(ds, where)]);
     return {
       values: rows.map((r) => ({
         id: r.id,
@@ -257,12 +206,8 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
 
     async revenueByDay(req, ctx) {
       const where = reportWhere(c, req, ctx.user, 'v.ngay_thanh_cong').add('v.success');
-      const rows = await ds.query(
-        `SELECT to_char(v.ngay_thanh_cong AT TIME ZONE 'Asia/Ho_Chi_Minh', 'YYYY-MM-DD') AS day, count(*)::bigint AS n, sum(v.doanh_thu)::bigint AS total
-           FROM payroll.revenue_view v ${where.sql} GROUP BY 1 ORDER BY 1`,
-        where.params,
-      );
-      return { values: rows.map((r: Record<string, unknown>) => ({ day: String(r.day), don_moi: num(r.n), doanh_thu: num(r.total) })), count: rows.length };
+      const rows = await revenuePerDay(ds, where);
+      return { values: rows.map((r) => ({ day: String(r.day), don_moi: num(r.n), doanh_thu: num(r.total) })), count: rows.length };
     },
 
     async listStaff(_req, ctx) {

@@ -1,10 +1,11 @@
 import { AppError, Handlers, importChunk, inScope, staffScopeOf } from '@cskh/kit';
+import { isBelowManager } from '@cskh/kit/src/access';
 import type { payroll_v1_payroll } from '@cskh/proto';
 import type { PayrollContext } from '../context';
 import { MSG } from '../domain/messages';
 import { recordFromImport, RecordWrite } from '../domain/revenue';
-import { markPending, touchedMonths } from '../store-payroll';
-import { findRecord, insertImported, reassign, REVENUE_RESOURCE } from '../store-revenue';
+import { markPending, touchedMonths } from '../store/payroll';
+import { findRecord, insertImported, reassign, REVENUE_RESOURCE } from '../store/revenue';
 import { presentDetailed } from './reports';
 
 type Def = typeof payroll_v1_payroll.PayrollServiceService;
@@ -15,7 +16,7 @@ export function revenueHandlers(c: PayrollContext): Pick<Handlers<Def>, 'importR
   return {
     async importRevenue(req, ctx) {
       const me = ctx.user;
-      if (me.priority >= 3) throw new AppError('FORBIDDEN');
+      if (isBelowManager(me.priority)) throw new AppError('FORBIDDEN');
       const fileName = (req.file_name ?? '').trim();
       let touched: Array<{ username_nv: string; ngay_thanh_cong: Date }> = [];
       const result = await importChunk({
@@ -38,7 +39,7 @@ export function revenueHandlers(c: PayrollContext): Pick<Handlers<Def>, 'importR
 
     async updateRevenueUser(req, ctx) {
       const me = ctx.user;
-      if (me.priority >= 3) throw new AppError('FORBIDDEN', MSG.reassignForbidden);
+      if (isBelowManager(me.priority)) throw new AppError('FORBIDDEN', MSG.reassignForbidden);
       const username = (req.username ?? '').trim();
       if (!username) throw new AppError('VALIDATION', MSG.staffRequired);
       const target = await staff.get(username);

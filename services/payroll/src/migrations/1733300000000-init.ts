@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { SCHEMA } from '../store/schema';
 
 /**
  * The revenue read model (records from care, orders and imports; refund requests from refunds;
@@ -11,13 +12,13 @@ export class PayrollInit1733300000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     // At-least-once delivery: an event id applied once changes nothing the second time.
     await q.query(`
-      CREATE TABLE payroll.processed_event (
+      CREATE TABLE ${SCHEMA}.processed_event (
         event_id text PRIMARY KEY,
         topic text NOT NULL,
         applied_at timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query(`
-      CREATE TABLE payroll.revenue_record (
+      CREATE TABLE ${SCHEMA}.revenue_record (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         track0 text NOT NULL,
         track1 text NOT NULL,
@@ -43,13 +44,13 @@ export class PayrollInit1733300000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         UNIQUE (track0, track1)
       )`);
-    await q.query(`CREATE UNIQUE INDEX revenue_record_import_key ON payroll.revenue_record (import_key) WHERE import_key IS NOT NULL`);
-    await q.query(`CREATE INDEX revenue_record_day ON payroll.revenue_record (ngay_thanh_cong, id)`);
-    await q.query(`CREATE INDEX revenue_record_staff ON payroll.revenue_record (username_nv, ngay_thanh_cong)`);
-    await q.query(`CREATE INDEX revenue_record_match ON payroll.revenue_record (phone9, upper(goi_cuoc)) WHERE success`);
+    await q.query(`CREATE UNIQUE INDEX revenue_record_import_key ON ${SCHEMA}.revenue_record (import_key) WHERE import_key IS NOT NULL`);
+    await q.query(`CREATE INDEX revenue_record_day ON ${SCHEMA}.revenue_record (ngay_thanh_cong, id)`);
+    await q.query(`CREATE INDEX revenue_record_staff ON ${SCHEMA}.revenue_record (username_nv, ngay_thanh_cong)`);
+    await q.query(`CREATE INDEX revenue_record_match ON ${SCHEMA}.revenue_record (phone9, upper(goi_cuoc)) WHERE success`);
     // The latest state of each refund request (by version).
     await q.query(`
-      CREATE TABLE payroll.refund_request (
+      CREATE TABLE ${SCHEMA}.refund_request (
         request_id text PRIMARY KEY,
         version bigint NOT NULL,
         staff_username text NOT NULL DEFAULT '',
@@ -65,12 +66,12 @@ export class PayrollInit1733300000000 implements MigrationInterface {
         truy_thu_hoan_them text NOT NULL DEFAULT '',
         created_time timestamptz NOT NULL
       )`);
-    await q.query(`CREATE INDEX refund_request_match ON payroll.refund_request (phone9, upper(package_code))`);
-    await q.query(`CREATE INDEX refund_request_staff ON payroll.refund_request (staff_username, created_time)`);
+    await q.query(`CREATE INDEX refund_request_match ON ${SCHEMA}.refund_request (phone9, upper(package_code))`);
+    await q.query(`CREATE INDEX refund_request_staff ON ${SCHEMA}.refund_request (staff_username, created_time)`);
     // A manager's reassignment of a record to another staff member (updateUser): kept apart from
     // the records, which are a pure function of the events, so a rebuild from the topics keeps it.
     await q.query(`
-      CREATE TABLE payroll.revenue_reassignment (
+      CREATE TABLE ${SCHEMA}.revenue_reassignment (
         track0 text NOT NULL,
         track1 text NOT NULL,
         username text NOT NULL,
@@ -83,11 +84,11 @@ export class PayrollInit1733300000000 implements MigrationInterface {
     // nearest after). Computed on read, so the order events arrive in (or a replay) never changes
     // the answer. Names come from the staff read model (the event's name when auth has none).
     await q.query(`
-      CREATE VIEW payroll.revenue_view AS
+      CREATE VIEW ${SCHEMA}.revenue_view AS
       WITH matched AS (
         SELECT DISTINCT ON (f.request_id) f.*, r.id AS record_id
-          FROM payroll.refund_request f
-          JOIN payroll.revenue_record r ON r.phone9 = f.phone9 AND r.phone9 <> '' AND upper(r.goi_cuoc) = upper(f.package_code) AND r.success
+          FROM ${SCHEMA}.refund_request f
+          JOIN ${SCHEMA}.revenue_record r ON r.phone9 = f.phone9 AND r.phone9 <> '' AND upper(r.goi_cuoc) = upper(f.package_code) AND r.success
          WHERE f.request_type IN (1, 2, 4)
          ORDER BY f.request_id, (r.ngay_thanh_cong <= f.created_time) DESC, abs(extract(epoch FROM f.created_time - r.ngay_thanh_cong)), r.id
       ), per_record AS (
@@ -108,26 +109,26 @@ export class PayrollInit1733300000000 implements MigrationInterface {
              (p.record_id IS NOT NULL) AS co_yeu_cau_hoan,
              CASE WHEN r.success THEN greatest(0, r.doanh_thu - coalesce(p.hoan_tien, 0)) ELSE 0 END::bigint AS doanh_thu_thuc_te,
              CASE WHEN r.success THEN greatest(0, r.doanh_thu_tinh_luong - round(coalesce(p.hoan_tien, 0) * r.ti_le_doanh_thu / 100)) ELSE 0 END::bigint AS dt_tinh_luong
-        FROM payroll.revenue_record r
-        LEFT JOIN payroll.revenue_reassignment a ON a.track0 = r.track0 AND a.track1 = r.track1
-        LEFT JOIN payroll.staff s ON s.username = coalesce(a.username, r.username_nv)
+        FROM ${SCHEMA}.revenue_record r
+        LEFT JOIN ${SCHEMA}.revenue_reassignment a ON a.track0 = r.track0 AND a.track1 = r.track1
+        LEFT JOIN ${SCHEMA}.staff s ON s.username = coalesce(a.username, r.username_nv)
         LEFT JOIN per_record p ON p.record_id = r.id`);
 
     await q.query(`
-      CREATE TABLE payroll.setting (
+      CREATE TABLE ${SCHEMA}.setting (
         id int PRIMARY KEY DEFAULT 1 CHECK (id = 1),
         value jsonb NOT NULL,
         updated_by text NOT NULL DEFAULT '',
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query(`
-      CREATE TABLE payroll.payroll_month (
+      CREATE TABLE ${SCHEMA}.payroll_month (
         month text PRIMARY KEY,
         closed_by text NOT NULL,
         closed_at timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query(`
-      CREATE TABLE payroll.attendance (
+      CREATE TABLE ${SCHEMA}.attendance (
         username text NOT NULL,
         day date NOT NULL,
         month text NOT NULL,
@@ -137,10 +138,10 @@ export class PayrollInit1733300000000 implements MigrationInterface {
         file_name text NOT NULL DEFAULT '',
         PRIMARY KEY (username, day)
       )`);
-    await q.query(`CREATE INDEX attendance_month ON payroll.attendance (month, username)`);
+    await q.query(`CREATE INDEX attendance_month ON ${SCHEMA}.attendance (month, username)`);
     // One sheet row: the manual inputs, the state of its calculation and the computed amounts.
     await q.query(`
-      CREATE TABLE payroll.payroll_row (
+      CREATE TABLE ${SCHEMA}.payroll_row (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         month text NOT NULL,
         username text NOT NULL,
@@ -153,11 +154,11 @@ export class PayrollInit1733300000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         UNIQUE (month, username)
       )`);
-    await q.query(`CREATE INDEX payroll_row_pending ON payroll.payroll_row (due_at) WHERE pending`);
+    await q.query(`CREATE INDEX payroll_row_pending ON ${SCHEMA}.payroll_row (due_at) WHERE pending`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP VIEW payroll.revenue_view`);
+    await q.query(`DROP VIEW ${SCHEMA}.revenue_view`);
     for (const t of ['payroll_row', 'attendance', 'payroll_month', 'setting', 'revenue_reassignment', 'refund_request', 'revenue_record', 'processed_event'])
       await q.query(`DROP TABLE payroll.${t}`);
   }

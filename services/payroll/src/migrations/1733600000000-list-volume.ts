@@ -1,6 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { createTrigramIndexes, dropRollupSql, dropTrigramIndexes, rollupSql } from '@cskh/kit';
-import { REVENUE_RECORD_ROLLUPS } from '../domain/rollups';
+import { REVENUE_RECORD_ROLLUPS } from '../store/revenue-rollups';
+import { SCHEMA } from '../store/schema';
 
 const SEARCHED = ['phone9', 'so_dien_thoai_cs'];
 
@@ -9,12 +10,12 @@ export class PayrollListVolume1733600000000 implements MigrationInterface {
   name = 'PayrollListVolume1733600000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await createTrigramIndexes(q, 'payroll.revenue_record', SEARCHED);
+    await createTrigramIndexes(q, `${SCHEMA}.revenue_record`, SEARCHED);
     for (const r of REVENUE_RECORD_ROLLUPS) for (const sql of rollupSql(r)) await q.query(sql);
   }
 
   async down(q: QueryRunner): Promise<void> {
     for (const r of REVENUE_RECORD_ROLLUPS) for (const sql of dropRollupSql(r)) await q.query(sql);
-    await dropTrigramIndexes(q, 'payroll.revenue_record', SEARCHED);
+    await dropTrigramIndexes(q, `${SCHEMA}.revenue_record`, SEARCHED);
   }
 }

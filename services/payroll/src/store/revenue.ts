@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import type { RecordWrite, RefundWrite } from './domain/revenue';
+import type { RecordWrite, RefundWrite } from '../domain/revenue';
+import { SCHEMA } from './schema';
 
-/** SQL of the revenue read model (payroll.revenue_record, refund_request, their view). */
-export const SCHEMA = 'payroll';
+/** SQL of the revenue read model (revenue_record, refund_request, their view). */
 export const REVENUE_RESOURCE = 'revenue';
 
 /**
@@ -11,7 +11,7 @@ export const REVENUE_RESOURCE = 'revenue';
  */
 export async function firstDelivery(em: EntityManager, eventId: string, topic: string): Promise<boolean> {
   if (!eventId) return true;
-  const rows = await em.query(`INSERT INTO payroll.processed_event (event_id, topic) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`, [eventId, topic]);
+  const rows = await em.query(`INSERT INTO "${SCHEMA}".processed_event (event_id, topic) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`, [eventId, topic]);
   return rows.length > 0;
 }
 
@@ -28,7 +28,7 @@ const COLUMNS = [
  */
 export async function writeRecord(em: EntityManager, w: RecordWrite, create: boolean): Promise<Array<{ username_nv: string; ngay_thanh_cong: Date }>> {
   const before: Array<{ username_nv: string; ngay_thanh_cong: Date }> = await em.query(
-    `SELECT username_nv, ngay_thanh_cong FROM payroll.revenue_view WHERE track0 = $1 AND track1 = $2`,
+    `SELECT username_nv, ngay_thanh_cong FROM "${SCHEMA}".revenue_view WHERE track0 = $1 AND track1 = $2`,
     [w.track0, w.track1],
   );
   const values = COLUMNS.map((c) => w[c]);
@@ -40,20 +40,20 @@ export async function writeRecord(em: EntityManager, w: RecordWrite, create: boo
       ngay_thanh_cong = CASE WHEN EXCLUDED.success AND NOT r.success THEN EXCLUDED.ngay_thanh_cong ELSE r.ngay_thanh_cong END`;
   if (create) {
     await em.query(
-      `INSERT INTO payroll.revenue_record AS r (${COLUMNS.join(', ')}) VALUES (${placeholders})
+      `INSERT INTO "${SCHEMA}".revenue_record AS r (${COLUMNS.join(', ')}) VALUES (${placeholders})
        ON CONFLICT (track0, track1) DO UPDATE SET ${upsert} WHERE r.status_at <= EXCLUDED.status_at`,
       values,
     );
   } else {
     const changed = COLUMNS.filter((c) => c !== 'track0' && c !== 'track1' && c !== 'ngay_thanh_cong' && c !== 'ngay_len_don');
     await em.query(
-      `UPDATE payroll.revenue_record r SET ${changed.map((c, i) => `${c} = $${i + 3}`).join(', ')}, updated_at = now()
+      `UPDATE "${SCHEMA}".revenue_record r SET ${changed.map((c, i) => `${c} = $${i + 3}`).join(', ')}, updated_at = now()
         WHERE track0 = $1 AND track1 = $2 AND r.status_at <= $${changed.indexOf('status_at') + 3}`,
       [w.track0, w.track1, ...changed.map((c) => w[c])],
     );
   }
   const after: Array<{ username_nv: string; ngay_thanh_cong: Date }> = await em.query(
-    `SELECT username_nv, ngay_thanh_cong FROM payroll.revenue_view WHERE track0 = $1 AND track1 = $2`,
+    `SELECT username_nv, ngay_thanh_cong FROM "${SCHEMA}".revenue_view WHERE track0 = $1 AND track1 = $2`,
     [w.track0, w.track1],
   );
   return [...before, ...after];
@@ -62,7 +62,7 @@ export async function writeRecord(em: EntityManager, w: RecordWrite, create: boo
 /** Keeps the latest state of a refund request (by version). Returns who it concerns, for payroll. */
 export async function writeRefund(em: EntityManager, f: RefundWrite): Promise<Array<{ username_nv: string; ngay_thanh_cong: Date }>> {
   await em.query(
-    `INSERT INTO payroll.refund_request AS f (request_id, version, staff_username, phone, package_code, request_type, request_method, refund_price,
+    `INSERT INTO "${SCHEMA}".refund_request AS f (request_id, version, staff_username, phone, package_code, request_type, request_method, refund_price,
         other_refund, transfer_final_amount, truy_thu_hoan_theo_goi, truy_thu_hoan_them, created_time, deleted)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (request_id) DO UPDATE SET version = EXCLUDED.version, staff_username = EXCLUDED.staff_username, phone = EXCLUDED.phone,
@@ -76,7 +76,7 @@ export async function writeRefund(em: EntityManager, f: RefundWrite): Promise<Ar
   );
   // The records of the same phone and package (whose refunds may have moved) and the request's own staff.
   const touched: Array<{ username_nv: string; ngay_thanh_cong: Date }> = await em.query(
-    `SELECT username_nv, ngay_thanh_cong FROM payroll.revenue_view
+    `SELECT username_nv, ngay_thanh_cong FROM "${SCHEMA}".revenue_view
       WHERE phone9 = right(regexp_replace($1, '\\D', '', 'g'), 9) AND upper(goi_cuoc) = upper($2)`,
     [f.phone, f.package_code],
   );
@@ -88,7 +88,7 @@ export async function insertImported(em: EntityManager, rows: Array<{ w: RecordW
   for (const { w, importKey } of rows) {
     const values = COLUMNS.map((c) => w[c]);
     await em.query(
-      `INSERT INTO payroll.revenue_record (${COLUMNS.join(', ')}, import_key) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}, $${COLUMNS.length + 1})
+      `INSERT INTO "${SCHEMA}".revenue_record (${COLUMNS.join(', ')}, import_key) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}, $${COLUMNS.length + 1})
        ON CONFLICT DO NOTHING`,
       [...values, importKey],
     );
@@ -125,13 +125,13 @@ export interface ViewRow {
 }
 
 export async function findRecord(em: EntityManager, track0: string, track1: string): Promise<ViewRow | undefined> {
-  const rows: ViewRow[] = await em.query(`SELECT * FROM payroll.revenue_view WHERE track0 = $1 AND track1 = $2`, [track0, track1]);
+  const rows: ViewRow[] = await em.query(`SELECT * FROM "${SCHEMA}".revenue_view WHERE track0 = $1 AND track1 = $2`, [track0, track1]);
   return rows[0];
 }
 
 export async function reassign(em: EntityManager, track0: string, track1: string, username: string, by: string) {
   await em.query(
-    `INSERT INTO payroll.revenue_reassignment (track0, track1, username, updated_by) VALUES ($1, $2, $3, $4)
+    `INSERT INTO "${SCHEMA}".revenue_reassignment (track0, track1, username, updated_by) VALUES ($1, $2, $3, $4)
      ON CONFLICT (track0, track1) DO UPDATE SET username = EXCLUDED.username, updated_by = EXCLUDED.updated_by, updated_at = now()`,
     [track0, track1, username, by],
   );

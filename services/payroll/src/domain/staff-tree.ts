@@ -4,6 +4,8 @@
  * salespeople without a leader; people whose branch or leader is not in the list come last, each
  * under their own level. Leaders are '--', salespeople '----' (the level gives the picker both).
  */
+import { isBranch, isLeader, isSales, PRIORITY } from '@cskh/kit/src/access';
+
 export interface TreeMember {
   username: string;
   user_id: string;
@@ -23,14 +25,14 @@ export function staffTree<T extends TreeMember>(people: readonly T[]): T[] {
     out.push(p);
   };
   const level = (n: number) => people.filter((p) => p.priority === n).sort(byName);
-  const branches = level(3);
-  const leaders = level(4);
-  const sales = level(5);
+  const branches = level(PRIORITY.branch);
+  const leaders = level(PRIORITY.leader);
+  const sales = level(PRIORITY.sales);
   const pushLeader = (l: T) => {
     push(l);
     sales.filter((s) => s.group_id && s.group_id === l.user_id).forEach(push);
   };
-  people.filter((p) => ![3, 4, 5].includes(p.priority)).forEach(push);
+  people.filter((p) => !(isBranch(p.priority) || isLeader(p.priority) || isSales(p.priority))).forEach(push);
   for (const b of branches) {
     push(b);
     leaders.filter((l) => l.brand_id && l.brand_id === b.user_id).forEach(pushLeader);

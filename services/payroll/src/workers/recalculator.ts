@@ -1,8 +1,8 @@
 import { pushToAll, ServiceDeps } from '@cskh/kit';
-import type { PayrollConfig } from './config';
-import { displayMonth } from './domain/month';
-import { computePayroll } from './domain/payroll';
-import { claimPending, gatherInputs, loadSettings, storeResult } from './store-payroll';
+import type { PayrollConfig } from '../config';
+import { displayMonth } from '../domain/month';
+import { computePayroll } from '../domain/payroll';
+import { claimPending, gatherInputs, loadSettings, storeResult } from '../store/payroll';
 
 /** Socket event the sheet listens to: rows of these months were recalculated. */
 export const RECALCULATED_EVENT = 'payroll.recalculated';

@@ -1,10 +1,10 @@
 import type { ServiceDeps, Subscription } from '@cskh/kit';
 import { events_v1_care, events_v1_orders, events_v1_refunds } from '@cskh/proto';
-import type { PayrollConfig } from './config';
-import { recordFromInvite, recordFromOrder, refundFromEvent, TOPICS } from './domain/revenue';
-import type { Recalculator } from './recalc';
-import { markPending, touchedMonths } from './store-payroll';
-import { firstDelivery, writeRecord, writeRefund } from './store-revenue';
+import type { PayrollConfig } from '../config';
+import { recordFromInvite, recordFromOrder, refundFromEvent, TOPICS } from '../domain/revenue';
+import type { Recalculator } from './recalculator';
+import { markPending, touchedMonths } from '../store/payroll';
+import { firstDelivery, writeRecord, writeRefund } from '../store/revenue';
 
 /**
  * The revenue read model's consumer: care's confirmed invitations, orders' status changes and

@@ -1,4 +1,4 @@
-import { staffTree } from './staffTree';
+import { staffTree } from './staff-tree';
 import { staffLabel } from './revenue';
 
 const p = (username: string, priority: number, user_id: string, brand_id = '', group_id = '') => ({ username, priority, user_id, brand_id, group_id });

@@ -1,4 +1,5 @@
 import type { Rollup } from '@cskh/kit';
+import { SCHEMA } from './schema';
 
 /**
  * Per-day counters of the revenue records by success day: packages and revenue of the detailed
@@ -6,10 +7,10 @@ import type { Rollup } from '@cskh/kit';
  * (a manager's reassignment is corrected for on read, from the few reassigned records).
  */
 export const REVENUE_RECORD_ROLLUPS: readonly Rollup[] = [
-  { table: 'payroll.revenue_day', source: 'payroll.revenue_record', dayColumn: 'ngay_thanh_cong', dims: ['track0', 'success'], sums: { doanh_thu: 'doanh_thu' } },
+  { table: `${SCHEMA}.revenue_day`, source: `${SCHEMA}.revenue_record`, dayColumn: 'ngay_thanh_cong', dims: ['track0', 'success'], sums: { doanh_thu: 'doanh_thu' } },
   {
-    table: 'payroll.revenue_day_staff',
-    source: 'payroll.revenue_record',
+    table: `${SCHEMA}.revenue_day_staff`,
+    source: `${SCHEMA}.revenue_record`,
     dayColumn: 'ngay_thanh_cong',
     dims: ['username_nv', 'track0', 'success'],
     sums: { doanh_thu: 'doanh_thu' },

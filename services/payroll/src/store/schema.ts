@@ -1,0 +1,2 @@
+/** The service's PostgreSQL schema: the one place its name is written. */
+export const SCHEMA = 'payroll';
