@@ -1,6 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { vnDateTime } from '@cskh/kit';
-import { pageSql, Paging, Where } from '@cskh/kit';
+import { pageSql, Paging, vnDateTime, Where } from '@cskh/kit';
 import type { ScanKind, ScanProgress, ScanResultColumns, ScanState } from '../domain/scan';
 import { modified } from './modified-rows';
 import { SCHEMA } from './schema';
