@@ -24,7 +24,7 @@ let staff: Staff;
 const tag = randomBytes(2).toString('hex');
 const who: Record<'admin' | 'cn' | 'tn' | 'nv', Caller> = {} as never;
 /** The customer's number, distinct per run in its last 5 digits (and so in its mask). */
-// Ends in 1: the carrier simulator refuses invitations to numbers ending in 0 (services/carrier-sim/src/invite.ts).
+// Ends in 1: the carrier simulator refuses invitations to numbers ending in 0 (services/carrier-sim/src/domain/invite.ts).
 const n5 = String(10001 + 10 * (parseInt(tag, 16) % 8999));
 const PHONE = `0977${'7'}${n5}`;
 const NINE = PHONE.slice(-9);

@@ -16,7 +16,7 @@
  *   POST /api/v1/invite/confirm {type, otp, package, phone, transIdGetOtp…} → registration answer
  *   POST /api/v1/invite/register {type, phone, package, command: DK|GIAHAN} → registration answer
  *   GET /__admin/otp/{phone}  the last code sent to the phone (for a person trying the flow)
- *   POST /api/v1/partner/{cong_nap_the|cong_nap_the_1}/topup  the card gateways (src/partner.ts)
+ *   POST /api/v1/partner/{cong_nap_the|cong_nap_the_1}/topup  the card gateways (src/domain/partner.ts)
  *   GET /__admin/partner/{gateway}/{key}  the top-up made under an idempotency key
  *   GET|PUT /__admin/config   {latencyMs, jitterMs, errorRate, timeoutRate}
  *   GET /__admin/stats        request counters; POST /__admin/reset clears them
@@ -24,9 +24,9 @@
  */
 import { createServer, IncomingMessage, ServerResponse, Server } from 'node:http';
 import type { Socket } from 'node:net';
-import * as data from './data';
-import { InviteDesk, InviteError } from './invite';
-import { PartnerDesk } from './partner';
+import * as data from './domain/data';
+import { InviteDesk, InviteError } from './domain/invite';
+import { PartnerDesk } from './domain/partner';
 
 export interface CarrierSimOptions {
   port?: number;

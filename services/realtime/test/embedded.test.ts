@@ -5,7 +5,7 @@
 import { io as connect, Socket } from 'socket.io-client';
 import { runService, RunningService, signAccessToken } from '@cskh/kit';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
-import * as sim from '../../carrier-sim/src/data';
+import * as sim from '../../carrier-sim/src/domain/data';
 import { lookupModule } from '../../lookup/src/module';
 import { dropDatabase, testDatabaseUrl } from '../../lookup/test/helpers';
 import { startRealtime, RealtimeHandle, ReplyPayload } from '../src/main';

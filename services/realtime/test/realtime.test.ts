@@ -30,7 +30,7 @@ import {
 import { settle } from '@cskh/kit/src/testing';
 import { events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
-import * as sim from '../../carrier-sim/src/data';
+import * as sim from '../../carrier-sim/src/domain/data';
 import { lookupModule } from '../../lookup/src/module';
 import { dropDatabase, isolatedTopicPrefix, lookupServiceEnv, rand, testDatabaseUrl } from '../../lookup/test/helpers';
 import { startRealtime, CLAIMED_REPLY_GRACE_MS, RealtimeHandle, ReplyPayload } from '../src/main';

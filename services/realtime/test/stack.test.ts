@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { io as connect, Socket } from 'socket.io-client';
-import * as sim from '../../carrier-sim/src/data';
+import * as sim from '../../carrier-sim/src/domain/data';
 import { startStack, Stack } from '../../../scripts/stack';
 import { dropDatabase, isolatedStackEnv } from '../../../scripts/testing';
 

@@ -1,6 +1,6 @@
 /**
  * The card gateways' top-up API (spec 2 §3 `cong_nap_the`, `cong_nap_the_1`), simulated: the
- * partner side of services/refunds/src/partner.ts.
+ * partner side of services/refunds/src/clients/partner.ts.
  *
  *   POST /api/v1/partner/{cong_nap_the|cong_nap_the_1}/topup   Idempotency-Key: <request id>
  *   { request_id, phone, amount, kind: 'refund' | 'topup', package }
