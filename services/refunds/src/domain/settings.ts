@@ -1,5 +1,4 @@
-import { AppError, Identity, isManager } from '@cskh/kit';
-import { hasCode } from './access';
+import { AppError, hasAnyPermission, Identity, isManager } from '@cskh/kit';
 import { MSG } from './messages';
 import { rateHundredthsOf } from './discount-math';
 
@@ -71,7 +70,7 @@ export function checkSettingValue(key: SettingKey, value: unknown, configured: R
 /** Who may change a key: the channel with requestrefund.doi-kenh-hoan-tien (spec 2 §6), the rest priority below 3. */
 export function checkMayChange(me: Pick<Identity, 'priority' | 'permissions'>, key: SettingKey): void {
   if (key === CHANNEL) {
-    if (!hasCode(me, 'requestrefund.doi-kenh-hoan-tien')) throw new AppError('FORBIDDEN', MSG.channelForbidden);
+    if (!hasAnyPermission(me, ['requestrefund.doi-kenh-hoan-tien'])) throw new AppError('FORBIDDEN', MSG.channelForbidden);
     return;
   }
   if (!isManager(me.priority)) throw new AppError('FORBIDDEN', MSG.settingForbidden);

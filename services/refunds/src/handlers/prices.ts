@@ -1,7 +1,7 @@
 import { AppError, changedFields, Handlers, importPriceSheet, isSales, likeContains, requireId, toPaging, Where } from '@cskh/kit';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
-import { refuseHnimb } from '../domain/access';
+import { refuseHnimb } from '../domain/hnimb';
 import { MSG } from '../domain/messages';
 import { lastByName, packageKey, parsePriceInput, PRICE_FIELDS, requirePriceInput } from '../domain/prices';
 import { deletePrice, insertPrice, pagePrices, PRICE_RESOURCE, priceByName, requirePrice, updatePrice, upsertPrices } from '../store/prices';

@@ -1,7 +1,7 @@
 import { AppError, Handlers, Identity, isManager, isSales, staffOptionList, toPaging } from '@cskh/kit';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
-import { refuseHnimb } from '../domain/access';
+import { refuseHnimb } from '../domain/hnimb';
 import { MSG, RMSG } from '../domain/messages';
 import { presentRequest } from '../domain/present';
 import { checkClawback, clawbackFilter, orderKindFilter } from '../domain/report';

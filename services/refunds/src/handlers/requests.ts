@@ -1,8 +1,8 @@
-import { AppError, changedFields, dayRange, Handlers, Identity, isManager, isSales, likeContains, ListFilter, maskPhonesInText, monthToDate, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
+import { AppError, changedFields, dayRange, Handlers, hasAnyPermission, Identity, isManager, isSales, likeContains, ListFilter, maskPhonesInText, monthToDate, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { RefundsContext } from '../context';
-import { hasCode, refuseHnimb } from '../domain/access';
+import { refuseHnimb } from '../domain/hnimb';
 import { discountedAmount, packageRefundAmount } from '../domain/discount';
 import { MSG, RMSG } from '../domain/messages';
 import { presentRequest, RequestRow, visibleTrail } from '../domain/present';
@@ -305,7 +305,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     approveTopUp: (req, ctx) => {
       const me = ctx.user;
       refuseHnimb(me);
-      if (!hasCode(me, 'requestrefund.duyet-don-chuyen-khoan')) throw new AppError('FORBIDDEN', RMSG.approveForbidden);
+      if (!hasAnyPermission(me, ['requestrefund.duyet-don-chuyen-khoan'])) throw new AppError('FORBIDDEN', RMSG.approveForbidden);
       if (req.status_duyet_don !== 1 && req.status_duyet_don !== 2) throw new AppError('VALIDATION', RMSG.approveStatusInvalid);
       return change(me, req.id, 'approval', (r) => {
         if (!isTopUp(r.request_type)) throw new AppError('PRECONDITION', RMSG.approveOnlyTopUp);

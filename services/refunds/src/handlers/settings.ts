@@ -1,7 +1,7 @@
 import { AppError, Handlers } from '@cskh/kit';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
-import { refuseHnimb } from '../domain/access';
+import { refuseHnimb } from '../domain/hnimb';
 import { MSG } from '../domain/messages';
 import { checkKey, checkMayChange, checkSettingValue, SETTING_KEYS } from '../domain/settings';
 import { insertSetting, lockSetting, readSettings, SETTING_RESOURCE, writeSetting } from '../store/settings';

@@ -7,5 +7,3 @@ export const isHnimb = (username: string) => barredFromService({ username }, 're
 export function refuseHnimb(me: Pick<Identity, 'username'>): void {
   if (isHnimb(me.username)) throw new AppError('FORBIDDEN', MSG.hnimbForbidden);
 }
-
-export const hasCode = (me: Pick<Identity, 'permissions'>, code: string) => me.permissions.includes(code);
