@@ -6,7 +6,7 @@ import { AuditTrail, auditTableSql } from './audit';
 import { EventBus, Subscription, createBus, kafkaTopicPrefix } from './bus';
 import { ConfigDeclaration, ConfigShape, defineConfig, serviceShape } from './config';
 import { createDataSource, databaseAnswers, databaseUnavailable, ensureDatabase, isDatabaseUnavailable, migrate } from './db';
-import { adapt, GrpcServerHandle, Handlers, isAdapted, Middleware, serviceName, ServiceBinding, startGrpcServer } from './grpc';
+import { adapt, GrpcServerHandle, Handlers, isAdapted, Middleware, onShutdown, serviceName, ServiceBinding, startGrpcServer } from './grpc';
 import { createLogger, Logger } from './log';
 import { addToOutbox, OutboxRelay, outboxHeadersSql, outboxTableSql } from './outbox';
 import { StaffDirectory, staffTableSql, USER_CHANGED_TOPIC } from './staff';
@@ -260,6 +260,19 @@ export async function migrateService<S extends ConfigShape, X>(mod: ServiceModul
   const applied = await migrate(ds, mod.schema);
   log.info({ applied }, 'migrations done');
   await ds.destroy();
+}
+
+/**
+ * A service process's entry (every `src/main.ts`): `node main.ts` serves gRPC until SIGTERM;
+ * `node main.ts migrate` applies the migrations and exits. A failed start exits 1 with the reason.
+ */
+export function serviceMain<S extends ConfigShape, X>(mod: ServiceModule<S, X>, argv = process.argv): void {
+  const log = createLogger(mod.name);
+  const started = argv[2] === 'migrate' ? migrateService(mod) : runService(mod).then((svc) => onShutdown(() => svc.stop(), log));
+  started.catch((err) => {
+    log.error({ err }, `${mod.name} failed to start`);
+    process.exit(1);
+  });
 }
 
 export type { Subscription };
