@@ -181,3 +181,17 @@ describe('socket lookups', () => {
     expect(m.isLookupPending('c')).toBe(false);
   });
 });
+
+describe('lookup guards', () => {
+  it("are the lookup service's own: any-of the codes, the priority strictly below the bound", () => {
+    const { mayLookup, LOOKUP_KINDS, LOOKUP_LABELS } = load();
+    expect(mayLookup('info', { priority: 4, permissions: ['lookup.info'] })).toBe(true);
+    expect(mayLookup('info', { priority: 5, permissions: ['lookup.info'] })).toBe(false);
+    expect(mayLookup('9279', { priority: 5, permissions: ['lookup.package'] })).toBe(true);
+    expect(mayLookup('balance', { priority: 1, permissions: ['lookup.info'] })).toBe(false);
+    expect(mayLookup('999', { priority: 1, permissions: ['history.999'] })).toBe(true);
+    expect(LOOKUP_KINDS.history.permissions).toEqual(['lookup.package', 'lookup.info']);
+    expect(LOOKUP_KINDS.arpu).toMatchObject({ priorityBelow: 5, requestEvent: 'traCuuARPU', replyEvent: 'traKetQuaARPU', label: 'Tra cứu ARPU' });
+    expect(LOOKUP_LABELS).toHaveLength(7);
+  });
+});

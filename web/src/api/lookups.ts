@@ -18,88 +18,41 @@
 import type { Socket } from 'socket.io-client';
 import { handleUnauthorized } from './client';
 import { envelope, onSocket } from './realtime';
+// Import-free: the web bundles it as it is (the guard the lookup service applies).
+import { KINDS, mayRun, type KindSpec, type LookupKind } from '../../../services/lookup/src/domain/kinds';
 
-export type LookupKind = 'balance' | 'package' | 'info' | 'history' | '9279' | 'arpu' | '999';
+export type { LookupKind };
 
-export interface LookupKindSpec {
-  kind: LookupKind;
-  /** Any-of permission codes (same guard as the server's, services/lookup/src/domain/kinds.ts). */
-  permissions: string[];
-  /** The caller's priority must be strictly below this (0 = no bound). */
-  priorityBelow: number;
-  /** Name of the lookup (ten_tra_cuu of its log row) and the panel title. */
-  label: string;
+/** A lookup as the server guards it (services/lookup/src/domain/kinds.ts), with the socket events that carry it. */
+export interface LookupKindSpec extends KindSpec {
   requestEvent: string;
   replyEvent: string;
 }
 
-const ANY_LOOKUP = ['lookup.balance', 'lookup.package', 'lookup.info'];
-
-export const LOOKUP_KINDS: Record<LookupKind, LookupKindSpec> = {
-  balance: {
-    kind: 'balance',
-    permissions: ['lookup.balance'],
-    priorityBelow: 0,
-    label: 'Tra cứu số dư tài khoản chính',
-    requestEvent: 'traCuuSoDuTaiKhoanChinh',
-    replyEvent: 'traKetQuaSoDuTaiKhoanChinh',
-  },
-  package: {
-    kind: 'package',
-    permissions: ['lookup.package'],
-    priorityBelow: 0,
-    label: 'Tra cứu danh sách đối tượng chương trình',
-    requestEvent: 'traCuuDanhSachDoiTuongChuongTrinh',
-    replyEvent: 'traKetQuaDanhSachDoiTuongChuongTrinh',
-  },
-  info: {
-    kind: 'info',
-    permissions: ['lookup.info'],
-    priorityBelow: 5,
-    label: 'Tra cứu thông tin chi tiết thuê bao',
-    requestEvent: 'traCuuThongTinChiTietThueBao',
-    replyEvent: 'traKetQuaThongTinChiTietThueBao',
-  },
-  history: {
-    kind: 'history',
-    permissions: ['lookup.package', 'lookup.info'],
-    priorityBelow: 0,
-    label: 'Tra cứu lịch sử gói cước',
-    requestEvent: 'traCuuLichSuGoiCuoc',
-    replyEvent: 'traKetQuaLichSuGoiCuoc',
-  },
-  '9279': {
-    kind: '9279',
-    permissions: ANY_LOOKUP,
-    priorityBelow: 0,
-    label: 'Tra cứu lịch sử 9279',
-    requestEvent: 'traCuuLichSu9279',
-    replyEvent: 'traKetQuaLichSu9279',
-  },
-  arpu: {
-    kind: 'arpu',
-    permissions: ANY_LOOKUP,
-    priorityBelow: 5,
-    label: 'Tra cứu ARPU',
-    requestEvent: 'traCuuARPU',
-    replyEvent: 'traKetQuaARPU',
-  },
-  '999': {
-    kind: '999',
-    permissions: ['history.999'],
-    priorityBelow: 0,
-    label: 'Tra cứu tin nhắn 999',
-    requestEvent: 'traCuuTinNhan999',
-    replyEvent: 'traKetQuaTinNhan999',
-  },
+/** The socket events of each lookup: `traCuu…` asks, `traKetQua…` answers. */
+const LOOKUP_EVENTS: Record<LookupKind, Pick<LookupKindSpec, 'requestEvent' | 'replyEvent'>> = {
+  balance: { requestEvent: 'traCuuSoDuTaiKhoanChinh', replyEvent: 'traKetQuaSoDuTaiKhoanChinh' },
+  package: { requestEvent: 'traCuuDanhSachDoiTuongChuongTrinh', replyEvent: 'traKetQuaDanhSachDoiTuongChuongTrinh' },
+  info: { requestEvent: 'traCuuThongTinChiTietThueBao', replyEvent: 'traKetQuaThongTinChiTietThueBao' },
+  history: { requestEvent: 'traCuuLichSuGoiCuoc', replyEvent: 'traKetQuaLichSuGoiCuoc' },
+  '9279': { requestEvent: 'traCuuLichSu9279', replyEvent: 'traKetQuaLichSu9279' },
+  arpu: { requestEvent: 'traCuuARPU', replyEvent: 'traKetQuaARPU' },
+  '999': { requestEvent: 'traCuuTinNhan999', replyEvent: 'traKetQuaTinNhan999' },
 };
+
+/**
+ * Every lookup: the server's own table (permission codes, priority bound, log label — one
+ * definition, an import-free file) and its socket events.
+ */
+export const LOOKUP_KINDS = Object.fromEntries(
+  Object.values(KINDS).map((spec) => [spec.kind, { ...spec, ...LOOKUP_EVENTS[spec.kind] }]),
+) as Record<LookupKind, LookupKindSpec>;
 
 export const LOOKUP_LABELS = Object.values(LOOKUP_KINDS).map((k) => k.label);
 
+/** The server's guard of a lookup (any-of the codes, priority strictly below the bound). */
 export function mayLookup(kind: LookupKind, who: { priority: number; permissions: string[] }): boolean {
-  const spec = LOOKUP_KINDS[kind];
-  const perms = spec.permissions.length === 0 || spec.permissions.some((p) => who.permissions.includes(p));
-  return perms && (spec.priorityBelow === 0 || who.priority < spec.priorityBelow);
+  return mayRun(KINDS[kind], who);
 }
 
 /** Digits only, then the last 9 (the matching key everywhere). */
