@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { PermissionRef, StaffOption } from '../api/auth';
 import { ZERO_GUID } from './format';
+import { isBranch, isLeader, isSales, PRIORITY } from '../api/access';
+
+/** A branch, a group leader or a salesperson: the people a branch's tree holds. */
+const inBranchTree = (p: number) => isBranch(p) || isLeader(p) || isSales(p);
 
 export type { StaffOption };
 
@@ -60,14 +64,14 @@ export function staffPickerOptions(staff: StaffOption[]): Array<{ value: string;
     out.push(s);
   };
   const byPriority = (p: number) => staff.filter((s) => priorityOf(s) === p);
-  const leaders = byPriority(4);
-  const sales = byPriority(5);
+  const leaders = byPriority(PRIORITY.leader);
+  const sales = byPriority(PRIORITY.sales);
   const pushLeader = (l: StaffOption) => {
     push(l);
     sales.filter((s) => !isEmptyId(s.group_id) && s.group_id === l.id).forEach(push);
   };
-  staff.filter((s) => ![3, 4, 5].includes(priorityOf(s))).forEach(push);
-  for (const b of byPriority(3)) {
+  staff.filter((s) => !inBranchTree(priorityOf(s))).forEach(push);
+  for (const b of byPriority(PRIORITY.branch)) {
     push(b);
     leaders.filter((l) => l.brand_id === b.id).forEach(pushLeader);
     sales.filter((s) => s.brand_id === b.id && !used.has(s)).forEach(push);
@@ -76,6 +80,6 @@ export function staffPickerOptions(staff: StaffOption[]): Array<{ value: string;
   sales.forEach(push);
   return out.map((s) => {
     const p = priorityOf(s);
-    return { value: s.username, label: staffLabel(s), indent: p === 4 ? 1 : p === 5 ? 2 : 0 };
+    return { value: s.username, label: staffLabel(s), indent: isLeader(p) ? 1 : isSales(p) ? 2 : 0 };
   });
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { holdsAny, type MenuViewer } from '../api/viewer';
 import type { RoleRef, User } from '../api/auth';
 import { useAppSelector } from '../store/hooks';
+import { PRIORITY } from '../api/access';
 
 export interface Session extends MenuViewer {
   user: User | null;
@@ -13,7 +14,7 @@ export interface Session extends MenuViewer {
 
 export function makeSession(user: User | null, role: RoleRef | null, permissions: string[]): Session {
   const p = role?.priority ?? user?.role?.priority ?? user?.role_priority;
-  const priority = typeof p === 'number' && p > 0 ? p : 5;
+  const priority = typeof p === 'number' && p > 0 ? p : PRIORITY.sales;
   return {
     user,
     role,

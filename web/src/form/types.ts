@@ -9,7 +9,7 @@
  *                 (DD/MM/YYYY HH:mm, Vietnam's clock) | 'password'
  *                 | 'checkbox' | 'custom' (`render`, e.g. a permission checklist).
  *                 `required` (or a function of the values); `requiredMsg` a field's own alert.
- *                 `visibleTo(viewer)` shows a field by role (e.g. `(v) => v.priority < 3`);
+ *                 `visibleTo(viewer)` shows a field by role (e.g. `(v) => isManager(v.priority)`);
  *                 `visible(values, ctx)` by the other values (hidden fields are neither checked
  *                 nor sent). `modes` limits a field to 'create' or 'edit'; `readOnlyIn` shows it
  *                 disabled. `initial(row)` reads the edit value from the row (default row[key]),

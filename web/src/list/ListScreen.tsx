@@ -28,6 +28,7 @@ import HistoryDialog from './HistoryDialog';
 import { onPreset, takePreset } from './presets';
 import { withActionsColumn } from './history';
 import { EXPORT_ALL_COUNT, type ColumnDef, type ListConfig, type ListContext, type ListHandle, type ListResult, type Row, type RowAction } from './types';
+import { isSales } from '../api/access';
 
 export const DEFAULT_PAGE_SIZES = [20, 50, 100];
 const STICKY_ACTIONS = 'cskh-sticky-actions';
@@ -283,7 +284,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
 
   const filters = (config.filters ?? []).filter((f) => !f.visible || f.visible(ctx as ListContext));
   const toolbar = (config.toolbar ?? []).filter((b) => !b.visible || b.visible(ctx));
-  const canExport = !!config.export && session.priority !== 5 && (!config.export.visible || config.export.visible(ctx));
+  const canExport = !!config.export && !isSales(session.priority) && (!config.export.visible || config.export.visible(ctx));
 
   return (
     <Stack spacing={2} data-testid={`list-${config.id}`}>

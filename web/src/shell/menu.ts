@@ -12,6 +12,7 @@ import { MENU_GROUPS, SCREENS, type MenuGroup } from '../areas/registry';
 import type { MenuEntry, MenuSection } from '../areas/types';
 import { holdsAny, type MenuViewer } from '../api/viewer';
 import type { MenuAccess } from '../common/menuAccess';
+import { leadsPeople } from '../api/access';
 
 export type { MenuGroup, MenuSection };
 export { MENU_GROUPS, holdsAny, type MenuViewer };
@@ -32,7 +33,7 @@ export const MENU: MenuItem[] = SCREENS.flatMap((s) => (s.menu ? [{ ...s.menu, p
 
 /** The admin section's own bound (spec 1 §2.4): priority below 5. */
 export function isAdminVisible(viewer: MenuViewer): boolean {
-  return viewer.priority < 5;
+  return leadsPeople(viewer.priority);
 }
 
 /** The priority rule of one item: admin items need priority below 5 or one of the entry's extra priorities. */

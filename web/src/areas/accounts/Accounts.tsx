@@ -16,6 +16,7 @@ import ResetPasswordDialog from './ResetPasswordDialog';
 import FormDialog from '../../form/FormDialog';
 import { userFormConfig } from './userForm';
 import UserPermissionsDialog from './UserPermissionsDialog';
+import { isAdmin, isBranch, isManager } from '../../api/access';
 
 const ChannelsContext = createContext<{ active: Map<string, boolean>; onChanged: (key: string, value: boolean) => void }>({
   active: new Map(),
@@ -57,9 +58,9 @@ export default function Accounts() {
   const [resetting, setResetting] = useState<User | null>(null);
   const [permUser, setPermUser] = useState<User | null>(null);
 
-  const canSeeChannels = session.priority < 2;
+  const canSeeChannels = isAdmin(session.priority);
   const userForm = useMemo(() => userFormConfig(rolesApi.all), []);
-  const permissions = useLoad<PermissionRef[]>(() => (session.priority < 3 ? rolesApi.permissions() : Promise.resolve([])), []);
+  const permissions = useLoad<PermissionRef[]>(() => (isManager(session.priority) ? rolesApi.permissions() : Promise.resolve([])), []);
   const channels = useLoad<Map<string, boolean>>(
     () =>
       canSeeChannels
@@ -130,9 +131,9 @@ export default function Accounts() {
           field: 'kenh_moi_goi',
           headerName: 'Kênh mời gói',
           width: 280,
-          visible: (ctx) => ctx.session.priority < 2,
+          visible: (ctx) => isAdmin(ctx.session.priority),
           export: false,
-          render: (u) => (rowPriority(u) === 3 ? <ChannelsCell username={u.username} /> : null),
+          render: (u) => (isBranch(rowPriority(u)) ? <ChannelsCell username={u.username} /> : null),
         },
         { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 190 },
       ],
@@ -150,7 +151,7 @@ export default function Accounts() {
           icon: (u) => (u.is_deleted ? <LockOpenIcon fontSize="small" /> : <LockIcon fontSize="small" />),
           color: 'warning',
           testId: (u) => `account-lock-${u.username}`,
-          visible: (u, ctx) => rowPriority(u) > 1 && ctx.session.has('user.delete', 'user.edit'),
+          visible: (u, ctx) => !isAdmin(rowPriority(u)) && ctx.session.has('user.delete', 'user.edit'),
           confirm: (u) => ({
             title: u.is_deleted ? 'Mở khoá nhân viên' : 'Khoá nhân viên',
             message: u.is_deleted ? `Bạn có chắc muốn mở khoá nhân viên ${u.username}?` : `Bạn có chắc muốn khoá nhân viên ${u.username}?`,
@@ -183,7 +184,7 @@ export default function Accounts() {
           icon: <SecurityIcon fontSize="small" />,
           color: 'secondary',
           testId: (u) => `account-permissions-${u.username}`,
-          visible: (u, ctx) => ctx.session.priority < 3 && rowPriority(u) > 1 && ctx.session.has('user.edit'),
+          visible: (u, ctx) => isManager(ctx.session.priority) && !isAdmin(rowPriority(u)) && ctx.session.has('user.edit'),
           run: (u) => setPermUser(u),
         },
       ],

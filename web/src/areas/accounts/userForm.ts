@@ -9,6 +9,7 @@ import { usersApi, type CreateUserRequest, type Role, type User } from './api';
 import { ZERO_GUID } from '../../common/format';
 import { isEmptyId, staffLabel } from '../../common/refdata';
 import type { FormConfig, FormContext, FormOption, FormValues } from '../../form/types';
+import { isBranchOrAbove, isSales } from '../../api/access';
 
 /** Roles a caller of this priority may give: their own level and below (server: assertCanAssignRole). */
 export function assignableRoles<T extends Pick<Role, 'priority'>>(roles: readonly T[], callerPriority: number): T[] {
@@ -22,9 +23,9 @@ export function chosenRole(values: FormValues, ctx: Pick<FormContext, 'options'>
 }
 
 const rolePriority = (values: FormValues, ctx: FormContext) => chosenRole(values, ctx)?.priority ?? 0;
-const showBrand = (values: FormValues, ctx: FormContext) => rolePriority(values, ctx) >= 4;
+const showBrand = (values: FormValues, ctx: FormContext) => !isBranchOrAbove(rolePriority(values, ctx));
 const showGroup = (values: FormValues, ctx: FormContext) =>
-  rolePriority(values, ctx) === 5 && showBrand(values, ctx) && !!values.brand && (ctx.options.group ?? []).length > 0;
+  isSales(rolePriority(values, ctx)) && showBrand(values, ctx) && !!values.brand && (ctx.options.group ?? []).length > 0;
 
 const staffOptions = (list: Awaited<ReturnType<typeof usersApi.myBrands>>): FormOption[] =>
   list.filter((s) => !isEmptyId(s.id)).map((s) => ({ value: s.id, label: staffLabel(s), testKey: s.username }));

@@ -31,9 +31,9 @@ import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
 import { formatNumber, monthStart, today } from '../../common/format';
 import { ASSIGNED_EVENT, BANK_ASSIGNED, BANK_CHANNELS, BANK_IMPORT, BANK_LIST, bankApi, PROCESSING_OPTIONS, type BankMessage } from './api';
+import { isManager, leadsPeople } from '../../api/access';
 
-/** Priority below 3 sees processing, updater and approval, uploads, approves (spec 1 §6). */
-const senior = (priority: number) => priority < 3;
+// Head office (isManager: priority below 3) sees processing, updater and approval, uploads, approves (spec 1 §6).
 
 /**
  * The VPBank statement (spec 1 §5): data from sheet row 13; a row with a blank first column is
@@ -83,7 +83,7 @@ const APPROVAL = (m: BankMessage): { label: string; color: 'success' | 'error' |
 
 /** The refund request's fields the export carries (spec 1 §3, §2.8), as the refund screen words them; priority below 3 only. */
 const refundColumns = (): ColumnDef<BankMessage>[] => {
-  const seniorOnly = { visible: (ctx: { session: { priority: number } }) => senior(ctx.session.priority) };
+  const seniorOnly = { visible: (ctx: { session: { priority: number } }) => isManager(ctx.session.priority) };
   const label = (list: ReadonlyArray<{ value: number; label: string }>, v: unknown) => (v ? list.find((o) => o.value === Number(v))?.label ?? '' : '');
   return [
     { field: 'request_type', headerName: 'Loại yêu cầu hoàn tiền', minWidth: 130, ...seniorOnly, value: (r) => label(REQUEST_TYPES, r.request_type) },
@@ -123,7 +123,7 @@ function messageColumns(mine: boolean): ColumnDef<BankMessage>[] {
       headerName: 'Trạng thái xử lý',
       minWidth: 120,
       options: PROCESSING_OPTIONS,
-      visible: (ctx) => senior(ctx.session.priority),
+      visible: (ctx) => isManager(ctx.session.priority),
       edit: {
         type: 'select',
         canEdit: (r) => !!r.can_process,
@@ -157,19 +157,19 @@ function messageColumns(mine: boolean): ColumnDef<BankMessage>[] {
         errorMsg: 'Cập nhật gói cước không thành công',
       },
     },
-    { field: 'nguoi_cap_nhat', headerName: 'Người cập nhật', minWidth: 130, visible: (ctx) => senior(ctx.session.priority) },
+    { field: 'nguoi_cap_nhat', headerName: 'Người cập nhật', minWidth: 130, visible: (ctx) => isManager(ctx.session.priority) },
     {
       field: 'trang_thai_duyet_thong_tin',
       headerName: 'Trạng thái duyệt',
       kind: 'chip',
       minWidth: 130,
       chip: APPROVAL,
-      visible: (ctx) => senior(ctx.session.priority),
+      visible: (ctx) => isManager(ctx.session.priority),
       export: { value: (r) => APPROVAL(r).label },
     },
     ...(mine
       ? [{ field: 'assigned_at', headerName: 'Thời gian giao', kind: 'datetime', minWidth: 150 } as ColumnDef<BankMessage>]
-      : [{ field: 'assigned_to', headerName: 'Người được giao', minWidth: 130, visible: (ctx) => ctx.session.priority < 5 } as ColumnDef<BankMessage>, ...refundColumns()]),
+      : [{ field: 'assigned_to', headerName: 'Người được giao', minWidth: 130, visible: (ctx) => leadsPeople(ctx.session.priority) } as ColumnDef<BankMessage>, ...refundColumns()]),
     // Up to four icons (approve, deny, refund / orders, history).
     { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 140, export: false },
   ]);
@@ -311,13 +311,13 @@ export default function BankLookup({ active }: Partial<ScreenProps> = {}) {
           label: 'Phân chia tin nhắn',
           icon: <GroupAddIcon />,
           variant: 'outlined',
-          visible: (ctx) => ctx.session.priority < 5,
+          visible: (ctx) => leadsPeople(ctx.session.priority),
           onClick: () => setAssigning(true),
           testId: 'mesbank-assign-open',
         },
       ],
       toolbarExtra: (ctx) =>
-        senior(ctx.session.priority) ? (
+        isManager(ctx.session.priority) ? (
           <ImportButton id="mesbank" endpoint={BANK_IMPORT} spec={VPBANK_IMPORT_SPEC} label="Tải lên" onDone={() => listRef.current?.reload()} />
         ) : null,
       summary: (data) => <Totals data={data} />,
@@ -363,7 +363,7 @@ export default function BankLookup({ active }: Partial<ScreenProps> = {}) {
       <Box sx={{ display: tab === 'mine' ? 'block' : 'none' }}>
         <ListScreen ref={mineRef} config={mineConfig} />
       </Box>
-      {session.priority < 5 && <AssignDialog open={assigning} onClose={() => setAssigning(false)} onDone={() => listRef.current?.reload()} />}
+      {leadsPeople(session.priority) && <AssignDialog open={assigning} onClose={() => setAssigning(false)} onDone={() => listRef.current?.reload()} />}
       <LinksDialog row={linkRow} onClose={() => setLinkRow(null)} />
     </Stack>
   );

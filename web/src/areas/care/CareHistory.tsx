@@ -6,6 +6,7 @@ import { displayPhone, monthStart, today } from '../../common/format';
 import { staffPickerOptions, type StaffOption } from '../../common/refdata';
 import { notify } from '../../store';
 import { CARE_HISTORY, CARE_RESULTS, careApi, type CareHistoryRecord } from './api';
+import { leadsPeople } from '../../api/access';
 
 /** Copies the phone as shown ('Đã copy: …' / 'Lỗi không thể copy', spec 1 §8). */
 async function copyPhone(text: string) {
@@ -37,7 +38,7 @@ export default function CareHistory() {
           label: 'Nhân viên',
           allLabel: 'Tất cả',
           width: 260,
-          visible: (ctx) => ctx.session.priority < 5,
+          visible: (ctx) => leadsPeople(ctx.session.priority),
           loadOptions: async () => staffPickerOptions((await careApi.staff()).values as unknown as StaffOption[]),
         },
         { key: 'startDate', type: 'date', label: 'Chăm sóc từ ngày', default: () => monthStart() },
@@ -50,7 +51,7 @@ export default function CareHistory() {
       export: { fileName: 'NHAT-KY-CSKH.xlsx', query: { getAll: 'true' } },
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
-        { field: 'username', headerName: 'Nhân viên', minWidth: 180, visible: (ctx) => ctx.session.priority < 5, value: (r) => `${r.username} - ${r.fullname}` },
+        { field: 'username', headerName: 'Nhân viên', minWidth: 180, visible: (ctx) => leadsPeople(ctx.session.priority), value: (r) => `${r.username} - ${r.fullname}` },
         {
           field: 'phone',
           headerName: 'Thuê bao',

@@ -11,6 +11,7 @@ import FormDialog from '../../form/FormDialog';
 import type { FormConfig } from '../../form/types';
 import type { ImportSpec } from '../../import/sheet';
 import { careApi, CUSTOMER_IMPORT, UPLOAD_LIST, type Upload } from './api';
+import { isManager } from '../../api/access';
 
 /**
  * The customer sheet (spec 3 §3 "Customer import row"): the first sheet, columns 2–9 (B–I: phone,
@@ -92,7 +93,7 @@ export default function CustomerUpload() {
       searchButton: 'search',
       filters: [{ key: 'message', type: 'text', label: 'Tìm kiếm', placeholder: 'Tên danh sách hoặc người upload', width: 280 }],
       toolbarExtra: (ctx) =>
-        ctx.session.priority < 3 ? (
+        isManager(ctx.session.priority) ? (
           <ImportButton id="customers" endpoint={CUSTOMER_IMPORT} spec={CUSTOMER_IMPORT_SPEC} preview label="Tải lên" onDone={() => listRef.current?.reload()} />
         ) : null,
       columns: [
@@ -122,7 +123,7 @@ export default function CustomerUpload() {
           label: 'Thêm khách hàng',
           icon: <PersonAddIcon />,
           variant: 'outlined',
-          visible: (ctx) => ctx.session.priority < 3,
+          visible: (ctx) => isManager(ctx.session.priority),
           onClick: () => setAdding({ row: null }),
         },
       ],
@@ -132,7 +133,7 @@ export default function CustomerUpload() {
           label: 'Thêm khách hàng vào danh sách',
           icon: <PersonAddIcon fontSize="small" />,
           color: 'primary',
-          visible: (_u, ctx) => ctx.session.priority < 3,
+          visible: (_u, ctx) => isManager(ctx.session.priority),
           run: (u) => setAdding({ row: u }),
         },
         {
@@ -140,7 +141,7 @@ export default function CustomerUpload() {
           label: 'Đổi tên danh sách',
           icon: <EditIcon fontSize="small" />,
           color: 'primary',
-          visible: (_u, ctx) => ctx.session.priority < 3,
+          visible: (_u, ctx) => isManager(ctx.session.priority),
           run: (u) => setRenaming(u),
         },
         {
@@ -148,7 +149,7 @@ export default function CustomerUpload() {
           label: 'Xoá',
           icon: <DeleteIcon fontSize="small" />,
           color: 'error',
-          visible: (_u, ctx) => ctx.session.priority < 3,
+          visible: (_u, ctx) => isManager(ctx.session.priority),
           confirm: 'Xác nhận xoá bản ghi',
           run: (u) => careApi.deleteUpload(u.id),
           successMsg: (_u, r) => (r as { msg?: string })?.msg || 'Xoá thành công',

@@ -16,23 +16,24 @@ import { formatNumber } from '../../common/format';
 import { useSession } from '../../common/session';
 import { notify } from '../../store';
 import { careApi, type StaffOptionList, type Upload } from './api';
+import { isBranch, isBranchOrAbove, isDataCoordinator, isLeader, isSales } from '../../api/access';
 
 type Person = StaffOptionList['values'][number];
 const priorityOf = (p: Person) => p.role?.priority ?? 99;
 
 /** Branches with their leaders and salespeople under them, as the division table shows them. */
 export function divisionRows(staff: Person[], me: string, show: { leaders: boolean; sales: boolean }) {
-  const targets = staff.filter((p) => [3, 4, 5].includes(priorityOf(p)) && p.username !== me);
-  const branches = targets.filter((p) => priorityOf(p) === 3);
+  const targets = staff.filter((p) => (isBranch(priorityOf(p)) || isLeader(priorityOf(p)) || isSales(priorityOf(p))) && p.username !== me);
+  const branches = targets.filter((p) => isBranch(priorityOf(p)));
   const rows: Array<{ person: Person; level: number }> = [];
   const under = (branchId: string | null) => {
-    const leaders = targets.filter((p) => priorityOf(p) === 4 && (branchId === null || p.brand_id === branchId));
+    const leaders = targets.filter((p) => isLeader(priorityOf(p)) && (branchId === null || p.brand_id === branchId));
     for (const l of leaders) {
       if (show.leaders) rows.push({ person: l, level: 1 });
-      if (show.sales) for (const s of targets.filter((p) => priorityOf(p) === 5 && p.group_id === l.id)) rows.push({ person: s, level: 2 });
+      if (show.sales) for (const s of targets.filter((p) => isSales(priorityOf(p)) && p.group_id === l.id)) rows.push({ person: s, level: 2 });
     }
     if (show.sales)
-      for (const s of targets.filter((p) => priorityOf(p) === 5 && (branchId === null || p.brand_id === branchId) && !leaders.some((l) => l.id === p.group_id)))
+      for (const s of targets.filter((p) => isSales(priorityOf(p)) && (branchId === null || p.brand_id === branchId) && !leaders.some((l) => l.id === p.group_id)))
         rows.push({ person: s, level: 2 });
   };
   if (branches.length === 0) under(null);
@@ -57,7 +58,7 @@ export default function Division() {
   const [qty, setQty] = useState<Record<string, string>>({});
   const [show, setShow] = useState({ leaders: false, sales: false });
   const [busy, setBusy] = useState(false);
-  const canDivide = session.priority <= 3 || session.priority === 7;
+  const canDivide = isBranchOrAbove(session.priority) || isDataCoordinator(session.priority);
 
   useEffect(() => {
     careApi.uploads().then((r) => setUploads(r.values), () => undefined);

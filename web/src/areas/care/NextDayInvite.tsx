@@ -14,6 +14,7 @@ import type { ListConfig, ListHandle } from '../../list/types';
 import { formatNumber } from '../../common/format';
 import { careApi, NEXT_DAY, type NextDayRecord } from './api';
 import { nextDayBalanceColor, nextDayStatusAction, nextDayStatusChip } from './invite-rules';
+import { leadsPeople } from '../../api/access';
 
 /** The sheet: phone, package, staff username (header in row 1). */
 export const NEXT_DAY_IMPORT_SPEC: ImportSpec = {
@@ -40,7 +41,7 @@ const form: FormConfig<NextDayRecord> = {
       type: 'select',
       required: true,
       // Priority 5 records for themself (spec 3 §6); the server applies it too.
-      visibleTo: (v: { priority: number }) => v.priority < 5,
+      visibleTo: (v: { priority: number }) => leadsPeople(v.priority),
       loadOptions: async () => (await careApi.staff()).values.map((s) => ({ value: s.username, label: `${s.username} - ${s.fullname}`, testKey: s.username })),
     },
   ],

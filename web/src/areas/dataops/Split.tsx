@@ -28,6 +28,7 @@ import type { ListConfig, ListHandle } from '../../list/types';
 import { notify } from '../../store';
 import { SPLIT_BASE, SPLIT_IMPORT, splitApi, type DataTarget, type SplitFile } from './api';
 import { evenSplit, offeredDates, sectionOnly, sectionsFor, showsRemaining, splitTree } from './rules';
+import { isBranchOrAbove, isDataCoordinator, PRIORITY } from '../../api/access';
 
 /** Data-split import rows (spec 3 §3), columns in that order; header row skipped. */
 const SPLIT_SPEC: ImportSpec = {
@@ -106,7 +107,7 @@ export function SplitUpload() {
 }
 
 const SECTION_TITLE = { branch: 'Theo chi nhánh', leader: 'Theo trưởng nhóm', sale: 'Theo nhân viên' } as const;
-const SECTION_PRIORITY = { branch: 3, leader: 4, sale: 5 } as const;
+const SECTION_PRIORITY = { branch: PRIORITY.branch, leader: PRIORITY.leader, sale: PRIORITY.sales } as const;
 type SectionKey = keyof typeof SECTION_TITLE;
 interface SectionState {
   username: string;
@@ -219,7 +220,7 @@ export function DataSplit() {
   // Leaders and salespeople nested under their branch (the buttons open each level).
   const rows = splitTree(targets, show);
   const visible = rows.map((r) => r.target);
-  const canEdit = session.priority <= 3 || session.priority === 7;
+  const canEdit = isBranchOrAbove(session.priority) || isDataCoordinator(session.priority);
   const save = async () => {
     if (!file) return notify('Chưa chọn file để chia data', 'error');
     try {

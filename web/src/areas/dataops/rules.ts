@@ -1,20 +1,21 @@
 import { PACKAGE_STATUS } from '../../common/carrier';
+import { isBranch, isBranchOrAbove, isDataCoordinator, isLeader, isManager, isSales, leadsPeople, PRIORITY } from '../../api/access';
 
 /**
  * Screen rules of the data screens as plain functions (spec 3 §2.6, §2.7, §6, §9).
  */
 
 /** Priority 7 ('Điều phối dữ liệu') counts as below 3 on the data-permission and data-split screens. */
-export const dataPriority = (priority: number) => (priority === 7 ? 2 : priority);
+export const dataPriority = (priority: number) => (isDataCoordinator(priority) ? PRIORITY.senior : priority);
 
 /** Spec 3 §6: branch section below 3 or 7; leader section below 4; staff section everyone. */
 export function sectionsFor(priority: number): Array<'branch' | 'leader' | 'sale'> {
   const p = dataPriority(priority);
-  return [...(p < 3 ? (['branch'] as const) : []), ...(p < 4 ? (['leader'] as const) : []), 'sale'];
+  return [...(isManager(p) ? (['branch'] as const) : []), ...(isBranchOrAbove(p) ? (['leader'] as const) : []), 'sale'];
 }
 
 /** Spec 3 §6: remaining-count labels — staff and branch sections below 3 or 7; leader section below 5. */
-export const showsRemaining = (priority: number, section: 'branch' | 'leader' | 'sale') => (section === 'leader' ? dataPriority(priority) < 5 : dataPriority(priority) < 3);
+export const showsRemaining = (priority: number, section: 'branch' | 'leader' | 'sale') => (section === 'leader' ? leadsPeople(dataPriority(priority)) : isManager(dataPriority(priority)));
 
 /** Spec 3 §6: the next 31 days (offsets 0 to 30) for seniors, as YYYY-MM-DD of the given day. */
 export function nextDays(todayIso: string, n = 31): string[] {
@@ -24,7 +25,7 @@ export function nextDays(todayIso: string, n = 31): string[] {
 
 /** Dates offered (spec 3 §6): seniors the next 31 days; others their own permitted dates from today on. */
 export function offeredDates(priority: number, todayIso: string, ownDates: readonly string[]): string[] {
-  return dataPriority(priority) < 3 ? nextDays(todayIso) : ownDates.filter((d) => d >= todayIso).sort();
+  return isManager(dataPriority(priority)) ? nextDays(todayIso) : ownDates.filter((d) => d >= todayIso).sort();
 }
 
 /** Spec 3 §2.7, §9: even split gives each target floor(total / number of targets). */
@@ -90,9 +91,9 @@ export function splitTree<T extends TreeTarget>(targets: readonly T[], show: { l
     used.add(t);
     out.push({ target: t, depth });
   };
-  const branches = targets.filter((t) => t.priority === 3);
-  const leaders = show.leader ? targets.filter((t) => t.priority === 4) : [];
-  const sales = show.sale ? targets.filter((t) => t.priority === 5) : [];
+  const branches = targets.filter((t) => isBranch(t.priority));
+  const leaders = show.leader ? targets.filter((t) => isLeader(t.priority)) : [];
+  const sales = show.sale ? targets.filter((t) => isSales(t.priority)) : [];
   const pushLeader = (l: T) => {
     push(l, 1);
     sales.filter((s) => s.leader && s.leader === l.username).forEach((s) => push(s, 2));

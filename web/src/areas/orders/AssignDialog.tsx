@@ -13,9 +13,10 @@ import StaffPicker from '../../common/StaffPicker';
 import type { StaffPick } from '../../common/StaffPicker.rules';
 import { notify } from '../../store';
 import { orderApi, type OrderKind } from './api';
+import { isLeader, seesOwnRowsOnly } from '../../api/access';
 
 /** The hierarchy's level of a staff option: 0 branch or senior, 1 leader, 2 salesperson. */
-const indentOf = (priority: number | undefined) => (priority === 4 ? 1 : priority !== undefined && priority >= 5 ? 2 : 0);
+const indentOf = (priority: number | undefined) => (priority === undefined ? 0 : isLeader(priority) ? 1 : seesOwnRowsOnly(priority) ? 2 : 0);
 
 /**
  * 'Chia đơn' (issue 24.17): managers hand the uploaded orders that have no staff yet (the pool of

@@ -12,6 +12,7 @@ import type { ListConfig, ListHandle } from '../../list/types';
 import { BAODO_IMPORT_SPEC, KHR_IMPORT_SPEC } from './recordSheets';
 import { BAODO_LIST, baodoApi, KHR_LIST, khrApi, orderApi, RED_CHANNELS, type BaodoRecord, type KhrRecord } from './api';
 import { AUTO_USER, whoLabel } from '../../common/format';
+import { isManager, leadsPeople } from '../../api/access';
 
 /** Approval (spec 3 §4; the original's 'DA DUYET' green, 'DA TU CHOI' red, shown with their diacritics). */
 export const approvalChip = (v: string) =>
@@ -32,7 +33,7 @@ const staffField = {
   label: 'Nhân viên',
   type: 'select' as const,
   required: true,
-  visibleTo: (v: { priority: number }) => v.priority < 5,
+  visibleTo: (v: { priority: number }) => leadsPeople(v.priority),
   // The order lists' staff picker: the caller and their subtree.
   loadOptions: async () => (await orderApi('mfy').employees()).values.map((s) => ({ value: s.username, label: `${s.username} - ${s.fullname}`, testKey: s.username })),
 };
@@ -102,7 +103,7 @@ export function PrivateCustomers() {
       toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => form.openCreate() }],
       // Actions, the import among them, are for priority below 5 (spec 3 §6); the server checks it too.
       toolbarExtra: (ctx) =>
-        ctx.session.priority < 5 ? <ImportButton id="khr" endpoint={`${KHR_LIST}/import`} spec={KHR_IMPORT_SPEC} label="Nhập Excel" onDone={() => listRef.current?.reload()} /> : null,
+        leadsPeople(ctx.session.priority) ? <ImportButton id="khr" endpoint={`${KHR_LIST}/import`} spec={KHR_IMPORT_SPEC} label="Nhập Excel" onDone={() => listRef.current?.reload()} /> : null,
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'so_dien_thoai', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130 },
@@ -111,7 +112,7 @@ export function PrivateCustomers() {
         { field: 'createdAt', headerName: 'Ngày tạo', kind: 'datetime', minWidth: 160 },
         { field: 'nguoi_phe_duyet', headerName: 'Người phê duyệt', minWidth: 130 },
         { field: 'trang_thai', headerName: 'Trạng thái', kind: 'chip', chip: (r) => approvalChip(r.trang_thai), minWidth: 120 },
-        { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 170, visible: (ctx) => ctx.session.priority < 5 },
+        { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 170, visible: (ctx) => leadsPeople(ctx.session.priority) },
       ],
       rowActions: [
         ...decideActions<KhrRecord>(khrApi.decide),
@@ -128,7 +129,7 @@ export function PrivateCustomers() {
           errorMsg: 'Xoá bản ghi thất bại',
         },
       ],
-      history: { endpoint: (r) => `${KHR_LIST}/${encodeURIComponent(r.id)}/history`, visible: (_r, ctx) => ctx.session.priority < 5 },
+      history: { endpoint: (r) => `${KHR_LIST}/${encodeURIComponent(r.id)}/history`, visible: (_r, ctx) => leadsPeople(ctx.session.priority) },
     }),
     [],
   );
@@ -153,9 +154,9 @@ export function RedReport() {
       searchButton: 'refresh',
       toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => form.openCreate() }],
       // Export and import only below priority 3 (spec 3 §2.10, §6); the server refuses them from 3 up too.
-      export: { fileName: 'Bao-do.xlsx', visible: (ctx) => ctx.session.priority < 3 },
+      export: { fileName: 'Bao-do.xlsx', visible: (ctx) => isManager(ctx.session.priority) },
       toolbarExtra: (ctx) =>
-        ctx.session.priority < 3 ? <ImportButton id="baodo" endpoint={`${BAODO_LIST}/import`} spec={BAODO_IMPORT_SPEC} label="Nhập Excel" onDone={() => listRef.current?.reload()} /> : null,
+        isManager(ctx.session.priority) ? <ImportButton id="baodo" endpoint={`${BAODO_LIST}/import`} spec={BAODO_IMPORT_SPEC} label="Nhập Excel" onDone={() => listRef.current?.reload()} /> : null,
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'so_dien_thoai', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130 },
@@ -172,7 +173,7 @@ export function RedReport() {
           options: RESULT_OPTIONS,
           edit: {
             type: 'select',
-            canEdit: (_r, ctx) => ctx.session.priority < 3,
+            canEdit: (_r, ctx) => isManager(ctx.session.priority),
             save: async (r, v, ctx) => {
               if (!(await ctx.confirm(v === 'SUCCESS' ? 'Xác nhận đặt trạng thái Thành công?' : 'Xác nhận đặt trạng thái Thất bại?'))) return ctx.reload();
               await baodoApi.setResult(r.id, String(v));
@@ -202,7 +203,7 @@ export function RedReport() {
           label: 'Xoá',
           icon: <DeleteIcon fontSize="small" />,
           color: 'error',
-          visible: (_r, ctx) => ctx.session.priority < 3,
+          visible: (_r, ctx) => isManager(ctx.session.priority),
           confirm: { title: 'Xoá bản ghi', message: 'Xác nhận xoá bản ghi', danger: true },
           run: (r) => baodoApi.remove(r.id),
           successMsg: 'Xoá bản ghi thành công',

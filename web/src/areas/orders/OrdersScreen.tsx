@@ -41,8 +41,8 @@ import {
   statusColor,
   TIER_OPTIONS,
 } from './statuses';
+import { isManager, leadsPeople } from '../../api/access';
 
-const manager = (p: number) => p < 3;
 /** The 9279 upload (spec 3 §5): company, phone, package code, staff, kind, revenue, tier, created date, note. */
 export const R9279_IMPORT_SPEC: ImportSpec = {
   firstDataRow: 2,
@@ -118,10 +118,10 @@ function orderForm(kind: OrderKind): FormConfig<OrderRecord> {
         label: 'Nhân viên',
         type: 'select',
         required: true,
-        visibleTo: (v) => v.priority < 5,
+        visibleTo: (v) => leadsPeople(v.priority),
         loadOptions: async () => (await calls.employees()).values.map((s) => ({ value: s.username, label: `${s.username} - ${s.fullname}`, testKey: s.username })),
       },
-      { key: 'so_dien_thoai_chu', label: 'Số điện thoại chủ', type: 'text', digitsOnly: true, visibleTo: (v) => v.priority < 3, omitBlank: true },
+      { key: 'so_dien_thoai_chu', label: 'Số điện thoại chủ', type: 'text', digitsOnly: true, visibleTo: (v) => isManager(v.priority), omitBlank: true },
     ],
     submit: (v, ctx) => {
       const body = { ...v, gia_ban_goi: String(v.gia_ban_goi ?? '') } as Parameters<typeof calls.create>[0];
@@ -239,7 +239,7 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
 
   const config = useMemo<ListConfig<OrderRecord>>(() => {
     const mfy = kind === 'mfy';
-    const ifManager = (ctx: ListContext<OrderRecord>) => manager(ctx.session.priority);
+    const ifManager = (ctx: ListContext<OrderRecord>) => isManager(ctx.session.priority);
     const serverOffset = (ctx: ListContext<OrderRecord>) => {
       const st = ctx.data?.raw?.server_time;
       return st ? Date.parse(st) - (ctx.data?.raw?.__loadedAt ?? Date.now()) : 0;
@@ -455,7 +455,7 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
                 width: 170,
                 visible: ifManager,
                 loadOptions: async (ctx: ListContext<OrderRecord>) =>
-                  manager(ctx.session.priority) ? (await calls.companies()).values.map((c) => ({ value: c.name, label: c.name })) : [],
+                  isManager(ctx.session.priority) ? (await calls.companies()).values.map((c) => ({ value: c.name, label: c.name })) : [],
               },
               { key: 'note', type: 'text', label: 'Ghi chú', width: 150, visible: ifManager },
             ] as ListConfig<OrderRecord>['filters'] & object)),
@@ -484,7 +484,7 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
           label: 'Công ty đối tác',
           icon: <BusinessIcon />,
           variant: 'outlined' as const,
-          visible: (ctx: ListContext<OrderRecord>) => manager(ctx.session.priority),
+          visible: (ctx: ListContext<OrderRecord>) => isManager(ctx.session.priority),
           onClick: () => setCompaniesOpen(true),
         },
         {
@@ -492,7 +492,7 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
           label: 'Chia đơn',
           icon: <GroupAddIcon />,
           variant: 'outlined' as const,
-          visible: (ctx: ListContext<OrderRecord>) => manager(ctx.session.priority),
+          visible: (ctx: ListContext<OrderRecord>) => isManager(ctx.session.priority),
           onClick: () => setAssignOpen(true),
         },
         ...(mfy
@@ -504,14 +504,14 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
                 icon: <FileDownloadIcon />,
                 variant: 'outlined' as const,
                 // Export is for priority below 5 (spec 3 §2.16, §6); the server refuses it for 5 too.
-                visible: (ctx: ListContext<OrderRecord>) => ctx.session.priority < 5,
+                visible: (ctx: ListContext<OrderRecord>) => leadsPeople(ctx.session.priority),
                 onClick: (ctx: ListContext<OrderRecord>) =>
                   void export9279(ctx).catch((e) => ctx.notify(`[Lỗi] ${errorMsg(e) || (e as Error)?.message || ''}`.trim(), 'error')),
               },
             ]),
       ],
       toolbarExtra: (ctx) =>
-        manager(ctx.session.priority) ? (
+        isManager(ctx.session.priority) ? (
           <ImportButton
             id={meta.testId}
             endpoint={calls.importEndpoint}

@@ -5,6 +5,7 @@ import type { ColumnDef, ListContext } from '../../list/types';
 import { EXPORT_ALL_COUNT } from '../../list/types';
 import { ORDER_LISTS, type OrderRecord } from './api';
 import { label } from './statuses';
+import { isManager } from '../../api/access';
 
 /**
  * The 9279 order export (spec 3 §9): exactly these columns, in this order — #, partner company
@@ -14,7 +15,7 @@ import { label } from './statuses';
  * columns in another order, so the export has its own column list.
  */
 export function r9279ExportColumns(priority: number): ColumnDef<OrderRecord>[] {
-  const manager = priority < 3;
+  const manager = isManager(priority);
   const cols: Array<ColumnDef<OrderRecord> | false> = [
     { field: '__index', headerName: '#', kind: 'index' },
     manager && { field: 'cty', headerName: 'Công ty đối tác' },

@@ -11,6 +11,7 @@ import { failText } from '../../api/client';
 import { notify } from '../../store';
 import { ATTENDANCE_IMPORT, MANUAL_IMPORT, PAYROLL, payrollApi, payrollHistory, RECALCULATED_EVENT, staffOptions, type PayrollRow } from './api';
 import { thisMonth } from './rules';
+import { isBranchOrAbove, isManager } from '../../api/access';
 
 /** The fifteen editable fields (spec 2 §3), in the manual sheet's order, with their labels. */
 const EDITABLE: Array<[keyof PayrollRow & string, string]> = [
@@ -119,13 +120,13 @@ export default function Payroll() {
         const m = String(ctx.filters.startDate || thisMonth());
         return (
           <>
-            {ctx.session.priority < 4 && (
+            {isBranchOrAbove(ctx.session.priority) && (
               <>
                 <ImportButton id="tinhluong-chamcong" endpoint={ATTENDANCE_IMPORT} spec={attendanceSpec(m)} label="Nhập file chấm công" onDone={() => ctx.reload()} />
                 <ImportButton id="tinhluong-nhaptay" endpoint={MANUAL_IMPORT} spec={manualSpec(m)} label="Nhập dữ liệu nhập tay" onDone={() => ctx.reload()} />
               </>
             )}
-            {ctx.session.priority < 3 && !ctx.data?.raw?.da_chot && (
+            {isManager(ctx.session.priority) && !ctx.data?.raw?.da_chot && (
               <Button
                 size="small"
                 variant="outlined"
@@ -156,7 +157,7 @@ export default function Payroll() {
           headerName: 'Tên đăng nhập',
           minWidth: 130,
           render: (r, ctx) =>
-            ctx.session.priority < 4 && r.can_edit ? (
+            isBranchOrAbove(ctx.session.priority) && r.can_edit ? (
               <Link component="button" data-testid={`tinhluong-edit-${r.username}`} onClick={() => setEditing(r)}>
                 {r.username}
               </Link>
@@ -176,7 +177,7 @@ export default function Payroll() {
         },
         ...AMOUNTS.map(([field, headerName]): ColumnDef<PayrollRow> => ({ field, headerName, kind: 'number', minWidth: 115, hidden: !SHOWN_AT_FIRST.has(field) })),
       ],
-      history: { endpoint: (r) => payrollHistory(r.id), fieldLabels: Object.fromEntries(EDITABLE), visible: (_r, ctx) => ctx.session.priority < 4 },
+      history: { endpoint: (r) => payrollHistory(r.id), fieldLabels: Object.fromEntries(EDITABLE), visible: (_r, ctx) => isBranchOrAbove(ctx.session.priority) },
     }),
     [],
   );

@@ -9,6 +9,7 @@ import {
 } from './api';
 import { DailyRevenueChart, RevenueBars, Totals } from './Charts';
 import { barsOf, channelLabel, form9279, reconciliationResult, refundCreated, requestMethodLabel, REQUEST_TYPES, tierLabel } from './rules';
+import { isManager } from '../../api/access';
 
 /*
  * The revenue reports (spec 2 §2.2–§2.5, §2.8) on the generic list: the server scopes, masks and
@@ -48,7 +49,7 @@ export function DetailedReport() {
           edit: {
             // The same searchable staff picker as the filters: the hierarchy open, the name plain when closed.
             type: 'staff',
-            canEdit: (_r, ctx) => ctx.session.priority < 3,
+            canEdit: (_r, ctx) => isManager(ctx.session.priority),
             options: (_r, ctx) => (ctx.data?.raw?.__staff as Array<{ value: string; label: string; indent: number }> | undefined) ?? [],
             save: (r, value) => payrollApi.updateUser({ username: String(value), track0: r.track0, track1: r.track1 }),
             successMsg: 'Đã đổi nhân viên',
@@ -61,7 +62,7 @@ export function DetailedReport() {
         { field: 'doanh_thu', headerName: 'Doanh thu', kind: 'number', minWidth: 120 },
         { field: 'ngay_thanh_cong', headerName: 'Ngày thành công', kind: 'datetime', minWidth: 170 },
       ],
-      history: { endpoint: (r) => revenueHistory(r.id), fieldLabels: { username_nv: 'Nhân viên' }, visible: (_r, ctx) => ctx.session.priority < 3 },
+      history: { endpoint: (r) => revenueHistory(r.id), fieldLabels: { username_nv: 'Nhân viên' }, visible: (_r, ctx) => isManager(ctx.session.priority) },
       // The reassignment selector needs the staff list with the page.
       load: undefined,
     }),
@@ -182,7 +183,7 @@ export function Report9279() {
       ),
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
-        { field: 'cty', headerName: 'Công ty đối tác', minWidth: 150, visible: (ctx) => ctx.session.priority < 3 },
+        { field: 'cty', headerName: 'Công ty đối tác', minWidth: 150, visible: (ctx) => isManager(ctx.session.priority) },
         { field: 'so_dien_thoai_cs', headerName: 'Thuê bao', kind: 'phone', minWidth: 130 },
         { field: 'goi_cuoc', headerName: 'Mã gói', minWidth: 100 },
         { field: 'username_nv', headerName: 'Tên đăng nhập', minWidth: 120 },

@@ -12,12 +12,13 @@ import { CLAWBACK_COLUMNS } from './clawback';
 import ListScreen from '../../list/ListScreen';
 import type { InlineEdit, ListConfig, ListContext, ListHandle } from '../../list/types';
 import { canDeleteRequest, CLAWBACK_OPTIONS, HISTORY_FIELD_LABELS, historyValueLabels, REPORT_LIST, REQUEST_LIST, REQUEST_METHODS, REQUEST_TYPES, TRADE_STATUS_FILTER, clawbackLabel, reportApi, tradeStatusColor, type RefundRequest } from './api';
+import { isManager, isSales } from '../../api/access';
 
 /** A clawback column: the status as a chip, a dropdown for priority below 3 after the spec's confirm text. */
 function clawbackEdit(save: (id: string, v: string) => Promise<unknown>): InlineEdit<RefundRequest> {
   return {
     type: 'select',
-    canEdit: (_r, ctx) => ctx.session.priority < 3,
+    canEdit: (_r, ctx) => isManager(ctx.session.priority),
     options: (r) => CLAWBACK_OPTIONS.map((o) => ({ value: o.value, label: clawbackLabel(o.value, r.request_type) })),
     errorMsg: 'Đổi trạng thái truy thu không thành công',
     confirm: (_r, v) => CLAWBACK_OPTIONS.find((o) => o.value === v)?.confirm ?? '',
@@ -73,7 +74,7 @@ export default function RefundReport() {
           label: 'Xuất DS truy thu',
           icon: <DownloadIcon />,
           variant: 'outlined',
-          visible: (ctx) => ctx.session.priority !== 5,
+          visible: (ctx) => !isSales(ctx.session.priority),
           onClick: (ctx) => void exportClawback(ctx),
           testId: 'requestrefundreport-export-clawback',
         },

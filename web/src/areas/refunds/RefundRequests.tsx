@@ -41,6 +41,7 @@ import {
   type RefundRequest,
 } from './api';
 import { assignForm, loadPool, loadSettings, markDialogOpened, packageRefundForm, settingsForm, topUpForm } from './forms';
+import { isManager } from '../../api/access';
 
 const NUMBER_TYPE = { 1: 'MC', 2: 'MG' } as Record<number, string>;
 const PACKAGE_APPROVAL = [
@@ -66,7 +67,7 @@ function confirmedEdit<R extends RefundRequest>(
   return {
     type,
     ignoreBlank: true,
-    canEdit: (_r, ctx) => ctx.session.priority < 3,
+    canEdit: (_r, ctx) => isManager(ctx.session.priority),
     errorMsg: 'Cập nhật không thành công',
     ...extra,
     confirm: question,
@@ -175,7 +176,7 @@ export default function RefundRequests() {
   }, []);
 
   const config = useMemo<ListConfig<RefundRequest>>(() => {
-    const senior = (ctx: ListContext) => ctx.session.priority < 3;
+    const senior = (ctx: ListContext) => isManager(ctx.session.priority);
     return {
       id: 'requestrefund',
       title: mine ? 'Yêu cầu hoàn tiền được giao cho tôi' : 'Yêu cầu hoàn tiền',
@@ -203,7 +204,7 @@ export default function RefundRequests() {
           label: 'Phân chia',
           icon: <GroupAddIcon />,
           variant: 'outlined',
-          visible: (ctx) => ctx.session.priority < 3,
+          visible: (ctx) => isManager(ctx.session.priority),
           onClick: () => setDialog('assign'),
           testId: 'requestrefund-assign',
         },
@@ -289,7 +290,7 @@ export default function RefundRequests() {
           minWidth: 120,
           options: REQUEST_METHODS.map(({ value, label: l }) => ({ value, label: l })),
           edit: confirmedEdit('select', (_r, v) => `Xác nhận đổi hình thức thành '${label(REQUEST_METHODS as any, v)}'?`, (r, v) => requestApi.method(r.id, Number(v)), {
-            canEdit: (r, ctx) => ctx.session.priority < 3 && r.request_type !== 5,
+            canEdit: (r, ctx) => isManager(ctx.session.priority) && r.request_type !== 5,
             options: REQUEST_METHODS.map(({ value, label: l }) => ({ value, label: l })),
           }),
         },
@@ -299,7 +300,7 @@ export default function RefundRequests() {
           kind: 'number',
           minWidth: 110,
           edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi số tiền thành ${formatNumber(money(v))}?`, (r, v) => requestApi.refundAmount(r.id, money(v)), {
-            canEdit: (r, ctx) => ctx.session.priority < 3 && r.request_type === 5,
+            canEdit: (r, ctx) => isManager(ctx.session.priority) && r.request_type === 5,
           }),
         },
         {
@@ -361,7 +362,7 @@ export default function RefundRequests() {
             'select',
             (_r, v) => `Xác nhận đổi trạng thái duyệt hoàn thành '${label(PACKAGE_APPROVAL, v)}'?`,
             (r, v) => requestApi.packageApproval(r.id, Number(v)),
-            { canEdit: (r, ctx) => ctx.session.priority < 3 && r.request_type <= 2, options: PACKAGE_APPROVAL },
+            { canEdit: (r, ctx) => isManager(ctx.session.priority) && r.request_type <= 2, options: PACKAGE_APPROVAL },
           ),
         },
         {

@@ -5,6 +5,7 @@ import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { CHANNEL_OPTIONS, SETTING, type Setting } from './api';
 import { loadSettings, settingsForm } from './forms';
+import { isManager } from '../../api/access';
 
 /** What each key of spec 2 §3 means, in the staff's words. */
 const SETTING_LABELS: Record<string, string> = {
@@ -51,7 +52,7 @@ export default function SystemSettings() {
       history: {
         endpoint: (r) => `${SETTING}/${encodeURIComponent(r.key)}/history`,
         fieldLabels: { value: 'Giá trị' },
-        visible: (_r, ctx) => ctx.session.priority < 3,
+        visible: (_r, ctx) => isManager(ctx.session.priority),
       },
     }),
     [form],

@@ -4,6 +4,7 @@
  */
 import type { common_v1_common, refunds_v1_refunds } from '@cskh/proto';
 import { api } from '../../api/client';
+import { isManager } from '../../api/access';
 
 export type RefundPrice = refunds_v1_refunds.RefundPrice;
 export type RefundPriceInput = Omit<refunds_v1_refunds.RefundPriceInput, 'id'>;
@@ -126,7 +127,7 @@ export function noticeText(reply: CreateReply | null | undefined): string {
  * rules (services/refunds/src/domain/deletion.ts), which it applies whatever the screen shows.
  */
 export function canDeleteRequest(r: Pick<RefundRequest, 'can_retry' | 'trang_thai_truy_thu_hoan_theo_goi' | 'trang_thai_truy_thu_hoan_them'>, priority: number): boolean {
-  return priority < 3 && !r.can_retry && r.trang_thai_truy_thu_hoan_theo_goi !== 'da_truy_thu' && r.trang_thai_truy_thu_hoan_them !== 'da_truy_thu';
+  return isManager(priority) && !r.can_retry && r.trang_thai_truy_thu_hoan_theo_goi !== 'da_truy_thu' && r.trang_thai_truy_thu_hoan_them !== 'da_truy_thu';
 }
 
 /**
@@ -144,7 +145,7 @@ export function phoneToCopy(phone: unknown): string | null {
  * managers edit it, uncoloured): a positive difference green, a negative one red, none plain.
  */
 export function differenceColor(value: number, priority: number): 'success.main' | 'error.main' | undefined {
-  if (priority < 3 || !value) return undefined;
+  if (isManager(priority) || !value) return undefined;
   return value > 0 ? 'success.main' : 'error.main';
 }
 

@@ -10,6 +10,7 @@ import { formatNumber } from '../../common/format';
 import { faceOf, rateHundredthsOf, transferOf } from '../../../../services/refunds/src/domain/discount-math';
 import { staffPickerOptions, type StaffOption } from '../../common/refdata';
 import { CHANNEL_OPTIONS, DIALOG_METHODS, REQUEST_METHODS, REQUEST_TYPES, priceApi, reportApi, requestApi, settingApi, type RefundPrice } from './api';
+import { isManager } from '../../api/access';
 
 /** The alert of spec 2 §5 (with its line break). */
 export const REFUND_REQUIRED_ALERT = '[Lỗi]\nCó trường bắt buộc chưa được nhập hoặc chưa được chọn';
@@ -215,8 +216,8 @@ export const settingsForm: FormConfig<Record<string, string>> = {
   errorMsg: 'Cập nhật cài đặt không thành công',
   fields: [
     { key: 'kenh_hoan_tien', label: 'Kênh hoàn tiền', type: 'select', required: true, options: CHANNEL_OPTIONS },
-    { key: 'ti_le_chiet_khau', label: 'Tỉ lệ chiết khấu trả trước (%)', type: 'text', required: true, visibleTo: (s) => s.priority < 3 },
-    { key: 'ti_le_chiet_khau_tra_sau', label: 'Tỉ lệ chiết khấu trả sau (%)', type: 'text', required: true, visibleTo: (s) => s.priority < 3 },
+    { key: 'ti_le_chiet_khau', label: 'Tỉ lệ chiết khấu trả trước (%)', type: 'text', required: true, visibleTo: (s) => isManager(s.priority) },
+    { key: 'ti_le_chiet_khau_tra_sau', label: 'Tỉ lệ chiết khấu trả sau (%)', type: 'text', required: true, visibleTo: (s) => isManager(s.priority) },
   ],
   submit: async (v, ctx) => {
     const before = ctx.row ?? {};
