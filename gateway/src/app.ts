@@ -12,6 +12,7 @@ import {
   contextFrom,
   envelopeFor,
   fromServiceError,
+  GenericClient,
   grpcChannelOptions,
   hasAnyPermission,
   httpRequestDuration,
@@ -34,8 +35,6 @@ import { allowedMethods } from './methods';
 import { routeDispatcher } from './dispatch';
 import { LoginLimiter } from './login-limit';
 import { HealthChecker } from './health';
-
-type GenericClient = grpc.Client & Record<string, Function>;
 
 export interface GatewayDeps {
   config: GatewayConfig;

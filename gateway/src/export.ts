@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type * as grpc from '@grpc/grpc-js';
-import { ALL_ROWS_THRESHOLD, EXPORT_WINDOW_ROWS, Logger, MAX_EXPORT_WINDOW, MAX_PAGE, exportWindowCount } from '@cskh/kit';
+import { ALL_ROWS_THRESHOLD, EXPORT_WINDOW_ROWS, GenericClient, Logger, MAX_EXPORT_WINDOW, MAX_PAGE, exportWindowCount } from '@cskh/kit';
 import type { RouteDef } from './routes';
 
 /**
@@ -86,8 +86,6 @@ export function exportWindowRows(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.CSKH_EXPORT_WINDOW_ROWS);
   return Number.isInteger(n) && n >= 1 && n <= MAX_EXPORT_WINDOW ? n : EXPORT_WINDOW_ROWS;
 }
-
-type GenericClient = grpc.Client & Record<string, Function>;
 
 export interface StreamExportOptions {
   client: GenericClient;

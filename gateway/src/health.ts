@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import type Redis from 'ioredis';
+import type { GenericClient } from '@cskh/kit';
 import { GatewayConfig, SERVICE_NAMES, serviceUrl } from './config';
 
 const healthProto = require.resolve('grpc-health-check/proto/health/v1/health.proto');
@@ -18,7 +19,7 @@ const withTimeout = <T>(p: Promise<T>, fallback: T) =>
  * servicesReport() — it must not take every gateway pod out of rotation.
  */
 export class HealthChecker {
-  private clients = new Map<string, grpc.Client & Record<string, Function>>();
+  private clients = new Map<string, GenericClient>();
 
   constructor(private config: GatewayConfig, private redis?: Redis) {
     const def = protoLoader.loadSync(healthProto, { keepCase: true, enums: String });
@@ -56,7 +57,7 @@ export class HealthChecker {
     return { serving: configured.every((s) => s === 'SERVING'), services };
   }
 
-  private grpcHealth(c: grpc.Client & Record<string, Function>) {
+  private grpcHealth(c: GenericClient) {
     return new Promise<ServiceState>((resolve) =>
       c.Check({ service: '' }, { deadline: new Date(Date.now() + TIMEOUT_MS) }, (err: Error | null, r: { status: string }) =>
         resolve(err ? 'UNREACHABLE' : r.status),

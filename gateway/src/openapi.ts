@@ -194,8 +194,6 @@ function inputMessageSchema(fields: FieldInfo[], types: ProtoTypes, ref: Ref): R
   };
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
 /** A text value: length, format, values; NUL never (PostgreSQL cannot store it). */
 function textSchema(f: FieldInfo): Record<string, unknown> {
   const rule = f.rule ?? {};

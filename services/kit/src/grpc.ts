@@ -303,9 +303,14 @@ export async function unaryCall<Res>(
   }
 }
 
+/** A method of a client built from a loaded definition: called with (req, metadata, options, callback). */
+export type GrpcMethod = (...args: any[]) => any;
+/** A gRPC client whose methods are looked up by name (the gateway's routes, health checks). */
+export type GenericClient = Client & Record<string, GrpcMethod>;
+
 function unaryOnce<Res>(client: Client & Record<string, unknown>, method: string, req: unknown, md: Metadata, deadline: number, signal?: AbortSignal) {
   return new Promise<Res>((resolve, reject) => {
-    const call = (client[method] as Function).call(client, req, md, { deadline: new Date(deadline) }, (err: Error | null, res: Res) =>
+    const call = (client[method] as GrpcMethod).call(client, req, md, { deadline: new Date(deadline) }, (err: Error | null, res: Res) =>
       err ? reject(err) : resolve(res),
     );
     signal?.addEventListener('abort', () => call.cancel(), { once: true });

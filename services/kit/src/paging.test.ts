@@ -34,7 +34,7 @@ describe('toPaging', () => {
       expect(refusal(() => toPaging(page, 20))).toEqual({ code: 'VALIDATION', msg: `Giá trị của page phải là số nguyên từ 0 đến ${MAX_PAGE}` });
   });
   it('refuses a negative or fractional count', () => {
-    for (const count of [-1, -4611686018427387905, 2.5])
+    for (const count of [-1, -4611686018427387904, 2.5])
       expect(refusal(() => toPaging(1, count))).toEqual({
         code: 'VALIDATION',
         msg: `Giá trị của count phải là số nguyên từ 0 đến ${Number.MAX_SAFE_INTEGER}`,

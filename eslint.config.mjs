@@ -1,0 +1,47 @@
+// One lint for the whole tree (`npm run lint`, part of `npm test`). Type-aware rules are left out:
+// `npm run typecheck` already runs the compiler, and the 2-core CI machine pays for every pass.
+// Import circles and upward imports are checked by dependency-cruiser (`npm run check:imports`),
+// which sees type-only imports and the web's layers; import-x/no-cycle repeats the circle rule
+// here so an editor shows it while typing.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'proto/gen/**', 'proto/gen.*/**', '.data/**', '.cache/**', '.tmp/**', 'coverage/**', 'helm/**/charts/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2022, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'], 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // `any` marks the untyped edges (pg rows, grpc-js handler maps, the carrier's JSON, test
+      // fixtures); strict mode and the generated proto types govern everything else.
+      '@typescript-eslint/no-explicit-any': 'off',
+      // Unused names are errors, except a deliberate `_` prefix (an argument a signature requires).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // k6 scripts run in k6's runtime, not Node.
+    files: ['load-tests/**/*.js', 'scripts/chaos/k6/**/*.js', 'scripts/k8s/*.js'],
+    languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly' } },
+  },
+  {
+    files: ['**/*.cjs', 'jest.config.js', 'scripts/jest/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node, ...globals.jest } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
