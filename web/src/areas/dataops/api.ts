@@ -4,6 +4,8 @@
  */
 import type { common_v1_common, dataops_v1_dataops } from '@cskh/proto';
 import { api } from '../../api/client';
+// Type only (nothing of the service is bundled): the scan kinds and the progress push as the dataops service defines them.
+import type { ScanKind, ScanProgress } from '../../../../services/dataops/src/domain/scan';
 
 export type ScanFile = dataops_v1_dataops.ScanFile;
 export type ScanInfo = dataops_v1_dataops.ScanInfo;
@@ -15,8 +17,7 @@ export type DataTarget = dataops_v1_dataops.DataTarget;
 export type BlacklistEntry = dataops_v1_dataops.BlacklistEntry;
 export type OtpRecord = dataops_v1_dataops.OtpRecord;
 export type Ack = common_v1_common.Ack;
-
-export type ScanKind = 'quetdata' | 'quetdatakhonggoi' | 'quetdtct';
+export type { ScanKind, ScanProgress };
 
 /** Per scan screen: its endpoints, its socket start/stop pair (spec 3 §7.2) and its title. */
 export const SCAN_SCREENS: Record<ScanKind, { title: string; base: string; upload: string; start: string; stop: string; permission: string; freeCycles: boolean }> = {
@@ -33,17 +34,8 @@ export const SCAN_SCREENS: Record<ScanKind, { title: string; base: string; uploa
   quetdtct: { title: 'Quét đối tượng chương trình', base: '/api/v1/quetdtct', upload: '/api/v1/uploadquetdtct/import', start: 'batDauQuetDTCTTHREAD1', stop: 'dungQuetDTCTTHREAD1', permission: 'quetdtct', freeCycles: false },
 };
 
-/** The push every socket of a file's uploader gets as a scan moves (services/dataops README). */
+/** The push every socket of a file's uploader gets as a scan moves (services/dataops README): a ScanProgress. */
 export const SCAN_PROGRESS_EVENT = 'scanProgress';
-export interface ScanProgress {
-  kind: ScanKind;
-  FileName: string;
-  id: string;
-  scanned: number;
-  total: number;
-  state: string;
-  reason: string;
-}
 
 export const scanApi = (kind: ScanKind) => {
   const base = SCAN_SCREENS[kind].base;
