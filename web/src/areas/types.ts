@@ -2,10 +2,10 @@
  * ─── Screen registry: what an area module declares ──────────────────────────────────────────
  *
  * The product is split into areas (one per backend service: accounts, lookup, bank, care, …).
- * Each area is one folder `src/areas/<area>/` whose `index.ts[x]` exports an `Area`: its screens
- * (route path, tab title, lazy component, menu entry) — and whose `api.ts` holds the typed calls
- * its screens make. `src/areas/registry.ts` lists every area once; the route table, the tabs and
- * the menu are all derived from it.
+ * Each area is one folder `src/areas/<area>/` holding its service's screens, whose `index.ts`
+ * exports an `Area`: only those screens (route path, tab title, lazy component, menu entry) — and
+ * whose `api.ts` holds the typed calls its screens make. `src/areas/registry.ts` lists every area
+ * once; the route table, the tabs and the menu are all derived from it.
  * ─────────────────────────────────────────────────────────────────────────────────────────────
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
