@@ -56,6 +56,7 @@ const authSlice = createSlice({
           accessToken: r.access_token,
           expiresIn,
           expiresAt: expiresIn > 0 ? now + expiresIn * 1000 : null,
+          // A new login keeps nothing of an earlier session: what the reply lacks is empty.
           ...sessionFrom(r, initialAuth),
         };
       },
