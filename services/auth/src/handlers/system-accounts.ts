@@ -1,4 +1,4 @@
-import { AppError, Handlers, toPaging, vnDateTime } from '@cskh/kit';
+import { AppError, Handlers, Identity, toPaging, vnDateTime } from '@cskh/kit';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
 import { MSG } from '../domain/messages';
@@ -25,6 +25,9 @@ const view = (r: SystemAccountRow): auth_v1_auth.SystemAccount => ({
   created_at: vnDateTime(r.created_at),
 });
 
+/** Reading the caller refuses a call that has none (UNAUTHORIZED): these routes need a signed-in user. */
+const requireCaller = (ctx: { user: Identity }): Identity => ctx.user;
+
 /** SystemAccountService: credentials of outside systems, password encrypted at rest (spec 2 §2.12, §3, §7). */
 export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.SystemAccountServiceService> {
   const { ds } = c.deps;
@@ -37,19 +40,19 @@ export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_a
 
   return {
     async listSystemAccounts(req, ctx) {
-      ctx.user;
+      requireCaller(ctx);
       const paging = toPaging(req.page, req.count, 20);
       const { rows, count } = await pageSystemAccounts(ds.manager, req.name.trim(), paging);
       return { values: rows.map(view), count };
     },
 
     async getSystemAccount(req, ctx) {
-      ctx.user;
+      requireCaller(ctx);
       return view(await get(req.id));
     },
 
     async createSystemAccount(req, ctx) {
-      ctx.user;
+      requireCaller(ctx);
       const v = validateSystemAccount(req, true);
       const id = await insertSystemAccount(ds.manager, {
         position: v.position,
@@ -62,7 +65,7 @@ export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_a
     },
 
     async updateSystemAccount(req, ctx) {
-      ctx.user;
+      requireCaller(ctx);
       const v = validateSystemAccount(req, false);
       const row = await get(req.id);
       await updateSystemAccount(ds.manager, row.id, {
@@ -76,7 +79,7 @@ export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_a
     },
 
     async deleteSystemAccount(req, ctx) {
-      ctx.user;
+      requireCaller(ctx);
       const row = await get(req.id);
       await deleteSystemAccount(ds.manager, row.id);
       return { ok: true, msg: MSG.systemAccountDeleted };

@@ -9,7 +9,6 @@ import {
   ListFilter,
   requireId,
   toPaging,
-  Where,
 } from '@cskh/kit';
 import { isManager, isSales } from '@cskh/kit/src/access';
 import { bank_v1_bank, events_v1_bank } from '@cskh/proto';
