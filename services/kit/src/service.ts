@@ -270,7 +270,10 @@ export function serviceMain<S extends ConfigShape, X>(mod: ServiceModule<S, X>, 
   const log = createLogger(mod.name);
   const started = argv[2] === 'migrate' ? migrateService(mod) : runService(mod).then((svc) => onShutdown(() => svc.stop(), log));
   started.catch((err) => {
+    // On stderr as well as in the log: a start refused for its configuration (LOG_LEVEL=silent in
+    // a test, or a log collector not up yet) must still say why.
     log.error({ err }, `${mod.name} failed to start`);
+    console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   });
 }
