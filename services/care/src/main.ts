@@ -1,15 +1,5 @@
-import { createLogger, onShutdown, runService } from '@cskh/kit';
+import { serviceMain } from '@cskh/kit';
 import { careModule } from './module';
 
-export { careModule } from './module';
-
-if (require.main === module) {
-  const log = createLogger('care');
-  runService(careModule).then(
-    (svc) => onShutdown(() => svc.stop(), log),
-    (err) => {
-      log.error({ err }, 'care service failed to start');
-      process.exit(1);
-    },
-  );
-}
+/** `tsx src/main.ts` serves gRPC until SIGTERM; `tsx src/main.ts migrate` applies the migrations and exits. */
+serviceMain(careModule);
