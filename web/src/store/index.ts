@@ -1,7 +1,8 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
-import storage from 'redux-persist/lib/storage';
+// The ES build: the CommonJS one (lib/) reaches the bundle as its exports object, not its default.
+import storage from 'redux-persist/es/storage';
 import { all } from 'redux-saga/effects';
 import { configureApi } from '../api/client';
 import { authReducer, authSaga, clearClientState, setSessionEnder } from './auth';
