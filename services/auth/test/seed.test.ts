@@ -33,7 +33,7 @@ describe('seed', () => {
 
   it('is idempotent: running it again and restarting the service change nothing', async () => {
     const before = await counts();
-    const ds = createDataSource({ url: h.databaseUrl, schema: SCHEMA, entities: [], migrations: authMigrations });
+    const ds = createDataSource({ url: h.databaseUrl, schema: SCHEMA, migrations: authMigrations });
     await ds.initialize();
     try {
       const again = await seed(ds, { adminPassword: 'another-password' });
@@ -52,7 +52,7 @@ describe('seed', () => {
   it('adds a catalogue code that went missing and gives it back to the administrator role', async () => {
     const before = await counts();
     await h.sql(`DELETE FROM auth.permissions WHERE code = 'settings'`);
-    const ds = createDataSource({ url: h.databaseUrl, schema: SCHEMA, entities: [], migrations: authMigrations });
+    const ds = createDataSource({ url: h.databaseUrl, schema: SCHEMA, migrations: authMigrations });
     await ds.initialize();
     try {
       await seed(ds, {});

@@ -1,15 +1,14 @@
-import { DataSource, EntitySchema, MigrationInterface } from 'typeorm';
+import { DataSource, MigrationInterface } from 'typeorm';
 import { Client } from 'pg';
 import { AppError } from './errors';
 
 /**
- * One PostgreSQL schema per service, TypeORM entities (EntitySchema, no decorators) and
- * explicit SQL migrations; never `synchronize`.
+ * One PostgreSQL schema per service, reached with SQL (the service's store/); TypeORM is the pool,
+ * the transaction runner and the migration runner (explicit SQL migrations, never `synchronize`).
  */
 export function createDataSource(opts: {
   url: string;
   schema: string;
-  entities: EntitySchema[];
   migrations: Array<new () => MigrationInterface>;
   poolSize?: number;
 }): DataSource {
@@ -17,7 +16,7 @@ export function createDataSource(opts: {
     type: 'postgres',
     url: opts.url,
     schema: opts.schema,
-    entities: opts.entities,
+    entities: [],
     migrations: opts.migrations,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

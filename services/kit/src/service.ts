@@ -1,5 +1,5 @@
 import type Redis from 'ioredis';
-import { DataSource, EntityManager, EntitySchema, MigrationInterface, QueryRunner } from 'typeorm';
+import { DataSource, EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import type { ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
 import { events_v1_events } from '@cskh/proto';
 import { AuditTrail, auditTableSql } from './audit';
@@ -55,8 +55,6 @@ export interface ServiceModule<S extends ConfigShape, X = undefined> {
   /** PostgreSQL schema owned by the service. */
   schema: string;
   config: ConfigDeclaration<S>;
-  /** @deprecated services reach their tables with SQL (store/); kept only until every module drops it. */
-  entities?: EntitySchema[];
   migrations: Array<new () => MigrationInterface>;
   features?: ServiceFeatures;
   /** Built once from the deps and handed to services() and start() (collaborators, caches, clients). */
@@ -111,7 +109,6 @@ function dataSourceFor(mod: ServiceModule<any, any>, url: string) {
   return createDataSource({
     url,
     schema: mod.schema,
-    entities: mod.entities ?? [],
     migrations: [...featureMigrations(mod.schema, mod.features), ...mod.migrations],
   });
 }
