@@ -1,14 +1,21 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
-// The ES build: the CommonJS one (lib/) reaches the bundle as its exports object, not its default.
-import storage from 'redux-persist/es/storage';
+import webStorage from 'redux-persist/lib/storage';
+import type { WebStorage } from 'redux-persist/es/types';
 import { all } from 'redux-saga/effects';
 import { configureApi } from '../api/client';
 import { authReducer, authSaga, clearClientState, setSessionEnder } from './auth';
 import { reset } from './reset';
 import { loadTabs, saveTabs, tabsReducer } from './tabs';
 import { showToast, uiReducer, type ToastSeverity } from './ui';
+
+/**
+ * redux-persist's own localStorage storage. It ships as CommonJS (its es/ copy is ESM the unit
+ * tests' loader cannot take), and the bundle, following Node's interop, is handed the whole
+ * exports object: its `default` is the storage there.
+ */
+const storage: WebStorage = (webStorage as unknown as { default?: WebStorage }).default ?? webStorage;
 
 const rootReducer = combineReducers({
   // The session is kept in localStorage under 'persist:auth' ("server state is persisted in browser local storage").
