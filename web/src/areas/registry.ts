@@ -17,8 +17,6 @@ import type { IconName } from '../common/icons';
 
 export { HOME_PATH };
 export { PROFILE_PATH } from './accounts';
-/** The orders area's reminders run on every screen (the shell calls the hook), not only on its own. */
-export { useOrderReminders } from './orders/reminders';
 
 export const AREAS: readonly Area[] = [homeArea, accountsArea, lookupArea, bankArea, careArea, ordersArea, refundsArea, payrollArea, dataopsArea];
 

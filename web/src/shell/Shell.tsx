@@ -23,7 +23,9 @@ import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../theme';
 import Sidebar from './Sidebar';
 import Workspace from './Workspace';
 import { canOpenScreen, MENU_ACCESS } from './menu';
-import { HOME_PATH, screenFor, useOrderReminders } from '../areas/registry';
+import { HOME_PATH, screenFor } from '../areas/registry';
+// The one area piece that runs on every screen, not only its own: the orders area's reminders.
+import { useOrderReminders } from '../areas/orders/reminders';
 import { MenuAccessContext } from '../common/menuAccess';
 import { useSession } from '../common/session';
 import { CONTENT_LEFT_VAR } from '../common/Toasts';
