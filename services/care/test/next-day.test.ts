@@ -8,7 +8,7 @@
 import { announceStaff, failure, startTestService, TestService } from '@cskh/kit/src/testing';
 import { care_v1_care } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
-import { balance } from '../../carrier-sim/src/data';
+import { balance } from '../../carrier-sim/src/domain/data';
 import { balanceShare } from '../src/domain/next-day';
 import { MSG } from '../src/domain/messages';
 import { careModule } from '../src/module';

@@ -8,7 +8,7 @@ import { callUnary, createClient, exportWindowCount, Identity } from '@cskh/kit'
 import { failure, startTestService, TestService } from '@cskh/kit/src/testing';
 import { common_v1_common, events_v1_realtime, lookup_v1_lookup } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
-import * as sim from '../../carrier-sim/src/data';
+import * as sim from '../../carrier-sim/src/domain/data';
 import { lookupModule } from '../src/module';
 import { collect, identity, isolatedTopicPrefix, lookupServiceEnv, producer, rand } from './helpers';
 
