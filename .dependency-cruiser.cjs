@@ -60,6 +60,43 @@ module.exports = {
       from: {},
       to: { path: `${WEB}screens/` },
     },
+    {
+      name: 'kit-layers-downward',
+      severity: 'error',
+      comment:
+        "The kit's layers import downwards only: core ← observability ← server | data | messaging ← service ← testing " +
+        '(services/kit/README.md). A lower layer never loads a higher one, so a component loads only what it uses.',
+      from: { path: '^services/kit/src/(core|observability|server|data|messaging)/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^services/kit/src/',
+        pathNot: [
+          '^services/kit/src/$1/',
+          '^services/kit/src/core/',
+          '^services/kit/src/observability/',
+        ],
+      },
+    },
+    {
+      name: 'kit-core-imports-no-layer',
+      severity: 'error',
+      comment: "The kit's core (errors, identity, config, paging, access, …) imports no other layer: the web bundles part of it.",
+      from: { path: '^services/kit/src/core/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^services/kit/src/', pathNot: '^services/kit/src/core/' },
+    },
+    {
+      name: 'gateway-no-data-or-messaging',
+      severity: 'error',
+      comment: 'The gateway speaks HTTP and gRPC: it loads neither the database layer (TypeORM, pg) nor the bus (kafkajs) nor the service runner.',
+      from: { path: '^gateway/src/' },
+      to: { path: '^services/kit/src/(data|messaging)/|^services/kit/src/service\\.ts$' },
+    },
+    {
+      name: 'no-test-harness-in-production',
+      severity: 'error',
+      comment: 'The test harness (@cskh/kit/testing) is for tests and scripts, never loaded by a running component.',
+      from: { path: '^(services/[^/]+/src|gateway/src)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^services/kit/src/testing\\.ts$' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
@@ -69,6 +106,9 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      // The workspaces' package.json "exports" (the kit's layers are subpaths).
+      exportsFields: ['exports'],
+      conditionNames: ['require', 'import', 'node', 'default'],
     },
   },
 };

@@ -38,7 +38,7 @@ const say = (msg) => process.stderr.write(`[floor] ${msg}\n`);
 async function echoServer(port) {
   const grpc = await import('@grpc/grpc-js');
   const protoLoader = await import('@grpc/proto-loader');
-  const { grpcServerOptions } = await import('../services/kit/src/grpc.ts');
+  const { grpcServerOptions } = await import('../services/kit/src/server/grpc.ts');
   const { PROTO_ROOT } = await import('@cskh/proto');
   const def = protoLoader.loadSync('cskh/lookup/v1/lookup.proto', { includeDirs: [PROTO_ROOT], keepCase: true, longs: String, defaults: true });
   const service = grpc.loadPackageDefinition(def).cskh.lookup.v1.LookupService.service;
@@ -58,7 +58,7 @@ async function frontServer(port, echoPort) {
   const protoLoader = await import('@grpc/proto-loader');
   const { default: express } = await import('express');
   const { default: helmet } = await import('helmet');
-  const { grpcChannelOptions } = await import('../services/kit/src/grpc.ts');
+  const { grpcChannelOptions } = await import('../services/kit/src/server/grpc.ts');
   const { PROTO_ROOT } = await import('@cskh/proto');
   const def = protoLoader.loadSync('cskh/lookup/v1/lookup.proto', { includeDirs: [PROTO_ROOT], keepCase: true, longs: String, defaults: true });
   const Client = grpc.loadPackageDefinition(def).cskh.lookup.v1.LookupService;

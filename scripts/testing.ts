@@ -5,7 +5,7 @@
  * secrets).
  */
 import { randomBytes } from 'node:crypto';
-import { dropDatabase, freshDatabaseUrl, rand, settle } from '@cskh/kit/src/testing';
+import { dropDatabase, freshDatabaseUrl, rand, settle } from '@cskh/kit/testing';
 
 // Databases of their own, random names and waiting for what arrives later: the kit's test harness (one implementation).
 export { dropDatabase, freshDatabaseUrl, rand, settle };
@@ -34,7 +34,7 @@ export async function readUntil<T>(what: string, read: () => Promise<T>, ok: (v:
 
 /**
  * A Kafka namespace of its own (KAFKA_TOPIC_PREFIX): every topic and consumer group of the
- * components started with it, as declared in the protos, lives under it (services/kit/src/bus.ts).
+ * components started with it, as declared in the protos, lives under it (services/kit/src/messaging/bus.ts).
  */
 export const isolatedTopicPrefix = (name: string) => `test.${name.replace(/[^A-Za-z0-9_-]/g, '_')}.${rand()}.`;
 

@@ -6,26 +6,9 @@ import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import * as grpc from '@grpc/grpc-js';
 import type Redis from 'ioredis';
-import {
-  AppError,
-  barredFromService,
-  contextFrom,
-  envelopeFor,
-  fromServiceError,
-  GenericClient,
-  grpcChannelOptions,
-  hasAnyPermission,
-  httpRequestDuration,
-  identityToMetadata,
-  Identity,
-  Logger,
-  inSpan,
-  RevocationStore,
-  SpanKind,
-  traceHeaders,
-  unaryCall,
-  verifyAccessToken,
-} from '@cskh/kit';
+import { AppError, barredFromService, envelopeFor, fromServiceError, hasAnyPermission, identityToMetadata, Identity } from '@cskh/kit';
+import { contextFrom, httpRequestDuration, Logger, inSpan, SpanKind, traceHeaders } from '@cskh/kit/observability';
+import { GenericClient, grpcChannelOptions, RevocationStore, unaryCall, verifyAccessToken } from '@cskh/kit/server';
 import { GatewayConfig, serviceUrl } from './config';
 import { collectRoutes, loadPackageDefinition, RouteDef } from './routes';
 import { buildRequest } from './transcode';

@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
 import type * as grpc from '@grpc/grpc-js';
-import { ALL_ROWS_THRESHOLD, EXPORT_WINDOW_ROWS, GenericClient, Logger, MAX_EXPORT_WINDOW, MAX_PAGE, exportWindowCount } from '@cskh/kit';
+import { ALL_ROWS_THRESHOLD, EXPORT_WINDOW_ROWS, MAX_EXPORT_WINDOW, MAX_PAGE, exportWindowCount } from '@cskh/kit';
+import { Logger } from '@cskh/kit/observability';
+import { GenericClient } from '@cskh/kit/server';
 import type { RouteDef } from './routes';
 
 /**
@@ -13,7 +15,7 @@ import type { RouteDef } from './routes';
  * (`values`) and `count` — read from the protos, no route named here — the gateway:
  *
  * - asks the service for the same all-rows request one window at a time (count =
- *   exportWindowCount(size), page = the window's number; see services/kit/src/paging.ts), so the
+ *   exportWindowCount(size), page = the window's number; see services/kit/src/core/paging.ts), so the
  *   service still applies its own export rules (who may export, which rows, masking) to every
  *   window and reads only that window from the database (the kit's lists find deep windows by
  *   key, and compute totals and group counts in the first window only);

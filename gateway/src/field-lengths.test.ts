@@ -6,7 +6,7 @@
  * A limit that refuses one of these is a defect users meet (logout kept a session alive because
  * the token in its body was refused as too long).
  */
-import { signAccessToken } from '@cskh/kit';
+import { signAccessToken } from '@cskh/kit/server';
 import { ALL_CODES } from '../../services/auth/src/domain/catalogue';
 import { collectRoutes, FieldInfo, ProtoTypes, RouteDef } from './routes';
 import { checkField } from './transcode';

@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import type Redis from 'ioredis';
-import type { GenericClient } from '@cskh/kit';
+import type { GenericClient } from '@cskh/kit/server';
 import { GatewayConfig, SERVICE_NAMES, serviceUrl } from './config';
 
 const healthProto = require.resolve('grpc-health-check/proto/health/v1/health.proto');

@@ -1,5 +1,6 @@
 import { createServer, Server } from 'node:http';
-import { createLogger, createRedis, createRevocationStore, onShutdown } from '@cskh/kit';
+import { createLogger } from '@cskh/kit/observability';
+import { createRedis, createRevocationStore, onShutdown } from '@cskh/kit/server';
 import { gatewayConfig } from './config';
 import { createGateway } from './app';
 

@@ -9,7 +9,7 @@
  *   - a failure after the first rows cuts the answer, and the web refuses it instead of saving it.
  */
 import { Client } from 'pg';
-import { metricsRegistry } from '@cskh/kit';
+import { metricsRegistry } from '@cskh/kit/observability';
 import { startStack, Stack } from '../../scripts/stack';
 import { dropDatabase, isolatedStackEnv } from '../../scripts/testing';
 

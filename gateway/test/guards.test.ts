@@ -3,7 +3,8 @@
  * the route's permission or priority → 403. Revocation lives in the real Redis (REDIS_URL).
  */
 import request from 'supertest';
-import { createLogger, createRedis, createRevocationStore, signAccessToken, verifyAccessToken } from '@cskh/kit';
+import { createLogger } from '@cskh/kit/observability';
+import { createRedis, createRevocationStore, signAccessToken, verifyAccessToken } from '@cskh/kit/server';
 import { createGateway } from '../src/app';
 import { gatewayConfig } from '../src/config';
 import { collectRoutes, RouteDef } from '../src/routes';

@@ -5,7 +5,7 @@
  */
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
-import { collectProcessMetrics, startMetricsServer } from '@cskh/kit';
+import { collectProcessMetrics, startMetricsServer } from '@cskh/kit/observability';
 
 let stack: Stack;
 let metricsUrl: string;

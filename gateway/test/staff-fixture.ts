@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { TOKEN_ISSUER } from '@cskh/kit';
+import { TOKEN_ISSUER } from '@cskh/kit/server';
 
 export interface Caller {
   /** p1, p2, …, or a name of the test's own (no-perm, HNIMB…) */

@@ -9,8 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { io as connect, Socket } from 'socket.io-client';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { startTracing } from '@cskh/kit';
-import { settle } from '@cskh/kit/src/testing';
+import { startTracing } from '@cskh/kit/observability';
+import { settle } from '@cskh/kit/testing';
 import { startStack, Stack } from '../../scripts/stack';
 import { dropDatabase, isolatedStackEnv } from '../../scripts/testing';
 

@@ -1,6 +1,6 @@
 /**
  * The chart and the code agree on configuration. Each component declares its environment with
- * defineConfig() (services/kit/src/config.ts); this test imports those declarations and compares
+ * defineConfig() (services/kit/src/core/config.ts); this test imports those declarations and compares
  * them with what the rendered chart sets for the component's container:
  *   - every variable the schema requires (not optional, no default) is set;
  *   - nothing is set that the schema does not read.
@@ -10,7 +10,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConfigDeclaration, ConfigShape } from '@cskh/kit';
-import { migrateConfig } from '@cskh/kit';
+import { migrateConfig } from '@cskh/kit/service';
 import { gatewayConfig } from '../../gateway/src/config';
 import { K8sObject, ROOT, VALUE_SETS, ofKind, podTemplates, render, requireHelm } from './chart';
 

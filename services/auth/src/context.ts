@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '@cskh/kit';
+import type { ServiceDeps } from '@cskh/kit/service';
 import type { AuthConfig } from './config';
 import { deriveKey } from './domain/secrets';
 

@@ -1,4 +1,5 @@
-import { bind, ServiceModule } from '@cskh/kit';
+import { bind } from '@cskh/kit/server';
+import { ServiceModule } from '@cskh/kit/service';
 import { auth_v1_auth } from '@cskh/proto';
 import { authConfig } from './config';
 import { AuthContext, authContext } from './context';

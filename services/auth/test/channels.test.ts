@@ -1,6 +1,6 @@
 import { auth_v1_auth } from '@cskh/proto';
 import { Identity } from '@cskh/kit';
-import { failure } from '@cskh/kit/src/testing';
+import { failure } from '@cskh/kit/testing';
 import { AuthHarness, createUser, identityOf, startAuth, uniq } from './helpers';
 
 let h: AuthHarness;

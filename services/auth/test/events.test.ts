@@ -1,5 +1,5 @@
-import { Subscription } from '@cskh/kit';
-import { settle } from '@cskh/kit/src/testing';
+import { Subscription } from '@cskh/kit/service';
+import { settle } from '@cskh/kit/testing';
 import { auth_v1_auth, events_v1_events } from '@cskh/proto';
 import { AuthHarness, createUser, startAuth, uniq } from './helpers';
 

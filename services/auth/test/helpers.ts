@@ -4,24 +4,18 @@
  * PostgreSQL / Redis / Kafka; plus what auth's tests need beside it (login, the admin, role ids).
  * Failures are read with the kit's failure().
  */
-import {
-  callUnary,
-  createClient,
-  createRedis,
-  ensureDatabase,
-  EventBus,
-  Identity,
-  RedisRevocationStore,
-  RunningService,
-  verifyAccessToken,
-} from '@cskh/kit';
+import { Identity } from '@cskh/kit';
+import { callUnary, createClient, createRedis, RedisRevocationStore, verifyAccessToken } from '@cskh/kit/server';
+import { ensureDatabase } from '@cskh/kit/data';
+import { EventBus } from '@cskh/kit/messaging';
+import { RunningService } from '@cskh/kit/service';
 import {
   freshDatabaseUrl as newDatabaseUrl,
   requireTestInfra,
   startTestService,
   TEST_JWT_SECRET,
   TEST_SYSTEM_ACCOUNT_KEY,
-} from '@cskh/kit/src/testing';
+} from '@cskh/kit/testing';
 import { auth_v1_auth, common_v1_common } from '@cskh/proto';
 import { authModule } from '../src/module';
 

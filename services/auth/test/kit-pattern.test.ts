@@ -4,7 +4,7 @@
  * Vietnamese message.
  */
 import { AppError } from '@cskh/kit';
-import { startTestService, testIdentity, TestService } from '@cskh/kit/src/testing';
+import { startTestService, testIdentity, TestService } from '@cskh/kit/testing';
 import { auth_v1_auth } from '@cskh/proto';
 import { authModule } from '../src/module';
 import { ADMIN_PASSWORD } from './helpers';

@@ -1,7 +1,7 @@
-import { verifyAccessToken } from '@cskh/kit';
+import { verifyAccessToken } from '@cskh/kit/server';
 import { auth_v1_auth, common_v1_common } from '@cskh/proto';
 import { ALL_CODES } from '../src/domain/catalogue';
-import { failure } from '@cskh/kit/src/testing';
+import { failure } from '@cskh/kit/testing';
 import { AuthHarness, JWT_SECRET, createUser, identityOf, startAuth, uniq } from './helpers';
 
 let h: AuthHarness;

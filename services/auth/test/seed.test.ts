@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { createDataSource, runService } from '@cskh/kit';
+import { createDataSource } from '@cskh/kit/data';
+import { runService } from '@cskh/kit/service';
 import { authModule } from '../src/module';
 import { seed } from '../src/workers/seed';
 import { SCHEMA } from '../src/store/schema';

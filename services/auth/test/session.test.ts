@@ -1,6 +1,6 @@
-import { verifyAccessToken } from '@cskh/kit';
+import { verifyAccessToken } from '@cskh/kit/server';
 import { auth_v1_auth, common_v1_common } from '@cskh/proto';
-import { failure } from '@cskh/kit/src/testing';
+import { failure } from '@cskh/kit/testing';
 import { AuthHarness, JWT_SECRET, createUser, identityOf, startAuth, ADMIN_PASSWORD } from './helpers';
 
 let h: AuthHarness;

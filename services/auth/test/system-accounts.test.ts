@@ -1,5 +1,5 @@
 import { auth_v1_auth } from '@cskh/proto';
-import { failure } from '@cskh/kit/src/testing';
+import { failure } from '@cskh/kit/testing';
 import { AuthHarness, startAuth, uniq } from './helpers';
 
 let h: AuthHarness;

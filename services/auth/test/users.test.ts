@@ -1,6 +1,7 @@
 import { auth_v1_auth } from '@cskh/proto';
-import { Identity, verifyAccessToken } from '@cskh/kit';
-import { failure } from '@cskh/kit/src/testing';
+import { Identity } from '@cskh/kit';
+import { verifyAccessToken } from '@cskh/kit/server';
+import { failure } from '@cskh/kit/testing';
 import { AuthHarness, JWT_SECRET, StaffOptionList, createUser, identityOf, startAuth, uniq } from './helpers';
 
 const EMPTY = '00000000-0000-0000-0000-000000000000';

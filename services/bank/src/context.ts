@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '@cskh/kit';
+import type { ServiceDeps } from '@cskh/kit/service';
 import type { BankConfig } from './config';
 
 /** What the bank handlers share, built once per running service (module.context). */

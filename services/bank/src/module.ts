@@ -1,4 +1,5 @@
-import { bind, ServiceModule } from '@cskh/kit';
+import { bind } from '@cskh/kit/server';
+import { ServiceModule } from '@cskh/kit/service';
 import { bank_v1_bank } from '@cskh/proto';
 import { bankConfig } from './config';
 import { BankContext, bankContext } from './context';

@@ -3,7 +3,7 @@
  * read model, fed over the real Kafka), oldest unprocessed first, and atomically — managers
  * assigning at the same moment never hand the same message twice.
  */
-import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/testing';
 import { bank_v1_bank } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
 import { caller, sheetRow, startBank, todayAt } from './helpers';

@@ -4,8 +4,9 @@
  * and hidden columns by priority, export ban for priority 5), processing and approval rules per
  * priority with their audit trail, and the approved event leaving through the outbox.
  */
-import { ALL_ROWS_COUNT, Subscription } from '@cskh/kit';
-import { failure, rand, settle, TestService } from '@cskh/kit/src/testing';
+import { ALL_ROWS_COUNT } from '@cskh/kit';
+import { Subscription } from '@cskh/kit/service';
+import { failure, rand, settle, TestService } from '@cskh/kit/testing';
 import { bank_v1_bank, events_v1_bank } from '@cskh/proto';
 import { MESSAGE_APPROVED_TOPIC } from '../src/domain/events';
 import { MSG } from '../src/domain/messages';

@@ -4,7 +4,7 @@
  * announced and failures read with the kit's announceStaff and failure.
  */
 import { vnDisplayDay } from '@cskh/kit';
-import { rand, startTestService, TestService } from '@cskh/kit/src/testing';
+import { rand, startTestService, TestService } from '@cskh/kit/testing';
 import { bank_v1_bank } from '@cskh/proto';
 import { bankModule } from '../src/module';
 

@@ -5,7 +5,7 @@
  * places, Unicode that looks alike but is encoded differently, and a chunk that fails while being
  * stored. Every refused row is named by its sheet row; nothing is stored twice or half.
  */
-import { failure, rand, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, TestService } from '@cskh/kit/testing';
 import { bank_v1_bank } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
 import { caller, sheetRow, startBank, todayAt } from './helpers';

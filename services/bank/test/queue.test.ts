@@ -5,8 +5,9 @@
  * may hand to; and the refunds read model leading a transfer to its refund request, whose fields
  * the export carries for seniors only.
  */
-import { REALTIME_PUSH_TOPIC, Subscription } from '@cskh/kit';
-import { announceStaff, failure, rand, settle, TestService, until } from '@cskh/kit/src/testing';
+import { REALTIME_PUSH_TOPIC } from '@cskh/kit/messaging';
+import { Subscription } from '@cskh/kit/service';
+import { announceStaff, failure, rand, settle, TestService, until } from '@cskh/kit/testing';
 import { bank_v1_bank, events_v1_realtime, events_v1_refunds } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
 import { REFUND_CHANGED_TOPIC } from '../src/workers/refund-changes';

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '@cskh/kit';
+import type { ServiceDeps } from '@cskh/kit/service';
 import type { CareConfig } from './config';
 import { httpInviteCarrier, InviteCarrier } from './clients/invite-carrier';
 import { authChannelLookup, ChannelLookup } from './clients/auth-invite-channels';

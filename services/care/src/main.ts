@@ -1,4 +1,4 @@
-import { serviceMain } from '@cskh/kit';
+import { serviceMain } from '@cskh/kit/service';
 import { careModule } from './module';
 
 /** `tsx src/main.ts` serves gRPC until SIGTERM; `tsx src/main.ts migrate` applies the migrations and exits. */

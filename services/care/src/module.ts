@@ -1,4 +1,5 @@
-import { bind, ServiceModule } from '@cskh/kit';
+import { bind } from '@cskh/kit/server';
+import { ServiceModule } from '@cskh/kit/service';
 import { care_v1_care } from '@cskh/proto';
 import { startBlacklistConsumer } from './workers/blacklist-consumer';
 import { careConfig } from './config';

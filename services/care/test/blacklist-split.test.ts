@@ -7,7 +7,7 @@
  * open case even when two tabs press at once, and answers "none" when dataops is unreachable.
  */
 import { vnIsoDay } from '@cskh/kit';
-import { failure, rand, startTestService, TestService, until } from '@cskh/kit/src/testing';
+import { failure, rand, startTestService, TestService, until } from '@cskh/kit/testing';
 import { care_v1_care, dataops_v1_dataops, events_v1_dataops } from '@cskh/proto';
 import { dataopsModule } from '../../dataops/src/module';
 import { BLACKLIST_CHANGED_TOPIC } from '../src/workers/blacklist-consumer';

@@ -4,7 +4,7 @@
  * result-recorded event through the outbox, masking and the staff column, own-record edits with
  * their audit trail, the export ban, the per-staff counts.
  */
-import { announceStaff, failure, rand, settle, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, settle, TestService } from '@cskh/kit/testing';
 import { care_v1_care, events_v1_care } from '@cskh/proto';
 import { RESULT_RECORDED_TOPIC } from '../src/domain/events';
 import { MSG } from '../src/domain/messages';

@@ -3,7 +3,7 @@
  * sheet row and joins the caller's list once; 'Mời lại' (POST /api/v1/care/xacNhanMoiLai) re-opens
  * the caller's own call-back customer as their open case, and nothing else.
  */
-import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/testing';
 import { MSG } from '../src/domain/messages';
 import { caller, Care, careUserId, importList, phones, startCare } from './helpers';
 

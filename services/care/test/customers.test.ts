@@ -4,7 +4,7 @@
  * customers already handed out; division hands exactly the typed quantities, only inside the
  * caller's subtree, atomically under concurrency.
  */
-import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/testing';
 import { care_v1_care } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
 import { caller, Care, careUserId, importList, phones, startCare } from './helpers';

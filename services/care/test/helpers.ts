@@ -3,7 +3,7 @@
  * database and a Kafka topic prefix of its own; typed client; callers of any priority; staff
  * announced by the kit's announceStaff with the user ids callers get (careUserId).
  */
-import { rand, startTestService, TestService } from '@cskh/kit/src/testing';
+import { rand, startTestService, TestService } from '@cskh/kit/testing';
 import { care_v1_care } from '@cskh/proto';
 import { careModule } from '../src/module';
 

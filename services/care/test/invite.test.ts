@@ -6,8 +6,9 @@
  * refused; seniors use every channel; a failed renewal is stored without an event; the history
  * per channel, masked, with its phone filter.
  */
-import { Identity, REALTIME_PUSH_TOPIC } from '@cskh/kit';
-import { announceStaff, failure, rand, startTestService, TestService, until } from '@cskh/kit/src/testing';
+import { Identity } from '@cskh/kit';
+import { REALTIME_PUSH_TOPIC } from '@cskh/kit/messaging';
+import { announceStaff, failure, rand, startTestService, TestService, until } from '@cskh/kit/testing';
 import { auth_v1_auth, care_v1_care, events_v1_care, events_v1_realtime } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import { AuthHarness, createUser, identityOf, startAuth, uniq } from '../../auth/test/helpers';

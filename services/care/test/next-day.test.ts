@@ -5,7 +5,7 @@
  * trail, the 200-row import with row errors and an idempotent re-send, and the all-or-nothing
  * hand-out of unheld records (two seniors at once never hand one record twice).
  */
-import { announceStaff, failure, startTestService, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, startTestService, TestService } from '@cskh/kit/testing';
 import { care_v1_care } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import { balance } from '../../carrier-sim/src/domain/data';

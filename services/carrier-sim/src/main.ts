@@ -1,4 +1,5 @@
-import { createLogger, onShutdown } from '@cskh/kit';
+import { createLogger } from '@cskh/kit/observability';
+import { onShutdown } from '@cskh/kit/server';
 import { carrierSimConfig } from './config';
 import { startCarrierSim, CarrierSimHandle } from './server';
 

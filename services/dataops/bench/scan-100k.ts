@@ -7,7 +7,7 @@
  *   source /tmp/cskh-infra.env; npx tsx services/dataops/bench/scan-100k.ts
  *   BENCH_NUMBERS=100000 BENCH_LATENCY_MS=20 BENCH_CONCURRENCY=32 BENCH_RATE=0 npx tsx …
  */
-import { settle, startTestService } from '@cskh/kit/src/testing';
+import { settle, startTestService } from '@cskh/kit/testing';
 import { dataops_v1_dataops } from '@cskh/proto';
 import { startCarrierSim } from '../../carrier-sim/src/main';
 import { dataopsModule } from '../src/module';

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { ServiceDeps } from '@cskh/kit';
+import type { ServiceDeps } from '@cskh/kit/service';
 import type { DataopsConfig } from './config';
 import { httpScanCarrier, ScanCarrier } from './clients/carrier';
 import { ScanWorker } from './workers/scan-worker';

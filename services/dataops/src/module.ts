@@ -1,4 +1,6 @@
-import { bind, REALTIME_PUSH_TOPIC, ServiceModule, startBatchConsumer } from '@cskh/kit';
+import { bind } from '@cskh/kit/server';
+import { REALTIME_PUSH_TOPIC, startBatchConsumer } from '@cskh/kit/messaging';
+import { ServiceModule } from '@cskh/kit/service';
 import { dataops_v1_dataops } from '@cskh/proto';
 import { dataopsConfig } from './config';
 import { DataopsContext, dataopsContext } from './context';

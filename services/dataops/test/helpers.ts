@@ -4,7 +4,7 @@
  * instances can join the same database and prefix (replicas); staff announced over Kafka as auth
  * would (the kit's announceStaff, user ids `u-<username>`).
  */
-import { announceStaff as announce, AnnouncedPerson, startTestService, TestService } from '@cskh/kit/src/testing';
+import { announceStaff as announce, AnnouncedPerson, startTestService, TestService } from '@cskh/kit/testing';
 import { dataops_v1_dataops } from '@cskh/proto';
 import { CarrierSimHandle, startCarrierSim } from '../../carrier-sim/src/main';
 import { dataopsModule } from '../src/module';

@@ -9,7 +9,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { io as connect, Socket } from 'socket.io-client';
-import { rand, testToken, TestService, until } from '@cskh/kit/src/testing';
+import { rand, testToken, TestService, until } from '@cskh/kit/testing';
 import { RealtimeHandle, startRealtime } from '../../realtime/src/main';
 import { realtimeTestEnv } from '../../realtime/test/fixtures/env';
 import type { CarrierSimHandle } from '../../carrier-sim/src/main';

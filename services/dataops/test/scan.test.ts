@@ -7,7 +7,7 @@
  *  - two replicas never scan one file together (a lease).
  */
 import { io as connect, Socket } from 'socket.io-client';
-import { failure, rand, testToken, TestService, until } from '@cskh/kit/src/testing';
+import { failure, rand, testToken, TestService, until } from '@cskh/kit/testing';
 import { RealtimeHandle, startRealtime } from '../../realtime/src/main';
 import { realtimeTestEnv } from '../../realtime/test/fixtures/env';
 import type { CarrierSimHandle } from '../../carrier-sim/src/main';

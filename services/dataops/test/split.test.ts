@@ -6,8 +6,9 @@
  *  - concurrent takes give distinct numbers within the quota, never a blacklisted one;
  *  - every blacklist change is published (cskh.dataops.blacklist-changed).
  */
-import { Subscription, vnIsoDay, DAY_MS } from '@cskh/kit';
-import { failure, rand, TestService, until } from '@cskh/kit/src/testing';
+import { vnIsoDay, DAY_MS } from '@cskh/kit';
+import { Subscription } from '@cskh/kit/service';
+import { failure, rand, TestService, until } from '@cskh/kit/testing';
 import { events_v1_dataops } from '@cskh/proto';
 import type { CarrierSimHandle } from '../../carrier-sim/src/main';
 import { announceStaff, phones, startDataops, startSim } from './helpers';

@@ -1,5 +1,6 @@
-import { createBus, createLogger, EventBus } from '../src';
-import { rand } from '../src/testing';
+import { createLogger } from '@cskh/kit/observability';
+import { createBus, EventBus } from '@cskh/kit/messaging';
+import { rand } from '@cskh/kit/testing';
 
 /**
  * An idle component must not spin: kafkajs 2.2.4 re-arms its request queue's check every

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
-import { createTrigramIndexes, dayRange, dropRollupSql, ensureDatabase, likeContains, ListFilter, listPage, rollupSql, Rollup, Where } from '../src';
-import { dropDatabase, freshDatabaseUrl } from '../src/testing';
+import { dayRange } from '@cskh/kit';
+import { createTrigramIndexes, dropRollupSql, ensureDatabase, likeContains, ListFilter, listPage, rollupSql, Rollup, Where } from '@cskh/kit/data';
+import { dropDatabase, freshDatabaseUrl } from '@cskh/kit/testing';
 
 /**
  * The kit's list helpers on a real PostgreSQL: what a list screen's caller sees must not change

@@ -2,7 +2,9 @@
 // cannot run anything twice, and failures a service declares are answered as they are.
 import { createServer, connect, Server, Socket } from 'node:net';
 import type { sendUnaryData, ServerUnaryCall, ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
-import { AppError, callUnary, createClient, createLogger, fromGrpcError, startGrpcServer, toServiceError } from '../src';
+import { AppError, fromGrpcError, toServiceError } from '@cskh/kit';
+import { createLogger } from '@cskh/kit/observability';
+import { callUnary, createClient, startGrpcServer } from '@cskh/kit/server';
 
 const json = {
   serialize: (v: unknown) => Buffer.from(JSON.stringify(v)),

@@ -1,8 +1,9 @@
 import { spawn, ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import Redis from 'ioredis';
-import { AppError, createRedis, RedisRevocationStore, REVOCATION_CACHE_MS, signAccessToken, verifyAccessToken } from '../src';
-import { rand } from '../src/testing';
+import { AppError } from '@cskh/kit';
+import { createRedis, RedisRevocationStore, REVOCATION_CACHE_MS, signAccessToken, verifyAccessToken } from '@cskh/kit/server';
+import { rand } from '@cskh/kit/testing';
 
 /**
  * The revocation check is answered from a short local cache (kit tokens.ts): what must not give

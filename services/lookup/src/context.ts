@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '@cskh/kit';
+import type { ServiceDeps } from '@cskh/kit/service';
 import type { LookupConfig } from './config';
 import { SystemAccountCredentials } from './clients/carrier-credentials';
 import { CarrierClient } from './clients/carrier-client';

@@ -1,4 +1,5 @@
-import { bind, ServiceModule } from '@cskh/kit';
+import { bind } from '@cskh/kit/server';
+import { ServiceModule } from '@cskh/kit/service';
 import { lookup_v1_lookup } from '@cskh/proto';
 import { lookupConfig } from './config';
 import { lookupContext, LookupContext } from './context';

@@ -1,6 +1,7 @@
 import { createServer, Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { AppError, createLogger } from '@cskh/kit';
+import { AppError } from '@cskh/kit';
+import { createLogger } from '@cskh/kit/observability';
 import { CarrierClient, CARRIER_DOWN_MSG, CARRIER_TIMEOUT_MSG } from '../src/clients/carrier-client';
 
 /**

@@ -2,7 +2,9 @@
  * The carrier's URL and login come from the `carrier` system account (auth's internal
  * GetCredentials), with CARRIER_URL/… as the fallback when auth has no such account or is down.
  */
-import { adapt, AppError, createLogger, startGrpcServer, GrpcServerHandle } from '@cskh/kit';
+import { AppError } from '@cskh/kit';
+import { createLogger } from '@cskh/kit/observability';
+import { adapt, startGrpcServer, GrpcServerHandle } from '@cskh/kit/server';
 import { auth_v1_auth } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import { SystemAccountCredentials } from '../src/clients/carrier-credentials';

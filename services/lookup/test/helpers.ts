@@ -1,6 +1,6 @@
 import { Kafka, logLevel, Consumer } from 'kafkajs';
 import { Identity } from '@cskh/kit';
-import { settle } from '@cskh/kit/src/testing';
+import { settle } from '@cskh/kit/testing';
 import { dropDatabase, freshDatabaseUrl, isolatedTopicPrefix, rand } from '../../../scripts/testing';
 
 

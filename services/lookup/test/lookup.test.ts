@@ -4,8 +4,9 @@
  * Kafka round trip (request → reply) including carrier faults, and the lstracuu / 9084 APIs.
  */
 import { Client as PgClient } from 'pg';
-import { callUnary, createClient, exportWindowCount, Identity } from '@cskh/kit';
-import { failure, startTestService, TestService } from '@cskh/kit/src/testing';
+import { exportWindowCount, Identity } from '@cskh/kit';
+import { callUnary, createClient } from '@cskh/kit/server';
+import { failure, startTestService, TestService } from '@cskh/kit/testing';
 import { common_v1_common, events_v1_realtime, lookup_v1_lookup } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/domain/data';

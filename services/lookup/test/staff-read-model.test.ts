@@ -3,8 +3,8 @@
  * events arrive over the real Kafka and land in the service's own staff table; an older event
  * never overwrites a newer one; the subtree rule filters by it; 9084 rows take their names from it.
  */
-import { StaffDirectory, USER_CHANGED_TOPIC, Where } from '@cskh/kit';
-import { settle, startTestService, TestService } from '@cskh/kit/src/testing';
+import { StaffDirectory, USER_CHANGED_TOPIC, Where } from '@cskh/kit/data';
+import { settle, startTestService, TestService } from '@cskh/kit/testing';
 import { events_v1_events } from '@cskh/proto';
 import { lookupModule } from '../src/module';
 

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '@cskh/kit';
+import type { ServiceDeps } from '@cskh/kit/service';
 import { careInviteChannel, InviteChannel } from './clients/care-invites';
 import { carrierEligibility, EligibilityLookup } from './clients/carrier';
 import type { OrdersConfig } from './config';

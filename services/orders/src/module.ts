@@ -1,4 +1,5 @@
-import { bind, ServiceModule } from '@cskh/kit';
+import { bind } from '@cskh/kit/server';
+import { ServiceModule } from '@cskh/kit/service';
 import { orders_v1_orders } from '@cskh/proto';
 import { ordersConfig } from './config';
 import { Clock, OrdersContext, ordersContext, systemClock } from './context';

@@ -3,7 +3,7 @@
  * handed out by managers (count-assign, assign, the assignee's 'assign' list) for mfy and 9279,
  * and the managed partner-company list an order's company must come from.
  */
-import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/testing';
 import { orders_v1_orders } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
 import { caller, listPackage, newPhone, startOrders } from './helpers';

@@ -10,8 +10,8 @@
  *    once per interval with two instances — and stops when the order moves on.
  */
 import { io as connect, Socket } from 'socket.io-client';
-import { Subscription } from '@cskh/kit';
-import { announceStaff, rand, TestService, testToken, until } from '@cskh/kit/src/testing';
+import { Subscription } from '@cskh/kit/service';
+import { announceStaff, rand, TestService, testToken, until } from '@cskh/kit/testing';
 import { events_v1_orders, orders_v1_orders } from '@cskh/proto';
 import { RealtimeHandle, startRealtime } from '../../realtime/src/main';
 import { realtimeTestEnv } from '../../realtime/test/fixtures/env';

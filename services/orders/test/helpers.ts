@@ -3,7 +3,7 @@
  * a database and a Kafka topic prefix of its own, a clock the test moves, typed clients, callers
  * of any priority (staff announcements and failures are the kit's: announceStaff, failure).
  */
-import { rand, startTestService, TestService } from '@cskh/kit/src/testing';
+import { rand, startTestService, TestService } from '@cskh/kit/testing';
 import { orders_v1_orders } from '@cskh/proto';
 import type { Clock } from '../src/context';
 import { createOrdersModule } from '../src/module';

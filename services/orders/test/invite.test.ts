@@ -7,7 +7,7 @@
  * see are never sent; care missing or unreachable is a 503 with our message.
  */
 import { Identity } from '@cskh/kit';
-import { announceStaff, failure, rand, startTestService, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, startTestService, TestService } from '@cskh/kit/testing';
 import { orders_v1_orders } from '@cskh/proto';
 import { careModule } from '../../care/src/module';
 import { startCarrierSim } from '../../carrier-sim/src/server';

@@ -4,7 +4,7 @@
  * pending rows, the red report's result with who set it, the export ban, masking and the trail.
  */
 import { ALL_ROWS_COUNT } from '@cskh/kit';
-import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/testing';
 import { orders_v1_orders } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
 import { caller, listPackage, newPhone, startOrders } from './helpers';

@@ -5,8 +5,9 @@
  * fields, the clawback, the company/note modal, the status-changed event through the outbox,
  * and 'Tra ĐTCT' against the carrier simulator.
  */
-import { ALL_ROWS_COUNT, Subscription, vnDisplayDay } from '@cskh/kit';
-import { announceStaff, failure, rand, TestService, until } from '@cskh/kit/src/testing';
+import { ALL_ROWS_COUNT, vnDisplayDay } from '@cskh/kit';
+import { Subscription } from '@cskh/kit/service';
+import { announceStaff, failure, rand, TestService, until } from '@cskh/kit/testing';
 import { events_v1_orders, orders_v1_orders } from '@cskh/proto';
 import { startCarrierSim } from '../../carrier-sim/src/server';
 import { STATUS_CHANGED_TOPIC } from '../src/domain/events';

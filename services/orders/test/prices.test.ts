@@ -5,7 +5,7 @@
  * kept apart, and the audit trail.
  */
 import { ALL_ROWS_COUNT } from '@cskh/kit';
-import { failure, rand, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, TestService } from '@cskh/kit/testing';
 import { orders_v1_orders } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
 import { caller, startOrders } from './helpers';

@@ -4,7 +4,7 @@
  * Excel upload checked again row by row (kinds in any case, T1–T3, day-month-year dates, unknown
  * staff refused by sheet row, a re-sent chunk creating nothing twice).
  */
-import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/testing';
 import { orders_v1_orders } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
 import { caller, listPackage, newPhone, startOrders } from './helpers';

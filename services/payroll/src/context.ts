@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '@cskh/kit';
+import type { ServiceDeps } from '@cskh/kit/service';
 import type { PayrollConfig } from './config';
 import { Recalculator } from './workers/recalculator';
 

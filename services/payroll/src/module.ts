@@ -1,4 +1,5 @@
-import { bind, ServiceModule } from '@cskh/kit';
+import { bind } from '@cskh/kit/server';
+import { ServiceModule } from '@cskh/kit/service';
 import { payroll_v1_payroll } from '@cskh/proto';
 import { payrollConfig } from './config';
 import { startRevenueConsumer } from './workers/revenue-consumer';

@@ -4,7 +4,7 @@
  * refunds events published through the real bus as those services would; waiting for the read
  * model to catch up.
  */
-import { announceStaff as announce, AnnouncedPerson, rand, settle, startTestService, TestService } from '@cskh/kit/src/testing';
+import { announceStaff as announce, AnnouncedPerson, rand, settle, startTestService, TestService } from '@cskh/kit/testing';
 import { events_v1_care, events_v1_orders, events_v1_refunds, payroll_v1_payroll } from '@cskh/proto';
 import { TOPICS } from '../src/domain/revenue';
 import { payrollModule } from '../src/module';

@@ -5,8 +5,10 @@
  * realtime tier is told; edit rights by priority and subtree; a closed month refuses every change
  * and does not move when new revenue arrives.
  */
-import { REALTIME_PUSH_TOPIC, Subscription, vnIsoDay } from '@cskh/kit';
-import { failure, rand, TestService } from '@cskh/kit/src/testing';
+import { vnIsoDay } from '@cskh/kit';
+import { REALTIME_PUSH_TOPIC } from '@cskh/kit/messaging';
+import { Subscription } from '@cskh/kit/service';
+import { failure, rand, TestService } from '@cskh/kit/testing';
 import { events_v1_realtime, payroll_v1_payroll } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
 import { RECALCULATED_EVENT } from '../src/workers/recalculator';

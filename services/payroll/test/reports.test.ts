@@ -6,7 +6,7 @@
  * a manager's reassignment is audited and kept across a rebuild.
  */
 import { exportWindowCount } from '@cskh/kit';
-import { failure, rand, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, TestService } from '@cskh/kit/testing';
 import { common_v1_common as common, payroll_v1_payroll } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
 import { AnyEvent, announceStaff, appliedEvents, invite, order, publish, refund, startPayroll, until, who } from './helpers';

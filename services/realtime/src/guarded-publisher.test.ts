@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { createLogger } from '@cskh/kit';
+import { createLogger } from '@cskh/kit/observability';
 import { guardedPublisher } from './server';
 
 describe('the socket adapter publisher', () => {

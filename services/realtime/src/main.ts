@@ -1,4 +1,5 @@
-import { createLogger, onShutdown } from '@cskh/kit';
+import { createLogger } from '@cskh/kit/observability';
+import { onShutdown } from '@cskh/kit/server';
 import { startRealtime, RealtimeHandle } from './server';
 
 export { startRealtime, CLAIMED_REPLY_GRACE_MS } from './server';

@@ -21,26 +21,13 @@ import { randomUUID } from 'node:crypto';
 import { Server, Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type Redis from 'ioredis';
-import {
-  AppError,
-  createBus,
-  createLogger,
-  createRedis,
-  createRevocationStore,
-  ERROR_TABLE,
-  ErrorCode,
-  EventBus,
-  Identity,
-  loadSocketRoutes,
-  Logger,
-  mayUseSocketRoute,
-  Revocation,
-  REALTIME_PUSH_TOPIC,
-  SocketRoute,
-  verifyAccessToken,
-} from '@cskh/kit';
+import { AppError, ERROR_TABLE, ErrorCode, Identity } from '@cskh/kit';
+import { createLogger, Logger } from '@cskh/kit/observability';
+import { createRedis, createRevocationStore, Revocation, verifyAccessToken } from '@cskh/kit/server';
+import { createBus, EventBus, loadSocketRoutes, mayUseSocketRoute, REALTIME_PUSH_TOPIC, SocketRoute } from '@cskh/kit/messaging';
 import { events_v1_realtime } from '@cskh/proto';
-import { BatchConsumerHandle, inSpan, socketConnections, SpanKind, withTraceHeaders } from '@cskh/kit';
+import { inSpan, socketConnections, SpanKind, withTraceHeaders } from '@cskh/kit/observability';
+import { BatchConsumerHandle } from '@cskh/kit/messaging';
 import { realtimeConfig, RealtimeConfig } from './config';
 import { createDeduper } from './domain/dedupe';
 import { acceptedAck, errorPayload, matchValue, ReplyPayload, routeTable, RouteTable, toParams } from './domain/routing';

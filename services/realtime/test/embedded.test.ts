@@ -3,7 +3,8 @@
  * and replies, Socket.IO runs single-node, de-duplication and limits live in memory.
  */
 import { io as connect, Socket } from 'socket.io-client';
-import { runService, RunningService, signAccessToken } from '@cskh/kit';
+import { signAccessToken } from '@cskh/kit/server';
+import { runService, RunningService } from '@cskh/kit/service';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/domain/data';
 import { lookupModule } from '../../lookup/src/module';

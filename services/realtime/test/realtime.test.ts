@@ -11,23 +11,11 @@ import { join } from 'node:path';
 import * as protoLoader from '@grpc/proto-loader';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { io as connect, Socket } from 'socket.io-client';
-import {
-  createBus,
-  createLogger,
-  createRedis,
-  createRevocationStore,
-  EventBus,
-  pushNotice,
-  pushToClient,
-  pushToUser,
-  runService,
-  RunningService,
-  signAccessToken,
-  socketRoutesOf,
-  startBatchConsumer,
-  BatchConsumerHandle,
-} from '@cskh/kit';
-import { settle } from '@cskh/kit/src/testing';
+import { createLogger } from '@cskh/kit/observability';
+import { createRedis, createRevocationStore, signAccessToken } from '@cskh/kit/server';
+import { createBus, EventBus, pushNotice, pushToClient, pushToUser, socketRoutesOf, startBatchConsumer, BatchConsumerHandle } from '@cskh/kit/messaging';
+import { runService, RunningService } from '@cskh/kit/service';
+import { settle } from '@cskh/kit/testing';
 import { events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/domain/data';

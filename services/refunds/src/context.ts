@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '@cskh/kit';
+import type { ServiceDeps } from '@cskh/kit/service';
 import type { RefundsConfig } from './config';
 import { CHANNELS, NO_API } from './domain/settings';
 import { gatewayEndpoint, PartnerEndpoint } from './clients/partner';

@@ -1,4 +1,5 @@
-import { bind, ServiceModule } from '@cskh/kit';
+import { bind } from '@cskh/kit/server';
+import { ServiceModule } from '@cskh/kit/service';
 import { refunds_v1_refunds } from '@cskh/proto';
 import { refundsConfig } from './config';
 import { RefundsContext, refundsContext } from './context';

@@ -4,7 +4,7 @@
  * hand-out of requests (count-assign, assign, GET assign): the pool is every request not handed yet
  * whose partner status is not final; managers hand it out oldest first to active staff, audited.
  */
-import { announceStaff, failure, rand, TestService } from '@cskh/kit/src/testing';
+import { announceStaff, failure, rand, TestService } from '@cskh/kit/testing';
 import { refunds_v1_refunds as R } from '@cskh/proto';
 import { RMSG } from '../src/domain/messages';
 import { caller, opts, priceInput, RefundsApi, startRefunds } from './helpers';

@@ -6,8 +6,9 @@
  * second request leave the rest open.
  */
 import { randomUUID } from 'node:crypto';
-import { Subscription, vnDateTime } from '@cskh/kit';
-import { failure, rand, TestService, until } from '@cskh/kit/src/testing';
+import { vnDateTime } from '@cskh/kit';
+import { Subscription } from '@cskh/kit/service';
+import { failure, rand, TestService, until } from '@cskh/kit/testing';
 import { events_v1_bank, events_v1_refunds, refunds_v1_refunds as R } from '@cskh/proto';
 import { MESSAGE_APPROVED_TOPIC } from '../src/workers/bank-transfers';
 import { RMSG } from '../src/domain/messages';

@@ -4,7 +4,7 @@
  * permission codes (failures, staff announcements and waiting are the kit's: failure, announceStaff, until).
  */
 import type { Identity } from '@cskh/kit';
-import { rand, startTestService, TestService } from '@cskh/kit/src/testing';
+import { rand, startTestService, TestService } from '@cskh/kit/testing';
 import { refunds_v1_refunds } from '@cskh/proto';
 import { refundsModule } from '../src/module';
 

@@ -3,8 +3,9 @@
  * clawback statuses (managers only, any value, audited, refunds.changed), the clawback list summed
  * per staff member by the database over the filter, the export ban for priority 5, subtree scope.
  */
-import { ALL_ROWS_COUNT, Subscription } from '@cskh/kit';
-import { failure, rand, TestService, until } from '@cskh/kit/src/testing';
+import { ALL_ROWS_COUNT } from '@cskh/kit';
+import { Subscription } from '@cskh/kit/service';
+import { failure, rand, TestService, until } from '@cskh/kit/testing';
 import { events_v1_refunds, refunds_v1_refunds as R } from '@cskh/proto';
 import { MSG, RMSG } from '../src/domain/messages';
 import { REFUND_CHANGED_TOPIC } from '../src/store/requests';

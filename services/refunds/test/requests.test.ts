@@ -4,8 +4,9 @@
  * (success, refusal, timeout then retry: one top-up), priority and permission rules on the answers
  * and the edits, totals over the whole filter, audit trail and the refunds.changed event.
  */
-import { ALL_ROWS_COUNT, Subscription } from '@cskh/kit';
-import { announceStaff, failure, rand, TestService, until } from '@cskh/kit/src/testing';
+import { ALL_ROWS_COUNT } from '@cskh/kit';
+import { Subscription } from '@cskh/kit/service';
+import { announceStaff, failure, rand, TestService, until } from '@cskh/kit/testing';
 import { events_v1_refunds, refunds_v1_refunds as R } from '@cskh/proto';
 import { MSG, RMSG } from '../src/domain/messages';
 import { REFUND_CHANGED_TOPIC } from '../src/store/requests';

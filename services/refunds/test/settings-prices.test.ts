@@ -4,7 +4,7 @@
  * skipped, duplicates by name → last, idempotent re-send), findPackage, delete, export ban.
  */
 import { ALL_ROWS_COUNT } from '@cskh/kit';
-import { failure, rand, TestService } from '@cskh/kit/src/testing';
+import { failure, rand, TestService } from '@cskh/kit/testing';
 import { refunds_v1_refunds as R } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
 import { caller, opts, priceInput, RefundsApi, startRefunds } from './helpers';

@@ -1,2 +1,2 @@
-/** The role predicates, one definition with the services (services/kit/src/access.ts imports nothing). */
-export * from '../../../services/kit/src/access';
+/** The role predicates, one definition with the services (services/kit/src/core/access.ts imports nothing). */
+export * from '../../../services/kit/src/core/access';

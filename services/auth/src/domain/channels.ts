@@ -1,5 +1,5 @@
 import { AppError } from '@cskh/kit';
-import { isAdmin, isBranch, isManager } from '@cskh/kit/src/access';
+import { isAdmin, isBranch, isManager } from '@cskh/kit';
 import { MSG } from './messages';
 
 /** Confirmation-code invite channels (spec 1 §2.6, spec 2 §2.1). */

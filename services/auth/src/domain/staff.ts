@@ -1,5 +1,5 @@
 import { AppError } from '@cskh/kit';
-import { isAdmin, isBranch, isBranchOrAbove, isManager, isSales } from '@cskh/kit/src/access';
+import { isAdmin, isBranch, isBranchOrAbove, isManager, isSales } from '@cskh/kit';
 import { MSG } from './messages';
 
 /**

@@ -1,7 +1,8 @@
-import { AppError, Handlers } from '@cskh/kit';
+import { AppError } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
-import { isAdmin, isBelowManager } from '@cskh/kit/src/access';
+import { isAdmin, isBelowManager } from '@cskh/kit';
 import { assertCanToggleChannel, canFindChannel, parseChannel } from '../domain/channels';
 import { MSG } from '../domain/messages';
 import { ownBrandId } from '../domain/staff';

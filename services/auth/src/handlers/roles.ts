@@ -1,5 +1,7 @@
 import { EntityManager } from 'typeorm';
-import { AppError, changedFields, Handlers, isUniqueViolation, requireId, toPaging } from '@cskh/kit';
+import { AppError, toPaging } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { changedFields, isUniqueViolation, requireId } from '@cskh/kit/data';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
 import { MSG } from '../domain/messages';

@@ -1,4 +1,5 @@
-import { AppError, Handlers, signAccessToken, verifyAccessToken } from '@cskh/kit';
+import { AppError } from '@cskh/kit';
+import { Handlers, signAccessToken, verifyAccessToken } from '@cskh/kit/server';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
 import { MSG } from '../domain/messages';

@@ -1,4 +1,5 @@
-import { AppError, Handlers, Identity, toPaging, vnDateTime } from '@cskh/kit';
+import { AppError, Identity, toPaging, vnDateTime } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
 import { MSG } from '../domain/messages';

@@ -1,6 +1,8 @@
 import { EntityManager } from 'typeorm';
-import { AppError, changedFields, Handlers, Identity, isUniqueViolation, requireId, toPaging } from '@cskh/kit';
-import { isBranch, isLeader, isManager, PRIORITY } from '@cskh/kit/src/access';
+import { AppError, Identity, toPaging } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { changedFields, isUniqueViolation, requireId } from '@cskh/kit/data';
+import { isBranch, isLeader, isManager, PRIORITY } from '@cskh/kit';
 import { auth_v1_auth, common_v1_common } from '@cskh/proto';
 import type { AuthContext } from '../context';
 import { isUuid, optionalId, outId } from '../domain/guid';

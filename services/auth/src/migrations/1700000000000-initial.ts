@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { outboxTableSql } from '@cskh/kit';
+import { outboxTableSql } from '@cskh/kit/messaging';
 import { SCHEMA } from '../store/schema';
 
 const S = `"${SCHEMA}"`;

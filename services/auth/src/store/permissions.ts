@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, likeContains, Paging } from '@cskh/kit';
+import { AppError, Paging } from '@cskh/kit';
+import { likeContains } from '@cskh/kit/data';
 import { isUuid } from '../domain/guid';
 import { MSG } from '../domain/messages';
 import { limitOffset, PERMISSIONS, ROLE_PERMISSIONS, USER_PERMISSIONS } from './schema';

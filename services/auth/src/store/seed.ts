@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { PRIORITY } from '@cskh/kit/src/access';
+import { PRIORITY } from '@cskh/kit';
 import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from './schema';
 import type { RoleRow } from './roles';
 

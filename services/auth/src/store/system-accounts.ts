@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { likeContains, Paging } from '@cskh/kit';
+import { Paging } from '@cskh/kit';
+import { likeContains } from '@cskh/kit/data';
 import { isUuid } from '../domain/guid';
 import { limitOffset, setClause, SYSTEM_ACCOUNTS } from './schema';
 

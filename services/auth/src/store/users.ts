@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { addToOutbox, AppError, likeContains, Paging, USER_CHANGED_TOPIC } from '@cskh/kit';
-import { PRIORITY } from '@cskh/kit/src/access';
+import { AppError, Paging } from '@cskh/kit';
+import { likeContains, USER_CHANGED_TOPIC } from '@cskh/kit/data';
+import { addToOutbox } from '@cskh/kit/messaging';
+import { PRIORITY } from '@cskh/kit';
 import { events_v1_events } from '@cskh/proto';
 import { EMPTY_GUID, isUuid, outId } from '../domain/guid';
 import { MSG } from '../domain/messages';

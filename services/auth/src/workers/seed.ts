@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { Logger } from '@cskh/kit';
+import type { Logger } from '@cskh/kit/observability';
 import { ADMIN_FULLNAME, ADMIN_ROLE_NAME, ADMIN_USERNAME, PERMISSION_CATALOGUE, SEED_ROLES } from '../domain/catalogue';
 import { hashPassword } from '../domain/passwords';
 import { adminRole, grantEveryCodeToAdminRole, insertRoleWithCodes, roleNamed, takeSeedLock, upsertPermission } from '../store/seed';

@@ -1,4 +1,4 @@
-import { staffScopeOf, StaffMember } from '@cskh/kit';
+import { staffScopeOf, StaffMember } from '@cskh/kit/data';
 import { assignedNotice, assignPlan, assignReplyMsg, checkAssignee } from './assign';
 import { MSG } from './messages';
 

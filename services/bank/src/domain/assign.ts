@@ -1,5 +1,6 @@
-import { leadsPeople } from '@cskh/kit/src/access';
-import { AppError, inScope, StaffMember, StaffScope } from '@cskh/kit';
+import { leadsPeople } from '@cskh/kit';
+import { AppError } from '@cskh/kit';
+import { inScope, StaffMember, StaffScope } from '@cskh/kit/data';
 import { MSG } from './messages';
 
 /** At most this many messages in one assign request (a whole month of transfers). */

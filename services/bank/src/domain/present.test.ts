@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@cskh/kit';
+import type { AuditEntry } from '@cskh/kit/data';
 import { BankMessageRow, presentMessage, visibleHistory } from './present';
 
 const row: BankMessageRow = {

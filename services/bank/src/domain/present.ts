@@ -1,5 +1,6 @@
-import { isManager } from '@cskh/kit/src/access';
-import { AuditEntry, maskPhone, maskPhonesInText, phoneMaskedFor, vnDateTime } from '@cskh/kit';
+import { isManager } from '@cskh/kit';
+import { maskPhone, maskPhonesInText, phoneMaskedFor, vnDateTime } from '@cskh/kit';
+import { AuditEntry } from '@cskh/kit/data';
 import type { bank_v1_bank, common_v1_common } from '@cskh/proto';
 import { allowedActions } from './rules';
 import { refundDay, type RefundRef } from './refunds';

@@ -1,5 +1,5 @@
 import { AppError } from '@cskh/kit';
-import { isManager } from '@cskh/kit/src/access';
+import { isManager } from '@cskh/kit';
 import { MSG } from './messages';
 
 /**

@@ -1,4 +1,7 @@
-import { addPushToOutbox, Handlers, toPaging, userRoom, Where, staffScopeOf } from '@cskh/kit';
+import { toPaging } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { Where, staffScopeOf } from '@cskh/kit/data';
+import { addPushToOutbox, userRoom } from '@cskh/kit/messaging';
 import type { bank_v1_bank } from '@cskh/proto';
 import type { BankContext } from '../context';
 import { ASSIGNED_EVENT, requireAssigner, assignedNotice, assignPlan, assignReplyMsg, checkAssignee } from '../domain/assign';

@@ -1,4 +1,5 @@
-import { Handlers, importChunk } from '@cskh/kit';
+import { importChunk } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
 import type { bank_v1_bank } from '@cskh/proto';
 import type { BankContext } from '../context';
 import { parseTransfer, transferKey } from '../domain/transfer';

@@ -1,16 +1,7 @@
-import {
-  ALL_ROWS_COUNT,
-  AppError,
-  changedFields,
-  Handlers,
-  Identity,
-  last9,
-  likeContains,
-  ListFilter,
-  requireId,
-  toPaging,
-} from '@cskh/kit';
-import { isManager, isSales } from '@cskh/kit/src/access';
+import { ALL_ROWS_COUNT, AppError, Identity, last9, toPaging } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { changedFields, likeContains, ListFilter, requireId } from '@cskh/kit/data';
+import { isManager, isSales } from '@cskh/kit';
 import { bank_v1_bank, events_v1_bank } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { BankContext } from '../context';

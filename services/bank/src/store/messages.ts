@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, listPage, Paging, Where } from '@cskh/kit';
+import { AppError, Paging } from '@cskh/kit';
+import { listPage, Where } from '@cskh/kit/data';
 import type { BankMessageRow } from '../domain/present';
 import type { Transfer } from '../domain/transfer';
 import { MSG } from '../domain/messages';

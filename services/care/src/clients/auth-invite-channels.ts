@@ -1,4 +1,5 @@
-import { AppError, Identity, serviceClient } from '@cskh/kit';
+import { AppError, Identity } from '@cskh/kit';
+import { serviceClient } from '@cskh/kit/server';
 import { auth_v1_auth } from '@cskh/proto';
 import { MSG } from '../domain/messages';
 

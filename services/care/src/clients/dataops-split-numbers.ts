@@ -1,4 +1,5 @@
-import { serviceClient, type Logger } from '@cskh/kit';
+import { type Logger } from '@cskh/kit/observability';
+import { serviceClient } from '@cskh/kit/server';
 import { dataops_v1_dataops } from '@cskh/proto';
 
 /** A number handed out of a data-split file (dataops' TakeSplitNumber, contract with care). */

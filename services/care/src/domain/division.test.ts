@@ -1,4 +1,5 @@
-import { AppError, StaffMember } from '@cskh/kit';
+import { AppError } from '@cskh/kit';
+import { StaffMember } from '@cskh/kit/data';
 import { checkDivisionTarget, divisionPlan, divisionPool } from './division';
 import { MSG } from './messages';
 

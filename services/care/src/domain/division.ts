@@ -1,5 +1,6 @@
-import { AppError, inScope, Identity, StaffMember, staffScopeOf } from '@cskh/kit';
-import { isBranch, isDataCoordinator, isLeader, isManager, isSales } from '@cskh/kit/src/access';
+import { AppError, Identity } from '@cskh/kit';
+import { inScope, StaffMember, staffScopeOf } from '@cskh/kit/data';
+import { isBranch, isDataCoordinator, isLeader, isManager, isSales } from '@cskh/kit';
 import { MSG } from './messages';
 
 /** At most this many customers in one division (a large upload). */

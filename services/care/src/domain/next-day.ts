@@ -1,4 +1,4 @@
-import { seesOwnRowsOnly } from '@cskh/kit/src/access';
+import { seesOwnRowsOnly } from '@cskh/kit';
 import { isPhone, last9 } from '@cskh/kit';
 import { MSG } from './messages';
 

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@cskh/kit';
+import type { AuditEntry } from '@cskh/kit/data';
 import { callablePhone, maskedTrail, mayEditRecord, presentCustomer, presentRecord } from './present';
 import type { CustomerDbRow } from '../store/customers';
 import type { CareRecordRow } from '../store/care-records';

@@ -1,5 +1,6 @@
-import { isManager, seesOwnRowsOnly } from '@cskh/kit/src/access';
-import { AuditEntry, last9, maskPhone, maskPhonesInFields, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
+import { isManager, seesOwnRowsOnly } from '@cskh/kit';
+import { last9, maskPhone, maskPhonesInFields, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
+import { AuditEntry } from '@cskh/kit/data';
 import type { care_v1_care } from '@cskh/proto';
 import type { CareRecordRow } from '../store/care-records';
 import type { CustomerDbRow, UploadRow } from '../store/customers';

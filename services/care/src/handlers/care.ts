@@ -1,5 +1,7 @@
-import { AppError, DAY_MS, Handlers, last9, requireId, toPaging, vnStartOfDay, Where } from '@cskh/kit';
-import { isSales } from '@cskh/kit/src/access';
+import { AppError, DAY_MS, last9, toPaging, vnStartOfDay } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { requireId, Where } from '@cskh/kit/data';
+import { isSales } from '@cskh/kit';
 import { care_v1_care, events_v1_care } from '@cskh/proto';
 import type { CareContext } from '../context';
 import { checkCareResult } from '../domain/care-result';

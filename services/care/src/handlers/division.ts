@@ -1,4 +1,6 @@
-import { AppError, Handlers, maskPhone, requireId, toPaging, Where } from '@cskh/kit';
+import { AppError, maskPhone, toPaging } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { requireId, Where } from '@cskh/kit/data';
 import type { care_v1_care } from '@cskh/proto';
 import type { CareContext } from '../context';
 import { checkDivisionTarget, divisionPlan, divisionPool } from '../domain/division';

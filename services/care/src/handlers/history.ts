@@ -1,5 +1,7 @@
-import { AppError, dayRange, digitsOf, Handlers, Identity, ListFilter, parseDateTime, requireId, staffOptionList, toPaging, Where } from '@cskh/kit';
-import { seesOwnRowsOnly } from '@cskh/kit/src/access';
+import { AppError, dayRange, digitsOf, Identity, parseDateTime, toPaging } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { ListFilter, requireId, staffOptionList, Where } from '@cskh/kit/data';
+import { seesOwnRowsOnly } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { CareContext } from '../context';

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { addPushToOutbox, ALL_ROOM, AppError, dayRange, Handlers, Identity, last9, maskPhone, maskPhonesInText, monthToDate, noticePayload, toPaging, vnDateTime, Where } from '@cskh/kit';
-import { isManager, seesOwnRowsOnly } from '@cskh/kit/src/access';
+import { AppError, dayRange, Identity, last9, maskPhone, maskPhonesInText, monthToDate, toPaging, vnDateTime } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { Where } from '@cskh/kit/data';
+import { addPushToOutbox, ALL_ROOM, noticePayload } from '@cskh/kit/messaging';
+import { isManager, seesOwnRowsOnly } from '@cskh/kit';
 import { care_v1_care, events_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { CarrierRegistration } from '../clients/invite-carrier';

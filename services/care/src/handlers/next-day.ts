@@ -1,5 +1,7 @@
-import { AppError, Handlers, Identity, importChunk, inScope, likeContains, maskPhone, maskPhonesInText, requireId, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
-import { isManager } from '@cskh/kit/src/access';
+import { AppError, Identity, importChunk, maskPhone, maskPhonesInText, toPaging, vnDateTime } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { inScope, likeContains, requireId, staffScopeOf, Where } from '@cskh/kit/data';
+import { isManager } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { CareContext } from '../context';

@@ -1,5 +1,7 @@
-import { AppError, dayRange, Handlers, likeContains, monthToDate, toPaging, Where } from '@cskh/kit';
-import { seesOwnRowsOnly } from '@cskh/kit/src/access';
+import { AppError, dayRange, monthToDate, toPaging } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { likeContains, Where } from '@cskh/kit/data';
+import { seesOwnRowsOnly } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { CareContext } from '../context';
 import { MSG } from '../domain/messages';

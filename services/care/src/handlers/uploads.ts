@@ -1,4 +1,6 @@
-import { AppError, Handlers, importChunk, importKey, nfc, requireId, toPaging } from '@cskh/kit';
+import { AppError, importChunk, importKey, nfc, toPaging } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { requireId } from '@cskh/kit/data';
 import type { care_v1_care } from '@cskh/proto';
 import type { CareContext } from '../context';
 import { parseCustomerRow } from '../domain/customer-row';

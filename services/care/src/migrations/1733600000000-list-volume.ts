@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { createTrigramIndexes, dropRollupSql, dropTrigramIndexes, rollupSql } from '@cskh/kit';
+import { createTrigramIndexes, dropRollupSql, dropTrigramIndexes, rollupSql } from '@cskh/kit/data';
 import { CARE_RECORD_DAY_ROLLUPS } from '../store/care-record-rollups';
 import { SCHEMA } from '../store/schema';
 

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { dropRollupSql, rollupSql } from '@cskh/kit';
+import { dropRollupSql, rollupSql } from '@cskh/kit/data';
 import { CARE_RECORD_USER_TOTALS } from '../store/care-record-rollups';
 
 /**

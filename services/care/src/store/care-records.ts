@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, listPage, pageSql, Paging, Where } from '@cskh/kit';
+import { AppError, Paging } from '@cskh/kit';
+import { listPage, pageSql, Where } from '@cskh/kit/data';
 import { MSG } from '../domain/messages';
 import { CARE_RECORD_ROLLUPS } from './care-record-rollups';
 import { SCHEMA } from './schema';

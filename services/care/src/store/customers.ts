@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, likeContains, pageSql, Paging, Where } from '@cskh/kit';
+import { AppError, Paging } from '@cskh/kit';
+import { likeContains, pageSql, Where } from '@cskh/kit/data';
 import type { CustomerRow } from '../domain/customer-row';
 import type { DivisionPool } from '../domain/division';
 import { MSG } from '../domain/messages';

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { pageSql, Paging, Where } from '@cskh/kit';
+import { Paging } from '@cskh/kit';
+import { pageSql, Where } from '@cskh/kit/data';
 import { SCHEMA } from './schema';
 
 /** Package invitations (the carrier's answers to OTP confirmations and registrations). */

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { PRIORITY } from '@cskh/kit/src/access';
+import { PRIORITY } from '@cskh/kit';
 import { SCHEMA } from './schema';
 
 /** Who is above whom, read from the kit's staff read model (the care schema's staff table). */

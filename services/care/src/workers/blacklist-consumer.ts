@@ -1,4 +1,4 @@
-import type { ServiceDeps, Subscription } from '@cskh/kit';
+import type { ServiceDeps, Subscription } from '@cskh/kit/service';
 import { events_v1_dataops } from '@cskh/proto';
 import type { DataSource } from 'typeorm';
 import { blacklistEntry } from '../domain/blacklist';

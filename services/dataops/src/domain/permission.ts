@@ -1,5 +1,5 @@
 import { DAY_MS, parseDay, vnIsoDay } from '@cskh/kit';
-import { isBranchOrAbove, isDataCoordinator, isManager, leadsPeople, PRIORITY } from '@cskh/kit/src/access';
+import { isBranchOrAbove, isDataCoordinator, isManager, leadsPeople, PRIORITY } from '@cskh/kit';
 import { MSG } from './messages';
 
 /**

@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { changedFields, fail, Handlers, Identity, importChunk, isUniqueViolation, likeContains, parseDateTime, requireId, toPaging, vnDateTime, Where, AppError, TEXT_LIMITS } from '@cskh/kit';
+import { fail, Identity, importChunk, parseDateTime, toPaging, vnDateTime, AppError, TEXT_LIMITS } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { changedFields, isUniqueViolation, likeContains, requireId, Where } from '@cskh/kit/data';
 import type { dataops_v1_dataops } from '@cskh/proto';
 import type { DataopsContext } from '../context';
 import { blacklistChanged } from '../domain/events';

@@ -1,5 +1,7 @@
-import { AppError, fail, Handlers, Identity, importChunk, likeContains, requireId, toPaging, Where, ALL_ROWS_THRESHOLD } from '@cskh/kit';
-import { isSales } from '@cskh/kit/src/access';
+import { AppError, fail, Identity, importChunk, toPaging, ALL_ROWS_THRESHOLD } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { likeContains, requireId, Where } from '@cskh/kit/data';
+import { isSales } from '@cskh/kit';
 import type { dataops_v1_dataops } from '@cskh/proto';
 import type { DataopsContext } from '../context';
 import { MSG } from '../domain/messages';

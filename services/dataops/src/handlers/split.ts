@@ -1,5 +1,7 @@
-import { AppError, fail, Handlers, Identity, importChunk, StaffMember, staffScopeOf, toPaging, vnDateTime, vnIsoDay, inScope } from '@cskh/kit';
-import { isBranch, isLeader, isSales } from '@cskh/kit/src/access';
+import { AppError, fail, Identity, importChunk, toPaging, vnDateTime, vnIsoDay } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { StaffMember, staffScopeOf, inScope } from '@cskh/kit/data';
+import { isBranch, isLeader, isSales } from '@cskh/kit';
 import type { dataops_v1_dataops } from '@cskh/proto';
 import type { DataopsContext } from '../context';
 import { MSG } from '../domain/messages';

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { pageSql, Paging, Where } from '@cskh/kit';
+import { Paging } from '@cskh/kit';
+import { pageSql, Where } from '@cskh/kit/data';
 import { modified } from './modified-rows';
 import { SCHEMA } from './schema';
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { pageSql, Paging, vnDateTime, Where } from '@cskh/kit';
+import { Paging, vnDateTime } from '@cskh/kit';
+import { pageSql, Where } from '@cskh/kit/data';
 import type { ScanKind, ScanProgress, ScanResultColumns, ScanState } from '../domain/scan';
 import { modified } from './modified-rows';
 import { SCHEMA } from './schema';

@@ -1,6 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { AppError, BusMessage, ERROR_TABLE, EventBus, loadSocketRoutes, Logger, pushToUser, SocketRoute } from '@cskh/kit';
-import { isManager } from '@cskh/kit/src/access';
+import { AppError, ERROR_TABLE } from '@cskh/kit';
+import { Logger } from '@cskh/kit/observability';
+import { BusMessage, EventBus, loadSocketRoutes, pushToUser, SocketRoute } from '@cskh/kit/messaging';
+import { isManager } from '@cskh/kit';
 import { events_v1_realtime } from '@cskh/proto';
 import { MSG } from '../domain/messages';
 import { parseScanCommand, SCAN_PROGRESS_EVENT, ScanKind, startTransition, stopTransition } from '../domain/scan';

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { EventBus, Logger, pushToUser } from '@cskh/kit';
+import { Logger } from '@cskh/kit/observability';
+import { EventBus, pushToUser } from '@cskh/kit/messaging';
 import { CarrierUnavailable, ScanCarrier } from '../clients/carrier';
 import { MSG } from '../domain/messages';
 import { mapPool, RateLimiter, SCAN_PROGRESS_EVENT, ScanResultColumns } from '../domain/scan';

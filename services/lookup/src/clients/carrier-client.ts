@@ -1,7 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import { MSG } from '../domain/messages';
-import { AppError, Logger } from '@cskh/kit';
+import { AppError } from '@cskh/kit';
+import { Logger } from '@cskh/kit/observability';
 import type { CredentialsSource } from './carrier-credentials';
 
 export const CARRIER_TIMEOUT_MSG = MSG.carrierTimeout;

@@ -1,5 +1,7 @@
 import { auth_v1_auth } from '@cskh/proto';
-import { AppError, Logger, serviceClient, ServiceClient } from '@cskh/kit';
+import { AppError } from '@cskh/kit';
+import { Logger } from '@cskh/kit/observability';
+import { serviceClient, ServiceClient } from '@cskh/kit/server';
 
 export interface CarrierCredentials {
   url: string;

@@ -1,5 +1,5 @@
 import * as protoLoader from '@grpc/proto-loader';
-import { loadSocketRoutes } from '@cskh/kit';
+import { loadSocketRoutes } from '@cskh/kit/messaging';
 import { PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
 import { KIND_LIST, KINDS, mayRun } from './kinds';
 

@@ -3,7 +3,7 @@ import { AppError, digitsOf, last9, maskPhone, maskPhonesInText } from '@cskh/ki
 export const PHONE_REQUIRED = 'Bạn phải nhập số điện thoại';
 export const PHONE_INVALID = 'Số điện thoại không hợp lệ';
 
-// The shared phone rules live in the kit (services/kit/src/phone.ts); lookup uses them as they are.
+// The shared phone rules live in the kit (services/kit/src/core/phone.ts); lookup uses them as they are.
 // maskPhonesInText: phones inside a log row's content masked as the phone column is (kit).
 export { digitsOf, last9, maskPhone, maskPhonesInText };
 

@@ -1,4 +1,4 @@
-import { isBelowManager, isManager } from '@cskh/kit/src/access';
+import { isBelowManager, isManager } from '@cskh/kit';
 
 /**
  * Registration-result rules of spec 1 §2.14, applied on the server.

@@ -1,4 +1,5 @@
-import { AppError, createLogger } from '@cskh/kit';
+import { AppError } from '@cskh/kit';
+import { createLogger } from '@cskh/kit/observability';
 import { LookupEngine, Asker } from './lookup-engine';
 import { MemoryRateLimiter } from '../store/info-rate-limit';
 import type { CarrierClient } from '../clients/carrier-client';

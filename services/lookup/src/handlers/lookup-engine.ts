@@ -1,6 +1,7 @@
 import { MSG } from '../domain/messages';
 import { randomUUID } from 'node:crypto';
-import { AppError, Logger } from '@cskh/kit';
+import { AppError } from '@cskh/kit';
+import { Logger } from '@cskh/kit/observability';
 import type { CarrierClient } from '../clients/carrier-client';
 import type { LogWriter } from '../workers/log-writer';
 import type { RateLimiter } from '../store/info-rate-limit';

@@ -1,6 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { ALL_ROWS_COUNT, AppError, dayRange, exportWindowSize, Handlers, Identity, importChunk, likeContains, ListFilter, parseDateTime, requireId, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
-import { isSales } from '@cskh/kit/src/access';
+import { ALL_ROWS_COUNT, AppError, dayRange, exportWindowSize, Identity, importChunk, parseDateTime, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { likeContains, ListFilter, requireId } from '@cskh/kit/data';
+import { isSales } from '@cskh/kit';
 import { lookup_v1_lookup } from '@cskh/proto';
 import { maskPhone, maskPhonesInText, digitsOf } from '../domain/phone';
 import { MSG } from '../domain/messages';

@@ -1,4 +1,5 @@
-import { Handlers, Identity, requireIdentity } from '@cskh/kit';
+import { Identity, requireIdentity } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
 import { lookup_v1_lookup } from '@cskh/proto';
 import type { LookupEngine, Asker } from './lookup-engine';
 import type { Registrations } from './registrations-9084';

@@ -1,5 +1,6 @@
 import { MSG } from '../domain/messages';
-import { AppError, StaffDirectory, toPaging } from '@cskh/kit';
+import { AppError, toPaging } from '@cskh/kit';
+import { StaffDirectory } from '@cskh/kit/data';
 import type { CarrierClient } from '../clients/carrier-client';
 import { attribute, CHANNEL_LABELS, staffFilterAllowed, visibleChannels } from '../domain/registrations';
 import { registrationsResult, Registration9084Row } from '../domain/results';

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { ListFilter, listPage, Paging } from '@cskh/kit';
+import { Paging } from '@cskh/kit';
+import { ListFilter, listPage } from '@cskh/kit/data';
 import { SCHEMA } from './schema';
 import { LOOKUP_LOG_ROLLUPS } from './log-rollups';
 

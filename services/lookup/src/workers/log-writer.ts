@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Logger } from '@cskh/kit';
+import type { Logger } from '@cskh/kit/observability';
 import { insertLookupLogRows, NewLogRow } from '../store/lookup-log';
 
 export type { NewLogRow };

@@ -1,5 +1,9 @@
 import { MSG } from '../domain/messages';
-import { AppError, BusMessage, ERROR_TABLE, isDatabaseUnavailable, loadSocketRoutes, Logger, ServiceDeps, SocketRoute, startBatchConsumer } from '@cskh/kit';
+import { AppError, ERROR_TABLE } from '@cskh/kit';
+import { Logger } from '@cskh/kit/observability';
+import { isDatabaseUnavailable } from '@cskh/kit/data';
+import { BusMessage, loadSocketRoutes, SocketRoute, startBatchConsumer } from '@cskh/kit/messaging';
+import { ServiceDeps } from '@cskh/kit/service';
 import type { LookupConfig } from '../config';
 import { events_v1_realtime } from '@cskh/proto';
 import type { LookupEngine } from '../handlers/lookup-engine';

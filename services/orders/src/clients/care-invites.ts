@@ -1,4 +1,5 @@
-import { AppError, ERROR_TABLE, Identity, serviceClient } from '@cskh/kit';
+import { AppError, ERROR_TABLE, Identity } from '@cskh/kit';
+import { serviceClient } from '@cskh/kit/server';
 import { care_v1_care } from '@cskh/proto';
 import { AutoInviteRequest, autoInviteReply } from '../domain/auto-invite';
 import { MSG } from '../domain/messages';

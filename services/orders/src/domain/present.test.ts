@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@cskh/kit';
+import type { AuditEntry } from '@cskh/kit/data';
 import { OrderRow, presentOrder, visibleOrderTrail } from './present';
 
 const order = {

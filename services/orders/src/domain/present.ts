@@ -1,4 +1,5 @@
-import { AuditEntry, isManager, maskPhone, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
+import { isManager, maskPhone, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
+import { AuditEntry } from '@cskh/kit/data';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrderKind } from './statuses';
 

@@ -1,4 +1,4 @@
-import type { StaffMember } from '@cskh/kit';
+import type { StaffMember } from '@cskh/kit/data';
 import { MSG } from './messages';
 import { assignPlan, checkAssignee, parseBaodoImportRow, parseKhrImportRow, recordImportKey, staffCheck } from './record-import';
 

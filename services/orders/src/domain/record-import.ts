@@ -1,4 +1,5 @@
-import { AppError, inScope, last9, StaffMember, StaffScope } from '@cskh/kit';
+import { AppError, last9 } from '@cskh/kit';
+import { inScope, StaffMember, StaffScope } from '@cskh/kit/data';
 import { parseBaodo, parseKhr } from './khr-baodo';
 import { MSG } from './messages';
 

@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, changedFields, Handlers, Identity, importChunk, inScope, isBelowManager, isManager, leadsPeople, maskPhone, maskPhonesInText, maskPhonesInTrail, requireId, seesOwnRowsOnly, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
+import { AppError, Identity, importChunk, isBelowManager, isManager, leadsPeople, maskPhone, maskPhonesInText, maskPhonesInTrail, seesOwnRowsOnly, toPaging, vnDateTime } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { changedFields, inScope, requireId, staffScopeOf, Where } from '@cskh/kit/data';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
 import { checkDecision, parseBaodo, parseKhr, parseResult } from '../domain/khr-baodo';

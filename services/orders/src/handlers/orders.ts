@@ -1,5 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { addPushToOutbox, ALL_ROOM, AppError, dayRange, Handlers, Identity, importChunk, inScope, isManager, likeContains, ListFilter, requireId, seesOwnRowsOnly, staffOptionList, staffScopeOf, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
+import { AppError, dayRange, Identity, importChunk, isManager, seesOwnRowsOnly, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { inScope, likeContains, ListFilter, requireId, staffOptionList, staffScopeOf } from '@cskh/kit/data';
+import { addPushToOutbox, ALL_ROOM } from '@cskh/kit/messaging';
 import type { orders_v1_orders } from '@cskh/proto';
 import { Actor, applyChange, OrderChange, pushReminder } from '../store/order-changes';
 import { PUSH } from '../domain/events';

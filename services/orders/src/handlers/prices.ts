@@ -1,4 +1,6 @@
-import { AppError, changedFields, Handlers, importPriceSheet, isSales, likeContains, requireId, toPaging, Where } from '@cskh/kit';
+import { AppError, importPriceSheet, isSales, toPaging } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { changedFields, likeContains, requireId, Where } from '@cskh/kit/data';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
 import { MSG } from '../domain/messages';

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { dropRollupSql, rollupSql } from '@cskh/kit';
+import { dropRollupSql, rollupSql } from '@cskh/kit/data';
 import { SALE_ORDER_STAFF_TOTALS } from '../store/rollups';
 
 /**

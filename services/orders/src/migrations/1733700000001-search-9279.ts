@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { createTrigramIndexes, dropTrigramIndexes } from '@cskh/kit';
+import { createTrigramIndexes, dropTrigramIndexes } from '@cskh/kit/data';
 import { SCHEMA } from '../store/schema';
 
 /** The 9279 list's managers' contains-filters (spec 3 §2.16); no other list searches these columns. */

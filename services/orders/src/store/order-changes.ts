@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { addPushToOutbox, ALL_ROOM, changedFields, PRIORITY, userRoom } from '@cskh/kit';
+import { PRIORITY } from '@cskh/kit';
+import { changedFields } from '@cskh/kit/data';
+import { addPushToOutbox, ALL_ROOM, userRoom } from '@cskh/kit/messaging';
 import { events_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
 import { PUSH, STATUS_CHANGED_TOPIC, statusChanged } from '../domain/events';

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, listPage, pageSql, Paging, PRIORITY, Where } from '@cskh/kit';
+import { AppError, Paging, PRIORITY } from '@cskh/kit';
+import { listPage, pageSql, Where } from '@cskh/kit/data';
 import { SALE_ORDER_ROLLUPS } from '../store/rollups';
 import { MSG } from '../domain/messages';
 import type { OrderRow } from '../domain/present';

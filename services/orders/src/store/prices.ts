@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, isUniqueViolation, pageSql, Paging, Where } from '@cskh/kit';
+import { AppError, Paging } from '@cskh/kit';
+import { isUniqueViolation, pageSql, Where } from '@cskh/kit/data';
 import { MSG } from '../domain/messages';
 import type { PriceInput, PriceKind, PriceRow } from '../domain/prices';
 import { SCHEMA } from './schema';

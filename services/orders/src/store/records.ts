@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, pageSql, Paging, Where } from '@cskh/kit';
+import { AppError, Paging } from '@cskh/kit';
+import { pageSql, Where } from '@cskh/kit/data';
 import { MSG } from '../domain/messages';
 import { SCHEMA } from './schema';
 

@@ -1,4 +1,4 @@
-import type { Rollup } from '@cskh/kit';
+import type { Rollup } from '@cskh/kit/data';
 import { SCHEMA } from './schema';
 
 /**

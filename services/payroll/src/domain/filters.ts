@@ -1,4 +1,5 @@
-import { dayRange, digitsOf, InstantRange, likeContains, monthToDate } from '@cskh/kit';
+import { dayRange, digitsOf, InstantRange, monthToDate } from '@cskh/kit';
+import { likeContains } from '@cskh/kit/data';
 
 /** The reports' period: Vietnam days, both blank = the first of this month to today (spec 2 §1). */
 export function reportPeriod(startDate: unknown, endDate: unknown, now: Date | number = Date.now()): InstantRange {

@@ -1,5 +1,5 @@
 import { last9, parseDateTime } from '@cskh/kit';
-import { isLeader, isManager, isSales } from '@cskh/kit/src/access';
+import { isLeader, isManager, isSales } from '@cskh/kit';
 import type { events_v1_care, events_v1_orders, events_v1_refunds } from '@cskh/proto';
 import { MSG } from './messages';
 

@@ -4,7 +4,7 @@
  * salespeople without a leader; people whose branch or leader is not in the list come last, each
  * under their own level. Leaders are '--', salespeople '----' (the level gives the picker both).
  */
-import { isBranch, isLeader, isSales, PRIORITY } from '@cskh/kit/src/access';
+import { isBranch, isLeader, isSales, PRIORITY } from '@cskh/kit';
 
 export interface TreeMember {
   username: string;

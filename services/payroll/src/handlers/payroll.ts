@@ -1,5 +1,7 @@
-import { AppError, changedFields, Handlers, Identity, importChunk, inScope, likeContains, requireId, staffScopeOf, vnDateTime, Where } from '@cskh/kit';
-import { isBelowManager, isBranchOrAbove } from '@cskh/kit/src/access';
+import { AppError, Identity, importChunk, vnDateTime } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { changedFields, inScope, likeContains, requireId, staffScopeOf, Where } from '@cskh/kit/data';
+import { isBelowManager, isBranchOrAbove } from '@cskh/kit';
 import type { payroll_v1_payroll } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { PayrollContext } from '../context';

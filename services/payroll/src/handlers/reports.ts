@@ -1,5 +1,7 @@
-import { ALL_ROWS_COUNT, AppError, exportWindowSize, Handlers, Identity, ListFilter, maskPhonesInText, Paging, pageSql, rollupCount, staffScopeOf, toPaging, vnDateTime, Where } from '@cskh/kit';
-import { isManager, isSales } from '@cskh/kit/src/access';
+import { ALL_ROWS_COUNT, AppError, exportWindowSize, Identity, maskPhonesInText, Paging, toPaging, vnDateTime } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { ListFilter, pageSql, rollupCount, staffScopeOf, Where } from '@cskh/kit/data';
+import { isManager, isSales } from '@cskh/kit';
 import type { payroll_v1_payroll } from '@cskh/proto';
 import type { PayrollContext } from '../context';
 import { phoneSearch, reportPeriod } from '../domain/filters';

@@ -1,5 +1,7 @@
-import { AppError, Handlers, importChunk, inScope, staffScopeOf } from '@cskh/kit';
-import { isBelowManager } from '@cskh/kit/src/access';
+import { AppError, importChunk } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { inScope, staffScopeOf } from '@cskh/kit/data';
+import { isBelowManager } from '@cskh/kit';
 import type { payroll_v1_payroll } from '@cskh/proto';
 import type { PayrollContext } from '../context';
 import { MSG } from '../domain/messages';

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { pageSql, Paging, Where } from '@cskh/kit';
-import { PRIORITY } from '@cskh/kit/src/access';
+import { Paging } from '@cskh/kit';
+import { pageSql, Where } from '@cskh/kit/data';
+import { PRIORITY } from '@cskh/kit';
 import { monthOf, monthRange } from '../domain/month';
 import { ManualInputs, PayrollAmounts, PayrollInputs } from '../domain/payroll';
 import { refundClawback, RefundWrite } from '../domain/revenue';

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { ListFilter, pageSql, Paging, Where } from '@cskh/kit';
-import { PRIORITY } from '@cskh/kit/src/access';
+import { Paging } from '@cskh/kit';
+import { ListFilter, pageSql, Where } from '@cskh/kit/data';
+import { PRIORITY } from '@cskh/kit';
 import type { ViewRow } from './revenue';
 import { SCHEMA } from './schema';
 

@@ -1,4 +1,5 @@
-import { pushToAll, ServiceDeps } from '@cskh/kit';
+import { pushToAll } from '@cskh/kit/messaging';
+import { ServiceDeps } from '@cskh/kit/service';
 import type { PayrollConfig } from '../config';
 import { displayMonth } from '../domain/month';
 import { computePayroll } from '../domain/payroll';

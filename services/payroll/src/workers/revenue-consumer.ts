@@ -1,4 +1,4 @@
-import type { ServiceDeps, Subscription } from '@cskh/kit';
+import type { ServiceDeps, Subscription } from '@cskh/kit/service';
 import { events_v1_care, events_v1_orders, events_v1_refunds } from '@cskh/proto';
 import type { PayrollConfig } from '../config';
 import { recordFromInvite, recordFromOrder, refundFromEvent, TOPICS } from '../domain/revenue';

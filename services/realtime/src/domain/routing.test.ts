@@ -1,5 +1,5 @@
 import type * as protoLoader from '@grpc/proto-loader';
-import { loadSocketRoutes, socketRoutesOf, SocketRoute } from '@cskh/kit';
+import { loadSocketRoutes, socketRoutesOf, SocketRoute } from '@cskh/kit/messaging';
 import { events_v1_realtime } from '@cskh/proto';
 import { acceptedAck, errorPayload, matchValue, pushRoom, replyPayload, routeTable, toParams } from './routing';
 

@@ -3,7 +3,8 @@
  * declarations of the protos (kit loadSocketRoutes), and the shapes of what goes to Kafka and
  * back to the browser. Nothing here names a service.
  */
-import { ERROR_TABLE, ErrorCode, SocketRoute } from '@cskh/kit';
+import { ERROR_TABLE, ErrorCode } from '@cskh/kit';
+import { SocketRoute } from '@cskh/kit/messaging';
 import type { events_v1_realtime } from '@cskh/proto';
 
 /** What a reply event carries: `{requestId, <match>: value, kind, status, data, code?, msg?}`. */

@@ -1,4 +1,4 @@
-import type { BusMessage, EventBus } from '@cskh/kit';
+import type { BusMessage, EventBus } from '@cskh/kit/messaging';
 
 /**
  * Group commit for Kafka publishes: with no send in flight a message goes out at once (same-tick

@@ -1,5 +1,6 @@
 import type { Server } from 'socket.io';
-import { BatchConsumerHandle, EventBus, Logger, REALTIME_PUSH_TOPIC, startBatchConsumer } from '@cskh/kit';
+import { Logger } from '@cskh/kit/observability';
+import { BatchConsumerHandle, EventBus, REALTIME_PUSH_TOPIC, startBatchConsumer } from '@cskh/kit/messaging';
 import { events_v1_realtime } from '@cskh/proto';
 import type { RealtimeConfig } from '../config';
 import type { Deduper } from '../domain/dedupe';

@@ -1,4 +1,5 @@
-import { BatchConsumerHandle, EventBus, Logger, SocketRoute, startBatchConsumer } from '@cskh/kit';
+import { Logger } from '@cskh/kit/observability';
+import { BatchConsumerHandle, EventBus, SocketRoute, startBatchConsumer } from '@cskh/kit/messaging';
 import { events_v1_realtime } from '@cskh/proto';
 import type { RealtimeConfig } from '../config';
 import type { Deduper } from '../domain/dedupe';

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@cskh/kit';
+import type { AuditEntry } from '@cskh/kit/data';
 import { presentRequest, RequestRow, visibleTrail } from './present';
 
 const row = {

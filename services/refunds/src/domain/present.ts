@@ -1,4 +1,5 @@
-import { AuditEntry, isManager, maskPhone, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
+import { isManager, maskPhone, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
+import { AuditEntry } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import { transferNote, vietnamesePartnerText } from './requests';
 

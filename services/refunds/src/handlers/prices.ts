@@ -1,4 +1,6 @@
-import { AppError, changedFields, Handlers, importPriceSheet, isSales, likeContains, requireId, toPaging, Where } from '@cskh/kit';
+import { AppError, importPriceSheet, isSales, toPaging } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { changedFields, likeContains, requireId, Where } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
 import { refuseHnimb } from '../domain/hnimb';

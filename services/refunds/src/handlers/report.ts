@@ -1,4 +1,6 @@
-import { AppError, Handlers, Identity, isManager, isSales, staffOptionList, toPaging } from '@cskh/kit';
+import { AppError, Identity, isManager, isSales, toPaging } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { staffOptionList } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
 import { refuseHnimb } from '../domain/hnimb';

@@ -1,4 +1,6 @@
-import { AppError, changedFields, dayRange, Handlers, hasAnyPermission, Identity, isManager, isSales, likeContains, ListFilter, maskPhonesInText, monthToDate, parseDateTime, requireId, toPaging, Where } from '@cskh/kit';
+import { AppError, dayRange, hasAnyPermission, Identity, isManager, isSales, maskPhonesInText, monthToDate, parseDateTime, toPaging } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
+import { changedFields, likeContains, ListFilter, requireId, Where } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { RefundsContext } from '../context';

@@ -1,4 +1,5 @@
-import { AppError, Handlers } from '@cskh/kit';
+import { AppError } from '@cskh/kit';
+import { Handlers } from '@cskh/kit/server';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
 import { refuseHnimb } from '../domain/hnimb';

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { AppError, listPage, Paging, vnDateTime, Where } from '@cskh/kit';
+import { AppError, Paging, vnDateTime } from '@cskh/kit';
+import { listPage, Where } from '@cskh/kit/data';
 import { REFUND_REQUEST_ROLLUPS, REQUEST_TOTALS } from './rollups';
 import { events_v1_refunds } from '@cskh/proto';
-import type { Outbox } from '@cskh/kit';
+import type { Outbox } from '@cskh/kit/service';
 import { RMSG } from '../domain/messages';
 import type { RequestRow } from '../domain/present';
 import { CLAWBACK_SQL } from '../domain/report';

@@ -1,4 +1,4 @@
-import type { Rollup } from '@cskh/kit';
+import type { Rollup } from '@cskh/kit/data';
 import { SCHEMA } from './schema';
 
 /** The four header totals of the refund list (spec 2 §4), as sums over a request row. */

@@ -1,4 +1,4 @@
-import { changedFields } from '@cskh/kit';
+import { changedFields } from '@cskh/kit/data';
 import { events_v1_bank } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { RefundsContext } from '../context';

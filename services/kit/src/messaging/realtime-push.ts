@@ -15,7 +15,7 @@ import { events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
 import type { EventBus } from './bus';
 import type { BusMessage } from './bus-message';
 import { addToOutbox } from './outbox';
-import { hasAnyPermission } from './identity';
+import { hasAnyPermission } from '../core/identity';
 
 /** One browser socket command, as declared with (cskh.api.socket). */
 export interface SocketRoute {

@@ -1,8 +1,8 @@
 import { createSecretKey, KeyObject, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type Redis from 'ioredis';
-import { AppError } from './errors';
-import { Identity } from './identity';
+import { AppError } from '../core/errors';
+import { Identity } from '../core/identity';
 
 /**
  * Who issues our access tokens (`iss`). Verification requires it, so a token minted for another

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import type { EventBus } from './bus';
-import type { Logger } from './log';
-import { traceHeaders } from './trace';
+import type { Logger } from '../observability/log';
+import { traceHeaders } from '../observability/trace';
 
 /**
  * Transactional outbox: a change and the event announcing it are written in one transaction;

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Identity } from './identity';
+import type { Identity } from '../core/identity';
 import { Where } from './sql';
 
 /**

@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 import { isDatabaseUnavailable } from './db';
 
 /** Errors as pg and TypeORM raise them when PostgreSQL is stopped, restarting or refusing. */

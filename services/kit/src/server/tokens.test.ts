@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 import { signAccessToken, TOKEN_ISSUER, verifyAccessToken } from './tokens';
 
 /**

@@ -1,9 +1,9 @@
 import { Kafka, Producer, Consumer, logLevel, CompressionTypes } from 'kafkajs';
 import './kafka-idle-fix';
-import type { Logger } from './log';
+import type { Logger } from '../observability/log';
 import { BusHandler, BusMessage, IDLE_FETCH_WAIT_MS, logicalTopic, withRetries } from './bus-message';
-import { addConsumerLagReader, kafkaConsumed } from './metrics';
-import { consumeInSpan, withTraceHeaders } from './trace';
+import { addConsumerLagReader, kafkaConsumed } from '../observability/metrics';
+import { consumeInSpan, withTraceHeaders } from '../observability/trace';
 
 /**
  * The event bus every service talks through. Kafka in tests, CI and Kubernetes; an in-process

@@ -13,12 +13,12 @@ import {
   connectivityState,
 } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
-import { AppError, fromGrpcError, isTransportFailure, neverSent, toServiceError } from './errors';
-import { Identity, identityFromMetadata, identityToMetadata } from './identity';
-import { grpcServerDuration } from './metrics';
-import type { Logger } from './log';
+import { AppError, fromGrpcError, isTransportFailure, neverSent, toServiceError } from '../core/errors';
+import { Identity, identityFromMetadata, identityToMetadata } from '../core/identity';
+import { grpcServerDuration } from '../observability/metrics';
+import type { Logger } from '../observability/log';
 import { rpcRouteInfo } from './route-info';
-import { contextFrom, inSpan, SpanKind, traceHeaders } from './trace';
+import { contextFrom, inSpan, SpanKind, traceHeaders } from '../observability/trace';
 
 /** 64 MiB both ways: the spec's "all rows" exports travel as one message. */
 export const GRPC_MESSAGE_LIMIT = 64 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { DataSource, MigrationInterface } from 'typeorm';
 import { Client } from 'pg';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 
 /**
  * One PostgreSQL schema per service, reached with SQL (the service's store/); TypeORM is the pool,

@@ -2,9 +2,9 @@ import { Kafka, logLevel, Consumer } from 'kafkajs';
 import './kafka-idle-fix';
 import type { EventBus } from './bus';
 import { BatchHandler, BusMessage, IDLE_FETCH_WAIT_MS, logicalTopic, withRetries } from './bus-message';
-import { kafkaConsumed } from './metrics';
-import type { Logger } from './log';
-import { consumeInSpan, withTraceHeaders } from './trace';
+import { kafkaConsumed } from '../observability/metrics';
+import type { Logger } from '../observability/log';
+import { consumeInSpan, withTraceHeaders } from '../observability/trace';
 
 
 

@@ -1,10 +1,10 @@
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 import { auditValue, changedFields } from './audit';
-import { importChunk, importKey, IMPORT_MSG } from './imports';
-import { isPhone } from './phone';
+import { importChunk, importKey, IMPORT_MSG } from '../core/imports';
+import { isPhone } from '../core/phone';
 import { likeContains, optionalId, pageSql, requireId, Where } from './sql';
 import { inScope, staffLevel, staffScopeOf } from './staff';
-import { dayRange, monthToDate, parseDateTime, parseDay, vnDateTime, vnDisplayDay } from './time';
+import { dayRange, monthToDate, parseDateTime, parseDay, vnDateTime, vnDisplayDay } from '../core/time';
 
 describe('phones', () => {
   it('accepts the shapes sheets and forms write (9 digits, 0 + 9, 84 + 9, separators) and nothing else', () => {

@@ -1,6 +1,6 @@
-import type { Paging } from './paging';
+import type { Paging } from '../core/paging';
 import { pageSql, Where } from './sql';
-import type { InstantRange } from './time';
+import type { InstantRange } from '../core/time';
 
 /**
  * List pages that stay fast as tables grow to millions of rows (issue 14). What every service's

@@ -1,6 +1,6 @@
 import { AppError } from './errors';
 import { ALL_ROWS_COUNT, EXPORT_WINDOW_BASE, MAX_EXPORT_WINDOW, MAX_PAGE, exportWindowCount, toPaging } from './paging';
-import { pageSql } from './sql';
+import { pageSql } from '../data/sql';
 
 const refusal = (f: () => unknown) => {
   try {

@@ -1,5 +1,5 @@
-import { AppError } from './errors';
-import type { Paging } from './paging';
+import { AppError } from '../core/errors';
+import type { Paging } from '../core/paging';
 
 /**
  * Small SQL helpers every service's repositories share: LIKE escaping, id checks, a WHERE

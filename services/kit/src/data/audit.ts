@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import type { Identity } from './identity';
-import { toPaging } from './paging';
+import type { Identity } from '../core/identity';
+import { toPaging } from '../core/paging';
 import { pageSql } from './sql';
-import { vnDateTime } from './time';
+import { vnDateTime } from '../core/time';
 
 /**
  * The audit trail every service gets (ARCHITECTURE §5a): each change a user makes to a record

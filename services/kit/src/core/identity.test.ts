@@ -1,6 +1,6 @@
 import { ADMIN_SECTION_CODES, barredFromService, codeCounts, hasAnyPermission } from './identity';
-import { mayUseSocketRoute } from './realtime-push';
-import { ADMIN_CODES, PRIORITY7_ADMIN_CODES } from '../../auth/src/domain/catalogue';
+import { mayUseSocketRoute } from '../messaging/realtime-push';
+import { ADMIN_CODES, PRIORITY7_ADMIN_CODES } from '../../../auth/src/domain/catalogue';
 
 const who = (priority: number, permissions: string[]) => ({ priority, permissions });
 

@@ -1,4 +1,4 @@
-import type { Logger } from './log';
+import type { Logger } from '../observability/log';
 
 /**
  * What travels on the bus and what both consumers (the bus's one-at-a-time subscribe and the

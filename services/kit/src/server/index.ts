@@ -1,0 +1,4 @@
+export * from './grpc';
+export * from './route-info';
+export * from './tokens';
+export * from './redis';
