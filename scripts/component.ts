@@ -4,7 +4,9 @@
  * or `migrate`, which applies every service's migrations and exits (the Helm hook Job).
  */
 import { join, resolve } from 'node:path';
-import { collectProcessMetrics, createLogger, metricsPortOf, migrateService, onShutdown, runService, startMetricsServer, startTracing, stopTracing } from '@cskh/kit';
+import { collectProcessMetrics, createLogger, metricsPortOf, startMetricsServer, startTracing, stopTracing } from '@cskh/kit/observability';
+import { onShutdown } from '@cskh/kit/server';
+import { migrateService, runService } from '@cskh/kit/service';
 import { discoverServices } from './stack';
 import { settle } from './wait.mjs';
 

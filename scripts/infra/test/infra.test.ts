@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import { Admin, Kafka, Partitioners, logLevel } from 'kafkajs';
-import { settle } from '@cskh/kit/src/testing';
+import { settle } from '@cskh/kit/testing';
 
 const need = (name: string): string => {
   const v = process.env[name];
