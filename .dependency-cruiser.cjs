@@ -69,11 +69,7 @@ module.exports = {
       from: { path: '^services/kit/src/(core|observability|server|data|messaging)/', pathNot: '\\.test\\.ts$' },
       to: {
         path: '^services/kit/src/',
-        pathNot: [
-          '^services/kit/src/$1/',
-          '^services/kit/src/core/',
-          '^services/kit/src/observability/',
-        ],
+        pathNot: ['^services/kit/src/$1/', '^services/kit/src/core/', '^services/kit/src/observability/'],
       },
     },
     {
@@ -86,7 +82,8 @@ module.exports = {
     {
       name: 'gateway-no-data-or-messaging',
       severity: 'error',
-      comment: 'The gateway speaks HTTP and gRPC: it loads neither the database layer (TypeORM, pg) nor the bus (kafkajs) nor the service runner.',
+      comment:
+        'The gateway speaks HTTP and gRPC: it loads neither the database layer (TypeORM, pg) nor the bus (kafkajs) nor the service runner.',
       from: { path: '^gateway/src/' },
       to: { path: '^services/kit/src/(data|messaging)/|^services/kit/src/service\\.ts$' },
     },

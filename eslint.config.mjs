@@ -11,28 +11,47 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'proto/gen/**', 'proto/gen.*/**', '.data/**', '.cache/**', '.tmp/**', 'coverage/**', 'helm/**/charts/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'proto/gen/**',
+      'proto/gen.*/**',
+      '.data/**',
+      '.cache/**',
+      '.tmp/**',
+      'coverage/**',
+      'helm/**/charts/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2022, sourceType: 'module' },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'], 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // `any` marks the untyped edges (pg rows, grpc-js handler maps, the carrier's JSON, test
       // fixtures); strict mode and the generated proto types govern everything else.
       '@typescript-eslint/no-explicit-any': 'off',
       // Unused names are errors, except a deliberate `_` prefix (an argument a signature requires).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    // The classic hook rules. v7's "recommended" adds the React Compiler's rules (set-state-in-effect,
+    // refs during render, purity); we do not compile with it, and its findings here are the
+    // load-on-open effects every dialog uses on purpose.
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // k6 scripts run in k6's runtime, not Node.

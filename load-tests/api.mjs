@@ -48,7 +48,7 @@ export function runK6(k6, script, env) {
 export function figures(file) {
   const s = JSON.parse(fs.readFileSync(file, 'utf8'));
   const m = s.metrics;
-  const v = (k, f) => (m[k]?.values?.[f] ?? 0);
+  const v = (k, f) => m[k]?.values?.[f] ?? 0;
   return {
     lookups: v('lookups', 'count'),
     rps: v('lookups', 'rate'),

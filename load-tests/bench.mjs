@@ -40,17 +40,13 @@
 //   npm run bench:lookup -- --smoke               CI: embedded, 5 VUs × 10 s of baseline, rest and
 //                                                 socket; exit 1 on any error, lost or duplicate reply
 //   npm run bench:lookup -- --json out.json       also write the figures as JSON
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { cpuMs, figures, installK6, runK6 } from './api.mjs';
 import { FLOOR_ROWS, startFloor } from './floor.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..');
 const say = (msg) => process.stderr.write(`[bench] ${msg}\n`);
 const ROWS = ['baseline', 'healthz', 'floor', 'rest', 'socket', 'open', 'sockets'];
 const FLOOR_GRPC = 'floor: express + grpc';
@@ -63,8 +59,18 @@ const MODES = {
 
 function parseArgs(argv) {
   const o = {
-    smoke: false, vus: undefined, duration: undefined, pipeline: '1', only: undefined, json: undefined,
-    mode: undefined, rates: undefined, openDuration: undefined, sockets: undefined, socketInterval: '2', profile: undefined,
+    smoke: false,
+    vus: undefined,
+    duration: undefined,
+    pipeline: '1',
+    only: undefined,
+    json: undefined,
+    mode: undefined,
+    rates: undefined,
+    openDuration: undefined,
+    sockets: undefined,
+    socketInterval: '2',
+    profile: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -88,7 +94,10 @@ function parseArgs(argv) {
   o.mode ??= o.smoke ? 'embedded' : 'both';
   o.modes = o.mode === 'both' ? ['embedded', 'process'] : [o.mode];
   for (const m of o.modes) if (!MODES[m]) throw new Error(`unknown mode ${m}; embedded, process or both`);
-  o.rates = (o.rates ?? (o.smoke ? '' : '300,600')).split(',').filter((r) => r && r !== 'none').map(Number);
+  o.rates = (o.rates ?? (o.smoke ? '' : '300,600'))
+    .split(',')
+    .filter((r) => r && r !== 'none')
+    .map(Number);
   o.sockets = Number(o.sockets ?? (o.smoke ? 0 : 1000));
   o.only ??= o.smoke ? ['baseline', 'rest', 'socket'] : ROWS;
   for (const r of o.only) if (!ROWS.includes(r)) throw new Error(`unknown row ${r}; one of ${ROWS.join(', ')}`);
@@ -98,15 +107,11 @@ function parseArgs(argv) {
   return o;
 }
 
-
-
 function seconds(d) {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(String(d));
   if (!m) throw new Error(`bad duration ${d}`);
   return Number(m[1]) * { ms: 0.001, s: 1, m: 60 }[m[2] || 's'];
 }
-
-
 
 /** Resident set size of a process (KiB), from /proc. */
 function rssKiB(pid) {
@@ -125,7 +130,11 @@ function render(head, body) {
 
 const f1 = (x) => x.toFixed(1);
 const ratio = (a, b) => (b ? (a / b).toFixed(2) : '-');
-const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 function closedTable(rows) {
   const base = rows.find((r) => r.name === 'baseline')?.rps;
@@ -136,7 +145,11 @@ function closedTable(rows) {
     ['path', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'dup', 'vs baseline', 'vs /healthz', 'vs floor'],
     rows.map((r) => [
       r.name === 'healthz' ? '/healthz' : r.name,
-      f1(r.rps), f1(r.p50), f1(r.p95), f1(r.p99), String(r.errors),
+      f1(r.rps),
+      f1(r.p50),
+      f1(r.p95),
+      f1(r.p99),
+      String(r.errors),
       r.name === 'socket' ? String(r.lost) : '-',
       r.name === 'socket' ? String(r.duplicates) : '-',
       r.name === 'baseline' ? '1.00' : ratio(r.rps, base),
@@ -157,22 +170,36 @@ function floorTable(rows, mode) {
   const floor = rows.find((r) => r.name === FLOOR_GRPC);
   if (!floor) return '';
   const floorProcs = mode === 'embedded' ? ['floor'] : ['front', 'echo'];
-  const paths = mode === 'embedded'
-    ? { rest: ['embedded (all)'], socket: ['embedded (all)'] }
-    : { rest: ['gateway', 'lookup'], socket: ['gateway', 'realtime', 'lookup'] };
+  const paths =
+    mode === 'embedded'
+      ? { rest: ['embedded (all)'], socket: ['embedded (all)'] }
+      : { rest: ['gateway', 'lookup'], socket: ['gateway', 'realtime', 'lookup'] };
   const floorUs = usPer(floor, floorProcs);
-  const body = rows.filter((r) => paths[r.name]).map((r) => {
-    const t = FLOOR_TARGETS[r.name] ?? {};
-    const rps = r.rps / floor.rps;
-    const us = usPer(r, paths[r.name]);
-    const cpu = us / floorUs;
-    const verdict = (x, target, atLeast) => (target === undefined ? '-' : `${atLeast ? '≥' : '≤'} ${target} ${(atLeast ? x >= target : x <= target) ? 'met' : 'NOT met'}`);
-    return [
-      r.name, f1(r.rps), f1(floor.rps), rps.toFixed(2), verdict(rps, t.rps, true),
-      `${paths[r.name].join(' + ')} ${us.toFixed(0)}`, `${floorProcs.join(' + ')} ${floorUs.toFixed(0)}`, cpu.toFixed(2), verdict(cpu, t.cpu, false),
-    ];
-  });
-  return render(['path', 'req/s', 'floor req/s', 'req/s vs floor', 'target', 'CPU µs per call', 'floor CPU µs per call', 'CPU vs floor', 'target'], body);
+  const body = rows
+    .filter((r) => paths[r.name])
+    .map((r) => {
+      const t = FLOOR_TARGETS[r.name] ?? {};
+      const rps = r.rps / floor.rps;
+      const us = usPer(r, paths[r.name]);
+      const cpu = us / floorUs;
+      const verdict = (x, target, atLeast) =>
+        target === undefined ? '-' : `${atLeast ? '≥' : '≤'} ${target} ${(atLeast ? x >= target : x <= target) ? 'met' : 'NOT met'}`;
+      return [
+        r.name,
+        f1(r.rps),
+        f1(floor.rps),
+        rps.toFixed(2),
+        verdict(rps, t.rps, true),
+        `${paths[r.name].join(' + ')} ${us.toFixed(0)}`,
+        `${floorProcs.join(' + ')} ${floorUs.toFixed(0)}`,
+        cpu.toFixed(2),
+        verdict(cpu, t.cpu, false),
+      ];
+    });
+  return render(
+    ['path', 'req/s', 'floor req/s', 'req/s vs floor', 'target', 'CPU µs per call', 'floor CPU µs per call', 'CPU vs floor', 'target'],
+    body,
+  );
 }
 
 /** CPU time (from /proc, user + system) each process spent per answered request during the row. */
@@ -191,19 +218,55 @@ function openTable(rows) {
   return render(
     ['path', 'target/s', 'answered/s', 'p50 ms', 'p95 ms', 'p99 ms', 'dropped', 'errors', 'lost', 'dup'],
     rows.map((r) => [
-      r.name, String(r.rate), f1(r.answeredPerS), f1(r.p50), f1(r.p95), f1(r.p99), String(r.dropped), String(r.errors),
-      r.path === 'socket' ? String(r.lost) : '-', r.path === 'socket' ? String(r.duplicates) : '-',
+      r.name,
+      String(r.rate),
+      f1(r.answeredPerS),
+      f1(r.p50),
+      f1(r.p95),
+      f1(r.p99),
+      String(r.dropped),
+      String(r.errors),
+      r.path === 'socket' ? String(r.lost) : '-',
+      r.path === 'socket' ? String(r.duplicates) : '-',
     ]),
   );
 }
 
 function socketsTable(rows) {
   return render(
-    ['sockets', 'connected', 'connect p50 ms', 'connect p95 ms', 'connect max ms', 'answered/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'dup', 'RSS before MiB', 'RSS peak MiB', 'KiB/socket'],
+    [
+      'sockets',
+      'connected',
+      'connect p50 ms',
+      'connect p95 ms',
+      'connect max ms',
+      'answered/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'errors',
+      'lost',
+      'dup',
+      'RSS before MiB',
+      'RSS peak MiB',
+      'KiB/socket',
+    ],
     rows.map((r) => [
-      String(r.sockets), String(r.connected), f1(r.connectP50), f1(r.connectP95), f1(r.connectMax), f1(r.answeredPerS),
-      f1(r.p50), f1(r.p95), f1(r.p99), String(r.errors), String(r.lost), String(r.duplicates),
-      f1(r.rssBeforeKiB / 1024), f1(r.rssPeakKiB / 1024), f1(r.kibPerSocket),
+      String(r.sockets),
+      String(r.connected),
+      f1(r.connectP50),
+      f1(r.connectP95),
+      f1(r.connectMax),
+      f1(r.answeredPerS),
+      f1(r.p50),
+      f1(r.p95),
+      f1(r.p99),
+      String(r.errors),
+      String(r.lost),
+      String(r.duplicates),
+      f1(r.rssBeforeKiB / 1024),
+      f1(r.rssPeakKiB / 1024),
+      f1(r.kibPerSocket),
     ]),
   );
 }
@@ -218,7 +281,11 @@ async function ownDatabase(url) {
   const run = async (sql) => {
     const c = new pg.Client({ connectionString: admin.toString() });
     await c.connect();
-    try { await c.query(sql); } finally { await c.end(); }
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
   };
   await run(`CREATE DATABASE "${name}"`);
   u.pathname = `/${name}`;
@@ -231,8 +298,11 @@ async function startProduct(mode, env, { logDir, profileDir }) {
     const { startStack } = await import('../scripts/stack.ts');
     const stack = await startStack({ env });
     return {
-      url: stack.url, carrierUrl: `http://127.0.0.1:${stack.services['carrier-sim']}`, realtimePid: process.pid,
-      pids: { 'embedded (all)': process.pid }, stop: () => stack.stop(),
+      url: stack.url,
+      carrierUrl: `http://127.0.0.1:${stack.services['carrier-sim']}`,
+      realtimePid: process.pid,
+      pids: { 'embedded (all)': process.pid },
+      stop: () => stack.stop(),
     };
   }
   const { startComponents } = await import('../scripts/chaos/procs.mjs');
@@ -255,8 +325,16 @@ async function startProduct(mode, env, { logDir, profileDir }) {
     say,
   });
   return {
-    url: stack.url, carrierUrl: stack.env.CARRIER_URL, realtimePid: stack.realtime[0].pid,
-    pids: { gateway: stack.gateway.pid, lookup: stack.lookup.pid, realtime: stack.realtime[0].pid, auth: stack.auth.pid, 'carrier-sim': stack.carrier.pid },
+    url: stack.url,
+    carrierUrl: stack.env.CARRIER_URL,
+    realtimePid: stack.realtime[0].pid,
+    pids: {
+      gateway: stack.gateway.pid,
+      lookup: stack.lookup.pid,
+      realtime: stack.realtime[0].pid,
+      auth: stack.auth.pid,
+      'carrier-sim': stack.carrier.pid,
+    },
     stop: () => stack.stop(),
   };
 }
@@ -267,7 +345,11 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
   const profileDir = mode === 'process' && opts.profile ? path.resolve(opts.profile) : undefined;
   say(`mode ${MODES[mode]}: starting…`);
   const loadBefore = load();
-  const product = await startProduct(mode, { ...baseEnv, KAFKA_TOPIC_PREFIX: `bench-${mode}-${randomBytes(3).toString('hex')}.` }, { logDir, profileDir });
+  const product = await startProduct(
+    mode,
+    { ...baseEnv, KAFKA_TOPIC_PREFIX: `bench-${mode}-${randomBytes(3).toString('hex')}.` },
+    { logDir, profileDir },
+  );
   const out = { mode, closed: [], open: [], sockets: [], loadBefore, failures: [] };
   let loadFrom = 0;
   let floor;
@@ -294,11 +376,16 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
       }
       const f = { name: label, k6Exit: code, ...figures(file), cpu };
       if (code !== 0) out.failures.push(`${label}: k6 exited ${code} (threshold failed?)`);
-      if (f.errors > 0 || f.lost > 0 || f.duplicates > 0 || f.lookups === 0) out.failures.push(`${label}: ${f.errors} errors, ${f.lost} lost, ${f.duplicates} duplicates, ${f.lookups} answered`);
+      if (f.errors > 0 || f.lost > 0 || f.duplicates > 0 || f.lookups === 0)
+        out.failures.push(`${label}: ${f.errors} errors, ${f.lost} lost, ${f.duplicates} duplicates, ${f.lookups} answered`);
       return f;
     };
     const closed = [
-      { name: 'baseline', script: 'carrier-baseline.js', env: { CARRIER_URL: product.carrierUrl, CARRIER_USERNAME: carrier.user, CARRIER_PASSWORD: carrier.pass } },
+      {
+        name: 'baseline',
+        script: 'carrier-baseline.js',
+        env: { CARRIER_URL: product.carrierUrl, CARRIER_USERNAME: carrier.user, CARRIER_PASSWORD: carrier.pass },
+      },
       { name: 'healthz', script: 'healthz.js', env: { BASE_URL: product.url } },
       ...(floor ? FLOOR_ROWS(floor.url).map((r) => ({ ...r, name: `floor: ${r.name}`, only: 'floor' })) : []),
       { name: 'rest', script: 'lookup-rest.js', env: login },
@@ -314,7 +401,12 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
       for (const p of ['rest', 'socket']) {
         for (const rate of opts.rates) {
           // Socket: 50 connections sharing the rate (each every 50/rate s).
-          const env = { ...login, RATE: String(rate), DURATION: opts.openDuration, ...(p === 'socket' ? { VUS: '10', SOCKETS: '50' } : {}) };
+          const env = {
+            ...login,
+            RATE: String(rate),
+            DURATION: opts.openDuration,
+            ...(p === 'socket' ? { VUS: '10', SOCKETS: '50' } : {}),
+          };
           const f = await k6Row(`${p}@${rate}/s`, `lookup-${p}.js`, env);
           if (f) out.open.push({ ...f, path: p, rate, answeredPerS: f.lookups / openS });
           if (f?.dropped > 0) out.failures.push(`${p}@${rate}/s: ${f.dropped} dropped`);
@@ -337,7 +429,11 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
       clearInterval(sampler);
       if (f) {
         out.sockets.push({
-          ...f, sockets: opts.sockets, answeredPerS: f.lookups / durS, rssBeforeKiB, rssPeakKiB,
+          ...f,
+          sockets: opts.sockets,
+          answeredPerS: f.lookups / durS,
+          rssBeforeKiB,
+          rssPeakKiB,
           kibPerSocket: (rssPeakKiB - rssBeforeKiB) / opts.sockets,
         });
         if (f.connected < opts.sockets) out.failures.push(`${opts.sockets} sockets: only ${f.connected} connected`);
@@ -359,14 +455,31 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
 function report(res, opts) {
   const lines = [];
   lines.push(`\n== mode ${MODES[res.mode]}`);
-  lines.push(`   ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}); load average before ${res.loadBefore}, after ${res.loadAfter}; carrier simulator at zero latency\n`);
-  if (res.closed.length) lines.push(`Closed loop: ${opts.vus} VUs × ${opts.duration} per row (pipeline ${opts.pipeline} per socket)\n\n${closedTable(res.closed)}\n`);
+  lines.push(
+    `   ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}); load average before ${res.loadBefore}, after ${res.loadAfter}; carrier simulator at zero latency\n`,
+  );
+  if (res.closed.length)
+    lines.push(
+      `Closed loop: ${opts.vus} VUs × ${opts.duration} per row (pipeline ${opts.pipeline} per socket)\n\n${closedTable(res.closed)}\n`,
+    );
   const vsFloor = floorTable(res.closed, res.mode);
-  if (vsFloor) lines.push(`Against the libraries' floor (floor.mjs, ${res.mode === 'embedded' ? 'front + echo in one process' : 'front and echo processes'}; issue 25's targets are for process mode)\n\n${vsFloor}\n`);
-  if (res.open.length) lines.push(`Open model: constant arrival rate, ${opts.openDuration} per row (socket: 50 connections sharing the rate)\n\n${openTable(res.open)}\n`);
+  if (vsFloor)
+    lines.push(
+      `Against the libraries' floor (floor.mjs, ${res.mode === 'embedded' ? 'front + echo in one process' : 'front and echo processes'}; issue 25's targets are for process mode)\n\n${vsFloor}\n`,
+    );
+  if (res.open.length)
+    lines.push(
+      `Open model: constant arrival rate, ${opts.openDuration} per row (socket: 50 connections sharing the rate)\n\n${openTable(res.open)}\n`,
+    );
   const all = [...res.closed, ...res.open, ...res.sockets].filter((r) => r.cpu && r.name !== 'baseline');
-  if (all.length) lines.push(`CPU per answered request (user + system time of each process during the row, /proc; the load generator and the infrastructure not included)\n\n${cpuTable(all)}\n`);
-  if (res.sockets.length) lines.push(`Many sockets: each looks up every ${opts.socketInterval} s for ${opts.openDuration}; RSS of the ${res.mode === 'process' ? 'realtime process' : 'whole embedded process'}\n\n${socketsTable(res.sockets)}\n`);
+  if (all.length)
+    lines.push(
+      `CPU per answered request (user + system time of each process during the row, /proc; the load generator and the infrastructure not included)\n\n${cpuTable(all)}\n`,
+    );
+  if (res.sockets.length)
+    lines.push(
+      `Many sockets: each looks up every ${opts.socketInterval} s for ${opts.openDuration}; RSS of the ${res.mode === 'process' ? 'realtime process' : 'whole embedded process'}\n\n${socketsTable(res.sockets)}\n`,
+    );
   return lines.join('\n');
 }
 
@@ -423,10 +536,13 @@ async function main() {
     if (opts.profile) {
       const { summarize } = await import('./profile-top.mjs');
       const proc = results.find((r) => r.mode === 'process');
-      const requests = [...proc.closed, ...proc.open, ...proc.sockets].filter((r) => r.name !== 'baseline' && r.name !== 'healthz' && !r.name.startsWith('floor')).reduce((n, r) => n + r.lookups, 0);
+      const requests = [...proc.closed, ...proc.open, ...proc.sockets]
+        .filter((r) => r.name !== 'baseline' && r.name !== 'healthz' && !r.name.startsWith('floor'))
+        .reduce((n, r) => n + r.lookups, 0);
       for (const name of ['gateway', 'lookup', 'realtime']) {
         const dir = path.join(path.resolve(opts.profile), name);
-        if (fs.existsSync(dir)) process.stdout.write(`\n${summarize(dir, { requests, top: 25, title: name, lastSeconds: proc.profileSeconds })}\n`);
+        if (fs.existsSync(dir))
+          process.stdout.write(`\n${summarize(dir, { requests, top: 25, title: name, lastSeconds: proc.profileSeconds })}\n`);
       }
     }
     if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ opts, results }, null, 2));

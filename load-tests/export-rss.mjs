@@ -30,7 +30,16 @@ import { login, markdownTable } from './api.mjs';
 const say = (msg) => process.stderr.write(`[bench:export] ${msg}\n`);
 
 function parseArgs(argv) {
-  const o = { rows: 1_000_000, seed: true, database: 'cskh_export', modes: ['after', 'capped', 'before'], subsetDays: 60, window: undefined, heapMiB: 128, json: undefined };
+  const o = {
+    rows: 1_000_000,
+    seed: true,
+    database: 'cskh_export',
+    modes: ['after', 'capped', 'before'],
+    subsetDays: 60,
+    window: undefined,
+    heapMiB: 128,
+    json: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--rows') o.rows = Number(String(argv[++i]).replace(/_/g, ''));
@@ -81,7 +90,10 @@ function rssWatch(pids) {
   return () => {
     clearInterval(t);
     return Object.fromEntries(
-      Object.entries(pids).map(([n, pid]) => [n, { beforeKiB: before[n], peakKiB: reset[n] ? Math.max(statusKiB(pid, 'VmHWM'), sampled[n]) : sampled[n] }]),
+      Object.entries(pids).map(([n, pid]) => [
+        n,
+        { beforeKiB: before[n], peakKiB: reset[n] ? Math.max(statusKiB(pid, 'VmHWM'), sampled[n]) : sampled[n] },
+      ]),
     );
   };
 }
@@ -118,7 +130,9 @@ function download(url, token) {
       res.on('aborted', () => done(true));
       res.on('error', () => done(true));
     });
-    req.on('error', (e) => resolve({ status: 0, seconds: Number(process.hrtime.bigint() - t0) / 1e9, bytes: 0, rows: 0, error: e.message }));
+    req.on('error', (e) =>
+      resolve({ status: 0, seconds: Number(process.hrtime.bigint() - t0) / 1e9, bytes: 0, rows: 0, error: e.message }),
+    );
   });
 }
 
@@ -201,7 +215,9 @@ async function main() {
       // capped: streamed, with the gateway's and the service's V8 heap capped (--max-old-space-size):
       // an export that held its rows would die of it; a bounded one finishes.
       const heap = mode === 'capped' ? [`--max-old-space-size=${opts.heapMiB}`] : [];
-      say(`${mode}: starting the components (CSKH_EXPORT_STREAM=${mode === 'before' ? 'off' : 'on'}${heap.length ? `, ${heap[0]} for gateway and lookup` : ''})…`);
+      say(
+        `${mode}: starting the components (CSKH_EXPORT_STREAM=${mode === 'before' ? 'off' : 'on'}${heap.length ? `, ${heap[0]} for gateway and lookup` : ''})…`,
+      );
       stack = await startComponents({
         env: { ...baseEnv, CSKH_EXPORT_STREAM: mode === 'before' ? 'off' : 'on' },
         logDir: tmp,
@@ -218,7 +234,9 @@ async function main() {
           const { seedVolume, parseSeedArgs } = await import('../scripts/seed-volume.ts');
           say(`seeding ${(opts.rows - have).toLocaleString('en')} lookup_log rows (has ${have.toLocaleString('en')})…`);
           const t0 = Date.now();
-          await seedVolume(parseSeedArgs(['--only', 'lookup_log', '--lookup-log', String(opts.rows - have), '--rows', '0'], { DATABASE_URL: dbUrl }));
+          await seedVolume(
+            parseSeedArgs(['--only', 'lookup_log', '--lookup-log', String(opts.rows - have), '--rows', '0'], { DATABASE_URL: dbUrl }),
+          );
           say(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
         }
         seeded = true;
@@ -230,7 +248,10 @@ async function main() {
       const token = await login(stack.url, 'admin', adminPassword);
       const pids = { gateway: stack.gateway.pid, lookup: stack.lookup.pid };
       const cases = [
-        [`last ${opts.subsetDays} days`, `/api/v1/lstracuu?page=0&count=9999999999&startDate=${vnDay(opts.subsetDays - 1)}&endDate=${vnDay(0)}`],
+        [
+          `last ${opts.subsetDays} days`,
+          `/api/v1/lstracuu?page=0&count=9999999999&startDate=${vnDay(opts.subsetDays - 1)}&endDate=${vnDay(0)}`,
+        ],
         // What the lookup history screen's export sends.
         ['every row', '/api/v1/lstracuu?page=0&count=9999999999&getAll=true'],
       ];
@@ -250,7 +271,12 @@ async function main() {
       await stack.stop();
       stack = undefined;
     }
-    process.stdout.write(`\n${table(results)}\n\n(${os.cpus().length} CPUs, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; window ${opts.window ?? 'default'} rows)\n`);
+    process.stdout.write(
+      `\n${table(results)}\n\n(${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}; window ${opts.window ?? 'default'} rows)\n`,
+    );
     if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ opts, results }, null, 2));
     if (results.some((r) => r.mode === 'after' && r.error)) exit = 1;
   } catch (err) {

@@ -40,7 +40,12 @@ async function echoServer(port) {
   const protoLoader = await import('@grpc/proto-loader');
   const { grpcServerOptions } = await import('../services/kit/src/server/grpc.ts');
   const { PROTO_ROOT } = await import('@cskh/proto');
-  const def = protoLoader.loadSync('cskh/lookup/v1/lookup.proto', { includeDirs: [PROTO_ROOT], keepCase: true, longs: String, defaults: true });
+  const def = protoLoader.loadSync('cskh/lookup/v1/lookup.proto', {
+    includeDirs: [PROTO_ROOT],
+    keepCase: true,
+    longs: String,
+    defaults: true,
+  });
   const service = grpc.loadPackageDefinition(def).cskh.lookup.v1.LookupService.service;
   const server = new grpc.Server(grpcServerOptions);
   const impl = Object.fromEntries(Object.keys(service).map((rpc) => [rpc, (_call, cb) => cb({ code: grpc.status.UNIMPLEMENTED })]));
@@ -49,7 +54,9 @@ async function echoServer(port) {
     cb(null, { NUMBER_PHONE: `84${phone.slice(-9)}`, NUM_TYPE: 'TT', PHONE_BALANCE: '125000' });
   };
   server.addService(service, impl);
-  await new Promise((res, rej) => server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (e) => (e ? rej(e) : res())));
+  await new Promise((res, rej) =>
+    server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (e) => (e ? rej(e) : res())),
+  );
   return server;
 }
 
@@ -60,7 +67,12 @@ async function frontServer(port, echoPort) {
   const { default: helmet } = await import('helmet');
   const { grpcChannelOptions } = await import('../services/kit/src/server/grpc.ts');
   const { PROTO_ROOT } = await import('@cskh/proto');
-  const def = protoLoader.loadSync('cskh/lookup/v1/lookup.proto', { includeDirs: [PROTO_ROOT], keepCase: true, longs: String, defaults: true });
+  const def = protoLoader.loadSync('cskh/lookup/v1/lookup.proto', {
+    includeDirs: [PROTO_ROOT],
+    keepCase: true,
+    longs: String,
+    defaults: true,
+  });
   const Client = grpc.loadPackageDefinition(def).cskh.lookup.v1.LookupService;
   const client = new Client(`127.0.0.1:${echoPort}`, grpc.credentials.createInsecure(), grpcChannelOptions);
   const app = express();
@@ -80,7 +92,9 @@ async function frontServer(port, echoPort) {
 /** A Node child process (tsx) of the repository, production settings, warnings only. */
 function node(argv, env = {}) {
   return spawn(process.execPath, ['--import', 'tsx', ...argv], {
-    cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
 
@@ -132,7 +146,13 @@ async function main() {
   const [carrierPort] = await freePorts(1);
   const carrierAuth = { CARRIER_SIM_USERNAME: 'floor', CARRIER_SIM_PASSWORD: 'floor-secret' };
   const carrier = node(['services/carrier-sim/src/main.ts'], {
-    ...carrierAuth, PORT: String(carrierPort), CARRIER_SIM_LATENCY_MS: '0', CARRIER_SIM_JITTER_MS: '0', CARRIER_SIM_ERROR_RATE: '0', CARRIER_SIM_TIMEOUT_RATE: '0', METRICS_PORT: '0',
+    ...carrierAuth,
+    PORT: String(carrierPort),
+    CARRIER_SIM_LATENCY_MS: '0',
+    CARRIER_SIM_JITTER_MS: '0',
+    CARRIER_SIM_ERROR_RATE: '0',
+    CARRIER_SIM_TIMEOUT_RATE: '0',
+    METRICS_PORT: '0',
   });
   let floor;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cskh-floor-'));
@@ -140,7 +160,10 @@ async function main() {
     await waitFor('carrier', () => httpOk(`http://127.0.0.1:${carrierPort}/healthz`), 60_000, 200);
     floor = await startFloor('process');
     const pids = { carrier: carrier.pid, ...floor.pids };
-    const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const loadBefore = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
     const rows = [];
     const row = async (name, script, env) => {
       say(`${name}: ${vus} VUs × ${duration}`);
@@ -151,16 +174,33 @@ async function main() {
       if (code !== 0 || !fs.existsSync(file)) throw new Error(`${name}: k6 exited ${code}`);
       rows.push({ name, ...figures(file), cpu });
     };
-    await row('baseline', 'carrier-baseline.js', { CARRIER_URL: `http://127.0.0.1:${carrierPort}`, CARRIER_USERNAME: 'floor', CARRIER_PASSWORD: 'floor-secret' });
+    await row('baseline', 'carrier-baseline.js', {
+      CARRIER_URL: `http://127.0.0.1:${carrierPort}`,
+      CARRIER_USERNAME: 'floor',
+      CARRIER_PASSWORD: 'floor-secret',
+    });
     for (const r of FLOOR_ROWS(floor.url)) await row(r.name, r.script, r.env);
     const base = rows[0].rps;
     const fmt = (n, d = 1) => n.toFixed(d);
     const us = (r, k) => (r.lookups ? fmt((r.cpu[k] * 1000) / r.lookups, 0) : '-');
     process.stdout.write(
-      `\nLibrary floor: ${vus} VUs × ${duration} per row, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}); load average before ${loadBefore}, after ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n\n` +
+      `\nLibrary floor: ${vus} VUs × ${duration} per row, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}); load average before ${loadBefore}, after ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n\n` +
         markdownTable(
           ['row', 'req/s', 'p50 ms', 'p95 ms', 'errors', 'vs baseline', 'carrier µs', 'echo µs', 'front µs'],
-          rows.map((r) => [r.name, fmt(r.rps), fmt(r.p50), fmt(r.p95), String(r.errors), fmt(r.rps / base, 2), us(r, 'carrier'), us(r, 'echo'), us(r, 'front')]),
+          rows.map((r) => [
+            r.name,
+            fmt(r.rps),
+            fmt(r.p50),
+            fmt(r.p95),
+            String(r.errors),
+            fmt(r.rps / base, 2),
+            us(r, 'carrier'),
+            us(r, 'echo'),
+            us(r, 'front'),
+          ]),
           1,
         ) +
         '\n\nCPU per answered request (user + system of each process during the row, /proc; k6 not included).\n',

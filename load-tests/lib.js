@@ -15,9 +15,7 @@ export const lookupErrors = new Counter('lookup_errors'); // answered with an er
 export const lostReplies = new Counter('lost_replies'); // socket: sent, never answered
 export const lookupDuration = new Trend('lookup_duration', true);
 
-export const thresholds = SMOKE
-  ? { lookup_errors: ['count==0'], lost_replies: ['count==0'], lookups: ['count>0'] }
-  : {};
+export const thresholds = SMOKE ? { lookup_errors: ['count==0'], lost_replies: ['count==0'], lookups: ['count>0'] } : {};
 
 export const summaryTrendStats = ['avg', 'min', 'med', 'p(95)', 'p(99)', 'max'];
 

@@ -23,7 +23,16 @@ import { login, markdownTable } from './api.mjs';
 const say = (msg) => process.stderr.write(`[bench:lists] ${msg}\n`);
 
 function parseArgs(argv) {
-  const o = { lookupLog: 100_000, rows: 20_000, seed: true, iterations: 20, only: undefined, json: undefined, database: 'cskh_lists', seedArgs: [] };
+  const o = {
+    lookupLog: 100_000,
+    rows: 20_000,
+    seed: true,
+    iterations: 20,
+    only: undefined,
+    json: undefined,
+    database: 'cskh_lists',
+    seedArgs: [],
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--lookup-log') o.lookupLog = Number(argv[++i]);
@@ -80,7 +89,7 @@ export function calls(sample) {
     ['care/history', 'week', `/api/v1/care/history?page=1&count=20&${week}`],
     ['care/history', 'staff', `/api/v1/care/history?page=1&count=20&username=${nv}`],
     ['care/history', 'result + staff', `/api/v1/care/history?page=1&count=20&status=KBM&username=${nv}`],
-    ['care/history', 'branch\'s subtree', `/api/v1/care/history?page=1&count=20`, 'page', 'branch'],
+    ['care/history', "branch's subtree", `/api/v1/care/history?page=1&count=20`, 'page', 'branch'],
     ['care/history', 'export one day', `/api/v1/care/history?${all}&${day}`, 'export'],
     // Bank messages (spec 1 §2.8): default period is this month.
     ['mesbank', 'first page', `/api/v1/mesbank?page=1&count=20`],
@@ -94,7 +103,7 @@ export function calls(sample) {
     ['mfy', 'page 1,000', `/api/v1/mfy?page=1000&count=20`],
     ['mfy', 'search phone', `/api/v1/mfy?page=1&count=20&phone=${mid}`],
     ['mfy', 'week', `/api/v1/mfy?page=1&count=20&${week}`],
-    ['mfy', 'leader\'s subtree', `/api/v1/mfy?page=1&count=20`, 'page', 'leader'],
+    ['mfy', "leader's subtree", `/api/v1/mfy?page=1&count=20`, 'page', 'leader'],
     ['mfy', 'status', `/api/v1/mfy?page=1&count=20&trang_thai=dang_cho_duyet`],
     ['mfy', 'export one day', `/api/v1/mfy?${all}&${day}`, 'export'],
     // 9279 registrations: the managers' staff and note filters (spec 3 §2.16).
@@ -106,14 +115,14 @@ export function calls(sample) {
     ['requestrefund', 'year, page 1,000', `/api/v1/requestrefund?page=1000&count=20&${year}`],
     ['requestrefund', 'year, search', `/api/v1/requestrefund?page=1&count=20&${year}&message=${mid}`],
     ['requestrefund', 'year, status', `/api/v1/requestrefund?page=1&count=20&${year}&trang_thai_giao_dich_doi_tac=dang_cho_duyet`],
-    ['requestrefund', 'leader\'s subtree', `/api/v1/requestrefund?page=1&count=20`, 'page', 'leader'],
+    ['requestrefund', "leader's subtree", `/api/v1/requestrefund?page=1&count=20`, 'page', 'leader'],
     ['requestrefund', 'export one day', `/api/v1/requestrefund?${all}&${day}`, 'export'],
     // Detailed revenue (spec 2 §2.2): default period is this month.
     ['report90849332', 'first page', `/api/v1/report90849332?page=1&count=20`],
     ['report90849332', 'year, page 1,000', `/api/v1/report90849332?page=1000&count=20&${year}`],
     ['report90849332', 'year, staff', `/api/v1/report90849332?page=1&count=20&${year}&username=${nv}`],
     ['report90849332', 'year, search phone', `/api/v1/report90849332?page=1&count=20&${year}&message=${mid}`],
-    ['report90849332', 'leader\'s subtree', `/api/v1/report90849332?page=1&count=20`, 'page', 'leader'],
+    ['report90849332', "leader's subtree", `/api/v1/report90849332?page=1&count=20`, 'page', 'leader'],
     ['report90849332', 'export one day', `/api/v1/report90849332/listExport?${day}`, 'export'],
   ].map(([screen, name, path, kind, as]) => ({ screen, name, path, kind: kind ?? 'page', as: as ?? 'admin' }));
 }
@@ -163,7 +172,9 @@ export async function timeCalls(base, tokens, list, iterations, log = say) {
       rowsPerSecond: c.kind === 'export' && times.length ? rows / (percentile(sorted, 50) / 1000) : undefined,
     };
     results.push(r);
-    log(`${c.screen} · ${c.name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, count ${r.count}${r.error ? `, ${r.error}` : ''}`);
+    log(
+      `${c.screen} · ${c.name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, count ${r.count}${r.error ? `, ${r.error}` : ''}`,
+    );
   }
   return results;
 }
@@ -222,7 +233,9 @@ async function main() {
       const { seedVolume, parseSeedArgs } = await import('../scripts/seed-volume.ts');
       const t0 = Date.now();
       await seedVolume(
-        parseSeedArgs(['--lookup-log', String(opts.lookupLog), '--rows', String(opts.rows), ...opts.seedArgs], { DATABASE_URL: dbUrl.toString() }),
+        parseSeedArgs(['--lookup-log', String(opts.lookupLog), '--rows', String(opts.rows), ...opts.seedArgs], {
+          DATABASE_URL: dbUrl.toString(),
+        }),
       );
       say(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     }
@@ -233,8 +246,12 @@ async function main() {
                  ('orders','sale_order'),('refunds','refund_request'),('payroll','revenue_record')) ORDER BY 1`,
       )
     ).rows;
-    const phone = (await admin.query(`SELECT so_dien_thoai FROM lookup.lookup_log ORDER BY created_at DESC LIMIT 1 OFFSET 1000`)).rows[0]?.so_dien_thoai ?? '0912345678';
-    const nv = (await admin.query(`SELECT username FROM lookup.lookup_log WHERE username LIKE 'vol_nv%' ORDER BY created_at DESC LIMIT 1`)).rows[0]?.username ?? 'admin';
+    const phone =
+      (await admin.query(`SELECT so_dien_thoai FROM lookup.lookup_log ORDER BY created_at DESC LIMIT 1 OFFSET 1000`)).rows[0]
+        ?.so_dien_thoai ?? '0912345678';
+    const nv =
+      (await admin.query(`SELECT username FROM lookup.lookup_log WHERE username LIKE 'vol_nv%' ORDER BY created_at DESC LIMIT 1`)).rows[0]
+        ?.username ?? 'admin';
     await admin.end();
     const sample = { phoneMiddle: phone.slice(3, 10), phoneEnd: phone.slice(-7), salesperson: nv };
     // A leader and a branch of the seeded hierarchy (seed:volume's password) time the subtree scopes.
@@ -246,7 +263,10 @@ async function main() {
     const list = calls(sample).filter((c) => !opts.only || opts.only.has(c.screen));
     say(`timing ${list.length} calls, ${opts.iterations} times each (exports a quarter of that), one at a time`);
     const results = await timeCalls(stack.url, tokens, list, opts.iterations);
-    const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+    const load = os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ');
     const sizeLine = sizes.map((s) => `${s.t} ${Number(s.n).toLocaleString('en')}`).join(', ');
     process.stdout.write(
       `\nList timings through the gateway (${opts.iterations} calls each, one at a time; ${os.cpus().length} cores, load ${load})\n` +

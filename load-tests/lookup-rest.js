@@ -6,7 +6,20 @@
 //        RATE: open model instead of VUS: `constant-arrival-rate` at RATE lookups/s (k6 counts the
 //        iterations it could not start in time as `dropped_iterations`); MAX_VUS caps the VUs it may use.
 import http from 'k6/http';
-import { BASE_URL, DURATION, RATE, VUS, login, lookupDuration, lookupErrors, lookups, phoneFor, summary, summaryTrendStats, thresholds } from './lib.js';
+import {
+  BASE_URL,
+  DURATION,
+  RATE,
+  VUS,
+  login,
+  lookupDuration,
+  lookupErrors,
+  lookups,
+  phoneFor,
+  summary,
+  summaryTrendStats,
+  thresholds,
+} from './lib.js';
 
 export const options = {
   scenarios: {

@@ -17,7 +17,21 @@
 // Socket.IO connect acknowledged), sockets_connected, lookups_sent, dropped_sends.
 import { setTimeout, clearTimeout } from 'k6/timers';
 import { Counter, Trend } from 'k6/metrics';
-import { BASE_URL, DURATION, RATE, VUS, login, lookupDuration, lookupErrors, lookups, lostReplies, phoneFor, summary, summaryTrendStats, thresholds } from './lib.js';
+import {
+  BASE_URL,
+  DURATION,
+  RATE,
+  VUS,
+  login,
+  lookupDuration,
+  lookupErrors,
+  lookups,
+  lostReplies,
+  phoneFor,
+  summary,
+  summaryTrendStats,
+  thresholds,
+} from './lib.js';
 import { openSocketIo, socketIoUrl } from './lib/socketio.js';
 
 const duplicates = new Counter('duplicate_replies');
@@ -110,48 +124,52 @@ function openSocket(token, index) {
     else if (pending.size === 0) finish();
   };
 
-  const socket = openSocketIo(socketIoUrl(BASE_URL), { host: 'k6', token, client_id: clientId }, {
-    onConnect: () => {
-      // Connected to the default namespace: go.
-      connectDuration.add(Date.now() - openedAt);
-      connected.add(1);
-      endAt = Date.now() + DURATION_S * 1000;
-      stopTimer = setTimeout(finish, DURATION_S * 1000 + REPLY_WAIT_MS);
-      if (INTERVAL_MS > 0) {
-        nextAt = Date.now() + Math.random() * INTERVAL_MS;
-        sendTimer = setTimeout(tick, nextAt - Date.now());
-      } else {
-        for (let i = 0; i < PIPELINE; i++) send();
-      }
+  const socket = openSocketIo(
+    socketIoUrl(BASE_URL),
+    { host: 'k6', token, client_id: clientId },
+    {
+      onConnect: () => {
+        // Connected to the default namespace: go.
+        connectDuration.add(Date.now() - openedAt);
+        connected.add(1);
+        endAt = Date.now() + DURATION_S * 1000;
+        stopTimer = setTimeout(finish, DURATION_S * 1000 + REPLY_WAIT_MS);
+        if (INTERVAL_MS > 0) {
+          nextAt = Date.now() + Math.random() * INTERVAL_MS;
+          sendTimer = setTimeout(tick, nextAt - Date.now());
+        } else {
+          for (let i = 0; i < PIPELINE; i++) send();
+        }
+      },
+      onConnectError: () => {
+        connectErrors.add(1);
+        finish();
+      },
+      onEvent: (event, payload) => {
+        if (event !== REPLY_EVENT || !payload) return;
+        const sentAt = pending.get(payload.requestId);
+        if (sentAt === undefined) {
+          duplicates.add(1);
+          return;
+        }
+        pending.delete(payload.requestId);
+        lookups.add(1);
+        lookupDuration.add(Date.now() - sentAt);
+        if (payload.status !== 200) lookupErrors.add(1);
+        if (INTERVAL_MS > 0) {
+          if (nextAt >= endAt && pending.size === 0) finish(); // its last send answered
+        } else if (Date.now() < endAt) send();
+        else if (pending.size === 0) finish();
+      },
+      onError: () => {
+        if (!endAt) connectErrors.add(1);
+        finish();
+      },
+      onClose: () => {
+        if (!closed) finish();
+      },
     },
-    onConnectError: () => {
-      connectErrors.add(1);
-      finish();
-    },
-    onEvent: (event, payload) => {
-      if (event !== REPLY_EVENT || !payload) return;
-      const sentAt = pending.get(payload.requestId);
-      if (sentAt === undefined) {
-        duplicates.add(1);
-        return;
-      }
-      pending.delete(payload.requestId);
-      lookups.add(1);
-      lookupDuration.add(Date.now() - sentAt);
-      if (payload.status !== 200) lookupErrors.add(1);
-      if (INTERVAL_MS > 0) {
-        if (nextAt >= endAt && pending.size === 0) finish(); // its last send answered
-      } else if (Date.now() < endAt) send();
-      else if (pending.size === 0) finish();
-    },
-    onError: () => {
-      if (!endAt) connectErrors.add(1);
-      finish();
-    },
-    onClose: () => {
-      if (!closed) finish();
-    },
-  });
+  );
 }
 
 export const handleSummary = summary('socket');

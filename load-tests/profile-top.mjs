@@ -48,7 +48,11 @@ export function aggregate(dir, { lastSeconds } = {}) {
       const n = nodes.get(id);
       const cf = n.callFrame;
       const name = cf.functionName || '(anonymous)';
-      if (name === '(idle)') { idle += us; total += us; continue; }
+      if (name === '(idle)') {
+        idle += us;
+        total += us;
+        continue;
+      }
       total += us;
       const short = cf.url ? `${place(cf.url)}/${path.basename(cf.url.replace(/^file:\/\//, ''))}:${cf.lineNumber + 1}` : '';
       const key = `${name} ${short}`.trim();
@@ -65,11 +69,15 @@ export function summarize(dir, { requests = 0, top = 20, title = path.basename(d
   const busy = total - idle;
   const per = (us) => (requests ? `${(us / requests).toFixed(1)} µs/req` : '');
   const pct = (us) => `${((us / busy) * 100).toFixed(1)}%`;
-  const lines = [`CPU profile of ${title}${lastSeconds ? ` (last ${lastSeconds.toFixed(0)} s: the load)` : ''}: ${(busy / 1e6).toFixed(2)} s busy, ${(idle / 1e6).toFixed(2)} s idle${requests ? `; ${requests} lookups, ${(busy / requests).toFixed(1)} µs busy per lookup` : ''}`];
+  const lines = [
+    `CPU profile of ${title}${lastSeconds ? ` (last ${lastSeconds.toFixed(0)} s: the load)` : ''}: ${(busy / 1e6).toFixed(2)} s busy, ${(idle / 1e6).toFixed(2)} s idle${requests ? `; ${requests} lookups, ${(busy / requests).toFixed(1)} µs busy per lookup` : ''}`,
+  ];
   lines.push('  by package / source directory (self time):');
-  for (const [k, us] of [...byPlace].sort((a, b) => b[1] - a[1]).slice(0, 12)) lines.push(`    ${pct(us).padStart(6)}  ${per(us).padStart(14)}  ${k}`);
+  for (const [k, us] of [...byPlace].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    lines.push(`    ${pct(us).padStart(6)}  ${per(us).padStart(14)}  ${k}`);
   lines.push(`  top ${top} functions (self time):`);
-  for (const [k, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`    ${pct(us).padStart(6)}  ${per(us).padStart(14)}  ${k}`);
+  for (const [k, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top))
+    lines.push(`    ${pct(us).padStart(6)}  ${per(us).padStart(14)}  ${k}`);
   return lines.join('\n');
 }
 

@@ -13,19 +13,21 @@ const plugin = join(dirname(require.resolve('ts-proto/package.json')), 'protoc-g
 
 const template = {
   version: 'v2',
-  plugins: [{
-    local: plugin,
-    out: 'gen',
-    opt: [
-      'outputServices=grpc-js',
-      'snakeToCamel=false',
-      'useExactTypes=false',
-      'forceLong=number',
-      'esModuleInterop=true',
-      'useOptionals=messages',
-      'env=node',
-    ],
-  }],
+  plugins: [
+    {
+      local: plugin,
+      out: 'gen',
+      opt: [
+        'outputServices=grpc-js',
+        'snakeToCamel=false',
+        'useExactTypes=false',
+        'forceLong=number',
+        'esModuleInterop=true',
+        'useOptionals=messages',
+        'env=node',
+      ],
+    },
+  ],
 };
 // Generate beside gen/ and swap it in, so that a process reading gen/ meanwhile never sees it gone.
 const out = `gen.tmp-${process.pid}`;
@@ -35,14 +37,19 @@ execFileSync(buf, ['generate', '--template', JSON.stringify(template)], { cwd: h
 
 // An index re-exporting every generated module under a namespace named after its path.
 const files = [];
-const walk = (d) => readdirSync(d).forEach((f) => {
-  const p = join(d, f);
-  if (statSync(p).isDirectory()) walk(p); else if (p.endsWith('.ts')) files.push(p);
-});
+const walk = (d) =>
+  readdirSync(d).forEach((f) => {
+    const p = join(d, f);
+    if (statSync(p).isDirectory()) walk(p);
+    else if (p.endsWith('.ts')) files.push(p);
+  });
 walk(join(here, out));
 const lines = files.sort().map((f) => {
   const rel = relative(join(here, out), f).replace(/\.ts$/, '');
-  const name = rel.replace(/^cskh\//, '').replace(/^google\/protobuf\//, 'google_').replace(/[/.]/g, '_');
+  const name = rel
+    .replace(/^cskh\//, '')
+    .replace(/^google\/protobuf\//, 'google_')
+    .replace(/[/.]/g, '_');
   return `export * as ${name} from './${rel}';`;
 });
 writeFileSync(join(here, out, 'index.ts'), lines.join('\n') + '\n');

@@ -47,7 +47,9 @@ export async function runComponent(name: string, env: NodeJS.ProcessEnv = proces
   } else if (discoverServices().includes(name)) {
     stop = (await runService(await loadServiceModule(name), env)).stop;
   } else {
-    throw new Error(`unknown component "${name}"; expected gateway, realtime, carrier-sim, migrate or one of: ${discoverServices().join(', ')}`);
+    throw new Error(
+      `unknown component "${name}"; expected gateway, realtime, carrier-sim, migrate or one of: ${discoverServices().join(', ')}`,
+    );
   }
   onShutdown(async () => {
     await stop();

@@ -239,7 +239,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Embedd
 if (require.main === module) {
   main().catch((err) => {
     if (err instanceof StartRefused) console.error(`\n${err.message}\n`);
-    else console.error('Cannot start:', err instanceof Error ? err.stack : err ?? 'unknown error (nothing was reported)');
+    else console.error('Cannot start:', err instanceof Error ? err.stack : (err ?? 'unknown error (nothing was reported)'));
     process.exit(1);
   });
 }

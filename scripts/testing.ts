@@ -15,7 +15,13 @@ export { dropDatabase, freshDatabaseUrl, rand, settle };
  * `ms`, throws naming `what` with the last reading or error, which says more than a timeout alone
  * (the browser tests' waits for what the read models learn from events).
  */
-export async function readUntil<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean = () => true, ms = 60_000, everyMs = 500): Promise<T> {
+export async function readUntil<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (v: T) => boolean = () => true,
+  ms = 60_000,
+  everyMs = 500,
+): Promise<T> {
   let error: unknown;
   const attempt = async (): Promise<{ v: T } | undefined> => {
     try {

@@ -19,6 +19,14 @@ export async function settle(read, ok, ms, everyMs = 100) {
 
 /** Resolves once check() resolves truthy (a rejection counts as not yet); throws naming `what` after `timeoutMs`. */
 export async function waitFor(what, check, timeoutMs = 60_000, everyMs = 100) {
-  const ready = await settle(() => Promise.resolve().then(check).catch(() => false), Boolean, timeoutMs, everyMs);
+  const ready = await settle(
+    () =>
+      Promise.resolve()
+        .then(check)
+        .catch(() => false),
+    Boolean,
+    timeoutMs,
+    everyMs,
+  );
   if (!ready) throw new Error(`${what}: not ready after ${timeoutMs} ms`);
 }

@@ -113,7 +113,10 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
           if (await streamExport(route, message, { client, md, req, res, log, timeoutMs: config.UPSTREAM_TIMEOUT_MS })) return;
           // The one place the upstream call is made.
           // A read is made again after a transport failure (a pod leaving in a rolling update); a write only if never sent.
-          const reply = await unaryCall(client, route.rpc, message, md, { deadline: Date.now() + config.UPSTREAM_TIMEOUT_MS, idempotent: route.method === 'get' });
+          const reply = await unaryCall(client, route.rpc, message, md, {
+            deadline: Date.now() + config.UPSTREAM_TIMEOUT_MS,
+            idempotent: route.method === 'get',
+          });
           if (isLogin) await loginLimiter.succeeded(username);
           // Refused from the very next request here, without waiting for the announcement.
           if (isLogout && identity) revocations.forgetCached(identity);

@@ -26,11 +26,18 @@ function run(router: express.Router, method: string, url: string): Promise<Pick>
 describe('route dispatcher', () => {
   const viaExpress = express.Router();
   routes.forEach((r, i) =>
-    viaExpress[r.method](r.expressPath, (req, res) => (res as unknown as { pick: (p: Pick) => void }).pick({ route: i, params: { ...req.params } })),
+    viaExpress[r.method](r.expressPath, (req, res) =>
+      (res as unknown as { pick: (p: Pick) => void }).pick({ route: i, params: { ...req.params } }),
+    ),
   );
   const viaTable = express.Router();
   viaTable.use(
-    routeDispatcher(routes.map((route, i) => ({ route, handle: (_req, res, params) => (res as unknown as { pick: (p: Pick) => void }).pick({ route: i, params }) }))),
+    routeDispatcher(
+      routes.map((route, i) => ({
+        route,
+        handle: (_req, res, params) => (res as unknown as { pick: (p: Pick) => void }).pick({ route: i, params }),
+      })),
+    ),
   );
 
   it('matches Express for every declared route and its variants', async () => {
@@ -38,7 +45,14 @@ describe('route dispatcher', () => {
     for (const r of routes) {
       const m = r.method.toUpperCase();
       const concrete = r.path.replace(/\{\w+\}/g, UUID);
-      for (const p of [concrete, concrete.toUpperCase(), `${concrete}/`, `${concrete}?x=1`, r.path.replace(/\{\w+\}/g, 'a%20b'), r.path.replace(/\{\w+\}/g, 'count-assign')])
+      for (const p of [
+        concrete,
+        concrete.toUpperCase(),
+        `${concrete}/`,
+        `${concrete}?x=1`,
+        r.path.replace(/\{\w+\}/g, 'a%20b'),
+        r.path.replace(/\{\w+\}/g, 'count-assign'),
+      ])
         paths.add(`${m} ${p}`);
       if (r.pathParams.length) paths.add(`${m} ${r.path.replace(/\{\w+\}/g, '%E0%A4%A')}`);
       if (r.method === 'get') paths.add(`HEAD ${concrete}`);

@@ -49,7 +49,11 @@ export function routeDispatcher(routes: Array<{ route: RouteDef; handle: RouteHa
     else (group.literal.get(key) ?? (group.literal.set(key, []), group.literal.get(key)!)).push(entry);
   }
   for (const [g, { literal, wild }] of groups) {
-    for (const [key, list] of literal) table.set(`${g}|${key}`, [...list, ...wild].sort((a, b) => a.order - b.order));
+    for (const [key, list] of literal)
+      table.set(
+        `${g}|${key}`,
+        [...list, ...wild].sort((a, b) => a.order - b.order),
+      );
     table.set(`${g}|*`, wild);
   }
 

@@ -104,11 +104,16 @@ export interface StreamExportOptions {
 function callWindow(o: StreamExportOptions, rpc: string, message: unknown, signal: AbortSignal): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new Error('client gone'));
-    const call = o.client[rpc](message, o.md, { deadline: new Date(Date.now() + o.timeoutMs) }, (err: Error | null, reply: Record<string, unknown>) => {
-      signal.removeEventListener('abort', cancel);
-      if (err) reject(err);
-      else resolve(reply ?? {});
-    }) as grpc.ClientUnaryCall;
+    const call = o.client[rpc](
+      message,
+      o.md,
+      { deadline: new Date(Date.now() + o.timeoutMs) },
+      (err: Error | null, reply: Record<string, unknown>) => {
+        signal.removeEventListener('abort', cancel);
+        if (err) reject(err);
+        else resolve(reply ?? {});
+      },
+    ) as grpc.ClientUnaryCall;
     const cancel = () => call.cancel();
     signal.addEventListener('abort', cancel, { once: true });
   });
@@ -159,7 +164,10 @@ export async function streamExport(route: RouteDef, message: Record<string, unkn
         const next = more ? windowOf(page + 1) : undefined;
         next?.catch(() => undefined); // awaited below; not unhandled while this window is written
         if (rows.length > size && page === 1)
-          log.info({ route: route.path, rows: rows.length }, 'export: the service answered every row to the first window (it does not read windows)');
+          log.info(
+            { route: route.path, rows: rows.length },
+            'export: the service answered every row to the first window (it does not read windows)',
+          );
         const fresh = dedup.take(rows);
         sent += await out.rows(fresh, sent === 0);
         // A service that ignored the window answered every row at once (more than a window), or

@@ -30,11 +30,20 @@ const adminToken = signAccessToken('a-signing-key-of-the-deployment', 43_200, {
   permissions: [...ALL_CODES],
 }).token;
 
-const NOTE = vietnamese(2_000, 'Khách hẹn gọi lại sau 17 giờ, đã tư vấn gói MXH150 nhưng khách muốn so sánh với gói đang dùng của người thân.');
-const SMS = vietnamese(1_600, 'TK 0123456789 +150,000VND luc 26-11-2026 10:31:12. SD 12,345,678VND. Ref MBVCB.1234567890.0977777776 MXH150 chuyen tien.');
+const NOTE = vietnamese(
+  2_000,
+  'Khách hẹn gọi lại sau 17 giờ, đã tư vấn gói MXH150 nhưng khách muốn so sánh với gói đang dùng của người thân.',
+);
+const SMS = vietnamese(
+  1_600,
+  'TK 0123456789 +150,000VND luc 26-11-2026 10:31:12. SD 12,345,678VND. Ref MBVCB.1234567890.0977777776 MXH150 chuyen tien.',
+);
 const FILE_NAME = `${vietnamese(250, 'Danh sách khách hàng chăm sóc tháng 11 năm 2026 chi nhánh Hà Nội')}.xlsx`;
 const NAME = vietnamese(200, 'Công ty Trách nhiệm Hữu hạn Thương mại Dịch vụ Viễn thông Nguyễn Hoàng Bảo Ngọc Phương Nam');
-const CELL = vietnamese(500, 'Ghi chú từ tệp Excel của chi nhánh: khách đăng ký qua tổng đài, đã xác nhận OTP, chờ đối soát doanh thu cuối tháng.');
+const CELL = vietnamese(
+  500,
+  'Ghi chú từ tệp Excel của chi nhánh: khách đăng ký qua tổng đài, đã xác nhận OTP, chờ đối soát doanh thu cuối tháng.',
+);
 
 /** The kinds of text staff and the product produce, the fields that hold them, and a real value. */
 const KINDS: Array<{ kind: string; fields: RegExp; value: string; decomposedToo?: boolean }> = [
@@ -95,11 +104,13 @@ describe('text fields take what users and the product really send', () => {
     expect(mine.length).toBeGreaterThan(0);
     const refused = mine.map((s) => refusal(s, value)).filter(Boolean);
     if (decomposedToo) refused.push(...mine.map((s) => refusal(s, value.normalize('NFD'))).filter(Boolean));
-    process.stdout.write(`${mine.length} fields (${[...new Set(mine.map((s) => s.field.name))].join(', ')}) take a ${value.length}-character value\n`);
+    process.stdout.write(
+      `${mine.length} fields (${[...new Set(mine.map((s) => s.field.name))].join(', ')}) take a ${value.length}-character value\n`,
+    );
     expect(refused).toEqual([]);
   });
 
-  it("every free-text cell of an imported sheet takes 500 characters of Vietnamese, composed or not", () => {
+  it('every free-text cell of an imported sheet takes 500 characters of Vietnamese, composed or not', () => {
     const cells = slots.filter((s) => isImport(s.route) && isFreeText(s.field));
     expect(cells.length).toBeGreaterThan(20);
     const refused = cells.flatMap((s) => [refusal(s, CELL), refusal(s, CELL.normalize('NFD'))]).filter(Boolean);

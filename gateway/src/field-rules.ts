@@ -29,8 +29,7 @@ const DAY =
   `|29/0?2/${LEAP_YEAR})`;
 /** YYYY-MM-DD, the layout the web's in-cell date-time editor sends. */
 const ISO_DAY =
-  `(?:${YEAR}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)` +
-  `|${LEAP_YEAR}-02-29)`;
+  `(?:${YEAR}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)` + `|${LEAP_YEAR}-02-29)`;
 /** What JavaScript's trim() and \\s take for white space, spelt out so that any regex engine reads it alike. */
 export const JS_SPACE = '\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
 // One space, dot or dash between digits (what a sheet or a person types; the services take more).

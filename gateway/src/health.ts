@@ -21,7 +21,10 @@ const withTimeout = <T>(p: Promise<T>, fallback: T) =>
 export class HealthChecker {
   private clients = new Map<string, GenericClient>();
 
-  constructor(private config: GatewayConfig, private redis?: Redis) {
+  constructor(
+    private config: GatewayConfig,
+    private redis?: Redis,
+  ) {
     const def = protoLoader.loadSync(healthProto, { keepCase: true, enums: String });
     const Health = (grpc.loadPackageDefinition(def) as any).grpc.health.v1.Health as grpc.ServiceClientConstructor;
     for (const s of SERVICE_NAMES) {
@@ -33,7 +36,14 @@ export class HealthChecker {
   /** /readyz: Redis (when configured) answers. */
   async readiness() {
     const checks: Record<string, string> = {};
-    if (this.redis) checks.redis = await withTimeout(this.redis.ping().then(() => 'SERVING', () => 'UNREACHABLE'), 'UNREACHABLE');
+    if (this.redis)
+      checks.redis = await withTimeout(
+        this.redis.ping().then(
+          () => 'SERVING',
+          () => 'UNREACHABLE',
+        ),
+        'UNREACHABLE',
+      );
     return { ready: Object.values(checks).every((v) => v === 'SERVING'), checks };
   }
 

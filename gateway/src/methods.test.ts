@@ -69,7 +69,8 @@ describe('indexed by service segment', () => {
       // A parameter may carry a format a uuid does not keep (e.g. a phone): then only compare when it matched.
       const got = answer('OPTIONS', path);
       if (got.status === 204) {
-        for (const m of got.allow!.split(', ').filter((m) => m !== 'HEAD')) expect(`${path} ${m}: ${expected.has(m)}`).toBe(`${path} ${m}: true`);
+        for (const m of got.allow!.split(', ').filter((m) => m !== 'HEAD'))
+          expect(`${path} ${m}: ${expected.has(m)}`).toBe(`${path} ${m}: true`);
         expect(`${path}: ${got.allow!.includes(r.method.toUpperCase())}`).toBe(`${path}: true`);
       }
     }

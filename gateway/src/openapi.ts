@@ -37,7 +37,9 @@ export function buildOpenApi(routes: RouteDef[]) {
       ...r.pathParams.map((name) => {
         const f = r.requestFields.find((x) => x.name === name);
         // Always present: a path value is never the absent ''.
-        const schema = f ? fieldSchema({ ...f, rule: { ...f.rule, required: true } }, 'text', types, input) : { type: 'string', minLength: 1 };
+        const schema = f
+          ? fieldSchema({ ...f, rule: { ...f.rule, required: true } }, 'text', types, input)
+          : { type: 'string', minLength: 1 };
         return { name, in: 'path', required: true, schema };
       }),
       // A list route's other fields travel in the query string, beside the list in the body.
@@ -217,7 +219,11 @@ function numberSchema(f: FieldInfo, source: 'json' | 'text'): Record<string, unk
   const rule = f.rule ?? {};
   const n: Record<string, unknown> = range
     ? { type: 'integer', format: /64/.test(f.type) ? 'int64' : 'int32', minimum: range.min, maximum: range.max }
-    : { type: 'number', ...(rule.min !== undefined ? { minimum: rule.min } : {}), ...(rule.max !== undefined ? { maximum: rule.max } : {}) };
+    : {
+        type: 'number',
+        ...(rule.min !== undefined ? { minimum: rule.min } : {}),
+        ...(rule.max !== undefined ? { maximum: rule.max } : {}),
+      };
   if (rule.one_of?.length) n.enum = rule.one_of.map(Number);
   const form = source === 'json' ? numberTextForm(f) : undefined;
   if (!form) return n;
@@ -245,7 +251,10 @@ export function fieldSchema(f: FieldInfo, source: 'json' | 'text', types: ProtoT
   if (f.type === 'TYPE_MESSAGE') base = ref(f.typeName);
   else if (integerRange(f) || f.type === 'TYPE_DOUBLE' || f.type === 'TYPE_FLOAT') base = numberSchema(f, source);
   else if (f.type === 'TYPE_BOOL')
-    base = source === 'text' ? { type: 'boolean' } : { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['', ...BOOLEAN_TEXTS] }, { type: 'integer', enum: [0, 1] }] };
+    base =
+      source === 'text'
+        ? { type: 'boolean' }
+        : { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['', ...BOOLEAN_TEXTS] }, { type: 'integer', enum: [0, 1] }] };
   else if (f.type === 'TYPE_ENUM') base = { type: 'string', enum: types.enums.get(f.typeName ?? '') ?? [] };
   else {
     base = textSchema(f);

@@ -139,12 +139,20 @@ export function protoTypes(def: protoLoader.PackageDefinition): ProtoTypes {
         (d.type?.field ?? []).map((f) => {
           const entry = f.type === 'TYPE_MESSAGE' ? entries.get(f.typeName) : undefined;
           if (!entry) return field(f, fullName);
-          const [key, value] = ['key', 'value'].map((n) => field(entry.field!.find((x) => x.name === n)!, `${fullName}.${entry.name}`));
+          const [key, value] = ['key', 'value'].map((n) =>
+            field(
+              entry.field!.find((x) => x.name === n)!,
+              `${fullName}.${entry.name}`,
+            ),
+          );
           return { name: f.name, type: 'TYPE_MESSAGE', repeated: false, map: { key, value } };
         }),
       );
     } else if (d.format?.includes('EnumDescriptorProto')) {
-      enums.set(fullName, (d.type?.value ?? []).map((v) => v.name));
+      enums.set(
+        fullName,
+        (d.type?.value ?? []).map((v) => v.name),
+      );
     }
   }
   return { messages, enums };

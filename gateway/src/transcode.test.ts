@@ -83,13 +83,19 @@ describe('JSON bodies', () => {
   });
 
   it('refuses wrong types inside a list, naming the element', () => {
-    expect(transcode(updateRole, { body: { permissions: ['p1', { x: 1 }] } })).toEqual({ msg: 'Giá trị của permissions[1] phải là chuỗi ký tự' });
-    expect(transcode(updateRole, { body: { permissions: ['p1', null] } })).toEqual({ msg: 'Giá trị của permissions[1] không được để trống' });
+    expect(transcode(updateRole, { body: { permissions: ['p1', { x: 1 }] } })).toEqual({
+      msg: 'Giá trị của permissions[1] phải là chuỗi ký tự',
+    });
+    expect(transcode(updateRole, { body: { permissions: ['p1', null] } })).toEqual({
+      msg: 'Giá trị của permissions[1] không được để trống',
+    });
   });
 
   it('refuses an int32 out of range or a string where a number belongs', () => {
     const int32 = { name: 'n', type: 'TYPE_INT32', repeated: false };
-    expect(() => checkField(int32, 'n', 2 ** 31, 'json', updateRole.types)).toThrow('Giá trị của n phải là số nguyên từ -2147483648 đến 2147483647');
+    expect(() => checkField(int32, 'n', 2 ** 31, 'json', updateRole.types)).toThrow(
+      'Giá trị của n phải là số nguyên từ -2147483648 đến 2147483647',
+    );
     // A field rule narrows the type's range (a role's priority is 1 to 7).
     expect(transcode(updateRole, { body: { priority: 8 } })).toEqual({ msg: 'Giá trị của priority phải là số nguyên từ 1 đến 7' });
     expect(transcode(updateRole, { body: { priority: 'cao' } })).toEqual({ msg: 'Giá trị của priority phải là số' });
@@ -119,10 +125,16 @@ describe('JSON bodies', () => {
   });
 
   it('reads JSON numbers sent for text fields as their text, and refuses NUL in nested text', () => {
-    expect(transcode(importLogs, { body: [{ so_dien_thoai: 912345678 }] })).toEqual({ message: { rows: [{ so_dien_thoai: '912345678' }] } });
+    expect(transcode(importLogs, { body: [{ so_dien_thoai: 912345678 }] })).toEqual({
+      message: { rows: [{ so_dien_thoai: '912345678' }] },
+    });
     // …but not for a field with a format: its value is text.
-    expect(transcode(route('post', '/api/v1/users'), { body: { phone: 912345678 } })).toEqual({ msg: 'Giá trị của phone phải là chuỗi ký tự' });
-    expect(transcode(importLogs, { body: [{ username: 'a\u0000' }] })).toEqual({ msg: 'Giá trị của rows[0].username chứa ký tự không hợp lệ' });
+    expect(transcode(route('post', '/api/v1/users'), { body: { phone: 912345678 } })).toEqual({
+      msg: 'Giá trị của phone phải là chuỗi ký tự',
+    });
+    expect(transcode(importLogs, { body: [{ username: 'a\u0000' }] })).toEqual({
+      msg: 'Giá trị của rows[0].username chứa ký tự không hợp lệ',
+    });
   });
 
   it('reads true/false (and 1/0) for booleans, refusing anything else', () => {
@@ -134,14 +146,16 @@ describe('JSON bodies', () => {
 
   it('answers 404 for a path parameter that cannot name a resource (NUL, not a uuid)', () => {
     for (const id of ['\u0000', 'count-assign'])
-      expect(() => transcode(route('get', '/api/v1/users/{id}'), { params: { id } })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+      expect(() => transcode(route('get', '/api/v1/users/{id}'), { params: { id } })).toThrow(
+        expect.objectContaining({ code: 'NOT_FOUND' }),
+      );
   });
 });
 
 describe('field rules (cskh.api.field)', () => {
   const users = route('get', '/api/v1/users/{id}');
 
-  it('takes a list route\'s body as a list only', () => {
+  it("takes a list route's body as a list only", () => {
     expect(transcode(importLogs, { body: { rows: [] } })).toEqual({ msg: 'Dữ liệu gửi lên phải là một danh sách JSON' });
   });
 
@@ -166,15 +180,25 @@ describe('field rules (cskh.api.field)', () => {
 describe('map fields', () => {
   const saveSplit = route('post', '/api/v1/uploadchiadata/handleFileUserQuantityOption');
 
-  it('take the spec\'s JSON object of key to value, each value checked as its type', () => {
-    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: { nv1: 3, nv2: '0' } } })).toEqual({ message: { FileName: 'f.xlsx', assigns: { nv1: 3, nv2: 0 } } });
+  it("take the spec's JSON object of key to value, each value checked as its type", () => {
+    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: { nv1: 3, nv2: '0' } } })).toEqual({
+      message: { FileName: 'f.xlsx', assigns: { nv1: 3, nv2: 0 } },
+    });
     expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: {} } })).toEqual({ message: { FileName: 'f.xlsx', assigns: {} } });
   });
 
   it('refuse a list, a value of the wrong type or a blank value, naming the key', () => {
-    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: [{ username: 'nv1', quantity: 3 }] } })).toEqual({ msg: 'Giá trị của assigns phải là một đối tượng' });
-    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: { nv1: 'ba' } } })).toEqual({ msg: 'Giá trị của assigns.nv1 phải là số' });
-    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: { nv1: null } } })).toEqual({ msg: 'Giá trị của assigns.nv1 không được để trống' });
-    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: { 'a\u0000': 1 } } })).toEqual({ msg: 'Giá trị của khoá assigns.a\u0000 chứa ký tự không hợp lệ' });
+    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: [{ username: 'nv1', quantity: 3 }] } })).toEqual({
+      msg: 'Giá trị của assigns phải là một đối tượng',
+    });
+    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: { nv1: 'ba' } } })).toEqual({
+      msg: 'Giá trị của assigns.nv1 phải là số',
+    });
+    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: { nv1: null } } })).toEqual({
+      msg: 'Giá trị của assigns.nv1 không được để trống',
+    });
+    expect(transcode(saveSplit, { body: { FileName: 'f.xlsx', assigns: { 'a\u0000': 1 } } })).toEqual({
+      msg: 'Giá trị của khoá assigns.a\u0000 chứa ký tự không hợp lệ',
+    });
   });
 });

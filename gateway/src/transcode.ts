@@ -19,10 +19,16 @@ const INT64 = { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
 const UINT64 = { min: 0, max: Number.MAX_SAFE_INTEGER };
 
 const INTEGER_RANGES: Record<string, { min: number; max: number }> = {
-  TYPE_INT32: INT32, TYPE_SINT32: INT32, TYPE_SFIXED32: INT32,
-  TYPE_UINT32: UINT32, TYPE_FIXED32: UINT32,
-  TYPE_INT64: INT64, TYPE_SINT64: INT64, TYPE_SFIXED64: INT64,
-  TYPE_UINT64: UINT64, TYPE_FIXED64: UINT64,
+  TYPE_INT32: INT32,
+  TYPE_SINT32: INT32,
+  TYPE_SFIXED32: INT32,
+  TYPE_UINT32: UINT32,
+  TYPE_FIXED32: UINT32,
+  TYPE_INT64: INT64,
+  TYPE_SINT64: INT64,
+  TYPE_SFIXED64: INT64,
+  TYPE_UINT64: UINT64,
+  TYPE_FIXED64: UINT64,
 };
 const FLOAT_TYPES = new Set(['TYPE_DOUBLE', 'TYPE_FLOAT']);
 
@@ -96,9 +102,9 @@ function checkString(field: FieldInfo, label: string, raw: unknown, source: Sour
   const rule = field.rule;
   // '' is the absent value of a text field: only `required` speaks about it.
   if (!rule || s === '') return s;
-  if (rule.min_len && s.length < rule.min_len) throw invalid( `Giá trị của ${label} phải có ít nhất ${rule.min_len} ký tự`);
-  if (rule.format && !matchesFormat(rule.format, s)) throw invalid( `Giá trị của ${label} phải là ${FORMATS[rule.format].says}`);
-  if (rule.one_of?.length && !rule.one_of.includes(s)) throw invalid( `Giá trị của ${label} phải là một trong: ${rule.one_of.join(', ')}`);
+  if (rule.min_len && s.length < rule.min_len) throw invalid(`Giá trị của ${label} phải có ít nhất ${rule.min_len} ký tự`);
+  if (rule.format && !matchesFormat(rule.format, s)) throw invalid(`Giá trị của ${label} phải là ${FORMATS[rule.format].says}`);
+  if (rule.one_of?.length && !rule.one_of.includes(s)) throw invalid(`Giá trị của ${label} phải là một trong: ${rule.one_of.join(', ')}`);
   return s;
 }
 
@@ -156,15 +162,15 @@ function checkNumber(field: FieldInfo, label: string, raw: unknown, source: Sour
   const range = integerRange(field);
   if (range) {
     if (!Number.isInteger(n) || n < range.min || n > range.max)
-      throw invalid( `Giá trị của ${label} phải là số nguyên từ ${range.min} đến ${range.max}`);
+      throw invalid(`Giá trị của ${label} phải là số nguyên từ ${range.min} đến ${range.max}`);
   } else {
     if (!Number.isFinite(n)) throw invalid(`Giá trị của ${label} phải là số`);
     const { min, max } = field.rule ?? {};
     if ((min !== undefined && n < min) || (max !== undefined && n > max))
-      throw invalid( `Giá trị của ${label} phải từ ${min ?? '…'} đến ${max ?? '…'}`);
+      throw invalid(`Giá trị của ${label} phải từ ${min ?? '…'} đến ${max ?? '…'}`);
   }
   if (field.rule?.one_of?.length && !field.rule.one_of.includes(String(n)))
-    throw invalid( `Giá trị của ${label} phải là một trong: ${field.rule.one_of.join(', ')}`);
+    throw invalid(`Giá trị của ${label} phải là một trong: ${field.rule.one_of.join(', ')}`);
   return n;
 }
 
@@ -215,7 +221,7 @@ function checkMessageRules(fields: FieldInfo[], message: Record<string, unknown>
     const other = rule.not_before ? fields.find((x) => x.name === rule.not_before) : undefined;
     const w = other ? message[other.name] : undefined;
     if (other && !isBlank(v) && !isBlank(w) && orderKey(rule.format, String(v)) < orderKey(other.rule?.format, String(w)))
-      throw invalid( `Giá trị của ${prefix}${f.name} không được trước ${prefix}${other.name}`);
+      throw invalid(`Giá trị của ${prefix}${f.name} không được trước ${prefix}${other.name}`);
   }
 }
 

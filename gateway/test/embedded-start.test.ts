@@ -4,7 +4,7 @@
  * printing `undefined`. The first run is the real embedded product (scripts/embedded.ts: its own
  * embedded PostgreSQL, in-memory bus and limits), not the shared test infrastructure.
  */
-import { ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -26,7 +26,13 @@ function freePort(): Promise<number> {
 
 /** The embedded run's environment: no shared infrastructure, its own data and ports. */
 function embeddedEnv(dataDir: string, webPort: number, pgPort: number): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, CSKH_DATA_DIR: dataDir, PORT: String(webPort), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'error' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CSKH_DATA_DIR: dataDir,
+    PORT: String(webPort),
+    EMBEDDED_PG_PORT: String(pgPort),
+    LOG_LEVEL: 'error',
+  };
   for (const k of ['DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'JWT_SECRET', 'SYSTEM_ACCOUNT_KEY']) delete env[k];
   return env;
 }
@@ -72,7 +78,9 @@ describe('a second npm start', () => {
     // The same data directory (and ports): PostgreSQL's lock on it.
     const same = run(embeddedEnv(dataDir, webPort, pgPort));
     expect(await same.exited).toBe(1);
-    expect(same.output()).toMatch(/Cannot start: the data directory .*data is in use by another running instance \(its PostgreSQL: pid \d+, port \d+\)/);
+    expect(same.output()).toMatch(
+      /Cannot start: the data directory .*data is in use by another running instance \(its PostgreSQL: pid \d+, port \d+\)/,
+    );
     expect(same.output()).toContain('CSKH_DATA_DIR=');
     expect(same.output()).not.toMatch(/^undefined$/m);
 

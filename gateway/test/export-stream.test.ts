@@ -15,7 +15,9 @@ import { dropDatabase, isolatedStackEnv } from '../../scripts/testing';
 
 // The web's own export reader (bundler-resolved TypeScript, outside this project's typecheck).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { configureApi } = require('../../web/src/api/client') as { configureApi(o: { getToken: () => string | null; onUnauthorized: () => void }): void };
+const { configureApi } = require('../../web/src/api/client') as {
+  configureApi(o: { getToken: () => string | null; onUnauthorized: () => void }): void;
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { fetchAllRows, INCOMPLETE_EXPORT } = require('../../web/src/list/exportFetch') as {
   fetchAllRows(path: string, query: Record<string, unknown>, opts?: { signal?: AbortSignal }): Promise<any>;
@@ -66,14 +68,17 @@ const url = (path: string) => `${stack.url}${path}`;
 async function upstreamCalls(): Promise<number> {
   const m = await metricsRegistry.getSingleMetric('cskh_grpc_server_handling_seconds')!.get();
   return m.values
-    .filter((v) => (v as { metricName?: string }).metricName === 'cskh_grpc_server_handling_seconds_count' && v.labels.method === 'ListLookupLogs')
+    .filter(
+      (v) =>
+        (v as { metricName?: string }).metricName === 'cskh_grpc_server_handling_seconds_count' && v.labels.method === 'ListLookupLogs',
+    )
     .reduce((s, v) => s + v.value, 0);
 }
 
 /** Waits until the upstream calls stop growing (the gateway is blocked on a full socket). */
 async function callsSettle(): Promise<number> {
   let last = await upstreamCalls();
-  for (let still = 0; still < 6; ) {
+  for (let still = 0; still < 6;) {
     await new Promise((r) => setTimeout(r, 100));
     const now = await upstreamCalls();
     still = now === last ? still + 1 : 0;

@@ -11,7 +11,10 @@ async function main() {
   const stack = await startStack({
     realtime: false,
     port: Number(process.env.PORT ?? 0) || undefined,
-    env: isolatedStackEnv('gw_fuzz', { LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', LOGIN_LIMIT_KEY_PREFIX: `test:fuzz:${randomBytes(4).toString('hex')}` }),
+    env: isolatedStackEnv('gw_fuzz', {
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+      LOGIN_LIMIT_KEY_PREFIX: `test:fuzz:${randomBytes(4).toString('hex')}`,
+    }),
   });
   const res = await fetch(`${stack.url}/api/v1/auth/login`, {
     method: 'POST',

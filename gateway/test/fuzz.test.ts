@@ -167,7 +167,8 @@ let token: string;
 let workDir: string;
 
 beforeAll(async () => {
-  if (!existsSync(ST)) throw new Error(`schemathesis CLI not found at ${ST}: run the tests through \`npm test\` (scripts/setup.mjs installs it)`);
+  if (!existsSync(ST))
+    throw new Error(`schemathesis CLI not found at ${ST}: run the tests through \`npm test\` (scripts/setup.mjs installs it)`);
   stack = await startStack({
     realtime: false,
     env: isolatedStackEnv('gw_fuzz', {
@@ -274,11 +275,12 @@ function configToml(): string {
     '',
   );
   const exceptions = Object.keys(ACCEPTANCE_EXCEPTIONS);
-  if (exceptions.length) lines.push('[[operations]]', `include-operation-id = ${list(exceptions)}`, 'checks.positive_data_acceptance.enabled = false', '');
+  if (exceptions.length)
+    lines.push('[[operations]]', `include-operation-id = ${list(exceptions)}`, 'checks.positive_data_acceptance.enabled = false', '');
   return lines.join('\n');
 }
 
-test('every operation passes all of schemathesis\' checks, stateful phase included', async () => {
+test("every operation passes all of schemathesis' checks, stateful phase included", async () => {
   const operations = collectRoutes().length - EXCLUDED.length;
   const config = join(workDir, 'schemathesis.toml');
   writeFileSync(config, configToml());

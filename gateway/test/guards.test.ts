@@ -88,14 +88,26 @@ describe('tokens', () => {
 
   it('rejects a token signed with another key', async () => {
     const forged = signAccessToken('another-secret-0123456789', 600, {
-      userId: 'u', username: 'x', fullname: '', roleName: '', priority: 1, brandId: '', permissions: [],
+      userId: 'u',
+      username: 'x',
+      fullname: '',
+      roleName: '',
+      priority: 1,
+      brandId: '',
+      permissions: [],
     }).token;
     expect((await r().set('Authorization', `Bearer ${forged}`)).status).toBe(401);
   });
 
   it('rejects an expired token with a Vietnamese message', async () => {
     const expired = signAccessToken(SECRET, -10, {
-      userId: 'u', username: 'x', fullname: '', roleName: '', priority: 1, brandId: '', permissions: [],
+      userId: 'u',
+      username: 'x',
+      fullname: '',
+      roleName: '',
+      priority: 1,
+      brandId: '',
+      permissions: [],
     }).token;
     const res = await r().set('Authorization', `Bearer ${expired}`);
     expect(res.status).toBe(401);
@@ -137,7 +149,10 @@ describe('edges', () => {
   });
 
   it('refuses bodies over the size limit and malformed JSON', async () => {
-    const big = await request(gw.app).post('/api/v1/auth/login').set('content-type', 'application/json').send(`{"username":"${'a'.repeat(3 * 1024 * 1024)}"}`);
+    const big = await request(gw.app)
+      .post('/api/v1/auth/login')
+      .set('content-type', 'application/json')
+      .send(`{"username":"${'a'.repeat(3 * 1024 * 1024)}"}`);
     expect(big.status).toBe(413);
     const bad = await request(gw.app).post('/api/v1/auth/login').set('content-type', 'application/json').send('{bad');
     expect(bad.status).toBe(400);

@@ -70,7 +70,12 @@ function strings(v: unknown, at = ''): Array<[string, string]> {
   return [];
 }
 /** Fields that show the number: its 9 digits in a row, separators (space, dot, dash, plus) ignored. */
-const showing = (rows: unknown[]) => rows.flatMap((r, i) => strings(r).filter(([, s]) => s.replace(/[ .+-]/g, '').includes(NINE)).map(([f, s]) => `row ${i} ${f}: ${s}`));
+const showing = (rows: unknown[]) =>
+  rows.flatMap((r, i) =>
+    strings(r)
+      .filter(([, s]) => s.replace(/[ .+-]/g, '').includes(NINE))
+      .map(([f, s]) => `row ${i} ${f}: ${s}`),
+  );
 
 const covered = () => [who.cn, who.tn, who.nv];
 
@@ -78,7 +83,10 @@ const covered = () => [who.cn, who.tn, who.nv];
  * The check of the issue for one list: as each covered role, on screen and (below priority 5) in
  * the export, no field shows the number and the seeded rows are there; the manager still sees it.
  */
-async function checkList(path: string, opts: { seeded: (rows: Array<Record<string, unknown>>) => number; roles?: Caller[]; exportRoles?: Caller[]; managerSees?: boolean }) {
+async function checkList(
+  path: string,
+  opts: { seeded: (rows: Array<Record<string, unknown>>) => number; roles?: Caller[]; exportRoles?: Caller[]; managerSees?: boolean },
+) {
   const leaks: string[] = [];
   for (const c of opts.roles ?? covered()) {
     const rows = await rowsOf(c, pagePath(path));
@@ -93,7 +101,8 @@ async function checkList(path: string, opts: { seeded: (rows: Array<Record<strin
   expect(leaks).toEqual([]);
   if (opts.managerSees !== false) expect(showing(await rowsOf(who.admin, pagePath(path))).length).toBeGreaterThan(0);
 }
-const containing = (field: string, text: string) => (rows: Array<Record<string, unknown>>) => rows.filter((r) => String(r[field] ?? '').includes(text)).length;
+const containing = (field: string, text: string) => (rows: Array<Record<string, unknown>>) =>
+  rows.filter((r) => String(r[field] ?? '').includes(text)).length;
 
 describe('bank messages', () => {
   const today = () => {
@@ -102,12 +111,31 @@ describe('bank messages', () => {
   };
   let openId = '';
   beforeAll(async () => {
-    for (const [i, text] of [`${PHONE} ${PKG} ck`, `CK ${SPACED} ${PKG} ${tag}`, `IBFT ${DOTTED} ${PKG}`, `FT2025${PHONE}99 ${PKG}`].entries()) {
-      const m = await call(who.admin, 'POST', '/api/v1/mesbank', { sender: 'VPBANK', money: String(150000 + i), datetime: today(), str_mes: `${text} t${tag}`, ten_file_upload: '' });
+    for (const [i, text] of [
+      `${PHONE} ${PKG} ck`,
+      `CK ${SPACED} ${PKG} ${tag}`,
+      `IBFT ${DOTTED} ${PKG}`,
+      `FT2025${PHONE}99 ${PKG}`,
+    ].entries()) {
+      const m = await call(who.admin, 'POST', '/api/v1/mesbank', {
+        sender: 'VPBANK',
+        money: String(150000 + i),
+        datetime: today(),
+        str_mes: `${text} t${tag}`,
+        ten_file_upload: '',
+      });
       await call(who.admin, 'PUT', `/api/v1/mesbank/${m.id}`, { so_dien_thoai: PHONE, goi_cuoc: PKG });
     }
     // One message nobody filled yet: on screen the staff read the number there to fill the phone.
-    openId = (await call(who.admin, 'POST', '/api/v1/mesbank', { sender: 'VPBANK', money: '99000', datetime: today(), str_mes: `${PHONE} ${PKG} mo t${tag}`, ten_file_upload: '' })).id;
+    openId = (
+      await call(who.admin, 'POST', '/api/v1/mesbank', {
+        sender: 'VPBANK',
+        money: '99000',
+        datetime: today(),
+        str_mes: `${PHONE} ${PKG} mo t${tag}`,
+        ten_file_upload: '',
+      })
+    ).id;
   });
 
   it('the content, package and file name never show a filled number to priority 3+, on screen or in the export', async () => {
@@ -143,7 +171,8 @@ describe('bank messages', () => {
 
 describe('lookup history', () => {
   beforeAll(async () => {
-    for (const p of [PHONE, SPACED]) expect((await api('GET', `/api/v1/lookup/balance?phone=${encodeURIComponent(p)}`, { token: who.nv.token })).status).toBe(200);
+    for (const p of [PHONE, SPACED])
+      expect((await api('GET', `/api/v1/lookup/balance?phone=${encodeURIComponent(p)}`, { token: who.nv.token })).status).toBe(200);
   });
   it('content and lookup name masked for a branch and a leader, on screen and in the export', async () => {
     await checkList(`/api/v1/lstracuu?username=${who.nv.username}`, { seeded: (rows) => rows.length, roles: [who.cn, who.tn] });
@@ -153,11 +182,19 @@ describe('lookup history', () => {
 describe('care history', () => {
   beforeAll(async () => {
     const file = `mask-${tag}.xlsx`;
-    await call(who.admin, 'POST', `/api/v1/customer/import?file_name=${file}&first_row=2`, [{ phone: PHONE, type: 'MC', package: PKG, state: `goi lai ${SPACED}` }]);
-    const upload = ((await call(who.admin, 'GET', '/api/v1/upload?page=1&count=100')).values as Array<{ id: string; filename: string }>).find((u) => u.filename === file)!;
+    await call(who.admin, 'POST', `/api/v1/customer/import?file_name=${file}&first_row=2`, [
+      { phone: PHONE, type: 'MC', package: PKG, state: `goi lai ${SPACED}` },
+    ]);
+    const upload = (
+      (await call(who.admin, 'GET', '/api/v1/upload?page=1&count=100')).values as Array<{ id: string; filename: string }>
+    ).find((u) => u.filename === file)!;
     await call(who.admin, 'POST', `/api/v1/customer/assign?upload_id=${upload.id}`, [{ username: who.nv.username, count: 1 }]);
     const card = await call(who.nv, 'GET', '/api/v1/customer/new-care');
-    await call(who.nv, 'POST', `/api/v1/customer/${card.value.customer.id}/care`, { status: 'REJECTED', package: PKG, note: `KH ${SPACED} không đồng ý, gọi ${DOTTED} sau` });
+    await call(who.nv, 'POST', `/api/v1/customer/${card.value.customer.id}/care`, {
+      status: 'REJECTED',
+      package: PKG,
+      note: `KH ${SPACED} không đồng ý, gọi ${DOTTED} sau`,
+    });
   });
   it('the note masked for branch, leader and salesperson, on screen and in the export', async () => {
     await checkList('/api/v1/care/history', { seeded: containing('note', 'không đồng ý') });
@@ -167,26 +204,56 @@ describe('care history', () => {
 describe('refund requests and report', () => {
   beforeAll(async () => {
     await call(who.admin, 'PUT', '/api/v1/setting/ti_le_chiet_khau', { value: '10' });
-    await call(who.nv, 'POST', '/api/v1/requestrefund/createNapTienChietKhau', { millisecond_created_at: Date.now(), number_phone: PHONE, number_type: 1, package_code: PKG, refund_price: 100000, cho_len_don: 0 });
+    await call(who.nv, 'POST', '/api/v1/requestrefund/createNapTienChietKhau', {
+      millisecond_created_at: Date.now(),
+      number_phone: PHONE,
+      number_type: 1,
+      package_code: PKG,
+      refund_price: 100000,
+      cho_len_don: 0,
+    });
   });
-  it.each(['/api/v1/requestrefund', '/api/v1/requestrefundreport'])('%s: the transfer note and texts masked for priority 3+', async (path) => {
-    await checkList(path, { seeded: containing('number_phone', MASK) });
-    // The request's own salesperson still gets the note, with the number masked.
-    expect((await rowsOf(who.nv, pagePath(path))).map((r) => r.noi_dung_chuyen_khoan)).toContain(`${MASK} ${PKG}`);
-  });
+  it.each(['/api/v1/requestrefund', '/api/v1/requestrefundreport'])(
+    '%s: the transfer note and texts masked for priority 3+',
+    async (path) => {
+      await checkList(path, { seeded: containing('number_phone', MASK) });
+      // The request's own salesperson still gets the note, with the number masked.
+      expect((await rowsOf(who.nv, pagePath(path))).map((r) => r.noi_dung_chuyen_khoan)).toContain(`${MASK} ${PKG}`);
+    },
+  );
 });
 
 describe('orders, red reports, invite-next-day', () => {
   beforeAll(async () => {
-    for (const [kind, priceRoute] of [['mfy', 'giagoimfy'], ['dangky9279', 'giagoidangky9279']] as const) {
-      await call(who.admin, 'POST', `/api/v1/${priceRoute}`, { ten_goi_cuoc: PKG, phi_thu_hoi: '1000', gia_t1: '50000', gia_t2: '60000', gia_t3: '70000' });
-      const o = await call(who.nv, 'POST', `/api/v1/${kind}`, { so_dien_thoai: PHONE, ma_goi: PKG, gia_ban_goi: '1', ...(kind === 'dangky9279' ? { hinh_thuc: 'dang_ky' } : {}) });
+    for (const [kind, priceRoute] of [
+      ['mfy', 'giagoimfy'],
+      ['dangky9279', 'giagoidangky9279'],
+    ] as const) {
+      await call(who.admin, 'POST', `/api/v1/${priceRoute}`, {
+        ten_goi_cuoc: PKG,
+        phi_thu_hoi: '1000',
+        gia_t1: '50000',
+        gia_t2: '60000',
+        gia_t3: '70000',
+      });
+      const o = await call(who.nv, 'POST', `/api/v1/${kind}`, {
+        so_dien_thoai: PHONE,
+        ma_goi: PKG,
+        gia_ban_goi: '1',
+        ...(kind === 'dangky9279' ? { hinh_thuc: 'dang_ky' } : {}),
+      });
       // A manager's note naming the number (a column priority 3+ never gets).
       // The company comes from the managers' list (issue 24.16).
       await call(who.admin, 'POST', `/api/v1/${kind}/cty`, { name: 'Cty' });
       await call(who.admin, 'PUT', `/api/v1/${kind}/${o.id}/update`, { cty: 'Cty', note: `goi lai ${SPACED}` });
     }
-    await call(who.nv, 'POST', '/api/v1/baodo', { so_dien_thoai: PHONE, ngay_thanh_cong: '01/03/2025', ten_goi_cuoc: PKG, kenh: '9084 (3)', ly_do: `KH ${DOTTED} báo sai` });
+    await call(who.nv, 'POST', '/api/v1/baodo', {
+      so_dien_thoai: PHONE,
+      ngay_thanh_cong: '01/03/2025',
+      ten_goi_cuoc: PKG,
+      kenh: '9084 (3)',
+      ly_do: `KH ${DOTTED} báo sai`,
+    });
     await call(who.admin, 'POST', '/api/v1/moigoihomsau', { phone: PHONE, username: who.nv.username, package: PKG });
   });
   it.each(['/api/v1/mfy', '/api/v1/dangky9279'])('%s masked for priority 3+ on screen and in the export', async (path) => {
@@ -204,7 +271,11 @@ describe('orders, red reports, invite-next-day', () => {
 describe('invitations', () => {
   beforeAll(async () => {
     // The salesperson's branch holds invite channel 1; care learns the staff from auth's events.
-    await call(who.admin, 'POST', '/api/v1/userkenhmoigoi/chonKenh', { accountUsername: who.cn.username, channelName: 'ma_xac_nhan_1', channelText: 'Mã xác nhận 1' });
+    await call(who.admin, 'POST', '/api/v1/userkenhmoigoi/chonKenh', {
+      accountUsername: who.cn.username,
+      channelName: 'ma_xac_nhan_1',
+      channelText: 'Mã xác nhận 1',
+    });
     const knows = await settle(
       async () => ((await call(who.admin, 'GET', '/api/v1/care/staff')).values as Array<{ username: string }>).map((s) => s.username),
       (names) => [who.cn.username, who.nv.username].every((u) => names.includes(u)),
@@ -214,8 +285,16 @@ describe('invitations', () => {
     const sent = await call(who.nv, 'POST', '/api/v1/vas/mobifone/invite', { type: 'ma_xac_nhan_1', phone: PHONE, package: 'MXH120' });
     const sim = `http://127.0.0.1:${stack.services['carrier-sim']}`;
     const basic = Buffer.from(`${stack.env.CARRIER_USERNAME}:${stack.env.CARRIER_PASSWORD}`).toString('base64');
-    const { code } = (await (await fetch(`${sim}/__admin/otp/${PHONE}`, { headers: { authorization: `Basic ${basic}` } })).json()) as { code: string };
-    await call(who.nv, 'POST', '/api/v1/vas/mobifone/invite', { type: 'ma_xac_nhan_1', phone: PHONE, package: 'MXH120', otp: code, transIdGetOtp: sent.transIdGetOtp });
+    const { code } = (await (await fetch(`${sim}/__admin/otp/${PHONE}`, { headers: { authorization: `Basic ${basic}` } })).json()) as {
+      code: string;
+    };
+    await call(who.nv, 'POST', '/api/v1/vas/mobifone/invite', {
+      type: 'ma_xac_nhan_1',
+      phone: PHONE,
+      package: 'MXH120',
+      otp: code,
+      transIdGetOtp: sent.transIdGetOtp,
+    });
   }, 60_000);
 
   it("the carrier's texts and the package masked for priority 3+, on screen and in the export", async () => {
@@ -230,7 +309,14 @@ describe('revenue reports', () => {
       return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()} 08:00:00`;
     })();
     const r = await call(who.admin, 'POST', `/api/v1/report90849332/import?file_name=mask-${tag}.xlsx&first_row=2`, [
-      { kenh: `care ${SPACED}`, username_nv: who.nv.username, so_dien_thoai_cs: PHONE, goi_cuoc: `${PKG} ${PHONE}`, doanh_thu: '100000', ngay_thanh_cong: day },
+      {
+        kenh: `care ${SPACED}`,
+        username_nv: who.nv.username,
+        so_dien_thoai_cs: PHONE,
+        goi_cuoc: `${PKG} ${PHONE}`,
+        doanh_thu: '100000',
+        ngay_thanh_cong: day,
+      },
     ]);
     expect(r.saved).toBe(1);
   });

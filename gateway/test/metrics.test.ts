@@ -64,13 +64,23 @@ it('counts gateway requests by declared route and status, and gRPC calls by RPC 
   expect((await login('sai-mat-khau')).status).toBe(401);
 
   const after = await scrape();
-  expect(valueOf(after, 'cskh_http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/auth/login', status: '200' })).toBe(okBefore + 2);
-  expect(valueOf(after, 'cskh_http_request_duration_seconds_count', { route: '/api/v1/auth/login', status: '401' })).toBeGreaterThanOrEqual(1);
-  expect(valueOf(after, 'cskh_grpc_server_handling_seconds_count', { service: 'cskh.auth.v1.SessionService', method: 'Login', code: 'OK' })).toBe(rpcBefore + 2);
+  expect(valueOf(after, 'cskh_http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/auth/login', status: '200' })).toBe(
+    okBefore + 2,
+  );
+  expect(valueOf(after, 'cskh_http_request_duration_seconds_count', { route: '/api/v1/auth/login', status: '401' })).toBeGreaterThanOrEqual(
+    1,
+  );
+  expect(
+    valueOf(after, 'cskh_grpc_server_handling_seconds_count', { service: 'cskh.auth.v1.SessionService', method: 'Login', code: 'OK' }),
+  ).toBe(rpcBefore + 2);
   expect(valueOf(after, 'cskh_grpc_server_handling_seconds_count', { method: 'Login', code: 'UNAUTHENTICATED' })).toBe(deniedBefore + 1);
   // Latency histograms have buckets an SRE can put a p95 on.
-  expect(valueOf(after, 'cskh_http_request_duration_seconds_bucket', { le: '0.05', route: '/api/v1/auth/login', status: '200' })).toBeGreaterThanOrEqual(0);
-  expect(valueOf(after, 'cskh_http_request_duration_seconds_bucket', { le: '+Inf', route: '/api/v1/auth/login', status: '200' })).toBe(okBefore + 2);
+  expect(
+    valueOf(after, 'cskh_http_request_duration_seconds_bucket', { le: '0.05', route: '/api/v1/auth/login', status: '200' }),
+  ).toBeGreaterThanOrEqual(0);
+  expect(valueOf(after, 'cskh_http_request_duration_seconds_bucket', { le: '+Inf', route: '/api/v1/auth/login', status: '200' })).toBe(
+    okBefore + 2,
+  );
   // Node's own figures, prefixed.
   expect(after).toMatch(/^cskh_process_resident_memory_bytes\{component="test"\} \d+/m);
   expect(after).toMatch(/^cskh_nodejs_eventloop_lag_p99_seconds/m);

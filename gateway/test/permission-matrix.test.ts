@@ -49,10 +49,25 @@ const isRefundOperation = (op: Operation) =>
  */
 const SERVICE_RULES: Array<{ path: string; method: string; refuses: (c: Caller) => boolean; why: string }> = [
   // care domain/division.ts: the guard lets every priority in (priority_below 8); the pool is the service's.
-  { method: 'post', path: '/api/v1/customer/assign', refuses: (c) => !(c.priority < 4 || c.priority === 7), why: 'spec 3 §2.3: division by a manager, branch or data coordinator' },
-  { method: 'get', path: '/api/v1/customer/count-assign/{id}', refuses: (c) => !(c.priority < 4 || c.priority === 7), why: 'the division screen\'s count, for the same callers' },
+  {
+    method: 'post',
+    path: '/api/v1/customer/assign',
+    refuses: (c) => !(c.priority < 4 || c.priority === 7),
+    why: 'spec 3 §2.3: division by a manager, branch or data coordinator',
+  },
+  {
+    method: 'get',
+    path: '/api/v1/customer/count-assign/{id}',
+    refuses: (c) => !(c.priority < 4 || c.priority === 7),
+    why: "the division screen's count, for the same callers",
+  },
   // Every export is refused for priority 5 (spec 1 §6); this one has no priority bound in its guard.
-  { method: 'get', path: '/api/v1/requestrefundreport/xuatdstruythu', refuses: (c) => c.priority === 5, why: 'spec 1 §6: priority 5 cannot export' },
+  {
+    method: 'get',
+    path: '/api/v1/requestrefundreport/xuatdstruythu',
+    refuses: (c) => c.priority === 5,
+    why: 'spec 1 §6: priority 5 cannot export',
+  },
 ];
 
 export function expected(op: Operation, caller: Caller | undefined): Expected {
@@ -112,13 +127,25 @@ beforeAll(async () => {
 
   // No permission at all (a role of priority 5 with no codes).
   const none = await staff.createRole('Không quyền', 5, []);
-  callers.push(await staff.login('no permission', await staff.createUser({ username: `np_${tag}`, role: none, brand: tree.p3.id, group: tree.p4.id }), 5));
+  callers.push(
+    await staff.login(
+      'no permission',
+      await staff.createUser({ username: `np_${tag}`, role: none, brand: tree.p3.id, group: tree.p4.id }),
+      5,
+    ),
+  );
   // A salesperson whose username starts with HNIMB: the refund codes in the token, refused anyway.
   const hnimb = await staff.createUser({ username: `HNIMB_${tag}`, role: staff.seededRole(5), brand: tree.p3.id, group: tree.p4.id });
   callers.push(await staff.login('HNIMB p5', hnimb, 5));
   // Priority 5 holding every code, admin ones included: the server, not the menu, keeps it out.
   const all = await staff.createRole('Nhân viên mọi quyền', 5, [...ALL_CODES]);
-  callers.push(await staff.login('p5 every code', await staff.createUser({ username: `nva_${tag}`, role: all, brand: tree.p3.id, group: tree.p4.id }), 5));
+  callers.push(
+    await staff.login(
+      'p5 every code',
+      await staff.createUser({ username: `nva_${tag}`, role: all, brand: tree.p3.id, group: tree.p4.id }),
+      5,
+    ),
+  );
 }, 240_000);
 
 afterAll(async () => {
@@ -135,9 +162,11 @@ const concrete = (path: string, caller: Caller | undefined) => samplePath(path, 
 
 async function runPool<T>(items: T[], width: number, fn: (t: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
 
 test('every operation × every caller answers as its guard says: 0 leaks', async () => {

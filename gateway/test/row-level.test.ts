@@ -36,10 +36,13 @@ beforeAll(async () => {
     who[`cn${b}`] = await staff.login(`cn${b}`, cn, 3);
     who[`tn${b}`] = await staff.login(`tn${b}`, tn, 4);
     const sales = b === '1' ? (['nv1a', 'nv1b'] as const) : (['nv2'] as const);
-    for (const s of sales) who[s] = await staff.login(s, await staff.createUser({ username: `${s}_${tag}`, role: role(5), brand: cn.id, group: tn.id }), 5);
+    for (const s of sales)
+      who[s] = await staff.login(s, await staff.createUser({ username: `${s}_${tag}`, role: role(5), brand: cn.id, group: tn.id }), 5);
   }
   // One phone per salesperson, each of them distinct in its last 5 digits.
-  ['nv1a', 'nv1b', 'nv2'].forEach((s, i) => (phoneOf[who[s as keyof typeof who].username] = `09123${String(45670 + i * 1111).padStart(5, '0')}`));
+  ['nv1a', 'nv1b', 'nv2'].forEach(
+    (s, i) => (phoneOf[who[s as keyof typeof who].username] = `09123${String(45670 + i * 1111).padStart(5, '0')}`),
+  );
 }, 240_000);
 
 afterAll(async () => {
@@ -58,13 +61,24 @@ const sorted = (...cs: Caller[]) => cs.map((c) => c.username).sort();
 
 describe('mfy and 9279 orders', () => {
   beforeAll(async () => {
-    for (const [kind, priceRoute] of [['mfy', 'giagoimfy'], ['dangky9279', 'giagoidangky9279']] as const) {
-      const price = await api('POST', `/api/v1/${priceRoute}`, { token: who.admin.token, body: { ten_goi_cuoc: `G${tag}`, phi_thu_hoi: '1000', gia_t1: '50000', gia_t2: '60000', gia_t3: '70000' } });
+    for (const [kind, priceRoute] of [
+      ['mfy', 'giagoimfy'],
+      ['dangky9279', 'giagoidangky9279'],
+    ] as const) {
+      const price = await api('POST', `/api/v1/${priceRoute}`, {
+        token: who.admin.token,
+        body: { ten_goi_cuoc: `G${tag}`, phi_thu_hoi: '1000', gia_t1: '50000', gia_t2: '60000', gia_t3: '70000' },
+      });
       expect(price.status).toBe(201);
       for (const s of sales()) {
         const r = await api('POST', `/api/v1/${kind}`, {
           token: s.token,
-          body: { so_dien_thoai: phoneOf[s.username], ma_goi: `G${tag}`, gia_ban_goi: '1', ...(kind === 'dangky9279' ? { hinh_thuc: 'dang_ky' } : {}) },
+          body: {
+            so_dien_thoai: phoneOf[s.username],
+            ma_goi: `G${tag}`,
+            gia_ban_goi: '1',
+            ...(kind === 'dangky9279' ? { hinh_thuc: 'dang_ky' } : {}),
+          },
         });
         if (r.status !== 201) throw new Error(`${kind} order by ${s.name}: ${r.status} ${JSON.stringify(r.body)}`);
       }
@@ -120,13 +134,40 @@ describe('refund requests', () => {
   const PKG = `HT${tag}`.toUpperCase();
   let ms = Date.now();
   beforeAll(async () => {
-    const price = await api('POST', '/api/v1/giahoantien', { token: who.admin.token, body: Object.fromEntries([['ten_goi_cuoc', PKG], ...['gia_gia_han', 'gia_nang_cap', 'gia_nang_cap_t2', 'gia_nang_cap_t3', 'gia_nang_cap_ht0', 'gia_nang_cap_ht1', 'gia_nang_cap_ht2', 'gia_nang_cap_ht3', 'gia_nang_cap_ht4', 'gia_nang_cap_g1', 'gia_nang_cap_g2', 'gia_nang_cap_g3'].map((k, i) => [k, 50000 + i * 1000]), ['gia_goi', 500000]]) });
+    const price = await api('POST', '/api/v1/giahoantien', {
+      token: who.admin.token,
+      body: Object.fromEntries([
+        ['ten_goi_cuoc', PKG],
+        ...[
+          'gia_gia_han',
+          'gia_nang_cap',
+          'gia_nang_cap_t2',
+          'gia_nang_cap_t3',
+          'gia_nang_cap_ht0',
+          'gia_nang_cap_ht1',
+          'gia_nang_cap_ht2',
+          'gia_nang_cap_ht3',
+          'gia_nang_cap_ht4',
+          'gia_nang_cap_g1',
+          'gia_nang_cap_g2',
+          'gia_nang_cap_g3',
+        ].map((k, i) => [k, 50000 + i * 1000]),
+        ['gia_goi', 500000],
+      ]),
+    });
     if (price.status !== 201) throw new Error(`refund price: ${price.status} ${JSON.stringify(price.body)}`);
     await api('PUT', '/api/v1/setting/ti_le_chiet_khau', { token: who.admin.token, body: { value: '10' } });
     for (const s of sales()) {
       const r = await api('POST', '/api/v1/requestrefund/createNapTienChietKhau', {
         token: s.token,
-        body: { millisecond_created_at: ++ms, number_phone: phoneOf[s.username], number_type: 1, package_code: PKG, refund_price: 100000, cho_len_don: 0 },
+        body: {
+          millisecond_created_at: ++ms,
+          number_phone: phoneOf[s.username],
+          number_type: 1,
+          package_code: PKG,
+          refund_price: 100000,
+          cho_len_don: 0,
+        },
       });
       if (r.status !== 200 && r.status !== 201) throw new Error(`top-up by ${s.name}: ${r.status} ${JSON.stringify(r.body)}`);
     }
@@ -141,9 +182,13 @@ describe('refund requests', () => {
         expect(r.number_phone.slice(-5)).toBe(phoneOf[s.username].slice(-5));
       }
     }
-    expect(usernames((await get(who.cn1, '/api/v1/requestrefund?page=1&count=100')).values, 'staff_username')).toEqual(sorted(who.nv1a, who.nv1b));
+    expect(usernames((await get(who.cn1, '/api/v1/requestrefund?page=1&count=100')).values, 'staff_username')).toEqual(
+      sorted(who.nv1a, who.nv1b),
+    );
     expect(usernames((await get(who.cn2, '/api/v1/requestrefund?page=1&count=100')).values, 'staff_username')).toEqual([who.nv2.username]);
-    expect(usernames((await get(who.admin, '/api/v1/requestrefund?page=1&count=100')).values, 'staff_username')).toEqual(sorted(...sales()));
+    expect(usernames((await get(who.admin, '/api/v1/requestrefund?page=1&count=100')).values, 'staff_username')).toEqual(
+      sorted(...sales()),
+    );
   });
 });
 
@@ -154,11 +199,25 @@ describe('exports refused for priority 5', () => {
    * (spec 1 §9, spec 3 §7.11); lookup history asks with getAll (both forms are tried).
    */
   const EXPORTED_LISTS = [
-    '/api/v1/mesbank', '/api/v1/care/history', '/api/v1/mfy', '/api/v1/dangky9279', '/api/v1/baodo', '/api/v1/lstracuu',
-    '/api/v1/giagoimfy', '/api/v1/giagoidangky9279', '/api/v1/giahoantien',
-    '/api/v1/requestrefund', '/api/v1/requestrefundreport', '/api/v1/requestrefundreport/xuatdstruythu',
-    '/api/v1/report90849332', '/api/v1/reportstaffrevenue', '/api/v1/reportbranchrevenue', '/api/v1/report9279',
-    '/api/v1/tilebatso', '/api/v1/dsdttinhluong', '/api/v1/tinhluong',
+    '/api/v1/mesbank',
+    '/api/v1/care/history',
+    '/api/v1/mfy',
+    '/api/v1/dangky9279',
+    '/api/v1/baodo',
+    '/api/v1/lstracuu',
+    '/api/v1/giagoimfy',
+    '/api/v1/giagoidangky9279',
+    '/api/v1/giahoantien',
+    '/api/v1/requestrefund',
+    '/api/v1/requestrefundreport',
+    '/api/v1/requestrefundreport/xuatdstruythu',
+    '/api/v1/report90849332',
+    '/api/v1/reportstaffrevenue',
+    '/api/v1/reportbranchrevenue',
+    '/api/v1/report9279',
+    '/api/v1/tilebatso',
+    '/api/v1/dsdttinhluong',
+    '/api/v1/tinhluong',
   ];
   const routes = collectRoutes().filter((r) => r.method === 'get');
   const exports = [...EXPORTED_LISTS, ...routes.filter((r) => r.path.endsWith('/listExport')).map((r) => r.path)];
@@ -170,9 +229,15 @@ describe('exports refused for priority 5', () => {
     const leaks: string[] = [];
     let refused = 0;
     // Lookup history's export asks with getAll; its plain all-rows count is an export too.
-    const pathsOf = (p: string) => [`${p}?page=0&count=9999999999`, ...(p === '/api/v1/lstracuu' ? [`${p}?page=0&count=9999999999&getAll=true`] : [])];
+    const pathsOf = (p: string) => [
+      `${p}?page=0&count=9999999999`,
+      ...(p === '/api/v1/lstracuu' ? [`${p}?page=0&count=9999999999&getAll=true`] : []),
+    ];
     for (const path of exports.flatMap(pathsOf)) {
-      for (const [name, token] of [['salesperson', seeded.token], ['salesperson with every code', everyCode]] as const) {
+      for (const [name, token] of [
+        ['salesperson', seeded.token],
+        ['salesperson with every code', everyCode],
+      ] as const) {
         const res = await api('GET', path, { token });
         if (res.status === 403 && typeof res.body?.msg === 'string') refused++;
         else leaks.push(`${name}: GET ${path} → ${res.status} ${JSON.stringify(res.body).slice(0, 100)}`);

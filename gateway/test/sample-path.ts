@@ -6,4 +6,6 @@
 export const NO_SUCH_ID = '00000000-0000-4000-8000-000000000001';
 
 export const samplePath = (template: string, username = 'admin') =>
-  template.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' ? NO_SUCH_ID : name === 'username' ? encodeURIComponent(username) : '1'));
+  template.replace(/\{(\w+)\}/g, (_m, name: string) =>
+    name === 'id' ? NO_SUCH_ID : name === 'username' ? encodeURIComponent(username) : '1',
+  );

@@ -69,7 +69,15 @@ export class Staff {
     if (r.status !== 200) throw new Error(`admin login: ${r.status} ${JSON.stringify(r.body)}`);
     const staff = new Staff(api, r.body.data.access_token);
     const d = r.body.data;
-    staff.adminCaller = { name: 'admin', id: d.user.id, username: 'admin', password: '', priority: 1, permissions: d.permissions, token: d.access_token };
+    staff.adminCaller = {
+      name: 'admin',
+      id: d.user.id,
+      username: 'admin',
+      password: '',
+      priority: 1,
+      permissions: d.permissions,
+      token: d.access_token,
+    };
     await staff.reload();
     return staff;
   }
@@ -94,7 +102,10 @@ export class Staff {
       if (!id) throw new Error(`unknown permission ${c}`);
       return id;
     });
-    const r = await this.api('POST', '/api/v1/role', { token: this.adminToken, body: { name: `${name} ${suffix()}`, priority, permissions } });
+    const r = await this.api('POST', '/api/v1/role', {
+      token: this.adminToken,
+      body: { name: `${name} ${suffix()}`, priority, permissions },
+    });
     if (r.status !== 201) throw new Error(`create role ${name}: ${r.status} ${JSON.stringify(r.body)}`);
     await this.reload();
     return r.body.data;
@@ -148,11 +159,11 @@ export class Staff {
 
 // ---------- forged and broken tokens ----------
 
-
 const b64url = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
 
 /** The claims of a real token (no verification: the test reads what auth signed). */
-export const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+export const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 
 /** A token signed with the deployment's key (the test knows JWT_SECRET): claims of a real token, changed. */
 export function forge(secret: string, from: string, change: Record<string, unknown>, opts: { issuer?: string } = {}): string {
@@ -170,12 +181,21 @@ export function brokenTokens(secret: string, valid: string): Array<[string, stri
   const now = Math.floor(Date.now() / 1000);
   return [
     ['tampered signature', `${h}.${p}.${flip(sig)}`],
-    ['tampered claims (priority 1, every permission), old signature', `${h}.${b64url({ ...claimsOf(valid), pri: 1, perms: ['user.add', 'role.edit', 'systemaccount'] })}.${sig}`],
+    [
+      'tampered claims (priority 1, every permission), old signature',
+      `${h}.${b64url({ ...claimsOf(valid), pri: 1, perms: ['user.add', 'role.edit', 'systemaccount'] })}.${sig}`,
+    ],
     ['alg none', `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ ...claimsOf(valid), pri: 1 })}.`],
     ['alg HS512 with the same key', jwt.sign({ ...claimsOf(valid) }, secret, { algorithm: 'HS512' })],
     ['expired', forge(secret, valid, { exp: now - 5, iat: now - 3600 })],
     ['wrong issuer', forge(secret, valid, {}, { issuer: 'another-system' })],
-    ['no issuer', (() => { const { iss: _iss, ...c } = claimsOf(valid); return jwt.sign(c, secret, { algorithm: 'HS256' }); })()],
+    [
+      'no issuer',
+      (() => {
+        const { iss: _iss, ...c } = claimsOf(valid);
+        return jwt.sign(c, secret, { algorithm: 'HS256' });
+      })(),
+    ],
     ['signed with another key', forge('another-secret-0123456789abcdef', valid, {})],
     ['not a JWT', 'abc.def'],
     ['empty', ''],

@@ -168,10 +168,21 @@ describe('creating a user without a role', () => {
     const before = (await api('GET', '/api/v1/users?page=1&count=9999999999', { token: adminToken })).body.data.count;
     for (const role of [undefined, '', '   ']) {
       const username = `khongvaitro${randomBytes(3).toString('hex')}`;
-      const body: Record<string, unknown> = { fullname: 'Nhân viên Thiếu Vai Trò', username, password: 'Matkhau@1', email: `${username}@cskh.vn`, phone: '' };
+      const body: Record<string, unknown> = {
+        fullname: 'Nhân viên Thiếu Vai Trò',
+        username,
+        password: 'Matkhau@1',
+        email: `${username}@cskh.vn`,
+        phone: '',
+      };
       if (role !== undefined) body.role = role;
       const r = await api('POST', '/api/v1/users', { token: adminToken, body });
-      expect({ role, status: r.status, code: r.body.code, msg: r.body.msg }).toEqual({ role, status: 400, code: 'VALIDATION', msg: 'Vui lòng chọn vai trò' });
+      expect({ role, status: r.status, code: r.body.code, msg: r.body.msg }).toEqual({
+        role,
+        status: 400,
+        code: 'VALIDATION',
+        msg: 'Vui lòng chọn vai trò',
+      });
     }
     expect((await api('GET', '/api/v1/users?page=1&count=9999999999', { token: adminToken })).body.data.count).toBe(before);
   });
@@ -179,12 +190,27 @@ describe('creating a user without a role', () => {
 
 describe('bad input is the caller’s error (400, Vietnamese msg naming the field), never a 500', () => {
   it.each([
-    ['GET', '/api/v1/users/findAllNoLimit?count=64644&page=30471631005681340', undefined, /^Giá trị của page phải là số nguyên từ 0 đến \d+$/],
+    [
+      'GET',
+      '/api/v1/users/findAllNoLimit?count=64644&page=30471631005681340',
+      undefined,
+      /^Giá trị của page phải là số nguyên từ 0 đến \d+$/,
+    ],
     ['GET', '/api/v1/users?page=-3&count=20', undefined, /^Giá trị của page /],
     ['GET', '/api/v1/role?page=1&count=-5', undefined, /^Giá trị của count /],
     ['GET', '/api/v1/permission?name=%00', undefined, /^Giá trị của name chứa ký tự không hợp lệ$/],
-    ['PUT', '/api/v1/role/00000000-0000-0000-0000-000000000001', { name: 'X', permissions: {} }, /^Giá trị của permissions phải là một danh sách$/],
-    ['PUT', '/api/v1/users/00000000-0000-0000-0000-000000000001/permissions', { permissions: ['AAA'] }, /^Giá trị của permissions\[0\] phải là một đối tượng$/],
+    [
+      'PUT',
+      '/api/v1/role/00000000-0000-0000-0000-000000000001',
+      { name: 'X', permissions: {} },
+      /^Giá trị của permissions phải là một danh sách$/,
+    ],
+    [
+      'PUT',
+      '/api/v1/users/00000000-0000-0000-0000-000000000001/permissions',
+      { permissions: ['AAA'] },
+      /^Giá trị của permissions\[0\] phải là một đối tượng$/,
+    ],
     ['POST', '/api/v1/users', { username: 'x'.repeat(5000) }, /^Giá trị của username dài quá \d+ ký tự$/],
   ] as const)('%s %s', async (method, path, body, msg) => {
     const r = await api(method, path, { token: adminToken, body });

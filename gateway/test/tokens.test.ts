@@ -42,15 +42,22 @@ afterAll(async () => {
 const call = (r: RouteDef, token: string) =>
   api(r.method, samplePath(r.path), { token, body: r.method === 'post' || r.method === 'put' ? (r.bodyField ? [] : {}) : undefined });
 /** A few routes of every kind: no code needed, a sales code, a priority bound, an admin code. */
-const SAMPLE = ['/api/v1/auth/me', '/api/v1/customer', '/api/v1/lookup/balance', '/api/v1/mesbank', '/api/v1/users', '/api/v1/quetdata', '/api/v1/requestrefund'].map(
-  (p) => routes.find((r) => r.path === p && r.method === 'get')!,
-);
+const SAMPLE = [
+  '/api/v1/auth/me',
+  '/api/v1/customer',
+  '/api/v1/lookup/balance',
+  '/api/v1/mesbank',
+  '/api/v1/users',
+  '/api/v1/quetdata',
+  '/api/v1/requestrefund',
+].map((p) => routes.find((r) => r.path === p && r.method === 'get')!);
 
 async function expectAll401(token: string, what: string) {
   const wrong: string[] = [];
   for (const r of SAMPLE) {
     const res = await call(r, token);
-    if (res.status !== 401 || res.body?.code !== 'UNAUTHORIZED' || typeof res.body?.msg !== 'string') wrong.push(`${what}: GET ${r.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+    if (res.status !== 401 || res.body?.code !== 'UNAUTHORIZED' || typeof res.body?.msg !== 'string')
+      wrong.push(`${what}: GET ${r.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
   }
   return wrong;
 }
@@ -60,7 +67,9 @@ describe('refused at the gateway (401)', () => {
     expect((await api('GET', '/api/v1/auth/me', { token: sales.token })).status).toBe(200);
     const cases = brokenTokens(SECRET, sales.token);
     const wrong = (await Promise.all(cases.map(([name, t]) => expectAll401(t, name)))).flat();
-    process.stdout.write(`gateway: ${cases.length} broken tokens × ${SAMPLE.length} routes = ${cases.length * SAMPLE.length} calls, ${wrong.length} not refused\n`);
+    process.stdout.write(
+      `gateway: ${cases.length} broken tokens × ${SAMPLE.length} routes = ${cases.length * SAMPLE.length} calls, ${wrong.length} not refused\n`,
+    );
     expect(wrong).toEqual([]);
     const expired = await api('GET', '/api/v1/auth/me', { token: cases.find(([n]) => n === 'expired')![1] });
     expect(expired.body.msg).toBe('Phiên đăng nhập đã hết hạn');
@@ -92,7 +101,9 @@ describe('refused at the gateway (401)', () => {
     const before = await staff.login('p5', user, 5);
     expect(before.permissions).toContain('lookup.balance');
     const kept = before.permissions.filter((c) => c !== 'lookup.balance').map((c) => ({ id: staff.permissionIds.get(c) }));
-    expect((await api('PUT', `/api/v1/users/${user.id}/permissions`, { token: staff.adminToken, body: { permissions: kept } })).status).toBe(200);
+    expect(
+      (await api('PUT', `/api/v1/users/${user.id}/permissions`, { token: staff.adminToken, body: { permissions: kept } })).status,
+    ).toBe(200);
     expect(await expectAll401(before.token, 'after a per-user permission edit')).toEqual([]);
     const after = await staff.login('p5', user, 5);
     expect(after.permissions).not.toContain('lookup.balance');
@@ -100,14 +111,24 @@ describe('refused at the gateway (401)', () => {
 
     // The role's permissions: its holders' tokens end.
     const role = await staff.createRole('Tra cứu', 5, ['lookup.balance', 'customer.get']);
-    const holder = await staff.login('p5', await staff.createUser({ username: `vaitro_${tag}`, role, brand: tree.p3.id, group: tree.p4.id }), 5);
-    const edit = await api('PUT', `/api/v1/role/${role.id}`, { token: staff.adminToken, body: { name: role.name, priority: 5, permissions: [staff.permissionIds.get('customer.get')] } });
+    const holder = await staff.login(
+      'p5',
+      await staff.createUser({ username: `vaitro_${tag}`, role, brand: tree.p3.id, group: tree.p4.id }),
+      5,
+    );
+    const edit = await api('PUT', `/api/v1/role/${role.id}`, {
+      token: staff.adminToken,
+      body: { name: role.name, priority: 5, permissions: [staff.permissionIds.get('customer.get')] },
+    });
     expect(edit.status).toBe(200);
     expect(await expectAll401(holder.token, 'after a role permission edit')).toEqual([]);
 
     // Password reset.
     const reset = await staff.login('p5', tree.p5, 5);
-    const r = await api('POST', `/api/v1/users/${tree.p5.id}/reset-password`, { token: staff.adminToken, body: { password: 'Matkhau@123', rePassword: 'Matkhau@123' } });
+    const r = await api('POST', `/api/v1/users/${tree.p5.id}/reset-password`, {
+      token: staff.adminToken,
+      body: { password: 'Matkhau@123', rePassword: 'Matkhau@123' },
+    });
     expect(r.status).toBe(200);
     expect(await expectAll401(reset.token, 'after a password reset')).toEqual([]);
   });
@@ -129,9 +150,12 @@ describe('validly signed tokens: the server checks priority and username, not th
       if (res.status !== 403) leaks.push(`${r.method.toUpperCase()} ${r.path} → ${res.status}`);
       const senior = await call(r, p4All);
       const bound = r.guard.priorityBelow > 0 && !(4 < r.guard.priorityBelow);
-      if (!bound && [401, 403].includes(senior.status) && senior.body?.msg === ERROR_TABLE.FORBIDDEN.msg) blocked.push(`${r.method.toUpperCase()} ${r.path} → ${senior.status}`);
+      if (!bound && [401, 403].includes(senior.status) && senior.body?.msg === ERROR_TABLE.FORBIDDEN.msg)
+        blocked.push(`${r.method.toUpperCase()} ${r.path} → ${senior.status}`);
     }
-    process.stdout.write(`admin section: ${adminOnly.length} routes refused to a forged priority-5 token holding every code, ${leaks.length} leaks\n`);
+    process.stdout.write(
+      `admin section: ${adminOnly.length} routes refused to a forged priority-5 token holding every code, ${leaks.length} leaks\n`,
+    );
     expect(adminOnly.length).toBeGreaterThan(80);
     expect(leaks).toEqual([]);
     expect(blocked).toEqual([]);
@@ -144,9 +168,13 @@ describe('validly signed tokens: the server checks priority and username, not th
     const refundRoutes = routes.filter((r) => r.service === 'refunds' && r.path.startsWith('/api/v1/requestrefund'));
     const leaks: string[] = [];
     for (const r of refundRoutes) {
-      for (const [who, t] of [['real HNIMB salesperson', real.token], ['HNIMB at priority 1 with every code', forged]] as const) {
+      for (const [who, t] of [
+        ['real HNIMB salesperson', real.token],
+        ['HNIMB at priority 1 with every code', forged],
+      ] as const) {
         const res = await call(r, t);
-        if (res.status !== 403) leaks.push(`${who}: ${r.method.toUpperCase()} ${r.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 100)}`);
+        if (res.status !== 403)
+          leaks.push(`${who}: ${r.method.toUpperCase()} ${r.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 100)}`);
       }
     }
     process.stdout.write(`HNIMB: ${refundRoutes.length} refund routes × 2 tokens refused, ${leaks.length} leaks\n`);

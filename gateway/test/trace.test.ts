@@ -70,12 +70,22 @@ test('a REST lookup continues the caller trace through the gateway and gRPC, and
 
 test('a socket lookup is one trace from the socket event through Kafka and the lookup service back to the reply', async () => {
   socket = await new Promise<Socket>((resolve, reject) => {
-    const s = connect(stack.url, { path: '/socket.io', transports: ['websocket'], auth: { host: 'cskh', token, client_id: 'trace-tab' }, reconnection: false });
+    const s = connect(stack.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { host: 'cskh', token, client_id: 'trace-tab' },
+      reconnection: false,
+    });
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
   });
   const reply = new Promise<{ status: number }>((resolve) => socket!.once('traKetQuaThongTinChiTietThueBao', resolve));
-  socket.emit('traCuuThongTinChiTietThueBao', { host: 'cskh', token, client_id: 'trace-tab', data: { isdn: '0987654321', phoneType: 'MC' } });
+  socket.emit('traCuuThongTinChiTietThueBao', {
+    host: 'cskh',
+    token,
+    client_id: 'trace-tab',
+    data: { isdn: '0987654321', phoneType: 'MC' },
+  });
   expect((await reply).status).toBe(200);
 
   const root = exporter.getFinishedSpans().find((s) => s.name === 'traCuuThongTinChiTietThueBao');

@@ -13,7 +13,11 @@ import { settle, waitFor } from '../wait.mjs';
 const owned = new Set();
 process.on('exit', () => {
   for (const p of owned) {
-    try { p.kill('SIGKILL'); } catch { /* gone */ }
+    try {
+      p.kill('SIGKILL');
+    } catch {
+      /* gone */
+    }
   }
 });
 
@@ -21,12 +25,20 @@ function waitExit(proc, ms) {
   if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolve) => {
     const t = setTimeout(() => resolve(false), ms);
-    proc.once('exit', () => { clearTimeout(t); resolve(true); });
+    proc.once('exit', () => {
+      clearTimeout(t);
+      resolve(true);
+    });
   });
 }
 
 function pidAlive(pid) {
-  try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 }
 
 /** Whether `pid` is gone within `ms`. */
@@ -36,7 +48,9 @@ function waitPidGone(pid, ms) {
     // A child of another process of ours stays a zombie until reaped; its state says it is dead.
     try {
       return /^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    } catch { return true; }
+    } catch {
+      return true;
+    }
   };
   return settle(gone, Boolean, ms, 50);
 }
@@ -44,7 +58,10 @@ function waitPidGone(pid, ms) {
 export function tcpOpen(port, host = '127.0.0.1', timeoutMs = 500) {
   return new Promise((resolve) => {
     const s = net.connect({ host, port });
-    const done = (ok) => { s.destroy(); resolve(ok); };
+    const done = (ok) => {
+      s.destroy();
+      resolve(ok);
+    };
     s.setTimeout(timeoutMs, () => done(false));
     s.once('connect', () => done(true));
     s.once('error', () => done(false));
@@ -62,7 +79,9 @@ export function childrenMatching(pid, re) {
       if (ppid !== pid) continue;
       const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0').filter(Boolean);
       if (re.test(cmd.join(' '))) out.push(Number(d));
-    } catch { /* gone meanwhile */ }
+    } catch {
+      /* gone meanwhile */
+    }
   }
   return out;
 }
@@ -76,7 +95,11 @@ export function adopt(pid, logFile, { argv: given } = {}) {
   const argv = given ?? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
   const cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
   const env = Object.fromEntries(
-    fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+    fs
+      .readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
   );
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const uid = Number(/^Uid:\s+(\d+)/m.exec(status)[1]);
@@ -84,15 +107,26 @@ export function adopt(pid, logFile, { argv: given } = {}) {
   let current = { pid, proc: null };
   return {
     argv,
-    get pid() { return current.pid; },
+    get pid() {
+      return current.pid;
+    },
     async stop(signal = 'SIGTERM', timeoutMs = 30_000) {
       const { pid: p, proc } = current;
       if (!p) return;
-      try { process.kill(p, signal); } catch { /* gone */ }
+      try {
+        process.kill(p, signal);
+      } catch {
+        /* gone */
+      }
       const gone = proc ? await waitExit(proc, timeoutMs) : await waitPidGone(p, timeoutMs);
       if (!gone) {
-        try { process.kill(p, 'SIGKILL'); } catch { /* gone */ }
-        if (proc) await waitExit(proc, 5000); else await waitPidGone(p, 5000);
+        try {
+          process.kill(p, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+        if (proc) await waitExit(proc, 5000);
+        else await waitPidGone(p, 5000);
       }
       current = { pid: 0, proc: null };
     },
@@ -120,8 +154,12 @@ export function component(name, { env, logDir, ready, label = name, nodeArgs = [
   const self = {
     name: label,
     logFile,
-    get pid() { return proc?.pid; },
-    get running() { return !!proc && proc.exitCode === null && proc.signalCode === null; },
+    get pid() {
+      return proc?.pid;
+    },
+    get running() {
+      return !!proc && proc.exitCode === null && proc.signalCode === null;
+    },
     async start({ wait = true, timeoutMs = 120_000 } = {}) {
       const fd = fs.openSync(logFile, 'a');
       proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'scripts', 'component.ts'), name], {
@@ -137,10 +175,16 @@ export function component(name, { env, logDir, ready, label = name, nodeArgs = [
     },
     async waitReady(timeoutMs = 120_000) {
       const p = proc;
-      await waitFor(label, async () => {
-        if (p.exitCode !== null || p.signalCode !== null) throw new Error(`${label} exited (${p.exitCode ?? p.signalCode}); log ${logFile}`);
-        return ready();
-      }, timeoutMs, 200);
+      await waitFor(
+        label,
+        async () => {
+          if (p.exitCode !== null || p.signalCode !== null)
+            throw new Error(`${label} exited (${p.exitCode ?? p.signalCode}); log ${logFile}`);
+          return ready();
+        },
+        timeoutMs,
+        200,
+      );
     },
     /** SIGKILL: no shutdown code runs (a crash, an OOM kill, a node lost). */
     async kill() {
@@ -153,7 +197,10 @@ export function component(name, { env, logDir, ready, label = name, nodeArgs = [
       if (!self.running) return;
       const p = proc;
       p.kill('SIGTERM');
-      if (!(await waitExit(p, 20_000))) { p.kill('SIGKILL'); await waitExit(p, 5000); }
+      if (!(await waitExit(p, 20_000))) {
+        p.kill('SIGKILL');
+        await waitExit(p, 5000);
+      }
     },
   };
   return self;
@@ -179,13 +226,19 @@ export async function startBalancer(backends, port = 0) {
       up.once('connect', () => {
         up.on('error', () => {});
         sockets.add(up);
-        up.once('close', () => { sockets.delete(up); client.destroy(); });
+        up.once('close', () => {
+          sockets.delete(up);
+          client.destroy();
+        });
         client.once('close', () => up.destroy());
         client.pipe(up);
         up.pipe(client);
         client.resume();
       });
-      up.once('error', () => { up.destroy(); tryBackend(tries + 1); });
+      up.once('error', () => {
+        up.destroy();
+        tryBackend(tries + 1);
+      });
     };
     tryBackend(0);
   });
@@ -243,9 +296,24 @@ export async function startComponents({ env: given, logDir, realtimeReplicas = 1
   };
   const args = (n) => nodeArgs[n] ?? [];
   const grpcReady = (port) => () => tcpOpen(port);
-  const carrier = component('carrier-sim', { env: { ...env, PORT: String(carrierPort) }, logDir, ready: grpcReady(carrierPort), nodeArgs: args('carrier-sim') });
-  const auth = component('auth', { env: { ...env, GRPC_PORT: String(authPort) }, logDir, ready: grpcReady(authPort), nodeArgs: args('auth') });
-  const lookup = component('lookup', { env: { ...env, GRPC_PORT: String(lookupPort) }, logDir, ready: grpcReady(lookupPort), nodeArgs: args('lookup') });
+  const carrier = component('carrier-sim', {
+    env: { ...env, PORT: String(carrierPort) },
+    logDir,
+    ready: grpcReady(carrierPort),
+    nodeArgs: args('carrier-sim'),
+  });
+  const auth = component('auth', {
+    env: { ...env, GRPC_PORT: String(authPort) },
+    logDir,
+    ready: grpcReady(authPort),
+    nodeArgs: args('auth'),
+  });
+  const lookup = component('lookup', {
+    env: { ...env, GRPC_PORT: String(lookupPort) },
+    logDir,
+    ready: grpcReady(lookupPort),
+    nodeArgs: args('lookup'),
+  });
   const realtime = rtPorts.map((port, i) =>
     component('realtime', {
       label: realtimeReplicas > 1 ? `realtime-${String.fromCharCode(97 + i)}` : 'realtime',
@@ -291,7 +359,9 @@ export async function startComponents({ env: given, logDir, realtimeReplicas = 1
     lookup,
     realtime,
     gateway,
-    get balancer() { return balancer; },
+    get balancer() {
+      return balancer;
+    },
     stop,
   };
 }

@@ -68,7 +68,11 @@ function runK6(k6, script, env, logFile) {
     fs.closeSync(fd);
     child.on('exit', (code) => {
       let summary = null;
-      try { summary = JSON.parse(fs.readFileSync(env.SUMMARY_FILE, 'utf8')); } catch { /* none */ }
+      try {
+        summary = JSON.parse(fs.readFileSync(env.SUMMARY_FILE, 'utf8'));
+      } catch {
+        /* none */
+      }
       resolve({ code, summary });
     });
   });
@@ -124,7 +128,11 @@ async function http(method, url, { token, body, timeoutMs = 10_000 } = {}) {
     });
     const text = await res.text();
     let json = null;
-    try { json = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      json = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, json, text };
   } catch (err) {
     return { status: 0, json: null, text: String(err?.message ?? err) };
@@ -146,7 +154,14 @@ function timeline(t0, probe, everyMs = 250) {
       await sleep(everyMs);
     }
   })();
-  return { changes, async stop() { stopped = true; await loop; return changes; } };
+  return {
+    changes,
+    async stop() {
+      stopped = true;
+      await loop;
+      return changes;
+    },
+  };
 }
 
 /** scripts/infra's redis-server, started again as the chart runs it: same port and directory, append-only file on. */
@@ -155,7 +170,25 @@ function adoptRedis(pid, port, logFile) {
   const bin = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/)[0];
   const dir = fs.readlinkSync(`/proc/${pid}/cwd`);
   return adopt(pid, logFile, {
-    argv: [bin, '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', dir, '--daemonize', 'no', '--logfile', '', '--loglevel', 'warning'],
+    argv: [
+      bin,
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--dir',
+      dir,
+      '--daemonize',
+      'no',
+      '--logfile',
+      '',
+      '--loglevel',
+      'warning',
+    ],
   });
 }
 
@@ -175,7 +208,11 @@ async function main() {
   // The pieces scripts/infra started, taken over so that they can be stopped and started again.
   const pieces = {
     postgres: adopt(childrenMatching(process.pid, /bin\/postgres -D/)[0], path.join(runDir, 'postgres.log')),
-    redis: adoptRedis(childrenMatching(process.pid, /redis-server/)[0], Number(new URL(infra.env.REDIS_URL).port), path.join(runDir, 'redis.log')),
+    redis: adoptRedis(
+      childrenMatching(process.pid, /redis-server/)[0],
+      Number(new URL(infra.env.REDIS_URL).port),
+      path.join(runDir, 'redis.log'),
+    ),
     kafka: adopt(childrenMatching(process.pid, /kafka\.Kafka/)[0], path.join(runDir, 'kafka.log')),
   };
   // The chart runs Redis with its append-only file (helm/cskh/templates/dependencies.yaml): so here.
@@ -261,18 +298,47 @@ async function main() {
       const since = new Date(t0 - 1000);
       const sockFile = path.join(runDir, `${name}-socket.json`);
       const restFile = path.join(runDir, `${name}-rest.json`);
-      const runs = [runK6(k6, 'socket-lookups.js', k6Env({ VUS: String(opts.vus), DURATION: String(opts.duration), PIPELINE: String(opts.pipeline), TAG: name, SUMMARY_FILE: sockFile, REPLY_WAIT_MS: '40000' }), path.join(runDir, `${name}-k6.log`))];
-      if (rest) runs.push(runK6(k6, 'rest-lookups.js', k6Env({ VUS: String(Math.max(1, Math.round(opts.vus / 2))), DURATION: String(opts.duration), SUMMARY_FILE: restFile }), path.join(runDir, `${name}-k6.log`)));
+      const runs = [
+        runK6(
+          k6,
+          'socket-lookups.js',
+          k6Env({
+            VUS: String(opts.vus),
+            DURATION: String(opts.duration),
+            PIPELINE: String(opts.pipeline),
+            TAG: name,
+            SUMMARY_FILE: sockFile,
+            REPLY_WAIT_MS: '40000',
+          }),
+          path.join(runDir, `${name}-k6.log`),
+        ),
+      ];
+      if (rest)
+        runs.push(
+          runK6(
+            k6,
+            'rest-lookups.js',
+            k6Env({ VUS: String(Math.max(1, Math.round(opts.vus / 2))), DURATION: String(opts.duration), SUMMARY_FILE: restFile }),
+            path.join(runDir, `${name}-k6.log`),
+          ),
+        );
       const faultFigures = await fault(t0);
       const [sock, restRun] = await Promise.all(runs);
       const until = new Date();
       // Every lookup answered 200 wrote its log row before the answer left: count them back.
-      const [rows] = (await db.query(
-        `SELECT count(*)::int AS n, count(request_id)::int AS with_id, count(DISTINCT request_id)::int AS distinct_ids
+      const [rows] = (
+        await db.query(
+          `SELECT count(*)::int AS n, count(request_id)::int AS with_id, count(DISTINCT request_id)::int AS distinct_ids
          FROM lookup.lookup_log WHERE created_at >= $1 AND created_at <= $2 AND username = 'admin'`,
-        [since, until],
-      )).rows;
-      const out = { socket: socketFigures(sock.summary), ...(rest ? { rest: restFigures(restRun.summary) } : {}), logRows: rows, ...faultFigures };
+          [since, until],
+        )
+      ).rows;
+      const out = {
+        socket: socketFigures(sock.summary),
+        ...(rest ? { rest: restFigures(restRun.summary) } : {}),
+        logRows: rows,
+        ...faultFigures,
+      };
       if (!sock.summary) out.k6Failed = true;
       return out;
     };
@@ -289,7 +355,11 @@ async function main() {
       check(name, r.socket.ok + r.socket.errors === r.socket.sent, `sent ${r.socket.sent} ≠ answered ${r.socket.ok + r.socket.errors}`);
       const okTotal = r.socket.ok + (r.rest?.ok ?? 0);
       check(name, r.logRows.n >= okTotal, `${okTotal} lookups answered 200 but ${r.logRows.n} log rows (acknowledged writes lost)`);
-      check(name, r.logRows.with_id === r.logRows.distinct_ids, `${r.logRows.with_id - r.logRows.distinct_ids} socket requests logged twice`);
+      check(
+        name,
+        r.logRows.with_id === r.logRows.distinct_ids,
+        `${r.logRows.with_id - r.logRows.distinct_ids} socket requests logged twice`,
+      );
       if (r.rest) {
         check(name, r.rest.bad5xx === 0, `${r.rest.bad5xx} REST answers 500 or 5xx without a Vietnamese msg`);
         check(name, r.rest.noAnswer === 0, `${r.rest.noAnswer} REST requests without an answer`);
@@ -363,22 +433,49 @@ async function main() {
           await at(t0, 18);
           pieces.postgres.start();
           pieces.postgres.restarted = true;
-          await waitFor('postgres back', async () => {
-            const c = new pg.Client({ connectionString: infra.env.DATABASE_URL });
-            try { await c.connect(); await c.query('SELECT 1'); return true; } finally { await c.end().catch(() => {}); }
-          }, 60_000, 200);
+          await waitFor(
+            'postgres back',
+            async () => {
+              const c = new pg.Client({ connectionString: infra.env.DATABASE_URL });
+              try {
+                await c.connect();
+                await c.query('SELECT 1');
+                return true;
+              } finally {
+                await c.end().catch(() => {});
+              }
+            },
+            60_000,
+            200,
+          );
           const upAt = Date.now() - t0;
-          await waitFor('lookup answers again', async () => (await http('GET', `${base}/api/v1/lookup/balance?phone=0912345678`, { token })).status === 200, 60_000, 200);
+          await waitFor(
+            'lookup answers again',
+            async () => (await http('GET', `${base}/api/v1/lookup/balance?phone=0912345678`, { token })).status === 200,
+            60_000,
+            200,
+          );
           const answersAgainAt = Date.now() - t0;
           await sleep(3000);
           const readiness = await ready.stop();
           const answerStatuses = await answers.stop();
-          return { downAtS: downAt / 1000, upAtS: upAt / 1000, answersAgainAfterS: (answersAgainAt - upAt) / 1000, readiness, answerStatuses, sample503 };
+          return {
+            downAtS: downAt / 1000,
+            upAtS: upAt / 1000,
+            answersAgainAfterS: (answersAgainAt - upAt) / 1000,
+            readiness,
+            answerStatuses,
+            sample503,
+          };
         },
       });
       socketInvariants('postgres', r);
       check('postgres', r.rest.unavailableVi > 0, 'no 503 with a Vietnamese msg while PostgreSQL was down');
-      check('postgres', r.readiness.some((c) => c.value === 'NOT_SERVING'), 'readiness never showed the outage');
+      check(
+        'postgres',
+        r.readiness.some((c) => c.value === 'NOT_SERVING'),
+        'readiness never showed the outage',
+      );
       check('postgres', r.readiness.at(-1)?.value === 'SERVING', 'readiness did not come back');
       check('postgres', !!r.sample503 && VIETNAMESE.test(r.sample503.body?.msg ?? ''), 'the 503 has no Vietnamese msg');
       results.postgres = r;
@@ -396,16 +493,18 @@ async function main() {
           const lo = await http('POST', `${base}/api/v1/auth/logout`, { token: revoked, body: {} });
           const limitedUser = `chaos-nobody-${randomBytes(2).toString('hex')}`;
           let limitStatus = 0;
-          for (let i = 0; i < 6; i++) limitStatus = (await http('POST', `${base}/api/v1/auth/login`, { body: { username: limitedUser, password: 'wrong-password' } })).status;
+          for (let i = 0; i < 6; i++)
+            limitStatus = (await http('POST', `${base}/api/v1/auth/login`, { body: { username: limitedUser, password: 'wrong-password' } }))
+              .status;
           const before = {
             logout: lo.status,
             revokedToken: (await http('GET', `${base}/api/v1/auth/me`, { token: revoked })).status,
             limitedLogin: limitStatus,
           };
           const probes = async () => ({
-            validToken: (await http('GET', `${base}/api/v1/auth/me`, { token })),
-            revokedToken: (await http('GET', `${base}/api/v1/auth/me`, { token: revoked })),
-            limitedLogin: (await http('POST', `${base}/api/v1/auth/login`, { body: { username: limitedUser, password: 'wrong-password' } })),
+            validToken: await http('GET', `${base}/api/v1/auth/me`, { token }),
+            revokedToken: await http('GET', `${base}/api/v1/auth/me`, { token: revoked }),
+            limitedLogin: await http('POST', `${base}/api/v1/auth/login`, { body: { username: limitedUser, password: 'wrong-password' } }),
           });
           await at(t0, 8);
           await redisAdmin.bgrewriteaof().catch(() => {});
@@ -427,8 +526,18 @@ async function main() {
       socketInvariants('redis', r);
       check('redis', r.before.revokedToken === 401 && r.before.limitedLogin === 429, `set-up failed: ${JSON.stringify(r.before)}`);
       for (const [k, v] of Object.entries(r.during)) {
-        if (k === 'validToken') check('redis', v.status === 200 || (v.status === 503 && VIETNAMESE.test(v.msg ?? '')), `valid token while Redis down: ${v.status}`);
-        else check('redis', v.status === 401 || v.status === 429 || (v.status === 503 && VIETNAMESE.test(v.msg ?? '')), `${k} while Redis down: ${v.status} (must fail closed)`);
+        if (k === 'validToken')
+          check(
+            'redis',
+            v.status === 200 || (v.status === 503 && VIETNAMESE.test(v.msg ?? '')),
+            `valid token while Redis down: ${v.status}`,
+          );
+        else
+          check(
+            'redis',
+            v.status === 401 || v.status === 429 || (v.status === 503 && VIETNAMESE.test(v.msg ?? '')),
+            `${k} while Redis down: ${v.status} (must fail closed)`,
+          );
       }
       check('redis', r.after.revokedToken === 401, `revoked token after restart: ${r.after.revokedToken}`);
       check('redis', r.after.limitedLogin === 429, `login limit after restart: ${r.after.limitedLogin}`);
@@ -445,23 +554,44 @@ async function main() {
       const published = async () => {
         const admin = kafka.admin();
         await admin.connect();
-        try { return (await admin.fetchTopicOffsets(topic)).reduce((n, p) => n + Number(p.high), 0); } finally { await admin.disconnect(); }
+        try {
+          return (await admin.fetchTopicOffsets(topic)).reduce((n, p) => n + Number(p.high), 0);
+        } finally {
+          await admin.disconnect();
+        }
       };
       const pending = async () => (await db.query('SELECT count(*)::int AS n FROM auth.outbox WHERE published_at IS NULL')).rows[0].n;
       const tag = randomBytes(2).toString('hex');
       let refusedCreates = 0; // answered 503 (auth down or dying): not acknowledged, so not expected anywhere
       const createUsers = async (from, n) => {
         const made = [];
-        await Promise.all(Array.from({ length: n }, async (_, i) => {
-          const username = `chaos${tag}u${from + i}`;
-          const res = await http('POST', `${base}/api/v1/users`, { token, body: { fullname: `Nhân viên thử ${from + i}`, username, password: 'Chaos@12345', email: `${username}@example.vn`, phone: '0912345678' } });
-          if (res.status === 201) made.push(username);
-          else if (!(res.status === 503 && VIETNAMESE.test(res.json?.msg ?? ''))) say(`create ${username}: ${res.status} ${res.text.slice(0, 200)}`);
-          else refusedCreates++;
-        }));
+        await Promise.all(
+          Array.from({ length: n }, async (_, i) => {
+            const username = `chaos${tag}u${from + i}`;
+            const res = await http('POST', `${base}/api/v1/users`, {
+              token,
+              body: {
+                fullname: `Nhân viên thử ${from + i}`,
+                username,
+                password: 'Chaos@12345',
+                email: `${username}@example.vn`,
+                phone: '0912345678',
+              },
+            });
+            if (res.status === 201) made.push(username);
+            else if (!(res.status === 503 && VIETNAMESE.test(res.json?.msg ?? '')))
+              say(`create ${username}: ${res.status} ${res.text.slice(0, 200)}`);
+            else refusedCreates++;
+          }),
+        );
         return made;
       };
-      const effects = async (names) => (await db.query('SELECT count(*)::int AS n, count(DISTINCT username)::int AS d FROM lookup.staff WHERE username = ANY($1)', [names])).rows[0];
+      const effects = async (names) =>
+        (
+          await db.query('SELECT count(*)::int AS n, count(DISTINCT username)::int AS d FROM lookup.staff WHERE username = ANY($1)', [
+            names,
+          ])
+        ).rows[0];
       const publishedBefore = await published();
       // 1. The relay cannot publish (broker stopped): committed users wait in auth's outbox.
       await pieces.kafka.stop('SIGTERM');
@@ -476,7 +606,12 @@ async function main() {
       // How long after its process is up the gateway reaches auth again (its gRPC channel reconnects).
       const authAnswers = async () => {
         const t = Date.now();
-        await waitFor('auth answers through the gateway', async () => (await http('GET', `${base}/api/v1/auth/me`, { token })).status === 200, 60_000, 100);
+        await waitFor(
+          'auth answers through the gateway',
+          async () => (await http('GET', `${base}/api/v1/auth/me`, { token })).status === 200,
+          60_000,
+          100,
+        );
         return Date.now() - t;
       };
       const backAfterMs = [];
@@ -523,7 +658,9 @@ async function main() {
       const inDoubt = attempted.filter((u) => !third.includes(u));
       await sleep(2000);
       const effInDoubt = await effects(inDoubt);
-      const outboxRows = (await db.query(`SELECT count(*)::int AS n FROM auth.outbox WHERE position(convert_to($1, 'UTF8') IN payload) > 0`, [`chaos${tag}u`])).rows[0].n;
+      const outboxRows = (
+        await db.query(`SELECT count(*)::int AS n FROM auth.outbox WHERE position(convert_to($1, 'UTF8') IN payload) > 0`, [`chaos${tag}u`])
+      ).rows[0].n;
       const events = (await published()) - publishedBefore;
       const r = {
         acknowledgedCreates: all.length,
@@ -537,7 +674,11 @@ async function main() {
         effects: eff,
         inDoubt: { creates: inDoubt.length, applied: effInDoubt.d, rows: effInDoubt.n },
       };
-      check('outbox', first.length === 20 && pendingAtKill >= 20, `set-up: ${first.length} users created, ${pendingAtKill} pending when auth was killed`);
+      check(
+        'outbox',
+        first.length === 20 && pendingAtKill >= 20,
+        `set-up: ${first.length} users created, ${pendingAtKill} pending when auth was killed`,
+      );
       check('outbox', second.length === 20, `${second.length} of 20 users created while the consumer was down`);
       check('outbox', eff?.d === all.length, `${all.length} users acknowledged, ${eff?.d} in lookup's read model`);
       check('outbox', eff?.n === eff?.d, 'a user applied twice');
@@ -563,39 +704,64 @@ async function main() {
 }
 
 function printReport(results, opts) {
-  const lines = [`\nChaos under load: ${opts.vus} socket VUs × ${opts.pipeline} in flight (REST: ${Math.max(1, Math.round(opts.vus / 2))} VUs), ${opts.duration} s per scenario, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}\n`];
-  const sock = (s) => `socket: sent ${s.sent}, ok ${s.ok}, error ${s.errors}${Object.keys(s.errorCodes).length ? ` ${JSON.stringify(s.errorCodes)}` : ''}, lost ${s.lost}, duplicates ${s.duplicates}, p50 ${s.p50.toFixed(0)} ms, p99 ${s.p99.toFixed(0)} ms, slowest ${s.maxMs.toFixed(0)} ms`;
-  const rest = (r) => `REST: 200 ${r.ok}, 503+vi ${r.unavailableVi}, other 5xx+vi ${r.other5xxVi}, 500/no-vi ${r.bad5xx}, 4xx ${r.client4xx}, no answer ${r.noAnswer}, slowest ${r.maxMs.toFixed(0)} ms`;
+  const lines = [
+    `\nChaos under load: ${opts.vus} socket VUs × ${opts.pipeline} in flight (REST: ${Math.max(1, Math.round(opts.vus / 2))} VUs), ${opts.duration} s per scenario, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}\n`,
+  ];
+  const sock = (s) =>
+    `socket: sent ${s.sent}, ok ${s.ok}, error ${s.errors}${Object.keys(s.errorCodes).length ? ` ${JSON.stringify(s.errorCodes)}` : ''}, lost ${s.lost}, duplicates ${s.duplicates}, p50 ${s.p50.toFixed(0)} ms, p99 ${s.p99.toFixed(0)} ms, slowest ${s.maxMs.toFixed(0)} ms`;
+  const rest = (r) =>
+    `REST: 200 ${r.ok}, 503+vi ${r.unavailableVi}, other 5xx+vi ${r.other5xxVi}, 500/no-vi ${r.bad5xx}, 4xx ${r.client4xx}, no answer ${r.noAnswer}, slowest ${r.maxMs.toFixed(0)} ms`;
   const logs = (l) => `log rows ${l.n} (socket request ids ${l.with_id}, distinct ${l.distinct_ids})`;
   if (results.kafka) {
     const r = results.kafka;
-    lines.push(`(a) Kafka broker stopped ${r.brokerDownS.toFixed(1)} s`, `    ${sock(r.socket)}`, `    ${rest(r.rest)}`, `    ${logs(r.logRows)}`);
+    lines.push(
+      `(a) Kafka broker stopped ${r.brokerDownS.toFixed(1)} s`,
+      `    ${sock(r.socket)}`,
+      `    ${rest(r.rest)}`,
+      `    ${logs(r.logRows)}`,
+    );
   }
   if (results.realtime) {
     const r = results.realtime;
-    lines.push('(b) one of two realtime replicas killed', `    ${sock(r.socket)}`,
+    lines.push(
+      '(b) one of two realtime replicas killed',
+      `    ${sock(r.socket)}`,
       `    connections dropped ${r.socket.drops}, reconnected ${r.socket.reconnects} (p95 ${r.socket.reconnectP95Ms.toFixed(0)} ms, max ${r.socket.reconnectMaxMs.toFixed(0)} ms), re-sent ${r.socket.resent}, answered for both ids ${r.socket.answeredTwiceAfterResend}`,
-      `    ${logs(r.logRows)}`);
+      `    ${logs(r.logRows)}`,
+    );
   }
   if (results.postgres) {
     const r = results.postgres;
     const rd = r.readiness.map((c) => `${fmtS(c.at)} ${c.value}`).join(' → ');
-    lines.push(`(c) PostgreSQL stopped at ${r.downAtS.toFixed(1)} s, back at ${r.upAtS.toFixed(1)} s; lookups answer 200 again ${r.answersAgainAfterS.toFixed(1)} s after`,
-      `    ${sock(r.socket)}`, `    ${rest(r.rest)}`, `    readiness (lookup gRPC health): ${rd}`,
-      `    meanwhile: ${r.sample503 ? `${r.sample503.status} ${JSON.stringify(r.sample503.body)}` : '-'}`, `    ${logs(r.logRows)}`);
+    lines.push(
+      `(c) PostgreSQL stopped at ${r.downAtS.toFixed(1)} s, back at ${r.upAtS.toFixed(1)} s; lookups answer 200 again ${r.answersAgainAfterS.toFixed(1)} s after`,
+      `    ${sock(r.socket)}`,
+      `    ${rest(r.rest)}`,
+      `    readiness (lookup gRPC health): ${rd}`,
+      `    meanwhile: ${r.sample503 ? `${r.sample503.status} ${JSON.stringify(r.sample503.body)}` : '-'}`,
+      `    ${logs(r.logRows)}`,
+    );
   }
   if (results.redis) {
     const r = results.redis;
-    lines.push('(d) Redis stopped ~5 s (append-only file on)', `    before: ${JSON.stringify(r.before)}`, `    during: ${JSON.stringify(r.during)}`,
-      `    after: ${JSON.stringify(r.after)}; realtime ready ${JSON.stringify(r.realtimeReady)}`, `    ${sock(r.socket)}`, `    ${rest(r.rest)}`);
+    lines.push(
+      '(d) Redis stopped ~5 s (append-only file on)',
+      `    before: ${JSON.stringify(r.before)}`,
+      `    during: ${JSON.stringify(r.during)}`,
+      `    after: ${JSON.stringify(r.after)}; realtime ready ${JSON.stringify(r.realtimeReady)}`,
+      `    ${sock(r.socket)}`,
+      `    ${rest(r.rest)}`,
+    );
   }
   if (results.outbox) {
     const r = results.outbox;
-    lines.push('(e) outbox: auth killed with unpublished events, lookup (consumer) killed, auth crash loop',
+    lines.push(
+      '(e) outbox: auth killed with unpublished events, lookup (consumer) killed, auth crash loop',
       `    users acknowledged ${r.acknowledgedCreates} ${JSON.stringify(r.createdPerStep)}; pending when auth was killed ${r.pendingAtKill}; drained ${r.drainedAfterRestartS.toFixed(1)} s after restart`,
       `    auth answers through the gateway again ${r.authAnswersThroughGatewayAfterMs.join(', ')} ms after each restart`,
       `    cut off by a kill (in doubt) ${r.inDoubt.creates}, of which committed and applied once ${r.inDoubt.applied}`,
-      `    creates refused with 503 (auth dying) ${r.refusedCreates}; outbox rows ${r.outboxRowsForThem}, events published ${r.eventsPublished}, effects (lookup.staff) ${r.effects?.n} rows for ${r.effects?.d} users`);
+      `    creates refused with 503 (auth dying) ${r.refusedCreates}; outbox rows ${r.outboxRowsForThem}, events published ${r.eventsPublished}, effects (lookup.staff) ${r.effects?.n} rows for ${r.effects?.d} users`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

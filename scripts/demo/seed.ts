@@ -13,8 +13,25 @@
  * and adds the rest again.
  */
 import {
-  BANK_FILE, BRANCH_CHANNELS, CUSTOMER_COUNT, CUSTOMER_FILE, CUSTOMERS_PER_SALESPERSON, customerPhone, daysAgo, DEMO_PASSWORD, ORDER_PRICES,
-  REFUND_PRICES, ROLE_NAMES, SALES, SCAN_FILE, SCAN_NUMBERS, STAFF, vnDate, vnMonth, vnToday, VnDay, weekday,
+  BANK_FILE,
+  BRANCH_CHANNELS,
+  CUSTOMER_COUNT,
+  CUSTOMER_FILE,
+  CUSTOMERS_PER_SALESPERSON,
+  customerPhone,
+  daysAgo,
+  DEMO_PASSWORD,
+  ORDER_PRICES,
+  REFUND_PRICES,
+  ROLE_NAMES,
+  SALES,
+  SCAN_FILE,
+  SCAN_NUMBERS,
+  STAFF,
+  vnDate,
+  vnMonth,
+  vnToday,
+  weekday,
 } from './office';
 
 export interface Login {
@@ -78,16 +95,32 @@ export async function seedDemo(base: string, opts: SeedOptions): Promise<SeedRes
   const month = vnMonth(today);
   const login = async (username: string, password: string) =>
     (await call(base, undefined, 'POST', '/api/v1/auth/login', { username, password })).access_token as string;
-  const as = (token: string): Caller => (method, path, body) => call(base, token, method, path, body);
+  const as =
+    (token: string): Caller =>
+    (method, path, body) =>
+      call(base, token, method, path, body);
 
   const admin = as(await login('admin', opts.adminPassword));
   const logins: Login[] = [
-    { username: 'admin', password: opts.adminPassword, role: ROLE_NAMES[1], fullname: 'Quản trị hệ thống', tryThis: 'Quản trị: nhân viên, vai trò, bảng giá, tài khoản hệ thống, file quét, cài đặt' },
-    ...STAFF.map((p) => ({ username: p.username, password: DEMO_PASSWORD, role: ROLE_NAMES[p.priority], fullname: p.fullname, tryThis: p.tryThis })),
+    {
+      username: 'admin',
+      password: opts.adminPassword,
+      role: ROLE_NAMES[1],
+      fullname: 'Quản trị hệ thống',
+      tryThis: 'Quản trị: nhân viên, vai trò, bảng giá, tài khoản hệ thống, file quét, cài đặt',
+    },
+    ...STAFF.map((p) => ({
+      username: p.username,
+      password: DEMO_PASSWORD,
+      role: ROLE_NAMES[p.priority],
+      fullname: p.fullname,
+      tryThis: p.tryThis,
+    })),
   ];
   const countdownPhone = customerPhone(50);
 
-  const scanFiles = async () => ((await admin('GET', '/api/v1/quetdata?page=1&count=100')).values as Array<{ FileName: string }>).map((f) => f.FileName);
+  const scanFiles = async () =>
+    ((await admin('GET', '/api/v1/quetdata?page=1&count=100')).values as Array<{ FileName: string }>).map((f) => f.FileName);
   if ((await scanFiles()).includes(SCAN_FILE)) {
     await restartCountdown(as(await login('ql_hoa', DEMO_PASSWORD)), countdownPhone, log);
     return { seeded: false, logins, countdownPhone };
@@ -130,7 +163,13 @@ export async function seedDemo(base: string, opts: SeedOptions): Promise<SeedRes
 
   log('bảng giá, cài đặt hoàn tiền');
   for (const base9 of ['giagoimfy', 'giagoidangky9279']) {
-    const rows = ORDER_PRICES.map(([ten_goi_cuoc, t1, t2, t3, fee]) => ({ ten_goi_cuoc, phi_thu_hoi: String(fee), gia_t1: String(t1), gia_t2: String(t2), gia_t3: String(t3) }));
+    const rows = ORDER_PRICES.map(([ten_goi_cuoc, t1, t2, t3, fee]) => ({
+      ten_goi_cuoc,
+      phi_thu_hoi: String(fee),
+      gia_t1: String(t1),
+      gia_t2: String(t2),
+      gia_t3: String(t3),
+    }));
     await importRows(admin, `/api/v1/${base9}/import?file_name=Bang-gia-${base9}.xlsx`, rows, `price list ${base9}`);
   }
   for (const [pkg, price] of REFUND_PRICES) {
@@ -181,7 +220,11 @@ export async function seedDemo(base: string, opts: SeedOptions): Promise<SeedRes
     await importRows(admin, `/api/v1/customer/import?file_name=${encodeURIComponent(CUSTOMER_FILE)}`, rows, 'customers');
     upload = (await uploads()).find((u) => u.filename === CUSTOMER_FILE);
     if (!upload) throw new ApiError(`the upload ${CUSTOMER_FILE} is not listed`);
-    await admin('POST', `/api/v1/customer/assign?upload_id=${upload.id}`, SALES.map((username) => ({ username, count: CUSTOMERS_PER_SALESPERSON })));
+    await admin(
+      'POST',
+      `/api/v1/customer/assign?upload_id=${upload.id}`,
+      SALES.map((username) => ({ username, count: CUSTOMERS_PER_SALESPERSON })),
+    );
   }
   const results: Array<{ status: string; note: string; pkg?: string; appointment?: boolean }> = [
     { status: 'APPROVED', pkg: 'MXH120', note: 'Khách đồng ý gia hạn, đã gửi mã OTP' },
@@ -195,7 +238,12 @@ export async function seedDemo(base: string, opts: SeedOptions): Promise<SeedRes
       const card = await who(s)('GET', '/api/v1/customer/new-care');
       const id = card?.value?.customer?.id;
       if (!id) break;
-      await who(s)('POST', `/api/v1/customer/${id}/care`, { status: r.status, package: r.pkg ?? '', note: r.note, ...(r.appointment ? { appointmentAt } : {}) });
+      await who(s)('POST', `/api/v1/customer/${id}/care`, {
+        status: r.status,
+        package: r.pkg ?? '',
+        note: r.note,
+        ...(r.appointment ? { appointmentAt } : {}),
+      });
     }
   }
 
@@ -228,7 +276,9 @@ export async function seedDemo(base: string, opts: SeedOptions): Promise<SeedRes
     for (const st of statuses) await manager('PUT', `/api/v1/mfy/setTrangThai/${order.id}`, { trang_thai: st });
     if (statuses.includes('dang_ky_thanh_cong')) {
       await manager('PUT', `/api/v1/mfy/setTrangThaiDuyetThongTin/${order.id}`, { trang_thai_duyet_thong_tin: 'da_duyet' });
-      await manager('PUT', `/api/v1/mfy/setTrangThaiThuTien/${order.id}`, { trang_thai_thu_tien: i === 6 ? 'yeu_cau_thu_hoi' : 'da_chuyen_khoan' });
+      await manager('PUT', `/api/v1/mfy/setTrangThaiThuTien/${order.id}`, {
+        trang_thai_thu_tien: i === 6 ? 'yeu_cau_thu_hoi' : 'da_chuyen_khoan',
+      });
     }
   }
 
@@ -245,10 +295,19 @@ export async function seedDemo(base: string, opts: SeedOptions): Promise<SeedRes
     ['nv_linh', 'dang_ky', 'MAX90', '3', 1, ['y1', 'that_bai']],
   ];
   for (const [i, [s, hinh_thuc, pkg, tier, back, statuses]] of r9279Plan.entries()) {
-    const order = await who(s)('POST', '/api/v1/dangky9279', { so_dien_thoai: customerPhone(60 + i), ma_goi: pkg, gia_ban_goi: tier, hinh_thuc });
-    if (back > 0) await manager('PUT', `/api/v1/dangky9279/setCreatedTime/${order.id}`, { created_time: vnDate(today, daysAgo(today, back), '10:20:00') });
+    const order = await who(s)('POST', '/api/v1/dangky9279', {
+      so_dien_thoai: customerPhone(60 + i),
+      ma_goi: pkg,
+      gia_ban_goi: tier,
+      hinh_thuc,
+    });
+    if (back > 0)
+      await manager('PUT', `/api/v1/dangky9279/setCreatedTime/${order.id}`, {
+        created_time: vnDate(today, daysAgo(today, back), '10:20:00'),
+      });
     for (const st of statuses) await manager('PUT', `/api/v1/dangky9279/setTrangThai/${order.id}`, { trang_thai: st });
-    if (statuses.includes('dang_ky_thanh_cong')) await manager('PUT', `/api/v1/dangky9279/setTrangThaiThuTien/${order.id}`, { trang_thai_thu_tien: 'da_chuyen_khoan' });
+    if (statuses.includes('dang_ky_thanh_cong'))
+      await manager('PUT', `/api/v1/dangky9279/setTrangThaiThuTien/${order.id}`, { trang_thai_thu_tien: 'da_chuyen_khoan' });
   }
 
   // ---- refunds: a package refund and a discount top-up the bank transfer will settle ----
@@ -299,14 +358,26 @@ export async function seedDemo(base: string, opts: SeedOptions): Promise<SeedRes
     { phone: customerPhone(97), pkg: 'MXH120', money: 120_000, back: 10, time: '19:05:50' },
   ];
   const contents = (r: (typeof bankRows)[number], i: number) =>
-    [`${r.phone} ${r.pkg} chuyen khoan`, `MBVCB.${3_812_004 + i}.${r.phone} dang ky ${r.pkg}`, `IBFT ${r.phone} nap goi ${r.pkg}`, `${r.phone} ${r.pkg}`][i % 4];
+    [
+      `${r.phone} ${r.pkg} chuyen khoan`,
+      `MBVCB.${3_812_004 + i}.${r.phone} dang ky ${r.pkg}`,
+      `IBFT ${r.phone} nap goi ${r.pkg}`,
+      `${r.phone} ${r.pkg}`,
+    ][i % 4];
   await importRows(
     admin,
     `/api/v1/mesbank/import?file_name=${encodeURIComponent(BANK_FILE)}`,
-    bankRows.map((r, i) => ({ ten_file_upload: BANK_FILE, sender: 'VPBank', str_mes: contents(r, i), money: String(r.money), datetime: vnDate(today, daysAgo(today, r.back), r.time) })),
+    bankRows.map((r, i) => ({
+      ten_file_upload: BANK_FILE,
+      sender: 'VPBank',
+      str_mes: contents(r, i),
+      money: String(r.money),
+      datetime: vnDate(today, daysAgo(today, r.back), r.time),
+    })),
     'bank messages',
   );
-  const messages = (await admin('GET', `/api/v1/mesbank?page=1&count=100&startDate=${vnDate(today, 1)}&endDate=${vnDate(today, today.d)}`)).values as Array<{ id: string; str_mes: string }>;
+  const messages = (await admin('GET', `/api/v1/mesbank?page=1&count=100&startDate=${vnDate(today, 1)}&endDate=${vnDate(today, today.d)}`))
+    .values as Array<{ id: string; str_mes: string }>;
   const messageOf = (i: number) => messages.find((m) => m.str_mes === contents(bankRows[i], i));
   for (const i of [0, 1, 2, 3]) {
     const m = messageOf(i);
@@ -336,12 +407,22 @@ export async function seedDemo(base: string, opts: SeedOptions): Promise<SeedRes
         so_dien_thoai_cs: customerPhone(200 + n++),
         goi_cuoc: pkg,
         doanh_thu: String(ORDER_PRICES.find(([p]) => p === pkg)![1]),
-        ngay_thanh_cong: vnDate(today, d, `${String(8 + ((d * 3 + k) % 10)).padStart(2, '0')}:${String((d * 7 + k * 13) % 60).padStart(2, '0')}:00`),
+        ngay_thanh_cong: vnDate(
+          today,
+          d,
+          `${String(8 + ((d * 3 + k) % 10)).padStart(2, '0')}:${String((d * 7 + k * 13) % 60).padStart(2, '0')}:00`,
+        ),
         ti_le_doanh_thu: '100',
       });
     }
   }
-  if (history.length) await importRows(admin, `/api/v1/report90849332/import?file_name=${encodeURIComponent(`Doanh-thu-${month.replace('/', '-')}.xlsx`)}`, history, 'revenue');
+  if (history.length)
+    await importRows(
+      admin,
+      `/api/v1/report90849332/import?file_name=${encodeURIComponent(`Doanh-thu-${month.replace('/', '-')}.xlsx`)}`,
+      history,
+      'revenue',
+    );
 
   // ---- payroll: the month's attendance and manual data ----
   log(`bảng lương tháng ${month}`);
@@ -359,7 +440,12 @@ export async function seedDemo(base: string, opts: SeedOptions): Promise<SeedRes
       });
     }
   }
-  await importRows(admin, `/api/v1/tinhluong/saveFileChamCong?file_name=${encodeURIComponent(`Cham-cong-${month.replace('/', '-')}.xlsx`)}&thangTinhLuong=${month}`, attendance, 'attendance');
+  await importRows(
+    admin,
+    `/api/v1/tinhluong/saveFileChamCong?file_name=${encodeURIComponent(`Cham-cong-${month.replace('/', '-')}.xlsx`)}&thangTinhLuong=${month}`,
+    attendance,
+    'attendance',
+  );
   await importRows(
     admin,
     `/api/v1/tinhluong/saveFileDuLieuNhapTay?file_name=${encodeURIComponent(`Du-lieu-nhap-tay-${month.replace('/', '-')}.xlsx`)}&thangTinhLuong=${month}`,

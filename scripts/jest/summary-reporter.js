@@ -7,7 +7,7 @@
 const fs = require('node:fs');
 
 class SummaryReporter {
-  constructor(globalConfig, options) {
+  constructor() {
     this._error = undefined;
   }
 

@@ -12,12 +12,16 @@ async function realModules() {
   const mods = new Map<string, any>();
   for (const name of discoverServices()) {
     const mod = await import(join(root, 'services', name, 'src', 'module.ts'));
-    mods.set(name, Object.values(mod).find((v: any) => v && typeof v === 'object' && 'schema' in v && 'services' in v));
+    mods.set(
+      name,
+      Object.values(mod).find((v: any) => v && typeof v === 'object' && 'schema' in v && 'services' in v),
+    );
   }
   return mods;
 }
 
-const fake = (...urls: string[]) => ({ config: { shape: Object.fromEntries(urls.map((u) => [`${u}_GRPC_URL`, z.string().optional()])) } }) as any;
+const fake = (...urls: string[]) =>
+  ({ config: { shape: Object.fromEntries(urls.map((u) => [`${u}_GRPC_URL`, z.string().optional()])) } }) as any;
 
 it('starts every service after the services it calls', async () => {
   const order = startOrder(await realModules());
@@ -30,6 +34,21 @@ it('starts every service after the services it calls', async () => {
 });
 
 it('keeps name order among independent services and refuses a cycle', () => {
-  expect(startOrder(new Map([['b', fake()], ['a', fake('C')], ['c', fake()]]))).toEqual(['c', 'a', 'b']);
-  expect(() => startOrder(new Map([['a', fake('B')], ['b', fake('A')]]))).toThrow(/cycle: a → b → a/);
+  expect(
+    startOrder(
+      new Map([
+        ['b', fake()],
+        ['a', fake('C')],
+        ['c', fake()],
+      ]),
+    ),
+  ).toEqual(['c', 'a', 'b']);
+  expect(() =>
+    startOrder(
+      new Map([
+        ['a', fake('B')],
+        ['b', fake('A')],
+      ]),
+    ),
+  ).toThrow(/cycle: a → b → a/);
 });

@@ -58,7 +58,8 @@ const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
 const login = (page: Page, username: string, password: string) => logIn(page, stack.url, username, password);
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   stack = await startStack({ env: isolatedStackEnv('web_accounts', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }) });
   browser = await launchChromium();
 }, 180000);
@@ -71,10 +72,7 @@ afterAll(async () => {
 it('admin creates a staff account; the staff member sees only what their role allows', async () => {
   // The role to give: the seeded branch-level role (priority 3), and its permission codes.
   const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
-  const roles = await api<{ values: RoleRow[] }>(
-    '/api/v1/role?page=1&count=100',
-    admin.access_token,
-  );
+  const roles = await api<{ values: RoleRow[] }>('/api/v1/role?page=1&count=100', admin.access_token);
   const role = roles.values.find((r) => r.priority === 3)!;
   const catalogue = await api<{ values: Array<{ id: string; code: string }> }>('/api/v1/permission?page=1&count=1000', admin.access_token);
   const codes = new Set(catalogue.values.filter((p) => role.permissions.includes(p.id)).map((p) => p.code));
@@ -122,68 +120,72 @@ it('admin creates a staff account; the staff member sees only what their role al
 it.each([
   ['an administrator', 1],
   ['a manager', 2],
-] as const)('%s cannot create a user with the role left blank: the dialog asks for it and sends nothing; with a role chosen it saves', async (_who, callerPriority) => {
-  const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
-  const roles = await api<{ values: RoleRow[] }>('/api/v1/role?page=1&count=100', admin.access_token);
-  let caller = 'admin';
-  let callerPassword = ADMIN_PASSWORD;
-  if (callerPriority === 2) {
-    caller = `ql${randomBytes(3).toString('hex')}`;
-    callerPassword = 'Matkhau@1';
-    await api('/api/v1/users', admin.access_token, {
-      fullname: 'Trần Quản Lý',
-      username: caller,
-      password: callerPassword,
-      email: `${caller}@cskh.vn`,
-      phone: '',
-      brand: ZERO_GUID,
-      group: ZERO_GUID,
-      role: roles.values.find((r) => r.priority === 2)!.id,
+] as const)(
+  '%s cannot create a user with the role left blank: the dialog asks for it and sends nothing; with a role chosen it saves',
+  async (_who, callerPriority) => {
+    const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
+    const roles = await api<{ values: RoleRow[] }>('/api/v1/role?page=1&count=100', admin.access_token);
+    let caller = 'admin';
+    let callerPassword = ADMIN_PASSWORD;
+    if (callerPriority === 2) {
+      caller = `ql${randomBytes(3).toString('hex')}`;
+      callerPassword = 'Matkhau@1';
+      await api('/api/v1/users', admin.access_token, {
+        fullname: 'Trần Quản Lý',
+        username: caller,
+        password: callerPassword,
+        email: `${caller}@cskh.vn`,
+        phone: '',
+        brand: ZERO_GUID,
+        group: ZERO_GUID,
+        role: roles.values.find((r) => r.priority === 2)!.id,
+      });
+    }
+    const chosen = roles.values.find((r) => r.priority === 3)!;
+
+    const page = await browser.newPage();
+    await login(page, caller, callerPassword);
+    await page.getByTestId('menu-/sys/accounts').click();
+    await page.getByTestId('create-user-button').click();
+    const username = `nv${randomBytes(3).toString('hex')}`;
+    await input(page, 'create-user-fullname').fill('Lê Văn Mới');
+    await input(page, 'create-user-username').fill(username);
+    await input(page, 'create-user-password').fill('Matkhau@1');
+    await input(page, 'create-user-email').fill(`${username}@cskh.vn`);
+    // Nothing says what a blank role would be: there is no such thing.
+    expect(await page.getByText(/Để trống/).count()).toBe(0);
+    const posted: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/v1/users')) posted.push(r.postData() ?? '');
     });
-  }
-  const chosen = roles.values.find((r) => r.priority === 3)!;
+    await page.getByTestId('create-user-submit').click();
+    const alert = page.getByTestId('create-user-alert');
+    await alert.waitFor();
+    expect((await alert.textContent())?.trim()).toBe('[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn');
+    await shot(page, `create-user-role-required-p${callerPriority}`);
+    expect(posted).toEqual([]);
+    expect(await page.getByTestId('create-user-dialog').isVisible()).toBe(true);
 
-  const page = await browser.newPage();
-  await login(page, caller, callerPassword);
-  await page.getByTestId('menu-/sys/accounts').click();
-  await page.getByTestId('create-user-button').click();
-  const username = `nv${randomBytes(3).toString('hex')}`;
-  await input(page, 'create-user-fullname').fill('Lê Văn Mới');
-  await input(page, 'create-user-username').fill(username);
-  await input(page, 'create-user-password').fill('Matkhau@1');
-  await input(page, 'create-user-email').fill(`${username}@cskh.vn`);
-  // Nothing says what a blank role would be: there is no such thing.
-  expect(await page.getByText(/Để trống/).count()).toBe(0);
-  const posted: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/v1/users')) posted.push(r.postData() ?? '');
-  });
-  await page.getByTestId('create-user-submit').click();
-  const alert = page.getByTestId('create-user-alert');
-  await alert.waitFor();
-  expect((await alert.textContent())?.trim()).toBe('[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn');
-  await shot(page, `create-user-role-required-p${callerPriority}`);
-  expect(posted).toEqual([]);
-  expect(await page.getByTestId('create-user-dialog').isVisible()).toBe(true);
-
-  await page.getByTestId('create-user-role').click();
-  await page.getByTestId(`create-user-role-option-${chosen.name}`).click();
-  await page.getByTestId('create-user-submit').click();
-  await page.getByTestId('toast').filter({ hasText: 'Tạo nhân viên thành công' }).first().waitFor();
-  expect(posted).toHaveLength(1);
-  expect(JSON.parse(posted[0]).role).toBe(chosen.id);
-  const row = page.getByTestId(`account-row-${username}`);
-  await row.waitFor();
-  expect(await row.textContent()).toContain(chosen.name);
-  const found = await api<{ role_priority: number; role_name: string }>(`/api/v1/users/findByUsername/${username}`, admin.access_token);
-  expect(found).toMatchObject({ role_priority: 3, role_name: chosen.name });
-  // Role and status chips stay on one line.
-  const chip = row.locator('.MuiChip-root').first();
-  const box = await chip.boundingBox();
-  expect(box!.height).toBeLessThan(34);
-  await shot(page, 'accounts-desktop');
-  await page.close();
-}, 120000);
+    await page.getByTestId('create-user-role').click();
+    await page.getByTestId(`create-user-role-option-${chosen.name}`).click();
+    await page.getByTestId('create-user-submit').click();
+    await page.getByTestId('toast').filter({ hasText: 'Tạo nhân viên thành công' }).first().waitFor();
+    expect(posted).toHaveLength(1);
+    expect(JSON.parse(posted[0]).role).toBe(chosen.id);
+    const row = page.getByTestId(`account-row-${username}`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain(chosen.name);
+    const found = await api<{ role_priority: number; role_name: string }>(`/api/v1/users/findByUsername/${username}`, admin.access_token);
+    expect(found).toMatchObject({ role_priority: 3, role_name: chosen.name });
+    // Role and status chips stay on one line.
+    const chip = row.locator('.MuiChip-root').first();
+    const box = await chip.boundingBox();
+    expect(box!.height).toBeLessThan(34);
+    await shot(page, 'accounts-desktop');
+    await page.close();
+  },
+  120000,
+);
 
 /** The token the app stored after its login (redux-persist keeps each field JSON-encoded). */
 async function storedToken(page: Page): Promise<string> {
@@ -194,7 +196,12 @@ async function storedToken(page: Page): Promise<string> {
 /** Opens a socket as another tab of the same session would; resolves on connect or with the refusal. */
 function openSocket(token: string): Promise<{ socket: Socket } | { refused: { status?: number; code?: string } }> {
   return new Promise((resolve) => {
-    const s = connectSocket(stack.url, { path: '/socket.io', transports: ['websocket'], auth: { host: 'cskh', token, client_id: `tab-${randomBytes(3).toString('hex')}` }, reconnection: false });
+    const s = connectSocket(stack.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { host: 'cskh', token, client_id: `tab-${randomBytes(3).toString('hex')}` },
+      reconnection: false,
+    });
     s.once('connect', () => resolve({ socket: s }));
     s.once('connect_error', (err: Error & { data?: { status?: number; code?: string } }) => {
       s.disconnect();
@@ -309,7 +316,9 @@ it("an admin keeps a system account: created, listed without its password, edite
   await page.getByTestId('systemaccount-create').click();
   await input(page, 'systemaccount-form-position').fill(position);
   await page.getByTestId('systemaccount-form-submit').click();
-  expect((await page.getByTestId('systemaccount-form-alert').textContent())?.trim()).toBe('[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn');
+  expect((await page.getByTestId('systemaccount-form-alert').textContent())?.trim()).toBe(
+    '[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn',
+  );
   await input(page, 'systemaccount-form-account').fill('cskh_api');
   await input(page, 'systemaccount-form-password').fill(secret);
   await input(page, 'systemaccount-form-api').fill('https://api.vnpt.example/v1');
@@ -317,7 +326,10 @@ it("an admin keeps a system account: created, listed without its password, edite
   await page.getByTestId('systemaccount-form-submit').click();
   await page.getByTestId('toast').filter({ hasText: 'Thêm tài khoản hệ thống thành công' }).first().waitFor();
 
-  const found = await api<{ values: Array<Record<string, unknown>> }>(`/api/v1/systemaccount?page=1&count=20&name=${position}`, admin.access_token);
+  const found = await api<{ values: Array<Record<string, unknown>> }>(
+    `/api/v1/systemaccount?page=1&count=20&name=${position}`,
+    admin.access_token,
+  );
   expect(found.values).toHaveLength(1);
   const account = found.values[0] as { id: string };
   // The server never sends the password back, and the screen never shows it.
@@ -406,7 +418,16 @@ it('on a phone-width window the menu is a temporary drawer that closes after a c
   await page.keyboard.press('Escape');
   await accounts.waitFor({ state: 'hidden' });
 
-  const paths = ['/sys/accounts', '/sys/roles', '/sys/lstracuu', '/app/customer-lookup', '/sys/systemaccount', '/sys/quetdata', '/sys/chiadata', '/sys/settings'];
+  const paths = [
+    '/sys/accounts',
+    '/sys/roles',
+    '/sys/lstracuu',
+    '/app/customer-lookup',
+    '/sys/systemaccount',
+    '/sys/quetdata',
+    '/sys/chiadata',
+    '/sys/settings',
+  ];
   for (const p of paths) await open(p);
   // Nine tabs on 390 px: the active (last opened) one is scrolled into view.
   const last = await page.getByTestId(`tab-${paths[paths.length - 1]}`).boundingBox();

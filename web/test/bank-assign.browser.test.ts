@@ -37,7 +37,16 @@ async function people(tag: string) {
   const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', adminToken);
   const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
   const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
-    api<{ id: string }>('/api/v1/users', adminToken, { fullname, username, password: 'Matkhau@1', email: `${username}@cskh.vn`, phone: '', brand, group: ZERO, role: role(priority) });
+    api<{ id: string }>('/api/v1/users', adminToken, {
+      fullname,
+      username,
+      password: 'Matkhau@1',
+      email: `${username}@cskh.vn`,
+      phone: '',
+      brand,
+      group: ZERO,
+      role: role(priority),
+    });
   const branch = await user(`cn${tag}`, 'Chi Nhánh Giao Tin', 3);
   await user(`nva${tag}`, 'Nguyễn Văn An', 5, branch.id);
   await user(`nvb${tag}`, 'Trần Thị Bình', 5, branch.id);
@@ -49,16 +58,24 @@ async function importMessages(tag: string, rows: Array<{ content: string; money:
   await api(
     `/api/v1/mesbank/import?file_name=${encodeURIComponent(`${tag}.xlsx`)}&first_row=13`,
     adminToken,
-    rows.map((r) => ({ ten_file_upload: `${tag}.xlsx`, sender: 'VPBANK', str_mes: r.content, money: String(r.money), datetime: `${vnToday()} ${r.time}` })),
+    rows.map((r) => ({
+      ten_file_upload: `${tag}.xlsx`,
+      sender: 'VPBANK',
+      str_mes: r.content,
+      money: String(r.money),
+      datetime: `${vnToday()} ${r.time}`,
+    })),
   );
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'bank-assign-browser-'));
   stack = await startStack({ env: isolatedStackEnv('web_bank_assign', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }) });
   browser = await launchChromium();
-  adminToken = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).access_token;
+  adminToken = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }))
+    .access_token;
 }, 180000);
 
 afterAll(async () => {
@@ -120,8 +137,16 @@ it('a manager divides messages on screen; the salesperson online is told at once
   await boss.getByTestId('mesbank-columns').click();
   await boss.getByTestId('mesbank-column-assigned_to').click();
   await boss.keyboard.press('Escape');
-  await boss.locator('[data-testid^="mesbank-row-"]').filter({ hasText: `GT${tag} chuyen khoan 1` }).filter({ hasText: `nva${tag}` }).waitFor();
-  await boss.locator('[data-testid^="mesbank-row-"]').filter({ hasText: `GT${tag} chuyen khoan 3` }).filter({ hasText: `nvb${tag}` }).waitFor();
+  await boss
+    .locator('[data-testid^="mesbank-row-"]')
+    .filter({ hasText: `GT${tag} chuyen khoan 1` })
+    .filter({ hasText: `nva${tag}` })
+    .waitFor();
+  await boss
+    .locator('[data-testid^="mesbank-row-"]')
+    .filter({ hasText: `GT${tag} chuyen khoan 3` })
+    .filter({ hasText: `nvb${tag}` })
+    .waitFor();
 
   // A, online, is told at once and the queue follows by itself: the two oldest.
   await toast(seller, 'Bạn được giao 2 tin nhắn ngân hàng mới');
@@ -146,7 +171,10 @@ it('a manager divides messages on screen; the salesperson online is told at once
   await toast(late, 'Bạn có 1 tin nhắn ngân hàng được giao đang chờ xử lý');
   await openBank(late);
   await late.getByTestId('mesbank-tab-mine').click();
-  await late.locator('[data-testid^="mesbank-mine-row-"]').filter({ hasText: `GT${tag} chuyen khoan 3` }).waitFor();
+  await late
+    .locator('[data-testid^="mesbank-mine-row-"]')
+    .filter({ hasText: `GT${tag} chuyen khoan 3` })
+    .waitFor();
 
   await Promise.all([ctxA.close(), ctxM.close(), ctxB.close()]);
 }, 180000);
@@ -157,7 +185,8 @@ it('from a transfer a manager opens its refund request and the subscriber Mfy or
   await api('/api/v1/setting/ti_le_chiet_khau', adminToken, { value: '10' }, 'PUT');
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const pkg = `MX${tag}`.toUpperCase();
-  const seller = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: `nva${tag}`, password: 'Matkhau@1' })).access_token;
+  const seller = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: `nva${tag}`, password: 'Matkhau@1' }))
+    .access_token;
   await api('/api/v1/requestrefund/createNapTienChietKhau', seller, {
     millisecond_created_at: Date.now(),
     number_phone: phone,
@@ -167,7 +196,10 @@ it('from a transfer a manager opens its refund request and the subscriber Mfy or
     cho_len_don: 0,
   });
   await importMessages(tag, [{ content: `LK${tag} CK ${phone} ${pkg}`, money: 108000, time: '00:04:00' }]);
-  const list = await api<{ values: Array<{ id: string; str_mes: string }> }>(`/api/v1/mesbank?page=1&count=20&message=LK${tag}`, adminToken);
+  const list = await api<{ values: Array<{ id: string; str_mes: string }> }>(
+    `/api/v1/mesbank?page=1&count=20&message=LK${tag}`,
+    adminToken,
+  );
   await api(`/api/v1/mesbank/${list.values[0].id}`, adminToken, { so_dien_thoai: phone, goi_cuoc: pkg }, 'PUT');
   const rowId = list.values[0].id;
 
@@ -180,18 +212,27 @@ it('from a transfer a manager opens its refund request and the subscriber Mfy or
   const links = page.getByTestId(`mesbank-links-${rowId}`);
   for (let i = 0; i < 60; i++) {
     await page.getByTestId('mesbank-search').click();
-    await page.locator('[data-testid^="mesbank-row-"]').filter({ hasText: `LK${tag}` }).waitFor();
+    await page
+      .locator('[data-testid^="mesbank-row-"]')
+      .filter({ hasText: `LK${tag}` })
+      .waitFor();
     if ((await links.count()) > 0 && (await links.getAttribute('aria-label'))?.includes('Yêu cầu hoàn tiền')) break;
     await page.waitForTimeout(500);
   }
   await links.click();
   const dialog = page.getByTestId('mesbank-links-dialog');
   await dialog.waitFor();
-  await dialog.getByTestId('mesbank-link-refund').filter({ hasText: `Yêu cầu hoàn tiền ngày ${vnToday()}` }).click();
+  await dialog
+    .getByTestId('mesbank-link-refund')
+    .filter({ hasText: `Yêu cầu hoàn tiền ngày ${vnToday()}` })
+    .click();
   // The refund screen opens, filtered to the subscriber on the request's day: that request alone.
   await page.getByTestId('list-requestrefund').waitFor();
   expect(await input(page, 'requestrefund-filter-message').inputValue()).toBe(phone.slice(-9));
-  const linked = await api<{ values: Array<{ refund_request_id: string }> }>(`/api/v1/mesbank?page=1&count=20&message=LK${tag}`, adminToken);
+  const linked = await api<{ values: Array<{ refund_request_id: string }> }>(
+    `/api/v1/mesbank?page=1&count=20&message=LK${tag}`,
+    adminToken,
+  );
   await page.getByTestId(`requestrefund-row-${linked.values[0].refund_request_id}`).waitFor();
   expect(await page.locator('[data-testid^="requestrefund-row-"]').count()).toBe(1);
 

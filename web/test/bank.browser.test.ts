@@ -20,7 +20,6 @@ let stack: Stack;
 let browser: Browser;
 let dir: string;
 
-
 /** Today in Vietnam as DD/MM/YYYY (the list shows this month to today by default). */
 function vnToday(): string {
   const d = new Date(Date.now() + 7 * 3600 * 1000);
@@ -58,7 +57,8 @@ function statement(file: string, tag: string) {
 const login = (page: Page, username: string, password: string) => logIn(page, stack.url, username, password);
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'bank-browser-'));
   stack = await startStack({ env: isolatedStackEnv('web_bank', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }) });
   browser = await launchChromium();
@@ -83,7 +83,11 @@ it('uploads a VPBank statement, shows what was saved and the refused row, then a
 
   await page.getByTestId('mesbank-import-file').setInputFiles(file);
   // The alert: the file name and the number of records saved (rows 13 and 14).
-  await page.getByTestId('toast').filter({ hasText: `${fileName}: đã lưu 2 bản ghi` }).first().waitFor();
+  await page
+    .getByTestId('toast')
+    .filter({ hasText: `${fileName}: đã lưu 2 bản ghi` })
+    .first()
+    .waitFor();
   // The import-error dialog: only row 17 (15 was skipped, 16 dropped by the browser).
   const errors = page.getByTestId('mesbank-import-errors');
   await errors.waitFor();

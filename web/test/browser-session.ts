@@ -6,7 +6,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -60,7 +67,13 @@ export async function logIn(page: Page, baseUrl: string, username: string, passw
 }
 
 /** One API call as the tests' set-up makes it: JSON in and out, the envelope's data back, any non-2xx thrown. */
-export async function callApi<T>(baseUrl: string, path: string, token?: string, body?: unknown, method = body ? 'POST' : 'GET'): Promise<T> {
+export async function callApi<T>(
+  baseUrl: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  method = body ? 'POST' : 'GET',
+): Promise<T> {
   const res = await fetch(baseUrl + path, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

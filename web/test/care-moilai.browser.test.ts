@@ -25,10 +25,14 @@ const api = <T>(path: string, token?: string, body?: unknown) => callApi<T>(stac
 /** A private copy of web/dist (others may rebuild it while this runs; see care.browser.test.ts). */
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'care-moilai-'));
   const webDist = await snapshotWebDist(join(dir, 'web-dist'));
-  stack = await startStack({ env: isolatedStackEnv('web_care_moilai', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, WEB_DIST: webDist }), only: ['auth', 'care'] });
+  stack = await startStack({
+    env: isolatedStackEnv('web_care_moilai', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, WEB_DIST: webDist }),
+    only: ['auth', 'care'],
+  });
   browser = await launchChromium();
 }, 180000);
 
@@ -79,7 +83,10 @@ it("a customer added by hand, handed out, given an appointment, then 'Mời lạ
   await boss.getByTestId('customer-add-submit').click();
   await toast(boss, 'Đã thêm khách hàng vào danh sách');
   await boss.getByText(listName, { exact: true }).first().waitFor();
-  const uploads = await api<{ values: Array<{ id: string; filename: string; totalCustomers: number }> }>('/api/v1/upload?page=1&count=50', admin.access_token);
+  const uploads = await api<{ values: Array<{ id: string; filename: string; totalCustomers: number }> }>(
+    '/api/v1/upload?page=1&count=50',
+    admin.access_token,
+  );
   const upload = uploads.values.find((u) => u.filename === listName)!;
   expect(Number(upload.totalCustomers)).toBe(1);
   // From the list's own row: the same number again.
@@ -88,7 +95,10 @@ it("a customer added by hand, handed out, given an appointment, then 'Mời lạ
   expect(await input(boss, 'customer-add-file_name').inputValue()).toBe(listName);
   await input(boss, 'customer-add-phone').fill(phone);
   await boss.getByTestId('customer-add-submit').click();
-  await boss.getByTestId('customer-add-alert').filter({ hasText: `Số ${phone} đã có trong danh sách này` }).waitFor();
+  await boss
+    .getByTestId('customer-add-alert')
+    .filter({ hasText: `Số ${phone} đã có trong danh sách này` })
+    .waitFor();
   await boss.close();
 
   // Handed to the salesperson (the staff read model learns them from auth's event meanwhile).
@@ -106,7 +116,12 @@ it("a customer added by hand, handed out, given an appointment, then 'Mời lạ
   const me = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: seller, password: 'Matkhau@1' });
   const taken = await api<{ value: { customer: { id: string } } }>('/api/v1/customer/new-care', me.access_token);
   const id = taken.value.customer.id;
-  await api(`/api/v1/customer/${id}/care`, me.access_token, { status: 'APPOINTMENT', package: 'V90', appointmentAt: '27/11/2030 10:30', note: 'Gọi lại sau' });
+  await api(`/api/v1/customer/${id}/care`, me.access_token, {
+    status: 'APPOINTMENT',
+    package: 'V90',
+    appointmentAt: '27/11/2030 10:30',
+    note: 'Gọi lại sau',
+  });
 
   const page = await browser.newPage({ timezoneId: 'Asia/Ho_Chi_Minh' });
   await logIn(page, stack.url, seller, 'Matkhau@1');
@@ -143,7 +158,10 @@ it("a customer added by hand, handed out, given an appointment, then 'Mời lạ
 it("'Upload' is in the admin menu: its search box finds a list, the edit icon renames it, and 'Phân chia dữ liệu' opens the division (issue 24.4)", async () => {
   const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
   const tag = randomBytes(3).toString('hex');
-  for (const [file, phone] of [[`Hết hạn ${tag}`, '0912000111'], [`Khác ${tag}`, '0912000112']])
+  for (const [file, phone] of [
+    [`Hết hạn ${tag}`, '0912000111'],
+    [`Khác ${tag}`, '0912000112'],
+  ])
     await api('/api/v1/customer', admin.access_token, { file_name: file, phone, package: 'V90' });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, timezoneId: 'Asia/Ho_Chi_Minh' });
   await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);
@@ -153,7 +171,10 @@ it("'Upload' is in the admin menu: its search box finds a list, the edit icon re
   await page.getByTestId('uploads-search').click();
   await page.getByText(`Khác ${tag}`, { exact: true }).waitFor({ state: 'detached' });
   await page.getByText(`Hết hạn ${tag}`, { exact: true }).waitFor();
-  const uploads = await api<{ values: Array<{ id: string; filename: string }> }>(`/api/v1/upload?page=1&count=50&message=${encodeURIComponent(tag)}`, admin.access_token);
+  const uploads = await api<{ values: Array<{ id: string; filename: string }> }>(
+    `/api/v1/upload?page=1&count=50&message=${encodeURIComponent(tag)}`,
+    admin.access_token,
+  );
   const id = uploads.values.find((u) => u.filename === `Hết hạn ${tag}`)!.id;
   await page.getByTestId(`uploads-rename-${id}`).click();
   await page.getByTestId('upload-rename-dialog').waitFor();

@@ -33,7 +33,10 @@ async function screen(page: Page, testId: string) {
   try {
     await page.getByTestId(testId).waitFor({ timeout: 45000 });
   } catch (e) {
-    const shown = await page.locator('body').innerText().catch(() => '');
+    const shown = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '');
     await page.screenshot({ path: join(tmpdir(), `care-browser-${testId}.png`) }).catch(() => undefined);
     throw new Error(`${testId} did not appear: at ${page.url()} showing ${JSON.stringify(shown.slice(0, 500))} (${(e as Error).message})`);
   }
@@ -75,16 +78,22 @@ async function pickUpload(page: Page, fileName: string, expected: number) {
   await screen(page, 'division');
   await page.getByTestId('division-upload').click();
   await page.getByTestId(`division-upload-option-${fileName}`).click();
-  await page.getByTestId('division-total').filter({ hasText: `Số lượng có thể chia: ${expected}` }).waitFor();
+  await page
+    .getByTestId('division-total')
+    .filter({ hasText: `Số lượng có thể chia: ${expected}` })
+    .waitFor();
 }
 
-
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'care-browser-'));
   const webDist = await snapshotWebDist(join(dir, 'web-dist'));
   // Only what this day needs: auth (logins, staff events) and care.
-  stack = await startStack({ env: isolatedStackEnv('web_care', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, WEB_DIST: webDist }), only: ['auth', 'care'] });
+  stack = await startStack({
+    env: isolatedStackEnv('web_care', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, WEB_DIST: webDist }),
+    only: ['auth', 'care'],
+  });
   browser = await launchChromium();
 }, 180000);
 
@@ -128,7 +137,11 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
     role: roleOf(5),
   });
   // The branch holds invite channel 'Mã xác nhận 1' (auth's channels belong to branch accounts).
-  await api('/api/v1/userkenhmoigoi/chonKenh', admin.access_token, { accountUsername: branchUser, channelName: 'ma_xac_nhan_1', channelText: 'Mã xác nhận 1' });
+  await api('/api/v1/userkenhmoigoi/chonKenh', admin.access_token, {
+    accountUsername: branchUser,
+    channelName: 'ma_xac_nhan_1',
+    channelText: 'Mã xác nhận 1',
+  });
   // The care service learns about staff from auth's events: wait until it knows both.
   await readUntil(
     'care learns the new staff',

@@ -45,11 +45,18 @@ function scanSheet(file: string) {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'dataops-browser-'));
   // A slow carrier and a low scan rate so that stop lands mid-scan and the counter visibly moves.
   stack = await startStack({
-    env: isolatedStackEnv('web_dataops', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, CARRIER_LATENCY_MS: '20', SCAN_RATE_PER_SECOND: '15', SCAN_CONCURRENCY: '2', SCAN_BATCH_SIZE: '5' }),
+    env: isolatedStackEnv('web_dataops', {
+      CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      CARRIER_LATENCY_MS: '20',
+      SCAN_RATE_PER_SECOND: '15',
+      SCAN_CONCURRENCY: '2',
+      SCAN_BATCH_SIZE: '5',
+    }),
   });
   browser = await launchChromium();
 }, 180000);
@@ -72,7 +79,11 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
   await page.getByTestId('list-scan-quetdata').waitFor();
 
   await page.getByTestId('scan-quetdata-import-file').setInputFiles(file);
-  await page.getByTestId('toast').filter({ hasText: `Tải file thành công: ${fileName}` }).first().waitFor();
+  await page
+    .getByTestId('toast')
+    .filter({ hasText: `Tải file thành công: ${fileName}` })
+    .first()
+    .waitFor();
   const count = page.getByTestId(`scan-count-${fileName}`);
   await count.waitFor();
   expect(await count.getAttribute('data-total')).toBe(String(NUMBERS));
@@ -86,15 +97,24 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
   await page.getByTestId(`scan-quetdata-start-${rowId}`).click();
   await page.getByTestId('toast').filter({ hasText: 'Bắt đầu quét' }).first().waitFor();
   const scanned = async () => Number(await count.getAttribute('data-scanned'));
-  await page.waitForFunction((id) => Number(document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-scanned')) >= 10, `scan-count-${fileName}`);
+  await page.waitForFunction(
+    (id) => Number(document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-scanned')) >= 10,
+    `scan-count-${fileName}`,
+  );
   const first = await scanned();
-  await page.waitForFunction(([id, n]) => Number(document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-scanned')) > Number(n), [`scan-count-${fileName}`, first] as const);
+  await page.waitForFunction(
+    ([id, n]) => Number(document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-scanned')) > Number(n),
+    [`scan-count-${fileName}`, first] as const,
+  );
   expect(listLoads).toBe(0);
 
   // Stop: the state turns 'stopped' and the counter holds.
   await page.getByTestId(`scan-quetdata-stop-${rowId}`).click();
   await page.getByTestId('toast').filter({ hasText: 'Đã yêu cầu dừng quét' }).first().waitFor();
-  await page.waitForFunction((id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-state') === 'stopped', `scan-state-${fileName}`);
+  await page.waitForFunction(
+    (id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-state') === 'stopped',
+    `scan-state-${fileName}`,
+  );
   await page.waitForTimeout(1500);
   const atStop = await scanned();
   await page.waitForTimeout(1000);
@@ -103,7 +123,11 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
 
   // Resume to the end.
   await page.getByTestId(`scan-quetdata-start-${rowId}`).click();
-  await page.waitForFunction((id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-state') === 'done', `scan-state-${fileName}`, { timeout: 60000 });
+  await page.waitForFunction(
+    (id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-state') === 'done',
+    `scan-state-${fileName}`,
+    { timeout: 60000 },
+  );
   expect(await scanned()).toBe(NUMBERS);
   expect(listLoads).toBe(0);
 
@@ -116,7 +140,9 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
   const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet);
   expect(rows).toHaveLength(NUMBERS);
   expect(rows.every((r) => r['Kết quả quét'] === 'Đã quét')).toBe(true);
-  expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(['Số điện thoại', 'Gói cước hiện tại', 'Chu kỳ hiện tại', 'Số chu kỳ miễn phí còn lại']));
+  expect(Object.keys(rows[0])).toEqual(
+    expect.arrayContaining(['Số điện thoại', 'Gói cước hiện tại', 'Chu kỳ hiện tại', 'Số chu kỳ miễn phí còn lại']),
+  );
   await page.close();
 }, 150000);
 
@@ -124,7 +150,17 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
 function splitSheet(file: string, phones: string[]) {
   const row = (p: string) => [p, 'Trả trước', 'V90', '01/10/2026', '31/10/2026', '1', 'Hoạt động', 'V120', '0'];
   const rows = [
-    ['Số điện thoại', 'Loại thuê bao', 'Gói cước', 'Ngày đăng ký', 'Ngày hết hạn', 'Chu kỳ hiện tại', 'Trạng thái', 'Gói có thể đăng ký', 'Số chu kỳ miễn phí còn lại'],
+    [
+      'Số điện thoại',
+      'Loại thuê bao',
+      'Gói cước',
+      'Ngày đăng ký',
+      'Ngày hết hạn',
+      'Chu kỳ hiện tại',
+      'Trạng thái',
+      'Gói có thể đăng ký',
+      'Số chu kỳ miễn phí còn lại',
+    ],
     ...phones.map(row),
     row(phones[0]), // the same phone and package again: dropped
   ];
@@ -146,7 +182,16 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin.access_token);
   const roleOf = (priority: number) => roles.values.find((r) => r.priority === priority)!.id;
   const account = (username: string, fullname: string, priority: number, brand = ZERO) =>
-    api<{ id: string }>('/api/v1/users', admin.access_token, { fullname, username, password: 'Matkhau@1', email: `${username}@cskh.vn`, phone: '', brand, group: ZERO, role: roleOf(priority) });
+    api<{ id: string }>('/api/v1/users', admin.access_token, {
+      fullname,
+      username,
+      password: 'Matkhau@1',
+      email: `${username}@cskh.vn`,
+      phone: '',
+      brand,
+      group: ZERO,
+      role: roleOf(priority),
+    });
   const branch = await account(`cn${tag}`, 'Chi Nhánh Chia', 3);
   const seller = `nvkd${tag}`;
   await account(seller, 'Lê Lấy Số', 5, branch.id);
@@ -154,14 +199,18 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   await account(coordinator, 'Điều Phối Dữ Liệu', 7, branch.id);
   // Dataops learns about staff from auth's events: wait until the coordinator can hand data to the salesperson.
   const coord = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: coordinator, password: 'Matkhau@1' });
-  for (const deadline = Date.now() + 30000; ; ) {
+  for (const deadline = Date.now() + 30000; ;) {
     const targets = await api<{ values: Array<{ username: string }> }>('/api/v1/uploadchiadata/targets', coord.access_token);
     if (targets.values.some((t) => t.username === seller)) break;
     if (Date.now() > deadline) throw new Error('dataops did not learn the new staff');
     await new Promise((r) => setTimeout(r, 300));
   }
   const quotaOf = async () => {
-    const o = await api<{ values: Array<{ username: string; quantity: number; taken: number }> }>('/api/v1/uploadchiadata/getOptionDataByFile', admin.access_token, { FileName: fileName });
+    const o = await api<{ values: Array<{ username: string; quantity: number; taken: number }> }>(
+      '/api/v1/uploadchiadata/getOptionDataByFile',
+      admin.access_token,
+      { FileName: fileName },
+    );
     return o.values.find((v) => v.username === seller);
   };
 
@@ -259,14 +308,27 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   expect(await quotaOf()).toMatchObject({ quantity: 2, taken: 2 });
   await boss.reload();
   await used.filter({ hasText: '2/3' }).waitFor();
-  const rows = await api<{ values: Array<{ so_dien_thoai: string; nguoi_lay: string }> }>('/api/v1/uploadchiadata/findAllByFileName', admin.access_token, { FileName: fileName, page: 1, count: 20 });
-  expect(rows.values.filter((r) => r.nguoi_lay === seller).map((r) => r.so_dien_thoai).sort()).toEqual([first, second].sort());
+  const rows = await api<{ values: Array<{ so_dien_thoai: string; nguoi_lay: string }> }>(
+    '/api/v1/uploadchiadata/findAllByFileName',
+    admin.access_token,
+    { FileName: fileName, page: 1, count: 20 },
+  );
+  expect(
+    rows.values
+      .filter((r) => r.nguoi_lay === seller)
+      .map((r) => r.so_dien_thoai)
+      .sort(),
+  ).toEqual([first, second].sort());
   expect(rows.values.filter((r) => r.nguoi_lay === '')).toHaveLength(1);
 
   // Both results are in the salesperson's care history (masked for them).
   await sales.getByTestId('menu-/app/care-history').click();
   await sales.getByTestId('list-carehistory').waitFor();
-  for (const n of [first, second]) await sales.locator('[data-testid^="carehistory-row-"]').filter({ hasText: `****${n.slice(-5)}` }).waitFor();
+  for (const n of [first, second])
+    await sales
+      .locator('[data-testid^="carehistory-row-"]')
+      .filter({ hasText: `****${n.slice(-5)}` })
+      .waitFor();
   await sales.close();
   await boss.close();
 }, 180000);

@@ -52,10 +52,14 @@ let startedAt = 0;
 const api = <T>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(stack.url, path, token, body, method);
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   stack = await startStack({ env: isolatedStackEnv('web_screens', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }) });
   browser = await launchChromium();
-  const admin = await api<{ access_token: string }>('POST', '/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
+  const admin = await api<{ access_token: string }>('POST', '/api/v1/auth/login', undefined, {
+    username: 'admin',
+    password: ADMIN_PASSWORD,
+  });
   const roles = await api<{ values: Array<{ id: string; priority: number }> }>('GET', '/api/v1/role?page=1&count=100', admin.access_token);
   // In hierarchy order: the branch (3) before its leader (4), salesperson (5) and coordinator (7).
   const ZERO = '00000000-0000-0000-0000-000000000000';
@@ -123,7 +127,13 @@ async function axeViolations(page: Page): Promise<string[]> {
     const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
     return r.violations
       .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
+      .map(
+        (v: any) =>
+          `${v.impact} ${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n: any) => n.target.join(' '))
+            .join(' | ')}`,
+      );
   });
   return found as string[];
 }
@@ -139,7 +149,8 @@ async function visitEveryScreen(priority: number): Promise<RoleRun> {
   });
   page.on('pageerror', (err) => findings.push({ path: current, what: `uncaught: ${err.message.slice(0, 300)}` }));
   page.on('response', (res) => {
-    if (res.status() >= 500) findings.push({ path: current, what: `${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}` });
+    if (res.status() >= 500)
+      findings.push({ path: current, what: `${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}` });
   });
   // The screen's requests, finished: no request in flight for 300 ms (networkidle is a load state,
   // reached once per page load, so it says nothing after a navigation within the app).
@@ -160,7 +171,9 @@ async function visitEveryScreen(priority: number): Promise<RoleRun> {
     publishMenu.get(priority)!(paths);
     if (!paths.length) throw new Error(`priority ${priority}: an empty menu`);
     // The screens a role before this one also has are audited by that role.
-    const earlier = await Promise.all(PRIORITIES.filter((p) => PRIORITIES.indexOf(p) < PRIORITIES.indexOf(priority)).map((p) => menuOf.get(p)!));
+    const earlier = await Promise.all(
+      PRIORITIES.filter((p) => PRIORITIES.indexOf(p) < PRIORITIES.indexOf(priority)).map((p) => menuOf.get(p)!),
+    );
     const auditedBefore = new Set(earlier.flat());
     const spent = { open: 0, axe: 0 };
     for (const path of ['/app/home', ...paths]) {
@@ -175,7 +188,11 @@ async function visitEveryScreen(priority: number): Promise<RoleRun> {
       await page.waitForURL(stack.url + path);
       await quiet();
       // Audit the screen, not its loading state: wait for spinners (lazy chunk, grid overlay) to go.
-      await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 15000 }).catch(() => undefined);
+      await page
+        .locator('[role="progressbar"]')
+        .first()
+        .waitFor({ state: 'detached', timeout: 15000 })
+        .catch(() => undefined);
       if (await page.getByText(PLACEHOLDER).count()) findings.push({ path, what: 'placeholder screen' });
       const audited = Date.now();
       // axe takes most of this test's time (5 s a screen on a busy machine): a screen is audited
@@ -193,10 +210,14 @@ async function visitEveryScreen(priority: number): Promise<RoleRun> {
   }
 }
 
-test.each(PRIORITIES)('priority %i: every screen of the menu opens without placeholder, error, 5xx or serious accessibility violation', async (priority) => {
-  const run = runOf.get(priority);
-  if (!run) throw new Error('the roles were not started (beforeAll failed)');
-  const { findings, summary } = await run;
-  console.log(summary);
-  expect(findings).toEqual([]);
-}, 600000);
+test.each(PRIORITIES)(
+  'priority %i: every screen of the menu opens without placeholder, error, 5xx or serious accessibility violation',
+  async (priority) => {
+    const run = runOf.get(priority);
+    if (!run) throw new Error('the roles were not started (beforeAll failed)');
+    const { findings, summary } = await run;
+    console.log(summary);
+    expect(findings).toEqual([]);
+  },
+  600000,
+);

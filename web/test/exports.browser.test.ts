@@ -35,30 +35,56 @@ let dir: string;
 const api = <T>(path: string, token?: string, body?: unknown) => callApi<T>(stack.url, path, token, body);
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'exports-browser-'));
   stack = await startStack({ env: isolatedStackEnv('web_exports', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, SCAN_RATE_PER_SECOND: '200' }) });
   browser = await launchChromium();
   await seedDemo(stack.url, { adminPassword: ADMIN_PASSWORD });
   // The two scan screens the office leaves empty get a small file each.
-  const admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).access_token;
+  const admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }))
+    .access_token;
   for (const [path, file] of [
     ['/api/v1/uploadquetdatakhonggoi/import', 'Quet-khong-goi.xlsx'],
     ['/api/v1/uploadquetdtct/import', 'Quet-dtct.xlsx'],
   ])
-    await api(`${path}?file_name=${file}&first_row=2`, admin, Array.from({ length: 5 }, (_, i) => ({ PhoneNumber: `091234${String(5000 + i)}`, FileName: file })));
+    await api(
+      `${path}?file_name=${file}&first_row=2`,
+      admin,
+      Array.from({ length: 5 }, (_, i) => ({ PhoneNumber: `091234${String(5000 + i)}`, FileName: file })),
+    );
   // A clawback on the office's package refund (DANH-SACH-TRUY-THU lists the staff who owe one).
   const refunds = await api<{ values: Array<{ id: string; request_type: number }> }>('/api/v1/requestrefundreport?page=1&count=20', admin);
   const refund = refunds.values.find((r) => r.request_type !== 5);
   if (!refund) throw new Error('the office has no package refund');
-  await callApi(stack.url, `/api/v1/requestrefundreport/setTrangThaiTruyThuHoanTheoGoi/${refund.id}`, admin, { trang_thai_truy_thu_hoan_theo_goi: 'truy_thu' }, 'PUT');
+  await callApi(
+    stack.url,
+    `/api/v1/requestrefundreport/setTrangThaiTruyThuHoanTheoGoi/${refund.id}`,
+    admin,
+    { trang_thai_truy_thu_hoan_theo_goi: 'truy_thu' },
+    'PUT',
+  );
   // A red report with its result set, and a lookup log row of today (the office has neither).
   const day = vnToday();
   const today = vnDate(day, day.d);
-  const red = await api<{ id: string }>('/api/v1/baodo', admin, { so_dien_thoai: '0912345101', ngay_thanh_cong: today, username_nv: 'nv_tuan', ten_goi_cuoc: 'MXH120', kenh: '9084 (3)', ly_do: 'Khách báo không đăng ký' });
+  const red = await api<{ id: string }>('/api/v1/baodo', admin, {
+    so_dien_thoai: '0912345101',
+    ngay_thanh_cong: today,
+    username_nv: 'nv_tuan',
+    ten_goi_cuoc: 'MXH120',
+    kenh: '9084 (3)',
+    ly_do: 'Khách báo không đăng ký',
+  });
   await callApi(stack.url, `/api/v1/baodo/setTrangThai/${red.id}`, admin, { trang_thai: 'FAILD' }, 'PUT');
   await api('/api/v1/lstracuu/import?file_name=tra-cuu.xlsx&first_row=2', admin, [
-    { username: 'nv_tuan', full_name: '', so_dien_thoai: '0912345102', ten_tra_cuu: 'Tra cứu số dư', noi_dung: 'Số dư: 12.000đ', createdAt: `${today} 00:05` },
+    {
+      username: 'nv_tuan',
+      full_name: '',
+      so_dien_thoai: '0912345102',
+      ten_tra_cuu: 'Tra cứu số dư',
+      noi_dung: 'Số dư: 12.000đ',
+      createdAt: `${today} 00:05`,
+    },
   ]);
 }, 400000);
 
@@ -80,7 +106,11 @@ async function exportButtons(page: Page, path: string): Promise<string[]> {
   const ids = await page
     .getByTestId(`tab-panel-${path}`)
     .locator('[data-testid$="-export"], [data-testid*="-export-"]')
-    .evaluateAll((els) => els.filter((e) => !(e as HTMLButtonElement).disabled && (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('data-testid')!));
+    .evaluateAll((els) =>
+      els
+        .filter((e) => !(e as HTMLButtonElement).disabled && (e as HTMLElement).offsetParent !== null)
+        .map((e) => e.getAttribute('data-testid')!),
+    );
   const rowAction = /^scan-\w+-export-/;
   return [...ids.filter((id) => !rowAction.test(id)), ...ids.filter((id) => rowAction.test(id)).slice(0, 1)];
 }
@@ -105,7 +135,12 @@ function findingsOf(cells: unknown[][], allowed: Set<string>): string[] {
 }
 
 test('every export as the administrator: Vietnamese headers and values, no raw code, field name or ISO date', async () => {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: 1600, height: 1000 },
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   const allowed = new Set(['admin', ...STAFF.map((p) => p.username)]);
   const findings: string[] = [];
@@ -134,21 +169,36 @@ test('every export as the administrator: Vietnamese headers and values, no raw c
     // The screen's tab, its list drawn and loaded (a busy machine takes its time over each).
     const panel = page.getByTestId(`tab-panel-${path}`);
     await panel.waitFor({ state: 'visible', timeout: 30000 });
-    await panel.locator('[data-testid^="list-"]').first().waitFor({ timeout: 15000 }).catch(() => undefined);
+    await panel
+      .locator('[data-testid^="list-"]')
+      .first()
+      .waitFor({ timeout: 15000 })
+      .catch(() => undefined);
     await quiet();
-    await panel.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 15000 }).catch(() => undefined);
+    await panel
+      .locator('[role="progressbar"]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 15000 })
+      .catch(() => undefined);
     await quiet();
     // A scan screen: run the first file's scan to its end first, so the export has results.
     const state = panel.locator('[data-testid^="scan-state-"]').first();
     if ((await state.count()) && (await state.getAttribute('data-state')) !== 'done') {
       await panel.locator('[data-testid^="scan-"][data-testid*="-start-"]').first().click();
       await page
-        .waitForFunction((p) => document.querySelector(`[data-testid="tab-panel-${p}"] [data-testid^="scan-state-"]`)?.getAttribute('data-state') === 'done', path, { timeout: 60000 })
+        .waitForFunction(
+          (p) =>
+            document.querySelector(`[data-testid="tab-panel-${p}"] [data-testid^="scan-state-"]`)?.getAttribute('data-state') === 'done',
+          path,
+          { timeout: 60000 },
+        )
         .catch(() => findings.push(`${path}: the scan did not finish`));
     }
     const buttons = await exportButtons(page, path);
     if (process.env.EXPORTS_DEBUG) {
-      const all = await page.locator('[data-testid$="-export"], [data-testid*="-export-"]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')}:${(e as HTMLElement).offsetParent !== null}`));
+      const all = await page
+        .locator('[data-testid$="-export"], [data-testid*="-export-"]')
+        .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')}:${(e as HTMLElement).offsetParent !== null}`));
       console.log(`${path}: ${buttons.join(',')} | all: ${all.join(',')} | panel: ${await panel.count()} ${await panel.isVisible()}`);
       await page.screenshot({ path: join(process.env.EXPORTS_DEBUG, `${path.replace(/\//g, '_')}.png`) });
     }

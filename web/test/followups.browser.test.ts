@@ -38,20 +38,35 @@ let seller: string;
 let tag: string;
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'followups-browser-'));
   const webDist = await snapshotWebDist(join(dir, 'web-dist'));
   stack = await startStack({
-    env: isolatedStackEnv('web_followups', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, WEB_DIST: webDist, ORDERS_REMINDER_REPEAT_MS: String(REPEAT_MS) }),
+    env: isolatedStackEnv('web_followups', {
+      CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      WEB_DIST: webDist,
+      ORDERS_REMINDER_REPEAT_MS: String(REPEAT_MS),
+    }),
     only: ['auth', 'orders', 'care', 'refunds', 'dataops'],
   });
   browser = await launchChromium();
   tag = randomBytes(3).toString('hex');
-  admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).access_token;
+  admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }))
+    .access_token;
   const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
   const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
   const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
-    api<{ id: string }>('/api/v1/users', admin, { fullname, username, password: PASSWORD, email: `${username}@cskh.vn`, phone: '', brand, group: ZERO, role: role(priority) });
+    api<{ id: string }>('/api/v1/users', admin, {
+      fullname,
+      username,
+      password: PASSWORD,
+      email: `${username}@cskh.vn`,
+      phone: '',
+      brand,
+      group: ZERO,
+      role: role(priority),
+    });
   const branch = await user(`cn${tag}`, 'Chi Nhánh Một', 3);
   seller = `nvkd${tag}`;
   await user(seller, 'Phạm Bán Hàng', 5, branch.id);
@@ -84,7 +99,10 @@ it('1. a salesperson who logs in after an order started waiting sees its reminde
 
   // While they stay, the server's repeat arrives (a new toast for the same order).
   await page.waitForFunction(
-    ([t, id]) => [...document.querySelectorAll('[data-testid="toast"]')].some((e) => e.textContent?.includes(t as string) && Number(e.getAttribute('data-toast-id')) > (id as number)),
+    ([t, id]) =>
+      [...document.querySelectorAll('[data-testid="toast"]')].some(
+        (e) => e.textContent?.includes(t as string) && Number(e.getAttribute('data-toast-id')) > (id as number),
+      ),
     [text, firstId] as const,
     { timeout: REPEAT_MS * 3 },
   );
@@ -112,7 +130,21 @@ it("3. the refund form says the package has no refund price under 'Hình thức'
   expect(said).toContain("nhờ quản lý thêm giá hoàn tiền của gói này trong 'Giá hoàn tiền'");
   // Once the price exists, the same name gives the methods and the message goes.
   const prices = Object.fromEntries(
-    ['gia_gia_han', 'gia_nang_cap', 'gia_nang_cap_t2', 'gia_nang_cap_t3', 'gia_nang_cap_ht0', 'gia_nang_cap_ht1', 'gia_nang_cap_ht2', 'gia_nang_cap_ht3', 'gia_nang_cap_ht4', 'gia_nang_cap_g1', 'gia_nang_cap_g2', 'gia_nang_cap_g3', 'gia_goi'].map((k) => [k, 10000]),
+    [
+      'gia_gia_han',
+      'gia_nang_cap',
+      'gia_nang_cap_t2',
+      'gia_nang_cap_t3',
+      'gia_nang_cap_ht0',
+      'gia_nang_cap_ht1',
+      'gia_nang_cap_ht2',
+      'gia_nang_cap_ht3',
+      'gia_nang_cap_ht4',
+      'gia_nang_cap_g1',
+      'gia_nang_cap_g2',
+      'gia_nang_cap_g3',
+      'gia_goi',
+    ].map((k) => [k, 10000]),
   );
   await api('/api/v1/giahoantien', admin, { ten_goi_cuoc: pkg, ...prices });
   await input(page, 'refund-form-package_code').fill(pkg.slice(0, -1));
@@ -126,11 +158,22 @@ it("3. the refund form says the package has no refund price under 'Hình thức'
 it("5. 'Khách hàng mới' shows the open case after a reload, from the server", async () => {
   const phones = [newPhone(), newPhone()];
   const fileName = `kh-${tag}.xlsx`;
-  const rows = phones.map((phone) => ({ phone, type: 'MC', package: 'V90', registerAt: '01/01/2025', expiredAt: '01/02/2025', packageCycle: '1', state: 'ACTIVE', packageCanRegister: 'V120' }));
+  const rows = phones.map((phone) => ({
+    phone,
+    type: 'MC',
+    package: 'V90',
+    registerAt: '01/01/2025',
+    expiredAt: '01/02/2025',
+    packageCycle: '1',
+    state: 'ACTIVE',
+    packageCanRegister: 'V120',
+  }));
   await api(`/api/v1/customer/import?file_name=${encodeURIComponent(fileName)}&first_row=2`, admin, rows);
   const uploads = await api<{ values: Array<{ id: string; filename: string }> }>('/api/v1/upload?page=1&count=100', admin);
   const upload = uploads.values.find((u) => u.filename === fileName)!;
-  await readUntil('hand the customers to the salesperson', () => api(`/api/v1/customer/assign?upload_id=${upload.id}`, admin, [{ username: seller, count: 2 }]));
+  await readUntil('hand the customers to the salesperson', () =>
+    api(`/api/v1/customer/assign?upload_id=${upload.id}`, admin, [{ username: seller, count: 2 }]),
+  );
 
   const page = await browser.newPage();
   await login(page, seller);
@@ -188,6 +231,7 @@ it('7. the screens show their texts with diacritics, the approve prompt in Vietn
   await toast(page, 'Đã lưu cài đặt phân quyền!');
 
   const seen = (await page.locator('body').textContent()) ?? '';
-  for (const ascii of ['Khach hang rieng', 'CHO DUYET', 'DA DUYET', 'Confirm approving', 'Quet doi tuong', 'Tat ca', 'Da luu cai dat']) expect(seen).not.toContain(ascii);
+  for (const ascii of ['Khach hang rieng', 'CHO DUYET', 'DA DUYET', 'Confirm approving', 'Quet doi tuong', 'Tat ca', 'Da luu cai dat'])
+    expect(seen).not.toContain(ascii);
   await page.close();
 });

@@ -26,7 +26,11 @@ const api = <T>(path: string, token?: string, body?: unknown, method?: string) =
 
 /** The status and envelope of a call expected to be refused. */
 async function refused(path: string, token: string, body: unknown, method: string) {
-  const res = await fetch(stack.url + path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: method === 'GET' ? undefined : JSON.stringify(body) });
+  const res = await fetch(stack.url + path, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: method === 'GET' ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as { msg?: string } };
 }
 
@@ -46,21 +50,36 @@ let bossToken: string;
 let branchToken: string;
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
-  stack = await startStack({ env: isolatedStackEnv('web_issue24c', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }), only: ['auth', 'refunds', 'payroll', 'care', 'orders'] });
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  stack = await startStack({
+    env: isolatedStackEnv('web_issue24c', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }),
+    only: ['auth', 'refunds', 'payroll', 'care', 'orders'],
+  });
   browser = await launchChromium();
   tag = randomBytes(3).toString('hex');
-  admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).access_token;
+  admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }))
+    .access_token;
   const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
   const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
   const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
-    api<{ id: string }>('/api/v1/users', admin, { fullname, username, password: PASSWORD, email: `${username}@cskh.vn`, phone: '', brand, group: ZERO, role: role(priority) });
+    api<{ id: string }>('/api/v1/users', admin, {
+      fullname,
+      username,
+      password: PASSWORD,
+      email: `${username}@cskh.vn`,
+      phone: '',
+      brand,
+      group: ZERO,
+      role: role(priority),
+    });
   const branch = await user(`cn${tag}`, 'Chi Nhánh Một', 3);
   seller = `nv${tag}`;
   await user(seller, 'Lê Bán Hàng', 5, branch.id);
   boss = `ql${tag}`;
   await user(boss, 'Trần Quản Lý', 2);
-  const token = async (u: string) => (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: u, password: PASSWORD })).access_token;
+  const token = async (u: string) =>
+    (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: u, password: PASSWORD })).access_token;
   sellerToken = await token(seller);
   bossToken = await token(boss);
   branchToken = await token(`cn${tag}`);
@@ -74,25 +93,68 @@ afterAll(async () => {
 it('12: a manager deletes a refund request after "Xác nhận xoá bản ghi"; its clawback leaves the report and the payroll sheet', async () => {
   const pkg = `XO${tag}`.toUpperCase();
   const prices = Object.fromEntries(
-    ['gia_nang_cap', 'gia_nang_cap_t2', 'gia_nang_cap_t3', 'gia_nang_cap_ht0', 'gia_nang_cap_ht1', 'gia_nang_cap_ht2', 'gia_nang_cap_ht3', 'gia_nang_cap_ht4', 'gia_nang_cap_g1', 'gia_nang_cap_g2', 'gia_nang_cap_g3', 'gia_goi'].map((k) => [k, 10000]),
+    [
+      'gia_nang_cap',
+      'gia_nang_cap_t2',
+      'gia_nang_cap_t3',
+      'gia_nang_cap_ht0',
+      'gia_nang_cap_ht1',
+      'gia_nang_cap_ht2',
+      'gia_nang_cap_ht3',
+      'gia_nang_cap_ht4',
+      'gia_nang_cap_g1',
+      'gia_nang_cap_g2',
+      'gia_nang_cap_g3',
+      'gia_goi',
+    ].map((k) => [k, 10000]),
   );
   await api('/api/v1/giahoantien', admin, { ten_goi_cuoc: pkg, ...prices, gia_gia_han: 50000 });
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const create = (ms: number) =>
     api<{ values: Array<{ id: string }> }>('/api/v1/requestrefund/createHoanTienGoiCuoc', sellerToken, {
-      millisecond_created_at: ms, number_phone: phone, number_type: 1, package_code: pkg, request_type: 1, request_method: 1, other_refund: 0, other_reason: '', cho_len_don: 0,
+      millisecond_created_at: ms,
+      number_phone: phone,
+      number_type: 1,
+      package_code: pkg,
+      request_type: 1,
+      request_method: 1,
+      other_refund: 0,
+      other_reason: '',
+      cho_len_don: 0,
     });
   const id = (await create(Date.now())).values[0].id;
   const kept = (await create(Date.now() + 1)).values[0].id;
-  await api(`/api/v1/requestrefundreport/setTrangThaiTruyThuHoanTheoGoi/${id}`, bossToken, { trang_thai_truy_thu_hoan_theo_goi: 'truy_thu' }, 'PUT');
-  await api(`/api/v1/requestrefundreport/setTrangThaiTruyThuHoanTheoGoi/${kept}`, bossToken, { trang_thai_truy_thu_hoan_theo_goi: 'da_truy_thu' }, 'PUT');
+  await api(
+    `/api/v1/requestrefundreport/setTrangThaiTruyThuHoanTheoGoi/${id}`,
+    bossToken,
+    { trang_thai_truy_thu_hoan_theo_goi: 'truy_thu' },
+    'PUT',
+  );
+  await api(
+    `/api/v1/requestrefundreport/setTrangThaiTruyThuHoanTheoGoi/${kept}`,
+    bossToken,
+    { trang_thai_truy_thu_hoan_theo_goi: 'da_truy_thu' },
+    'PUT',
+  );
 
   const now = new Date(Date.now() + 7 * 3600 * 1000);
   const month = `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${now.getUTCFullYear()}`;
-  const sheet = () => api<{ values: Array<{ username: string; truyThuSauChietKhau: number; dang_tinh_toan?: boolean }> }>(`/api/v1/tinhluong?startDate=${encodeURIComponent(month)}&username=${seller}&page=1&count=20`, bossToken);
+  const sheet = () =>
+    api<{ values: Array<{ username: string; truyThuSauChietKhau: number; dang_tinh_toan?: boolean }> }>(
+      `/api/v1/tinhluong?startDate=${encodeURIComponent(month)}&username=${seller}&page=1&count=20`,
+      bossToken,
+    );
   const clawbackOf = (s: Awaited<ReturnType<typeof sheet>>) => s.values.find((r) => r.username === seller);
-  await readUntil('payroll counts the clawback', sheet, (s) => Number(clawbackOf(s)?.truyThuSauChietKhau) === 50000 && !clawbackOf(s)?.dang_tinh_toan);
-  const list = () => api<{ values: Array<{ staff_username: string; tong_truy_thu: number }> }>(`/api/v1/requestrefundreport/xuatdstruythu?username=${seller}`, bossToken);
+  await readUntil(
+    'payroll counts the clawback',
+    sheet,
+    (s) => Number(clawbackOf(s)?.truyThuSauChietKhau) === 50000 && !clawbackOf(s)?.dang_tinh_toan,
+  );
+  const list = () =>
+    api<{ values: Array<{ staff_username: string; tong_truy_thu: number }> }>(
+      `/api/v1/requestrefundreport/xuatdstruythu?username=${seller}`,
+      bossToken,
+    );
   expect((await list()).values.find((r) => r.staff_username === seller)?.tong_truy_thu).toBe(50000);
 
   // The server: a salesperson and a branch (priority 3) may not delete; a collected clawback refuses.
@@ -125,7 +187,11 @@ it('12: a manager deletes a refund request after "Xác nhận xoá bản ghi"; i
 
   // Its clawback is undone: the report's list and, through the event, the payroll sheet.
   expect((await list()).values.find((r) => r.staff_username === seller)).toBeUndefined();
-  await readUntil('payroll drops the clawback', sheet, (s) => Number(clawbackOf(s)?.truyThuSauChietKhau) === 0 && !clawbackOf(s)?.dang_tinh_toan);
+  await readUntil(
+    'payroll drops the clawback',
+    sheet,
+    (s) => Number(clawbackOf(s)?.truyThuSauChietKhau) === 0 && !clawbackOf(s)?.dang_tinh_toan,
+  );
   expect((await refused(`/api/v1/requestrefund/${id}`, bossToken, {}, 'GET')).status).toBe(404);
 }, 240000);
 
@@ -142,23 +208,40 @@ it('13: a salesperson marks an invite-next-day record invited from its row, and 
   await page.getByTestId(`moigoihomsau-status-${rec.id}`).click();
   await confirmWith(page, "Xác nhận đổi trạng thái thành 'Đã mời'?");
   await toast(page, "Đã đánh dấu 'Đã mời'");
-  await readUntil('the row shows it invited', async () => (await row.textContent()) ?? '', (t) => t.includes('Đã mời'), 15000);
+  await readUntil(
+    'the row shows it invited',
+    async () => (await row.textContent()) ?? '',
+    (t) => t.includes('Đã mời'),
+    15000,
+  );
   expect((await api<{ status: number }>(`/api/v1/moigoihomsau/${rec.id}`, sellerToken)).status).toBe(1);
   await page.getByTestId(`moigoihomsau-status-${rec.id}`).click();
   await confirmWith(page, "Xác nhận đổi trạng thái thành 'Chưa mời'?");
   await toast(page, "Đã chuyển về 'Chưa mời'");
-  await readUntil('the row shows it not invited', async () => (await row.textContent()) ?? '', (t) => t.includes('Chưa mời'), 15000);
+  await readUntil(
+    'the row shows it not invited',
+    async () => (await row.textContent()) ?? '',
+    (t) => t.includes('Chưa mời'),
+    15000,
+  );
   expect((await api<{ status: number }>(`/api/v1/moigoihomsau/${rec.id}`, sellerToken)).status).toBe(0);
   await page.close();
 }, 180000);
 
-it('15: a manager sets an mfy order\'s information approval from its column; the salesperson sees it read-only', async () => {
+it("15: a manager sets an mfy order's information approval from its column; the salesperson sees it read-only", async () => {
   const pkg = `MF${tag}`.toUpperCase();
   await api('/api/v1/giagoimfy', admin, { ten_goi_cuoc: pkg, phi_thu_hoi: '0', gia_t1: '100000', gia_t2: '90000', gia_t3: '80000' });
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const order = await api<{ id: string; trang_thai_duyet_thong_tin: string }>('/api/v1/mfy', sellerToken, { so_dien_thoai: phone, ma_goi: pkg, gia_ban_goi: 1 });
+  const order = await api<{ id: string; trang_thai_duyet_thong_tin: string }>('/api/v1/mfy', sellerToken, {
+    so_dien_thoai: phone,
+    ma_goi: pkg,
+    gia_ban_goi: 1,
+  });
   expect(order.trang_thai_duyet_thong_tin).toBe('dang_cho_duyet');
-  expect((await refused(`/api/v1/mfy/setTrangThaiDuyetThongTin/${order.id}`, sellerToken, { trang_thai_duyet_thong_tin: 'da_duyet' }, 'PUT')).status).toBe(403);
+  expect(
+    (await refused(`/api/v1/mfy/setTrangThaiDuyetThongTin/${order.id}`, sellerToken, { trang_thai_duyet_thong_tin: 'da_duyet' }, 'PUT'))
+      .status,
+  ).toBe(403);
 
   const page = await (await browser.newContext()).newPage();
   await logIn(page, stack.url, boss, PASSWORD);
@@ -168,7 +251,13 @@ it('15: a manager sets an mfy order\'s information approval from its column; the
   await page.getByRole('option', { name: 'Đã duyệt', exact: true }).click();
   await confirmWith(page, "Xác nhận đổi trạng thái duyệt thông tin thành 'Đã duyệt'?");
   await toast(page, 'Cập nhật thành công');
-  const after = await readUntil('approved', () => api<{ trang_thai_duyet_thong_tin: string; username_duyet_trang_thai_duyet_thong_tin: string }>(`/api/v1/mfy/${order.id}`, bossToken), (o) => o.trang_thai_duyet_thong_tin === 'da_duyet', 15000);
+  const after = await readUntil(
+    'approved',
+    () =>
+      api<{ trang_thai_duyet_thong_tin: string; username_duyet_trang_thai_duyet_thong_tin: string }>(`/api/v1/mfy/${order.id}`, bossToken),
+    (o) => o.trang_thai_duyet_thong_tin === 'da_duyet',
+    15000,
+  );
   expect(after.username_duyet_trang_thai_duyet_thong_tin).toBe(boss);
   await page.close();
 

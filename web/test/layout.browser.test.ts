@@ -19,7 +19,8 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   stack = await startStack({ env: isolatedStackEnv('web_layout', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }) });
   await seedDemo(stack.url, { adminPassword: ADMIN_PASSWORD });
   browser = await launchChromium();
@@ -38,8 +39,12 @@ async function fit(page: Page, listId: string) {
     const grid = list.querySelector('.MuiDataGrid-root')!.getBoundingClientRect();
     const actions = [...list.querySelectorAll('.MuiDataGrid-row .cskh-sticky-actions')].map((c) => c.getBoundingClientRect());
     const buttons = [...list.querySelectorAll('.MuiDataGrid-row .cskh-sticky-actions button')].map((b) => b.getBoundingClientRect());
-    const truncated = [...list.querySelectorAll('.MuiDataGrid-columnHeaderTitle')].filter((h) => (h as HTMLElement).scrollHeight > (h as HTMLElement).clientHeight + 1).map((h) => h.textContent);
-    const widths = [...list.querySelectorAll('.MuiDataGrid-columnHeader')].map((h) => `${h.getAttribute('data-field')}:${Math.round(h.getBoundingClientRect().width)}`);
+    const truncated = [...list.querySelectorAll('.MuiDataGrid-columnHeaderTitle')]
+      .filter((h) => (h as HTMLElement).scrollHeight > (h as HTMLElement).clientHeight + 1)
+      .map((h) => h.textContent);
+    const widths = [...list.querySelectorAll('.MuiDataGrid-columnHeader')].map(
+      (h) => `${h.getAttribute('data-field')}:${Math.round(h.getBoundingClientRect().width)}`,
+    );
     return {
       overflow: scroller.scrollWidth - scroller.clientWidth,
       ...(scroller.scrollWidth - scroller.clientWidth > 0 ? { widths: `${scroller.clientWidth} ${widths.join(' ')}` } : {}),
@@ -72,7 +77,13 @@ it('as the manager at 1440 px, the wide lists fit with their row actions in view
   // A few pixels of overflow are the grid's own rounding, not a column out of view.
   for (const [, id] of screens) {
     const f = seen[id] as { overflow: number; rows: number; actionsOutside: number; truncated: string[] };
-    expect({ id, fits: f.overflow <= 8, rows: f.rows > 0, actionsOutside: f.actionsOutside, truncated: f.truncated }).toEqual({ id, fits: true, rows: true, actionsOutside: 0, truncated: [] });
+    expect({ id, fits: f.overflow <= 8, rows: f.rows > 0, actionsOutside: f.actionsOutside, truncated: f.truncated }).toEqual({
+      id,
+      fits: true,
+      rows: true,
+      actionsOutside: 0,
+      truncated: [],
+    });
   }
   await page.close();
 }, 240_000);
@@ -134,7 +145,10 @@ it('toasts start beside the menu, not over it, and the same message twice is sho
   await page.getByTestId('profile-save').click();
   await page.waitForTimeout(1000);
   expect(await toast.count()).toBe(1);
-  const menuRight = await page.locator('.MuiDrawer-paper').first().evaluate((el) => el.getBoundingClientRect().right);
+  const menuRight = await page
+    .locator('.MuiDrawer-paper')
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().right);
   const left = async () => toast.first().evaluate((el) => el.getBoundingClientRect().left);
   expect(menuRight).toBeGreaterThan(200);
   expect(await left()).toBeGreaterThanOrEqual(menuRight);

@@ -8,6 +8,7 @@
  *   carrier → Kafka → realtime → this tab) → the answers match the REST answer for the same phone
  *   → the lookup-history screen (/sys/lstracuu) shows the socket lookup's log row and its count.
  */
+import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer, connect as tcpConnect, type Server, type Socket as TcpSocket } from 'node:net';
@@ -40,16 +41,17 @@ function ensureWebDist() {
   if (r.status !== 0) throw new Error(`web build failed (${r.status ?? r.signal})`);
 }
 
-
-
-
 /**
  * Fresh consumer groups start at the latest offset, so a lookup sent before the lookup service
  * and the realtime tier have joined their groups would go unanswered until the reply timeout.
  * Send warm-up lookups (another phone) over a socket until one is answered.
  */
 async function waitForLookupPath(url: string, token: string) {
-  const socket: Socket = connectSocket(url, { path: '/socket.io', transports: ['websocket'], auth: { host: 'test', token, client_id: `warmup-${rand()}` } });
+  const socket: Socket = connectSocket(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { host: 'test', token, client_id: `warmup-${rand()}` },
+  });
   try {
     const deadline = Date.now() + 45_000;
     let answered = false;
@@ -58,7 +60,13 @@ async function waitForLookupPath(url: string, token: string) {
     });
     while (!answered) {
       if (Date.now() > deadline) throw new Error('the socket lookup path never answered');
-      if (socket.connected) socket.emit('traCuuSoDuTaiKhoanChinh', { host: 'test', token, client_id: '', data: { isdn: '0900000001', requestId: `warmup-${rand()}` } });
+      if (socket.connected)
+        socket.emit('traCuuSoDuTaiKhoanChinh', {
+          host: 'test',
+          token,
+          client_id: '',
+          data: { isdn: '0900000001', requestId: `warmup-${rand()}` },
+        });
       await new Promise((r) => setTimeout(r, 500));
     }
   } finally {
@@ -146,7 +154,14 @@ describe('subscriber lookup in the browser', () => {
     await waitForLookupPath(stack.url, token);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     // Balance lookups this page really sent over the socket (a reconnect re-sends a pending one, by
@@ -218,7 +233,9 @@ describe('subscriber lookup in the browser', () => {
     await page.getByTestId('menu-/sys/lstracuu').click();
     await page.getByTestId('lstracuu-filter-noi_dung').fill(phone);
     await page.getByTestId('lstracuu-search').click();
-    const socketRow = page.locator('[data-testid^="lstracuu-row-"]', { hasText: 'Tra cứu số dư tài khoản chính' }).filter({ hasText: 'Kênh: socket' });
+    const socketRow = page
+      .locator('[data-testid^="lstracuu-row-"]', { hasText: 'Tra cứu số dư tài khoản chính' })
+      .filter({ hasText: 'Kênh: socket' });
     await socketRow.first().waitFor({ timeout: 15_000 });
     expect(balanceSends).toBeGreaterThanOrEqual(1);
     // The grid re-renders while the filtered page replaces the first one: read the row count once
@@ -235,10 +252,14 @@ describe('subscriber lookup in the browser', () => {
 
     // The counts panel agrees with the API for the same filter (one REST and one socket lookup each).
     const list = await api(`/api/v1/lstracuu?page=1&count=20&noi_dung=${phone}`);
-    const byName = Object.fromEntries((list.countByName as Array<{ ten_tra_cuu: string; count: number }>).map((c) => [c.ten_tra_cuu, c.count]));
+    const byName = Object.fromEntries(
+      (list.countByName as Array<{ ten_tra_cuu: string; count: number }>).map((c) => [c.ten_tra_cuu, c.count]),
+    );
     expect(byName['Tra cứu số dư tài khoản chính']).toBe(1 + balanceSends);
     expect(byName['Tra cứu danh sách đối tượng chương trình']).toBe(1 + packageSends);
-    const count = page.locator('[data-testid="lstracuu-count"][data-name="Tra cứu số dư tài khoản chính"] [data-testid="lstracuu-count-value"]');
+    const count = page.locator(
+      '[data-testid="lstracuu-count"][data-name="Tra cứu số dư tài khoản chính"] [data-testid="lstracuu-count-value"]',
+    );
     expect((await count.textContent())?.trim()).toBe(String(1 + balanceSends));
     expect((await page.getByTestId('lstracuu-count-total').textContent())?.trim()).toBe(String(list.count));
   });
@@ -248,16 +269,25 @@ describe('subscriber lookup in the browser', () => {
     const XLSX = await import('xlsx');
     const marker = `nhap-${rand()}`;
     const sheet = [['#', 'Nhân viên', 'Số điện thoại', 'Loại tra cứu', 'Nội dung', 'Thời gian']];
-    for (let i = 0; i < 205; i++) sheet.push([String(i + 1), 'admin - Quản trị hệ thống', `09${String(10000000 + i)}`, 'Tra cứu số dư tài khoản chính', `${marker} ${i}`, '05-03-2025 08:30:00']);
+    for (let i = 0; i < 205; i++)
+      sheet.push([
+        String(i + 1),
+        'admin - Quản trị hệ thống',
+        `09${String(10000000 + i)}`,
+        'Tra cứu số dư tài khoản chính',
+        `${marker} ${i}`,
+        '05-03-2025 08:30:00',
+      ]);
     sheet.push(['206', 'admin', 'không có số', 'Tra cứu số dư tài khoản chính', `${marker} lỗi`, '05-03-2025 08:30:00']);
-    const file = join(require('node:os').tmpdir(), `${marker}.xlsx`);
+    const file = join(tmpdir(), `${marker}.xlsx`);
     const wb = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(sheet), 'Sheet 1');
     XLSX.writeFile(wb, file);
 
     const posts: number[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().includes('/api/v1/lstracuu/import')) posts.push((JSON.parse(r.postData() ?? '[]') as unknown[]).length);
+      if (r.method() === 'POST' && r.url().includes('/api/v1/lstracuu/import'))
+        posts.push((JSON.parse(r.postData() ?? '[]') as unknown[]).length);
     });
     await page.getByTestId('lstracuu-import-file').setInputFiles(file);
     await page.getByTestId('lstracuu-import-preview').waitFor();
@@ -266,7 +296,11 @@ describe('subscriber lookup in the browser', () => {
     await errors.first().waitFor();
     expect(await errors.count()).toBe(1);
     expect(await errors.first().getAttribute('data-row')).toBe('207');
-    await page.getByTestId('toast').filter({ hasText: `${marker}.xlsx: đã lưu 205 bản ghi` }).first().waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `${marker}.xlsx: đã lưu 205 bản ghi` })
+      .first()
+      .waitFor();
     expect(posts).toEqual([200, 6]);
     await page.getByTestId('lstracuu-import-errors-close').click();
     // Closed, the refused rows stay one click away: 'Lỗi nhập (1)' reopens them.

@@ -36,7 +36,8 @@ async function sql<T = Record<string, any>>(text: string, params: unknown[] = []
 /** A private copy of web/dist (others may rebuild it while this runs; see care.browser.test.ts). */
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   const webDist = await snapshotWebDist(join(mkdtempSync(join(tmpdir(), 'orders-assign-dist-')), 'web-dist'));
   env = isolatedStackEnv('web_orders_assign', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, WEB_DIST: webDist });
   stack = await startStack({ env, only: ['auth', 'orders', 'care'] });
@@ -54,7 +55,14 @@ it('a manager keeps the company list, picks an order’s company and package fro
   const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
   const pkgA = `MA${tag}`;
   const pkgB = `MB${tag}`;
-  for (const p of [pkgA, pkgB]) await api('/api/v1/giagoimfy', admin.access_token, { ten_goi_cuoc: p, phi_thu_hoi: '0', gia_t1: '100000', gia_t2: '90000', gia_t3: '80000' });
+  for (const p of [pkgA, pkgB])
+    await api('/api/v1/giagoimfy', admin.access_token, {
+      ten_goi_cuoc: p,
+      phi_thu_hoi: '0',
+      gia_t1: '100000',
+      gia_t2: '90000',
+      gia_t3: '80000',
+    });
   const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin.access_token);
   const ZERO = '00000000-0000-0000-0000-000000000000';
   const branch = await api<{ id: string }>('/api/v1/users', admin.access_token, {
@@ -83,7 +91,12 @@ it('a manager keeps the company list, picks an order’s company and package fro
   // The staff read model learns the salesperson from auth's event: retry until it has.
   let order: { id: string } | undefined;
   for (let i = 0; i < 50 && !order; i++) {
-    order = await api<{ id: string }>('/api/v1/mfy', admin.access_token, { so_dien_thoai: phone, ma_goi: pkgA, gia_ban_goi: '1', username_nv: seller }).catch(async () => {
+    order = await api<{ id: string }>('/api/v1/mfy', admin.access_token, {
+      so_dien_thoai: phone,
+      ma_goi: pkgA,
+      gia_ban_goi: '1',
+      username_nv: seller,
+    }).catch(async () => {
       await new Promise((r) => setTimeout(r, 200));
       return undefined;
     });
@@ -155,7 +168,10 @@ it('a manager keeps the company list, picks an order’s company and package fro
   XLSX.writeFile(wb, sheet);
   await page.getByTestId('mfy-import-file').setInputFiles(sheet);
   await toast(page, `Tải file thành công: mfy-${tag}.xlsx (2 bản ghi)`);
-  expect(await sql(`SELECT username_nv FROM orders.sale_order WHERE kind = 'mfy' AND so_dien_thoai IN ($1, $2)`, [p1, p2])).toEqual([{ username_nv: '' }, { username_nv: '' }]);
+  expect(await sql(`SELECT username_nv FROM orders.sale_order WHERE kind = 'mfy' AND so_dien_thoai IN ($1, $2)`, [p1, p2])).toEqual([
+    { username_nv: '' },
+    { username_nv: '' },
+  ]);
 
   await page.getByTestId('mfy-assign').click();
   await page.getByTestId('mfy-assign-total').filter({ hasText: 'Số đơn chưa chia: 2' }).waitFor();
@@ -166,9 +182,9 @@ it('a manager keeps the company list, picks an order’s company and package fro
   await input(page, 'mfy-assign-count-0').fill('2');
   await page.getByTestId('mfy-assign-submit').click();
   await toast(page, `Phân chia dữ liệu thành công. Đã chia 2 đơn (${seller}: 2).`);
-  expect(await sql(`SELECT DISTINCT username_nv, ten_nv FROM orders.sale_order WHERE kind = 'mfy' AND so_dien_thoai IN ($1, $2)`, [p1, p2])).toEqual([
-    { username_nv: seller, ten_nv: 'Trần Chia Đơn' },
-  ]);
+  expect(
+    await sql(`SELECT DISTINCT username_nv, ten_nv FROM orders.sale_order WHERE kind = 'mfy' AND so_dien_thoai IN ($1, $2)`, [p1, p2]),
+  ).toEqual([{ username_nv: seller, ten_nv: 'Trần Chia Đơn' }]);
   await page.close();
 
   // The salesperson sees neither the company list nor 'Chia đơn' (the server refuses them too).

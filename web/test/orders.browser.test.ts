@@ -42,7 +42,8 @@ async function sql<T = Record<string, any>>(text: string, params: unknown[] = []
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   env = isolatedStackEnv('web_orders', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD });
   // Only what this screen needs (auth for logins and staff, orders); the realtime tier and carrier simulator come with the stack.
   stack = await startStack({ env, only: ['auth', 'orders'] });
@@ -58,8 +59,17 @@ it('a salesperson sees the countdown, the server cancels at the deadline and the
   const tag = randomBytes(3).toString('hex');
   const pkg = `MXH${tag}`.toUpperCase();
   const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
-  await api('/api/v1/giagoimfy', admin.access_token, { ten_goi_cuoc: pkg, phi_thu_hoi: '0', gia_t1: '100000', gia_t2: '90000', gia_t3: '80000' });
-  const roles = await api<{ values: Array<{ id: string; name: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin.access_token);
+  await api('/api/v1/giagoimfy', admin.access_token, {
+    ten_goi_cuoc: pkg,
+    phi_thu_hoi: '0',
+    gia_t1: '100000',
+    gia_t2: '90000',
+    gia_t3: '80000',
+  });
+  const roles = await api<{ values: Array<{ id: string; name: string; priority: number }> }>(
+    '/api/v1/role?page=1&count=100',
+    admin.access_token,
+  );
   const salesRole = roles.values.find((r) => r.priority === 5)!;
   const branchRole = roles.values.find((r) => r.priority === 3)!;
   const ZERO = '00000000-0000-0000-0000-000000000000';
@@ -222,8 +232,14 @@ it('a manager keeps the 9279 price list (create, import, search, export), create
   XLSX.writeFile(wb, sheet);
   await page.getByTestId('giagoidangky9279-import-file').setInputFiles(sheet);
   // Every row is answered saved; the name given twice is one price, the last row's.
-  await page.getByTestId('toast').filter({ hasText: `gia-${tag}.xlsx: đã lưu 3 bản ghi` }).first().waitFor();
-  expect(await sql(`SELECT phi_thu_hoi, gia_t1 FROM orders.package_price WHERE kind = '9279' AND ten_goi_cuoc = $1`, [imported])).toEqual([{ phi_thu_hoi: '2000', gia_t1: '55000' }]);
+  await page
+    .getByTestId('toast')
+    .filter({ hasText: `gia-${tag}.xlsx: đã lưu 3 bản ghi` })
+    .first()
+    .waitFor();
+  expect(await sql(`SELECT phi_thu_hoi, gia_t1 FROM orders.package_price WHERE kind = '9279' AND ten_goi_cuoc = $1`, [imported])).toEqual([
+    { phi_thu_hoi: '2000', gia_t1: '55000' },
+  ]);
 
   // Name search on Enter: this run's three packages only.
   const search = input(page, 'giagoidangky9279-filter-ten_goi_cuoc');
@@ -239,7 +255,12 @@ it('a manager keeps the 9279 price list (create, import, search, export), create
   const priceBook = XLSX.readFile(priceFile);
   const priceRows = XLSX.utils.sheet_to_json<Record<string, unknown>>(priceBook.Sheets[priceBook.SheetNames[0]]);
   expect(priceRows.map((r) => r['Tên gói cước']).sort()).toEqual([created, imported, `DK${tag}C`].sort());
-  expect(priceRows.find((r) => r['Tên gói cước'] === created)).toMatchObject({ 'Phí thu hồi': 5000, 'Giá T1': 120000, 'Giá T2': 110000, 'Giá T3': 100000 });
+  expect(priceRows.find((r) => r['Tên gói cước'] === created)).toMatchObject({
+    'Phí thu hồi': 5000,
+    'Giá T1': 120000,
+    'Giá T2': 110000,
+    'Giá T3': 100000,
+  });
 
   // A 9279 renewal order for the salesperson, at T1 of the created package.
   await page.getByTestId('menu-/app/dangky9279').click();
@@ -277,9 +298,11 @@ it('a manager keeps the 9279 price list (create, import, search, export), create
   expect(await confirm.textContent()).toContain('Xác nhận đổi trạng thái thành Y1?');
   await page.getByTestId('confirm-ok').click();
   await page.getByTestId('toast').filter({ hasText: 'Cập nhật trạng thái thành công' }).first().waitFor();
-  expect(await sql(`SELECT trang_thai, trang_thai_yeu_cau, username_thay_doi_trang_thai AS who FROM orders.sale_order WHERE id = $1`, [order.id])).toEqual([
-    { trang_thai: 'y1', trang_thai_yeu_cau: 'soan_y1', who: 'admin' },
-  ]);
+  expect(
+    await sql(`SELECT trang_thai, trang_thai_yeu_cau, username_thay_doi_trang_thai AS who FROM orders.sale_order WHERE id = $1`, [
+      order.id,
+    ]),
+  ).toEqual([{ trang_thai: 'y1', trang_thai_yeu_cau: 'soan_y1', who: 'admin' }]);
 
   // The export: Bao-cao-dang-ky-9279.xlsx with spec 3 §9's columns, in order.
   await input(page, 'dangky9279-filter-phone').fill(phone);

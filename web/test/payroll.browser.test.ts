@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { input, launchChromium, logIn } from './browser-session';
+import { launchChromium, logIn } from './browser-session';
 import { createLogger } from '@cskh/kit/observability';
 import { USER_CHANGED_TOPIC } from '@cskh/kit/data';
 import { createBus, EventBus } from '@cskh/kit/messaging';
@@ -53,10 +53,15 @@ function attendanceSheet(file: string, username: string) {
 const login = (page: Page, username: string, password: string) => logIn(page, stack.url, username, password);
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'payroll-browser-'));
   // Rows changed by an import fall due 4 s later, so the sheet shows 'Đang tính toán...' long enough to be seen.
-  const env = isolatedStackEnv('web_payroll', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, PAYROLL_RECALC_DELAY_MS: '4000', PAYROLL_WORKER_INTERVAL_MS: '500' });
+  const env = isolatedStackEnv('web_payroll', {
+    CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    PAYROLL_RECALC_DELAY_MS: '4000',
+    PAYROLL_WORKER_INTERVAL_MS: '500',
+  });
   stack = await startStack({ env, only: ['auth', 'payroll'], carrierSim: false });
   bus = createBus(env.KAFKA_BROKERS, 'web-payroll-test', createLogger('test', 'silent'), env.KAFKA_TOPIC_PREFIX ?? '');
   // Two salespeople as auth announces them, and their confirmed invitations as care publishes them.
@@ -71,7 +76,9 @@ beforeAll(async () => {
       changed_at: new Date().toISOString(),
     }),
   );
-  await bus.publish(people.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })));
+  await bus.publish(
+    people.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })),
+  );
   const sales: Array<[string, number]> = [
     [seller1, 100_000],
     [seller1, 50_000],
@@ -113,7 +120,8 @@ it('the staff report: chart, table and totals agree, and the export holds the sa
 
   // The events reach the read model asynchronously: search until both salespeople are there.
   const chart = page.getByTestId('reportstaffrevenue-chart');
-  const showsBoth = (shown: Array<{ name: string; value: number }>) => shown.some((p) => p.name === seller1) && shown.some((p) => p.name === seller2);
+  const showsBoth = (shown: Array<{ name: string; value: number }>) =>
+    shown.some((p) => p.name === seller1) && shown.some((p) => p.name === seller2);
   const points = await readUntil(
     'the chart shows both salespeople',
     async () => {
@@ -136,7 +144,9 @@ it('the staff report: chart, table and totals agree, and the export holds the sa
   const total = Number(await page.getByTestId('reportstaffrevenue-totals-tongDoanhThuTamTinh').getAttribute('data-value'));
   expect(total).toBe(points.reduce((s, p) => s + p.value, 0));
   // The day chart sums to the same revenue (same filters, revenue per day).
-  const days: Array<{ value: number }> = JSON.parse((await page.getByTestId('reportstaffrevenue-chart-days').getAttribute('data-points')) ?? '[]');
+  const days: Array<{ value: number }> = JSON.parse(
+    (await page.getByTestId('reportstaffrevenue-chart-days').getAttribute('data-points')) ?? '[]',
+  );
   expect(days.reduce((s, d) => s + d.value, 0)).toBe(total);
   // An SVG chart is really drawn.
   expect(await chart.locator('svg .recharts-bar-rectangle').count()).toBeGreaterThanOrEqual(2);
@@ -146,7 +156,9 @@ it('the staff report: chart, table and totals agree, and the export holds the sa
   await download.saveAs(file);
   const sheet = XLSX.readFile(file);
   const data = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet.Sheets[sheet.SheetNames[0]]);
-  const exported = data.filter((r) => r['Tên đăng nhập'] === seller1 || r['Tên đăng nhập'] === seller2).map((r) => [r['Tên đăng nhập'], Number(String(r['Doanh thu tạm tính']).replace(/\D/g, ''))]);
+  const exported = data
+    .filter((r) => r['Tên đăng nhập'] === seller1 || r['Tên đăng nhập'] === seller2)
+    .map((r) => [r['Tên đăng nhập'], Number(String(r['Doanh thu tạm tính']).replace(/\D/g, ''))]);
   expect(exported).toEqual([
     [seller1, 150000],
     [seller2, 80000],
@@ -180,7 +192,11 @@ it('payroll: an attendance import shows Đang tính toán... and then the recalc
   await page.getByTestId(`tinhluong-calculating-${seller1}`).waitFor({ timeout: 10000 });
   // … then the server's push brings the new row: 3 working days → 5,000,000 × 3 / 26 = 576,923.
   await page.getByTestId(`tinhluong-calculating-${seller1}`).waitFor({ state: 'detached', timeout: 30000 });
-  await page.waitForFunction((u) => document.querySelector(`[data-testid="tinhluong-row-${u}"]`)?.textContent?.includes('576,923'), seller1, { timeout: 30000 });
+  await page.waitForFunction(
+    (u) => document.querySelector(`[data-testid="tinhluong-row-${u}"]`)?.textContent?.includes('576,923'),
+    seller1,
+    { timeout: 30000 },
+  );
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   await page.close();
 }, 180000);
@@ -219,7 +235,9 @@ it('an attendance sheet made by hand: the template shows the layout, the sheet i
   await page.getByTestId('toast').filter({ hasText: 'đã lưu 1 bản ghi' }).first().waitFor();
   const errors = page.getByTestId('tinhluong-chamcong-import-errors');
   await errors.waitFor();
-  expect(await errors.getByTestId('tinhluong-chamcong-import-columns').textContent()).toContain('Cột B: Tên đăng nhập · Cột E: Giờ vào · Cột F: Giờ ra');
+  expect(await errors.getByTestId('tinhluong-chamcong-import-columns').textContent()).toContain(
+    'Cột B: Tên đăng nhập · Cột E: Giờ vào · Cột F: Giờ ra',
+  );
   const refused = errors.getByTestId('tinhluong-chamcong-import-error-row');
   expect(await refused.count()).toBe(1);
   expect(await refused.first().getAttribute('data-row')).toBe('3');
@@ -237,7 +255,11 @@ it('the detailed report lists the same sales with the same total, and seniors ge
   await page.getByTestId('menu-group-reports').click();
   await page.getByTestId('menu-/app/report90849332').click();
   await page.getByTestId('list-report90849332').waitFor();
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid="report90849332-totals-tongDoanhThu"]')?.getAttribute('data-value')) >= 230000, undefined, { timeout: 30000 });
+  await page.waitForFunction(
+    () => Number(document.querySelector('[data-testid="report90849332-totals-tongDoanhThu"]')?.getAttribute('data-value')) >= 230000,
+    undefined,
+    { timeout: 30000 },
+  );
   expect(await page.getByTestId('report90849332-totals-tongGoi').getAttribute('data-value')).toBe('3');
   const rows = page.locator('[data-testid^="report90849332-row-"]');
   expect(await rows.count()).toBe(3);

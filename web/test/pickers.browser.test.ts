@@ -44,16 +44,27 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const optionTexts = (page: Page, testId: string) => page.locator(`[data-testid^="${testId}-option-"]`).allTextContents();
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   const env = isolatedStackEnv('web_pickers', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD });
   stack = await startStack({ env, only: ['auth', 'care', 'payroll', 'dataops'] });
   bus = createBus(env.KAFKA_BROKERS, 'web-pickers-test', createLogger('test', 'silent'), env.KAFKA_TOPIC_PREFIX ?? '');
   browser = await launchChromium();
-  admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).access_token;
+  admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }))
+    .access_token;
   const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
   const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
   const user = (username: string, fullname: string, priority: number, brand = ZERO, group = ZERO) =>
-    api<{ id: string }>('/api/v1/users', admin, { fullname, username, password: PASSWORD, email: `${username}@cskh.vn`, phone: '', brand, group, role: role(priority) });
+    api<{ id: string }>('/api/v1/users', admin, {
+      fullname,
+      username,
+      password: PASSWORD,
+      email: `${username}@cskh.vn`,
+      phone: '',
+      brand,
+      group,
+      role: role(priority),
+    });
   const a = await user(cnA, 'Chi nhánh Hà Nội', 3);
   const leader = await user(tnA, 'Trưởng nhóm Hoà', 4, a.id);
   await user(nvLan, 'Nguyễn Thị Lan', 5, a.id, leader.id);
@@ -73,12 +84,26 @@ beforeAll(async () => {
     request_type: 'DK',
     registered_at: new Date().toISOString(),
   });
-  await bus.publish([{ topic: 'cskh.care.invite-registered', key: e.phone, value: Buffer.from(events_v1_care.InviteRegistered.encode(e).finish()) }]);
+  await bus.publish([
+    { topic: 'cskh.care.invite-registered', key: e.phone, value: Buffer.from(events_v1_care.InviteRegistered.encode(e).finish()) },
+  ]);
   // Every service's staff read model has the office.
   const mine = (v: Array<{ username: string }>) => v.filter((s) => s.username.endsWith(tag)).length;
-  await readUntil('payroll staff', () => api<{ values: Array<{ username: string }> }>('/api/v1/payroll/staff', admin), (r) => mine(r.values) === 6);
-  await readUntil('care staff', () => api<{ values: Array<{ username: string }> }>('/api/v1/care/staff', admin), (r) => mine(r.values) === 6);
-  await readUntil('dataops targets', () => api<{ values: Array<{ username: string }> }>('/api/v1/uploadchiadata/targets', admin), (r) => mine(r.values) === 6);
+  await readUntil(
+    'payroll staff',
+    () => api<{ values: Array<{ username: string }> }>('/api/v1/payroll/staff', admin),
+    (r) => mine(r.values) === 6,
+  );
+  await readUntil(
+    'care staff',
+    () => api<{ values: Array<{ username: string }> }>('/api/v1/care/staff', admin),
+    (r) => mine(r.values) === 6,
+  );
+  await readUntil(
+    'dataops targets',
+    () => api<{ values: Array<{ username: string }> }>('/api/v1/uploadchiadata/targets', admin),
+    (r) => mine(r.values) === 6,
+  );
 }, 240000);
 
 afterAll(async () => {
@@ -143,8 +168,15 @@ it('payroll: a month picker in Vietnamese, the staff picker; a leader and a sale
   await page.getByRole('button', { name: /Chọn tháng/ }).click();
   await page.getByRole('radio', { name: String(lastYear), exact: true }).click();
   await page.getByRole('radio', { name: 'tháng 3', exact: true }).click();
-  await readUntil('month picked', () => month.inputValue(), (v) => v === `03/${lastYear}`, 10000);
-  const asked = page.waitForRequest((r) => r.url().includes('/api/v1/tinhluong?') && decodeURIComponent(r.url()).includes(`startDate=03/${lastYear}`));
+  await readUntil(
+    'month picked',
+    () => month.inputValue(),
+    (v) => v === `03/${lastYear}`,
+    10000,
+  );
+  const asked = page.waitForRequest(
+    (r) => r.url().includes('/api/v1/tinhluong?') && decodeURIComponent(r.url()).includes(`startDate=03/${lastYear}`),
+  );
   await page.getByTestId('tinhluong-search').click();
   await asked;
   // The staff picker of the payroll filter: the same hierarchy, searched by name.
@@ -169,10 +201,19 @@ it('payroll: a month picker in Vietnamese, the staff picker; a leader and a sale
   await lead.getByTestId('list-reportstaffrevenue').waitFor();
   await input(lead, 'reportstaffrevenue-filter-username').click();
   await lead.getByTestId(`reportstaffrevenue-filter-username-option-${nvLan}`).waitFor();
-  expect(await optionTexts(lead, 'reportstaffrevenue-filter-username')).toEqual(['Tất cả', `--${tnA} - Trưởng nhóm Hoà`, `----${nvDuc} - Phạm Văn Đức`, `----${nvLan} - Nguyễn Thị Lan`]);
+  expect(await optionTexts(lead, 'reportstaffrevenue-filter-username')).toEqual([
+    'Tất cả',
+    `--${tnA} - Trưởng nhóm Hoà`,
+    `----${nvDuc} - Phạm Văn Đức`,
+    `----${nvLan} - Nguyễn Thị Lan`,
+  ]);
   await lead.close();
   // A salesperson opens care history and OTP 1414: no staff filter, no 'Chặn số', nothing refused.
-  await api('/api/v1/mes1414otp', admin, { phone_number: `0915${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`, str_mes: 'Ma OTP cua ban la 111222', otp: '' });
+  await api('/api/v1/mes1414otp', admin, {
+    phone_number: `0915${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+    str_mes: 'Ma OTP cua ban la 111222',
+    otp: '',
+  });
   const sp = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   watch(sp);
   await logIn(sp, stack.url, nvLan, PASSWORD);
@@ -189,7 +230,14 @@ it('payroll: a month picker in Vietnamese, the staff picker; a leader and a sale
 
 it('detailed report: a senior reassigns a record by searching the staff picker in its row', async () => {
   type Detailed = { values: Array<{ id: string; username_nv: string; ten_nv: string }> };
-  const rowOf = async () => (await readUntil('the record', () => api<Detailed>(`/api/v1/report90849332?page=1&count=50&username=${nvLan}`, admin), (r) => r.values.length === 1)).values[0];
+  const rowOf = async () =>
+    (
+      await readUntil(
+        'the record',
+        () => api<Detailed>(`/api/v1/report90849332?page=1&count=50&username=${nvLan}`, admin),
+        (r) => r.values.length === 1,
+      )
+    ).values[0];
   const rec = await rowOf();
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);
@@ -226,11 +274,19 @@ it("OTP 1414: 'Chặn số' opens the blacklist dialog with the number; saved, t
   await toast(page, 'Đã thêm số vào danh sách đen');
   await page.getByTestId(`otp-blocked-${otp.id}`).waitFor();
   expect(await page.getByTestId(`mes1414otp-block-${otp.id}`).count()).toBe(0);
-  const listed = await api<{ values: Array<{ phone_number: string }> }>(`/api/v1/blacklist?page=1&count=10&message=${phone.slice(-9)}`, admin);
+  const listed = await api<{ values: Array<{ phone_number: string }> }>(
+    `/api/v1/blacklist?page=1&count=10&message=${phone.slice(-9)}`,
+    admin,
+  );
   expect(listed.values).toHaveLength(1);
   // The blacklist's route stays its own: a salesperson is refused by the server.
-  const seller = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: nvLan, password: PASSWORD })).access_token;
-  const res = await fetch(`${stack.url}/api/v1/blacklist`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${seller}` }, body: JSON.stringify({ phone_number: '0913000111', description: 'x' }) });
+  const seller = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: nvLan, password: PASSWORD }))
+    .access_token;
+  const res = await fetch(`${stack.url}/api/v1/blacklist`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${seller}` },
+    body: JSON.stringify({ phone_number: '0913000111', description: 'x' }),
+  });
   expect(res.status).toBe(403);
   await page.close();
 }, 120000);
@@ -240,7 +296,15 @@ it('data permission saves each section alone; data split nests leaders and sales
   const base = Math.floor(Math.random() * 1e5) * 10;
   const rows = [0, 1, 2, 3].map((i) => ({
     so_dien_thoai: `0914${String(base + i).padStart(6, '0')}`,
-    loai_thue_bao: 'MC', goi_cuoc: 'MAX90', ngay_dang_ky: '', ngay_het_han: '', chu_ky_hien_tai: '1', trang_thai: 'ACTIVE', goi_co_the_dang_ky: 'MAX90', so_chu_ky_mien_phi_con_lai: '0', FileName: fileName,
+    loai_thue_bao: 'MC',
+    goi_cuoc: 'MAX90',
+    ngay_dang_ky: '',
+    ngay_het_han: '',
+    chu_ky_hien_tai: '1',
+    trang_thai: 'ACTIVE',
+    goi_co_the_dang_ky: 'MAX90',
+    so_chu_ky_mien_phi_con_lai: '0',
+    FileName: fileName,
   }));
   await api('/api/v1/uploadchiadata/import', admin, rows);
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
@@ -269,9 +333,11 @@ it('data permission saves each section alone; data split nests leaders and sales
   await page.getByTestId('menu-/sys/chiadata').click();
   await page.getByTestId('chiadata').waitFor();
   const order = async () =>
-    (await page.locator('[data-testid^="split-row-"]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-depth')}:${e.getAttribute('data-testid')!.replace('split-row-', '')}`))).filter((s) =>
-      s.endsWith(tag),
-    );
+    (
+      await page
+        .locator('[data-testid^="split-row-"]')
+        .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-depth')}:${e.getAttribute('data-testid')!.replace('split-row-', '')}`))
+    ).filter((s) => s.endsWith(tag));
   await page.locator(`[data-testid="split-row-${cnB}"]`).waitFor();
   expect(await order()).toEqual([`0:${cnA}`, `0:${cnB}`]);
   await page.getByRole('button', { name: 'Danh sách trưởng nhóm' }).click();

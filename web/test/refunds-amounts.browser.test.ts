@@ -38,11 +38,18 @@ async function confirmWith(page: Page, text: string) {
 
 /** Waits until an input holds this value (the dialog computes it as the other field is typed). */
 const holds = (page: Page, testId: string, value: string) =>
-  page.waitForFunction(([id, v]) => (document.querySelector(`input[data-testid="${id}"]`) as HTMLInputElement | null)?.value === v, [testId, value] as const);
+  page.waitForFunction(([id, v]) => (document.querySelector(`input[data-testid="${id}"]`) as HTMLInputElement | null)?.value === v, [
+    testId,
+    value,
+  ] as const);
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
-  stack = await startStack({ env: isolatedStackEnv('web_refunds_amounts', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }), only: ['auth', 'refunds'] });
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  stack = await startStack({
+    env: isolatedStackEnv('web_refunds_amounts', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }),
+    only: ['auth', 'refunds'],
+  });
   browser = await launchChromium();
 }, 180000);
 
@@ -54,9 +61,24 @@ afterAll(async () => {
 it('the dialogs show the transfer amount both ways; the list keeps the discounted amount from salespeople and colours their difference; managers copy phones and delete from the report', async () => {
   const tag = randomBytes(3).toString('hex');
   const pkg = `CK${tag}`.toUpperCase();
-  const admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).access_token;
+  const admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }))
+    .access_token;
   const prices = Object.fromEntries(
-    ['gia_gia_han', 'gia_nang_cap', 'gia_nang_cap_t2', 'gia_nang_cap_t3', 'gia_nang_cap_ht0', 'gia_nang_cap_ht1', 'gia_nang_cap_ht2', 'gia_nang_cap_ht3', 'gia_nang_cap_ht4', 'gia_nang_cap_g1', 'gia_nang_cap_g2', 'gia_nang_cap_g3', 'gia_goi'].map((k) => [k, 30000]),
+    [
+      'gia_gia_han',
+      'gia_nang_cap',
+      'gia_nang_cap_t2',
+      'gia_nang_cap_t3',
+      'gia_nang_cap_ht0',
+      'gia_nang_cap_ht1',
+      'gia_nang_cap_ht2',
+      'gia_nang_cap_ht3',
+      'gia_nang_cap_ht4',
+      'gia_nang_cap_g1',
+      'gia_nang_cap_g2',
+      'gia_nang_cap_g3',
+      'gia_goi',
+    ].map((k) => [k, 30000]),
   );
   await api('/api/v1/giahoantien', admin, { ten_goi_cuoc: pkg, ...prices });
   await api('/api/v1/setting/ti_le_chiet_khau', admin, { value: '10' }, 'PUT');
@@ -65,7 +87,16 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
   const ZERO = '00000000-0000-0000-0000-000000000000';
   const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
-    api<{ id: string }>('/api/v1/users', admin, { fullname, username, password: 'Matkhau@1', email: `${username}@cskh.vn`, phone: '', brand, group: ZERO, role: role(priority) });
+    api<{ id: string }>('/api/v1/users', admin, {
+      fullname,
+      username,
+      password: 'Matkhau@1',
+      email: `${username}@cskh.vn`,
+      phone: '',
+      brand,
+      group: ZERO,
+      role: role(priority),
+    });
   const branch = await user(`cnck${tag}`, 'Chi Nhánh Chiết Khấu', 3);
   const seller = `nvck${tag}`;
   await user(seller, 'Phạm Chiết Khấu', 5, branch.id);
@@ -129,13 +160,17 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   expect(await page.getByTestId(`requestrefund-copy-phone-${id}`).count()).toBe(0);
 
   // ── The manager sets a difference; the salesperson reads it coloured, read-only.
-  const bossToken = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: boss, password: 'Matkhau@1' })).access_token;
+  const bossToken = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: boss, password: 'Matkhau@1' }))
+    .access_token;
   await api('/api/v1/requestrefund/updateTienChenhLech', bossToken, { id, chenh_lech: -2000 });
   await page.getByTestId('requestrefund-column-chenh_lech').click();
   await page.keyboard.press('Escape');
   await page.getByTestId('requestrefund-search').click();
   const diff = page.getByTestId(`requestrefund-chenh_lech-${id}`);
-  await page.waitForFunction((tid) => document.querySelector(`[data-testid="${tid}"]`)?.textContent === '-2,000', `requestrefund-chenh_lech-${id}`);
+  await page.waitForFunction(
+    (tid) => document.querySelector(`[data-testid="${tid}"]`)?.textContent === '-2,000',
+    `requestrefund-chenh_lech-${id}`,
+  );
   const colour = await diff.evaluate((el) => getComputedStyle(el).color);
   const plain = await page.getByTestId(`requestrefund-row-${id}`).evaluate((el) => getComputedStyle(el).color);
   expect(colour).not.toBe(plain);
@@ -188,7 +223,10 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   await confirmWith(mgr, 'Xác nhận xoá bản ghi');
   await toast(mgr, 'Xoá bản ghi thành công');
   await mgr.getByTestId(`requestrefundreport-row-${id}`).waitFor({ state: 'detached' });
-  const trail = await api<{ values: Array<{ field: string; username: string }> }>(`/api/v1/requestrefund/${id}/history?page=1&count=10`, bossToken).catch((e: Error) => e);
+  const trail = await api<{ values: Array<{ field: string; username: string }> }>(
+    `/api/v1/requestrefund/${id}/history?page=1&count=10`,
+    bossToken,
+  ).catch((e: Error) => e);
   // The request is gone (404 for its trail through the list), its deletion audited (service tests read it).
   expect(trail).toBeInstanceOf(Error);
   await ctx.close();

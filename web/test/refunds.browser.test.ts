@@ -43,9 +43,13 @@ async function confirmWith(page: Page, text: string) {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(__dirname, '../dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
+  if (!existsSync(join(__dirname, '../dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   dir = mkdtempSync(join(tmpdir(), 'refunds-browser-'));
-  stack = await startStack({ env: isolatedStackEnv('web_refunds', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, PARTNER_TIMEOUT_MS: '1500' }), only: ['auth', 'refunds'] });
+  stack = await startStack({
+    env: isolatedStackEnv('web_refunds', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD, PARTNER_TIMEOUT_MS: '1500' }),
+    only: ['auth', 'refunds'],
+  });
   browser = await launchChromium();
 }, 180000);
 
@@ -60,7 +64,20 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   const pkg = `HT${tag}`.toUpperCase();
   const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
   const prices = Object.fromEntries(
-    ['gia_gia_han', 'gia_nang_cap', 'gia_nang_cap_t2', 'gia_nang_cap_t3', 'gia_nang_cap_ht0', 'gia_nang_cap_ht1', 'gia_nang_cap_ht2', 'gia_nang_cap_ht3', 'gia_nang_cap_ht4', 'gia_nang_cap_g2', 'gia_nang_cap_g3', 'gia_goi'].map((k) => [k, 10000]),
+    [
+      'gia_gia_han',
+      'gia_nang_cap',
+      'gia_nang_cap_t2',
+      'gia_nang_cap_t3',
+      'gia_nang_cap_ht0',
+      'gia_nang_cap_ht1',
+      'gia_nang_cap_ht2',
+      'gia_nang_cap_ht3',
+      'gia_nang_cap_ht4',
+      'gia_nang_cap_g2',
+      'gia_nang_cap_g3',
+      'gia_goi',
+    ].map((k) => [k, 10000]),
   );
   await api('/api/v1/giahoantien', admin.access_token, { ten_goi_cuoc: pkg, ...prices, gia_gia_han: 50000, gia_nang_cap_g1: 59000 });
   await api('/api/v1/setting/ti_le_chiet_khau', admin.access_token, { value: '10' }, 'PUT');
@@ -68,7 +85,16 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
   const ZERO = '00000000-0000-0000-0000-000000000000';
   const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
-    api<{ id: string }>('/api/v1/users', admin.access_token, { fullname, username, password: 'Matkhau@1', email: `${username}@cskh.vn`, phone: '', brand, group: ZERO, role: role(priority) });
+    api<{ id: string }>('/api/v1/users', admin.access_token, {
+      fullname,
+      username,
+      password: 'Matkhau@1',
+      email: `${username}@cskh.vn`,
+      phone: '',
+      brand,
+      group: ZERO,
+      role: role(priority),
+    });
   const branch = await user(`cn${tag}`, 'Chi Nhánh Hoàn', 3);
   const seller = `nvht${tag}`;
   await user(seller, 'Lê Hoàn Tiền', 5, branch.id);
@@ -83,7 +109,9 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   await page.getByTestId('requestrefund-create-refund').click();
   await page.getByTestId('refund-form-dialog').waitFor();
   await page.getByTestId('refund-form-submit').click();
-  expect(await page.getByTestId('refund-form-alert').textContent()).toContain('[Lỗi]\nCó trường bắt buộc chưa được nhập hoặc chưa được chọn');
+  expect(await page.getByTestId('refund-form-alert').textContent()).toContain(
+    '[Lỗi]\nCó trường bắt buộc chưa được nhập hoặc chưa được chọn',
+  );
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   await input(page, 'refund-form-number_phone').fill(phone);
   await choose(page, 'refund-form-number_type', 'Trả trước (MC)');

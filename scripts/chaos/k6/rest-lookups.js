@@ -40,7 +40,11 @@ export default function () {
   else if (res.status === 200) ok.add(1);
   else if (res.status >= 500) {
     let msg = '';
-    try { msg = String(res.json('msg') || ''); } catch (_) { msg = ''; }
+    try {
+      msg = String(res.json('msg') || '');
+    } catch (_) {
+      msg = '';
+    }
     if (res.status === 500 || !VIETNAMESE.test(msg)) bad5xx.add(1);
     else if (res.status === 503) unavailableVi.add(1);
     else other5xx.add(1);

@@ -63,7 +63,6 @@ export default function () {
   const byId = new Map(); // any request id → original id
   const answeredIds = new Set();
   let n = 0;
-  let resends = 0;
   const endAt = Date.now() + DURATION_S * 1000;
   const hardEnd = endAt + REPLY_WAIT_MS;
   let finished = false;
@@ -120,63 +119,66 @@ export default function () {
       backoff = Math.min(2000, backoff * 2);
       setTimeout(open, wait);
     };
-    const sock = openSocketIo(url, { host: 'k6-chaos', token: TOKEN, client_id: clientId }, {
-      onConnect: () => {
-        connected = true;
-        backoff = 250;
-        if (droppedAt) {
-          reconnects.add(1);
-          reconnectMs.add(Date.now() - droppedAt);
-          droppedAt = 0;
-          // Re-send, once, every lookup that was waiting when the connection dropped.
-          for (const [orig, l] of logical) {
-            if (l.settled || l.resent) continue;
-            l.resent = true;
-            const id = `${orig}~r`;
-            l.ids.add(id);
-            byId.set(id, orig);
-            resent.add(1);
-            resends++;
-            emit(id, l.isdn);
+    const sock = openSocketIo(
+      url,
+      { host: 'k6-chaos', token: TOKEN, client_id: clientId },
+      {
+        onConnect: () => {
+          connected = true;
+          backoff = 250;
+          if (droppedAt) {
+            reconnects.add(1);
+            reconnectMs.add(Date.now() - droppedAt);
+            droppedAt = 0;
+            // Re-send, once, every lookup that was waiting when the connection dropped.
+            for (const [orig, l] of logical) {
+              if (l.settled || l.resent) continue;
+              l.resent = true;
+              const id = `${orig}~r`;
+              l.ids.add(id);
+              byId.set(id, orig);
+              resent.add(1);
+              emit(id, l.isdn);
+            }
           }
-        }
-        const inFlight = waiting().length;
-        for (let i = inFlight; i < PIPELINE && Date.now() < endAt; i++) sendNew();
+          const inFlight = waiting().length;
+          for (let i = inFlight; i < PIPELINE && Date.now() < endAt; i++) sendNew();
+        },
+        // A refused handshake: the close that follows re-opens.
+        onConnectError: () => connectErrors.add(1),
+        onEvent: (event, payload) => {
+          if (event !== REPLY_EVENT || !payload || typeof payload.requestId !== 'string') return;
+          const rid = payload.requestId;
+          if (answeredIds.has(rid)) {
+            duplicates.add(1);
+            return;
+          }
+          answeredIds.add(rid);
+          const orig = byId.get(rid);
+          const l = orig && logical.get(orig);
+          if (!l) return;
+          if (l.settled) {
+            lateOther.add(1);
+            return;
+          }
+          l.settled = true;
+          latency.add(Date.now() - l.sentAt);
+          if (payload.status === 200) answeredOk.add(1);
+          else {
+            answeredError.add(1);
+            const code = CODES.includes(payload.code) ? payload.code : 'OTHER';
+            errorCodes.add(1, { code });
+          }
+          if (Date.now() < endAt && connected) sendNew();
+          maybeDone();
+        },
+        onClose: onGone,
+        onError: () => {
+          onGone();
+          sock.close();
+        },
       },
-      // A refused handshake: the close that follows re-opens.
-      onConnectError: () => connectErrors.add(1),
-      onEvent: (event, payload) => {
-        if (event !== REPLY_EVENT || !payload || typeof payload.requestId !== 'string') return;
-        const rid = payload.requestId;
-        if (answeredIds.has(rid)) {
-          duplicates.add(1);
-          return;
-        }
-        answeredIds.add(rid);
-        const orig = byId.get(rid);
-        const l = orig && logical.get(orig);
-        if (!l) return;
-        if (l.settled) {
-          lateOther.add(1);
-          return;
-        }
-        l.settled = true;
-        latency.add(Date.now() - l.sentAt);
-        if (payload.status === 200) answeredOk.add(1);
-        else {
-          answeredError.add(1);
-          const code = CODES.includes(payload.code) ? payload.code : 'OTHER';
-          errorCodes.add(1, { code });
-        }
-        if (Date.now() < endAt && connected) sendNew();
-        maybeDone();
-      },
-      onClose: onGone,
-      onError: () => {
-        onGone();
-        sock.close();
-      },
-    });
+    );
     socket = sock;
   };
 

@@ -49,9 +49,25 @@ let pgPort: number;
 let running: { child: ChildProcess; output: () => string; exited: Promise<number | null> } | undefined;
 
 function demo(): NonNullable<typeof running> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CSKH_DATA_DIR: join(work, 'data'), PORT: String(webPort), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'error' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CSKH_DATA_DIR: join(work, 'data'),
+    PORT: String(webPort),
+    EMBEDDED_PG_PORT: String(pgPort),
+    LOG_LEVEL: 'error',
+  };
   // The demo's own everything: none of the test infrastructure.
-  for (const k of ['DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'KAFKA_TOPIC_PREFIX', 'JWT_SECRET', 'SYSTEM_ACCOUNT_KEY', 'CSKH_ADMIN_PASSWORD', 'METRICS_PORT']) delete env[k];
+  for (const k of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'KAFKA_BROKERS',
+    'KAFKA_TOPIC_PREFIX',
+    'JWT_SECRET',
+    'SYSTEM_ACCOUNT_KEY',
+    'CSKH_ADMIN_PASSWORD',
+    'METRICS_PORT',
+  ])
+    delete env[k];
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
@@ -78,7 +94,11 @@ async function stop() {
 
 const base = () => `http://127.0.0.1:${webPort}`;
 async function login(username: string, password: string) {
-  const r = await fetch(`${base()}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const r = await fetch(`${base()}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   return { status: r.status, body: (await r.json()) as any };
 }
 async function get(token: string, path: string): Promise<any> {
@@ -96,7 +116,10 @@ beforeAll(async () => {
   [webPort, pgPort] = [await webPortWithMetrics(), await freePort()];
   running = demo();
   await untilReady(running);
-  for (const p of [{ username: 'admin', password: 'Admin@123' }, ...STAFF.map((s) => ({ username: s.username, password: DEMO_PASSWORD }))]) {
+  for (const p of [
+    { username: 'admin', password: 'Admin@123' },
+    ...STAFF.map((s) => ({ username: s.username, password: DEMO_PASSWORD })),
+  ]) {
     const r = await login(p.username, p.password);
     if (r.status === 200) tokens[p.username] = r.body.data.access_token;
   }
@@ -114,7 +137,8 @@ describe('npm run demo', () => {
     expect(out).toMatch(/Carrier simulator: http:\/\/127\.0\.0\.1:\d+ +\(HTTP Basic: cskh \/ cskh-carrier\)/);
     expect(out).toMatch(/http:\/\/127\.0\.0\.1:\d+\/__admin\/otp\/\{phone\}/);
     expect(out).toContain(`Metrics: http://localhost:${webPort + METRICS_PORT_OFFSET}/metrics`);
-    for (const p of STAFF) expect(out).toMatch(new RegExp(`^${p.username} +${DEMO_PASSWORD.replace(/[@]/g, '\\$&')} +${ROLE_NAMES[p.priority]} `, 'm'));
+    for (const p of STAFF)
+      expect(out).toMatch(new RegExp(`^${p.username} +${DEMO_PASSWORD.replace(/[@]/g, '\\$&')} +${ROLE_NAMES[p.priority]} `, 'm'));
     expect(out).toMatch(/^admin +Admin@123 +Quản trị hệ thống /m);
   });
 
@@ -128,7 +152,10 @@ describe('npm run demo', () => {
 
   it('the reports have revenue for the month, on more than one day of it', async () => {
     const m = tokens.ql_hoa;
-    const staff = await settle(() => get(m, '/api/v1/reportstaffrevenue?page=1&count=50'), (d) => d.values.length === SALES.length);
+    const staff = await settle(
+      () => get(m, '/api/v1/reportstaffrevenue?page=1&count=50'),
+      (d) => d.values.length === SALES.length,
+    );
     expect(staff.values.map((r: any) => r.username_nv).sort()).toEqual([...SALES].sort());
     for (const r of staff.values) expect(r.doanh_thu_tam_tinh).toBeGreaterThan(0);
     const byDay = (await get(m, '/api/v1/reportstaffrevenue/byDay')).values as Array<{ day: string; doanh_thu: number }>;
@@ -144,7 +171,16 @@ describe('npm run demo', () => {
   it('mfy orders in every stage, the new one counting down; 9279 orders in several', async () => {
     const mfy = (await get(tokens.ql_hoa, '/api/v1/mfy?page=1&count=100')).values as Array<{ trang_thai: string; han_huy: string }>;
     expect(new Set(mfy.map((o) => o.trang_thai))).toEqual(
-      new Set(['dang_cho_duyet', 'duyet', 'duyet_lan_2', 'da_soan_y_lan_1', 'dang_ky_thanh_cong', 'thu_hoi', 'huy_qua_han', 'huy_qua_han_lan_2']),
+      new Set([
+        'dang_cho_duyet',
+        'duyet',
+        'duyet_lan_2',
+        'da_soan_y_lan_1',
+        'dang_ky_thanh_cong',
+        'thu_hoi',
+        'huy_qua_han',
+        'huy_qua_han_lan_2',
+      ]),
     );
     const counting = mfy.filter((o) => o.trang_thai === 'dang_cho_duyet' && o.han_huy);
     expect(counting).toHaveLength(1);
@@ -186,7 +222,13 @@ describe('npm run demo', () => {
       () => get(tokens.ql_hoa, `/api/v1/tinhluong?startDate=${month}&page=1&count=50`),
       (d) => d.values.length > 0 && d.values.every((r: any) => !r.dang_tinh_toan),
     );
-    const rows = sheet.values as Array<{ username: string; dang_tinh_toan: boolean; ngayCongThucTe: number; luongThucNhan: number; tongDoanhThuVasTinhLuong: number }>;
+    const rows = sheet.values as Array<{
+      username: string;
+      dang_tinh_toan: boolean;
+      ngayCongThucTe: number;
+      luongThucNhan: number;
+      tongDoanhThuVasTinhLuong: number;
+    }>;
     for (const s of SALES) {
       const row = rows.find((r) => r.username === s);
       expect(row).toMatchObject({ username: s, dang_tinh_toan: false });
@@ -199,7 +241,11 @@ describe('npm run demo', () => {
   it("the carrier's 9084 registrations are sold by the office's people, and none is dated after now", async () => {
     const day = (ms: number) => new Date(ms + 7 * 3600_000).toISOString().slice(0, 10).split('-').reverse().join('/');
     const q = `page=1&count=500&startDate=${day(Date.now() - 6 * 86400_000)}&endDate=${day(Date.now())}`;
-    const rows = (await get(tokens.admin, `/api/v1/lookup/registrations9084?${q}`)).values as Array<{ username_nv: string; ten_nv: string; Time: string }>;
+    const rows = (await get(tokens.admin, `/api/v1/lookup/registrations9084?${q}`)).values as Array<{
+      username_nv: string;
+      ten_nv: string;
+      Time: string;
+    }>;
     expect(rows.length).toBeGreaterThan(0);
     const staff = new Set(STAFF.map((s) => s.username));
     expect(rows.filter((r) => !staff.has(r.username_nv) || !r.ten_nv)).toEqual([]);
@@ -207,7 +253,10 @@ describe('npm run demo', () => {
   });
 
   it('the scan file is uploaded', async () => {
-    const files = (await get(tokens.admin, '/api/v1/quetdata?page=1&count=50')).values as Array<{ FileName: string; total_numbers: number }>;
+    const files = (await get(tokens.admin, '/api/v1/quetdata?page=1&count=50')).values as Array<{
+      FileName: string;
+      total_numbers: number;
+    }>;
     expect(files.find((f) => f.FileName === SCAN_FILE)).toMatchObject({ total_numbers: SCAN_NUMBERS });
   });
 

@@ -21,9 +21,12 @@ afterAll(async () => {
 });
 
 const req = (accountUsername: string, channelName: string) => ({ accountUsername, channelName, channelText: '' });
-const choose = (u: string, ch: string, as: Identity = h.admin) => h.call<auth_v1_auth.ChannelReply>(h.clients.channels, 'chooseChannel', req(u, ch), as);
-const cancel = (u: string, ch: string, as: Identity = h.admin) => h.call<auth_v1_auth.ChannelReply>(h.clients.channels, 'cancelChannel', req(u, ch), as);
-const find = (u: string, ch: string, as: Identity) => h.call<auth_v1_auth.ChannelAssignment>(h.clients.channels, 'findChannel', req(u, ch), as);
+const choose = (u: string, ch: string, as: Identity = h.admin) =>
+  h.call<auth_v1_auth.ChannelReply>(h.clients.channels, 'chooseChannel', req(u, ch), as);
+const cancel = (u: string, ch: string, as: Identity = h.admin) =>
+  h.call<auth_v1_auth.ChannelReply>(h.clients.channels, 'cancelChannel', req(u, ch), as);
+const find = (u: string, ch: string, as: Identity) =>
+  h.call<auth_v1_auth.ChannelAssignment>(h.clients.channels, 'findChannel', req(u, ch), as);
 
 describe('choose and cancel', () => {
   it('selects and cancels a channel for a branch account, naming both in the message', async () => {
@@ -70,7 +73,11 @@ describe('findChannel', () => {
   it('lets staff see their own branch channel', async () => {
     await choose(branch.username, 'ma_xac_nhan_4');
     const asSale = await identityOf(h, sale);
-    expect(await find(branch.username, 'ma_xac_nhan_4', asSale)).toEqual({ staff_username: branch.username, kenh: 'ma_xac_nhan_4', active: true });
+    expect(await find(branch.username, 'ma_xac_nhan_4', asSale)).toEqual({
+      staff_username: branch.username,
+      kenh: 'ma_xac_nhan_4',
+      active: true,
+    });
     expect((await find(sale.username, 'ma_xac_nhan_4', asSale)).active).toBe(false);
     expect((await find(branch.username, 'ma_xac_nhan_4', await identityOf(h, branch))).active).toBe(true);
   });

@@ -24,7 +24,11 @@ afterAll(async () => {
 });
 
 const eventsFor = (userId: string, n: number, timeoutMs = 30000) =>
-  settle(() => received.filter((r) => r.event.user_id === userId), (mine) => mine.length >= n, timeoutMs);
+  settle(
+    () => received.filter((r) => r.event.user_id === userId),
+    (mine) => mine.length >= n,
+    timeoutMs,
+  );
 
 describe('cskh.auth.user-changed', () => {
   it('announces a created user, keyed by its id', async () => {
@@ -52,7 +56,12 @@ describe('cskh.auth.user-changed', () => {
     const u = await createUser(h, { priority: 2 });
     await h.call(h.clients.users, 'lock', { id: u.id }, h.admin);
     await h.call(h.clients.users, 'unlock', { id: u.id }, h.admin);
-    await h.call<auth_v1_auth.User>(h.clients.users, 'updateUser', { id: u.id, fullname: 'Đổi vai trò', email: 'x@x', phone: '', brand: '', group: '', role: h.roleIds[3] }, h.admin);
+    await h.call<auth_v1_auth.User>(
+      h.clients.users,
+      'updateUser',
+      { id: u.id, fullname: 'Đổi vai trò', email: 'x@x', phone: '', brand: '', group: '', role: h.roleIds[3] },
+      h.admin,
+    );
     const evs = await eventsFor(u.id, 4);
     expect(evs.map((e) => [e.event.is_deleted, e.event.role_priority])).toEqual([
       [false, 2],

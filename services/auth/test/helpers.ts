@@ -25,7 +25,8 @@ export const ADMIN_PASSWORD = 'admin-pass-123';
 
 export function requireInfra(): { DATABASE_URL: string; REDIS_URL: string; KAFKA_BROKERS: string } {
   const { DATABASE_URL, REDIS_URL, KAFKA_BROKERS } = requireTestInfra();
-  if (!REDIS_URL || !KAFKA_BROKERS) throw new Error('auth integration tests need REDIS_URL and KAFKA_BROKERS (run them through `npm test`)');
+  if (!REDIS_URL || !KAFKA_BROKERS)
+    throw new Error('auth integration tests need REDIS_URL and KAFKA_BROKERS (run them through `npm test`)');
   return { DATABASE_URL, REDIS_URL, KAFKA_BROKERS };
 }
 

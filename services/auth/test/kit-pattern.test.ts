@@ -17,7 +17,13 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const refusal = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a refusal'); }, (e) => e as AppError);
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e) => e as AppError,
+  );
 
 it('refuses a browser-facing RPC without a caller, and serves it with one', async () => {
   const users = t.client(auth_v1_auth.UserServiceService);

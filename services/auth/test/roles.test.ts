@@ -10,7 +10,8 @@ const idOf = (code: string) => perms.find((p) => p.code === code)!.id;
 
 beforeAll(async () => {
   h = await startAuth();
-  perms = (await h.call<auth_v1_auth.PermissionList>(h.clients.roles, 'listPermissions', { page: 1, count: 1000, name: '' }, h.admin)).values;
+  perms = (await h.call<auth_v1_auth.PermissionList>(h.clients.roles, 'listPermissions', { page: 1, count: 1000, name: '' }, h.admin))
+    .values;
 });
 afterAll(async () => {
   await h?.stop();
@@ -30,7 +31,12 @@ describe('permission catalogue', () => {
     const page = await h.call<auth_v1_auth.PermissionList>(h.clients.roles, 'listPermissions', { page: 2, count: 5, name: '' }, h.admin);
     expect(page.values).toHaveLength(5);
     expect(page.count).toBe(ALL_CODES.length);
-    const f = await h.call<auth_v1_auth.PermissionList>(h.clients.roles, 'listPermissions', { page: 1, count: 100, name: 'báo cáo' }, h.admin);
+    const f = await h.call<auth_v1_auth.PermissionList>(
+      h.clients.roles,
+      'listPermissions',
+      { page: 1, count: 100, name: 'báo cáo' },
+      h.admin,
+    );
     expect(f.values.map((p) => p.code)).toEqual(expect.arrayContaining(['report9279', 'reportbranchrevenue']));
     expect(f.values.every((p) => p.category === 'Báo cáo' || /báo cáo/i.test(p.name))).toBe(true);
   });
@@ -72,9 +78,9 @@ describe('roles', () => {
 
   it('refuses a duplicate name and unknown permission ids', async () => {
     expect((await failure(save('createRole', { name: 'quản lý', priority: 2 }))).code).toBe('CONFLICT');
-    expect((await failure(save('createRole', { name: uniq('R'), priority: 3, permissions: ['3f2504e0-4f89-11d3-9a0c-0305e82c3301'] }))).msg).toBe(
-      'Quyền không tồn tại',
-    );
+    expect(
+      (await failure(save('createRole', { name: uniq('R'), priority: 3, permissions: ['3f2504e0-4f89-11d3-9a0c-0305e82c3301'] }))).msg,
+    ).toBe('Quyền không tồn tại');
   });
 
   it('refuses deleting a role that users hold', async () => {
@@ -86,18 +92,25 @@ describe('roles', () => {
   it('keeps managers below their own level and within their own permissions', async () => {
     const manager = await identityOf(h, await createUser(h, { priority: 2 }));
     expect((await failure(save('createRole', { name: uniq('R'), priority: 1 }, manager))).code).toBe('FORBIDDEN');
-    expect((await failure(save('updateRole', { id: h.roleIds[1], name: 'Quản trị hệ thống', priority: 1, permissions: [] }, manager))).code).toBe(
-      'FORBIDDEN',
-    );
+    expect(
+      (await failure(save('updateRole', { id: h.roleIds[1], name: 'Quản trị hệ thống', priority: 1, permissions: [] }, manager))).code,
+    ).toBe('FORBIDDEN');
     const noSys = await failure(save('createRole', { name: uniq('R'), priority: 5, permissions: [idOf('systemaccount')] }, manager));
     expect(noSys.code).toBe('FORBIDDEN');
-    await expect(save('createRole', { name: uniq('R'), priority: 5, permissions: [idOf('khr')] }, manager)).resolves.toMatchObject({ priority: 5 });
+    await expect(save('createRole', { name: uniq('R'), priority: 5, permissions: [idOf('khr')] }, manager)).resolves.toMatchObject({
+      priority: 5,
+    });
   });
 
   it('ends the sessions of holders whose permissions changed', async () => {
     const role = await save('createRole', { name: uniq('R'), priority: 2, permissions: [idOf('khr')] });
     const u = await createUser(h, { priority: 2 });
-    await h.call(h.clients.users, 'updateUser', { id: u.id, fullname: 'A', email: 'a@a', phone: '', brand: '', group: '', role: role.id }, h.admin);
+    await h.call(
+      h.clients.users,
+      'updateUser',
+      { id: u.id, fullname: 'A', email: 'a@a', phone: '', brand: '', group: '', role: role.id },
+      h.admin,
+    );
     await new Promise((r) => setTimeout(r, 5));
     const s = await h.login(u.username, u.password);
     expect(s.reply.permissions).toEqual(['khr']);

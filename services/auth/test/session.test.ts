@@ -34,7 +34,10 @@ describe('login', () => {
   });
 
   it('refuses a wrong password and an unknown user with the same message', async () => {
-    for (const [u, p] of [['admin', 'wrong-password'], ['nobody-here', 'whatever']]) {
+    for (const [u, p] of [
+      ['admin', 'wrong-password'],
+      ['nobody-here', 'whatever'],
+    ]) {
       const e = await failure(h.login(u, p));
       expect(e).toEqual({ status: 401, code: 'UNAUTHORIZED', msg: 'Tên đăng nhập hoặc mật khẩu không đúng' });
     }
@@ -96,9 +99,16 @@ describe('logout and revocation', () => {
   it('password reset revokes the tokens and the new password works', async () => {
     const u = await createUser(h, { priority: 2 });
     const before = await h.login(u.username, u.password);
-    const mismatch = await failure(h.call(h.clients.users, 'resetPassword', { id: u.id, password: 'n1-123456', rePassword: 'n2-123456' }, h.admin));
+    const mismatch = await failure(
+      h.call(h.clients.users, 'resetPassword', { id: u.id, password: 'n1-123456', rePassword: 'n2-123456' }, h.admin),
+    );
     expect(mismatch).toMatchObject({ code: 'VALIDATION', msg: 'Mật khẩu xác nhận không khớp' });
-    const ack = await h.call<common_v1_common.Ack>(h.clients.users, 'resetPassword', { id: u.id, password: 'new-pass-1', rePassword: 'new-pass-1' }, h.admin);
+    const ack = await h.call<common_v1_common.Ack>(
+      h.clients.users,
+      'resetPassword',
+      { id: u.id, password: 'new-pass-1', rePassword: 'new-pass-1' },
+      h.admin,
+    );
     expect(ack.msg).toBe('Cấp mật khẩu mới thành công.');
     expect(await isRevoked(before.token)).toBe(true);
     expect((await failure(h.login(u.username, u.password))).code).toBe('UNAUTHORIZED');
@@ -128,7 +138,15 @@ describe('me', () => {
 });
 
 describe('save profile', () => {
-  const form = { fullname: 'Tên Mới', email: 'moi@example.vn', phone: '0987654321', password: '', password_new: '', password_new_confirm: '', avatar: '' };
+  const form = {
+    fullname: 'Tên Mới',
+    email: 'moi@example.vn',
+    phone: '0987654321',
+    password: '',
+    password_new: '',
+    password_new_confirm: '',
+    avatar: '',
+  };
 
   it('updates name, email and phone', async () => {
     const u = await createUser(h, { priority: 2 });
@@ -144,22 +162,39 @@ describe('save profile', () => {
     const id = await identityOf(h, await createUser(h, { priority: 2 }));
     expect((await failure(h.call(h.clients.session, 'saveProfile', { ...form, fullname: ' ' }, id))).msg).toBe('Vui lòng nhập họ tên');
     expect((await failure(h.call(h.clients.session, 'saveProfile', { ...form, email: '' }, id))).msg).toBe('Vui lòng nhập email');
-    expect((await failure(h.call(h.clients.session, 'saveProfile', { ...form, phone: '09x' }, id))).msg).toBe('Số điện thoại chỉ được chứa chữ số');
+    expect((await failure(h.call(h.clients.session, 'saveProfile', { ...form, phone: '09x' }, id))).msg).toBe(
+      'Số điện thoại chỉ được chứa chữ số',
+    );
   });
 
   it('changes the password only with the right old password and a matching confirmation', async () => {
     const u = await createUser(h, { priority: 2 });
     const id = await identityOf(h, u);
     const wrongOld = await failure(
-      h.call(h.clients.session, 'saveProfile', { ...form, password: 'not-it', password_new: 'brand-new-1', password_new_confirm: 'brand-new-1' }, id),
+      h.call(
+        h.clients.session,
+        'saveProfile',
+        { ...form, password: 'not-it', password_new: 'brand-new-1', password_new_confirm: 'brand-new-1' },
+        id,
+      ),
     );
     expect(wrongOld).toMatchObject({ code: 'VALIDATION', msg: 'Mật khẩu cũ không đúng' });
     const mismatch = await failure(
-      h.call(h.clients.session, 'saveProfile', { ...form, password: u.password, password_new: 'brand-new-1', password_new_confirm: 'brand-new-2' }, id),
+      h.call(
+        h.clients.session,
+        'saveProfile',
+        { ...form, password: u.password, password_new: 'brand-new-1', password_new_confirm: 'brand-new-2' },
+        id,
+      ),
     );
     expect(mismatch.msg).toBe('Mật khẩu xác nhận không khớp');
     await expect(h.login(u.username, u.password)).resolves.toBeDefined();
-    await h.call(h.clients.session, 'saveProfile', { ...form, password: u.password, password_new: 'brand-new-1', password_new_confirm: 'brand-new-1' }, id);
+    await h.call(
+      h.clients.session,
+      'saveProfile',
+      { ...form, password: u.password, password_new: 'brand-new-1', password_new_confirm: 'brand-new-1' },
+      id,
+    );
     expect((await failure(h.login(u.username, u.password))).code).toBe('UNAUTHORIZED');
     await expect(h.login(u.username, 'brand-new-1')).resolves.toBeDefined();
   });

@@ -19,15 +19,22 @@ const form = (over: Partial<auth_v1_auth.SaveSystemAccountRequest> = {}): auth_v
   additional_content: '{"channel":"d1"}',
   ...over,
 });
-const create = (req: auth_v1_auth.SaveSystemAccountRequest) => h.call<auth_v1_auth.SystemAccount>(h.clients.systemAccounts, 'createSystemAccount', req, h.admin);
-const credentials = (position: string) => h.call<auth_v1_auth.SystemAccountCredentials>(h.clients.systemAccounts, 'getCredentials', { position });
+const create = (req: auth_v1_auth.SaveSystemAccountRequest) =>
+  h.call<auth_v1_auth.SystemAccount>(h.clients.systemAccounts, 'createSystemAccount', req, h.admin);
+const credentials = (position: string) =>
+  h.call<auth_v1_auth.SystemAccountCredentials>(h.clients.systemAccounts, 'getCredentials', { position });
 
 describe('system accounts', () => {
   it('never returns the password, only whether one is stored', async () => {
     const created = await create(form());
     expect(created).toMatchObject({ account: 'cskh-api', api: 'https://carrier.example/api', has_password: true });
     const got = await h.call<auth_v1_auth.SystemAccount>(h.clients.systemAccounts, 'getSystemAccount', { id: created.id }, h.admin);
-    const list = await h.call<auth_v1_auth.SystemAccountList>(h.clients.systemAccounts, 'listSystemAccounts', { page: 1, count: 20, name: '' }, h.admin);
+    const list = await h.call<auth_v1_auth.SystemAccountList>(
+      h.clients.systemAccounts,
+      'listSystemAccounts',
+      { page: 1, count: 20, name: '' },
+      h.admin,
+    );
     for (const shown of [created, got, list]) expect(JSON.stringify(shown)).not.toContain('S3cret-Plain-Text');
   });
 
@@ -55,9 +62,19 @@ describe('system accounts', () => {
   it('keeps the stored password when the update leaves it blank, replaces it otherwise', async () => {
     const position = uniq('keep-');
     const created = await create(form({ position, password: 'first-pw' }));
-    await h.call(h.clients.systemAccounts, 'updateSystemAccount', form({ id: created.id, position, account: 'renamed', password: '' }), h.admin);
+    await h.call(
+      h.clients.systemAccounts,
+      'updateSystemAccount',
+      form({ id: created.id, position, account: 'renamed', password: '' }),
+      h.admin,
+    );
     expect(await credentials(position)).toMatchObject({ account: 'renamed', password: 'first-pw' });
-    await h.call(h.clients.systemAccounts, 'updateSystemAccount', form({ id: created.id, position, account: 'renamed', password: 'second-pw' }), h.admin);
+    await h.call(
+      h.clients.systemAccounts,
+      'updateSystemAccount',
+      form({ id: created.id, position, account: 'renamed', password: 'second-pw' }),
+      h.admin,
+    );
     expect((await credentials(position)).password).toBe('second-pw');
   });
 
@@ -72,7 +89,12 @@ describe('system accounts', () => {
     const tag = uniq('flt');
     const a = await create(form({ position: `${tag}-pos` }));
     const b = await create(form({ account: `${tag}-acc` }));
-    const l = await h.call<auth_v1_auth.SystemAccountList>(h.clients.systemAccounts, 'listSystemAccounts', { page: 1, count: 20, name: tag }, h.admin);
+    const l = await h.call<auth_v1_auth.SystemAccountList>(
+      h.clients.systemAccounts,
+      'listSystemAccounts',
+      { page: 1, count: 20, name: tag },
+      h.admin,
+    );
     expect(l.values.map((v) => v.id).sort()).toEqual([a.id, b.id].sort());
     expect(l.count).toBe(2);
     await h.call(h.clients.systemAccounts, 'deleteSystemAccount', { id: a.id }, h.admin);

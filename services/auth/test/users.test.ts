@@ -36,7 +36,8 @@ const form = (over: Partial<auth_v1_auth.CreateUserRequest> = {}): auth_v1_auth.
   role: h.roleIds[1],
   ...over,
 });
-const create = (req: auth_v1_auth.CreateUserRequest, as: Identity = h.admin) => h.call<auth_v1_auth.User>(h.clients.users, 'createUser', req, as);
+const create = (req: auth_v1_auth.CreateUserRequest, as: Identity = h.admin) =>
+  h.call<auth_v1_auth.User>(h.clients.users, 'createUser', req, as);
 
 describe('create user', () => {
   it('creates a user with role, branch and leader and never returns the password', async () => {
@@ -77,9 +78,17 @@ describe('create user', () => {
 
   it('refuses a blank or missing role (never a default, least of all the administrator), saving nothing', async () => {
     const manager = await identityOf(h, await createUser(h, { priority: 2 }));
-    for (const [role, as] of [['', h.admin], ['   ', h.admin], ['', manager]] as const) {
+    for (const [role, as] of [
+      ['', h.admin],
+      ['   ', h.admin],
+      ['', manager],
+    ] as const) {
       const username = uniq('norole_');
-      expect(await failure(create(form({ username, role }), as))).toEqual({ status: 400, code: 'VALIDATION', msg: 'Vui lòng chọn vai trò' });
+      expect(await failure(create(form({ username, role }), as))).toEqual({
+        status: 400,
+        code: 'VALIDATION',
+        msg: 'Vui lòng chọn vai trò',
+      });
       expect(await failure(h.call(h.clients.users, 'findByUsername', { username }, h.admin))).toMatchObject({ status: 404 });
     }
   });
@@ -131,7 +140,12 @@ describe('list, get and find', () => {
     const tag = uniq('lst');
     const made = [];
     for (let i = 0; i < 3; i++) made.push(await createUser(h, { priority: 2, username: `${tag}_${i}` }));
-    const page1 = await h.call<auth_v1_auth.UserList>(h.clients.users, 'listUsers', { page: 1, count: 2, username: tag.toUpperCase() }, h.admin);
+    const page1 = await h.call<auth_v1_auth.UserList>(
+      h.clients.users,
+      'listUsers',
+      { page: 1, count: 2, username: tag.toUpperCase() },
+      h.admin,
+    );
     expect(page1.count).toBe(3);
     expect(page1.values.map((u) => u.username)).toEqual([`${tag}_0`, `${tag}_1`]);
     const page2 = await h.call<auth_v1_auth.UserList>(h.clients.users, 'listUsers', { page: 2, count: 2, username: tag }, h.admin);
@@ -150,7 +164,9 @@ describe('list, get and find', () => {
     expect((await h.call<auth_v1_auth.User>(h.clients.users, 'getUser', { id: saleA.id }, h.admin)).username).toBe(saleA.username);
     expect((await h.call<auth_v1_auth.User>(h.clients.users, 'findByUsername', { username: saleA.username }, h.admin)).id).toBe(saleA.id);
     expect((await failure(h.call(h.clients.users, 'getUser', { id: 'nope' }, h.admin))).code).toBe('NOT_FOUND');
-    expect((await failure(h.call(h.clients.users, 'findByUsername', { username: 'nobody-x' }, h.admin))).msg).toBe('Không tìm thấy nhân viên');
+    expect((await failure(h.call(h.clients.users, 'findByUsername', { username: 'nobody-x' }, h.admin))).msg).toBe(
+      'Không tìm thấy nhân viên',
+    );
   });
 });
 
@@ -168,19 +184,34 @@ describe('update user', () => {
 
   it('keeps the role when the role is blank', async () => {
     const u = await createUser(h, { priority: 2 });
-    const r = await h.call<auth_v1_auth.User>(h.clients.users, 'updateUser', { id: u.id, fullname: 'X', email: 'x@x', phone: '', brand: '', group: '', role: '' }, h.admin);
+    const r = await h.call<auth_v1_auth.User>(
+      h.clients.users,
+      'updateUser',
+      { id: u.id, fullname: 'X', email: 'x@x', phone: '', brand: '', group: '', role: '' },
+      h.admin,
+    );
     expect(r.role_priority).toBe(2);
   });
 
   it('refuses editing a more powerful user or promoting above the caller', async () => {
     const manager = await identityOf(h, await createUser(h, { priority: 2 }));
     const e = await failure(
-      h.call(h.clients.users, 'updateUser', { id: h.admin.userId, fullname: 'X', email: 'x@x', phone: '', brand: '', group: '', role: '' }, manager),
+      h.call(
+        h.clients.users,
+        'updateUser',
+        { id: h.admin.userId, fullname: 'X', email: 'x@x', phone: '', brand: '', group: '', role: '' },
+        manager,
+      ),
     );
     expect(e.code).toBe('FORBIDDEN');
     const target = await createUser(h, { priority: 3 });
     const up = await failure(
-      h.call(h.clients.users, 'updateUser', { id: target.id, fullname: 'X', email: 'x@x', phone: '', brand: '', group: '', role: h.roleIds[1] }, manager),
+      h.call(
+        h.clients.users,
+        'updateUser',
+        { id: target.id, fullname: 'X', email: 'x@x', phone: '', brand: '', group: '', role: h.roleIds[1] },
+        manager,
+      ),
     );
     expect(up).toMatchObject({ code: 'FORBIDDEN', msg: 'Bạn không thể gán vai trò cao hơn vai trò của mình' });
   });
@@ -223,7 +254,13 @@ describe('per-user permission editor', () => {
     const r = await h.call<auth_v1_auth.User>(
       h.clients.users,
       'setUserPermissions',
-      { id: u.id, permissions: [{ id: await permissionId('lookup.bank'), code: '', name: '', category: '' }, { id: '', code: 'khr', name: '', category: '' }] },
+      {
+        id: u.id,
+        permissions: [
+          { id: await permissionId('lookup.bank'), code: '', name: '', category: '' },
+          { id: '', code: 'khr', name: '', category: '' },
+        ],
+      },
       h.admin,
     );
     expect(r.has_custom_permissions).toBe(true);
@@ -255,7 +292,12 @@ describe('per-user permission editor', () => {
     const manager = await identityOf(h, await createUser(h, { priority: 2 }));
     const u = await createUser(h, { priority: 5, brand: brandNoLeaders.id });
     const e = await failure(
-      h.call(h.clients.users, 'setUserPermissions', { id: u.id, permissions: [{ id: '', code: 'systemaccount', name: '', category: '' }] }, manager),
+      h.call(
+        h.clients.users,
+        'setUserPermissions',
+        { id: u.id, permissions: [{ id: '', code: 'systemaccount', name: '', category: '' }] },
+        manager,
+      ),
     );
     expect(e.code).toBe('FORBIDDEN');
     expect(e.msg).toContain('systemaccount');
@@ -270,7 +312,14 @@ describe('per-user permission editor', () => {
 
   it('refuses unknown permissions', async () => {
     const u = await createUser(h, { priority: 5, brand: brandNoLeaders.id });
-    const e = await failure(h.call(h.clients.users, 'setUserPermissions', { id: u.id, permissions: [{ id: '', code: 'no.such', name: '', category: '' }] }, h.admin));
+    const e = await failure(
+      h.call(
+        h.clients.users,
+        'setUserPermissions',
+        { id: u.id, permissions: [{ id: '', code: 'no.such', name: '', category: '' }] },
+        h.admin,
+      ),
+    );
     expect(e).toMatchObject({ code: 'VALIDATION', msg: 'Quyền không tồn tại' });
   });
 });
@@ -319,7 +368,11 @@ describe('reference lists', () => {
   });
 
   it('FindAllBranch/Leader/SaleNoLimit: one level each', async () => {
-    for (const [method, p] of [['findAllBranchNoLimit', 3], ['findAllLeaderNoLimit', 4], ['findAllSaleNoLimit', 5]] as const) {
+    for (const [method, p] of [
+      ['findAllBranchNoLimit', 3],
+      ['findAllLeaderNoLimit', 4],
+      ['findAllSaleNoLimit', 5],
+    ] as const) {
       const l = await h.call<StaffOptionList>(h.clients.users, method, { page: 0, count: 100 }, h.admin);
       expect(l.count).toBeGreaterThan(0);
       expect(l.values.every((v) => v.role?.priority === p)).toBe(true);
@@ -330,11 +383,29 @@ describe('reference lists', () => {
 describe('audit trail (GET /users/{id}/history)', () => {
   it('records who changed which field from what to what, in the same transaction, newest first; never the password', async () => {
     const u = await createUser(h, { priority: 5, brand: brandA.id, group: leaderA.id });
-    const history = () => h.call<{ values: Array<{ field: string; from_value: string; to_value: string; username: string; at: string }>; count: number }>(
-      h.clients.users, 'userHistory', { id: u.id, page: 1, count: 50 }, h.admin);
+    const history = () =>
+      h.call<{ values: Array<{ field: string; from_value: string; to_value: string; username: string; at: string }>; count: number }>(
+        h.clients.users,
+        'userHistory',
+        { id: u.id, page: 1, count: 50 },
+        h.admin,
+      );
     expect((await history()).count).toBe(0);
 
-    await h.call(h.clients.users, 'updateUser', { id: u.id, fullname: 'Trần Thị Đổi', email: 'nv@example.vn', phone: '0912345678', brand: brandA.id, group: leaderA.id, role: h.roleIds[4] }, h.admin);
+    await h.call(
+      h.clients.users,
+      'updateUser',
+      {
+        id: u.id,
+        fullname: 'Trần Thị Đổi',
+        email: 'nv@example.vn',
+        phone: '0912345678',
+        brand: brandA.id,
+        group: leaderA.id,
+        role: h.roleIds[4],
+      },
+      h.admin,
+    );
     await h.call(h.clients.users, 'lock', { id: u.id }, h.admin);
     await h.call(h.clients.users, 'resetPassword', { id: u.id, password: 'secret-new-1', rePassword: 'secret-new-1' }, h.admin);
 
@@ -358,10 +429,23 @@ describe('audit trail (GET /users/{id}/history)', () => {
   it('writes nothing when an edit is refused, and answers NOT_FOUND for an unknown id', async () => {
     const u = await createUser(h, { priority: 5, brand: brandA.id, group: leaderA.id });
     const manager = await identityOf(h, await createUser(h, { priority: 2 }));
-    expect((await failure(h.call(h.clients.users, 'updateUser', { id: h.admin.userId, fullname: 'X', email: 'x@x', phone: '', brand: '', group: '', role: '' }, manager))).code).toBe('FORBIDDEN');
+    expect(
+      (
+        await failure(
+          h.call(
+            h.clients.users,
+            'updateUser',
+            { id: h.admin.userId, fullname: 'X', email: 'x@x', phone: '', brand: '', group: '', role: '' },
+            manager,
+          ),
+        )
+      ).code,
+    ).toBe('FORBIDDEN');
     const admins = await h.call<{ count: number }>(h.clients.users, 'userHistory', { id: h.admin.userId, page: 1, count: 10 }, h.admin);
     expect(admins.count).toBe(0);
-    expect((await failure(h.call(h.clients.users, 'userHistory', { id: 'not-an-id', page: 1, count: 10 }, h.admin))).code).toBe('NOT_FOUND');
+    expect((await failure(h.call(h.clients.users, 'userHistory', { id: 'not-an-id', page: 1, count: 10 }, h.admin))).code).toBe(
+      'NOT_FOUND',
+    );
     expect((await h.call<{ count: number }>(h.clients.users, 'userHistory', { id: u.id, page: 0, count: 10 }, h.admin)).count).toBe(0);
   });
 });

@@ -46,19 +46,45 @@ it('hands only to active staff of the caller subtree, all or nothing', async () 
   await importMessages(10);
   const before = (await bank.countAssignable({}, { identity: caller(t, 2) })).total;
   const leader = caller(t, 4, 'tn1', 'l1');
-  expect(await failure(assign([{ username: 'nv1', count: 1 }, { username: 'nv2', count: 1 }], leader))).toEqual({
+  expect(
+    await failure(
+      assign(
+        [
+          { username: 'nv1', count: 1 },
+          { username: 'nv2', count: 1 },
+        ],
+        leader,
+      ),
+    ),
+  ).toEqual({
     status: 403,
     code: 'FORBIDDEN',
     msg: MSG.assignOutOfScope('nv2'),
   });
-  expect(await failure(assign([{ username: 'nv3', count: 1 }], leader))).toMatchObject({ status: 400, msg: MSG.assignInactiveStaff('nv3') });
+  expect(await failure(assign([{ username: 'nv3', count: 1 }], leader))).toMatchObject({
+    status: 400,
+    msg: MSG.assignInactiveStaff('nv3'),
+  });
   expect(await failure(assign([{ username: 'ghost', count: 1 }]))).toMatchObject({ status: 400, msg: MSG.assignUnknownStaff('ghost') });
   expect(await failure(assign([{ username: '', count: 0 }]))).toMatchObject({ status: 400, msg: MSG.assignNothing });
   // Nothing was handed by the refused requests.
   expect((await bank.countAssignable({}, { identity: caller(t, 2) })).total).toBe(before);
 
-  const reply = await assign([{ username: 'nv1', count: 3 }, { username: 'tn1', count: 1 }], leader);
-  expect(reply).toEqual({ assigned: 4, items: [{ username: 'nv1', count: 3 }, { username: 'tn1', count: 1 }], msg: 'Phân chia dữ liệu thành công.' });
+  const reply = await assign(
+    [
+      { username: 'nv1', count: 3 },
+      { username: 'tn1', count: 1 },
+    ],
+    leader,
+  );
+  expect(reply).toEqual({
+    assigned: 4,
+    items: [
+      { username: 'nv1', count: 3 },
+      { username: 'tn1', count: 1 },
+    ],
+    msg: 'Phân chia dữ liệu thành công.',
+  });
   const got = await mine('nv1');
   expect(got.count).toBe(3);
   expect(got.values.every((m) => m.assigned_to === 'nv1')).toBe(true);
@@ -69,7 +95,9 @@ it('hands only to active staff of the caller subtree, all or nothing', async () 
 
 it('processed messages are not handed out; the oldest go first', async () => {
   const pool = (await bank.countAssignable({}, { identity: caller(t, 2) })).total;
-  await t.sql(`UPDATE bank.bank_message SET is_read = 1 WHERE id = (SELECT id FROM bank.bank_message WHERE assigned_to IS NULL ORDER BY datetime LIMIT 1)`);
+  await t.sql(
+    `UPDATE bank.bank_message SET is_read = 1 WHERE id = (SELECT id FROM bank.bank_message WHERE assigned_to IS NULL ORDER BY datetime LIMIT 1)`,
+  );
   expect((await bank.countAssignable({}, { identity: caller(t, 2) })).total).toBe(pool - 1);
   const [oldest] = await t.sql(`SELECT id FROM bank.bank_message WHERE assigned_to IS NULL AND is_read = 0 ORDER BY datetime, id LIMIT 1`);
   await assign([{ username: 'nv2', count: 1 }]);
@@ -81,14 +109,18 @@ it('two managers assigning at once never hand the same message twice', async () 
   await importMessages(300);
   const held = async () =>
     Object.fromEntries(
-      (await t.sql<{ assigned_to: string; n: number }>(`SELECT assigned_to, count(*)::int AS n FROM bank.bank_message WHERE assigned_to IN ('nv1', 'tn1') GROUP BY 1`)).map((r) => [
-        r.assigned_to,
-        r.n,
-      ]),
+      (
+        await t.sql<{ assigned_to: string; n: number }>(
+          `SELECT assigned_to, count(*)::int AS n FROM bank.bank_message WHERE assigned_to IN ('nv1', 'tn1') GROUP BY 1`,
+        )
+      ).map((r) => [r.assigned_to, r.n]),
     );
   const before = await held();
   const managers = [caller(t, 1, 'giamdoc'), caller(t, 2, 'quanly'), caller(t, 2, 'quanly2'), caller(t, 3, 'cn1', 'b1')];
-  const ask = [{ username: 'nv1', count: 60 }, { username: 'tn1', count: 40 }];
+  const ask = [
+    { username: 'nv1', count: 60 },
+    { username: 'tn1', count: 40 },
+  ];
   // 4 × 100 asked of a pool of 300, all at the same moment.
   const replies = await Promise.all(managers.map((m) => assign(ask, m)));
   const handed = replies.reduce((n, r) => n + r.assigned, 0);

@@ -33,14 +33,18 @@ afterAll(async () => {
 });
 
 const senior = () => caller(t, 2, 'quanly');
-const list = (over: Partial<bank_v1_bank.ListMessagesRequest>, who = senior()) => bank.listMessages(B.ListMessagesRequest.fromPartial(over), { identity: who });
+const list = (over: Partial<bank_v1_bank.ListMessagesRequest>, who = senior()) =>
+  bank.listMessages(B.ListMessagesRequest.fromPartial(over), { identity: who });
 const importRows = (rows: bank_v1_bank.ImportMessageRow[], file_name: string, first_row = 13, who = senior()) =>
   bank.importMessages(B.ImportMessagesRequest.fromPartial({ rows, file_name, first_row }), { identity: who });
 
 /** Imports rows tagged so that a list filter finds exactly them; returns the tag and the stored messages. */
 async function seed(rows: Array<Partial<bank_v1_bank.ImportMessageRow>>) {
   const tag = `T${rand()}`;
-  const reply = await importRows(rows.map((r, i) => sheetRow({ str_mes: `${tag} dong ${i}`, ...r })), `${tag}.xlsx`);
+  const reply = await importRows(
+    rows.map((r, i) => sheetRow({ str_mes: `${tag} dong ${i}`, ...r })),
+    `${tag}.xlsx`,
+  );
   expect(reply.errorRows).toEqual([]);
   const page = await list({ message: tag, count: 100 });
   // In the order they were given (the list is newest first, and these share a time).
@@ -68,7 +72,10 @@ describe('VPBank import', () => {
       [17, 4, MSG.senderInvalid, file],
     ]);
     expect(JSON.parse(reply.errorRows[0].error_data)).toMatchObject({ money: '0' });
-    const stored = await t.sql(`SELECT sender, money::int AS money, ten_file_upload, is_read, created_by FROM bank.bank_message WHERE ten_file_upload = $1 ORDER BY money`, [file]);
+    const stored = await t.sql(
+      `SELECT sender, money::int AS money, ten_file_upload, is_read, created_by FROM bank.bank_message WHERE ten_file_upload = $1 ORDER BY money`,
+      [file],
+    );
     expect(stored).toEqual([
       { sender: 'VPBANK', money: 250000, ten_file_upload: file, is_read: 0, created_by: 'quanly' },
       { sender: 'VPBANK', money: 1500000, ten_file_upload: file, is_read: 0, created_by: 'quanly' },
@@ -117,7 +124,10 @@ describe('the list', () => {
 
   it('shows this month to today by default; other days on request (Vietnam days)', async () => {
     const tag = `D${rand()}`;
-    await importRows([sheetRow({ str_mes: `${tag} cu`, datetime: '15/03/2024 23:30:00' }), sheetRow({ str_mes: `${tag} moi` })], `${tag}.xlsx`);
+    await importRows(
+      [sheetRow({ str_mes: `${tag} cu`, datetime: '15/03/2024 23:30:00' }), sheetRow({ str_mes: `${tag} moi` })],
+      `${tag}.xlsx`,
+    );
     expect((await list({ message: tag })).values.map((v) => v.str_mes)).toEqual([`${tag} moi`]);
     const march = await list({ message: tag, startDate: '15/03/2024', endDate: '15/03/2024' });
     expect(march.values.map((v) => [v.str_mes, v.datetime])).toEqual([[`${tag} cu`, '2024-03-15T23:30:00+07:00']]);
@@ -127,11 +137,19 @@ describe('the list', () => {
   it('masks the phone and leaves out the senior columns for priority 3 and above', async () => {
     const { messages } = await seed([{}]);
     const id = messages[0].id;
-    await bank.updateMessage(B.UpdateMessageRequest.fromPartial({ id, so_dien_thoai: '0912345678', goi_cuoc: 'MXH100' }), { identity: senior() });
+    await bank.updateMessage(B.UpdateMessageRequest.fromPartial({ id, so_dien_thoai: '0912345678', goi_cuoc: 'MXH100' }), {
+      identity: senior(),
+    });
     const seen = async (priority: number) => (await list({ message: messages[0].str_mes }, caller(t, priority))).values[0];
     for (const p of [1, 2]) {
       const m = await seen(p);
-      expect(m).toMatchObject({ so_dien_thoai: '912345678', goi_cuoc: 'MXH100', is_read: 0, nguoi_cap_nhat: 'quanly', trang_thai_duyet_thong_tin: 0 });
+      expect(m).toMatchObject({
+        so_dien_thoai: '912345678',
+        goi_cuoc: 'MXH100',
+        is_read: 0,
+        nguoi_cap_nhat: 'quanly',
+        trang_thai_duyet_thong_tin: 0,
+      });
       expect(m.username_duyet_trang_thai_duyet_thong_tin).toBe('');
       expect(m).toMatchObject({ can_edit_phone: true, can_edit_package: true, can_decide: true, can_process: true });
     }
@@ -176,7 +194,11 @@ describe('processing and approval (spec 1 §4)', () => {
     const staff = caller(t, 5, 'nvkd');
     const filled = await update(id, { so_dien_thoai: '0912345678' }, staff);
     expect(filled.so_dien_thoai).toBe('****45678');
-    expect(await failure(update(id, { so_dien_thoai: '0987654321' }, staff))).toEqual({ status: 403, code: 'FORBIDDEN', msg: MSG.phoneFilled });
+    expect(await failure(update(id, { so_dien_thoai: '0987654321' }, staff))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+      msg: MSG.phoneFilled,
+    });
     await update(id, { goi_cuoc: 'MXH100' }, caller(t, 3));
     expect(await failure(update(id, { goi_cuoc: 'V90' }, caller(t, 4)))).toMatchObject({ status: 403, msg: MSG.packageFilled });
     const changed = await update(id, { so_dien_thoai: '0987654321', goi_cuoc: 'V90' }, senior());
@@ -208,12 +230,18 @@ describe('processing and approval (spec 1 §4)', () => {
     const approved = await bank.approve({ id: a }, { identity: senior() });
     expect(approved).toMatchObject({ trang_thai_duyet_thong_tin: 1, username_duyet_trang_thai_duyet_thong_tin: 'quanly' });
     expect(Date.parse(approved.thoi_gian_duyet_trang_thai_duyet_thong_tin!)).toBeGreaterThanOrEqual(before - 1000);
-    expect(await failure(bank.deny({ id: a }, { identity: caller(t, 1, 'giamdoc') }))).toMatchObject({ status: 422, msg: MSG.alreadyDecided('quanly') });
+    expect(await failure(bank.deny({ id: a }, { identity: caller(t, 1, 'giamdoc') }))).toMatchObject({
+      status: 422,
+      msg: MSG.alreadyDecided('quanly'),
+    });
     expect(await failure(update(a, { goi_cuoc: 'V90' }))).toMatchObject({ status: 422, msg: MSG.readOnlyDecided });
 
     const denied = await bank.deny({ id: d }, { identity: caller(t, 1, 'giamdoc') });
     expect(denied).toMatchObject({ trang_thai_duyet_thong_tin: 2, username_duyet_trang_thai_duyet_thong_tin: 'giamdoc' });
-    expect(await failure(bank.approve({ id: d }, { identity: senior() }))).toMatchObject({ status: 422, msg: MSG.alreadyDecided('giamdoc') });
+    expect(await failure(bank.approve({ id: d }, { identity: senior() }))).toMatchObject({
+      status: 422,
+      msg: MSG.alreadyDecided('giamdoc'),
+    });
 
     // Only the approval leaves as an event, through the outbox, keyed by the message id.
     await settle(() => approvedEvents.some((e) => e.event.transfer_id === a), Boolean);
@@ -225,7 +253,10 @@ describe('processing and approval (spec 1 §4)', () => {
     expect(mine[0].event.event_id).not.toBe('');
     expect(approvedEvents.some((e) => e.event.transfer_id === d)).toBe(false);
     // The relay marks the row after Kafka acknowledges it, so the event can reach a consumer a moment before the mark commits.
-    const [row] = await settle(() => t.sql(`SELECT published_at FROM bank.outbox WHERE key = $1`, [a]), ([r]) => Boolean(r?.published_at));
+    const [row] = await settle(
+      () => t.sql(`SELECT published_at FROM bank.outbox WHERE key = $1`, [a]),
+      ([r]) => Boolean(r?.published_at),
+    );
     expect(row?.published_at).not.toBeNull();
   });
 
@@ -251,7 +282,10 @@ describe('processing and approval (spec 1 §4)', () => {
       ['goi_cuoc', '', 'MXH100', ''],
       ['so_dien_thoai', '', '****45678', ''],
     ]);
-    expect(await failure(bank.messageHistory({ id: 'not-an-id', page: 1, count: 10 }, { identity: senior() }))).toMatchObject({ status: 404, msg: MSG.notFound });
+    expect(await failure(bank.messageHistory({ id: 'not-an-id', page: 1, count: 10 }, { identity: senior() }))).toMatchObject({
+      status: 404,
+      msg: MSG.notFound,
+    });
   });
 
   it('deleting: seniors only, never an approved message; the deletion stays in the history', async () => {
@@ -263,16 +297,29 @@ describe('processing and approval (spec 1 §4)', () => {
     expect(await failure(bank.deleteMessage({ id: gone }, { identity: caller(t, 3) }))).toMatchObject({ status: 403 });
     expect(await bank.deleteMessage({ id: gone }, { identity: senior() })).toEqual({ ok: true, msg: MSG.deleted });
     expect(await failure(bank.deleteMessage({ id: gone }, { identity: senior() }))).toMatchObject({ status: 404, msg: MSG.notFound });
-    expect((await bank.messageHistory({ id: gone, page: 1, count: 10 }, { identity: senior() })).values.map((e) => e.field)).toEqual(['deleted']);
+    expect((await bank.messageHistory({ id: gone, page: 1, count: 10 }, { identity: senior() })).values.map((e) => e.field)).toEqual([
+      'deleted',
+    ]);
   });
 
   it('creates a single message (priority below 3), checked like an import row', async () => {
     const created = await bank.createMessage(
-      B.CreateMessageRequest.fromPartial({ sender: 'Techcombank', money: '50000', datetime: todayAt('01:00:00'), str_mes: `tao ${rand()}` }),
+      B.CreateMessageRequest.fromPartial({
+        sender: 'Techcombank',
+        money: '50000',
+        datetime: todayAt('01:00:00'),
+        str_mes: `tao ${rand()}`,
+      }),
       { identity: senior() },
     );
     expect(created).toMatchObject({ sender: 'Techcombank', money: 50000, is_read: 0 });
-    expect(await failure(bank.createMessage(B.CreateMessageRequest.fromPartial({ money: '0', datetime: todayAt('01:00:00'), str_mes: 'x' }), { identity: senior() }))).toEqual({
+    expect(
+      await failure(
+        bank.createMessage(B.CreateMessageRequest.fromPartial({ money: '0', datetime: todayAt('01:00:00'), str_mes: 'x' }), {
+          identity: senior(),
+        }),
+      ),
+    ).toEqual({
       status: 400,
       code: 'VALIDATION',
       msg: MSG.moneyNotPositive,

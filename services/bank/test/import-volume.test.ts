@@ -26,14 +26,22 @@ const FIRST_ROW = 2; // the sheet's header is row 1
 const importRows = (rows: bank_v1_bank.ImportMessageRow[], file_name: string, first_row: number) =>
   bank.importMessages(B.ImportMessagesRequest.fromPartial({ rows, file_name, first_row }), { identity: caller(t, 2, 'quanly') });
 const storedOf = async (file: string) =>
-  (await t.sql(`SELECT count(*)::int AS n, count(DISTINCT import_key)::int AS keys FROM bank.bank_message WHERE ten_file_upload = $1`, [file]))[0] as { n: number; keys: number };
+  (
+    await t.sql(`SELECT count(*)::int AS n, count(DISTINCT import_key)::int AS keys FROM bank.bank_message WHERE ten_file_upload = $1`, [
+      file,
+    ])
+  )[0] as { n: number; keys: number };
 
 it('a 100,000-row statement: 500 chunks, one re-sent; every good row stored once, every bad row named by its sheet row', async () => {
   const file = `saoke-100k-${rand()}.xlsx`;
   const ROWS = 100_000;
   const bad = (i: number) => i % 1000 === 999; // 100 rows with an amount that is no number
   const rowAt = (i: number) =>
-    sheetRow({ str_mes: `CK 09${String(i).padStart(8, '0')} MXH100 ${file}`, money: bad(i) ? 'mot tram' : String(10_000 + i), datetime: todayAt('08:00:00') });
+    sheetRow({
+      str_mes: `CK 09${String(i).padStart(8, '0')} MXH100 ${file}`,
+      money: bad(i) ? 'mot tram' : String(10_000 + i),
+      datetime: todayAt('08:00:00'),
+    });
   const started = Date.now();
   let saved = 0;
   const refused: number[] = [];

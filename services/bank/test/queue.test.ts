@@ -57,10 +57,16 @@ async function importSome(n: number, over: Partial<bank_v1_bank.ImportMessageRow
 it('hands messages to each person, tells each of them at once, and their queue holds what still waits', async () => {
   await t.sql(`UPDATE bank.bank_message SET assigned_to = 'done' WHERE assigned_to IS NULL`);
   await importSome(5);
-  const reply = await assign([{ username: 'qnv1', count: 3 }, { username: 'qnv2', count: 4 }]);
+  const reply = await assign([
+    { username: 'qnv1', count: 3 },
+    { username: 'qnv2', count: 4 },
+  ]);
   // The pool had 5: the manager is told who got fewer than asked.
   expect(reply.assigned).toBe(5);
-  expect(reply.items).toEqual([{ username: 'qnv1', count: 3 }, { username: 'qnv2', count: 2 }]);
+  expect(reply.items).toEqual([
+    { username: 'qnv1', count: 3 },
+    { username: 'qnv2', count: 2 },
+  ]);
   expect(reply.msg).toBe('Phân chia dữ liệu thành công. Không còn đủ tin nhắn chưa giao, đã giao: qnv2 2/4.');
 
   // Each person's notice, pushed to their own room (whoever is online sees it at once).
@@ -87,8 +93,15 @@ it('hands messages to each person, tells each of them at once, and their queue h
 });
 
 it('only managers hand out, to the people they may pick', async () => {
-  expect(await failure(assign([{ username: 'qnv1', count: 1 }], caller(t, 5, 'qnv2')))).toEqual({ status: 403, code: 'FORBIDDEN', msg: MSG.assignForbidden });
-  expect(await failure(bank.listAssignableStaff({}, { identity: caller(t, 5, 'qnv2') }))).toMatchObject({ status: 403, msg: MSG.assignForbidden });
+  expect(await failure(assign([{ username: 'qnv1', count: 1 }], caller(t, 5, 'qnv2')))).toEqual({
+    status: 403,
+    code: 'FORBIDDEN',
+    msg: MSG.assignForbidden,
+  });
+  expect(await failure(bank.listAssignableStaff({}, { identity: caller(t, 5, 'qnv2') }))).toMatchObject({
+    status: 403,
+    msg: MSG.assignForbidden,
+  });
   // A leader picks from their group (active only), a branch from its branch.
   const byLeader = await bank.listAssignableStaff({}, { identity: caller(t, 4, 'qtn1', 'ql1') });
   expect(byLeader.values.map((s) => s.username).sort()).toEqual(['qnv1', 'qnv2', 'qtn1']);
@@ -99,11 +112,21 @@ it('only managers hand out, to the people they may pick', async () => {
 
 describe('the refund request of a transfer', () => {
   const publish = (e: Partial<events_v1_refunds.RefundChanged>, key?: string) => {
-    const ev = events_v1_refunds.RefundChanged.fromPartial({ event_id: rand(), version: 1, request_type: 5, created_time: '2026-01-02T08:00:00+07:00', ...e });
-    return t.bus.publish([{ topic: REFUND_CHANGED_TOPIC, key: key ?? ev.request_id, value: Buffer.from(events_v1_refunds.RefundChanged.encode(ev).finish()) }]);
+    const ev = events_v1_refunds.RefundChanged.fromPartial({
+      event_id: rand(),
+      version: 1,
+      request_type: 5,
+      created_time: '2026-01-02T08:00:00+07:00',
+      ...e,
+    });
+    return t.bus.publish([
+      { topic: REFUND_CHANGED_TOPIC, key: key ?? ev.request_id, value: Buffer.from(events_v1_refunds.RefundChanged.encode(ev).finish()) },
+    ]);
   };
   const find = async (tag: string, priority = 2) => {
-    const list = await bank.listMessages(bank_v1_bank.ListMessagesRequest.fromPartial({ page: 1, count: 20, message: tag }), { identity: caller(t, priority) });
+    const list = await bank.listMessages(bank_v1_bank.ListMessagesRequest.fromPartial({ page: 1, count: 20, message: tag }), {
+      identity: caller(t, priority),
+    });
     return list.values[0];
   };
 
@@ -115,13 +138,29 @@ describe('the refund request of a transfer', () => {
     await bank.updateMessage({ id: msg.id, so_dien_thoai: phone, goi_cuoc: 'MXH100' }, { identity: manager() });
     const id = `req-${rand()}`;
     await publish({
-      request_id: id, phone, package_code: 'mxh100', request_method: 0, refund_price: 100000, transfer_final_amount: 90000, ti_le_chiet_khau: 10,
-      trang_thai_truy_thu_hoan_theo_goi: 'binh_thuong', trang_thai_truy_thu_hoan_them: 'truy_thu',
+      request_id: id,
+      phone,
+      package_code: 'mxh100',
+      request_method: 0,
+      refund_price: 100000,
+      transfer_final_amount: 90000,
+      ti_le_chiet_khau: 10,
+      trang_thai_truy_thu_hoan_theo_goi: 'binh_thuong',
+      trang_thai_truy_thu_hoan_them: 'truy_thu',
     });
-    const linked = await settle(() => find(tag), (m) => m.refund_request_id === id);
+    const linked = await settle(
+      () => find(tag),
+      (m) => m.refund_request_id === id,
+    );
     expect(linked).toMatchObject({
-      refund_request_id: id, refund_created_day: '02/01/2026', request_type: 5, refund_price: 100000, transfer_final_amount: 90000, ti_le_chiet_khau: 10,
-      trang_thai_truy_thu_hoan_theo_goi: 'binh_thuong', trang_thai_truy_thu_hoan_them: 'truy_thu',
+      refund_request_id: id,
+      refund_created_day: '02/01/2026',
+      request_type: 5,
+      refund_price: 100000,
+      transfer_final_amount: 90000,
+      ti_le_chiet_khau: 10,
+      trang_thai_truy_thu_hoan_theo_goi: 'binh_thuong',
+      trang_thai_truy_thu_hoan_them: 'truy_thu',
     });
     // Staff above priority 2 get the way in, not the request's amounts.
     const branch = await find(tag, 3);
@@ -131,13 +170,26 @@ describe('the refund request of a transfer', () => {
     // A later change is kept; an older event arriving late changes nothing (a sentinel sent after
     // it under the same key shows it was read); a deletion drops the link.
     await publish({ request_id: id, version: 3, phone, package_code: 'MXH100', refund_price: 120000, transfer_final_amount: 90000 });
-    await settle(() => find(tag), (m) => m.refund_price === 120000);
+    await settle(
+      () => find(tag),
+      (m) => m.refund_price === 120000,
+    );
     await publish({ request_id: id, version: 2, phone, package_code: 'MXH100', refund_price: 1 });
     const sentinel = `sentinel-${rand()}`;
     await publish({ request_id: sentinel, phone: '0000000000', package_code: 'X' }, id);
-    await until('the sentinel read', async () => (await t.sql(`SELECT 1 FROM bank.refund_ref WHERE request_id = $1`, [sentinel])).length > 0);
+    await until(
+      'the sentinel read',
+      async () => (await t.sql(`SELECT 1 FROM bank.refund_ref WHERE request_id = $1`, [sentinel])).length > 0,
+    );
     expect((await find(tag)).refund_price).toBe(120000);
     await publish({ request_id: id, version: 4, phone, package_code: 'MXH100', deleted: true });
-    expect((await settle(() => find(tag), (m) => m.refund_request_id === '')).refund_request_id).toBe('');
+    expect(
+      (
+        await settle(
+          () => find(tag),
+          (m) => m.refund_request_id === '',
+        )
+      ).refund_request_id,
+    ).toBe('');
   });
 });

@@ -40,7 +40,18 @@ const blacklistedInCare = async (phone: string, want: boolean) =>
 const importRow = (phone: string, fileName: string) =>
   care.importCustomers(
     {
-      rows: [{ phone, type: 'MC', package: 'V90', registerAt: '01/01/2025', expiredAt: '01/02/2025', packageCycle: '1', state: 'ACTIVE', packageCanRegister: 'V120' }],
+      rows: [
+        {
+          phone,
+          type: 'MC',
+          package: 'V90',
+          registerAt: '01/01/2025',
+          expiredAt: '01/02/2025',
+          packageCycle: '1',
+          state: 'ACTIVE',
+          packageCanRegister: 'V120',
+        },
+      ],
       file_name: fileName,
       first_row: 2,
     },
@@ -82,7 +93,15 @@ it('keeps the newest version of a number whatever order the events arrive in, an
         key: phone.slice(-9),
         value: Buffer.from(
           events_v1_dataops.BlacklistChanged.encode(
-            events_v1_dataops.BlacklistChanged.fromPartial({ event_id, phone, blacklisted, version, reason: 'test', changed_by: 'admin', at: '' }),
+            events_v1_dataops.BlacklistChanged.fromPartial({
+              event_id,
+              phone,
+              blacklisted,
+              version,
+              reason: 'test',
+              changed_by: 'admin',
+              at: '',
+            }),
           ).finish(),
         ),
       },
@@ -93,7 +112,9 @@ it('keeps the newest version of a number whatever order the events arrive in, an
   await send(10, false);
   await send(20, true, 'e-20');
   await send(30, true);
-  await until('version 30', async () => ((await t.sql(`SELECT version FROM care.blacklist WHERE phone9 = $1`, [phone.slice(-9)]))[0]?.version === '30' ? true : undefined));
+  await until('version 30', async () =>
+    (await t.sql(`SELECT version FROM care.blacklist WHERE phone9 = $1`, [phone.slice(-9)]))[0]?.version === '30' ? true : undefined,
+  );
   const [row] = await t.sql(`SELECT blacklisted, version FROM care.blacklist WHERE phone9 = $1`, [phone.slice(-9)]);
   expect(row).toEqual({ blacklisted: true, version: '30' });
   const refused = await importRow(phone, `kh-${rand()}.xlsx`);
@@ -103,14 +124,26 @@ it('keeps the newest version of a number whatever order the events arrive in, an
 /** A data-split file in dataops: activated, the seller permitted on it today with a quota. */
 async function splitFile(seller: string, numbers: string[], quota: number) {
   const fileName = `chia-${rand()}.xlsx`;
-  const [f] = await dataops.sql(`INSERT INTO dataops.split_file (file_name, is_activated, uploaded_by, total) VALUES ($1, 1, 'admin', $2) RETURNING id`, [
-    fileName,
-    numbers.length,
-  ]);
-  for (const p of numbers) await dataops.sql(`INSERT INTO dataops.split_number (file_id, phone, phone9, goi_cuoc) VALUES ($1, $2, $3, 'V90')`, [f.id, p, p.slice(-9)]);
+  const [f] = await dataops.sql(
+    `INSERT INTO dataops.split_file (file_name, is_activated, uploaded_by, total) VALUES ($1, 1, 'admin', $2) RETURNING id`,
+    [fileName, numbers.length],
+  );
+  for (const p of numbers)
+    await dataops.sql(`INSERT INTO dataops.split_number (file_id, phone, phone9, goi_cuoc) VALUES ($1, $2, $3, 'V90')`, [
+      f.id,
+      p,
+      p.slice(-9),
+    ]);
   await dataops.sql(`INSERT INTO dataops.data_perm_file (username, file_id, granted_by) VALUES ($1, $2, 'admin')`, [seller, f.id]);
-  await dataops.sql(`INSERT INTO dataops.data_perm_day (username, day, granted_by) VALUES ($1, $2::date, 'admin') ON CONFLICT DO NOTHING`, [seller, vnIsoDay(new Date())]);
-  await dataops.sql(`INSERT INTO dataops.split_quota (file_id, username, quantity, set_by) VALUES ($1, $2, $3, 'admin')`, [f.id, seller, quota]);
+  await dataops.sql(`INSERT INTO dataops.data_perm_day (username, day, granted_by) VALUES ($1, $2::date, 'admin') ON CONFLICT DO NOTHING`, [
+    seller,
+    vnIsoDay(new Date()),
+  ]);
+  await dataops.sql(`INSERT INTO dataops.split_quota (file_id, username, quantity, set_by) VALUES ($1, $2, $3, 'admin')`, [
+    f.id,
+    seller,
+    quota,
+  ]);
   return { fileName, fileId: f.id as string };
 }
 
@@ -132,13 +165,21 @@ it("'Khách hàng mới' takes a data-split number when nothing is handed to the
     [a.value!.customer!.id],
   );
   expect(row).toEqual({ source: 'split', source_file_id: fileId, taken_by: seller, assigned_to: seller, filename: fileName });
-  expect((await dataops.sql(`SELECT count(*)::int AS n FROM dataops.split_number WHERE file_id = $1 AND taken_by = $2`, [fileId, seller]))[0].n).toBe(1);
+  expect(
+    (await dataops.sql(`SELECT count(*)::int AS n FROM dataops.split_number WHERE file_id = $1 AND taken_by = $2`, [fileId, seller]))[0].n,
+  ).toBe(1);
 
   // The result recorded, the next press takes the second number; then the quota (2) is used up.
-  await care.recordCare({ id: a.value!.customer!.id, status: 'REJECTED', package: '', appointmentAt: '', note: 'Không có nhu cầu' }, { identity: me });
+  await care.recordCare(
+    { id: a.value!.customer!.id, status: 'REJECTED', package: '', appointmentAt: '', note: 'Không có nhu cầu' },
+    { identity: me },
+  );
   const second = await care.newCare({}, { identity: me });
   expect(second.value?.customer?.phone).not.toBe(a.value?.customer?.phone);
-  await care.recordCare({ id: second.value!.customer!.id, status: 'KBM', package: '', appointmentAt: '', note: 'Không bắt máy' }, { identity: me });
+  await care.recordCare(
+    { id: second.value!.customer!.id, status: 'KBM', package: '', appointmentAt: '', note: 'Không bắt máy' },
+    { identity: me },
+  );
   const none = await care.newCare({}, { identity: me });
   expect(none.value).toBeUndefined();
   expect((await t.sql(`SELECT count(*)::int AS n FROM care.customer WHERE taken_by = $1`, [seller]))[0].n).toBe(2);

@@ -76,7 +76,11 @@ it('takes the next customer, keeps the open case until a result, and counts what
   expect(next.value?.customer?.id).not.toBe(first.value?.customer?.id);
   expect(next.count).toBe(0);
   await care1(next.value!.customer!.id, sales('nv1'), { status: 'REJECTED', note: 'không cần' });
-  expect(await care.newCare({}, { identity: sales('nv1') })).toMatchObject({ count: 0, resumed: false, msg: 'Không còn khách hàng mới được giao cho bạn' });
+  expect(await care.newCare({}, { identity: sales('nv1') })).toMatchObject({
+    count: 0,
+    resumed: false,
+    msg: 'Không còn khách hàng mới được giao cho bạn',
+  });
   expect((await care.newCare({}, { identity: sales('nv1') })).value).toBeUndefined();
 });
 
@@ -101,7 +105,10 @@ it('enforces the dialog rules on the server and records the result with its even
   const open = (await care.newCare({}, { identity: sales('nv1') })).value!;
   const id = open.customer!.id;
   expect(await failure(care1(id, sales('nv1'), {}))).toMatchObject({ status: 400, msg: 'Bạn phải chọn kết quả!' });
-  expect(await failure(care1(id, sales('nv1'), { status: 'APPROVED', package: ' ' }))).toMatchObject({ status: 400, msg: 'Bạn chưa nhập gói cước!' });
+  expect(await failure(care1(id, sales('nv1'), { status: 'APPROVED', package: ' ' }))).toMatchObject({
+    status: 400,
+    msg: 'Bạn chưa nhập gói cước!',
+  });
   expect(await failure(care1(id, sales('nv1'), { status: 'APPOINTMENT', package: 'V90' }))).toMatchObject({
     status: 400,
     msg: 'Bạn chưa nhập thời gian hẹn lại!',
@@ -112,7 +119,12 @@ it('enforces the dialog rules on the server and records the result with its even
 
   const tomorrow = new Date(Date.now() + 86400000 + 7 * 3600000);
   const day = `${String(tomorrow.getUTCDate()).padStart(2, '0')}/${String(tomorrow.getUTCMonth() + 1).padStart(2, '0')}/${tomorrow.getUTCFullYear()}`;
-  const reply = await care1(id, sales('nv1'), { status: 'APPOINTMENT', package: 'V90', appointmentAt: `${day} 09:30`, note: 'gọi lại sáng mai' });
+  const reply = await care1(id, sales('nv1'), {
+    status: 'APPOINTMENT',
+    package: 'V90',
+    appointmentAt: `${day} 09:30`,
+    note: 'gọi lại sáng mai',
+  });
   expect(reply.msg).toBe('Thông tin chăm sóc khách hàng ghi nhận thành công.');
   expect(reply.record).toMatchObject({ status: 'APPOINTMENT', package: 'V90', note: 'gọi lại sáng mai', username: '' });
   expect(reply.record?.appointmentAt).toMatch(/T09:30:00\+07:00$/);
@@ -122,9 +134,15 @@ it('enforces the dialog rules on the server and records the result with its even
   // APPROVED later: package kept, appointment dropped, no note needed.
   const approved = await care1(id, sales('nv1'), { status: 'APPROVED', package: 'V120', appointmentAt: `${day} 10:00` });
   expect(approved.record).toMatchObject({ status: 'APPROVED', package: 'V120', appointmentAt: '' });
-  expect((await care.listAppointments({ page: 1, count: 20 }, { identity: sales('nv1') })).values.map((a) => a.customer?.id)).not.toContain(id);
+  expect((await care.listAppointments({ page: 1, count: 20 }, { identity: sales('nv1') })).values.map((a) => a.customer?.id)).not.toContain(
+    id,
+  );
 
-  await settle(() => recorded.filter((e) => e.customer_id === id), (events) => events.length >= 2, 20000);
+  await settle(
+    () => recorded.filter((e) => e.customer_id === id),
+    (events) => events.length >= 2,
+    20000,
+  );
   const events = recorded.filter((e) => e.customer_id === id);
   expect(events.map((e) => [e.staff, e.result, e.package])).toEqual([
     ['nv1', 'APPOINTMENT', 'V90'],
@@ -148,15 +166,25 @@ it('care history: masking, staff column, subtree, own-record edits with audit, b
   expect(await find(caller(t, 3, 'cn2', 'b2'))).toBeUndefined();
   expect(await find(sales('nv3'))).toBeUndefined();
 
-  expect(await failure(care.setNote({ id, note: 'sửa' }, { identity: caller(t, 4, 'tn1', 'l1') }))).toMatchObject({ status: 403, msg: MSG.notYourRecord });
+  expect(await failure(care.setNote({ id, note: 'sửa' }, { identity: caller(t, 4, 'tn1', 'l1') }))).toMatchObject({
+    status: 403,
+    msg: MSG.notYourRecord,
+  });
   expect(await care.setNote({ id, note: '   ' }, { identity: sales('nv2') })).toMatchObject({ note: 'tắt máy' });
   expect(await care.setNote({ id, note: 'gọi lại tuần sau' }, { identity: sales('nv2') })).toMatchObject({ note: 'gọi lại tuần sau' });
   expect(await care.setStatus({ id, status: 'APPOINTMENT' }, { identity: manager() })).toMatchObject({ status: 'APPOINTMENT' });
-  expect(await failure(care.setStatus({ id, status: 'MAYBE' }, { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.statusInvalid });
-  expect((await care.setAppointmentAt({ id, appointment_at: '05/03/2030 08:15' }, { identity: manager() })).appointmentAt).toBe('2030-03-05T08:15:00+07:00');
+  expect(await failure(care.setStatus({ id, status: 'MAYBE' }, { identity: manager() }))).toMatchObject({
+    status: 400,
+    msg: MSG.statusInvalid,
+  });
+  expect((await care.setAppointmentAt({ id, appointment_at: '05/03/2030 08:15' }, { identity: manager() })).appointmentAt).toBe(
+    '2030-03-05T08:15:00+07:00',
+  );
   expect(await failure(care.setAppointmentAt({ id, appointment_at: 'mai' }, { identity: manager() }))).toMatchObject({ status: 400 });
   // The customer follows its latest result: it is in the salesperson's appointments now.
-  expect((await care.listAppointments({ page: 1, count: 50 }, { identity: sales('nv2') })).values.map((a) => a.customer?.id)).toContain(open.customer!.id);
+  expect((await care.listAppointments({ page: 1, count: 50 }, { identity: sales('nv2') })).values.map((a) => a.customer?.id)).toContain(
+    open.customer!.id,
+  );
 
   const trail = await care.careRecordHistory({ id, page: 1, count: 10 }, { identity: manager() });
   expect(trail.values.map((e) => [e.field, e.from_value, e.to_value, e.username])).toEqual([
@@ -169,10 +197,12 @@ it('care history: masking, staff column, subtree, own-record edits with audit, b
     status: 403,
     msg: MSG.exportForbidden,
   });
-  expect((await care.careHistory(history({ page: 0, count: 9999999999, status: 'APPOINTMENT' }), { identity: manager() })).values.length).toBeGreaterThan(0);
+  expect(
+    (await care.careHistory(history({ page: 0, count: 9999999999, status: 'APPOINTMENT' }), { identity: manager() })).values.length,
+  ).toBeGreaterThan(0);
 });
 
-it('care history counts: a branch, a leader and a salesperson get their subtree\'s exact count (whole-table counters without a period)', async () => {
+it("care history counts: a branch, a leader and a salesperson get their subtree's exact count (whole-table counters without a period)", async () => {
   // Records across a month, results and people of both branches (the triggers keep the counters).
   await t.sql(
     `INSERT INTO care.care_record (username, fullname, phone, phone9, status, created_at)
@@ -180,7 +210,9 @@ it('care history counts: a branch, a leader and a salesperson get their subtree\
             (ARRAY['KBM', 'APPROVED', 'REJECTED'])[1 + g % 3], now() - (g % 30) * interval '1 day'
        FROM generate_series(1, 140) g`,
   );
-  await t.sql(`UPDATE care.care_record SET status = 'KBM' WHERE id IN (SELECT id FROM care.care_record WHERE username = 'nv1' AND status = 'APPROVED' LIMIT 3)`);
+  await t.sql(
+    `UPDATE care.care_record SET status = 'KBM' WHERE id IN (SELECT id FROM care.care_record WHERE username = 'nv1' AND status = 'APPROVED' LIMIT 3)`,
+  );
   await t.sql(`DELETE FROM care.care_record WHERE id IN (SELECT id FROM care.care_record WHERE username = 'nv3' LIMIT 2)`);
   // The whole-table counters equal the rows.
   const counters = await t.sql(`SELECT username, status, n::int FROM care.care_record_all_user WHERE n <> 0 ORDER BY 1, 2`);
@@ -194,7 +226,9 @@ it('care history counts: a branch, a leader and a salesperson get their subtree\
   const who = { branch: caller(t, 3, 'cn1', 'b1'), leader: caller(t, 4, 'tn1', 'l1'), self: sales('nv3') };
   for (const k of ['branch', 'leader', 'self'] as const) {
     for (const status of ['', 'KBM']) {
-      const [want] = await t.sql(`SELECT count(*)::int AS n FROM care.care_record WHERE ${inScope[k]}${status ? ` AND status = '${status}'` : ''}`);
+      const [want] = await t.sql(
+        `SELECT count(*)::int AS n FROM care.care_record WHERE ${inScope[k]}${status ? ` AND status = '${status}'` : ''}`,
+      );
       const page = await care.careHistory(history({ page: 1, count: 500, status }), { identity: who[k] });
       expect([k, status, page.count]).toEqual([k, status, want.n]);
       expect(page.values).toHaveLength(want.n);
@@ -211,7 +245,10 @@ it('care history counts: a branch, a leader and a salesperson get their subtree\
     [vnIso(13), vnIso(7)],
   );
   expect(week.n).toBeGreaterThan(0);
-  expect((await care.careHistory(history({ page: 1, count: 20, startDate: dmy(vnIso(13)), endDate: dmy(vnIso(7)) }), { identity: who.branch })).count).toBe(week.n);
+  expect(
+    (await care.careHistory(history({ page: 1, count: 20, startDate: dmy(vnIso(13)), endDate: dmy(vnIso(7)) }), { identity: who.branch }))
+      .count,
+  ).toBe(week.n);
 });
 
 it('busy-signal rate: results returned and each result per staff member in the period', async () => {
@@ -226,22 +263,56 @@ it('busy-signal rate: results returned and each result per staff member in the p
     const open = (await care.newCare({}, { identity: sales('nv5') })).value!;
     await care1(open.customer!.id, sales('nv5'), r);
   }
-  const rate = await care.busySignalRate({ page: 1, count: 20, username: 'nv5', message: '', startDate: '', endDate: '' }, { identity: manager() });
+  const rate = await care.busySignalRate(
+    { page: 1, count: 20, username: 'nv5', message: '', startDate: '', endDate: '' },
+    { identity: manager() },
+  );
   expect(rate.values).toEqual([
     {
-      username_nv: 'nv5', ten_nv: 'Tên nv5', so_tra_ket_qua: 4, hen: 0, chap_nhan: 1, tu_choi: 1, khong_nghe_may: 2,
-      khong_lien_lac_duoc: 0, dung_lai_goi_cu: 0, da_dang_ky_lai: 0,
+      username_nv: 'nv5',
+      ten_nv: 'Tên nv5',
+      so_tra_ket_qua: 4,
+      hen: 0,
+      chap_nhan: 1,
+      tu_choi: 1,
+      khong_nghe_may: 2,
+      khong_lien_lac_duoc: 0,
+      dung_lai_goi_cu: 0,
+      da_dang_ky_lai: 0,
     },
   ]);
   // A salesperson sees only themself; another branch nobody of this one.
-  const own = await care.busySignalRate({ page: 1, count: 20, username: '', message: '', startDate: '', endDate: '' }, { identity: sales('nv5') });
+  const own = await care.busySignalRate(
+    { page: 1, count: 20, username: '', message: '', startDate: '', endDate: '' },
+    { identity: sales('nv5') },
+  );
   expect(own.values.map((r) => r.username_nv)).toEqual(['nv5']);
-  const other = await care.busySignalRate({ page: 1, count: 20, username: 'nv5', message: '', startDate: '', endDate: '' }, { identity: caller(t, 3, 'cn2', 'b2') });
+  const other = await care.busySignalRate(
+    { page: 1, count: 20, username: 'nv5', message: '', startDate: '', endDate: '' },
+    { identity: caller(t, 3, 'cn2', 'b2') },
+  );
   expect(other.count).toBe(0);
   // The `message` filter finds staff by username or name, case-insensitively.
-  const found = await care.busySignalRate({ page: 1, count: 20, username: '', message: 'TÊN NV5', startDate: '', endDate: '' }, { identity: manager() });
+  const found = await care.busySignalRate(
+    { page: 1, count: 20, username: '', message: 'TÊN NV5', startDate: '', endDate: '' },
+    { identity: manager() },
+  );
   expect(found.values.map((r) => r.username_nv)).toEqual(['nv5']);
-  expect((await care.busySignalRate({ page: 1, count: 20, username: '', message: 'khong-co-ai', startDate: '', endDate: '' }, { identity: manager() })).count).toBe(0);
+  expect(
+    (
+      await care.busySignalRate(
+        { page: 1, count: 20, username: '', message: 'khong-co-ai', startDate: '', endDate: '' },
+        { identity: manager() },
+      )
+    ).count,
+  ).toBe(0);
   // A period with nothing in it.
-  expect((await care.busySignalRate({ page: 1, count: 20, username: 'nv5', message: '', startDate: '01/01/2020', endDate: '31/01/2020' }, { identity: manager() })).count).toBe(0);
+  expect(
+    (
+      await care.busySignalRate(
+        { page: 1, count: 20, username: 'nv5', message: '', startDate: '01/01/2020', endDate: '31/01/2020' },
+        { identity: manager() },
+      )
+    ).count,
+  ).toBe(0);
 });

@@ -12,7 +12,14 @@ let care: Care;
 
 beforeAll(async () => {
   ({ t, care } = await startCare());
-  await announceStaff(t, [{ username: 'ml1', user_id: 's-ml1' }, { username: 'ml2', user_id: 's-ml2' }], careUserId);
+  await announceStaff(
+    t,
+    [
+      { username: 'ml1', user_id: 's-ml1' },
+      { username: 'ml2', user_id: 's-ml2' },
+    ],
+    careUserId,
+  );
 }, 60000);
 afterAll(async () => {
   await t?.stop();
@@ -25,12 +32,26 @@ const empty = { type: '', package: '', registerAt: '', expiredAt: '', packageCyc
 it('adds one customer to a list, refuses a bad or repeated number, and joins the same list a sheet of that name fills', async () => {
   const file = `tay-${rand()}.xlsx`;
   const [p1, p2] = phones(2);
-  const c = await care.createCustomer({ ...empty, file_name: file, phone: p1, package: 'V90', registerAt: '01/03/2026' }, { identity: manager() });
+  const c = await care.createCustomer(
+    { ...empty, file_name: file, phone: p1, package: 'V90', registerAt: '01/03/2026' },
+    { identity: manager() },
+  );
   expect(c).toMatchObject({ phone: p1, package: 'V90', status: 'NORMAL' });
-  expect(await failure(care.createCustomer({ ...empty, file_name: file, phone: p1 }, { identity: manager() }))).toMatchObject({ status: 409, msg: MSG.customerExists(p1) });
-  expect(await failure(care.createCustomer({ ...empty, file_name: file, phone: '12ab' }, { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.phoneInvalid });
-  expect(await failure(care.createCustomer({ ...empty, file_name: file, phone: p2, registerAt: '32/13/2026' }, { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.registerAtInvalid });
-  expect(await failure(care.createCustomer({ ...empty, file_name: ' ', phone: p2 }, { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.fileNameRequired });
+  expect(await failure(care.createCustomer({ ...empty, file_name: file, phone: p1 }, { identity: manager() }))).toMatchObject({
+    status: 409,
+    msg: MSG.customerExists(p1),
+  });
+  expect(await failure(care.createCustomer({ ...empty, file_name: file, phone: '12ab' }, { identity: manager() }))).toMatchObject({
+    status: 400,
+    msg: MSG.phoneInvalid,
+  });
+  expect(
+    await failure(care.createCustomer({ ...empty, file_name: file, phone: p2, registerAt: '32/13/2026' }, { identity: manager() })),
+  ).toMatchObject({ status: 400, msg: MSG.registerAtInvalid });
+  expect(await failure(care.createCustomer({ ...empty, file_name: ' ', phone: p2 }, { identity: manager() }))).toMatchObject({
+    status: 400,
+    msg: MSG.fileNameRequired,
+  });
   // A sheet of the same name with the same number adds nothing twice; the list counts both customers.
   const uploadId = await importList(t, care, [p1, p2], file);
   expect(c.upload_id).toBe(uploadId);
@@ -51,7 +72,9 @@ it("'Mời lại' re-opens the caller's call-back customer as the open case; not
 
   expect(await failure(care.xacNhanMoiLai({ id: b }, { identity: sales('ml1') }))).toMatchObject({ status: 409, msg: MSG.moiLaiFinal });
   expect(await failure(care.xacNhanMoiLai({ id: a }, { identity: sales('ml2') }))).toMatchObject({ status: 403, msg: MSG.notYourCustomer });
-  expect(await failure(care.xacNhanMoiLai({ id: '00000000-0000-4000-8000-000000000000' }, { identity: sales('ml1') }))).toMatchObject({ status: 404 });
+  expect(await failure(care.xacNhanMoiLai({ id: '00000000-0000-4000-8000-000000000000' }, { identity: sales('ml1') }))).toMatchObject({
+    status: 404,
+  });
 
   // With another case open, the caller finishes that one first.
   const open = await take();
@@ -63,7 +86,9 @@ it("'Mời lại' re-opens the caller's call-back customer as the open case; not
   expect(again.msg).toBe(MSG.moiLaiOpened);
   // It is the open case now: the screen shows it, the appointment list no longer has it, and the dialog records a new result.
   expect((await care.openCare({}, { identity: sales('ml1') })).value?.customer?.id).toBe(a);
-  expect((await care.listAppointments({ page: 1, count: 20 }, { identity: sales('ml1') })).values.map((v) => v.customer?.id)).not.toContain(a);
+  expect((await care.listAppointments({ page: 1, count: 20 }, { identity: sales('ml1') })).values.map((v) => v.customer?.id)).not.toContain(
+    a,
+  );
   const r = await record(a, { status: 'APPROVED', package: 'V120' });
   expect(r.record).toMatchObject({ status: 'APPROVED', package: 'V120' });
   // The no-answer customer can be re-invited too.

@@ -57,13 +57,18 @@ it('checks every row again, answers refused rows by sheet row, and a re-sent chu
   ]);
   const again = await send();
   expect(again.saved).toBe(1);
-  const stored = await t.sql(`SELECT c.phone, c.status, c.type FROM care.customer c JOIN care.upload u ON u.id = c.upload_id WHERE u.filename = $1`, [file]);
+  const stored = await t.sql(
+    `SELECT c.phone, c.status, c.type FROM care.customer c JOIN care.upload u ON u.id = c.upload_id WHERE u.filename = $1`,
+    [file],
+  );
   expect(stored).toEqual([{ phone: a, status: 'NORMAL', type: '' }]);
   expect(await failure(care.importCustomers({ rows, file_name: ' ', first_row: 2 }, { identity: manager() }))).toMatchObject({
     status: 400,
     msg: MSG.fileNameRequired,
   });
-  expect(await failure(care.importCustomers({ rows: Array(201).fill(rows[0]), file_name: file, first_row: 2 }, { identity: manager() }))).toMatchObject({
+  expect(
+    await failure(care.importCustomers({ rows: Array(201).fill(rows[0]), file_name: file, first_row: 2 }, { identity: manager() })),
+  ).toMatchObject({
     status: 400,
   });
 });
@@ -91,7 +96,8 @@ it("the search box finds a list by part of its name or its uploader's; a list is
   const tag = rand();
   const id = await importList(t, care, phones(2), `Khách hết hạn ${tag}.xlsx`);
   const other = await importList(t, care, phones(1), `Khác ${tag}.xlsx`);
-  const search = async (message: string) => (await care.listUploads({ page: 1, count: 100, message }, { identity: manager() })).values.map((u) => u.id);
+  const search = async (message: string) =>
+    (await care.listUploads({ page: 1, count: 100, message }, { identity: manager() })).values.map((u) => u.id);
   expect(await search(`hết hạn ${tag}`)).toEqual([id]);
   expect((await search(tag)).sort()).toEqual([id, other].sort());
   expect(await search('quanly')).toEqual(expect.arrayContaining([id, other]));
@@ -99,12 +105,23 @@ it("the search box finds a list by part of its name or its uploader's; a list is
   const reply = await care.renameUpload({ id, file_name: `Tháng 11 ${tag}` }, { identity: manager() });
   expect(reply).toEqual({ ok: true, msg: MSG.uploadRenamed });
   expect(await search(`Tháng 11 ${tag}`)).toEqual([id]);
-  expect(await t.sql(`SELECT from_value, to_value, username FROM care.audit_log WHERE resource = 'upload' AND record_id = $1 AND field = 'filename'`, [id])).toEqual([
-    { from_value: `Khách hết hạn ${tag}.xlsx`, to_value: `Tháng 11 ${tag}`, username: 'quanly' },
-  ]);
-  expect(await failure(care.renameUpload({ id, file_name: `Khác ${tag}.xlsx` }, { identity: manager() }))).toMatchObject({ status: 409, msg: MSG.uploadNameTaken(`Khác ${tag}.xlsx`) });
-  expect(await failure(care.renameUpload({ id, file_name: '  ' }, { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.fileNameRequired });
-  expect(await failure(care.renameUpload({ id: '00000000-0000-4000-8000-000000000000', file_name: 'x' }, { identity: manager() }))).toMatchObject({ status: 404 });
+  expect(
+    await t.sql(
+      `SELECT from_value, to_value, username FROM care.audit_log WHERE resource = 'upload' AND record_id = $1 AND field = 'filename'`,
+      [id],
+    ),
+  ).toEqual([{ from_value: `Khách hết hạn ${tag}.xlsx`, to_value: `Tháng 11 ${tag}`, username: 'quanly' }]);
+  expect(await failure(care.renameUpload({ id, file_name: `Khác ${tag}.xlsx` }, { identity: manager() }))).toMatchObject({
+    status: 409,
+    msg: MSG.uploadNameTaken(`Khác ${tag}.xlsx`),
+  });
+  expect(await failure(care.renameUpload({ id, file_name: '  ' }, { identity: manager() }))).toMatchObject({
+    status: 400,
+    msg: MSG.fileNameRequired,
+  });
+  expect(
+    await failure(care.renameUpload({ id: '00000000-0000-4000-8000-000000000000', file_name: 'x' }, { identity: manager() })),
+  ).toMatchObject({ status: 404 });
 });
 
 it('deleting an upload keeps the customers already handed out', async () => {
@@ -120,7 +137,10 @@ it('deleting an upload keeps the customers already handed out', async () => {
   await assign(other, [{ username: 'nv1', count: 1 }]);
   const [held] = await t.sql(`SELECT id FROM care.customer WHERE upload_id = $1 AND assigned_to IS NOT NULL`, [other]);
   const [free] = await t.sql(`SELECT id FROM care.customer WHERE upload_id = $1 AND assigned_to IS NULL`, [other]);
-  expect(await failure(care.deleteCustomer({ id: held.id }, { identity: manager() }))).toMatchObject({ status: 422, msg: MSG.customerInCare });
+  expect(await failure(care.deleteCustomer({ id: held.id }, { identity: manager() }))).toMatchObject({
+    status: 422,
+    msg: MSG.customerInCare,
+  });
   expect(await care.deleteCustomer({ id: free.id }, { identity: manager() })).toEqual({ ok: true, msg: MSG.customerDeleted });
 });
 
@@ -133,14 +153,39 @@ it('divides exactly the typed quantities, down the hierarchy, only inside the su
   expect(await failure(assign(id, [{ username: 'ghost', count: 1 }]))).toMatchObject({ status: 400, msg: MSG.divideUnknownStaff('ghost') });
   expect(await divisible(id)).toBe(10);
 
-  const reply = await assign(id, [{ username: 'cn1', count: 6 }, { username: 'cn2', count: 2 }]);
-  expect(reply).toEqual({ assigned: 8, items: [{ username: 'cn1', count: 6 }, { username: 'cn2', count: 2 }], msg: 'Phân chia thông tin khách hàng thành công.' });
+  const reply = await assign(id, [
+    { username: 'cn1', count: 6 },
+    { username: 'cn2', count: 2 },
+  ]);
+  expect(reply).toEqual({
+    assigned: 8,
+    items: [
+      { username: 'cn1', count: 6 },
+      { username: 'cn2', count: 2 },
+    ],
+    msg: 'Phân chia thông tin khách hàng thành công.',
+  });
   expect(await divisible(id)).toBe(2);
   // The branch divides what it holds, to its own people only.
   expect(await divisible(id, branch1())).toBe(6);
-  expect(await failure(assign(id, [{ username: 'nv2', count: 1 }], branch1()))).toMatchObject({ status: 403, msg: MSG.divideOutOfScope('nv2') });
-  expect(await failure(assign(id, [{ username: 'cn1', count: 1 }], branch1()))).toMatchObject({ status: 400, msg: MSG.divideNotStaff('cn1') });
-  expect(await assign(id, [{ username: 'tn1', count: 2 }, { username: 'nv1', count: 3 }], branch1())).toMatchObject({ assigned: 5 });
+  expect(await failure(assign(id, [{ username: 'nv2', count: 1 }], branch1()))).toMatchObject({
+    status: 403,
+    msg: MSG.divideOutOfScope('nv2'),
+  });
+  expect(await failure(assign(id, [{ username: 'cn1', count: 1 }], branch1()))).toMatchObject({
+    status: 400,
+    msg: MSG.divideNotStaff('cn1'),
+  });
+  expect(
+    await assign(
+      id,
+      [
+        { username: 'tn1', count: 2 },
+        { username: 'nv1', count: 3 },
+      ],
+      branch1(),
+    ),
+  ).toMatchObject({ assigned: 5 });
   expect(await divisible(id, branch1())).toBe(1);
   const held = await t.sql<{ assigned_to: string; n: number }>(
     `SELECT assigned_to, count(*)::int AS n FROM care.customer WHERE upload_id = $1 GROUP BY 1 ORDER BY 1`,
@@ -154,7 +199,10 @@ it('divides exactly the typed quantities, down the hierarchy, only inside the su
     { assigned_to: null, n: 2 },
   ]);
   // Leaders and salespeople do not divide.
-  expect(await failure(assign(id, [{ username: 'nv1', count: 1 }], caller(t, 4, 'tn1', 'l1')))).toMatchObject({ status: 403, msg: MSG.divideForbidden });
+  expect(await failure(assign(id, [{ username: 'nv1', count: 1 }], caller(t, 4, 'tn1', 'l1')))).toMatchObject({
+    status: 403,
+    msg: MSG.divideForbidden,
+  });
   // The salesperson sees what was handed to them (masked).
   const mine = await care.listAssigned({ page: 1, count: 50 }, { identity: caller(t, 5, 'nv1', 's1') });
   expect(mine.count).toBeGreaterThanOrEqual(3);
@@ -164,7 +212,10 @@ it('divides exactly the typed quantities, down the hierarchy, only inside the su
 it('two managers dividing the same upload at once never hand one customer twice, nor more than remain', async () => {
   const id = await importList(t, care, phones(100));
   const managers = [caller(t, 1, 'giamdoc'), caller(t, 2, 'quanly'), caller(t, 2, 'quanly2'), caller(t, 7, 'dieuphoi')];
-  const ask = [{ username: 'cn1', count: 30 }, { username: 'nv2', count: 10 }];
+  const ask = [
+    { username: 'cn1', count: 30 },
+    { username: 'nv2', count: 10 },
+  ];
   // 4 × 40 asked of 100, all at the same moment: two divisions fit, the others are refused whole.
   const outcomes = await Promise.allSettled(managers.map((m) => assign(id, ask, m)));
   const ok = outcomes.filter((o) => o.status === 'fulfilled');

@@ -17,7 +17,11 @@ export type Care = Awaited<ReturnType<typeof startCare>>['care'];
 
 /** A caller as the gateway passes it (the route guard already passed). */
 export const caller = (t: TestService, priority: number, username = `p${priority}_${rand()}`, userId?: string) =>
-  t.as(priority, ['customer.get', 'customer.care', 'tilebatso'], { username, userId: userId ?? careUserId(username), fullname: `Tên ${username}` });
+  t.as(priority, ['customer.get', 'customer.care', 'tilebatso'], {
+    username,
+    userId: userId ?? careUserId(username),
+    fullname: `Tên ${username}`,
+  });
 
 /** The user id of a person announced without one, as callers get it (caller's default): `u-<username>`. */
 export const careUserId = (username: string) => `u-${username}`;
@@ -31,7 +35,16 @@ export function phones(n: number): string[] {
 /** Imports phones as one list (chunks of 200, header row 1) and answers the upload id. */
 export async function importList(t: TestService, care: Care, list: string[], fileName = `kh-${rand()}.xlsx`, who = caller(t, 2, 'quanly')) {
   for (let i = 0; i < list.length; i += 200) {
-    const rows = list.slice(i, i + 200).map((phone) => ({ phone, type: 'MC', package: 'V90', registerAt: '01/01/2025', expiredAt: '01/02/2025', packageCycle: '1', state: 'ACTIVE', packageCanRegister: 'V120' }));
+    const rows = list.slice(i, i + 200).map((phone) => ({
+      phone,
+      type: 'MC',
+      package: 'V90',
+      registerAt: '01/01/2025',
+      expiredAt: '01/02/2025',
+      packageCycle: '1',
+      state: 'ACTIVE',
+      packageCanRegister: 'V120',
+    }));
     await care.importCustomers({ rows, file_name: fileName, first_row: 2 + i }, { identity: who });
   }
   const [u] = await t.sql(`SELECT id FROM care.upload WHERE filename = $1`, [fileName]);

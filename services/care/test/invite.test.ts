@@ -9,7 +9,7 @@
 import { Identity } from '@cskh/kit';
 import { REALTIME_PUSH_TOPIC } from '@cskh/kit/messaging';
 import { announceStaff, failure, rand, startTestService, TestService, until } from '@cskh/kit/testing';
-import { auth_v1_auth, care_v1_care, events_v1_care, events_v1_realtime } from '@cskh/proto';
+import { care_v1_care, events_v1_care, events_v1_realtime } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import { AuthHarness, createUser, identityOf, startAuth, uniq } from '../../auth/test/helpers';
 import { INVITE_REGISTERED_TOPIC } from '../src/domain/events';
@@ -24,26 +24,31 @@ let t: TestService;
 let care: ReturnType<typeof clientOf>;
 let sale: Identity;
 let otherSale: Identity;
-let branchName: string;
 const registered: events_v1_care.InviteRegistered[] = [];
 const pushes: events_v1_realtime.RealtimePush[] = [];
 
 const clientOf = (tt: TestService) => tt.client(care_v1_care.CareServiceService);
 const auth = { authorization: `Basic ${Buffer.from('carrier:secret').toString('base64')}` };
-const lastCode = async (phone: string) => ((await (await fetch(`${sim.url}/__admin/otp/${phone}`, { headers: auth })).json()) as { code: string }).code;
-const invite = (over: Partial<care_v1_care.InviteRequest>, as: Identity) => care.invite(care_v1_care.InviteRequest.fromPartial(over), { identity: as });
+const lastCode = async (phone: string) =>
+  ((await (await fetch(`${sim.url}/__admin/otp/${phone}`, { headers: auth })).json()) as { code: string }).code;
+const invite = (over: Partial<care_v1_care.InviteRequest>, as: Identity) =>
+  care.invite(care_v1_care.InviteRequest.fromPartial(over), { identity: as });
 const phoneEnding = (d: string) => `09${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}${d}`;
 
 beforeAll(async () => {
   sim = await startCarrierSim({ port: 0, username: 'carrier', password: 'secret' });
   h = await startAuth();
   const branch = await createUser(h, { priority: 3, username: uniq('CN_') });
-  branchName = branch.username;
   const s = await createUser(h, { priority: 5, brand: branch.id });
   const otherBranch = await createUser(h, { priority: 3, username: uniq('CN_') });
   const o = await createUser(h, { priority: 5, brand: otherBranch.id });
   // The branch holds code 1 only (auth's rule: channels belong to branch accounts).
-  await h.call(h.clients.channels, 'chooseChannel', { accountUsername: branch.username, channelName: 'ma_xac_nhan_1', channelText: '' }, h.admin);
+  await h.call(
+    h.clients.channels,
+    'chooseChannel',
+    { accountUsername: branch.username, channelName: 'ma_xac_nhan_1', channelText: '' },
+    h.admin,
+  );
   sale = await identityOf(h, s);
   otherSale = await identityOf(h, o);
 
@@ -79,7 +84,6 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-
 it('runs the OTP flow on an active branch channel: code sent, wrong code refused, registration stored, event and notice out', async () => {
   const phone = phoneEnding('1');
   const otp = await invite({ type: 'ma_xac_nhan_1', phone, package: 'mxh120' }, sale);
@@ -87,15 +91,33 @@ it('runs the OTP flow on an active branch channel: code sent, wrong code refused
   expect(otp.transIdGetOtp).toBeTruthy();
   const code = await lastCode(phone);
 
-  const wrong = await failure(invite({ type: 'ma_xac_nhan_1', phone, package: 'MXH120', otp: code === '000000' ? '111111' : '000000', transIdGetOtp: otp.transIdGetOtp }, sale));
+  const wrong = await failure(
+    invite(
+      { type: 'ma_xac_nhan_1', phone, package: 'MXH120', otp: code === '000000' ? '111111' : '000000', transIdGetOtp: otp.transIdGetOtp },
+      sale,
+    ),
+  );
   expect(wrong).toMatchObject({ code: 'PRECONDITION', msg: 'Mã OTP không đúng' });
 
   const ok = await invite({ type: 'ma_xac_nhan_1', phone, package: 'MXH120', otp: code, transIdGetOtp: otp.transIdGetOtp }, sale);
   expect(ok.msg).toBe('Xác nhận mã OTP thành công');
-  expect(ok.invitation).toMatchObject({ packCode: 'MXH120', packPrice: 120000, resultCodeMO: 'REGISTER_SUCCESS', requestType: 'DK', type: 'ma_xac_nhan_1' });
+  expect(ok.invitation).toMatchObject({
+    packCode: 'MXH120',
+    packPrice: 120000,
+    resultCodeMO: 'REGISTER_SUCCESS',
+    requestType: 'DK',
+    type: 'ma_xac_nhan_1',
+  });
 
   const event = await until('invite-registered', () => registered.find((e) => e.phone === phone), 20000);
-  expect(event).toMatchObject({ staff: sale.username, package: 'MXH120', price: 120000, channel: 'ma_xac_nhan_1', request_type: 'DK', invitation_id: ok.invitation!.id });
+  expect(event).toMatchObject({
+    staff: sale.username,
+    package: 'MXH120',
+    price: 120000,
+    channel: 'ma_xac_nhan_1',
+    request_type: 'DK',
+    invitation_id: ok.invitation!.id,
+  });
   const push = await until(
     'the realtime notice',
     () => pushes.find((p) => p.event === 'showThongBao' && JSON.parse(p.payload_json).message.includes(`***${phone.slice(-3)}`)),
@@ -110,11 +132,20 @@ it('runs the OTP flow on an active branch channel: code sent, wrong code refused
 
 it('refuses a channel not active for the caller or their branch, and a channel without its own code; seniors use all four', async () => {
   const phone = phoneEnding('2');
-  expect(await failure(invite({ type: 'ma_xac_nhan_2', phone, package: 'V120' }, sale))).toMatchObject({ code: 'FORBIDDEN', msg: MSG.inviteChannelInactive });
+  expect(await failure(invite({ type: 'ma_xac_nhan_2', phone, package: 'V120' }, sale))).toMatchObject({
+    code: 'FORBIDDEN',
+    msg: MSG.inviteChannelInactive,
+  });
   // Another branch's salesperson: code 1 is active for a branch that is not theirs.
-  expect(await failure(invite({ type: 'ma_xac_nhan_1', phone, package: 'V120' }, otherSale))).toMatchObject({ code: 'FORBIDDEN', msg: MSG.inviteChannelInactive });
+  expect(await failure(invite({ type: 'ma_xac_nhan_1', phone, package: 'V120' }, otherSale))).toMatchObject({
+    code: 'FORBIDDEN',
+    msg: MSG.inviteChannelInactive,
+  });
   const noCode = { ...sale, permissions: sale.permissions.filter((p) => p !== 'care.otp') };
-  expect(await failure(invite({ type: 'ma_xac_nhan_1', phone, package: 'V120' }, noCode))).toMatchObject({ code: 'FORBIDDEN', msg: MSG.inviteForbidden });
+  expect(await failure(invite({ type: 'ma_xac_nhan_1', phone, package: 'V120' }, noCode))).toMatchObject({
+    code: 'FORBIDDEN',
+    msg: MSG.inviteForbidden,
+  });
   const senior = t.as(2, ['care.otp', 'care.otpnew', 'care.otpnew1', 'care.otpnew2'], { username: 'quanly', fullname: 'Quản Lý' });
   const r = await invite({ type: 'ma_xac_nhan_2', phone, package: 'V120' }, senior);
   expect(r.transactionNo).toBeTruthy();
@@ -124,7 +155,10 @@ it('refuses a channel not active for the caller or their branch, and a channel w
     code: 'PRECONDITION',
     msg: 'Thuê bao không đủ điều kiện đăng ký gói cước',
   });
-  expect(await failure(invite({ type: 'ma_xac_nhan_2', phone, package: '' }, senior))).toMatchObject({ code: 'VALIDATION', msg: MSG.invitePackageRequired });
+  expect(await failure(invite({ type: 'ma_xac_nhan_2', phone, package: '' }, senior))).toMatchObject({
+    code: 'VALIDATION',
+    msg: MSG.invitePackageRequired,
+  });
 }, 60000);
 
 it('renews and registers directly; a failed renewal is stored without an event; the history per channel is masked and filtered', async () => {
@@ -142,28 +176,68 @@ it('renews and registers directly; a failed renewal is stored without an event; 
   // Direct registration lands in the same 9332 history; code 1's history is apart.
   const direct = phoneEnding('4');
   expect((await invite({ type: 'dk', phone: direct, package: 'D120', command: 'DK' }, sale)).msg).toBe(MSG.registered);
-  const mine = await care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ type: 'dk', page: 1, count: 10 }), { identity: sale });
+  const mine = await care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ type: 'dk', page: 1, count: 10 }), {
+    identity: sale,
+  });
   expect(mine.count).toBe(3);
-  const code1 = await care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ type: 'ma_xac_nhan_1', page: 1, count: 10 }), { identity: sale });
+  const code1 = await care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ type: 'ma_xac_nhan_1', page: 1, count: 10 }), {
+    identity: sale,
+  });
   expect(code1.values.every((v) => v.type === 'ma_xac_nhan_1')).toBe(true);
-  expect(mine.values.map((v) => v.msisdn).sort()).toEqual([`****${bad.slice(-5)}`, `****${good.slice(-5)}`, `****${direct.slice(-5)}`].sort());
+  expect(mine.values.map((v) => v.msisdn).sort()).toEqual(
+    [`****${bad.slice(-5)}`, `****${good.slice(-5)}`, `****${direct.slice(-5)}`].sort(),
+  );
   expect(mine.values.find((v) => v.msisdn.endsWith(bad.slice(-5)))!.resultCodeMO).toBe('REGISTER_FAIL');
-  const filtered = await care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ type: '9332', phone: good, page: 1, count: 10 }), { identity: sale });
+  const filtered = await care.listInvitations(
+    care_v1_care.ListInvitationsRequest.fromPartial({ type: '9332', phone: good, page: 1, count: 10 }),
+    { identity: sale },
+  );
   expect(filtered.values).toHaveLength(1);
   // Another branch's salesperson sees none of them; the export is refused for priority 5.
-  expect((await care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ type: '9332', page: 1, count: 10 }), { identity: otherSale })).count).toBe(0);
-  expect((await failure(care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ page: 0, count: 9999999999 }), { identity: sale }))).code).toBe('FORBIDDEN');
+  expect(
+    (
+      await care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ type: '9332', page: 1, count: 10 }), {
+        identity: otherSale,
+      })
+    ).count,
+  ).toBe(0);
+  expect(
+    (
+      await failure(
+        care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ page: 0, count: 9999999999 }), { identity: sale }),
+      )
+    ).code,
+  ).toBe('FORBIDDEN');
   // A manager sees the whole number.
-  const all = await care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ type: '9332', phone: good, page: 1, count: 10 }), { identity: t.as(2, ['care.9332']) });
+  const all = await care.listInvitations(
+    care_v1_care.ListInvitationsRequest.fromPartial({ type: '9332', phone: good, page: 1, count: 10 }),
+    { identity: t.as(2, ['care.9332']) },
+  );
   expect(all.values[0].msisdn).toBe(good);
   expect(all.values[0].username_nv).toBe(sale.username);
 }, 60000);
 
 it("lists the invite page's tabs: code tabs only with a channel active for the caller or their branch, seniors all four", async () => {
   const codes = ['care.otp', 'care.otpnew', 'care.otpnew1', 'care.otpnew2', 'care.9332', 'care.selling', 'care.dk'];
-  expect((await care.listInviteTabs({}, { identity: { ...sale, permissions: codes } })).types).toEqual(['ma_xac_nhan_1', '9332', 'selling', 'dk']);
+  expect((await care.listInviteTabs({}, { identity: { ...sale, permissions: codes } })).types).toEqual([
+    'ma_xac_nhan_1',
+    '9332',
+    'selling',
+    'dk',
+  ]);
   expect((await care.listInviteTabs({}, { identity: { ...otherSale, permissions: codes } })).types).toEqual(['9332', 'selling', 'dk']);
-  expect((await care.listInviteTabs({}, { identity: { ...sale, permissions: ['care.otp', 'care.selling'] } })).types).toEqual(['ma_xac_nhan_1', 'selling']);
+  expect((await care.listInviteTabs({}, { identity: { ...sale, permissions: ['care.otp', 'care.selling'] } })).types).toEqual([
+    'ma_xac_nhan_1',
+    'selling',
+  ]);
   const senior = t.as(1, codes, { username: 'admin' });
-  expect((await care.listInviteTabs({}, { identity: senior })).types).toEqual(['ma_xac_nhan_1', 'ma_xac_nhan_2', 'ma_xac_nhan_3', 'ma_xac_nhan_4', '9332', 'selling', 'dk']);
+  expect((await care.listInviteTabs({}, { identity: senior })).types).toEqual([
+    'ma_xac_nhan_1',
+    'ma_xac_nhan_2',
+    'ma_xac_nhan_3',
+    'ma_xac_nhan_4',
+    '9332',
+    'selling',
+    'dk',
+  ]);
 }, 30000);

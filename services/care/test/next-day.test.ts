@@ -12,7 +12,7 @@ import { balance } from '../../carrier-sim/src/domain/data';
 import { balanceShare } from '../src/domain/next-day';
 import { MSG } from '../src/domain/messages';
 import { careModule } from '../src/module';
-import { caller, careUserId, phones } from './helpers';
+import { careUserId, phones } from './helpers';
 
 let sim: CarrierSimHandle;
 let t: TestService;
@@ -50,17 +50,36 @@ it('creates with the balance the carrier reports, the package price and the shar
   const [phone] = phones(1);
   const r = await care.createNextDay(input({ phone, package: 'mxh120', username: 'nv1' }), { identity: manager() });
   const tkc = balance(`84${phone.slice(-9)}`).PHONE_BALANCE;
-  expect(r).toMatchObject({ phone, package: 'MXH120', tkc, gia_goi: 120000, tkc_chia_phan_tram_gia_goi: balanceShare(tkc, 120000), username: 'nv1', ten_nv: 'Tên nv1', status: 0, so_lan_moi: 0 });
+  expect(r).toMatchObject({
+    phone,
+    package: 'MXH120',
+    tkc,
+    gia_goi: 120000,
+    tkc_chia_phan_tram_gia_goi: balanceShare(tkc, 120000),
+    username: 'nv1',
+    ten_nv: 'Tên nv1',
+    status: 0,
+    so_lan_moi: 0,
+  });
   expect(r.createdAt).toMatch(/\+07:00$/);
 
   const own = await care.createNextDay(input({ phone: phones(1)[0], package: 'V90', username: 'nv2' }), { identity: sales('nv1') });
   expect(own.username).toBe('nv1');
 
-  expect(await failure(care.createNextDay(input({ phone: '', package: 'V90', username: 'nv1' }), { identity: manager() }))).toMatchObject({ code: 'VALIDATION', msg: MSG.invitePhoneRequired });
-  expect(await failure(care.createNextDay(input({ phone, package: '', username: 'nv1' }), { identity: manager() }))).toMatchObject({ msg: MSG.invitePackageRequired });
-  expect(await failure(care.createNextDay(input({ phone, package: 'V90', username: '' }), { identity: manager() }))).toMatchObject({ msg: MSG.nextDayStaffRequired });
+  expect(await failure(care.createNextDay(input({ phone: '', package: 'V90', username: 'nv1' }), { identity: manager() }))).toMatchObject({
+    code: 'VALIDATION',
+    msg: MSG.invitePhoneRequired,
+  });
+  expect(await failure(care.createNextDay(input({ phone, package: '', username: 'nv1' }), { identity: manager() }))).toMatchObject({
+    msg: MSG.invitePackageRequired,
+  });
+  expect(await failure(care.createNextDay(input({ phone, package: 'V90', username: '' }), { identity: manager() }))).toMatchObject({
+    msg: MSG.nextDayStaffRequired,
+  });
   // A branch gives records only to its own people.
-  expect(await failure(care.createNextDay(input({ phone, package: 'V90', username: 'nv9' }), { identity: branch('cn1', 'b1') }))).toMatchObject({
+  expect(
+    await failure(care.createNextDay(input({ phone, package: 'V90', username: 'nv9' }), { identity: branch('cn1', 'b1') })),
+  ).toMatchObject({
     code: 'FORBIDDEN',
     msg: MSG.nextDayStaffOutOfScope('nv9'),
   });
@@ -71,11 +90,10 @@ it('lists by subtree with the phone search, counts invitations since the record,
   const r = await care.createNextDay(input({ phone, package: 'V120', username: 'nv2' }), { identity: manager() });
   // Two invitations of the number after the record: the count follows care's invitation records.
   for (const code of ['REGISTER_SUCCESS', 'REGISTER_FAIL'])
-    await t.sql(`INSERT INTO care.invitation (type, phone, phone9, package, request_type, result_code, username) VALUES ('dk', $1, $2, 'V120', 'DK', $3, 'nv2')`, [
-      phone,
-      phone.slice(-9),
-      code,
-    ]);
+    await t.sql(
+      `INSERT INTO care.invitation (type, phone, phone9, package, request_type, result_code, username) VALUES ('dk', $1, $2, 'V120', 'DK', $3, 'nv2')`,
+      [phone, phone.slice(-9), code],
+    );
   const seen = await care.listNextDay({ page: 1, count: 20, phone: phone.slice(-6) }, { identity: branch('cn1', 'b1') });
   expect(seen.values.map((v) => [v.id, v.so_lan_moi])).toEqual([[r.id, 2]]);
   expect((await care.listNextDay({ page: 1, count: 20, phone }, { identity: branch('cn2', 'b2') })).count).toBe(0);
@@ -86,7 +104,10 @@ it('lists by subtree with the phone search, counts invitations since the record,
   expect(edited).toMatchObject({ package: 'ST90', gia_goi: 90000, username: 'nv1' });
   expect((await care.approveNextDay({ id: r.id }, { identity: sales('nv1') })).status).toBe(1);
   expect((await care.setNextDayStatus({ id: r.id, status: 0 }, { identity: manager() })).status).toBe(0);
-  expect(await failure(care.setNextDayStatus({ id: r.id, status: 7 }, { identity: manager() }))).toMatchObject({ code: 'VALIDATION', msg: MSG.nextDayStatusInvalid });
+  expect(await failure(care.setNextDayStatus({ id: r.id, status: 7 }, { identity: manager() }))).toMatchObject({
+    code: 'VALIDATION',
+    msg: MSG.nextDayStatusInvalid,
+  });
   const trail = await care.nextDayHistory({ id: r.id, page: 1, count: 10 }, { identity: manager() });
   expect(trail.values.map((e) => e.field).sort()).toEqual(['package', 'status', 'status', 'username']);
 
@@ -118,13 +139,20 @@ it('hands out unheld records exactly, all or nothing, never one record twice whe
   const list = phones(6);
   // Records nobody holds yet (an import by a senior naming no staff is refused, so they come from the pool table).
   for (const p of list)
-    await t.sql(`INSERT INTO care.next_day_invite (phone, phone9, package, created_by) VALUES ($1, $2, $3, 'quanly')`, [p, p.slice(-9), 'V90']);
+    await t.sql(`INSERT INTO care.next_day_invite (phone, phone9, package, created_by) VALUES ($1, $2, $3, 'quanly')`, [
+      p,
+      p.slice(-9),
+      'V90',
+    ]);
   const before = (await care.countNextDayAssignable({}, { identity: manager() })).total;
   expect(before).toBeGreaterThanOrEqual(6);
-  expect(await failure(care.assignNextDay({ upload_id: '', items: [{ username: 'nv1', count: before + 1 }] }, { identity: manager() }))).toMatchObject({ code: 'PRECONDITION' });
+  expect(
+    await failure(care.assignNextDay({ upload_id: '', items: [{ username: 'nv1', count: before + 1 }] }, { identity: manager() })),
+  ).toMatchObject({ code: 'PRECONDITION' });
   expect((await care.countNextDayAssignable({}, { identity: manager() })).total).toBe(before);
 
-  const heldBy = async () => Number((await t.sql(`SELECT count(*)::int AS n FROM care.next_day_invite WHERE username IN ('nv1', 'nv2')`))[0].n);
+  const heldBy = async () =>
+    Number((await t.sql(`SELECT count(*)::int AS n FROM care.next_day_invite WHERE username IN ('nv1', 'nv2')`))[0].n);
   const heldBefore = await heldBy();
   const half = Math.floor(before / 2);
   const outcomes = await Promise.allSettled([

@@ -19,7 +19,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Carrie
     timeoutRate: c.CARRIER_SIM_TIMEOUT_RATE,
     username: c.CARRIER_SIM_USERNAME,
     password: c.CARRIER_SIM_PASSWORD,
-    sellers: c.CARRIER_SIM_SELLERS.split(',').map((s) => s.trim()).filter(Boolean),
+    sellers: c.CARRIER_SIM_SELLERS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   });
   log.info({ port: sim.port, ...sim.config }, 'carrier simulator listening');
   return sim;

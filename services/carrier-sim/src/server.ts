@@ -56,7 +56,6 @@ export interface CarrierSimHandle {
   stop(): Promise<void>;
 }
 
-const DAY = 86400000;
 const VN_OFFSET = 7 * 3600000;
 
 /** YYYY-MM-DD or DD/MM/YYYY → epoch ms of 00:00 in Vietnam time. */
@@ -221,7 +220,8 @@ export async function startCarrierSim(opts: CarrierSimOptions = {}): Promise<Car
     }
     if (invite) {
       try {
-        const answer = invite[1] === 'otp' ? invites.requestOtp(body) : invite[1] === 'confirm' ? invites.confirm(body) : invites.register(body);
+        const answer =
+          invite[1] === 'otp' ? invites.requestOtp(body) : invite[1] === 'confirm' ? invites.confirm(body) : invites.register(body);
         return send(res, 200, answer);
       } catch (err) {
         if (err instanceof InviteError) return send(res, err.status, { error: err.message });
@@ -277,7 +277,10 @@ function parseJson(text: string): Record<string, unknown> {
 }
 
 class HttpError extends Error {
-  constructor(readonly status: number, msg: string) {
+  constructor(
+    readonly status: number,
+    msg: string,
+  ) {
     super(msg);
   }
 }

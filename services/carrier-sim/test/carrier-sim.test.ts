@@ -34,7 +34,11 @@ describe('carrier simulator over HTTP', () => {
 
   it('injects latency, errors and timeouts, reconfigurable at run time', async () => {
     const put = (body: object) =>
-      fetch(`${sim.url}/__admin/config`, { method: 'PUT', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${sim.url}/__admin/config`, {
+        method: 'PUT',
+        headers: { ...auth(), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     await put({ latencyMs: 150 });
     let t = Date.now();
     await fetch(`${sim.url}/api/v1/subscribers/84912345678/balance`, { headers: auth() });
@@ -43,7 +47,9 @@ describe('carrier simulator over HTTP', () => {
     expect((await fetch(`${sim.url}/api/v1/subscribers/84912345678/balance`, { headers: auth() })).status).toBe(500);
     await put({ errorRate: 0, timeoutRate: 1 });
     t = Date.now();
-    await expect(fetch(`${sim.url}/api/v1/subscribers/84912345678/balance`, { headers: auth(), signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    await expect(
+      fetch(`${sim.url}/api/v1/subscribers/84912345678/balance`, { headers: auth(), signal: AbortSignal.timeout(300) }),
+    ).rejects.toThrow();
     expect(Date.now() - t).toBeGreaterThanOrEqual(290);
     await put({ timeoutRate: 0 });
     const stats = await (await fetch(`${sim.url}/__admin/stats`, { headers: auth() })).json();

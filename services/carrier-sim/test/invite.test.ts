@@ -17,10 +17,21 @@ describe('carrier simulator: package invitations over HTTP', () => {
     expect(orderCode).toBeTruthy();
     const last = (await (await fetch(`${sim.url}/__admin/otp/84987654321`, { headers: auth })).json()) as { code: string; transId: string };
     expect(last.transId).toBe(orderCode);
-    const wrong = await post('/api/v1/invite/confirm', { type: 'ma_xac_nhan_3', phone: '0987654321', otp: last.code === '000000' ? '111111' : '000000', orderCode });
+    const wrong = await post('/api/v1/invite/confirm', {
+      type: 'ma_xac_nhan_3',
+      phone: '0987654321',
+      otp: last.code === '000000' ? '111111' : '000000',
+      orderCode,
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ error: 'Mã OTP không đúng' });
-    const ok = await post('/api/v1/invite/confirm', { type: 'ma_xac_nhan_3', phone: '0987654321', otp: last.code, package: 'MXH120', orderCode });
+    const ok = await post('/api/v1/invite/confirm', {
+      type: 'ma_xac_nhan_3',
+      phone: '0987654321',
+      otp: last.code,
+      package: 'MXH120',
+      orderCode,
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual(expect.objectContaining({ resultCodeMO: 'REGISTER_SUCCESS', packPrice: 120000, requestType: 'DK' }));
     expect((await fetch(`${sim.url}/__admin/otp/0911111111`, { headers: auth })).status).toBe(404);
@@ -28,7 +39,9 @@ describe('carrier simulator: package invitations over HTTP', () => {
 
   it('registers or renews directly, refuses bad requests with 4xx, needs POST and credentials', async () => {
     const r = await post('/api/v1/invite/register', { type: '9332', phone: '0987654322', package: 'V120', command: 'GIAHAN' });
-    expect(await r.json()).toEqual(expect.objectContaining({ resultCodeMO: 'REGISTER_SUCCESS', requestType: 'GIAHAN', msisdn: '84987654322' }));
+    expect(await r.json()).toEqual(
+      expect.objectContaining({ resultCodeMO: 'REGISTER_SUCCESS', requestType: 'GIAHAN', msisdn: '84987654322' }),
+    );
     expect((await post('/api/v1/invite/register', 'not json')).status).toBe(400);
     expect((await fetch(`${sim.url}/api/v1/invite/otp`, { headers: auth })).status).toBe(405);
     expect((await fetch(`${sim.url}/api/v1/invite/otp`, { method: 'POST', body: '{}' })).status).toBe(401);

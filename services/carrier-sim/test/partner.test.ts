@@ -23,7 +23,10 @@ describe('carrier simulator: card gateways over HTTP', () => {
     const answer = await first.json();
     expect(answer).toEqual({ status: 'SUCCESS', code: 0, message: 'Nạp thành công 50.000 đ cho thuê bao 912345671' });
     expect(await (await topUp('cong_nap_the', 'http-1', '0912345671')).json()).toEqual(answer);
-    expect(await (await fetch(`${sim.url}/__admin/partner/cong_nap_the/http-1`, { headers: auth })).json()).toMatchObject({ calls: 2, paid: 1 });
+    expect(await (await fetch(`${sim.url}/__admin/partner/cong_nap_the/http-1`, { headers: auth })).json()).toMatchObject({
+      calls: 2,
+      paid: 1,
+    });
     const no = await topUp('cong_nap_the_1', 'http-2', '0912345677');
     expect(no.status).toBe(422);
     expect(await no.json()).toMatchObject({ status: 'REFUSED', message: 'Thuê bao đang bị khóa, không nạp được tiền' });

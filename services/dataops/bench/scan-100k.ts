@@ -44,7 +44,10 @@ async function main() {
 
   const u0 = Date.now();
   for (let i = 0; i < N; i += 200) {
-    const rows = Array.from({ length: Math.min(200, N - i) }, (_, k) => ({ PhoneNumber: `09${String(base + i + k).padStart(8, '0')}`, FileName: file }));
+    const rows = Array.from({ length: Math.min(200, N - i) }, (_, k) => ({
+      PhoneNumber: `09${String(base + i + k).padStart(8, '0')}`,
+      FileName: file,
+    }));
     await scans.uploadScanFileData({ rows, first_row: i + 1 }, { identity: who });
   }
   const uploadMs = Date.now() - u0;
@@ -60,7 +63,9 @@ async function main() {
       const [r] = await t.sql(`SELECT scanned, total, state FROM dataops.scan_file WHERE file_name = $1`, [file]);
       if (Date.now() - last > 10000) {
         last = Date.now();
-        console.log(`  ${r.scanned}/${r.total} ${r.state} after ${((Date.now() - s0) / 1000).toFixed(0)} s, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+        console.log(
+          `  ${r.scanned}/${r.total} ${r.state} after ${((Date.now() - s0) / 1000).toFixed(0)} s, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+        );
       }
       return r;
     },
@@ -82,7 +87,12 @@ async function main() {
         rateBound: Number(RATE) || 'none',
         batch: Number(BATCH),
         upload: { seconds: +(uploadMs / 1000).toFixed(1), numbersPerSecond: Math.round(N / (uploadMs / 1000)) },
-        scan: { seconds: +(scanMs / 1000).toFixed(1), numbersPerSecond: Math.round(done.scanned / (scanMs / 1000)), scanned: done.scanned, state: done.state },
+        scan: {
+          seconds: +(scanMs / 1000).toFixed(1),
+          numbersPerSecond: Math.round(done.scanned / (scanMs / 1000)),
+          scanned: done.scanned,
+          state: done.state,
+        },
         carrierRequests: sim.stats.requests,
         rss: { start: mib(rssBefore), peakDuringUpload: mib(rssAfterUpload), peak: mib(peak) },
         note: 'RSS is of this one process: the dataops service, the carrier simulator and the driver together',

@@ -44,7 +44,6 @@ export async function startDataops(sim: CarrierSimHandle, instance: string, join
   };
 }
 
-
 let next = 10_000_000 + Math.floor(Math.random() * 70_000_000);
 /** Distinct valid mobile numbers (09 + 8 digits). */
 export function phones(n: number): string[] {

@@ -19,7 +19,13 @@ const ROOT = resolve(__dirname, '../../..');
 const NUMBERS = 600;
 const BATCH = 10;
 const LEASE_MS = 3000;
-const settings = { SCAN_BATCH_SIZE: String(BATCH), SCAN_LEASE_MS: String(LEASE_MS), SCAN_CONCURRENCY: '4', SCAN_RATE_PER_SECOND: '200', SCAN_POLL_MS: '100' };
+const settings = {
+  SCAN_BATCH_SIZE: String(BATCH),
+  SCAN_LEASE_MS: String(LEASE_MS),
+  SCAN_CONCURRENCY: '4',
+  SCAN_RATE_PER_SECOND: '200',
+  SCAN_POLL_MS: '100',
+};
 
 let sim: CarrierSimHandle;
 let t: TestService;
@@ -60,7 +66,11 @@ afterAll(async () => {
 /** A dataops replica as its own process (the container's entry), sharing A's database and Kafka prefix; resolves once it serves. */
 function replica(instance: string): Promise<ChildProcess> {
   const env = { ...t.env, ...settings, DATAOPS_INSTANCE: instance, LOG_LEVEL: 'info', METRICS_PORT: '0', GRPC_PORT: '0' };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'component.ts'), 'dataops'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'component.ts'), 'dataops'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let tail = '';
   const keep = (b: Buffer) => void (tail = (tail + b.toString()).slice(-4000));
@@ -94,7 +104,12 @@ it('a replica killed mid-scan (lease kept, step in flight lost) is taken over wh
 
   // Started over a real socket; A scans a little, then shuts down gracefully (lease released).
   const token = testToken(me());
-  socket = connect(`http://127.0.0.1:${rt.port}`, { path: '/socket.io', transports: ['websocket'], auth: { host: 'cskh.test', token, client_id: `c-${rand()}` }, reconnection: false });
+  socket = connect(`http://127.0.0.1:${rt.port}`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { host: 'cskh.test', token, client_id: `c-${rand()}` },
+    reconnection: false,
+  });
   await new Promise((ok, fail) => {
     socket!.once('connect', () => ok(undefined));
     socket!.once('connect_error', fail);
@@ -131,7 +146,14 @@ it('a replica killed mid-scan (lease kept, step in flight lost) is taken over wh
   );
   expect(by.map((x) => x.scanned_by)).toEqual(['A', 'K', 'K2']);
   expect(by.reduce((n, x) => n + x.n, 0)).toBe(NUMBERS);
-  expect((await t.sql(`SELECT count(*)::int AS n FROM dataops.scan_number n JOIN dataops.scan_file f ON f.id = n.file_id WHERE f.file_name = $1 AND n.scanned_at IS NULL`, [f]))[0].n).toBe(0);
+  expect(
+    (
+      await t.sql(
+        `SELECT count(*)::int AS n FROM dataops.scan_number n JOIN dataops.scan_file f ON f.id = n.file_id WHERE f.file_name = $1 AND n.scanned_at IS NULL`,
+        [f],
+      )
+    )[0].n,
+  ).toBe(0);
   // K2 began only after K's lease ran out.
   expect(new Date(by.find((x) => x.scanned_by === 'K2')!.first).getTime()).toBeGreaterThanOrEqual(leaseUntil - 50);
   // The carrier was asked again only for what K had in flight (at most one step) when it died.

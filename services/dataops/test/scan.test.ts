@@ -44,7 +44,12 @@ const resetCarrierStats = () => {
 function open(): Promise<{ s: Socket; token: string }> {
   const token = testToken(me());
   return new Promise((resolve, reject) => {
-    const s = connect(`http://127.0.0.1:${rt.port}`, { path: '/socket.io', transports: ['websocket'], auth: { host: 'cskh.test', token, client_id: `c-${rand()}` }, reconnection: false });
+    const s = connect(`http://127.0.0.1:${rt.port}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { host: 'cskh.test', token, client_id: `c-${rand()}` },
+      reconnection: false,
+    });
     sockets.push(s);
     s.once('connect', () => resolve({ s, token }));
     s.once('connect_error', reject);
@@ -69,10 +74,20 @@ describe('upload', () => {
     const nums = phones(250);
     expect(await upload('Data', f, nums)).toBe(250);
     // The browser re-sends its second chunk (lost answer): still counted saved, nothing added.
-    const again = await a.scans.uploadScanFileData({ rows: nums.slice(200).map((PhoneNumber) => ({ PhoneNumber, FileName: f })), first_row: 202 }, { identity: me() });
+    const again = await a.scans.uploadScanFileData(
+      { rows: nums.slice(200).map((PhoneNumber) => ({ PhoneNumber, FileName: f })), first_row: 202 },
+      { identity: me() },
+    );
     expect(again.saved).toBe(50);
     const bad = await a.scans.importScanNumbersData(
-      { rows: [{ PhoneNumber: '12', FileName: f }, { PhoneNumber: nums[0].replace(/^0/, '84'), FileName: f }, { PhoneNumber: nums[1], FileName: 'other.xlsx' }], first_row: 2 },
+      {
+        rows: [
+          { PhoneNumber: '12', FileName: f },
+          { PhoneNumber: nums[0].replace(/^0/, '84'), FileName: f },
+          { PhoneNumber: nums[1], FileName: 'other.xlsx' },
+        ],
+        first_row: 2,
+      },
       { identity: me() },
     );
     expect(bad.errorRows.map((e) => [e.row, e.error_type])).toEqual([
@@ -80,8 +95,22 @@ describe('upload', () => {
       [4, 'Mỗi lần chỉ được gửi các dòng của một file'],
     ]);
     const list = await a.scans.listScanFilesData({ page: 1, count: 20 }, { identity: me() });
-    expect(list.values.find((v) => v.FileName === f)).toMatchObject({ total_numbers: 250, so_da_quet: 0, state: 'idle', nguoi_upload: uploader });
-    expect((await failure(a.scans.uploadScanFileData({ rows: Array.from({ length: 201 }, () => ({ PhoneNumber: nums[0], FileName: f })), first_row: 2 }, { identity: me() }))).code).toBe('VALIDATION');
+    expect(list.values.find((v) => v.FileName === f)).toMatchObject({
+      total_numbers: 250,
+      so_da_quet: 0,
+      state: 'idle',
+      nguoi_upload: uploader,
+    });
+    expect(
+      (
+        await failure(
+          a.scans.uploadScanFileData(
+            { rows: Array.from({ length: 201 }, () => ({ PhoneNumber: nums[0], FileName: f })), first_row: 2 },
+            { identity: me() },
+          ),
+        )
+      ).code,
+    ).toBe('VALIDATION');
   });
 });
 
@@ -157,13 +186,19 @@ describe('a scan driven over the socket', () => {
     await until('done', () => progress.some((p) => p.state === 'done'));
     expect(progress.at(-1)).toMatchObject({ scanned: 200, total: 200 });
     expect(sim.stats.requests).toBe(200);
-    const free = await t.sql(`SELECT count(*)::int AS n FROM dataops.scan_number n JOIN dataops.scan_file f ON f.id = n.file_id WHERE f.file_name = $1 AND n.free_cycle_left <> 0`, [f]);
+    const free = await t.sql(
+      `SELECT count(*)::int AS n FROM dataops.scan_number n JOIN dataops.scan_file f ON f.id = n.file_id WHERE f.file_name = $1 AND n.free_cycle_left <> 0`,
+      [f],
+    );
     expect(free[0].n).toBe(0); // no free-cycle column on quetdatakhonggoi
   });
 
   it('only the uploader or a manager commands a file; unknown files are refused', async () => {
     const f = `other-${rand()}.xlsx`;
-    await a.scans.uploadScanFileData({ rows: [{ PhoneNumber: phones(1)[0], FileName: f }], first_row: 2 }, { identity: t.as(4, ['quetdata'], { username: `x_${rand()}` }) });
+    await a.scans.uploadScanFileData(
+      { rows: [{ PhoneNumber: phones(1)[0], FileName: f }], first_row: 2 },
+      { identity: t.as(4, ['quetdata'], { username: `x_${rand()}` }) },
+    );
     const { s, token } = await open();
     const r1 = new Promise<any>((r) => s.once('ketQuaBatDauQuetTHREAD1', r));
     s.emit('batDauQuetTHREAD1', { token, FileName: f });
@@ -224,11 +259,21 @@ describe('replicas', () => {
     sim.config.latencyMs = 2;
     expect(sim.stats.requests).toBe(300);
     for (const f of files) {
-      const by = await t.sql(`SELECT DISTINCT scanned_by FROM dataops.scan_number n JOIN dataops.scan_file f ON f.id = n.file_id WHERE f.file_name = $1`, [f]);
+      const by = await t.sql(
+        `SELECT DISTINCT scanned_by FROM dataops.scan_number n JOIN dataops.scan_file f ON f.id = n.file_id WHERE f.file_name = $1`,
+        [f],
+      );
       expect(by).toHaveLength(1);
       expect(owners.get(f)!.size).toBeLessThanOrEqual(1);
     }
-    const used = new Set((await t.sql(`SELECT DISTINCT scanned_by FROM dataops.scan_number n JOIN dataops.scan_file f ON f.id = n.file_id WHERE f.file_name = ANY($1)`, [files])).map((r) => r.scanned_by));
+    const used = new Set(
+      (
+        await t.sql(
+          `SELECT DISTINCT scanned_by FROM dataops.scan_number n JOIN dataops.scan_file f ON f.id = n.file_id WHERE f.file_name = ANY($1)`,
+          [files],
+        )
+      ).map((r) => r.scanned_by),
+    );
     expect(used.size).toBe(2); // both replicas worked
   });
 });

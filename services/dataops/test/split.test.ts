@@ -78,7 +78,9 @@ describe('blacklist', () => {
     const [p1, p2, p3, p4] = phones(4);
     const e = await d.lists.createBlacklist({ id: '', phone_number: p1, description: 'Khiếu nại' }, { identity: manager() });
     expect(e).toMatchObject({ phone_number: p1, description: 'Khiếu nại' });
-    expect(await failure(d.lists.createBlacklist({ id: '', phone_number: p1.replace(/^0/, '84'), description: '' }, { identity: manager() }))).toMatchObject({
+    expect(
+      await failure(d.lists.createBlacklist({ id: '', phone_number: p1.replace(/^0/, '84'), description: '' }, { identity: manager() })),
+    ).toMatchObject({
       code: 'CONFLICT',
       msg: 'Số điện thoại đã có trong danh sách đen',
     });
@@ -133,7 +135,9 @@ describe('data split', () => {
   });
 
   it('activates and stops taking numbers with the spec texts', async () => {
-    expect((await d.split.activateSplitFile({ FileName: file, is_activated: 1 }, { identity: coordinator() })).msg).toBe('Đã kích hoạt lấy số');
+    expect((await d.split.activateSplitFile({ FileName: file, is_activated: 1 }, { identity: coordinator() })).msg).toBe(
+      'Đã kích hoạt lấy số',
+    );
     expect((await d.split.activateSplitFile({ FileName: file, is_activated: 0 }, { identity: coordinator() })).msg).toBe('Đã dừng lấy số');
     await d.split.activateSplitFile({ FileName: file, is_activated: 1 }, { identity: coordinator() });
   });
@@ -141,39 +145,83 @@ describe('data split', () => {
   it('grants stay in the subtree, the sections and the caller’s own permissions', async () => {
     // Priority 7 grants the branch section and any date of the window.
     await d.split.handleCustomDataOption(
-      { branch: { username: branch, files: [file], dates: [today] }, leader: { username: leader, files: [file], dates: [today, tomorrow] }, sale: none },
+      {
+        branch: { username: branch, files: [file], dates: [today] },
+        leader: { username: leader, files: [file], dates: [today, tomorrow] },
+        sale: none,
+      },
       { identity: coordinator() },
     );
     // The leader may not use the branch section, grant outside their group, or a day they do not hold.
-    expect((await failure(d.split.handleCustomDataOption({ branch: { username: branch, files: [file], dates: [today] }, leader: none, sale: none }, { identity: asLeader() }))).code).toBe(
-      'FORBIDDEN',
-    );
-    expect(await failure(d.split.handleCustomDataOption({ branch: none, leader: none, sale: { username: outsider, files: [file], dates: [today] } }, { identity: asLeader() }))).toMatchObject({
+    expect(
+      (
+        await failure(
+          d.split.handleCustomDataOption(
+            { branch: { username: branch, files: [file], dates: [today] }, leader: none, sale: none },
+            { identity: asLeader() },
+          ),
+        )
+      ).code,
+    ).toBe('FORBIDDEN');
+    expect(
+      await failure(
+        d.split.handleCustomDataOption(
+          { branch: none, leader: none, sale: { username: outsider, files: [file], dates: [today] } },
+          { identity: asLeader() },
+        ),
+      ),
+    ).toMatchObject({
       code: 'FORBIDDEN',
       msg: `Tài khoản ${outsider} không thuộc phạm vi quản lý của bạn`,
     });
     const future = vnIsoDay(Date.now() + 3 * DAY_MS);
-    expect(await failure(d.split.handleCustomDataOption({ branch: none, leader: none, sale: { username: sale1, files: [file], dates: [future] } }, { identity: asLeader() }))).toMatchObject({
+    expect(
+      await failure(
+        d.split.handleCustomDataOption(
+          { branch: none, leader: none, sale: { username: sale1, files: [file], dates: [future] } },
+          { identity: asLeader() },
+        ),
+      ),
+    ).toMatchObject({
       code: 'FORBIDDEN',
       msg: `Bạn không có quyền data ngày ${future}`,
     });
     // Within their own: the whole group at once (__ALL).
-    const ok = await d.split.handleCustomDataOption({ branch: none, leader: none, sale: { username: '__ALL', files: [file], dates: [today] } }, { identity: asLeader() });
+    const ok = await d.split.handleCustomDataOption(
+      { branch: none, leader: none, sale: { username: '__ALL', files: [file], dates: [today] } },
+      { identity: asLeader() },
+    );
     expect(ok.msg).toBe('Đã lưu cài đặt phân quyền!');
     const opt = await d.split.getOptionDataByUsername({ username: sale2 }, { identity: asLeader() });
     expect(opt).toMatchObject({ files: [file], ngay: [today] });
     expect((await failure(d.split.getOptionDataByUsername({ username: outsider }, { identity: asLeader() }))).code).toBe('FORBIDDEN');
-    expect(await failure(d.split.handleCustomDataOption({ branch: none, leader: none, sale: { username: sale1, files: [file], dates: ['2020-01-01'] } }, { identity: manager() }))).toMatchObject({
+    expect(
+      await failure(
+        d.split.handleCustomDataOption(
+          { branch: none, leader: none, sale: { username: sale1, files: [file], dates: ['2020-01-01'] } },
+          { identity: manager() },
+        ),
+      ),
+    ).toMatchObject({
       code: 'VALIDATION',
       msg: 'Ngày 2020-01-01 đã qua, chỉ phân quyền từ hôm nay trở đi',
     });
   });
 
   it('each section saves alone: the others are left as they are; the targets name their branch and leader (issue 24.16)', async () => {
-    await d.split.handleCustomDataOption({ branch: none, leader: { username: leader, files: [file], dates: [today, tomorrow] }, sale: none }, { identity: coordinator() });
+    await d.split.handleCustomDataOption(
+      { branch: none, leader: { username: leader, files: [file], dates: [today, tomorrow] }, sale: none },
+      { identity: coordinator() },
+    );
     // The staff section's own save (branch and leader as the placeholder) changes only that salesperson.
-    await d.split.handleCustomDataOption({ branch: none, leader: none, sale: { username: sale1, files: [], dates: [] } }, { identity: coordinator() });
-    expect(await d.split.getOptionDataByUsername({ username: leader }, { identity: coordinator() })).toMatchObject({ files: [file], ngay: [today, tomorrow] });
+    await d.split.handleCustomDataOption(
+      { branch: none, leader: none, sale: { username: sale1, files: [], dates: [] } },
+      { identity: coordinator() },
+    );
+    expect(await d.split.getOptionDataByUsername({ username: leader }, { identity: coordinator() })).toMatchObject({
+      files: [file],
+      ngay: [today, tomorrow],
+    });
     expect(await d.split.getOptionDataByUsername({ username: sale1 }, { identity: coordinator() })).toMatchObject({ files: [], ngay: [] });
     // Nothing chosen in any section: a Vietnamese refusal, not a silent success.
     const empty = await failure(d.split.handleCustomDataOption({ branch: none, leader: none, sale: none }, { identity: coordinator() }));
@@ -184,11 +232,16 @@ describe('data split', () => {
     expect(targets.find((v) => v.username === sale1)).toMatchObject({ brand_id: `u-${branch}`, leader, priority: 5 });
     expect(targets.find((v) => v.username === outsider)?.leader ?? '').toBe('');
     // The salesperson's grant back as the tests after this one expect it.
-    await d.split.handleCustomDataOption({ branch: none, leader: none, sale: { username: sale1, files: [file], dates: [today] } }, { identity: coordinator() });
+    await d.split.handleCustomDataOption(
+      { branch: none, leader: none, sale: { username: sale1, files: [file], dates: [today] } },
+      { identity: coordinator() },
+    );
   });
 
   it('concurrent split saves never hand out more than the file holds', async () => {
-    expect((await failure(d.split.handleFileUserQuantityOption({ FileName: '', assigns: {} }, { identity: coordinator() }))).msg).toBe('Chưa chọn file để chia data');
+    expect((await failure(d.split.handleFileUserQuantityOption({ FileName: '', assigns: {} }, { identity: coordinator() }))).msg).toBe(
+      'Chưa chọn file để chia data',
+    );
     // Two coordinators at once: 7 + 7 > 12 — exactly one is saved.
     const results = await Promise.allSettled([
       d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [sale1]: 7 } }, { identity: coordinator(`dp1_${R}`) }),
@@ -207,7 +260,9 @@ describe('data split', () => {
       { identity: coordinator() },
     );
     await d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [sale2]: 4 } }, { identity: coordinator() });
-    expect((await failure(d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [outsider]: 3 } }, { identity: asLeader() }))).code).toBe('FORBIDDEN');
+    expect(
+      (await failure(d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [outsider]: 3 } }, { identity: asLeader() }))).code,
+    ).toBe('FORBIDDEN');
   });
 
   it('concurrent takes give distinct numbers within the quota, never a blacklisted one', async () => {
@@ -240,16 +295,19 @@ describe('data split', () => {
     expect(last).toMatchObject({ found: true, file_name: file });
     expect(all).not.toContain(last.phone);
     // Nobody's quantity goes below what they took.
-    expect((await failure(d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [sale1]: 2 } }, { identity: coordinator() }))).msg).toBe(
-      `${sale1} đã lấy 5 số, không thể chia ít hơn`,
-    );
+    expect(
+      (await failure(d.split.handleFileUserQuantityOption({ FileName: file, assigns: { [sale1]: 2 } }, { identity: coordinator() }))).msg,
+    ).toBe(`${sale1} đã lấy 5 số, không thể chia ít hơn`);
   });
 });
 
 describe('OTP 1414', () => {
   it('reads the code from the message, imports keyed by phone', async () => {
     const [p1, p2] = phones(2);
-    const o = await d.lists.createOtp({ id: '', phone_number: p1, str_mes: 'Ma OTP cua ban la 482913', otp: '', datetime: '' }, { identity: manager() });
+    const o = await d.lists.createOtp(
+      { id: '', phone_number: p1, str_mes: 'Ma OTP cua ban la 482913', otp: '', datetime: '' },
+      { identity: manager() },
+    );
     expect(o).toMatchObject({ otp: '482913', phone_number: p1 });
     const imp = await d.lists.importOtp(
       {
@@ -269,13 +327,23 @@ describe('OTP 1414', () => {
     expect(list.values[0]).toMatchObject({ otp: '1111', id: o.id, blacklisted: false });
   });
 
-  it("a number put on the blacklist from its 1414 message shows as blocked there, and only that one (spec 3 §2.18, §7.10)", async () => {
+  it('a number put on the blacklist from its 1414 message shows as blocked there, and only that one (spec 3 §2.18, §7.10)', async () => {
     const [p1, p2] = phones(2);
-    const a = await d.lists.createOtp({ id: '', phone_number: p1, str_mes: 'Ma OTP cua ban la 731902', otp: '', datetime: '' }, { identity: manager() });
-    const b = await d.lists.createOtp({ id: '', phone_number: p2, str_mes: 'Ma OTP cua ban la 731903', otp: '', datetime: '' }, { identity: manager() });
+    const a = await d.lists.createOtp(
+      { id: '', phone_number: p1, str_mes: 'Ma OTP cua ban la 731902', otp: '', datetime: '' },
+      { identity: manager() },
+    );
+    const b = await d.lists.createOtp(
+      { id: '', phone_number: p2, str_mes: 'Ma OTP cua ban la 731903', otp: '', datetime: '' },
+      { identity: manager() },
+    );
     // The dialog's save: the blacklist's own create, with the number written as the message has it (leading 0 or 84).
-    await d.lists.createBlacklist({ id: '', phone_number: `84${p1.slice(-9)}`, description: 'Nhắn 1414: Ma OTP cua ban la 731902' }, { identity: manager() });
-    const shown = async (phone: string) => (await d.lists.listOtp({ page: 1, count: 10, message: '', description: phone.slice(-9) }, { identity: manager() })).values[0];
+    await d.lists.createBlacklist(
+      { id: '', phone_number: `84${p1.slice(-9)}`, description: 'Nhắn 1414: Ma OTP cua ban la 731902' },
+      { identity: manager() },
+    );
+    const shown = async (phone: string) =>
+      (await d.lists.listOtp({ page: 1, count: 10, message: '', description: phone.slice(-9) }, { identity: manager() })).values[0];
     expect(await shown(p1)).toMatchObject({ id: a.id, blacklisted: true });
     expect(await shown(p2)).toMatchObject({ id: b.id, blacklisted: false });
     expect(await d.lists.getOtp({ id: a.id }, { identity: manager() })).toMatchObject({ blacklisted: true });

@@ -6,7 +6,17 @@ import { AuditTrail, auditTableSql } from './data/audit';
 import { EventBus, Subscription, createBus, kafkaTopicPrefix } from './messaging/bus';
 import { ConfigDeclaration, ConfigShape, defineConfig, serviceShape } from './core/config';
 import { createDataSource, databaseAnswers, databaseUnavailable, ensureDatabase, isDatabaseUnavailable, migrate } from './data/db';
-import { adapt, GrpcServerHandle, Handlers, isAdapted, Middleware, onShutdown, serviceName, ServiceBinding, startGrpcServer } from './server/grpc';
+import {
+  adapt,
+  GrpcServerHandle,
+  Handlers,
+  isAdapted,
+  Middleware,
+  onShutdown,
+  serviceName,
+  ServiceBinding,
+  startGrpcServer,
+} from './server/grpc';
 import { createLogger, Logger } from './observability/log';
 import { addToOutbox, OutboxRelay, outboxHeadersSql, outboxTableSql } from './messaging/outbox';
 import { StaffDirectory, staffTableSql, USER_CHANGED_TOPIC } from './data/staff';
@@ -114,7 +124,10 @@ function dataSourceFor(mod: ServiceModule<any, any>, url: string) {
 }
 
 /** Same start for every service: config → logs → database → bus → context → workers → gRPC server with health. */
-export async function runService<S extends ConfigShape, X>(mod: ServiceModule<S, X>, env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
+export async function runService<S extends ConfigShape, X>(
+  mod: ServiceModule<S, X>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningService> {
   const config = mod.config.load(env) as Cfg<S> & BaseConfig;
   const log = createLogger(mod.name, config.LOG_LEVEL);
   if (config.MIGRATE_ON_START) await ensureDatabase(config.DATABASE_URL);
@@ -181,9 +194,17 @@ export async function runService<S extends ConfigShape, X>(mod: ServiceModule<S,
     const middleware = [databaseDownIsUnavailable, ...(mod.middleware ?? [])];
     const services: Array<[ServiceDefinition, UntypedServiceImplementation]> = mod
       .services(deps, ctx)
-      .map(([def, impl]) => [def, isAdapted(impl) ? (impl as UntypedServiceImplementation) : adapt(def, impl as Handlers<any>, { log, middleware })]);
+      .map(([def, impl]) => [
+        def,
+        isAdapted(impl) ? (impl as UntypedServiceImplementation) : adapt(def, impl as Handlers<any>, { log, middleware }),
+      ]);
     const server = await startGrpcServer({ port: config.GRPC_PORT, services, log });
-    const readiness = watchDatabase(ds, server, services.map(([def]) => serviceName(def)), log);
+    const readiness = watchDatabase(
+      ds,
+      server,
+      services.map(([def]) => serviceName(def)),
+      log,
+    );
     return {
       name: mod.name,
       port: server.port,
@@ -216,7 +237,13 @@ export const databaseDownIsUnavailable: Middleware = (_call, next) =>
  * probe takes the pod out of rotation, the gateway's /healthz/services shows it), and SERVING again
  * once it answers. Liveness stays untouched: restarting the pod would not bring the database back.
  */
-export function watchDatabase(ds: DataSource, server: Pick<GrpcServerHandle, 'health'>, serviceNames: string[], log: Logger, intervalMs = 1000) {
+export function watchDatabase(
+  ds: DataSource,
+  server: Pick<GrpcServerHandle, 'health'>,
+  serviceNames: string[],
+  log: Logger,
+  intervalMs = 1000,
+) {
   let serving = true;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

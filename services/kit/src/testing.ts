@@ -206,7 +206,9 @@ export async function announceStaff(
       ...p,
     }),
   );
-  await t.bus.publish(events.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })));
+  await t.bus.publish(
+    events.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })),
+  );
   const names = people.map((p) => p.username);
   await until('the staff read model', async () => {
     const rows = await t.sql(`SELECT username FROM "${t.schema}".staff WHERE username = ANY($1)`, [names]);

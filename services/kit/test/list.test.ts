@@ -1,6 +1,16 @@
 import { Client } from 'pg';
 import { dayRange } from '@cskh/kit';
-import { createTrigramIndexes, dropRollupSql, ensureDatabase, likeContains, ListFilter, listPage, rollupSql, Rollup, Where } from '@cskh/kit/data';
+import {
+  createTrigramIndexes,
+  dropRollupSql,
+  ensureDatabase,
+  likeContains,
+  ListFilter,
+  listPage,
+  rollupSql,
+  Rollup,
+  Where,
+} from '@cskh/kit/data';
 import { dropDatabase, freshDatabaseUrl } from '@cskh/kit/testing';
 
 /**
@@ -52,7 +62,11 @@ const exact = async (where: string, params: unknown[] = []) => {
   return { n: rows[0].n as number, money: Number(rows[0].m) };
 };
 
-const spec = (filter: Where, paging: { skip: number; take: number | undefined; window?: { skip: number; take: number } }, extra: object = {}) => ({
+const spec = (
+  filter: Where,
+  paging: { skip: number; take: number | undefined; window?: { skip: number; take: number } },
+  extra: object = {},
+) => ({
   from: 't.item',
   columns: 'id, username, kind, note, created_at',
   orderBy: 'created_at DESC, id',
@@ -71,18 +85,28 @@ describe('counts and totals from the per-day counters', () => {
     const check = async () => {
       const f = new ListFilter().eq('username', 'u1').eq('kind', 'a').period('created_at', march(5, 12));
       const page = await listPage(db, spec(f, { skip: 0, take: 20 }, { totals: { money: 'coalesce(sum(money), 0)' }, exactUpTo: 10 }));
-      const want = await exact(`WHERE username = 'u1' AND kind = 'a' AND created_at >= $1 AND created_at < $2`, [new Date(MARCH_1 + 4 * DAY), new Date(MARCH_1 + 12 * DAY)]);
+      const want = await exact(`WHERE username = 'u1' AND kind = 'a' AND created_at >= $1 AND created_at < $2`, [
+        new Date(MARCH_1 + 4 * DAY),
+        new Date(MARCH_1 + 12 * DAY),
+      ]);
       expect(page.estimated).toBe(false);
       expect(page.count).toBe(want.n);
       expect(page.totals.money).toBe(want.money);
       expect(page.rows).toHaveLength(20);
     };
     await check();
-    await db.query(`INSERT INTO t.item (username, kind, note, money, created_at) VALUES ('u1', 'a', 'mới', 5, $1), ('u1', 'a', 'mới', 7, $1)`, [new Date(MARCH_1 + 6 * DAY)]);
+    await db.query(
+      `INSERT INTO t.item (username, kind, note, money, created_at) VALUES ('u1', 'a', 'mới', 5, $1), ('u1', 'a', 'mới', 7, $1)`,
+      [new Date(MARCH_1 + 6 * DAY)],
+    );
     await check();
-    await db.query(`UPDATE t.item SET kind = 'b', money = money + 1 WHERE id IN (SELECT id FROM t.item WHERE username = 'u1' AND kind = 'a' ORDER BY id LIMIT 7)`);
+    await db.query(
+      `UPDATE t.item SET kind = 'b', money = money + 1 WHERE id IN (SELECT id FROM t.item WHERE username = 'u1' AND kind = 'a' ORDER BY id LIMIT 7)`,
+    );
     await check();
-    await db.query(`UPDATE t.item SET created_at = created_at + interval '20 days' WHERE id IN (SELECT id FROM t.item WHERE username = 'u1' ORDER BY id LIMIT 5)`);
+    await db.query(
+      `UPDATE t.item SET created_at = created_at + interval '20 days' WHERE id IN (SELECT id FROM t.item WHERE username = 'u1' ORDER BY id LIMIT 5)`,
+    );
     await check();
     await db.query(`DELETE FROM t.item WHERE id IN (SELECT id FROM t.item WHERE username = 'u1' AND kind = 'a' ORDER BY id DESC LIMIT 9)`);
     await check();
@@ -112,7 +136,14 @@ describe('counts and totals from the per-day counters', () => {
 });
 
 describe('whole-table counters (grain all)', () => {
-  const ALL: Rollup = { table: 't.item_all_user', source: 't.item', dayColumn: 'created_at', dims: ['username', 'kind'], sums: { money: 'money' }, grain: 'all' };
+  const ALL: Rollup = {
+    table: 't.item_all_user',
+    source: 't.item',
+    dayColumn: 'created_at',
+    dims: ['username', 'kind'],
+    sums: { money: 'money' },
+    grain: 'all',
+  };
   const rollups = [ROLLUPS[0], ALL, ROLLUPS[1]];
   beforeAll(async () => {
     await db.query('BEGIN');
@@ -128,10 +159,13 @@ describe('whole-table counters (grain all)', () => {
     const sql: string[] = [];
     const recorder = { query: (q: string, p?: unknown[]) => (sql.push(q), db.query(q, p)) };
     const page = await listPage(recorder, spec(f, { skip: 0, take: 20 }, { rollups, exactUpTo: 10, ...extra }));
-    const used = ['t.item_all_user', 't.item_day_user', 't.item_day'].filter((t) => sql.some((q) => new RegExp(`FROM ${t.replace('.', '\\.')}(\\s|$)`).test(q)));
+    const used = ['t.item_all_user', 't.item_day_user', 't.item_day'].filter((t) =>
+      sql.some((q) => new RegExp(`FROM ${t.replace('.', '\\.')}(\\s|$)`).test(q)),
+    );
     return { page, used };
   };
-  const scope = () => new ListFilter().over(['username'], (w) => w.add('(username = ? OR username IN (SELECT unnest(?::text[])))', 'u0', ['u2']));
+  const scope = () =>
+    new ListFilter().over(['username'], (w) => w.add('(username = ? OR username IN (SELECT unnest(?::text[])))', 'u0', ['u2']));
 
   it('answer a scope and a staff filter over the whole table, exactly, and follow inserts, updates, deletes', async () => {
     const check = async () => {
@@ -139,18 +173,27 @@ describe('whole-table counters (grain all)', () => {
       const want = await exact(`WHERE username IN ('u0', 'u2') AND kind = 'a'`);
       expect(scoped.used).toEqual(['t.item_all_user']);
       expect(scoped.page).toMatchObject({ count: want.n, estimated: false, totals: { money: want.money } });
-      const { rows } = await db.query(`SELECT id FROM t.item WHERE username IN ('u0', 'u2') AND kind = 'a' ORDER BY created_at DESC, id LIMIT 20`);
+      const { rows } = await db.query(
+        `SELECT id FROM t.item WHERE username IN ('u0', 'u2') AND kind = 'a' ORDER BY created_at DESC, id LIMIT 20`,
+      );
       expect(scoped.page.rows.map((r: any) => r.id)).toEqual(rows.map((r) => r.id));
       const one = await run(new ListFilter().eq('username', 'u1'), { groupBy: 'kind' });
       expect(one.used).toEqual(['t.item_all_user']);
-      const { rows: groups } = await db.query(`SELECT kind, count(*)::int AS n FROM t.item WHERE username = 'u1' GROUP BY kind ORDER BY n DESC, kind`);
+      const { rows: groups } = await db.query(
+        `SELECT kind, count(*)::int AS n FROM t.item WHERE username = 'u1' GROUP BY kind ORDER BY n DESC, kind`,
+      );
       expect(one.page.groups).toEqual(groups.map((g) => ({ key: g.kind, count: g.n })));
       expect(one.page.count).toBe((await exact(`WHERE username = 'u1'`)).n);
     };
     await check();
-    await db.query(`INSERT INTO t.item (username, kind, note, money, created_at) VALUES ('u0', 'a', 'mới', 5, $1), ('u2', 'a', 'mới', 7, $1)`, [new Date(MARCH_1 + 40 * DAY)]);
+    await db.query(
+      `INSERT INTO t.item (username, kind, note, money, created_at) VALUES ('u0', 'a', 'mới', 5, $1), ('u2', 'a', 'mới', 7, $1)`,
+      [new Date(MARCH_1 + 40 * DAY)],
+    );
     await check();
-    await db.query(`UPDATE t.item SET kind = 'b', money = money + 3 WHERE id IN (SELECT id FROM t.item WHERE username = 'u0' AND kind = 'a' ORDER BY id LIMIT 11)`);
+    await db.query(
+      `UPDATE t.item SET kind = 'b', money = money + 3 WHERE id IN (SELECT id FROM t.item WHERE username = 'u0' AND kind = 'a' ORDER BY id LIMIT 11)`,
+    );
     await check();
     await db.query(`UPDATE t.item SET username = 'u1' WHERE id IN (SELECT id FROM t.item WHERE username = 'u2' ORDER BY id LIMIT 6)`);
     await check();
@@ -162,7 +205,14 @@ describe('whole-table counters (grain all)', () => {
     const f = scope().period('created_at', march(5, 12));
     const r = await run(f);
     expect(r.used).toEqual(['t.item_day_user']);
-    expect(r.page.count).toBe((await exact(`WHERE username IN ('u0', 'u2') AND created_at >= $1 AND created_at < $2`, [new Date(MARCH_1 + 4 * DAY), new Date(MARCH_1 + 12 * DAY)])).n);
+    expect(r.page.count).toBe(
+      (
+        await exact(`WHERE username IN ('u0', 'u2') AND created_at >= $1 AND created_at < $2`, [
+          new Date(MARCH_1 + 4 * DAY),
+          new Date(MARCH_1 + 12 * DAY),
+        ])
+      ).n,
+    );
     // A filter the smaller per-day counters cover still uses them.
     expect((await run(new ListFilter().eq('kind', 'b'))).used).toEqual(['t.item_day']);
   });
@@ -185,7 +235,9 @@ describe('filters the counters cannot answer', () => {
     expect(page.rows.map((r: any) => r.note)).toEqual(['ghi chú xx-MARKER-1500 hết']);
     expect(page).toMatchObject({ count: 1, estimated: false });
     await db.query('SET enable_seqscan = off');
-    const plan = (await db.query(`EXPLAIN SELECT id FROM t.item WHERE note ILIKE $1`, [likeContains('marker-1500')])).rows.map((r) => r['QUERY PLAN']).join('\n');
+    const plan = (await db.query(`EXPLAIN SELECT id FROM t.item WHERE note ILIKE $1`, [likeContains('marker-1500')])).rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
     await db.query('RESET enable_seqscan');
     expect(plan).toContain('item_note_trgm');
   });
@@ -197,17 +249,30 @@ describe('filters the counters cannot answer', () => {
     expect(capped.count).toBeGreaterThan(100);
     // The groups are the sample's shares of the estimate.
     expect(capped.groups.reduce((s, g) => s + g.count, 0)).toBeGreaterThanOrEqual(capped.count - capped.groups.length);
-    const small = await listPage(db, spec(new ListFilter().add('note ILIKE ?', likeContains('MARKER')), { skip: 0, take: 20 }, { exactUpTo: 100 }));
+    const small = await listPage(
+      db,
+      spec(new ListFilter().add('note ILIKE ?', likeContains('MARKER')), { skip: 0, take: 20 }, { exactUpTo: 100 }),
+    );
     expect(small).toMatchObject({ count: 6, estimated: false });
   });
 
   it('a filter the planner expects to match far beyond the cap is estimated from a small sample, not read up to the cap', async () => {
     await db.query(`CREATE TABLE t.word (id serial PRIMARY KEY, kind text NOT NULL, note text NOT NULL)`);
-    await db.query(`INSERT INTO t.word (kind, note) SELECT CASE WHEN g % 3 = 0 THEN 'b' ELSE 'a' END, 'tra cứu ' || CASE WHEN g % 1000 = 0 THEN 'hiếm' ELSE 'gói MAX90' END FROM generate_series(1, 12000) g`);
+    await db.query(
+      `INSERT INTO t.word (kind, note) SELECT CASE WHEN g % 3 = 0 THEN 'b' ELSE 'a' END, 'tra cứu ' || CASE WHEN g % 1000 = 0 THEN 'hiếm' ELSE 'gói MAX90' END FROM generate_series(1, 12000) g`,
+    );
     await db.query(`ANALYZE t.word`);
     const sql: string[] = [];
     const recorder = { query: (q: string, p?: unknown[]) => (sql.push(q), db.query(q, p)) };
-    const words = (word: string) => ({ from: 't.word', columns: 'id, note', orderBy: 'id', filter: new ListFilter().add('note ILIKE ?', likeContains(word)), paging: { skip: 0, take: 20 }, exactUpTo: 1000, groupBy: 'kind' });
+    const words = (word: string) => ({
+      from: 't.word',
+      columns: 'id, note',
+      orderBy: 'id',
+      filter: new ListFilter().add('note ILIKE ?', likeContains(word)),
+      paging: { skip: 0, take: 20 },
+      exactUpTo: 1000,
+      groupBy: 'kind',
+    });
     // 11,988 matches expected > 10 × the cap: GROUP_SAMPLE (500) read for the shares, not 1,000.
     const common = await listPage(recorder, words('MAX90'));
     expect(common).toMatchObject({ estimated: true });
@@ -258,14 +323,20 @@ describe('filters the counters cannot answer', () => {
     for (const skip of [0, 40, 980]) {
       sql.length = 0;
       const page = await listPage(recorder, { ...logs('MAX90'), paging: { skip, take: 20 } });
-      const { rows: want } = await db.query(`SELECT id, note FROM t.log WHERE note ILIKE $1 ORDER BY id LIMIT 20 OFFSET ${skip}`, [likeContains('MAX90')]);
+      const { rows: want } = await db.query(`SELECT id, note FROM t.log WHERE note ILIKE $1 ORDER BY id LIMIT 20 OFFSET ${skip}`, [
+        likeContains('MAX90'),
+      ]);
       expect(page.rows).toEqual(want);
-      expect(sql.some((q) => /count\(\*\) OVER \(\)/.test(q) && /FROM \(SELECT \* FROM t\.log log\s+ORDER BY id LIMIT \d+\) log/.test(q))).toBe(true);
+      expect(
+        sql.some((q) => /count\(\*\) OVER \(\)/.test(q) && /FROM \(SELECT \* FROM t\.log log\s+ORDER BY id LIMIT \d+\) log/.test(q)),
+      ).toBe(true);
     }
     // A page deeper than a walk may go (the last rows) is the plain query's.
     sql.length = 0;
     const last = await listPage(recorder, { ...logs('MAX90'), orderBy: 'id DESC', paging: { skip: 19_990, take: 20 } });
-    const { rows: tail } = await db.query(`SELECT id, note FROM t.log WHERE note ILIKE $1 ORDER BY id DESC LIMIT 20 OFFSET 19990`, [likeContains('MAX90')]);
+    const { rows: tail } = await db.query(`SELECT id, note FROM t.log WHERE note ILIKE $1 ORDER BY id DESC LIMIT 20 OFFSET 19990`, [
+      likeContains('MAX90'),
+    ]);
     expect(last.rows).toEqual(tail);
     expect(tail).toHaveLength(10);
     expect(sql.some((q) => /OVER \(\)/.test(q))).toBe(false);
@@ -274,7 +345,9 @@ describe('filters the counters cannot answer', () => {
     sql.length = 0;
     const early = { ...logs('MAX90'), orderBy: 'id DESC', paging: { skip: 0, take: 20 }, exactUpTo: 100 };
     early.filter = new ListFilter().add('note ILIKE ?', likeContains('MAX90')).add('id < ?', 36_000);
-    const { rows: first } = await db.query(`SELECT id, note FROM t.log WHERE note ILIKE $1 AND id < 36000 ORDER BY id DESC LIMIT 20`, [likeContains('MAX90')]);
+    const { rows: first } = await db.query(`SELECT id, note FROM t.log WHERE note ILIKE $1 AND id < 36000 ORDER BY id DESC LIMIT 20`, [
+      likeContains('MAX90'),
+    ]);
     const fallback = await listPage(recorder, early);
     expect(fallback).toMatchObject({ rows: first, estimated: true });
     expect(sql.some((q) => /OVER \(\)/.test(q))).toBe(true);
@@ -282,13 +355,19 @@ describe('filters the counters cannot answer', () => {
     sql.length = 0;
     const kindB = { ...logs('MAX90'), paging: { skip: 20, take: 20 } };
     kindB.filter = new ListFilter().eq('kind', 'b').add('note ILIKE ?', likeContains('MAX90'));
-    const { rows: wantB } = await db.query(`SELECT id, note FROM t.log WHERE kind = 'b' AND note ILIKE $1 ORDER BY id LIMIT 20 OFFSET 20`, [likeContains('MAX90')]);
+    const { rows: wantB } = await db.query(`SELECT id, note FROM t.log WHERE kind = 'b' AND note ILIKE $1 ORDER BY id LIMIT 20 OFFSET 20`, [
+      likeContains('MAX90'),
+    ]);
     expect((await listPage(recorder, kindB)).rows).toEqual(wantB);
-    expect(sql.some((q) => /OVER \(\)/.test(q) && /FROM t\.log log WHERE kind = \$1 ORDER BY id LIMIT \d+\) log WHERE note ILIKE \$2/.test(q))).toBe(true);
+    expect(
+      sql.some((q) => /OVER \(\)/.test(q) && /FROM t\.log log WHERE kind = \$1 ORDER BY id LIMIT \d+\) log WHERE note ILIKE \$2/.test(q)),
+    ).toBe(true);
     // An order no index gives (the walk would sort every row) is not walked.
     sql.length = 0;
     const byNote = { ...logs('MAX90'), orderBy: 'note, id' };
-    const { rows: wantN } = await db.query(`SELECT id, note FROM t.log WHERE note ILIKE $1 ORDER BY note, id LIMIT 20`, [likeContains('MAX90')]);
+    const { rows: wantN } = await db.query(`SELECT id, note FROM t.log WHERE note ILIKE $1 ORDER BY note, id LIMIT 20`, [
+      likeContains('MAX90'),
+    ]);
     expect((await listPage(recorder, byNote)).rows).toEqual(wantN);
     expect(sql.some((q) => /OVER \(\)/.test(q))).toBe(false);
 
@@ -310,7 +389,11 @@ describe('filters the counters cannot answer', () => {
   it('totals are exact even without counters (a sum cannot be estimated)', async () => {
     const f = new ListFilter().add('note ILIKE ?', likeContains('1')).period('created_at', march(2, 3));
     const page = await listPage(db, spec(f, { skip: 0, take: 5 }, { totals: { money: 'coalesce(sum(money), 0)' } }));
-    const want = await exact(`WHERE note ILIKE $1 AND created_at >= $2 AND created_at < $3`, [likeContains('1'), new Date(MARCH_1 + DAY), new Date(MARCH_1 + 3 * DAY)]);
+    const want = await exact(`WHERE note ILIKE $1 AND created_at >= $2 AND created_at < $3`, [
+      likeContains('1'),
+      new Date(MARCH_1 + DAY),
+      new Date(MARCH_1 + 3 * DAY),
+    ]);
     expect(page).toMatchObject({ count: want.n, totals: { money: want.money }, estimated: false });
   });
 
@@ -340,7 +423,10 @@ describe('deep pages', () => {
     const { rows: want } = await db.query(`SELECT id FROM t.item WHERE kind = 'a' ORDER BY created_at DESC, id`);
     const got: string[] = [];
     for (let skip = 0; skip < want.length + 700; skip += 700) {
-      const w = await listPage(db, spec(f(), { skip: 0, take: undefined, window: { skip, take: 700 } }, { totals: { money: 'coalesce(sum(money), 0)' } }));
+      const w = await listPage(
+        db,
+        spec(f(), { skip: 0, take: undefined, window: { skip, take: 700 } }, { totals: { money: 'coalesce(sum(money), 0)' } }),
+      );
       got.push(...w.rows.map((r: any) => r.id));
       expect(Object.keys(w.totals)).toEqual(skip === 0 ? ['money'] : []);
     }

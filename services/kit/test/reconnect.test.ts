@@ -30,7 +30,10 @@ let calls = 0;
 const impl: UntypedServiceImplementation = {
   Echo: (call: ServerUnaryCall<{ n: number }, unknown>, cb: sendUnaryData<unknown>) => {
     calls++;
-    behaviour(call.request).then((res) => cb(null, res), (err) => cb(toServiceError(err)));
+    behaviour(call.request).then(
+      (res) => cb(null, res),
+      (err) => cb(toServiceError(err)),
+    );
   },
 };
 

@@ -17,7 +17,13 @@ if (!REDIS_URL) throw new Error('needs REDIS_URL: run through `npm test` or sour
 const token = () => {
   const userId = `u-${rand()}`;
   const { token: t } = signAccessToken(SECRET, 3600, {
-    userId, username: `user-${rand()}`, fullname: 'Thử', roleName: 'Nhân viên', priority: 3, brandId: '', permissions: [],
+    userId,
+    username: `user-${rand()}`,
+    fullname: 'Thử',
+    roleName: 'Nhân viên',
+    priority: 3,
+    brandId: '',
+    permissions: [],
   });
   return verifyAccessToken(SECRET, t);
 };
@@ -115,11 +121,19 @@ describe('revocation check with its local cache', () => {
           s.close(() => resolve(p));
         });
       });
-      proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
       const probe = new Redis({ port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 50 });
       probe.on('error', () => undefined);
       for (let i = 0; i < 100; i++) {
-        if (await probe.connect().then(() => true, () => false)) break;
+        if (
+          await probe.connect().then(
+            () => true,
+            () => false,
+          )
+        )
+          break;
         await new Promise((res) => setTimeout(res, 50));
       }
       probe.disconnect();
@@ -141,7 +155,10 @@ describe('revocation check with its local cache', () => {
       proc.kill('SIGKILL');
       await new Promise((res) => proc.once('exit', res));
       await new Promise((res) => setTimeout(res, 50));
-      const err = await checker.isRevoked(v).then(() => undefined, (e) => e);
+      const err = await checker.isRevoked(v).then(
+        () => undefined,
+        (e) => e,
+      );
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).code).toBe('UNAVAILABLE');
 
@@ -150,7 +167,10 @@ describe('revocation check with its local cache', () => {
       // attempts, so with it this check waited about 8 s and a REST lookup up to 25 s in the chaos run).
       await new Promise((res) => setTimeout(res, 3000));
       const t0 = Date.now();
-      const late = await checker.isRevoked(token()).then(() => undefined, (e) => e);
+      const late = await checker.isRevoked(token()).then(
+        () => undefined,
+        (e) => e,
+      );
       expect((late as AppError).code).toBe('UNAVAILABLE');
       expect(Date.now() - t0).toBeLessThan(2500);
     }, 20_000);

@@ -18,7 +18,10 @@ export const lookupConfig = defineConfig('lookup', {
   /** How long the system-account credentials are cached. */
   CARRIER_CREDENTIALS_TTL_MS: env.int(60000),
   /** Detailed-info limits (spec 1 §2.12): the Vietnam-time window and lookups per user per rolling hour. */
-  INFO_WINDOW: z.string().regex(/^\d{1,2}:\d{2}-\d{1,2}:\d{2}$/).default('07:00-22:00'),
+  INFO_WINDOW: z
+    .string()
+    .regex(/^\d{1,2}:\d{2}-\d{1,2}:\d{2}$/)
+    .default('07:00-22:00'),
   INFO_LIMIT_PER_HOUR: env.int(60),
   /** Usernames of special administrative accounts (not attributed to viewers of priority ≥ 3). */
   SPECIAL_ACCOUNTS: z.string().default('admin'),

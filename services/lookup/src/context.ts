@@ -43,7 +43,11 @@ export function lookupContext(deps: ServiceDeps<LookupConfig>): LookupContext {
   const regs = new Registrations({
     carrier,
     staff,
-    specialAccounts: new Set(config.SPECIAL_ACCOUNTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+    specialAccounts: new Set(
+      config.SPECIAL_ACCOUNTS.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
     prefixes: [prefixes[0] ?? '', prefixes[1] ?? ''],
   });
   return { engine, regs, logs, creds, carrier };

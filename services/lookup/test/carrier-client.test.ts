@@ -29,10 +29,11 @@ async function server(handler: Parameters<typeof createServer>[1]) {
     },
     /** Closes every open connection, as a carrier does after its keep-alive timeout. */
     dropConnections: () => sockets.forEach((s) => s.destroy()),
-    close: () => new Promise<void>((r) => {
-      sockets.forEach((s) => s.destroy());
-      srv.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        sockets.forEach((s) => s.destroy());
+        srv.close(() => r());
+      }),
   };
 }
 

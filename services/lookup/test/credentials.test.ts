@@ -83,7 +83,9 @@ describe('carrier credentials from the system account', () => {
     account = undefined;
     const creds = source(undefined);
     const client = new CarrierClient(creds, 2000, log);
-    await expect(client.get('/x')).rejects.toEqual(expect.objectContaining({ code: 'UNAVAILABLE', message: 'Chưa cấu hình tài khoản hệ thống nhà mạng' }));
+    await expect(client.get('/x')).rejects.toEqual(
+      expect.objectContaining({ code: 'UNAVAILABLE', message: 'Chưa cấu hình tài khoản hệ thống nhà mạng' }),
+    );
     creds.close();
   });
 });

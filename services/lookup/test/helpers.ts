@@ -3,7 +3,6 @@ import { Identity } from '@cskh/kit';
 import { settle } from '@cskh/kit/testing';
 import { dropDatabase, freshDatabaseUrl, isolatedTopicPrefix, rand } from '../../../scripts/testing';
 
-
 /** A database of its own for one test file (dropped by dropDatabase). */
 export const testDatabaseUrl = (prefix = 'lookup_test') => freshDatabaseUrl(prefix);
 export { dropDatabase, isolatedTopicPrefix, rand };

@@ -31,11 +31,22 @@ describe('lookup service', () => {
   // ts-proto encoders want every field: complete the request from its message type.
   const L = lookup_v1_lookup;
   const REQ: Record<string, { fromPartial(o: object): object }> = {
-    package: L.PackageRequest, info: L.InfoRequest, balance: L.PhoneRequest, arpu: L.PhoneRequest, packageHistory: L.PhoneRequest,
-    history9279: L.History9279Request, messages999: L.Messages999Request, registrations9084: L.Registrations9084Request,
-    registration9084Channels: common_v1_common.Empty, listLookupLogs: L.ListLookupLogsRequest, createLookupLog: L.CreateLookupLogRequest,
-    importLookupLogs: L.ImportLookupLogsRequest, listAssignedLookupLogs: common_v1_common.PageRequest, countAssignableLookupLogs: common_v1_common.Empty,
-    assignLookupLogs: L.AssignLookupLogsRequest, deleteLookupLog: common_v1_common.IdRequest,
+    package: L.PackageRequest,
+    info: L.InfoRequest,
+    balance: L.PhoneRequest,
+    arpu: L.PhoneRequest,
+    packageHistory: L.PhoneRequest,
+    history9279: L.History9279Request,
+    messages999: L.Messages999Request,
+    registrations9084: L.Registrations9084Request,
+    registration9084Channels: common_v1_common.Empty,
+    listLookupLogs: L.ListLookupLogsRequest,
+    createLookupLog: L.CreateLookupLogRequest,
+    importLookupLogs: L.ImportLookupLogsRequest,
+    listAssignedLookupLogs: common_v1_common.PageRequest,
+    countAssignableLookupLogs: common_v1_common.Empty,
+    assignLookupLogs: L.AssignLookupLogsRequest,
+    deleteLookupLog: common_v1_common.IdRequest,
   };
   const call = <T>(method: string, req: object, who: Identity = identity()) =>
     callUnary<object, T>(lookups, method, REQ[method].fromPartial(req), { identity: who });
@@ -82,7 +93,12 @@ describe('lookup service', () => {
       const rows = await logRows(who.username);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toEqual(
-        expect.objectContaining({ so_dien_thoai: '0912345678', isdn9: '912345678', ten_tra_cuu: 'Tra cứu số dư tài khoản chính', full_name: 'Nguyễn Văn A' }),
+        expect.objectContaining({
+          so_dien_thoai: '0912345678',
+          isdn9: '912345678',
+          ten_tra_cuu: 'Tra cứu số dư tài khoản chính',
+          full_name: 'Nguyễn Văn A',
+        }),
       );
       expect(rows[0].noi_dung).toContain('Kết quả: Thành công');
     });
@@ -95,9 +111,15 @@ describe('lookup service', () => {
     });
 
     it('requires the phone, and both dates for 9279, which goes out with the 84 prefix', async () => {
-      expect(await failure(call('balance', { phone: '' }))).toEqual({ status: 400, code: 'VALIDATION', msg: 'Bạn phải nhập số điện thoại' });
+      expect(await failure(call('balance', { phone: '' }))).toEqual({
+        status: 400,
+        code: 'VALIDATION',
+        msg: 'Bạn phải nhập số điện thoại',
+      });
       expect((await failure(call('history9279', { phone: '0912345678', endDate: '10/01/2025' }))).msg).toBe('Bạn phải nhập ngày bắt đầu');
-      expect((await failure(call('history9279', { phone: '0912345678', startDate: '01/01/2025' }))).msg).toBe('Bạn phải nhập ngày kết thúc');
+      expect((await failure(call('history9279', { phone: '0912345678', startDate: '01/01/2025' }))).msg).toBe(
+        'Bạn phải nhập ngày kết thúc',
+      );
       const r = await call<{ values: Array<{ sender: string; receiver: string }>; count: number }>('history9279', {
         phone: '0912345678',
         startDate: '01/01/2025',
@@ -109,7 +131,9 @@ describe('lookup service', () => {
 
     it('checks permissions and the priority bound itself', async () => {
       expect((await failure(call('info', { phone: '0912345678' }, identity({ priority: 5 })))).code).toBe('FORBIDDEN');
-      expect((await failure(call('balance', { phone: '0912345678' }, identity({ permissions: ['lookup.package'] })))).code).toBe('FORBIDDEN');
+      expect((await failure(call('balance', { phone: '0912345678' }, identity({ permissions: ['lookup.package'] })))).code).toBe(
+        'FORBIDDEN',
+      );
     });
 
     it('limits detailed info to 60 per user per rolling hour (Redis)', async () => {
@@ -190,7 +214,9 @@ describe('lookup service', () => {
       const req = request('package', { isdn: '0912345678', package_code: '', page: '1' });
       await publish(req);
       const reply = await replyTo(req.request_id);
-      expect(reply).toEqual(expect.objectContaining({ ok: true, status: 200, match: '912345678', kind: 'package', client_id: req.client_id }));
+      expect(reply).toEqual(
+        expect.objectContaining({ ok: true, status: 200, match: '912345678', kind: 'package', client_id: req.client_id }),
+      );
       expect(JSON.parse(reply.result_json)).toEqual(sim.packages('912345678', undefined, 1));
       const raw = replies.messages.find((m) => SocketReply.decode(m.value).request_id === req.request_id)!;
       expect(raw.key).toBe(req.client_id);
@@ -247,7 +273,11 @@ describe('lookup service', () => {
       await call('arpu', { phone: '0987654321' }, who);
       await callLog('createLookupLog', { so_dien_thoai: '0987654323', ten_tra_cuu: 'Tra cứu thủ công', noi_dung: 'Ghi chú' }, who);
 
-      type List = { values: Array<{ id: string; so_dien_thoai: string; noi_dung: string; createdAt: string; username: string }>; count: number; countByName: Array<{ ten_tra_cuu: string; count: number }> };
+      type List = {
+        values: Array<{ id: string; so_dien_thoai: string; noi_dung: string; createdAt: string; username: string }>;
+        count: number;
+        countByName: Array<{ ten_tra_cuu: string; count: number }>;
+      };
       const senior = await callLog<List>('listLookupLogs', { page: 1, count: 2, username: user });
       expect(senior.count).toBe(4);
       expect(senior.values).toHaveLength(2);
@@ -278,12 +308,17 @@ describe('lookup service', () => {
       expect((await callLog<List>('listLookupLogs', { username: user, getAll: true, count: 1 })).values).toHaveLength(4);
       // A streamed export (the gateway's windows): getAll with a window count reads that window only.
       const all = (await callLog<List>('listLookupLogs', { username: user, getAll: true })).values.map((v) => v.id);
-      const windowOf = async (page: number) => (await callLog<List>('listLookupLogs', { username: user, getAll: true, page, count: exportWindowCount(3) })).values.map((v) => v.id);
+      const windowOf = async (page: number) =>
+        (await callLog<List>('listLookupLogs', { username: user, getAll: true, page, count: exportWindowCount(3) })).values.map(
+          (v) => v.id,
+        );
       expect([...(await windowOf(1)), ...(await windowOf(2))]).toEqual(all);
       expect(await windowOf(1)).toHaveLength(3);
       // Every row is an export, refused to a salesperson however it is asked for (spec 1 §9).
       for (const req of [{ getAll: true }, { count: 9999999999 }, { getAll: true, count: exportWindowCount(3) }])
-        expect((await failure(callLog<List>('listLookupLogs', { username: user, ...req }, identity({ priority: 5 })))).code).toBe('FORBIDDEN');
+        expect((await failure(callLog<List>('listLookupLogs', { username: user, ...req }, identity({ priority: 5 })))).code).toBe(
+          'FORBIDDEN',
+        );
     });
 
     it('imports chunks idempotently, assigns, counts and deletes', async () => {
@@ -300,7 +335,9 @@ describe('lookup service', () => {
       const first = await callLog<Imported>('importLookupLogs', { rows: [...rows, bad], file_name: 'lich-su.xlsx', first_row: 2 });
       expect(first.saved).toBe(5);
       // The refused row is named by its sheet row (header on row 1, data from row 2) and its file.
-      expect(first.errorRows).toEqual([expect.objectContaining({ index: 5, row: 7, error_type: 'Số điện thoại không hợp lệ', error_file: 'lich-su.xlsx' })]);
+      expect(first.errorRows).toEqual([
+        expect.objectContaining({ index: 5, row: 7, error_type: 'Số điện thoại không hợp lệ', error_file: 'lich-su.xlsx' }),
+      ]);
       // A re-sent chunk (its answer lost) stores nothing twice and still reports its rows as saved.
       expect((await callLog<Imported>('importLookupLogs', { rows, file_name: 'lich-su.xlsx', first_row: 2 })).saved).toBe(5);
       type List = { values: Array<{ id: string; createdAt: string }>; count: number };
@@ -325,11 +362,17 @@ describe('lookup service', () => {
   });
 
   it('assigns exactly what was asked when managers assign at once (no row handed twice)', async () => {
-    const rows = Array.from({ length: 12 }, (_, i) => ({ so_dien_thoai: `0977000${String(i).padStart(3, '0')}`, ten_tra_cuu: 'Chia đồng thời', noi_dung: `c${i}` }));
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      so_dien_thoai: `0977000${String(i).padStart(3, '0')}`,
+      ten_tra_cuu: 'Chia đồng thời',
+      noi_dung: `c${i}`,
+    }));
     await callLog('importLookupLogs', { rows, file_name: `dong-thoi-${rand()}.xlsx`, first_row: 2 });
     const free = (await callLog<{ total: number }>('countAssignableLookupLogs', {})).total;
     const who = Array.from({ length: 4 }, () => `asg_${rand()}`);
-    const results = await Promise.all(who.map((username) => callLog<{ assigned: number }>('assignLookupLogs', { items: [{ username, count: 3 }] })));
+    const results = await Promise.all(
+      who.map((username) => callLog<{ assigned: number }>('assignLookupLogs', { items: [{ username, count: 3 }] })),
+    );
     const total = results.reduce((n, r) => n + r.assigned, 0);
     expect(total).toBe(Math.min(12, free));
     const [{ n }] = (await pg.query(`SELECT count(*)::int AS n FROM lookup.lookup_log WHERE assigned_to = ANY($1)`, [who])).rows;

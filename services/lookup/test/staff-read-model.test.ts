@@ -26,7 +26,9 @@ const event = (over: Partial<events_v1_events.UserChanged>) =>
   });
 
 async function publish(...events: events_v1_events.UserChanged[]) {
-  await t.bus.publish(events.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })));
+  await t.bus.publish(
+    events.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })),
+  );
 }
 
 const row = (username: string) => t.sql(`SELECT * FROM lookup.staff WHERE username = $1`, [username]).then((r) => r[0]);
@@ -34,14 +36,38 @@ const row = (username: string) => t.sql(`SELECT * FROM lookup.staff WHERE userna
 it('keeps the staff auth announces, newest change wins whatever the arrival order', async () => {
   const t0 = Date.now();
   await publish(
-    event({ user_id: 'b1', username: 'cn_a', fullname: 'Chi nhánh A', role_priority: 3, role_name: 'Chi nhánh', changed_at: new Date(t0).toISOString() }),
-    event({ user_id: 'l1', username: 'tn_a', fullname: 'Trưởng nhóm A', role_priority: 4, brand_id: 'b1', changed_at: new Date(t0).toISOString() }),
-    event({ user_id: 's1', username: 'nv_a', fullname: 'Tên mới', brand_id: 'b1', group_id: 'l1', changed_at: new Date(t0 + 1000).toISOString() }),
+    event({
+      user_id: 'b1',
+      username: 'cn_a',
+      fullname: 'Chi nhánh A',
+      role_priority: 3,
+      role_name: 'Chi nhánh',
+      changed_at: new Date(t0).toISOString(),
+    }),
+    event({
+      user_id: 'l1',
+      username: 'tn_a',
+      fullname: 'Trưởng nhóm A',
+      role_priority: 4,
+      brand_id: 'b1',
+      changed_at: new Date(t0).toISOString(),
+    }),
+    event({
+      user_id: 's1',
+      username: 'nv_a',
+      fullname: 'Tên mới',
+      brand_id: 'b1',
+      group_id: 'l1',
+      changed_at: new Date(t0 + 1000).toISOString(),
+    }),
     // Redelivered or replayed late: older than what is stored, so it changes nothing.
     event({ user_id: 's1', username: 'nv_a', fullname: 'Tên cũ', brand_id: 'b1', group_id: 'l1', changed_at: new Date(t0).toISOString() }),
     event({ user_id: 's2', username: 'nv_b', fullname: 'Nhân viên B', brand_id: 'b2', group_id: 'l2', is_locked: true, is_deleted: true }),
   );
-  const b = await settle(() => row('nv_b'), (r) => !!r);
+  const b = await settle(
+    () => row('nv_b'),
+    (r) => !!r,
+  );
   expect(b).toMatchObject({ fullname: 'Nhân viên B', priority: 5, locked: true, deleted: true });
   expect(await row('nv_a')).toMatchObject({ fullname: 'Tên mới', brand_id: 'b1', group_id: 'l1', priority: 5 });
 

@@ -21,7 +21,11 @@ beforeAll(async () => {
   ({ t, mfy, reg9279: reg } = await startOrders());
   await listPackage(t, 'mfy', PKG);
   await listPackage(t, '9279', PKG);
-  await announceStaff(t, [{ username: nv1, role_priority: 5 }, { username: nv2, role_priority: 5 }, { username: locked, role_priority: 5, is_locked: true }]);
+  await announceStaff(t, [
+    { username: nv1, role_priority: 5 },
+    { username: nv2, role_priority: 5 },
+    { username: locked, role_priority: 5, is_locked: true },
+  ]);
 });
 afterAll(async () => {
   await t?.stop();
@@ -29,12 +33,31 @@ afterAll(async () => {
 
 const manager = () => caller(t, 2, 'quanly_assign');
 const row = (over: Partial<orders_v1_orders.OrderImportRow> = {}) =>
-  O.OrderImportRow.fromPartial({ cty: '', so_dien_thoai: newPhone(), ma_goi: PKG, username_nv: '', hinh_thuc: '', doanh_thu: '', gia_ban_goi: 'T1', created_time: '05-03-2026', note: '', ...over });
+  O.OrderImportRow.fromPartial({
+    cty: '',
+    so_dien_thoai: newPhone(),
+    ma_goi: PKG,
+    username_nv: '',
+    hinh_thuc: '',
+    doanh_thu: '',
+    gia_ban_goi: 'T1',
+    created_time: '05-03-2026',
+    note: '',
+    ...over,
+  });
 
 describe('the mfy upload and the hand-out of its pool', () => {
   it('stores rows with or without staff, refuses bad rows by sheet row, and only managers hand the pool out', async () => {
     const before = (await mfy.countAssignable({}, { identity: manager() })).total;
-    const rows = [row(), row(), row(), row({ username_nv: nv1 }), row({ username_nv: 'khong_co_ai' }), row({ cty: 'Công ty lạ' }), row({ gia_ban_goi: 'T7' })];
+    const rows = [
+      row(),
+      row(),
+      row(),
+      row({ username_nv: nv1 }),
+      row({ username_nv: 'khong_co_ai' }),
+      row({ cty: 'Công ty lạ' }),
+      row({ gia_ban_goi: 'T7' }),
+    ];
     const file = `mfy-${rand()}.xlsx`;
     const first = await mfy.importOrders({ rows, file_name: file, first_row: 2 }, { identity: manager() });
     expect(first.saved).toBe(4);
@@ -45,18 +68,28 @@ describe('the mfy upload and the hand-out of its pool', () => {
     ]);
     // A re-sent chunk stores nothing twice.
     expect((await mfy.importOrders({ rows, file_name: file, first_row: 2 }, { identity: manager() })).saved).toBe(4);
-    expect(await failure(mfy.importOrders({ rows, file_name: file, first_row: 2 }, { identity: caller(t, 3) }))).toMatchObject({ status: 403 });
+    expect(await failure(mfy.importOrders({ rows, file_name: file, first_row: 2 }, { identity: caller(t, 3) }))).toMatchObject({
+      status: 403,
+    });
 
     expect((await mfy.countAssignable({}, { identity: manager() })).total).toBe(before + 3);
     expect(await failure(mfy.countAssignable({}, { identity: caller(t, 3) }))).toMatchObject({ status: 403 });
     // The pool is nobody's: a salesperson does not see it in their list.
     const mine = () => mfy.listOrders(O.ListOrdersRequest.fromPartial({ page: 1, count: 100 }), { identity: caller(t, 5, nv2) });
-    expect((await mine()).values.some((v) => rows.slice(0, 3).some((r) => v.so_dien_thoai.endsWith(r.so_dien_thoai.slice(-5))))).toBe(false);
+    expect((await mine()).values.some((v) => rows.slice(0, 3).some((r) => v.so_dien_thoai.endsWith(r.so_dien_thoai.slice(-5))))).toBe(
+      false,
+    );
 
     // Refusals: nothing chosen, an unknown or locked person, a non-manager.
     expect(await failure(mfy.assign({ items: [] }, { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.assignNothing });
-    expect(await failure(mfy.assign({ items: [{ username: 'khong_co_ai', count: 1 }] }, { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.staffUnknown('khong_co_ai') });
-    expect(await failure(mfy.assign({ items: [{ username: locked, count: 1 }] }, { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.staffLocked(locked) });
+    expect(await failure(mfy.assign({ items: [{ username: 'khong_co_ai', count: 1 }] }, { identity: manager() }))).toMatchObject({
+      status: 400,
+      msg: MSG.staffUnknown('khong_co_ai'),
+    });
+    expect(await failure(mfy.assign({ items: [{ username: locked, count: 1 }] }, { identity: manager() }))).toMatchObject({
+      status: 400,
+      msg: MSG.staffLocked(locked),
+    });
     expect(await failure(mfy.assign({ items: [{ username: nv2, count: 1 }] }, { identity: caller(t, 3) }))).toMatchObject({ status: 403 });
 
     const pool = (await mfy.countAssignable({}, { identity: manager() })).total;
@@ -77,12 +110,17 @@ describe('the mfy upload and the hand-out of its pool', () => {
 
   it('9279 has its own pool: rows without staff from its upload, handed out the same way', async () => {
     const before = (await reg.countAssignable({}, { identity: manager() })).total;
-    const saved = await reg.importOrders({ rows: [row({ hinh_thuc: 'ĐĂNG KÝ' }), row({ hinh_thuc: 'GIA HẠN' })], file_name: `r-${rand()}.xlsx`, first_row: 2 }, { identity: manager() });
+    const saved = await reg.importOrders(
+      { rows: [row({ hinh_thuc: 'ĐĂNG KÝ' }), row({ hinh_thuc: 'GIA HẠN' })], file_name: `r-${rand()}.xlsx`, first_row: 2 },
+      { identity: manager() },
+    );
     expect(saved.saved).toBe(2);
     expect((await reg.countAssignable({}, { identity: manager() })).total).toBe(before + 2);
     const handed = await reg.assign({ items: [{ username: nv1, count: 1 }] }, { identity: manager() });
     expect(handed.assigned).toBe(1);
-    expect((await reg.listAssigned({ page: 1, count: 20 }, { identity: caller(t, 5, nv1) })).values.map((v) => v.hinh_thuc)).toHaveLength(1);
+    expect((await reg.listAssigned({ page: 1, count: 20 }, { identity: caller(t, 5, nv1) })).values.map((v) => v.hinh_thuc)).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -91,27 +129,43 @@ describe('the partner-company list (issue 24.16)', () => {
     const name = `Đối tác ${rand()}`;
     const co = await mfy.addCompany({ name }, { identity: manager() });
     expect(co.name).toBe(name);
-    expect(await failure(mfy.addCompany({ name: name.toUpperCase() }, { identity: manager() }))).toMatchObject({ status: 409, msg: MSG.companyExists(name.toUpperCase()) });
-    expect(await failure(mfy.addCompany({ name: '  ' }, { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.companyNameRequired });
+    expect(await failure(mfy.addCompany({ name: name.toUpperCase() }, { identity: manager() }))).toMatchObject({
+      status: 409,
+      msg: MSG.companyExists(name.toUpperCase()),
+    });
+    expect(await failure(mfy.addCompany({ name: '  ' }, { identity: manager() }))).toMatchObject({
+      status: 400,
+      msg: MSG.companyNameRequired,
+    });
     expect(await failure(mfy.addCompany({ name: 'X' }, { identity: caller(t, 3) }))).toMatchObject({ status: 403 });
     expect((await mfy.listCompanies({}, { identity: manager() })).values.map((v) => v.name)).toContain(name);
     // The 9279 list is another list.
     expect((await reg.listCompanies({}, { identity: manager() })).values.map((v) => v.name)).not.toContain(name);
 
     const draft = { so_dien_thoai: newPhone(), ma_goi: PKG, gia_ban_goi: '1', username_nv: nv1 };
-    expect(await failure(mfy.createOrder(O.SaveOrderRequest.fromPartial({ ...draft, cty: 'Tự gõ' }), { identity: manager() }))).toMatchObject({
+    expect(
+      await failure(mfy.createOrder(O.SaveOrderRequest.fromPartial({ ...draft, cty: 'Tự gõ' }), { identity: manager() })),
+    ).toMatchObject({
       status: 400,
       msg: MSG.companyNotListed('Tự gõ'),
     });
     const o = await mfy.createOrder(O.SaveOrderRequest.fromPartial({ ...draft, cty: name }), { identity: manager() });
     expect(o.cty).toBe(name);
-    expect(await failure(mfy.updateCompanyNote(O.CompanyNoteRequest.fromPartial({ id: o.id, cty: 'Tự gõ' }), { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.companyNotListed('Tự gõ') });
-    expect(await failure(reg.createOrder(O.SaveOrderRequest.fromPartial({ ...draft, hinh_thuc: 'dang_ky', cty: name }), { identity: manager() }))).toMatchObject({ status: 400 });
+    expect(
+      await failure(mfy.updateCompanyNote(O.CompanyNoteRequest.fromPartial({ id: o.id, cty: 'Tự gõ' }), { identity: manager() })),
+    ).toMatchObject({ status: 400, msg: MSG.companyNotListed('Tự gõ') });
+    expect(
+      await failure(
+        reg.createOrder(O.SaveOrderRequest.fromPartial({ ...draft, hinh_thuc: 'dang_ky', cty: name }), { identity: manager() }),
+      ),
+    ).toMatchObject({ status: 400 });
 
     // Deleting takes it off the list; the order keeps the name it was given.
     expect((await mfy.deleteCompany({ id: co.id }, { identity: manager() })).msg).toBe(MSG.companyDeleted);
     expect(await failure(mfy.deleteCompany({ id: co.id }, { identity: manager() }))).toMatchObject({ status: 404 });
     expect((await mfy.getOrder({ id: o.id }, { identity: manager() })).cty).toBe(name);
-    expect(await failure(mfy.updateCompanyNote(O.CompanyNoteRequest.fromPartial({ id: o.id, cty: name }), { identity: manager() }))).toMatchObject({ status: 400 });
+    expect(
+      await failure(mfy.updateCompanyNote(O.CompanyNoteRequest.fromPartial({ id: o.id, cty: name }), { identity: manager() })),
+    ).toMatchObject({ status: 400 });
   });
 });

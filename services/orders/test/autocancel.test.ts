@@ -37,7 +37,10 @@ beforeAll(async () => {
   live = first.mfy;
   second = await startOrders(clock, t);
   await listPackage(t, 'mfy', PKG);
-  await announceStaff(t, [{ username: nv, role_priority: 5 }, { username: 'quanly_rt', role_priority: 2 }]);
+  await announceStaff(t, [
+    { username: nv, role_priority: 5 },
+    { username: 'quanly_rt', role_priority: 2 },
+  ]);
   sub = await t.bus.subscribe({
     groupId: `orders-autocancel-${rand()}`,
     topics: [STATUS_CHANGED_TOPIC],
@@ -53,9 +56,16 @@ afterAll(async () => {
 
 const sales = () => caller(t, 5, nv);
 const manager = () => caller(t, 2, 'quanly_rt');
-const create = () => live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: newPhone(), ma_goi: PKG, gia_ban_goi: '1' }), { identity: sales() });
+const create = () =>
+  live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: newPhone(), ma_goi: PKG, gia_ban_goi: '1' }), { identity: sales() });
 
-const statusOf = async (id: string) => (await t.sql(`SELECT trang_thai, trang_thai_yeu_cau, username_thay_doi_trang_thai AS who, thoi_diem_thay_doi_trang_thai AS at FROM orders.sale_order WHERE id = $1`, [id]))[0];
+const statusOf = async (id: string) =>
+  (
+    await t.sql(
+      `SELECT trang_thai, trang_thai_yeu_cau, username_thay_doi_trang_thai AS who, thoi_diem_thay_doi_trang_thai AS at FROM orders.sale_order WHERE id = $1`,
+      [id],
+    )
+  )[0];
 
 describe('auto-cancel', () => {
   it('two instances cancel every due order exactly once, at its deadline, as __AUTO — and not a minute early', async () => {
@@ -63,10 +73,17 @@ describe('auto-cancel', () => {
     const ids = orders.map((o) => o.id);
     clock.advance(9 * MINUTE + 59_000);
     await new Promise((r) => setTimeout(r, 400));
-    expect((await t.sql(`SELECT count(*)::int AS n FROM orders.sale_order WHERE id = ANY($1) AND trang_thai = 'huy_qua_han'`, [ids]))[0].n).toBe(0);
+    expect(
+      (await t.sql(`SELECT count(*)::int AS n FROM orders.sale_order WHERE id = ANY($1) AND trang_thai = 'huy_qua_han'`, [ids]))[0].n,
+    ).toBe(0);
 
     clock.advance(2_000);
-    await until('all cancelled', async () => (await t.sql(`SELECT count(*)::int AS n FROM orders.sale_order WHERE id = ANY($1) AND trang_thai = 'huy_qua_han'`, [ids]))[0].n === 40);
+    await until(
+      'all cancelled',
+      async () =>
+        (await t.sql(`SELECT count(*)::int AS n FROM orders.sale_order WHERE id = ANY($1) AND trang_thai = 'huy_qua_han'`, [ids]))[0].n ===
+        40,
+    );
     const trail = await t.sql(
       `SELECT record_id, count(*)::int AS n, min(username) AS who FROM orders.audit_log WHERE record_id = ANY($1) AND field = 'trang_thai' AND to_value = 'huy_qua_han' GROUP BY record_id`,
       [ids],
@@ -79,7 +96,8 @@ describe('auto-cancel', () => {
     expect(o.at.getTime()).toBe(created.getTime() + 10 * MINUTE);
     await until('40 events', async () => ids.every((id) => events.some((e) => e.order_id === id && e.to_status === 'huy_qua_han')));
     await new Promise((r) => setTimeout(r, 500));
-    for (const id of ids) expect(events.filter((e) => e.order_id === id && e.to_status === 'huy_qua_han').map((e) => e.by)).toEqual(['__AUTO']);
+    for (const id of ids)
+      expect(events.filter((e) => e.order_id === id && e.to_status === 'huy_qua_han').map((e) => e.by)).toEqual(['__AUTO']);
   });
 
   it('a manual change before the deadline wins; the second window (lần 2) runs from its own change', async () => {
@@ -153,14 +171,23 @@ describe('reminders pushed through two realtime replicas', () => {
     boss.on('ordersChanged', (p) => changed.push(p));
 
     const phone = newPhone();
-    const o = await live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: phone, ma_goi: PKG, gia_ban_goi: '1' }), { identity: sales() });
+    const o = await live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: phone, ma_goi: PKG, gia_ban_goi: '1' }), {
+      identity: sales(),
+    });
     const r = await until('soan_y reminder', async () => got.mine.find((p) => p.data.id === o.id));
-    expect(r).toMatchObject({ result: 'success', data: { yeu_cau: 'soan_y', phone_number: `****${phone.slice(-5)}` }, message: `Đơn ****${phone.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!` });
+    expect(r).toMatchObject({
+      result: 'success',
+      data: { yeu_cau: 'soan_y', phone_number: `****${phone.slice(-5)}` },
+      message: `Đơn ****${phone.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!`,
+    });
     await until('list refresh on B', async () => changed.find((p) => p.id === o.id));
 
     await live.setTrangThai(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai: 'da_soan_y_lan_1' }), { identity: manager() });
     const c = await until('can_duyet reminder', async () => got.boss.find((p) => p.data.id === o.id));
-    expect(c).toMatchObject({ data: { yeu_cau: 'can_duyet', phone_number: phone.slice(-9) }, message: `Đơn ${phone.slice(-9)} cần duyệt. Vui lòng kiểm tra!` });
+    expect(c).toMatchObject({
+      data: { yeu_cau: 'can_duyet', phone_number: phone.slice(-9) },
+      message: `Đơn ${phone.slice(-9)} cần duyệt. Vui lòng kiểm tra!`,
+    });
     await new Promise((r) => setTimeout(r, 500));
     expect(got.other).toEqual([]);
     expect(got.mine.filter((p) => p.data.id === o.id)).toHaveLength(1);
@@ -176,15 +203,23 @@ describe('reminders pushed through two realtime replicas', () => {
     const me = () => caller(t, 5, late);
     const [p1, p2] = [newPhone(), newPhone()];
     // Two orders start waiting while the salesperson is offline: the pushes reach nobody.
-    const o1 = await live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: p1, ma_goi: PKG, gia_ban_goi: '1' }), { identity: me() });
+    const o1 = await live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: p1, ma_goi: PKG, gia_ban_goi: '1' }), {
+      identity: me(),
+    });
     clock.advance(1000);
-    const o2 = await live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: p2, ma_goi: PKG, gia_ban_goi: '1' }), { identity: me() });
+    const o2 = await live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: p2, ma_goi: PKG, gia_ban_goi: '1' }), {
+      identity: me(),
+    });
 
     // What the browser asks on (re)connect: every pending reminder, most urgent first, masked, with its text.
     const pending = await live.nhacNhanVien({}, { identity: me() });
     expect(pending.result).toBe('success');
     expect(pending.values.map((v) => v.id)).toEqual([o1.id, o2.id]);
-    expect(pending.values[1]).toMatchObject({ yeu_cau: 'soan_y', phone_number: `****${p2.slice(-5)}`, message: `Đơn ****${p2.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!` });
+    expect(pending.values[1]).toMatchObject({
+      yeu_cau: 'soan_y',
+      phone_number: `****${p2.slice(-5)}`,
+      message: `Đơn ****${p2.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!`,
+    });
     expect(pending.data?.id).toBe(o1.id);
     // Nobody else's: another salesperson has none of them; a manager's poll holds no soan_y of theirs.
     expect((await live.nhacNhanVien({}, { identity: caller(t, 5, `khac_${rand()}`) })).result).toBe('empty');
@@ -201,7 +236,11 @@ describe('reminders pushed through two realtime replicas', () => {
       await until('first repeat of both', async () => count(o1.id) >= 1 && count(o2.id) >= 1);
       await new Promise((r) => setTimeout(r, 600));
       expect([count(o1.id), count(o2.id)]).toEqual([1, 1]);
-      expect(got.find((p) => p.data.id === o2.id)).toMatchObject({ result: 'success', data: { yeu_cau: 'soan_y', phone_number: `****${p2.slice(-5)}` }, message: `Đơn ****${p2.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!` });
+      expect(got.find((p) => p.data.id === o2.id)).toMatchObject({
+        result: 'success',
+        data: { yeu_cau: 'soan_y', phone_number: `****${p2.slice(-5)}` },
+        message: `Đơn ****${p2.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!`,
+      });
       // Not again before the interval has passed.
       clock.advance(DEFAULT_REMINDER_REPEAT_MS / 2);
       await new Promise((r) => setTimeout(r, 600));

@@ -39,7 +39,12 @@ export async function startOrders(clock = new TestClock(), joining?: TestService
 }
 
 /** A package on a price list (100,000 / 90,000 / 80,000, recovery fee 15,000 unless told). */
-export async function listPackage(t: TestService, kind: 'mfy' | '9279', name: string, amounts = { phi_thu_hoi: 15000, gia_t1: 100000, gia_t2: 90000, gia_t3: 80000 }) {
+export async function listPackage(
+  t: TestService,
+  kind: 'mfy' | '9279',
+  name: string,
+  amounts = { phi_thu_hoi: 15000, gia_t1: 100000, gia_t2: 90000, gia_t3: 80000 },
+) {
   await t.sql(
     `INSERT INTO orders.package_price (kind, ten_goi_cuoc, phi_thu_hoi, gia_t1, gia_t2, gia_t3) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (kind, ten_goi_cuoc) DO NOTHING`,
@@ -52,7 +57,11 @@ export const newPhone = () => `09${String(Math.floor(Math.random() * 1e8)).padSt
 
 /** A caller holding every orders code (the gateway already checked them). */
 export const caller = (t: TestService, priority: number, username = `p${priority}_${rand()}`) =>
-  t.as(priority, ['mfy', 'dangky9279', 'giagoimfy', 'giagoidangky9279', 'khr', 'baodo'], { username, fullname: `Tên ${username}`, userId: userIdOf(username) });
+  t.as(priority, ['mfy', 'dangky9279', 'giagoimfy', 'giagoidangky9279', 'khr', 'baodo'], {
+    username,
+    fullname: `Tên ${username}`,
+    userId: userIdOf(username),
+  });
 
 /** The user id auth would give a username (the kit's announceStaff gives the same by default). */
 export const userIdOf = (username: string) => `id-${username}`;

@@ -29,7 +29,9 @@ const sales = (username = nv, codes = ['mfy', 'dangky9279', 'care.dk']): Identit
 /** A subscriber number whose last digit decides the simulator's answer (9 = not enough balance). */
 const phoneEnding = (d: string) => `09${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}${d}`;
 const invitationsOf = (phone: string) =>
-  care.sql(`SELECT type, package, request_type, result_code, username FROM care.invitation WHERE phone9 = $1 ORDER BY created_at`, [phone.slice(-9)]);
+  care.sql(`SELECT type, package, request_type, result_code, username FROM care.invitation WHERE phone9 = $1 ORDER BY created_at`, [
+    phone.slice(-9),
+  ]);
 
 beforeAll(async () => {
   sim = await startCarrierSim({ port: 0, username: 'cskh', password: 'cskh-carrier' });
@@ -37,7 +39,10 @@ beforeAll(async () => {
   orders = await startOrders(undefined, undefined, { CARE_GRPC_URL: care.address });
   await listPackage(orders.t, 'mfy', PKG);
   await listPackage(orders.t, '9279', PKG);
-  await announceStaff(orders.t, [{ username: nv, role_priority: 5 }, { username: other, role_priority: 5 }]);
+  await announceStaff(orders.t, [
+    { username: nv, role_priority: 5 },
+    { username: other, role_priority: 5 },
+  ]);
 }, 90000);
 afterAll(async () => {
   await orders?.t.stop();
@@ -53,15 +58,23 @@ it("invites an mfy order's subscriber through care's channel: care's answer, car
   const o = await newMfy(phone);
   const r = await orders.mfy.moiTuDong({ id: o.id }, { identity: sales() });
   expect(r).toEqual({ result: 'success', mes: 'Đăng ký gói cước thành công', channel: 'dk', status: 'REGISTER_SUCCESS' });
-  expect(await invitationsOf(phone)).toEqual([{ type: 'dk', package: PKG, request_type: 'DK', result_code: 'REGISTER_SUCCESS', username: nv }]);
+  expect(await invitationsOf(phone)).toEqual([
+    { type: 'dk', package: PKG, request_type: 'DK', result_code: 'REGISTER_SUCCESS', username: nv },
+  ]);
 }, 60000);
 
 it('a 9279 renewal order renews; a 9279 registration registers', async () => {
   const manager = orders.t.as(2, ['dangky9279', 'care.dk'], { username: 'quanly', userId: 'id-quanly' });
   const renew = phoneEnding('4');
   const reg = phoneEnding('5');
-  for (const [phone, hinh_thuc] of [[renew, 'gia_han'], [reg, 'dang_ky']]) {
-    const o = await orders.reg9279.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: phone, ma_goi: PKG, gia_ban_goi: '2', hinh_thuc, username_nv: nv }), { identity: manager });
+  for (const [phone, hinh_thuc] of [
+    [renew, 'gia_han'],
+    [reg, 'dang_ky'],
+  ]) {
+    const o = await orders.reg9279.createOrder(
+      O.SaveOrderRequest.fromPartial({ so_dien_thoai: phone, ma_goi: PKG, gia_ban_goi: '2', hinh_thuc, username_nv: nv }),
+      { identity: manager },
+    );
     expect((await orders.reg9279.moiTuDong({ id: o.id }, { identity: manager })).status).toBe('REGISTER_SUCCESS');
   }
   expect((await invitationsOf(renew))[0]).toMatchObject({ request_type: 'GIAHAN', username: 'quanly' });
@@ -88,10 +101,13 @@ it("care's refusals reach the caller with care's code and message", async () => 
   expect(await invitationsOf(phone)).toEqual([]);
 }, 60000);
 
-it("an order the caller may not see is not sent to care; an unknown id is a 404", async () => {
+it('an order the caller may not see is not sent to care; an unknown id is a 404', async () => {
   const phone = phoneEnding('6');
   const theirs = await newMfy(phone, sales(other));
-  expect(await failure(orders.mfy.moiTuDong({ id: theirs.id }, { identity: sales() }))).toMatchObject({ status: 404, msg: MSG.orderNotFound });
+  expect(await failure(orders.mfy.moiTuDong({ id: theirs.id }, { identity: sales() }))).toMatchObject({
+    status: 404,
+    msg: MSG.orderNotFound,
+  });
   expect(await failure(orders.mfy.moiTuDong({ id: '999999999' }, { identity: sales() }))).toMatchObject({ status: 404 });
   expect(await invitationsOf(phone)).toEqual([]);
 }, 60000);

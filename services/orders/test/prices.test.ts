@@ -32,16 +32,30 @@ describe('price list CRUD', () => {
     const created = await mfy.createPrice(price(name), { identity: admin() });
     expect(created).toMatchObject({ ten_goi_cuoc: name, phi_thu_hoi: 0, gia_t1: 100000, gia_t2: 90000, gia_t3: 80000 });
 
-    expect(await failure(mfy.createPrice(price(`X${rand()}`, { gia_t3: '' }), { identity: admin() }))).toMatchObject({ status: 400, msg: MSG.required });
+    expect(await failure(mfy.createPrice(price(`X${rand()}`, { gia_t3: '' }), { identity: admin() }))).toMatchObject({
+      status: 400,
+      msg: MSG.required,
+    });
     expect(await failure(mfy.createPrice(price(name), { identity: admin() }))).toMatchObject({ status: 409, msg: MSG.priceExists(name) });
 
     const updated = await mfy.updatePrice(price(name, { id: created.id, gia_t1: '120000', phi_thu_hoi: '5000' }), { identity: admin() });
     expect(updated).toMatchObject({ gia_t1: 120000, phi_thu_hoi: 5000 });
-    expect(await mfy.findPackage({ name: name.toLowerCase() }, { identity: caller(t, 5) })).toMatchObject({ id: created.id, gia_t1: 120000, gia_t2: 90000, gia_t3: 80000 });
+    expect(await mfy.findPackage({ name: name.toLowerCase() }, { identity: caller(t, 5) })).toMatchObject({
+      id: created.id,
+      gia_t1: 120000,
+      gia_t2: 90000,
+      gia_t3: 80000,
+    });
 
     const history = await mfy.priceHistory({ id: created.id, page: 1, count: 50 }, { identity: admin() });
     const fields = history.values.map((e) => [e.field, e.from_value, e.to_value]);
-    expect(fields).toEqual(expect.arrayContaining([['gia_t1', '100000', '120000'], ['phi_thu_hoi', '0', '5000'], ['ten_goi_cuoc', null, name].map((v) => v ?? '')]));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        ['gia_t1', '100000', '120000'],
+        ['phi_thu_hoi', '0', '5000'],
+        ['ten_goi_cuoc', null, name].map((v) => v ?? ''),
+      ]),
+    );
     expect(history.values.every((e) => e.username === 'admin')).toBe(true);
 
     expect(await mfy.deletePrice({ id: created.id }, { identity: admin() })).toEqual({ ok: true, msg: MSG.priceDeleted });
@@ -63,7 +77,9 @@ describe('price list CRUD', () => {
     expect(all.count).toBe(all.values.length);
     expect(all.values.map((v) => v.ten_goi_cuoc)).toEqual(expect.arrayContaining([`${tag}A`, `${tag}B`, `${tag}C`]));
 
-    expect(await failure(mfy.listPrices(O.ListPricesRequest.fromPartial({ page: 0, count: ALL_ROWS_COUNT }), { identity: caller(t, 5) }))).toMatchObject({ status: 403, msg: MSG.exportForbidden });
+    expect(
+      await failure(mfy.listPrices(O.ListPricesRequest.fromPartial({ page: 0, count: ALL_ROWS_COUNT }), { identity: caller(t, 5) })),
+    ).toMatchObject({ status: 403, msg: MSG.exportForbidden });
     const exported = await mfy.listPrices(O.ListPricesRequest.fromPartial({ page: 0, count: ALL_ROWS_COUNT }), { identity: caller(t, 4) });
     expect(exported.values.length).toBe(exported.count);
   });
@@ -76,7 +92,15 @@ describe('price list import', () => {
   it('refuses bad rows by sheet row, lets the last row of a name win, updates names already listed, and a re-send stores nothing twice', async () => {
     const tag = `I${rand()}`;
     await p9279.createPrice(price(`${tag}OLD`), { identity: admin() });
-    const rows = [row(`${tag}A`, '1'), row(`${tag}B`), row('', '5'), row(`${tag}C`, 'abc'), row(`${tag}A`, '3'), row(`${tag}OLD`, '7'), row(`${tag}D`, '5', { gia_t3: '' })];
+    const rows = [
+      row(`${tag}A`, '1'),
+      row(`${tag}B`),
+      row('', '5'),
+      row(`${tag}C`, 'abc'),
+      row(`${tag}A`, '3'),
+      row(`${tag}OLD`, '7'),
+      row(`${tag}D`, '5', { gia_t3: '' }),
+    ];
     const file = `${tag}.xlsx`;
     const first = await p9279.importPrices({ rows, file_name: file, first_row: 2 }, { identity: admin() });
     expect(first.errorRows.map((e) => [e.row, e.error_type, e.error_file])).toEqual([
@@ -87,7 +111,10 @@ describe('price list import', () => {
     expect(first.saved).toBe(4);
     const again = await p9279.importPrices({ rows, file_name: file, first_row: 2 }, { identity: admin() });
     expect(again.saved).toBe(4);
-    const stored = await t.sql(`SELECT ten_goi_cuoc, gia_t1::int AS t1 FROM orders.package_price WHERE kind = '9279' AND ten_goi_cuoc LIKE $1 ORDER BY 1`, [`${tag}%`]);
+    const stored = await t.sql(
+      `SELECT ten_goi_cuoc, gia_t1::int AS t1 FROM orders.package_price WHERE kind = '9279' AND ten_goi_cuoc LIKE $1 ORDER BY 1`,
+      [`${tag}%`],
+    );
     expect(stored).toEqual([
       { ten_goi_cuoc: `${tag}A`, t1: 3 },
       { ten_goi_cuoc: `${tag}B`, t1: 100000 },

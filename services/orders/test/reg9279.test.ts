@@ -31,17 +31,38 @@ const list = (over: Partial<orders_v1_orders.ListOrdersRequest>, who = manager()
 describe('9279 orders', () => {
   it('needs the form; uses the 9279 statuses; has no countdown; form and order date are the managers’ edits', async () => {
     const base = { so_dien_thoai: newPhone(), ma_goi: PKG, gia_ban_goi: '3' };
-    expect(await failure(reg.createOrder(O.SaveOrderRequest.fromPartial(base), { identity: caller(t, 5, nv) }))).toMatchObject({ status: 400, msg: MSG.required });
+    expect(await failure(reg.createOrder(O.SaveOrderRequest.fromPartial(base), { identity: caller(t, 5, nv) }))).toMatchObject({
+      status: 400,
+      msg: MSG.required,
+    });
     const o = await reg.createOrder(O.SaveOrderRequest.fromPartial({ ...base, hinh_thuc: 'gia_han' }), { identity: caller(t, 5, nv) });
-    expect(o).toMatchObject({ hinh_thuc: 'gia_han', trang_thai: 'dang_cho_duyet', trang_thai_yeu_cau: 'dang_cho_xu_ly', han_huy: '', doanh_thu: 80000 });
-    expect(await failure(reg.setTrangThai(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai: 'duyet' }), { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.statusInvalid });
+    expect(o).toMatchObject({
+      hinh_thuc: 'gia_han',
+      trang_thai: 'dang_cho_duyet',
+      trang_thai_yeu_cau: 'dang_cho_xu_ly',
+      han_huy: '',
+      doanh_thu: 80000,
+    });
+    expect(
+      await failure(reg.setTrangThai(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai: 'duyet' }), { identity: manager() })),
+    ).toMatchObject({ status: 400, msg: MSG.statusInvalid });
     const y2 = await reg.setTrangThai(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai: 'y2' }), { identity: manager() });
     expect(y2).toMatchObject({ trang_thai: 'y2', trang_thai_yeu_cau: 'soan_y2', han_huy: '' });
-    expect((await reg.setHinhThuc(O.SetStatusRequest.fromPartial({ id: o.id, hinh_thuc: 'dang_ky' }), { identity: manager() })).hinh_thuc).toBe('dang_ky');
-    expect(await failure(reg.setHinhThuc(O.SetStatusRequest.fromPartial({ id: o.id, hinh_thuc: 'dang_ky' }), { identity: caller(t, 3) }))).toMatchObject({ status: 403 });
-    const dated = await reg.setCreatedTime(O.CreatedTimeRequest.fromPartial({ id: o.id, created_time: '05-03-2026' }), { identity: manager() });
+    expect(
+      (await reg.setHinhThuc(O.SetStatusRequest.fromPartial({ id: o.id, hinh_thuc: 'dang_ky' }), { identity: manager() })).hinh_thuc,
+    ).toBe('dang_ky');
+    expect(
+      await failure(reg.setHinhThuc(O.SetStatusRequest.fromPartial({ id: o.id, hinh_thuc: 'dang_ky' }), { identity: caller(t, 3) })),
+    ).toMatchObject({ status: 403 });
+    const dated = await reg.setCreatedTime(O.CreatedTimeRequest.fromPartial({ id: o.id, created_time: '05-03-2026' }), {
+      identity: manager(),
+    });
     expect(dated.created_time).toBe('2026-03-05T00:00:00+07:00');
-    expect(await failure(reg.setCreatedTime(O.CreatedTimeRequest.fromPartial({ id: o.id, created_time: '31/02/2026' }), { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.createdTimeInvalid });
+    expect(
+      await failure(
+        reg.setCreatedTime(O.CreatedTimeRequest.fromPartial({ id: o.id, created_time: '31/02/2026' }), { identity: manager() }),
+      ),
+    ).toMatchObject({ status: 400, msg: MSG.createdTimeInvalid });
   });
 
   it('the upload: kinds in any case, T1–T3, day-month-year dates, refusals by sheet row, and a re-send stores nothing twice', async () => {
@@ -50,7 +71,18 @@ describe('9279 orders', () => {
     const p1 = newPhone();
     const p2 = newPhone();
     const row = (over: Partial<orders_v1_orders.OrderImportRow>) =>
-      O.OrderImportRow.fromPartial({ cty: tag, so_dien_thoai: newPhone(), ma_goi: PKG, username_nv: nv, hinh_thuc: 'ĐĂNG KÝ', doanh_thu: '', gia_ban_goi: 'T1', created_time: '05-03-2026', note: '', ...over });
+      O.OrderImportRow.fromPartial({
+        cty: tag,
+        so_dien_thoai: newPhone(),
+        ma_goi: PKG,
+        username_nv: nv,
+        hinh_thuc: 'ĐĂNG KÝ',
+        doanh_thu: '',
+        gia_ban_goi: 'T1',
+        created_time: '05-03-2026',
+        note: '',
+        ...over,
+      });
     const rows = [
       row({ so_dien_thoai: p1, hinh_thuc: 'đăng ký', doanh_thu: '150.000' }),
       row({ so_dien_thoai: p2, hinh_thuc: 'GIA HẠN', gia_ban_goi: 'T2', created_time: '2026-03-06' }),
@@ -73,17 +105,41 @@ describe('9279 orders', () => {
     const page = await list({ cty: tag, startDate: '', endDate: '' });
     expect(page.count).toBe(2);
     const byPhone = new Map(page.values.map((v) => [v.so_dien_thoai, v]));
-    expect(byPhone.get(p1.slice(-9))).toMatchObject({ hinh_thuc: 'dang_ky', gia_ban_goi: 1, doanh_thu: 150000, created_time: '2026-03-05T00:00:00+07:00', username_nv: nv });
-    expect(byPhone.get(p2.slice(-9))).toMatchObject({ hinh_thuc: 'gia_han', gia_ban_goi: 2, doanh_thu: 90000, created_time: '2026-03-06T00:00:00+07:00' });
-    expect(await failure(reg.importOrders({ rows, file_name: file, first_row: 2 }, { identity: caller(t, 3) }))).toMatchObject({ status: 403 });
+    expect(byPhone.get(p1.slice(-9))).toMatchObject({
+      hinh_thuc: 'dang_ky',
+      gia_ban_goi: 1,
+      doanh_thu: 150000,
+      created_time: '2026-03-05T00:00:00+07:00',
+      username_nv: nv,
+    });
+    expect(byPhone.get(p2.slice(-9))).toMatchObject({
+      hinh_thuc: 'gia_han',
+      gia_ban_goi: 2,
+      doanh_thu: 90000,
+      created_time: '2026-03-06T00:00:00+07:00',
+    });
+    expect(await failure(reg.importOrders({ rows, file_name: file, first_row: 2 }, { identity: caller(t, 3) }))).toMatchObject({
+      status: 403,
+    });
   });
 
   it('the managers’ filters (staff, kind, package, tier, company, note) apply for priority below 3 only', async () => {
     const tag = `F${rand()}`;
     await reg.addCompany({ name: tag }, { identity: manager() });
-    const o = await reg.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: newPhone(), ma_goi: PKG, gia_ban_goi: '2', hinh_thuc: 'dang_ky', username_nv: nv, cty: tag, note: `ghi ${tag}` }), {
-      identity: manager(),
-    });
+    const o = await reg.createOrder(
+      O.SaveOrderRequest.fromPartial({
+        so_dien_thoai: newPhone(),
+        ma_goi: PKG,
+        gia_ban_goi: '2',
+        hinh_thuc: 'dang_ky',
+        username_nv: nv,
+        cty: tag,
+        note: `ghi ${tag}`,
+      }),
+      {
+        identity: manager(),
+      },
+    );
     for (const f of [{ username_nv: nv }, { hinh_thuc: 'dang_ky' }, { ma_goi: PKG.slice(0, 6) }, { gia_ban_goi: 'T2' }, { note: tag }])
       expect((await list({ cty: tag, ...f })).values.map((v) => v.id)).toEqual([o.id]);
     expect((await list({ cty: tag, hinh_thuc: 'gia_han' })).values).toHaveLength(0);
@@ -98,9 +154,20 @@ describe('9279 orders', () => {
   it('package, company and note searches count 9279 orders only, through trigram indexes over the 9279 orders alone', async () => {
     const tag = `W${rand()}`;
     await reg.addCompany({ name: `Cty ${tag}` }, { identity: manager() });
-    const o = await reg.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: newPhone(), ma_goi: PKG, gia_ban_goi: '1', hinh_thuc: 'dang_ky', username_nv: nv, cty: `Cty ${tag}`, note: `khách đi ${tag} công tác` }), {
-      identity: manager(),
-    });
+    const o = await reg.createOrder(
+      O.SaveOrderRequest.fromPartial({
+        so_dien_thoai: newPhone(),
+        ma_goi: PKG,
+        gia_ban_goi: '1',
+        hinh_thuc: 'dang_ky',
+        username_nv: nv,
+        cty: `Cty ${tag}`,
+        note: `khách đi ${tag} công tác`,
+      }),
+      {
+        identity: manager(),
+      },
+    );
     // 89 copies written straight into the table, a third of them 9279: the mfy ones carry the same words.
     await t.sql(
       `INSERT INTO orders.sale_order (kind, so_dien_thoai, ma_goi, gia_ban_goi, username_nv, ten_nv, trang_thai_yeu_cau, trang_thai, cty, note, hinh_thuc, created_at)

@@ -19,7 +19,10 @@ export const payrollConfig = defineConfig('payroll', {
    * Consumer group of the revenue read model. Rebuilding it = empty tables + a new group: the
    * consumer reads the three topics from the beginning (a replay gives the same reports).
    */
-  REVENUE_CONSUMER_GROUP: z.string().regex(/^[A-Za-z0-9._-]+$/).default('cskh-payroll-revenue'),
+  REVENUE_CONSUMER_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/)
+    .default('cskh-payroll-revenue'),
 });
 
 export type PayrollConfig = ReturnType<typeof payrollConfig.load>;

@@ -23,7 +23,9 @@ export const payrollModule: ServiceModule<typeof payrollConfig.shape, PayrollCon
   features: { staff: true, audit: true },
   context: payrollContext,
 
-  services: (_deps, c) => [bind(payroll_v1_payroll.PayrollServiceService, { ...reportHandlers(c), ...revenueHandlers(c), ...payrollHandlers(c) })],
+  services: (_deps, c) => [
+    bind(payroll_v1_payroll.PayrollServiceService, { ...reportHandlers(c), ...revenueHandlers(c), ...payrollHandlers(c) }),
+  ],
 
   async start(deps, c) {
     const sub = await startRevenueConsumer(deps, c.recalc, deps.config.REVENUE_CONSUMER_GROUP);

@@ -29,16 +29,47 @@ export const announceStaff = (t: TestService, people: Person[]) => announce(t, p
 
 /** The caller as the gateway passes it, with every report and payroll code. */
 export const who = (t: TestService, priority: number, username: string, userId = `u-${username}`) =>
-  t.as(priority, ['report90849332', 'reportstaffrevenue', 'reportbranchrevenue', 'report9279', 'dsdttinhluong', 'tinhluong'], { username, userId });
+  t.as(priority, ['report90849332', 'reportstaffrevenue', 'reportbranchrevenue', 'report9279', 'dsdttinhluong', 'tinhluong'], {
+    username,
+    userId,
+  });
 
 export const invite = (over: Partial<events_v1_care.InviteRegistered>) =>
-  events_v1_care.InviteRegistered.fromPartial({ event_id: rand(), invitation_id: rand(), channel: '9332', request_type: 'DK', registered_at: new Date().toISOString(), ...over });
+  events_v1_care.InviteRegistered.fromPartial({
+    event_id: rand(),
+    invitation_id: rand(),
+    channel: '9332',
+    request_type: 'DK',
+    registered_at: new Date().toISOString(),
+    ...over,
+  });
 
 export const order = (over: Partial<events_v1_orders.OrderStatusChanged>) =>
-  events_v1_orders.OrderStatusChanged.fromPartial({ event_id: rand(), order_id: rand(), kind: 'mfy', to_status: 'dang_ky_thanh_cong', success: true, at: new Date().toISOString(), created_at: new Date().toISOString(), tier: 1, salary_ratio: 100, ...over });
+  events_v1_orders.OrderStatusChanged.fromPartial({
+    event_id: rand(),
+    order_id: rand(),
+    kind: 'mfy',
+    to_status: 'dang_ky_thanh_cong',
+    success: true,
+    at: new Date().toISOString(),
+    created_at: new Date().toISOString(),
+    tier: 1,
+    salary_ratio: 100,
+    ...over,
+  });
 
 export const refund = (over: Partial<events_v1_refunds.RefundChanged>) =>
-  events_v1_refunds.RefundChanged.fromPartial({ event_id: rand(), request_id: rand(), version: 1, request_type: 1, request_method: 1, created_time: new Date().toISOString(), trang_thai_truy_thu_hoan_theo_goi: 'binh_thuong', trang_thai_truy_thu_hoan_them: 'binh_thuong', ...over });
+  events_v1_refunds.RefundChanged.fromPartial({
+    event_id: rand(),
+    request_id: rand(),
+    version: 1,
+    request_type: 1,
+    request_method: 1,
+    created_time: new Date().toISOString(),
+    trang_thai_truy_thu_hoan_theo_goi: 'binh_thuong',
+    trang_thai_truy_thu_hoan_them: 'binh_thuong',
+    ...over,
+  });
 
 export type AnyEvent = events_v1_care.InviteRegistered | events_v1_orders.OrderStatusChanged | events_v1_refunds.RefundChanged;
 
@@ -46,8 +77,14 @@ export type AnyEvent = events_v1_care.InviteRegistered | events_v1_orders.OrderS
 export async function publish(t: TestService, ...events: AnyEvent[]) {
   await t.bus.publish(
     events.map((e) => {
-      if ('invitation_id' in e) return { topic: TOPICS.inviteRegistered, key: e.phone, value: Buffer.from(events_v1_care.InviteRegistered.encode(e).finish()) };
-      if ('order_id' in e) return { topic: TOPICS.orderStatusChanged, key: e.order_id, value: Buffer.from(events_v1_orders.OrderStatusChanged.encode(e).finish()) };
+      if ('invitation_id' in e)
+        return { topic: TOPICS.inviteRegistered, key: e.phone, value: Buffer.from(events_v1_care.InviteRegistered.encode(e).finish()) };
+      if ('order_id' in e)
+        return {
+          topic: TOPICS.orderStatusChanged,
+          key: e.order_id,
+          value: Buffer.from(events_v1_orders.OrderStatusChanged.encode(e).finish()),
+        };
       return { topic: TOPICS.refundChanged, key: e.request_id, value: Buffer.from(events_v1_refunds.RefundChanged.encode(e).finish()) };
     }),
   );

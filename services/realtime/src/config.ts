@@ -14,7 +14,10 @@ export const realtimeConfig = defineConfig('realtime', {
   /** Unset: the in-process bus (embedded run only). */
   KAFKA_BROKERS: z.string().optional(),
   /** Namespace of topics and consumer groups on a shared Kafka (kit bus; topics themselves are declared in the protos). */
-  KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/).optional(),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/)
+    .optional(),
   /** One consumer group across every replica. */
   REALTIME_CONSUMER_GROUP: z.string().default('cskh-realtime'),
   /** A request with no reply by then gets an error reply (never a silent hang). */

@@ -4,7 +4,12 @@ import { guardedPublisher } from './server';
 
 describe('the socket adapter publisher', () => {
   // A client whose commands fail at once, as they do once Redis has been gone for a while.
-  const dead = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const dead = new Redis('redis://127.0.0.1:1', {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   afterAll(() => dead.disconnect());
 
   it('turns a failed PUBLISH into a logged 0 instead of a rejection nobody handles', async () => {

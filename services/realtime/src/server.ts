@@ -124,7 +124,11 @@ export async function startRealtime(
     } else if (path === '/readyz') {
       const check = async () => {
         const checks: Record<string, string> = { kafka: consumerReady ? 'ok' : 'joining' };
-        if (redis) checks.redis = await redis.ping().then(() => 'ok', () => 'down');
+        if (redis)
+          checks.redis = await redis.ping().then(
+            () => 'ok',
+            () => 'down',
+          );
         const ready = Object.values(checks).every((v) => v === 'ok');
         res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ ready, checks }));
       };
@@ -134,7 +138,9 @@ export async function startRealtime(
     }
   });
 
-  const origins = config.CORS_ORIGIN?.split(',').map((s) => s.trim()).filter(Boolean);
+  const origins = config.CORS_ORIGIN?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const io = new Server(http, {
     path: config.SOCKET_PATH,
     serveClient: false,
@@ -296,7 +302,9 @@ export async function startRealtime(
       pending.set(requestId, { timer, socket });
       try {
         // Stamped here: the publisher sends later, for many sockets at once.
-        await requests.publish(withTraceHeaders({ topic: route.requestTopic, key: match || requestId, value: Buffer.from(SocketRequest.encode(req).finish()) }));
+        await requests.publish(
+          withTraceHeaders({ topic: route.requestTopic, key: match || requestId, value: Buffer.from(SocketRequest.encode(req).finish()) }),
+        );
       } catch (err) {
         settle(requestId);
         log.error({ err, event: route.event }, 'could not publish a socket request');
@@ -322,8 +330,12 @@ export async function startRealtime(
     });
     // Each command starts a trace: its request, the service's work and the reply share it.
     for (const route of table.routes)
-      socket.on(route.event, (payload: unknown, ack?: (a: unknown) => void) =>
-        void inSpan(route.event, { kind: SpanKind.SERVER, attributes: { 'cskh.socket.event': route.event } }, () => onCommand(socket, route, payload, ack)),
+      socket.on(
+        route.event,
+        (payload: unknown, ack?: (a: unknown) => void) =>
+          void inSpan(route.event, { kind: SpanKind.SERVER, attributes: { 'cskh.socket.event': route.event } }, () =>
+            onCommand(socket, route, payload, ack),
+          ),
       );
     socket.on('showThongBao', (payload: unknown, ack?: (a: unknown) => void) => {
       const body = (payload && typeof payload === 'object' ? payload : {}) as { data?: Record<string, unknown> } & Record<string, unknown>;

@@ -45,7 +45,11 @@ describe('realtime tier, embedded (in-process bus, no Redis)', () => {
       permissions: ['lookup.info', 'lookup.balance'],
     });
     socket = await new Promise<Socket>((resolve, reject) => {
-      const s = connect(`http://127.0.0.1:${rt.port}`, { transports: ['websocket'], query: { token: t.token, client_id: 'tab-1', host: 'local' }, reconnection: false });
+      const s = connect(`http://127.0.0.1:${rt.port}`, {
+        transports: ['websocket'],
+        query: { token: t.token, client_id: 'tab-1', host: 'local' },
+        reconnection: false,
+      });
       s.once('connect', () => resolve(s));
       s.once('connect_error', reject);
     });
@@ -66,7 +70,9 @@ describe('realtime tier, embedded (in-process bus, no Redis)', () => {
     });
 
   it('answers over the in-process bus and applies the in-memory limit', async () => {
-    expect(await ask({ isdn: '0912345678', phoneType: 'MG' })).toEqual(expect.objectContaining({ status: 200, isdn: '912345678', data: sim.info('912345678', 'MG') }));
+    expect(await ask({ isdn: '0912345678', phoneType: 'MG' })).toEqual(
+      expect.objectContaining({ status: 200, isdn: '912345678', data: sim.info('912345678', 'MG') }),
+    );
     expect((await ask({ isdn: '0912345679' })).status).toBe(200);
     expect(await ask({ isdn: '0912345670' })).toEqual(expect.objectContaining({ status: 429, code: 'RATE_LIMITED', data: null }));
   });

@@ -13,7 +13,16 @@ import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { io as connect, Socket } from 'socket.io-client';
 import { createLogger } from '@cskh/kit/observability';
 import { createRedis, createRevocationStore, signAccessToken } from '@cskh/kit/server';
-import { createBus, EventBus, pushNotice, pushToClient, pushToUser, socketRoutesOf, startBatchConsumer, BatchConsumerHandle } from '@cskh/kit/messaging';
+import {
+  createBus,
+  EventBus,
+  pushNotice,
+  pushToClient,
+  pushToUser,
+  socketRoutesOf,
+  startBatchConsumer,
+  BatchConsumerHandle,
+} from '@cskh/kit/messaging';
 import { runService, RunningService } from '@cskh/kit/service';
 import { settle } from '@cskh/kit/testing';
 import { events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
@@ -144,7 +153,9 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
           status: 200,
           result_json: JSON.stringify({ started: req.params.FileName, by: req.username }),
         });
-        return [{ topic: 'test.scan.replied', key: req.client_id, value: Buffer.from(events_v1_realtime.SocketReply.encode(reply).finish()) }];
+        return [
+          { topic: 'test.scan.replied', key: req.client_id, value: Buffer.from(events_v1_realtime.SocketReply.encode(reply).finish()) },
+        ];
       },
     });
     await scanService.ready;
@@ -154,7 +165,11 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     await b.ready;
     // Wait for the rebalance: both replicas hold partitions of the reply topic, together all 3.
     const split = ([pa, pb]: number[][]) => pa.length > 0 && pb.length > 0 && new Set([...pa, ...pb]).size === 3;
-    const [pa, pb] = await settle(() => [a.replies.assignment()[topics.reply] ?? [], b.replies.assignment()[topics.reply] ?? []], split, 30000);
+    const [pa, pb] = await settle(
+      () => [a.replies.assignment()[topics.reply] ?? [], b.replies.assignment()[topics.reply] ?? []],
+      split,
+      30000,
+    );
     if (!split([pa, pb])) throw new Error(`no rebalance: A=${pa} B=${pb}`);
   });
 
@@ -177,7 +192,9 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
   });
 
   it('refuses a handshake without a valid, unrevoked token', async () => {
-    await expect(open(a, 'not-a-token', 'c1')).rejects.toEqual(expect.objectContaining({ data: expect.objectContaining({ code: 'UNAUTHORIZED' }) }));
+    await expect(open(a, 'not-a-token', 'c1')).rejects.toEqual(
+      expect.objectContaining({ data: expect.objectContaining({ code: 'UNAUTHORIZED' }) }),
+    );
     const t = token({ username: `revoked_${rand()}` });
     const redis = createRedis(process.env.REDIS_URL)!;
     try {
@@ -197,7 +214,9 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     const handledA = a.replies.handled();
     const handledB = b.replies.handled();
     const reply = nextEvent<LookupReplyPayload>(s, 'traKetQuaSoDuTaiKhoanChinh');
-    const ack = await s.timeout(10000).emitWithAck('traCuuSoDuTaiKhoanChinh', { host: 'cskh.test', token: t.token, client_id: clientId, data: { isdn: '0912345678' } });
+    const ack = await s
+      .timeout(10000)
+      .emitWithAck('traCuuSoDuTaiKhoanChinh', { host: 'cskh.test', token: t.token, client_id: clientId, data: { isdn: '0912345678' } });
     expect(ack).toEqual(expect.objectContaining({ status: 202, isdn: '912345678', requestId: expect.any(String) }));
     const r = await reply;
     expect(r).toEqual({ requestId: ack.requestId, isdn: '912345678', kind: 'balance', status: 200, data: sim.balance('912345678') });
@@ -222,21 +241,35 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
       s.emit(event, { host: 'cskh.test', token: t.token, client_id: clientId, data });
       return p;
     };
-    expect((await ask('traCuuDanhSachDoiTuongChuongTrinh', 'traKetQuaDanhSachDoiTuongChuongTrinh', { isdn: '0912345678', package_code: '', page: 1 })).data).toEqual(
-      sim.packages('912345678', undefined, 1),
-    );
-    expect((await ask('traCuuThongTinChiTietThueBao', 'traKetQuaThongTinChiTietThueBao', { isdn: '0912345678', phoneType: 'MC' })).data).toEqual(
-      sim.info('912345678', 'MC'),
-    );
+    expect(
+      (
+        await ask('traCuuDanhSachDoiTuongChuongTrinh', 'traKetQuaDanhSachDoiTuongChuongTrinh', {
+          isdn: '0912345678',
+          package_code: '',
+          page: 1,
+        })
+      ).data,
+    ).toEqual(sim.packages('912345678', undefined, 1));
+    expect(
+      (await ask('traCuuThongTinChiTietThueBao', 'traKetQuaThongTinChiTietThueBao', { isdn: '0912345678', phoneType: 'MC' })).data,
+    ).toEqual(sim.info('912345678', 'MC'));
     expect((await ask('traCuuLichSuGoiCuoc', 'traKetQuaLichSuGoiCuoc', { isdn: '0912345678' })).data).toEqual(sim.history('912345678'));
-    const m = await ask('traCuuTinNhan999', 'traKetQuaTinNhan999', { isdn: '0912345678', huong_ket_qua: 'I', startDate: '01/01/2025', endDate: '31/01/2025', page: 1 });
+    const m = await ask('traCuuTinNhan999', 'traKetQuaTinNhan999', {
+      isdn: '0912345678',
+      huong_ket_qua: 'I',
+      startDate: '01/01/2025',
+      endDate: '31/01/2025',
+      page: 1,
+    });
     expect(m.status).toBe(200);
     expect((m.data as { values: Array<{ ActionType: string }> }).values.every((x) => x.ActionType === 'I')).toBe(true);
     expect((await ask('traCuuARPU', 'traKetQuaARPU', { isdn: '0912345678' })).data).toEqual(sim.arpu('912345678'));
     const h = await ask('traCuuLichSu9279', 'traKetQuaLichSu9279', { isdn: '0912345678', startDate: '01/01/2025', endDate: '31/01/2025' });
     expect(h.status).toBe(200);
     const missing = await ask('traCuuLichSu9279', 'traKetQuaLichSu9279', { isdn: '0912345678', endDate: '31/01/2025' });
-    expect(missing).toEqual(expect.objectContaining({ status: 400, code: 'VALIDATION', msg: 'Bạn phải nhập ngày bắt đầu', data: null, isdn: '912345678' }));
+    expect(missing).toEqual(
+      expect.objectContaining({ status: 400, code: 'VALIDATION', msg: 'Bạn phải nhập ngày bắt đầu', data: null, isdn: '912345678' }),
+    );
   });
 
   it('ends the socket of a session revoked after the handshake: told, then closed, without sending anything', async () => {
@@ -260,7 +293,9 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     const t = token({ username: `sale_${rand()}`, priority: 5, permissions: ['lookup.balance'] });
     const s = await open(a, t.token, clientId);
     const p = nextEvent<LookupReplyPayload>(s, 'traKetQuaThongTinChiTietThueBao');
-    const ack = await s.timeout(5000).emitWithAck('traCuuThongTinChiTietThueBao', { token: t.token, client_id: clientId, data: { isdn: '0912345678', phoneType: 'MC' } });
+    const ack = await s
+      .timeout(5000)
+      .emitWithAck('traCuuThongTinChiTietThueBao', { token: t.token, client_id: clientId, data: { isdn: '0912345678', phoneType: 'MC' } });
     expect(ack).toEqual(expect.objectContaining({ status: 403, code: 'FORBIDDEN' }));
     expect(await p).toEqual(expect.objectContaining({ status: 403, code: 'FORBIDDEN', isdn: '912345678', data: null }));
   });
@@ -285,7 +320,13 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
         result_json: JSON.stringify(sim.balance('912345678')),
       });
       const value = Buffer.from(events_v1_realtime.SocketReply.encode(reply).finish());
-      await producer.send({ topic: kafkaTopic(topics.reply), messages: [{ key: clientId, value }, { key: clientId, value }] });
+      await producer.send({
+        topic: kafkaTopic(topics.reply),
+        messages: [
+          { key: clientId, value },
+          { key: clientId, value },
+        ],
+      });
       // The same request twice on the request topic: the lookup answers twice.
       const req = events_v1_realtime.SocketRequest.fromPartial({
         request_id: `dupreq-${rand()}`,
@@ -299,7 +340,12 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
       const reqValue = Buffer.from(events_v1_realtime.SocketRequest.encode(req).finish());
       await producer.send({ topic: kafkaTopic(topics.request), messages: [{ key: '987654321', value: reqValue }] });
       await producer.send({ topic: kafkaTopic(topics.request), messages: [{ key: '987654321', value: reqValue }] });
-      await settle(() => got.length, (n) => n >= 2, 15000, 50);
+      await settle(
+        () => got.length,
+        (n) => n >= 2,
+        15000,
+        50,
+      );
       await new Promise((r) => setTimeout(r, 1500)); // room for a duplicate to show up
       expect(got.map((g) => g.requestId).sort()).toEqual([reply.request_id, req.request_id].sort());
     } finally {
@@ -321,13 +367,21 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
       const lost = `lost-${rand()}`;
       for (const id of [late, lost]) await redis.set(`cskh:rt:shown:${id}`, '1', 'EX', 120);
       const sentAt = Date.now();
-      for (const id of [late, lost]) s.emit('traCuuLichSuGoiCuoc', { token: t.token, client_id: clientId, data: { isdn: '0912345678', requestId: id } });
+      for (const id of [late, lost])
+        s.emit('traCuuLichSuGoiCuoc', { token: t.token, client_id: clientId, data: { isdn: '0912345678', requestId: id } });
       // One claimed reply's broadcast reaches B just after its timer ran (what the Kafka chaos run
       // showed as a TIMEOUT followed by the answer): the answer alone is shown.
       await sleep(8000 + 500 - (Date.now() - sentAt));
-      a.io.to(`client:${clientId}`).emit('traKetQuaLichSuGoiCuoc', { requestId: late, isdn: '912345678', kind: 'history', status: 200, data: { from: 'replica a' } });
+      a.io
+        .to(`client:${clientId}`)
+        .emit('traKetQuaLichSuGoiCuoc', { requestId: late, isdn: '912345678', kind: 'history', status: 200, data: { from: 'replica a' } });
       // The other broadcast never comes (lost while Redis pub/sub reconnected): after the grace the socket gets the timeout.
-      await settle(() => got.length, (n) => n >= 2, CLAIMED_REPLY_GRACE_MS + 5000, 50);
+      await settle(
+        () => got.length,
+        (n) => n >= 2,
+        CLAIMED_REPLY_GRACE_MS + 5000,
+        50,
+      );
       await sleep(1000); // room for a second answer to show up
       expect(got.map((g) => [g.requestId, g.status])).toEqual([
         [late, 200],
@@ -348,7 +402,12 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
       const p = nextEvent<LookupReplyPayload>(s, 'traKetQuaLichSuGoiCuoc');
       s.emit('traCuuLichSuGoiCuoc', { token: t.token, client_id: clientId, data: { isdn: '0912345678' } });
       expect(await p).toEqual(
-        expect.objectContaining({ status: 504, code: 'TIMEOUT', msg: 'Hệ thống nhà mạng phản hồi quá lâu, vui lòng thử lại sau', isdn: '912345678' }),
+        expect.objectContaining({
+          status: 504,
+          code: 'TIMEOUT',
+          msg: 'Hệ thống nhà mạng phản hồi quá lâu, vui lòng thử lại sau',
+          isdn: '912345678',
+        }),
       );
     } finally {
       await fetch(`${carrier.url}/__admin/config`, { method: 'PUT', headers: auth, body: JSON.stringify({ timeoutRate: 0 }) });
@@ -364,7 +423,9 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     expect(await first).toEqual(expect.objectContaining({ message: 'Họp lúc 15:00' }));
 
     const sale = await open(b, token({ username: `sale_${rand()}`, priority: 5 }).token, `client-${rand()}`);
-    expect(await sale.timeout(5000).emitWithAck('showThongBao', { data: { message: 'x' } })).toEqual(expect.objectContaining({ status: 403 }));
+    expect(await sale.timeout(5000).emitWithAck('showThongBao', { data: { message: 'x' } })).toEqual(
+      expect.objectContaining({ status: 403 }),
+    );
 
     const second = nextEvent<{ message: string }>(listener, 'showThongBao');
     await pushNotice(testBus, 'all', { message: 'Đăng ký gói thành công', level: 'success', from: 'orders' });
@@ -376,7 +437,9 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     const t = token({ username, priority: 3, permissions: ['data.scan'] });
     const s = await open(b, t.token, clientId);
     const reply = nextEvent<ReplyPayload>(s, 'ketQuaQuetTestTHREAD1');
-    const ack = await s.timeout(10000).emitWithAck('batDauQuetTestTHREAD1', { token: t.token, client_id: clientId, data: { FileName: 'quet-01.xlsx' } });
+    const ack = await s
+      .timeout(10000)
+      .emitWithAck('batDauQuetTestTHREAD1', { token: t.token, client_id: clientId, data: { FileName: 'quet-01.xlsx' } });
     expect(ack).toEqual({ status: 202, requestId: expect.any(String), FileName: 'quet-01.xlsx', kind: 'start' });
     expect(await reply).toEqual({
       requestId: ack.requestId,
@@ -387,23 +450,41 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     });
     const seen = scanRequests.find((r) => r.request_id === ack.requestId)!;
     expect(seen).toEqual(
-      expect.objectContaining({ kind: 'start', event: 'batDauQuetTestTHREAD1', client_id: clientId, username, priority: 3, params: { FileName: 'quet-01.xlsx' } }),
+      expect.objectContaining({
+        kind: 'start',
+        event: 'batDauQuetTestTHREAD1',
+        client_id: clientId,
+        username,
+        priority: 3,
+        params: { FileName: 'quet-01.xlsx' },
+      }),
     );
 
     // The declared guard: the permission, and priority strictly below 4.
     const senior = await open(a, token({ username: `p4_${rand()}`, priority: 4, permissions: ['data.scan'] }).token, `client-${rand()}`);
     const refused = await senior.timeout(5000).emitWithAck('batDauQuetTestTHREAD1', { data: { FileName: 'quet-02.xlsx' } });
-    expect(refused).toEqual(expect.objectContaining({ status: 403, code: 'FORBIDDEN', FileName: 'quet-02.xlsx', kind: 'start', data: null }));
+    expect(refused).toEqual(
+      expect.objectContaining({ status: 403, code: 'FORBIDDEN', FileName: 'quet-02.xlsx', kind: 'start', data: null }),
+    );
     const before = scanRequests.length;
-    const other = await open(a, token({ username: `nop_${rand()}`, priority: 1, permissions: ['lookup.balance'] }).token, `client-${rand()}`);
-    expect(await other.timeout(5000).emitWithAck('batDauQuetTestTHREAD1', { data: { FileName: 'x.xlsx' } })).toEqual(expect.objectContaining({ status: 403 }));
+    const other = await open(
+      a,
+      token({ username: `nop_${rand()}`, priority: 1, permissions: ['lookup.balance'] }).token,
+      `client-${rand()}`,
+    );
+    expect(await other.timeout(5000).emitWithAck('batDauQuetTestTHREAD1', { data: { FileName: 'x.xlsx' } })).toEqual(
+      expect.objectContaining({ status: 403 }),
+    );
     await new Promise((r) => setTimeout(r, 500));
     expect(scanRequests.length).toBe(before);
   });
 
   it('pushes to a user reach every socket of that user, on any replica, exactly once', async () => {
     const user = `pushed_${rand()}`;
-    const mine = [await open(a, token({ username: user }).token, `client-${rand()}`), await open(b, token({ username: user }).token, `client-${rand()}`)];
+    const mine = [
+      await open(a, token({ username: user }).token, `client-${rand()}`),
+      await open(b, token({ username: user }).token, `client-${rand()}`),
+    ];
     const someoneElse = await open(b, token({ username: `other_${rand()}` }).token, `client-${rand()}`);
     const got = mine.map((s) => record(s, 'orderReminder'));
     const leaked = record(someoneElse, 'orderReminder');

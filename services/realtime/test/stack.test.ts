@@ -41,23 +41,41 @@ describe('lookup through the gateway (REST and socket)', () => {
   };
 
   it('answers REST lookups with data in the spec shape', async () => {
-    expect(await get('/api/v1/lookup/balance?phone=0912345678')).toEqual({ status: 200, body: { status: 200, data: sim.balance('912345678') } });
+    expect(await get('/api/v1/lookup/balance?phone=0912345678')).toEqual({
+      status: 200,
+      body: { status: 200, data: sim.balance('912345678') },
+    });
     expect((await get('/api/v1/lookup/package?phone=0912345678&page=1')).body.data).toEqual(sim.packages('912345678', undefined, 1));
     expect((await get('/api/v1/lookup/info?phone=0912345678&type=MG')).body.data).toEqual(sim.info('912345678', 'MG'));
     expect((await get('/api/v1/lookup/arpu?phone=0912345678')).body.data).toEqual(sim.arpu('912345678'));
     const h = await get('/api/v1/lookup/9279?phone=0912345678&startDate=01/01/2025&endDate=31/01/2025');
     expect(h.body.data).toEqual(expect.objectContaining({ values: expect.any(Array), count: expect.any(Number) }));
-    expect(await get('/api/v1/lookup/balance?phone=')).toEqual({ status: 400, body: { status: 400, code: 'VALIDATION', msg: 'Bạn phải nhập số điện thoại' } });
+    expect(await get('/api/v1/lookup/balance?phone=')).toEqual({
+      status: 400,
+      body: { status: 400, code: 'VALIDATION', msg: 'Bạn phải nhập số điện thoại' },
+    });
   });
 
   it('answers a socket lookup through the gateway proxy', async () => {
     socket = await new Promise<Socket>((resolve, reject) => {
-      const s = connect(stack.url, { path: '/socket.io', transports: ['websocket'], auth: { host: 'cskh', token, client_id: 'admin-tab-1' }, reconnection: false });
+      const s = connect(stack.url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { host: 'cskh', token, client_id: 'admin-tab-1' },
+        reconnection: false,
+      });
       s.once('connect', () => resolve(s));
       s.once('connect_error', reject);
     });
-    const reply = new Promise<{ isdn: string; status: number; data: unknown }>((resolve) => socket!.once('traKetQuaThongTinChiTietThueBao', resolve));
-    socket.emit('traCuuThongTinChiTietThueBao', { host: 'cskh', token, client_id: 'admin-tab-1', data: { isdn: '0987654321', phoneType: 'MC' } });
+    const reply = new Promise<{ isdn: string; status: number; data: unknown }>((resolve) =>
+      socket!.once('traKetQuaThongTinChiTietThueBao', resolve),
+    );
+    socket.emit('traCuuThongTinChiTietThueBao', {
+      host: 'cskh',
+      token,
+      client_id: 'admin-tab-1',
+      data: { isdn: '0987654321', phoneType: 'MC' },
+    });
     expect(await reply).toEqual(expect.objectContaining({ isdn: '987654321', status: 200, data: sim.info('987654321', 'MC') }));
   });
 
@@ -67,6 +85,8 @@ describe('lookup through the gateway (REST and socket)', () => {
     const names = Object.fromEntries(body.data.countByName.map((c: { ten_tra_cuu: string; count: number }) => [c.ten_tra_cuu, c.count]));
     expect(names['Tra cứu thông tin chi tiết thuê bao']).toBe(2); // one REST, one socket
     expect(names['Tra cứu số dư tài khoản chính']).toBe(1); // the refused empty phone is not a lookup
-    expect(body.data.values[0]).toEqual(expect.objectContaining({ username: 'admin', ten_tra_cuu: expect.any(String), createdAt: expect.stringMatching(/\+07:00$/) }));
+    expect(body.data.values[0]).toEqual(
+      expect.objectContaining({ username: 'admin', ten_tra_cuu: expect.any(String), createdAt: expect.stringMatching(/\+07:00$/) }),
+    );
   });
 });

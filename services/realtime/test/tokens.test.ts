@@ -14,7 +14,10 @@ import { dropDatabase, isolatedStackEnv, settle } from '../../../scripts/testing
 import { ALL_CODES } from '../../auth/src/domain/catalogue';
 import { Api, apiOf, brokenTokens, forge, Staff } from '../../../gateway/test/staff-fixture';
 
-const env = isolatedStackEnv('rt_tokens', { LOG_LEVEL: 'error', LOGIN_LIMIT_KEY_PREFIX: `test:rt-tokens:${randomBytes(4).toString('hex')}` });
+const env = isolatedStackEnv('rt_tokens', {
+  LOG_LEVEL: 'error',
+  LOGIN_LIMIT_KEY_PREFIX: `test:rt-tokens:${randomBytes(4).toString('hex')}`,
+});
 const SECRET = env.JWT_SECRET!;
 let stack: Stack;
 let api: Api;
@@ -57,7 +60,12 @@ function handshake(token: string | undefined, clientId = `tab-${randomBytes(3).t
 }
 
 /** Emits a command with its own token (as the browser does) and returns the ack. */
-function command(socket: Socket, event: string, token: string, data: Record<string, unknown>): Promise<{ status: number; code?: string; msg?: string }> {
+function command(
+  socket: Socket,
+  event: string,
+  token: string,
+  data: Record<string, unknown>,
+): Promise<{ status: number; code?: string; msg?: string }> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`no ack for ${event}`)), 10_000);
     socket.emit(event, { host: 'cskh', token, client_id: 'x', data }, (ack: { status: number; code?: string; msg?: string }) => {
@@ -104,18 +112,38 @@ describe('handshake', () => {
     const loggedOut = await staff.login('p5', tree.p5, 5);
     await api('POST', '/api/v1/auth/logout', { token: loggedOut.token, body: {} });
 
-    const lockedUser = await staff.createUser({ username: `rtkhoa_${tag}`, role: staff.seededRole(5), brand: tree.p3.id, group: tree.p4.id });
+    const lockedUser = await staff.createUser({
+      username: `rtkhoa_${tag}`,
+      role: staff.seededRole(5),
+      brand: tree.p3.id,
+      group: tree.p4.id,
+    });
     const locked = await staff.login('p5', lockedUser, 5);
     expect((await api('POST', `/api/v1/users/${lockedUser.id}/lock`, { token: staff.adminToken, body: {} })).status).toBe(200);
 
-    const editedUser = await staff.createUser({ username: `rtquyen_${tag}`, role: staff.seededRole(5), brand: tree.p3.id, group: tree.p4.id });
+    const editedUser = await staff.createUser({
+      username: `rtquyen_${tag}`,
+      role: staff.seededRole(5),
+      brand: tree.p3.id,
+      group: tree.p4.id,
+    });
     const stale = await staff.login('p5', editedUser, 5);
     const kept = stale.permissions.filter((c) => c !== 'lookup.balance').map((c) => ({ id: staff.permissionIds.get(c) }));
-    expect((await api('PUT', `/api/v1/users/${editedUser.id}/permissions`, { token: staff.adminToken, body: { permissions: kept } })).status).toBe(200);
+    expect(
+      (await api('PUT', `/api/v1/users/${editedUser.id}/permissions`, { token: staff.adminToken, body: { permissions: kept } })).status,
+    ).toBe(200);
 
-    for (const [name, token] of [['logged out', loggedOut.token], ['locked', locked.token], ['stale permissions', stale.token]] as const) {
+    for (const [name, token] of [
+      ['logged out', loggedOut.token],
+      ['locked', locked.token],
+      ['stale permissions', stale.token],
+    ] as const) {
       const h = await handshake(token);
-      expect({ name, ...(h.ok ? { connected: true } : { status: h.status, code: h.code }) }).toEqual({ name, status: 401, code: 'UNAUTHORIZED' });
+      expect({ name, ...(h.ok ? { connected: true } : { status: h.status, code: h.code }) }).toEqual({
+        name,
+        status: 401,
+        code: 'UNAUTHORIZED',
+      });
     }
   });
 });
@@ -139,10 +167,22 @@ describe('each socket event', () => {
     const endings: Array<[string, (c: { id: string; token: string }) => Promise<unknown>]> = [
       ['logout', (c) => api('POST', '/api/v1/auth/logout', { token: c.token, body: {} })],
       ['lock', (c) => api('POST', `/api/v1/users/${c.id}/lock`, { token: staff.adminToken, body: {} })],
-      ['permission edit', (c) => api('PUT', `/api/v1/users/${c.id}/permissions`, { token: staff.adminToken, body: { permissions: [{ id: staff.permissionIds.get('lookup.balance') }] } })],
+      [
+        'permission edit',
+        (c) =>
+          api('PUT', `/api/v1/users/${c.id}/permissions`, {
+            token: staff.adminToken,
+            body: { permissions: [{ id: staff.permissionIds.get('lookup.balance') }] },
+          }),
+      ],
     ];
     for (const [name, end] of endings) {
-      const user = await staff.createUser({ username: `rt${name.replace(/\W/g, '').slice(0, 6)}_${tag}`, role: staff.seededRole(5), brand: tree.p3.id, group: tree.p4.id });
+      const user = await staff.createUser({
+        username: `rt${name.replace(/\W/g, '').slice(0, 6)}_${tag}`,
+        role: staff.seededRole(5),
+        brand: tree.p3.id,
+        group: tree.p4.id,
+      });
       const c = await staff.login('p5', user, 5);
       const socket = await openSocket(c.token);
       expect((await command(socket, BALANCE, c.token, phone)).status).toBe(202);
@@ -151,7 +191,11 @@ describe('each socket event', () => {
       // The tier closes the socket when the revocation is announced (Redis pub/sub); an event that
       // gets there first is checked again with its token and answered 401. Either way within one
       // second (REVOCATION_CACHE_MS bounds a late announcement).
-      const answered = settle(() => command(socket, BALANCE, c.token, phone), (a) => a.status === 401, 1000).then(
+      const answered = settle(
+        () => command(socket, BALANCE, c.token, phone),
+        (a) => a.status === 401,
+        1000,
+      ).then(
         (a) => `${a.status} ${a.code}`,
         () => 'no answer',
       );
@@ -167,10 +211,23 @@ describe('an open socket whose session ends', () => {
     const endings: Array<[string, (c: { id: string; token: string }) => Promise<unknown>, boolean]> = [
       ['logout', (c) => api('POST', '/api/v1/auth/logout', { token: c.token, body: {} }), true],
       ['lock', (c) => api('POST', `/api/v1/users/${c.id}/lock`, { token: staff.adminToken, body: {} }), false],
-      ['password reset', (c) => api('POST', `/api/v1/users/${c.id}/reset-password`, { token: staff.adminToken, body: { password: 'Matkhau@2', rePassword: 'Matkhau@2' } }), false],
+      [
+        'password reset',
+        (c) =>
+          api('POST', `/api/v1/users/${c.id}/reset-password`, {
+            token: staff.adminToken,
+            body: { password: 'Matkhau@2', rePassword: 'Matkhau@2' },
+          }),
+        false,
+      ],
     ];
     for (const [name, end, otherSessionSurvives] of endings) {
-      const user = await staff.createUser({ username: `rtend${name.replace(/\W/g, '').slice(0, 5)}_${tag}`, role: staff.seededRole(5), brand: tree.p3.id, group: tree.p4.id });
+      const user = await staff.createUser({
+        username: `rtend${name.replace(/\W/g, '').slice(0, 5)}_${tag}`,
+        role: staff.seededRole(5),
+        brand: tree.p3.id,
+        group: tree.p4.id,
+      });
       const c = await staff.login('p5', user, 5);
       const other = await staff.login('p5', user, 5);
       const socket = await openSocket(c.token);
@@ -181,7 +238,10 @@ describe('an open socket whose session ends', () => {
       const ended = (await end(c)) as { status: number };
       expect({ name, status: ended.status }).toEqual({ name, status: 200 });
       const notice = await Promise.race([told, new Promise<null>((r) => setTimeout(() => r(null), 3000))]);
-      expect({ name, notice }).toEqual({ name, notice: { status: 401, code: 'UNAUTHORIZED', msg: 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại' } });
+      expect({ name, notice }).toEqual({
+        name,
+        notice: { status: 401, code: 'UNAUTHORIZED', msg: 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại' },
+      });
       expect(await closed).toBe('io server disconnect');
       const ms = Date.now() - t0;
       expect(ms).toBeLessThan(3000);

@@ -21,6 +21,13 @@ export const refundsModule: ServiceModule<typeof refundsConfig.shape, RefundsCon
   // subtrees come from the staff read model; approved bank transfers settle discount top-ups.
   features: { outbox: true, staff: true, audit: true },
   context: refundsContext,
-  services: (_deps, c) => [bind(refunds_v1_refunds.RefundsServiceService, { ...settingHandlers(c), ...priceHandlers(c), ...requestHandlers(c), ...reportHandlers(c) })],
+  services: (_deps, c) => [
+    bind(refunds_v1_refunds.RefundsServiceService, {
+      ...settingHandlers(c),
+      ...priceHandlers(c),
+      ...requestHandlers(c),
+      ...reportHandlers(c),
+    }),
+  ],
   start: (_deps, c) => consumeBankTransfers(c),
 };

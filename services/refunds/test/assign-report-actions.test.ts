@@ -18,7 +18,8 @@ const LOCKED = `nvkhoa_${rand()}`;
 const ids: string[] = [];
 let ms = Date.now();
 
-const manager = (codes = ['requestrefund', 'requestrefundreport', 'requestrefund.duyet-don-chuyen-khoan']) => caller(t, 2, codes, 'quanly_giao');
+const manager = (codes = ['requestrefund', 'requestrefundreport', 'requestrefund.duyet-don-chuyen-khoan']) =>
+  caller(t, 2, codes, 'quanly_giao');
 const reportOnly = (priority: number, codes = ['requestrefundreport']) => caller(t, priority, codes, `bc_${priority}_${rand()}`);
 
 beforeAll(async () => {
@@ -29,7 +30,21 @@ beforeAll(async () => {
   await announceStaff(t, [{ username: SELLER }, { username: OTHER }, { username: LOCKED, is_locked: true }]);
   const seller = caller(t, 5, ['requestrefund'], SELLER);
   for (let i = 0; i < 3; i++)
-    ids.push((await api.createTopUp(R.CreateTopUpRequest.fromPartial({ millisecond_created_at: ++ms, number_phone: `091234560${i}`, number_type: 1, package_code: PKG, refund_price: 100000, cho_len_don: 0 }), opts(seller))).values[0].id);
+    ids.push(
+      (
+        await api.createTopUp(
+          R.CreateTopUpRequest.fromPartial({
+            millisecond_created_at: ++ms,
+            number_phone: `091234560${i}`,
+            number_type: 1,
+            package_code: PKG,
+            refund_price: 100000,
+            cho_len_don: 0,
+          }),
+          opts(seller),
+        )
+      ).values[0].id,
+    );
 }, 120000);
 afterAll(async () => {
   await t?.stop();
@@ -38,19 +53,35 @@ afterAll(async () => {
 describe("the report's own actions (requestrefundreport)", () => {
   it('a manager reads, approves and sets the statuses of a request from the report', async () => {
     const who = manager(['requestrefundreport', 'requestrefund.duyet-don-chuyen-khoan']);
-    expect(await api.getReportRequest({ id: ids[0] }, opts(who))).toMatchObject({ id: ids[0], transfer_final_amount: 90000, tien_hoan_sau_chiet_khau: 90000 });
-    expect(await api.approveReportTopUp({ id: ids[0], status_duyet_don: 1, currentOriginUrl: '' }, opts(who))).toMatchObject({ approver: 'quanly_giao', is_transfer: 1 });
+    expect(await api.getReportRequest({ id: ids[0] }, opts(who))).toMatchObject({
+      id: ids[0],
+      transfer_final_amount: 90000,
+      tien_hoan_sau_chiet_khau: 90000,
+    });
+    expect(await api.approveReportTopUp({ id: ids[0], status_duyet_don: 1, currentOriginUrl: '' }, opts(who))).toMatchObject({
+      approver: 'quanly_giao',
+      is_transfer: 1,
+    });
     expect(await api.setReportTransferStatus({ id: ids[0], is_transfer: 0 }, opts(who))).toMatchObject({ is_transfer: 0 });
-    expect(await api.setReportTradeStatus({ id: ids[0], ma_trang_thai_giao_dich_doi_tac: -9999 }, opts(who))).toMatchObject({ trang_thai_giao_dich_doi_tac: 'Hoàn thành' });
+    expect(await api.setReportTradeStatus({ id: ids[0], ma_trang_thai_giao_dich_doi_tac: -9999 }, opts(who))).toMatchObject({
+      trang_thai_giao_dich_doi_tac: 'Hoàn thành',
+    });
     const trail = await api.requestHistory({ id: ids[0], page: 1, count: 10 }, opts(who));
     expect(trail.values.map((e) => e.field)).toEqual(expect.arrayContaining(['approver', 'is_transfer', 'trang_thai_giao_dich_doi_tac']));
   });
 
   it('the same rules as the list: approval needs its sub-permission, statuses a manager, reading stays within the subtree', async () => {
     // The gateway's guard asks for the approval's code; the service asks again.
-    expect(await failure(api.approveReportTopUp({ id: ids[1], status_duyet_don: 1, currentOriginUrl: '' }, opts(reportOnly(2))))).toMatchObject({ status: 403, msg: RMSG.approveForbidden });
-    expect(await failure(api.setReportTransferStatus({ id: ids[1], is_transfer: 1 }, opts(reportOnly(3))))).toMatchObject({ status: 403, msg: RMSG.editForbidden });
-    expect(await failure(api.setReportTradeStatus({ id: ids[1], ma_trang_thai_giao_dich_doi_tac: -9999 }, opts(reportOnly(3))))).toMatchObject({ status: 403, msg: RMSG.editForbidden });
+    expect(
+      await failure(api.approveReportTopUp({ id: ids[1], status_duyet_don: 1, currentOriginUrl: '' }, opts(reportOnly(2)))),
+    ).toMatchObject({ status: 403, msg: RMSG.approveForbidden });
+    expect(await failure(api.setReportTransferStatus({ id: ids[1], is_transfer: 1 }, opts(reportOnly(3))))).toMatchObject({
+      status: 403,
+      msg: RMSG.editForbidden,
+    });
+    expect(
+      await failure(api.setReportTradeStatus({ id: ids[1], ma_trang_thai_giao_dich_doi_tac: -9999 }, opts(reportOnly(3)))),
+    ).toMatchObject({ status: 403, msg: RMSG.editForbidden });
     expect(await failure(api.getReportRequest({ id: ids[1] }, opts(reportOnly(5))))).toMatchObject({ status: 404, msg: RMSG.notFound });
     // Its salesperson reads it without the discounted amount (priority 3 and above never get it).
     const branch = await api.getReportRequest({ id: ids[1] }, opts(caller(t, 5, ['requestrefundreport'], SELLER)));
@@ -78,15 +109,31 @@ describe('hand-out (count-assign, assign, GET assign)', () => {
     const short = await api.assignRequests({ items: [{ username: SELLER, count: 5 }] }, opts(manager()));
     expect(short).toMatchObject({ assigned: 1, items: [{ username: SELLER, count: 1 }] });
     expect(short.msg).toContain('ít hơn số yêu cầu');
-    expect(await api.assignRequests({ items: [{ username: SELLER, count: 1 }] }, opts(manager()))).toMatchObject({ assigned: 0, msg: RMSG.assignPoolEmpty });
+    expect(await api.assignRequests({ items: [{ username: SELLER, count: 1 }] }, opts(manager()))).toMatchObject({
+      assigned: 0,
+      msg: RMSG.assignPoolEmpty,
+    });
   });
 
   it('managers only; a locked or unknown person, a bad count or an empty list is refused in Vietnamese', async () => {
-    expect(await failure(api.countAssignableRequests({}, opts(caller(t, 3, ['requestrefund']))))).toMatchObject({ status: 403, msg: RMSG.assignForbidden });
-    expect(await failure(api.assignRequests({ items: [{ username: OTHER, count: 1 }] }, opts(caller(t, 4, ['requestrefund']))))).toMatchObject({ status: 403, msg: RMSG.assignForbidden });
-    expect(await failure(api.assignRequests({ items: [{ username: LOCKED, count: 1 }] }, opts(manager())))).toMatchObject({ status: 400, msg: RMSG.assignStaffInactive(LOCKED) });
-    expect(await failure(api.assignRequests({ items: [{ username: 'khong_co_ai', count: 1 }] }, opts(manager())))).toMatchObject({ status: 400 });
-    expect(await failure(api.assignRequests({ items: [{ username: OTHER, count: 0 }] }, opts(manager())))).toMatchObject({ status: 400, msg: RMSG.assignCountInvalid });
+    expect(await failure(api.countAssignableRequests({}, opts(caller(t, 3, ['requestrefund']))))).toMatchObject({
+      status: 403,
+      msg: RMSG.assignForbidden,
+    });
+    expect(
+      await failure(api.assignRequests({ items: [{ username: OTHER, count: 1 }] }, opts(caller(t, 4, ['requestrefund'])))),
+    ).toMatchObject({ status: 403, msg: RMSG.assignForbidden });
+    expect(await failure(api.assignRequests({ items: [{ username: LOCKED, count: 1 }] }, opts(manager())))).toMatchObject({
+      status: 400,
+      msg: RMSG.assignStaffInactive(LOCKED),
+    });
+    expect(await failure(api.assignRequests({ items: [{ username: 'khong_co_ai', count: 1 }] }, opts(manager())))).toMatchObject({
+      status: 400,
+    });
+    expect(await failure(api.assignRequests({ items: [{ username: OTHER, count: 0 }] }, opts(manager())))).toMatchObject({
+      status: 400,
+      msg: RMSG.assignCountInvalid,
+    });
     expect(await failure(api.assignRequests({ items: [] }, opts(manager())))).toMatchObject({ status: 400, msg: RMSG.assignEmpty });
   });
 });

@@ -39,7 +39,19 @@ const manager = () => caller(t, 2, ['requestrefund', 'requestrefund.duyet-don-ch
 let ms = Date.now();
 /** A prepaid top-up of 100 000 đ: 90 000 đ due at 10 %. */
 const topUp = (phone: string, pkg: string) =>
-  api.createTopUp(R.CreateTopUpRequest.fromPartial({ millisecond_created_at: ++ms, number_phone: phone, number_type: 1, package_code: pkg, refund_price: 100000, cho_len_don: 0 }), opts(caller(t, 5))).then((r) => r.values[0]);
+  api
+    .createTopUp(
+      R.CreateTopUpRequest.fromPartial({
+        millisecond_created_at: ++ms,
+        number_phone: phone,
+        number_type: 1,
+        package_code: pkg,
+        refund_price: 100000,
+        cho_len_don: 0,
+      }),
+      opts(caller(t, 5)),
+    )
+    .then((r) => r.values[0]);
 const phone = () => `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 /** What the bank service writes when its approver approves a transfer message's phone and package. */
@@ -55,7 +67,9 @@ async function approveTransfer(p: { phone: string; pkg: string; amount: number; 
     sender: 'VPBANK',
     transfer_at: vnDateTime(new Date()),
   });
-  await t.bus.publish([{ topic: MESSAGE_APPROVED_TOPIC, key: e.transfer_id, value: Buffer.from(events_v1_bank.BankMessageApproved.encode(e).finish()) }]);
+  await t.bus.publish([
+    { topic: MESSAGE_APPROVED_TOPIC, key: e.transfer_id, value: Buffer.from(events_v1_bank.BankMessageApproved.encode(e).finish()) },
+  ]);
   return e;
 }
 const stored = async (id: string) => api.getRequest({ id }, opts(manager()));
@@ -70,17 +84,31 @@ describe('approved bank transfers settle discount top-ups', () => {
     expect(first).toMatchObject({ is_transfer: 0, approver: '' });
     const e = await approveTransfer({ phone: `84${p.slice(1)}`, pkg, amount: 90000 });
     await until('the first top-up settled by the transfer', async () => (await stored(first.id)).approver === '__AUTO');
-    expect(await stored(first.id)).toMatchObject({ is_transfer: 1, status_duyet_don: 1, approver: '__AUTO', username_duyet_trang_thai_chuyen_khoan: '__AUTO' });
+    expect(await stored(first.id)).toMatchObject({
+      is_transfer: 1,
+      status_duyet_don: 1,
+      approver: '__AUTO',
+      username_duyet_trang_thai_chuyen_khoan: '__AUTO',
+    });
     expect(await transferRow(e.transfer_id)).toEqual({ request_id: first.id });
     const history = await api.requestHistory({ id: first.id, page: 1, count: 20 }, opts(manager()));
-    expect(history.values.filter((v) => v.username === '__AUTO').map((v) => v.field)).toEqual(expect.arrayContaining(['is_transfer', 'approver', 'status_duyet_don']));
-    await until("the first top-up's bank_transfer event", async () => events.some((ev) => ev.request_id === first.id && ev.change === 'bank_transfer' && ev.changed_by === '__AUTO'));
+    expect(history.values.filter((v) => v.username === '__AUTO').map((v) => v.field)).toEqual(
+      expect.arrayContaining(['is_transfer', 'approver', 'status_duyet_don']),
+    );
+    await until("the first top-up's bank_transfer event", async () =>
+      events.some((ev) => ev.request_id === first.id && ev.change === 'bank_transfer' && ev.changed_by === '__AUTO'),
+    );
     // Nobody approves it again by hand; the second request is still open for its own transfer.
-    expect(await failure(api.approveTopUp({ id: first.id, status_duyet_don: 1, currentOriginUrl: '' }, opts(manager())))).toMatchObject({ status: 422, msg: RMSG.alreadyApproved('__AUTO') });
+    expect(await failure(api.approveTopUp({ id: first.id, status_duyet_don: 1, currentOriginUrl: '' }, opts(manager())))).toMatchObject({
+      status: 422,
+      msg: RMSG.alreadyApproved('__AUTO'),
+    });
     expect(await stored(second.id)).toMatchObject({ is_transfer: 0, approver: '' });
 
     // The same event again (at-least-once delivery) settles nothing more; a new transfer settles the second.
-    await t.bus.publish([{ topic: MESSAGE_APPROVED_TOPIC, key: e.transfer_id, value: Buffer.from(events_v1_bank.BankMessageApproved.encode(e).finish()) }]);
+    await t.bus.publish([
+      { topic: MESSAGE_APPROVED_TOPIC, key: e.transfer_id, value: Buffer.from(events_v1_bank.BankMessageApproved.encode(e).finish()) },
+    ]);
     const next = await approveTransfer({ phone: p, pkg, amount: 90000 });
     await until('the second top-up settled by the transfer', async () => (await stored(second.id)).approver === '__AUTO');
     expect(await transferRow(next.transfer_id)).toEqual({ request_id: second.id });
@@ -92,7 +120,10 @@ describe('approved bank transfers settle discount top-ups', () => {
     const p = phone();
     const pkg = `D${rand()}`.toUpperCase();
     const e = await approveTransfer({ phone: p, pkg, amount: 90000 });
-    await until('the transfer stored', async () => !!(await t.sql(`SELECT 1 FROM refunds.bank_transfer WHERE transfer_id = $1`, [e.transfer_id])).length);
+    await until(
+      'the transfer stored',
+      async () => !!(await t.sql(`SELECT 1 FROM refunds.bank_transfer WHERE transfer_id = $1`, [e.transfer_id])).length,
+    );
     const created = await topUp(p, pkg);
     expect(created).toMatchObject({ is_transfer: 1, approver: '__AUTO', status_duyet_don: 1 });
     expect(await transferRow(e.transfer_id)).toEqual({ request_id: created.id });
@@ -106,7 +137,12 @@ describe('approved bank transfers settle discount top-ups', () => {
     await api.approveTopUp({ id: decided.id, status_duyet_don: 2, currentOriginUrl: '' }, opts(manager()));
     const short = await approveTransfer({ phone: p, pkg, amount: 89000 });
     const other = await approveTransfer({ phone: p, pkg: `${pkg}X`, amount: 90000 });
-    await until('both transfers stored', async () => (await t.sql(`SELECT 1 FROM refunds.bank_transfer WHERE transfer_id = ANY($1)`, [[short.transfer_id, other.transfer_id]])).length === 2);
+    await until(
+      'both transfers stored',
+      async () =>
+        (await t.sql(`SELECT 1 FROM refunds.bank_transfer WHERE transfer_id = ANY($1)`, [[short.transfer_id, other.transfer_id]]))
+          .length === 2,
+    );
     expect(await stored(open.id)).toMatchObject({ is_transfer: 0, approver: '' });
     expect(await stored(decided.id)).toMatchObject({ is_transfer: 0, approver: 'quanly_ck', status_duyet_don: 2 });
     expect(await transferRow(short.transfer_id)).toEqual({ request_id: null });
@@ -115,10 +151,20 @@ describe('approved bank transfers settle discount top-ups', () => {
   it('a transfer and its top-up crossing in flight still meet; two transfers for one top-up settle it once', async () => {
     const p = phone();
     const pkg = `X${rand()}`.toUpperCase();
-    const [a, created, b] = await Promise.all([approveTransfer({ phone: p, pkg, amount: 90000 }), topUp(p, pkg), approveTransfer({ phone: p, pkg, amount: 90000 })]);
-    await until('both transfers stored', async () => (await t.sql(`SELECT 1 FROM refunds.bank_transfer WHERE transfer_id = ANY($1)`, [[a.transfer_id, b.transfer_id]])).length === 2);
+    const [a, created, b] = await Promise.all([
+      approveTransfer({ phone: p, pkg, amount: 90000 }),
+      topUp(p, pkg),
+      approveTransfer({ phone: p, pkg, amount: 90000 }),
+    ]);
+    await until(
+      'both transfers stored',
+      async () =>
+        (await t.sql(`SELECT 1 FROM refunds.bank_transfer WHERE transfer_id = ANY($1)`, [[a.transfer_id, b.transfer_id]])).length === 2,
+    );
     await until('the new top-up settled by a waiting transfer', async () => (await stored(created.id)).approver === '__AUTO');
-    const settledBy = (await t.sql(`SELECT transfer_id FROM refunds.bank_transfer WHERE request_id = $1`, [created.id])).map((r) => String(r.transfer_id));
+    const settledBy = (await t.sql(`SELECT transfer_id FROM refunds.bank_transfer WHERE request_id = $1`, [created.id])).map((r) =>
+      String(r.transfer_id),
+    );
     expect(settledBy).toHaveLength(1);
     expect([a.transfer_id, b.transfer_id]).toContain(settledBy[0]);
   });

@@ -17,8 +17,13 @@ export async function startRefunds(env: NodeJS.ProcessEnv = {}) {
 export type RefundsApi = Awaited<ReturnType<typeof startRefunds>>['api'];
 
 /** A caller holding the given codes (the gateway already checked the route's guard). */
-export const caller = (t: TestService, priority: number, codes: string[] = ['requestrefund'], username = `p${priority}_${rand()}`, over: Partial<Identity> = {}) =>
-  t.as(priority, codes, { username, ...over });
+export const caller = (
+  t: TestService,
+  priority: number,
+  codes: string[] = ['requestrefund'],
+  username = `p${priority}_${rand()}`,
+  over: Partial<Identity> = {},
+) => t.as(priority, codes, { username, ...over });
 
 export const opts = (identity: Identity) => ({ identity });
 

@@ -23,7 +23,12 @@ const PKG = `GOI${rand()}`.toUpperCase();
 beforeAll(async () => {
   // The card gateways are the carrier simulator's partner API, reached with the carrier's credentials.
   carrier = await startCarrierSim({ port: 0, username: 'cskh', password: 'cskh-carrier' });
-  ({ t, api } = await startRefunds({ CARRIER_URL: carrier.url, CARRIER_USERNAME: 'cskh', CARRIER_PASSWORD: 'cskh-carrier', PARTNER_TIMEOUT_MS: '700' }));
+  ({ t, api } = await startRefunds({
+    CARRIER_URL: carrier.url,
+    CARRIER_USERNAME: 'cskh',
+    CARRIER_PASSWORD: 'cskh-carrier',
+    PARTNER_TIMEOUT_MS: '700',
+  }));
   sub = await t.bus.subscribe({
     groupId: `refunds-test-${rand()}`,
     topics: [REFUND_CHANGED_TOPIC],
@@ -46,24 +51,69 @@ const manager = () => caller(t, 2, ['requestrefund', 'requestrefund.duyet-don-ch
 const setChannel = (value: string) => api.updateSetting({ key: 'kenh_hoan_tien', value }, opts(manager()));
 let ms = Date.now();
 const refund = (over: Partial<R.CreatePackageRefundRequest> = {}) =>
-  R.CreatePackageRefundRequest.fromPartial({ millisecond_created_at: ++ms, number_phone: '0912345670', number_type: 1, package_code: PKG.toLowerCase(), request_type: 1, request_method: 10, cho_len_don: 0, ...over });
+  R.CreatePackageRefundRequest.fromPartial({
+    millisecond_created_at: ++ms,
+    number_phone: '0912345670',
+    number_type: 1,
+    package_code: PKG.toLowerCase(),
+    request_type: 1,
+    request_method: 10,
+    cho_len_don: 0,
+    ...over,
+  });
 const topUp = (over: Partial<R.CreateTopUpRequest> = {}) =>
-  R.CreateTopUpRequest.fromPartial({ millisecond_created_at: ++ms, number_phone: '0912345670', number_type: 1, package_code: PKG, refund_price: 100000, cho_len_don: 0, ...over });
+  R.CreateTopUpRequest.fromPartial({
+    millisecond_created_at: ++ms,
+    number_phone: '0912345670',
+    number_type: 1,
+    package_code: PKG,
+    refund_price: 100000,
+    cho_len_don: 0,
+    ...over,
+  });
 
 describe('creation (khong_qua_api)', () => {
   it('a package refund takes its amount from the price list by method; the notice is the spec’s', async () => {
-    const reply = await api.createPackageRefund(refund({ request_method: 11, other_refund: 5000, other_reason: 'Khách phàn nàn' }), opts(sales()));
-    expect(reply.values[0]).toMatchObject({ request_type: 1, request_method: 11, refund_price: 60000, other_refund: 5000, package_code: PKG, number_phone: '****45670' });
+    const reply = await api.createPackageRefund(
+      refund({ request_method: 11, other_refund: 5000, other_reason: 'Khách phàn nàn' }),
+      opts(sales()),
+    );
+    expect(reply.values[0]).toMatchObject({
+      request_type: 1,
+      request_method: 11,
+      refund_price: 60000,
+      other_refund: 5000,
+      package_code: PKG,
+      number_phone: '****45670',
+    });
     expect(reply.notices[0]).toMatchObject({ channel: 'khong_qua_api', text: '[YÊU CẦU HOÀN TIỀN]\nĐã tạo đơn không qua API' });
   });
 
   it('required fields and the order question answer the spec’s alerts', async () => {
-    expect(await failure(api.createPackageRefund(refund({ package_code: '' }), opts(sales())))).toMatchObject({ status: 400, msg: MSG.requiredMissing });
-    expect(await failure(api.createPackageRefund(refund({ cho_len_don: undefined }), opts(sales())))).toMatchObject({ status: 400, msg: RMSG.choLenDonRequired });
-    expect(await failure(api.createPackageRefund(refund({ cho_len_don: 1 }), opts(sales())))).toMatchObject({ status: 400, msg: MSG.requiredMissing });
-    expect(await failure(api.createTopUp(topUp({ cho_len_don: undefined }), opts(sales())))).toMatchObject({ status: 400, msg: RMSG.choLenDonRefundRequired });
-    expect(await failure(api.createTopUp(topUp({ cho_len_don: 1 }), opts(sales())))).toMatchObject({ status: 400, msg: MSG.requiredMissing });
-    expect(await failure(api.createPackageRefund(refund({ request_type: 5 }), opts(sales())))).toMatchObject({ status: 400, msg: RMSG.typeInvalid });
+    expect(await failure(api.createPackageRefund(refund({ package_code: '' }), opts(sales())))).toMatchObject({
+      status: 400,
+      msg: MSG.requiredMissing,
+    });
+    expect(await failure(api.createPackageRefund(refund({ cho_len_don: undefined }), opts(sales())))).toMatchObject({
+      status: 400,
+      msg: RMSG.choLenDonRequired,
+    });
+    expect(await failure(api.createPackageRefund(refund({ cho_len_don: 1 }), opts(sales())))).toMatchObject({
+      status: 400,
+      msg: MSG.requiredMissing,
+    });
+    expect(await failure(api.createTopUp(topUp({ cho_len_don: undefined }), opts(sales())))).toMatchObject({
+      status: 400,
+      msg: RMSG.choLenDonRefundRequired,
+    });
+    expect(await failure(api.createTopUp(topUp({ cho_len_don: 1 }), opts(sales())))).toMatchObject({
+      status: 400,
+      msg: MSG.requiredMissing,
+    });
+    expect(await failure(api.createPackageRefund(refund({ request_type: 5 }), opts(sales())))).toMatchObject({
+      status: 400,
+      msg: RMSG.typeInvalid,
+    });
     expect(await failure(api.createPackageRefund(refund({ package_code: 'KHONGCO' }), opts(sales())))).toMatchObject({ status: 422 });
   });
 
@@ -78,7 +128,9 @@ describe('creation (khong_qua_api)', () => {
       const again = await api.getRequest({ id: pre.id }, opts(manager()));
       expect(again).toMatchObject({ ti_le_chiet_khau: 10, transfer_final_amount: 90000, tien_hoan_sau_chiet_khau: 90000 });
       // An amount corrected later is discounted at the request's own rate too.
-      expect(await api.updateRefundAmount({ id: pre.id, refund_price: 200000 }, opts(manager()))).toMatchObject({ transfer_final_amount: 180000 });
+      expect(await api.updateRefundAmount({ id: pre.id, refund_price: 200000 }, opts(manager()))).toMatchObject({
+        transfer_final_amount: 180000,
+      });
     } finally {
       await api.updateSetting({ key: 'ti_le_chiet_khau', value: '10' }, opts(manager()));
     }
@@ -100,7 +152,9 @@ describe('creation (khong_qua_api)', () => {
 
   it('HNIMB users get none of the calls', async () => {
     expect(await failure(api.createTopUp(topUp(), opts(sales('HNIMB_01'))))).toMatchObject({ status: 403, msg: MSG.hnimbForbidden });
-    expect(await failure(api.listRequests({ page: 1, count: 10 } as R.ListRequestsRequest, opts(sales('hnimb02'))))).toMatchObject({ status: 403 });
+    expect(await failure(api.listRequests({ page: 1, count: 10 } as R.ListRequestsRequest, opts(sales('hnimb02'))))).toMatchObject({
+      status: 403,
+    });
   });
 });
 
@@ -112,14 +166,25 @@ describe('the list', () => {
     await api.createPackageRefund(refund({ number_phone: tag, request_method: 10, other_refund: 2000 }), opts(me));
     await api.createTopUp(topUp({ number_phone: tag, refund_price: 100000 }), opts(me));
     await api.createTopUp(topUp({ number_phone: tag, refund_price: 50000 }), opts(sales()));
-    const q = (over: Partial<R.ListRequestsRequest>, who = manager()) => api.listRequests(R.ListRequestsRequest.fromPartial({ message: tag.slice(1), ...over }), opts(who));
+    const q = (over: Partial<R.ListRequestsRequest>, who = manager()) =>
+      api.listRequests(R.ListRequestsRequest.fromPartial({ message: tag.slice(1), ...over }), opts(who));
     const all = await q({ page: 2, count: 3 });
     expect(all.values).toHaveLength(1);
-    expect(all).toMatchObject({ count: 4, tongHoanTien: 50000 + 59000, tongHoanThem: 3000, tongNapTien: 150000, tongTienSauChietKhau: 135000 });
+    expect(all).toMatchObject({
+      count: 4,
+      tongHoanTien: 50000 + 59000,
+      tongHoanThem: 3000,
+      tongNapTien: 150000,
+      tongTienSauChietKhau: 135000,
+    });
     expect(all.values[0].kenh_doi_tac).toBe('khong_qua_api');
     const own = await q({ page: 1, count: 10 }, me);
     expect(own.count).toBe(3);
-    expect(own.values.every((v) => v.number_phone.startsWith('****') && v.kenh_doi_tac === undefined && v.tien_hoan_sau_chiet_khau === undefined)).toBe(true);
+    expect(
+      own.values.every(
+        (v) => v.number_phone.startsWith('****') && v.kenh_doi_tac === undefined && v.tien_hoan_sau_chiet_khau === undefined,
+      ),
+    ).toBe(true);
     // Not even the total of the discounted amounts reaches them (issue 24.11); what the customer transfers does.
     expect(own.tongTienSauChietKhau).toBeUndefined();
     expect(own.values.find((v) => v.request_type === 5)?.transfer_final_amount).toBe(90000);
@@ -135,10 +200,15 @@ describe('the list', () => {
 describe('approvals and inline edits', () => {
   it('a top-up is approved once, only with requestrefund.duyet-don-chuyen-khoan', async () => {
     const r = (await api.createTopUp(topUp(), opts(sales()))).values[0];
-    expect(await failure(api.approveTopUp({ id: r.id, status_duyet_don: 1, currentOriginUrl: '' }, opts(caller(t, 2, ['requestrefund']))))).toMatchObject({ status: 403 });
+    expect(
+      await failure(api.approveTopUp({ id: r.id, status_duyet_don: 1, currentOriginUrl: '' }, opts(caller(t, 2, ['requestrefund'])))),
+    ).toMatchObject({ status: 403 });
     const ok = await api.approveTopUp({ id: r.id, status_duyet_don: 1, currentOriginUrl: '' }, opts(manager()));
     expect(ok).toMatchObject({ approver: 'quanly', status_duyet_don: 1, is_transfer: 1 });
-    expect(await failure(api.approveTopUp({ id: r.id, status_duyet_don: 2, currentOriginUrl: '' }, opts(manager())))).toMatchObject({ status: 422, msg: RMSG.alreadyApproved('quanly') });
+    expect(await failure(api.approveTopUp({ id: r.id, status_duyet_don: 2, currentOriginUrl: '' }, opts(manager())))).toMatchObject({
+      status: 422,
+      msg: RMSG.alreadyApproved('quanly'),
+    });
     const h = await api.requestHistory({ id: r.id, page: 1, count: 20 }, opts(manager()));
     expect(h.values.map((v) => v.field)).toEqual(expect.arrayContaining(['approver', 'status_duyet_don', 'is_transfer', 'created']));
   });
@@ -148,19 +218,43 @@ describe('approvals and inline edits', () => {
     await announceStaff(t, [{ username: staffMember, fullname: 'Nguyễn Văn Mới' }]);
     const r = (await api.createPackageRefund(refund({ number_type: 1 }), opts(sales()))).values[0];
     const top = (await api.createTopUp(topUp(), opts(sales()))).values[0];
-    expect(await failure(api.updateExtraRefund({ id: r.id, other_refund: 1 }, opts(caller(t, 3))))).toMatchObject({ status: 403, msg: RMSG.editForbidden });
-    expect(await api.updateStaff({ id: r.id, username: staffMember }, opts(manager()))).toMatchObject({ staff_username: staffMember, staff_fullname: 'Nguyễn Văn Mới' });
+    expect(await failure(api.updateExtraRefund({ id: r.id, other_refund: 1 }, opts(caller(t, 3))))).toMatchObject({
+      status: 403,
+      msg: RMSG.editForbidden,
+    });
+    expect(await api.updateStaff({ id: r.id, username: staffMember }, opts(manager()))).toMatchObject({
+      staff_username: staffMember,
+      staff_fullname: 'Nguyễn Văn Mới',
+    });
     expect(await failure(api.updateStaff({ id: r.id, username: 'khongco' }, opts(manager())))).toMatchObject({ status: 400 });
     expect(await api.setMethod({ id: r.id, request_method: 1 }, opts(manager()))).toMatchObject({ request_method: 1, refund_price: 50000 });
-    expect(await failure(api.updateRefundAmount({ id: r.id, refund_price: 1 }, opts(manager())))).toMatchObject({ status: 422, msg: RMSG.refundAmountOnlyTopUp });
+    expect(await failure(api.updateRefundAmount({ id: r.id, refund_price: 1 }, opts(manager())))).toMatchObject({
+      status: 422,
+      msg: RMSG.refundAmountOnlyTopUp,
+    });
     expect(await failure(api.setType({ id: r.id, request_type: 5 }, opts(manager())))).toMatchObject({ status: 422, msg: RMSG.kindChange });
     expect(await api.setType({ id: r.id, request_type: 2 }, opts(manager()))).toMatchObject({ request_type: 2 });
-    expect(await failure(api.setTradeStatus({ id: r.id, ma_trang_thai_giao_dich_doi_tac: -10002 }, opts(manager())))).toMatchObject({ status: 400, msg: RMSG.processingNotPrepaid });
-    expect(await api.setTradeStatus({ id: r.id, ma_trang_thai_giao_dich_doi_tac: -10000 }, opts(manager()))).toMatchObject({ trang_thai_giao_dich_doi_tac: 'Hoàn tiền', ma_trang_thai_giao_dich_doi_tac: -10000 });
-    expect(await api.updateDifference({ id: top.id, chenh_lech: -2500 }, opts(manager()))).toMatchObject({ chenh_lech: -2500, username_cap_nhat_chenh_lech: 'quanly' });
-    expect(await api.setCreatedTime({ id: top.id, created_time: '02/01/2025 08:30:00' }, opts(manager()))).toMatchObject({ created_time: '2025-01-02T08:30:00+07:00' });
-    expect(await api.setPackageApproval({ id: r.id, trang_thai_duyet_hoan_goi: 1, currentOriginUrl: '' }, opts(manager()))).toMatchObject({ trang_thai_duyet_hoan_goi: 1 });
-    await until("the method change's event with the new refund price", async () => events.some((e) => e.request_id === r.id && e.change === 'request_method' && e.refund_price === 50000));
+    expect(await failure(api.setTradeStatus({ id: r.id, ma_trang_thai_giao_dich_doi_tac: -10002 }, opts(manager())))).toMatchObject({
+      status: 400,
+      msg: RMSG.processingNotPrepaid,
+    });
+    expect(await api.setTradeStatus({ id: r.id, ma_trang_thai_giao_dich_doi_tac: -10000 }, opts(manager()))).toMatchObject({
+      trang_thai_giao_dich_doi_tac: 'Hoàn tiền',
+      ma_trang_thai_giao_dich_doi_tac: -10000,
+    });
+    expect(await api.updateDifference({ id: top.id, chenh_lech: -2500 }, opts(manager()))).toMatchObject({
+      chenh_lech: -2500,
+      username_cap_nhat_chenh_lech: 'quanly',
+    });
+    expect(await api.setCreatedTime({ id: top.id, created_time: '02/01/2025 08:30:00' }, opts(manager()))).toMatchObject({
+      created_time: '2025-01-02T08:30:00+07:00',
+    });
+    expect(await api.setPackageApproval({ id: r.id, trang_thai_duyet_hoan_goi: 1, currentOriginUrl: '' }, opts(manager()))).toMatchObject({
+      trang_thai_duyet_hoan_goi: 1,
+    });
+    await until("the method change's event with the new refund price", async () =>
+      events.some((e) => e.request_id === r.id && e.change === 'request_method' && e.refund_price === 50000),
+    );
   });
 });
 
@@ -179,7 +273,12 @@ describe('the partner channel (the carrier simulator’s card gateways)', () => 
 
   it('refusal: the request stays, refused, with the partner’s message and code', async () => {
     const reply = await api.createPackageRefund(refund({ number_phone: '0912000007', other_refund: 1000 }), opts(sales()));
-    expect(reply.values[0]).toMatchObject({ trang_thai_key: 'tu_choi', trang_thai_giao_dich_doi_tac: 'Đơn bị từ chối', ma_trang_thai_giao_dich_doi_tac: 17, can_retry: false });
+    expect(reply.values[0]).toMatchObject({
+      trang_thai_key: 'tu_choi',
+      trang_thai_giao_dich_doi_tac: 'Đơn bị từ chối',
+      ma_trang_thai_giao_dich_doi_tac: 17,
+      can_retry: false,
+    });
     expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nThuê bao đang bị khóa, không nạp được tiền (Bị từ chối)");
     // A refund sends the refund amount plus the extra refund.
     expect(paid(reply.values[0].id)).toMatchObject({ paid: 0, amount: 59000 + 1000, kind: 'refund' });
@@ -202,7 +301,10 @@ describe('the partner channel (the carrier simulator’s card gateways)', () => 
     const retried = await api.retryPartner({ id: r.id, currentOriginUrl: '' }, opts(me));
     expect(retried.values[0]).toMatchObject({ trang_thai_key: 'hoan_thanh', can_retry: false });
     expect(paid(r.id)).toMatchObject({ paid: 1, calls: 2 });
-    expect(await failure(api.retryPartner({ id: r.id, currentOriginUrl: '' }, opts(me)))).toMatchObject({ status: 422, msg: RMSG.retryNotNeeded });
+    expect(await failure(api.retryPartner({ id: r.id, currentOriginUrl: '' }, opts(me)))).toMatchObject({
+      status: 422,
+      msg: RMSG.retryNotNeeded,
+    });
   });
 
   it('the second gateway is a partner of its own; a gateway fault is no answer, and the retry pays once', async () => {

@@ -33,9 +33,18 @@ describe('settings', () => {
   });
 
   it('rates: 0–100, priority below 3 only; the change is audited with who made it', async () => {
-    expect(await api.updateSetting({ key: 'ti_le_chiet_khau', value: '3,5' }, opts(manager()))).toEqual({ key: 'ti_le_chiet_khau', value: '3.5' });
-    expect(await failure(api.updateSetting({ key: 'ti_le_chiet_khau', value: '101' }, opts(manager())))).toMatchObject({ status: 400, msg: MSG.rateInvalid });
-    expect(await failure(api.updateSetting({ key: 'ti_le_chiet_khau', value: '5' }, opts(switcher())))).toMatchObject({ status: 403, msg: MSG.settingForbidden });
+    expect(await api.updateSetting({ key: 'ti_le_chiet_khau', value: '3,5' }, opts(manager()))).toEqual({
+      key: 'ti_le_chiet_khau',
+      value: '3.5',
+    });
+    expect(await failure(api.updateSetting({ key: 'ti_le_chiet_khau', value: '101' }, opts(manager())))).toMatchObject({
+      status: 400,
+      msg: MSG.rateInvalid,
+    });
+    expect(await failure(api.updateSetting({ key: 'ti_le_chiet_khau', value: '5' }, opts(switcher())))).toMatchObject({
+      status: 403,
+      msg: MSG.settingForbidden,
+    });
     expect((await api.getSetting({ key: 'ti_le_chiet_khau' }, opts(caller(t, 5)))).value).toBe('3.5');
     const history = await api.settingHistory({ id: 'ti_le_chiet_khau', page: 1, count: 10 }, opts(manager()));
     expect(history.values[0]).toMatchObject({ field: 'value', from_value: '0', to_value: '3.5', username: 'quanly' });
@@ -43,11 +52,24 @@ describe('settings', () => {
   });
 
   it('the channel: required, one of three, needs requestrefund.doi-kenh-hoan-tien', async () => {
-    expect(await failure(api.updateSetting({ key: 'kenh_hoan_tien', value: '' }, opts(switcher())))).toMatchObject({ status: 400, msg: MSG.channelRequired });
-    expect(await failure(api.updateSetting({ key: 'kenh_hoan_tien', value: 'ngan_hang' }, opts(switcher())))).toMatchObject({ status: 400, msg: MSG.channelInvalid });
-    expect(await failure(api.updateSetting({ key: 'kenh_hoan_tien', value: 'cong_nap_the' }, opts(manager())))).toMatchObject({ status: 403, msg: MSG.channelForbidden });
-    expect(await api.updateSetting({ key: 'kenh_hoan_tien', value: 'cong_nap_the' }, opts(switcher()))).toMatchObject({ value: 'cong_nap_the' });
-    expect(await api.updateSetting({ key: 'kenh_hoan_tien', value: 'cong_nap_the_1' }, opts(switcher()))).toMatchObject({ value: 'cong_nap_the_1' });
+    expect(await failure(api.updateSetting({ key: 'kenh_hoan_tien', value: '' }, opts(switcher())))).toMatchObject({
+      status: 400,
+      msg: MSG.channelRequired,
+    });
+    expect(await failure(api.updateSetting({ key: 'kenh_hoan_tien', value: 'ngan_hang' }, opts(switcher())))).toMatchObject({
+      status: 400,
+      msg: MSG.channelInvalid,
+    });
+    expect(await failure(api.updateSetting({ key: 'kenh_hoan_tien', value: 'cong_nap_the' }, opts(manager())))).toMatchObject({
+      status: 403,
+      msg: MSG.channelForbidden,
+    });
+    expect(await api.updateSetting({ key: 'kenh_hoan_tien', value: 'cong_nap_the' }, opts(switcher()))).toMatchObject({
+      value: 'cong_nap_the',
+    });
+    expect(await api.updateSetting({ key: 'kenh_hoan_tien', value: 'cong_nap_the_1' }, opts(switcher()))).toMatchObject({
+      value: 'cong_nap_the_1',
+    });
     await api.updateSetting({ key: 'kenh_hoan_tien', value: 'khong_qua_api' }, opts(switcher()));
     const history = await api.settingHistory({ id: 'kenh_hoan_tien', page: 1, count: 10 }, opts(manager()));
     expect(history.values.map((v) => [v.from_value, v.to_value, v.username])).toEqual([
@@ -58,7 +80,10 @@ describe('settings', () => {
   });
 
   it('POST of a key that exists is a conflict', async () => {
-    expect(await failure(api.createSetting({ key: 'cong_nap_the', value: 'Đối tác A' }, opts(manager())))).toMatchObject({ status: 409, msg: MSG.settingExists });
+    expect(await failure(api.createSetting({ key: 'cong_nap_the', value: 'Đối tác A' }, opts(manager())))).toMatchObject({
+      status: 409,
+      msg: MSG.settingExists,
+    });
   });
 });
 
@@ -72,8 +97,14 @@ describe('refund price list', () => {
     const created = await api.createPrice(priceInput(name), opts(admin()));
     expect(created).toMatchObject({ ten_goi_cuoc: name, gia_gia_han: 10000, gia_nang_cap_g1: 19000, gia_goi: 100000 });
     expect(await failure(api.createPrice(priceInput(name.toLowerCase()), opts(admin())))).toMatchObject({ status: 409 });
-    expect(await api.findPackage({ name: ` ${name.toLowerCase()} ` }, opts(caller(t, 5)))).toMatchObject({ id: created.id, gia_nang_cap_g2: 20000 });
-    expect(await failure(api.findPackage({ name: 'KHONGCO' }, opts(caller(t, 5))))).toMatchObject({ status: 404, msg: MSG.packageNotFound('KHONGCO') });
+    expect(await api.findPackage({ name: ` ${name.toLowerCase()} ` }, opts(caller(t, 5)))).toMatchObject({
+      id: created.id,
+      gia_nang_cap_g2: 20000,
+    });
+    expect(await failure(api.findPackage({ name: 'KHONGCO' }, opts(caller(t, 5))))).toMatchObject({
+      status: 404,
+      msg: MSG.packageNotFound('KHONGCO'),
+    });
   });
 
   it('update is audited field by field; delete is audited and the record is gone', async () => {
@@ -108,7 +139,9 @@ describe('refund price list', () => {
   });
 
   it('the export (all rows) is refused for priority 5; paging counts the whole filter', async () => {
-    expect(await failure(api.listPrices({ ten_goi_cuoc: '', page: 0, count: ALL_ROWS_COUNT }, opts(caller(t, 5, ['giahoantien']))))).toMatchObject({ status: 403 });
+    expect(
+      await failure(api.listPrices({ ten_goi_cuoc: '', page: 0, count: ALL_ROWS_COUNT }, opts(caller(t, 5, ['giahoantien'])))),
+    ).toMatchObject({ status: 403 });
     const tag = `PG${rand()}`;
     for (let i = 0; i < 3; i++) await api.createPrice(priceInput(`${tag}-${i}`), opts(admin()));
     const page = await api.listPrices({ ten_goi_cuoc: tag, page: 2, count: 2 }, opts(admin()));

@@ -55,6 +55,7 @@ type Mod = typeof import('./lookups');
 function load(): Mod {
   let mod!: Mod;
   jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy of the module per test (isolateModules needs require)
     mod = require('./lookups');
   });
   return mod;
@@ -76,7 +77,12 @@ describe('socket lookups', () => {
     s.connect();
     expect(s.sent).toHaveLength(1);
     expect(s.sent[0].event).toBe('traCuuSoDuTaiKhoanChinh');
-    expect(s.sent[0].payload).toEqual({ host: 'test', token: 't', client_id: 'c', data: { isdn: '0912345678', requestId: expect.any(String) } });
+    expect(s.sent[0].payload).toEqual({
+      host: 'test',
+      token: 't',
+      client_id: 'c',
+      data: { isdn: '0912345678', requestId: expect.any(String) },
+    });
     // Another phone's answer, and the right phone on another event, are not ours.
     s.fire('traKetQuaSoDuTaiKhoanChinh', { isdn: '987654321', status: 200, data: { other: true } });
     s.fire('traKetQuaARPU', { isdn: '912345678', status: 200, data: { other: true } });
@@ -96,7 +102,13 @@ describe('socket lookups', () => {
     await expect(m.requestLookup({ key: 'x', kind: 'info', data: { isdn: '922222222' } })).rejects.toMatchObject({ code: 'BUSY' });
     const p2 = m.requestLookup({ key: 'y', kind: 'info', data: { isdn: '933333333' } });
     const id = s.sent[1].payload.data.requestId;
-    s.fire('traKetQuaThongTinChiTietThueBao', { requestId: id, isdn: '933333333', status: 429, code: 'RATE_LIMITED', msg: 'Bạn đã tra cứu quá nhiều' });
+    s.fire('traKetQuaThongTinChiTietThueBao', {
+      requestId: id,
+      isdn: '933333333',
+      status: 429,
+      code: 'RATE_LIMITED',
+      msg: 'Bạn đã tra cứu quá nhiều',
+    });
     await expect(p2).rejects.toMatchObject({ status: 429, msg: 'Bạn đã tra cứu quá nhiều' });
     m.cancelLookup('x');
   });
@@ -143,7 +155,10 @@ describe('socket lookups', () => {
     const p = m.requestLookup({ key: 'a', kind: 'balance', data: { isdn: '912345678' } });
     attachFn!(s);
     s.active = false;
-    s.fire('connect_error', Object.assign(new Error('x'), { data: { status: 401, code: 'UNAUTHORIZED', msg: 'Phiên đăng nhập đã kết thúc' } }));
+    s.fire(
+      'connect_error',
+      Object.assign(new Error('x'), { data: { status: 401, code: 'UNAUTHORIZED', msg: 'Phiên đăng nhập đã kết thúc' } }),
+    );
     await expect(p).rejects.toMatchObject({ status: 401, msg: 'Phiên đăng nhập đã kết thúc' });
     // A 401 ends the session like any REST 401.
     expect(unauthorized).toHaveBeenCalledTimes(1);
@@ -175,7 +190,12 @@ describe('socket lookups', () => {
     m.requestLookup({ key: 'c', kind: 'package', data: { isdn: '912345678' } }).finally(() => (settled = true));
     attachFn!(s);
     m.cancelLookup('c');
-    s.fire('traKetQuaDanhSachDoiTuongChuongTrinh', { requestId: s.sent[0].payload.data.requestId, isdn: '912345678', status: 200, data: {} });
+    s.fire('traKetQuaDanhSachDoiTuongChuongTrinh', {
+      requestId: s.sent[0].payload.data.requestId,
+      isdn: '912345678',
+      status: 200,
+      data: {},
+    });
     await flush();
     expect(settled).toBe(false);
     expect(m.isLookupPending('c')).toBe(false);
@@ -191,7 +211,12 @@ describe('lookup guards', () => {
     expect(mayLookup('balance', { priority: 1, permissions: ['lookup.info'] })).toBe(false);
     expect(mayLookup('999', { priority: 1, permissions: ['history.999'] })).toBe(true);
     expect(LOOKUP_KINDS.history.permissions).toEqual(['lookup.package', 'lookup.info']);
-    expect(LOOKUP_KINDS.arpu).toMatchObject({ priorityBelow: 5, requestEvent: 'traCuuARPU', replyEvent: 'traKetQuaARPU', label: 'Tra cứu ARPU' });
+    expect(LOOKUP_KINDS.arpu).toMatchObject({
+      priorityBelow: 5,
+      requestEvent: 'traCuuARPU',
+      replyEvent: 'traKetQuaARPU',
+      label: 'Tra cứu ARPU',
+    });
     expect(LOOKUP_LABELS).toHaveLength(7);
   });
 });

@@ -56,7 +56,10 @@ export function mayLookup(kind: LookupKind, who: { priority: number; permissions
 }
 
 /** Digits only, then the last 9 (the matching key everywhere). */
-export const last9 = (phone: unknown) => String(phone ?? '').replace(/\D/g, '').slice(-9);
+export const last9 = (phone: unknown) =>
+  String(phone ?? '')
+    .replace(/\D/g, '')
+    .slice(-9);
 
 /** What a `traKetQua…` event carries. */
 export interface LookupReply {
@@ -186,7 +189,11 @@ function attach() {
     const onConnectError = (err: Error & { data?: { msg?: string; status?: number; code?: string } }) => {
       // `active` false: the server refused the handshake and Socket.IO will not retry by itself.
       if (s.active) return;
-      const e = new LookupError(err.data?.status ?? 401, err.data?.code ?? 'UNAUTHORIZED', err.data?.msg || err.message || 'Không kết nối được máy chủ');
+      const e = new LookupError(
+        err.data?.status ?? 401,
+        err.data?.code ?? 'UNAUTHORIZED',
+        err.data?.msg || err.message || 'Không kết nối được máy chủ',
+      );
       for (const p of [...pending.values()]) finish(p, { ok: false, error: e });
     };
     // Closed by the server (e.g. the session ended): Socket.IO does not reconnect by itself.
@@ -231,7 +238,10 @@ export function requestLookup(req: LookupRequest): Promise<unknown> {
       ids: [],
       sent: false,
       resent: false,
-      timer: setTimeout(() => finish(p, { ok: false, error: new LookupError(504, 'TIMEOUT', LOOKUP_TIMEOUT_MSG) }), req.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      timer: setTimeout(
+        () => finish(p, { ok: false, error: new LookupError(504, 'TIMEOUT', LOOKUP_TIMEOUT_MSG) }),
+        req.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ),
       resolve,
       reject,
     };

@@ -12,7 +12,8 @@ import { CLAWBACK_COLUMNS } from './refunds/clawback';
 import { channelLabel, plainStaffLabel } from './payroll/rules';
 
 const header = (c: ColumnDef<any>) => (c.export && c.export.header) || c.headerName;
-const cells = (cols: ColumnDef<any>[], rows: Row[]) => rows.flatMap((r, i) => cols.filter((c) => c.export !== false).map((c) => exportCell(c as ColumnDef, r, i)));
+const cells = (cols: ColumnDef<any>[], rows: Row[]) =>
+  rows.flatMap((r, i) => cols.filter((c) => c.export !== false).map((c) => exportCell(c as ColumnDef, r, i)));
 
 const scanRows: Row[] = [
   {
@@ -29,20 +30,42 @@ const scanRows: Row[] = [
     dtct: 'MXH120,V90',
     ngay_upload: '2026-11-20T10:15:00+07:00',
   },
-  { PhoneNumber: '0912345679', FileName: 'quet.xlsx', NumberStatus: 'KHONG_CO_GOI', Status: 'DA_QUET', ngay_upload: '2026-11-20T10:15:00+07:00' },
-  { PhoneNumber: '0912345670', FileName: 'quet.xlsx', NumberStatus: 'Thuê bao không tồn tại', Status: 'LOI', ngay_upload: '2026-11-20T10:15:00+07:00' },
-  { PhoneNumber: '0912345671', FileName: 'quet.xlsx', NumberStatus: 'CO_DTCT', Status: 'DA_QUET', dtct: 'V90', ngay_upload: '2026-11-20T10:15:00+07:00' },
+  {
+    PhoneNumber: '0912345679',
+    FileName: 'quet.xlsx',
+    NumberStatus: 'KHONG_CO_GOI',
+    Status: 'DA_QUET',
+    ngay_upload: '2026-11-20T10:15:00+07:00',
+  },
+  {
+    PhoneNumber: '0912345670',
+    FileName: 'quet.xlsx',
+    NumberStatus: 'Thuê bao không tồn tại',
+    Status: 'LOI',
+    ngay_upload: '2026-11-20T10:15:00+07:00',
+  },
+  {
+    PhoneNumber: '0912345671',
+    FileName: 'quet.xlsx',
+    NumberStatus: 'CO_DTCT',
+    Status: 'DA_QUET',
+    dtct: 'V90',
+    ngay_upload: '2026-11-20T10:15:00+07:00',
+  },
 ];
 
 describe('export columns built outside the list screens', () => {
-  it.each(['quetdata', 'quetdatakhonggoi', 'quetdtct'] as const)('DA-XU-LY of %s: Vietnamese headers, codes in words, dates as the screen shows them', (kind) => {
-    const cols = exportColumns(kind);
-    expect(cols.map(header).filter(isFieldNameHeader)).toEqual([]);
-    const values = cells(cols, scanRows);
-    expect(values.filter((v) => isRawValue(v))).toEqual([]);
-    expect(values).toContain('Đã quét');
-    expect(values).toContain('Lỗi');
-  });
+  it.each(['quetdata', 'quetdatakhonggoi', 'quetdtct'] as const)(
+    'DA-XU-LY of %s: Vietnamese headers, codes in words, dates as the screen shows them',
+    (kind) => {
+      const cols = exportColumns(kind);
+      expect(cols.map(header).filter(isFieldNameHeader)).toEqual([]);
+      const values = cells(cols, scanRows);
+      expect(values.filter((v) => isRawValue(v))).toEqual([]);
+      expect(values).toContain('Đã quét');
+      expect(values).toContain('Lỗi');
+    },
+  );
 
   it('DA-XU-LY of quetdata: the spec columns in order, the status words and DD-MM-YYYY dates', () => {
     const cols = exportColumns('quetdata');
@@ -57,8 +80,28 @@ describe('export columns built outside the list screens', () => {
       'Trạng thái gói',
       'Kết quả quét',
     ]);
-    expect(cols.map((c) => c.description)).toEqual(['PhoneNumber', 'NumberType', 'NumberCurrentPackage', 'NumberPackageRegisterDate', 'NumberPackageRegisterExpire', 'CurrentCycle', 'NumberFreeCycleLeft', 'NumberStatus', 'Status']);
-    expect(cols.map((c) => exportCell(c as ColumnDef, scanRows[0], 0))).toEqual(['0912345678', 'MC - Trả trước', 'MXH120', '20-10-2026', '19-11-2026', 2, 1, 'Đang hoạt động', 'Đã quét']);
+    expect(cols.map((c) => c.description)).toEqual([
+      'PhoneNumber',
+      'NumberType',
+      'NumberCurrentPackage',
+      'NumberPackageRegisterDate',
+      'NumberPackageRegisterExpire',
+      'CurrentCycle',
+      'NumberFreeCycleLeft',
+      'NumberStatus',
+      'Status',
+    ]);
+    expect(cols.map((c) => exportCell(c as ColumnDef, scanRows[0], 0))).toEqual([
+      '0912345678',
+      'MC - Trả trước',
+      'MXH120',
+      '20-10-2026',
+      '19-11-2026',
+      2,
+      1,
+      'Đang hoạt động',
+      'Đã quét',
+    ]);
     expect(exportCell(cols[7] as ColumnDef, scanRows[1], 1)).toBe('Không có gói');
     // A carrier's refusal is already a sentence: kept.
     expect(exportCell(cols[7] as ColumnDef, scanRows[2], 2)).toBe('Thuê bao không tồn tại');
@@ -68,12 +111,20 @@ describe('export columns built outside the list screens', () => {
   it('DA-XU-LY of quetdtct: the programme list and the upload time on Vietnam clock', () => {
     const cols = exportColumns('quetdtct');
     expect(cols.map(header)).toEqual(['Số điện thoại', 'Tên file', 'Đối tượng chương trình', 'Ngày upload', 'Kết quả quét']);
-    expect(cols.map((c) => exportCell(c as ColumnDef, scanRows[0], 0))).toEqual(['0912345678', 'quet.xlsx', 'MXH120,V90', '20-11-2026 10:15:00', 'Đã quét']);
+    expect(cols.map((c) => exportCell(c as ColumnDef, scanRows[0], 0))).toEqual([
+      '0912345678',
+      'quet.xlsx',
+      'MXH120,V90',
+      '20-11-2026 10:15:00',
+      'Đã quét',
+    ]);
   });
 
   it('DANH-SACH-TRUY-THU: staff and total headed as the report heads them', () => {
     expect(CLAWBACK_COLUMNS.map(header)).toEqual(['Nhân viên', 'Tên nhân viên', 'Tổng truy thu']);
-    expect(CLAWBACK_COLUMNS.map((c) => exportCell(c, { staff_username: 'nv_tuan', staff_fullname: 'Phạm Tuấn', tong_truy_thu: '59000' }, 0))).toEqual(['nv_tuan', 'Phạm Tuấn', 59000]);
+    expect(
+      CLAWBACK_COLUMNS.map((c) => exportCell(c, { staff_username: 'nv_tuan', staff_fullname: 'Phạm Tuấn', tong_truy_thu: '59000' }, 0)),
+    ).toEqual(['nv_tuan', 'Phạm Tuấn', 59000]);
   });
 
   it.each([1, 3])('Bao-cao-dang-ky-9279 (priority %i): Vietnamese headers, the auto-cancel as Tự động', (priority) => {

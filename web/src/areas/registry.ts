@@ -18,7 +18,17 @@ import type { IconName } from '../common/icons';
 export { HOME_PATH };
 export { PROFILE_PATH } from './accounts';
 
-export const AREAS: readonly Area[] = [homeArea, accountsArea, lookupArea, bankArea, careArea, ordersArea, refundsArea, payrollArea, dataopsArea];
+export const AREAS: readonly Area[] = [
+  homeArea,
+  accountsArea,
+  lookupArea,
+  bankArea,
+  careArea,
+  ordersArea,
+  refundsArea,
+  payrollArea,
+  dataopsArea,
+];
 
 /** Every /app and /sys screen of spec 1 §2.1. */
 export const SCREENS: readonly ScreenDef[] = AREAS.flatMap((a) => a.screens);

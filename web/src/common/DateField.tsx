@@ -54,7 +54,9 @@ function usePickerValue(value: string, format: string, onChange: (v: string) => 
 
 /** data-testid on the field (typed into) and `<id>-value` on its hidden input (the text). */
 const testIds = (testId?: string) =>
-  testId ? { 'data-testid': testId, slotProps: { htmlInput: { 'data-testid': `${testId}-value` } as React.ComponentPropsWithRef<'input'> } } : {};
+  testId
+    ? { 'data-testid': testId, slotProps: { htmlInput: { 'data-testid': `${testId}-value` } as React.ComponentPropsWithRef<'input'> } }
+    : {};
 
 export interface DateFieldProps {
   label?: string;
@@ -110,7 +112,20 @@ export interface DateTimeFieldProps extends Omit<DateFieldProps, 'value' | 'onEn
 }
 
 /** A DD/MM/YYYY HH:mm date and time, 24-hour. */
-export function DateTimeField({ label, value, onChange, onAccept, width, testId, required, error, helperText, variant, fullWidth, disabled }: DateTimeFieldProps) {
+export function DateTimeField({
+  label,
+  value,
+  onChange,
+  onAccept,
+  width,
+  testId,
+  required,
+  error,
+  helperText,
+  variant,
+  fullWidth,
+  disabled,
+}: DateTimeFieldProps) {
   const { picked, change, invalid } = usePickerValue(value, FILTER_DATETIME_FORMAT, onChange);
   const accept = (d: Dayjs | null) => onAccept?.(d && d.isValid() ? d.format(FILTER_DATETIME_FORMAT) : '');
   return (

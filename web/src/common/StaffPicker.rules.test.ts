@@ -9,7 +9,12 @@ const options: StaffPick[] = [
 
 describe('staff picker rules', () => {
   it("prefixes leaders with '--' and salespeople with '----' (spec 2 §1)", () => {
-    expect(options.map(staffOptionText)).toEqual(['cn_hn - Chi nhánh Hà Nội', '--tn_duc - Trần Văn Đức', '----nv_lan - Nguyễn Thị Lan', '----nv_tuan - Phạm Tuấn']);
+    expect(options.map(staffOptionText)).toEqual([
+      'cn_hn - Chi nhánh Hà Nội',
+      '--tn_duc - Trần Văn Đức',
+      '----nv_lan - Nguyễn Thị Lan',
+      '----nv_tuan - Phạm Tuấn',
+    ]);
   });
 
   it('finds people by name without diacritics, by username, by several words, in the hierarchy order', () => {

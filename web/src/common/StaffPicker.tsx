@@ -33,7 +33,19 @@ const ALL = '';
  * route the screen's own permission opens (the caller's subtree); the closed picker shows the
  * chosen person without dashes.
  */
-export default function StaffPicker({ label = 'Nhân viên', value, onChange, options, load, allLabel, width = 240, testId, variant, fullWidth, disabled }: StaffPickerProps) {
+export default function StaffPicker({
+  label = 'Nhân viên',
+  value,
+  onChange,
+  options,
+  load,
+  allLabel,
+  width = 240,
+  testId,
+  variant,
+  fullWidth,
+  disabled,
+}: StaffPickerProps) {
   const [loaded, setLoaded] = useState<StaffPick[]>([]);
   useEffect(() => {
     if (!load) return;
@@ -77,7 +89,12 @@ export default function StaffPicker({ label = 'Nhân viên', value, onChange, op
       renderOption={(props, o) => {
         const { key, ...rest } = props as typeof props & { key: string };
         return (
-          <li key={key} {...rest} data-testid={testId ? `${testId}-option-${o.value === ALL ? 'all' : o.value}` : undefined} style={{ paddingLeft: 16 + (o.indent ?? 0) * 20 }}>
+          <li
+            key={key}
+            {...rest}
+            data-testid={testId ? `${testId}-option-${o.value === ALL ? 'all' : o.value}` : undefined}
+            style={{ paddingLeft: 16 + (o.indent ?? 0) * 20 }}
+          >
             {o.value === ALL ? o.label : staffOptionText(o)}
           </li>
         );

@@ -49,7 +49,16 @@ export default function Toasts() {
     <Box
       role="status"
       aria-live="polite"
-      sx={{ position: 'fixed', top: 72, left: `calc(var(${CONTENT_LEFT_VAR}, 0px) + 12px)`, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 1, pointerEvents: 'none' }}
+      sx={{
+        position: 'fixed',
+        top: 72,
+        left: `calc(var(${CONTENT_LEFT_VAR}, 0px) + 12px)`,
+        zIndex: 2000,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        pointerEvents: 'none',
+      }}
     >
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} />

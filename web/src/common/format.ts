@@ -26,7 +26,9 @@ export function formatNumber(value: unknown): string {
 
 /** An instant: a Date, epoch milliseconds, or an ISO text that names its zone (Z or ±hh:mm). */
 const isInstant = (value: unknown) =>
-  value instanceof Date || typeof value === 'number' || (typeof value === 'string' && /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value.trim()));
+  value instanceof Date ||
+  typeof value === 'number' ||
+  (typeof value === 'string' && /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value.trim()));
 
 /**
  * A time as Vietnam's clock shows it, whatever the browser's time zone (the servers send
@@ -108,4 +110,5 @@ export { dayjs };
 export const AUTO_USER = '__AUTO';
 
 /** Who set a value, as a user reads it: the server's own change is 'Tự động'. */
-export const whoLabel = (username: unknown): string => (username === AUTO_USER ? 'Tự động' : username === null || username === undefined ? '' : String(username));
+export const whoLabel = (username: unknown): string =>
+  username === AUTO_USER ? 'Tự động' : username === null || username === undefined ? '' : String(username);

@@ -5,7 +5,9 @@ describe('invite toasts in words (issue 24.4)', () => {
     expect(autoInviteToast({ channel: 'dk', mes: 'Đăng ký gói cước thành công', status: 'REGISTER_SUCCESS' })).toBe(
       "[Thông báo từ 'Đăng ký trực tiếp'] Đăng ký gói cước thành công (Đăng ký thành công)",
     );
-    expect(autoInviteToast({ channel: 'ma_xac_nhan_1', mes: 'Đã gửi (SUCCESS)', status: 'FAILD' })).toBe("[Thông báo từ 'Mã xác nhận 1'] Đã gửi (Thành công) (Thất bại)");
+    expect(autoInviteToast({ channel: 'ma_xac_nhan_1', mes: 'Đã gửi (SUCCESS)', status: 'FAILD' })).toBe(
+      "[Thông báo từ 'Mã xác nhận 1'] Đã gửi (Thành công) (Thất bại)",
+    );
     expect(autoInviteToast({ channel: 'dk', mes: 'Xong', status: 'Unknown' })).toBe("[Thông báo từ 'Đăng ký trực tiếp'] Xong");
     expect(autoInviteToast({ mes: '' })).toBe('Đã mời');
   });
@@ -13,6 +15,7 @@ describe('invite toasts in words (issue 24.4)', () => {
     expect(inviteStatusWord('WEIRD_CODE')).toBe('Không xác định');
     expect(inviteStatusWord('')).toBe('');
     expect(wordsForCodes('Kết quả (REGISTER_FAIL) lúc 10:00')).toBe('Kết quả (Đăng ký không thành công) lúc 10:00');
-    for (const s of ['SUCCESS', 'REGISTER_SUCCESS', 'FAILD', 'REGISTER_FAIL', 'X_Y']) expect(autoInviteToast({ channel: 'dk', mes: 'a', status: s })).not.toMatch(/[A-Z]{2,}_|SUCCESS|FAIL/);
+    for (const s of ['SUCCESS', 'REGISTER_SUCCESS', 'FAILD', 'REGISTER_FAIL', 'X_Y'])
+      expect(autoInviteToast({ channel: 'dk', mes: 'a', status: s })).not.toMatch(/[A-Z]{2,}_|SUCCESS|FAIL/);
   });
 });

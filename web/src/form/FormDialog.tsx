@@ -17,7 +17,17 @@ import DateField, { DateTimeField } from '../common/DateField';
 import { useSession } from '../common/session';
 import { notify } from '../store';
 import { REQUIRED_ALERT, type FieldDef, type FormConfig, type FormContext, type FormMode, type FormOption, type FormValues } from './types';
-import { applyChange, initialValues, invalidFields, isFieldRequired, isFieldVisible, loadFailureText, missingRequired, requiredAlertFor, submitValues } from './values';
+import {
+  applyChange,
+  initialValues,
+  invalidFields,
+  isFieldRequired,
+  isFieldVisible,
+  loadFailureText,
+  missingRequired,
+  requiredAlertFor,
+  submitValues,
+} from './values';
 
 const text = (t: string | ((m: FormMode) => string) | undefined, mode: FormMode) => (typeof t === 'function' ? t(mode) : t);
 
@@ -35,7 +45,7 @@ function useLoadedOptions(fields: FieldDef[], values: FormValues, ctxBase: Omit<
   // A field the viewer's role never sees loads nothing (a salesperson's order dialog asked for the
   // staff picker and got 403 on every opening).
   const keys = fields.map((f) =>
-    f.loadOptions && open && (!f.visibleTo || f.visibleTo(ctxBase.viewer)) ? (f.optionsKey ? f.optionsKey(values) ?? '' : '*') : '',
+    f.loadOptions && open && (!f.visibleTo || f.visibleTo(ctxBase.viewer)) ? (f.optionsKey ? (f.optionsKey(values) ?? '') : '*') : '',
   );
   const keySig = keys.join('\u0001');
   const valuesRef = useRef(values);
@@ -113,7 +123,8 @@ export default function FormDialog<R = any>({
   const ctx: FormContext = useMemo(() => {
     const options: Record<string, FormOption[]> = { ...loaded };
     const c: FormContext = { ...ctxBase, options };
-    for (const f of fields) if (!f.loadOptions && f.options) options[f.key] = typeof f.options === 'function' ? f.options(values, c) : f.options;
+    for (const f of fields)
+      if (!f.loadOptions && f.options) options[f.key] = typeof f.options === 'function' ? f.options(values, c) : f.options;
     return c;
   }, [ctxBase, loaded, fields, values]);
 
@@ -132,7 +143,9 @@ export default function FormDialog<R = any>({
     }
     const bad = invalidFields(fields, values, ctx);
     if (bad.length) {
-      setAlert(`${bad[0].label}: ${bad[0].type === 'datetime' ? 'thời gian không hợp lệ (DD/MM/YYYY HH:mm)' : 'ngày không hợp lệ (DD/MM/YYYY)'}`);
+      setAlert(
+        `${bad[0].label}: ${bad[0].type === 'datetime' ? 'thời gian không hợp lệ (DD/MM/YYYY HH:mm)' : 'ngày không hợp lệ (DD/MM/YYYY)'}`,
+      );
       return;
     }
     setAlert(null);
@@ -181,21 +194,43 @@ export default function FormDialog<R = any>({
     if (f.type === 'date') {
       return (
         <Box key={f.key}>
-          <DateField label={f.label} value={String(value ?? '')} onChange={(v) => setValue(f.key, v)} testId={testId} width={220} required={required} error={error} helperText={helper} />
+          <DateField
+            label={f.label}
+            value={String(value ?? '')}
+            onChange={(v) => setValue(f.key, v)}
+            testId={testId}
+            width={220}
+            required={required}
+            error={error}
+            helperText={helper}
+          />
         </Box>
       );
     }
     if (f.type === 'datetime') {
       return (
         <Box key={f.key}>
-          <DateTimeField label={f.label} value={String(value ?? '')} onChange={(v) => setValue(f.key, v)} testId={testId} fullWidth required={required} error={error} helperText={helper} disabled={readOnly} />
+          <DateTimeField
+            label={f.label}
+            value={String(value ?? '')}
+            onChange={(v) => setValue(f.key, v)}
+            testId={testId}
+            fullWidth
+            required={required}
+            error={error}
+            helperText={helper}
+            disabled={readOnly}
+          />
         </Box>
       );
     }
     if (f.type === 'select') {
       const options = ctx.options[f.key] ?? [];
       const known = options.some((o) => o.value === value);
-      const failure = f.key in loadFailures ? loadFailureText(loadFailures[f.key], typeof f.loadErrorHint === 'function' ? f.loadErrorHint(values) : f.loadErrorHint) : null;
+      const failure =
+        f.key in loadFailures
+          ? loadFailureText(loadFailures[f.key], typeof f.loadErrorHint === 'function' ? f.loadErrorHint(values) : f.loadErrorHint)
+          : null;
       const selectHelper = failure ?? helper;
       return (
         <TextField
@@ -222,7 +257,12 @@ export default function FormDialog<R = any>({
             </MenuItem>
           )}
           {options.map((o) => (
-            <MenuItem key={o.value} value={o.value} data-testid={`${testId}-option-${o.testKey ?? o.label}`} sx={o.indent ? { pl: 2 + o.indent * 2 } : undefined}>
+            <MenuItem
+              key={o.value}
+              value={o.value}
+              data-testid={`${testId}-option-${o.testKey ?? o.label}`}
+              sx={o.indent ? { pl: 2 + o.indent * 2 } : undefined}
+            >
               {o.label}
             </MenuItem>
           ))}
@@ -245,7 +285,12 @@ export default function FormDialog<R = any>({
         autoComplete={f.autoComplete ?? (f.type === 'password' ? 'new-password' : 'off')}
         fullWidth
         slotProps={{
-          htmlInput: { 'data-testid': testId, name: f.key, ...(numeric ? { inputMode: 'numeric' } : {}), ...(f.type === 'money' ? { style: { textAlign: 'right' } } : {}) },
+          htmlInput: {
+            'data-testid': testId,
+            name: f.key,
+            ...(numeric ? { inputMode: 'numeric' } : {}),
+            ...(f.type === 'money' ? { style: { textAlign: 'right' } } : {}),
+          },
         }}
       />
     );
@@ -253,7 +298,13 @@ export default function FormDialog<R = any>({
 
   const title = text(config.title, mode);
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} maxWidth={config.maxWidth ?? 'sm'} fullWidth data-testid={`${testIdPrefix}-dialog`}>
+    <Dialog
+      open={open}
+      onClose={saving ? undefined : onClose}
+      maxWidth={config.maxWidth ?? 'sm'}
+      fullWidth
+      data-testid={`${testIdPrefix}-dialog`}
+    >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2} sx={{ pt: 0.5 }}>
@@ -270,7 +321,11 @@ export default function FormDialog<R = any>({
           Hủy
         </Button>
         <Button variant="contained" onClick={submit} disabled={saving} data-testid={`${testIdPrefix}-submit`}>
-          {saving ? <CircularProgress size={20} color="inherit" aria-label="Đang lưu" /> : text(config.submitLabel, mode) ?? (mode === 'create' ? 'Tạo' : 'Cập nhật')}
+          {saving ? (
+            <CircularProgress size={20} color="inherit" aria-label="Đang lưu" />
+          ) : (
+            (text(config.submitLabel, mode) ?? (mode === 'create' ? 'Tạo' : 'Cập nhật'))
+          )}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useCallback, useState, type ReactElement } from 'react';
 import FormDialog from './FormDialog';
 import type { FormConfig } from './types';
 
@@ -23,5 +23,8 @@ export function useRecordDialog<R>(config: FormConfig<R>, testIdPrefix: string, 
       }}
     />
   );
-  return { openCreate: () => setTarget({ row: null }), openEdit: (row: R) => setTarget({ row }), dialog };
+  // Stable across renders, so a screen's memoised list config can name them as dependencies.
+  const openCreate = useCallback(() => setTarget({ row: null }), []);
+  const openEdit = useCallback((row: R) => setTarget({ row }), []);
+  return { openCreate, openEdit, dialog };
 }

@@ -15,7 +15,12 @@ import {
 import { REQUIRED_ALERT } from './types';
 
 const viewer = (priority: number) => makeSession({ username: 'u' } as any, { id: 'r', name: 'r', priority }, []);
-const ctx = (priority = 1, mode: 'create' | 'edit' = 'create', row: any = null): FormContext => ({ viewer: viewer(priority), mode, row, options: {} });
+const ctx = (priority = 1, mode: 'create' | 'edit' = 'create', row: any = null): FormContext => ({
+  viewer: viewer(priority),
+  mode,
+  row,
+  options: {},
+});
 
 const fields: FieldDef[] = [
   { key: 'name', label: 'Tên', type: 'text', required: true },
@@ -59,7 +64,12 @@ describe('required fields', () => {
     const missing = missingRequired(fields, initialValues(fields, 'create', null), ctx(1));
     // Name (no own text) comes first: the form's alert, as the refund dialog asks its question last.
     expect(requiredAlertFor(missing, REQUIRED_ALERT)).toBe('[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn');
-    expect(requiredAlertFor(missing.filter((f) => f.key !== 'name'), REQUIRED_ALERT)).toBe('Bạn chưa nhập giá!');
+    expect(
+      requiredAlertFor(
+        missing.filter((f) => f.key !== 'name'),
+        REQUIRED_ALERT,
+      ),
+    ).toBe('Bạn chưa nhập giá!');
   });
 
   it('counts a required checkbox only when ticked', () => {
@@ -84,8 +94,24 @@ describe('visibility and the values sent', () => {
   });
 
   it('trims text, sends numbers, drops hidden and blank omitBlank fields', () => {
-    const values = { name: '  Gói A ', price: '1,000', count: '12', note: '  ', company: 'Cty', day: '01/03/2025', agree: true, password: ' p w ' };
-    expect(submitValues(fields, values, ctx(4))).toEqual({ name: 'Gói A', price: 1000, count: 12, day: '01/03/2025', agree: true, password: ' p w ' });
+    const values = {
+      name: '  Gói A ',
+      price: '1,000',
+      count: '12',
+      note: '  ',
+      company: 'Cty',
+      day: '01/03/2025',
+      agree: true,
+      password: ' p w ',
+    };
+    expect(submitValues(fields, values, ctx(4))).toEqual({
+      name: 'Gói A',
+      price: 1000,
+      count: 12,
+      day: '01/03/2025',
+      agree: true,
+      password: ' p w ',
+    });
     expect(submitValues(fields, { ...values, count: '' }, ctx(1)).count).toBeNull();
   });
 

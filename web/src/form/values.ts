@@ -4,7 +4,9 @@ import type { FieldDef, FormContext, FormMode, FormValues } from './types';
 
 /** Digits of a typed amount ('1,234,500 đ' → '1234500'). */
 export function moneyDigits(text: unknown): string {
-  return String(text ?? '').replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  return String(text ?? '')
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '');
 }
 
 /** An amount as the input shows it: thousands separators (0,0); blank stays blank. */

@@ -80,7 +80,19 @@ async function readFirstSheet(file: File): Promise<unknown[][]> {
   return sheetCells(await import('xlsx'), await file.arrayBuffer());
 }
 
-function PreviewDialog({ id, spec, rows, onCancel, onSend }: { id: string; spec: ImportSpec; rows: SheetRow[]; onCancel: () => void; onSend: (chosen: SheetRow[]) => void }) {
+function PreviewDialog({
+  id,
+  spec,
+  rows,
+  onCancel,
+  onSend,
+}: {
+  id: string;
+  spec: ImportSpec;
+  rows: SheetRow[];
+  onCancel: () => void;
+  onSend: (chosen: SheetRow[]) => void;
+}) {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(20);
   // Every row is chosen at first (spec 3 §2.3: preview, select-all, save the chosen rows); the
@@ -125,7 +137,9 @@ function PreviewDialog({ id, spec, rows, onCancel, onSend }: { id: string; spec:
                     <Checkbox
                       checked={chosen.has(r.rowNumber)}
                       onChange={() => toggle(r.rowNumber)}
-                      slotProps={{ input: { 'aria-label': `Chọn dòng ${r.rowNumber}`, 'data-testid': `${id}-import-select-${r.rowNumber}` } as object }}
+                      slotProps={{
+                        input: { 'aria-label': `Chọn dòng ${r.rowNumber}`, 'data-testid': `${id}-import-select-${r.rowNumber}` } as object,
+                      }}
                     />
                   </TableCell>
                   <TableCell>{r.rowNumber}</TableCell>
@@ -154,7 +168,12 @@ function PreviewDialog({ id, spec, rows, onCancel, onSend }: { id: string; spec:
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>Hủy</Button>
-        <Button variant="contained" disabled={chosen.size === 0} onClick={() => onSend(rows.filter((r) => chosen.has(r.rowNumber)))} data-testid={`${id}-import-send`}>
+        <Button
+          variant="contained"
+          disabled={chosen.size === 0}
+          onClick={() => onSend(rows.filter((r) => chosen.has(r.rowNumber)))}
+          data-testid={`${id}-import-send`}
+        >
           Nhập dữ liệu
         </Button>
       </DialogActions>
@@ -243,7 +262,8 @@ export default function ImportButton({
     setProgress({ done: 0, total, failed: [], failMsg: '' });
     const outcome = await sendChunks(
       chunks,
-      (body, firstRow) => api.post<ChunkReply>(`${endpoint}?${new URLSearchParams({ file_name: name, first_row: String(firstRow) })}`, body),
+      (body, firstRow) =>
+        api.post<ChunkReply>(`${endpoint}?${new URLSearchParams({ file_name: name, first_row: String(firstRow) })}`, body),
       (done) => setProgress((p) => (p ? { ...p, done } : p)),
       name,
     );
@@ -288,7 +308,13 @@ export default function ImportButton({
   const pct = progress && progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
     <>
-      <Button variant="outlined" startIcon={<FileUploadIcon />} onClick={() => input.current?.click()} disabled={busy} data-testid={`${id}-import`}>
+      <Button
+        variant="outlined"
+        startIcon={<FileUploadIcon />}
+        onClick={() => input.current?.click()}
+        disabled={busy}
+        data-testid={`${id}-import`}
+      >
         {label}
       </Button>
       <Button
@@ -301,7 +327,13 @@ export default function ImportButton({
         File mẫu
       </Button>
       {errors.length > 0 && (
-        <Button variant="outlined" color="error" startIcon={<ErrorOutlineIcon />} onClick={() => setErrorsOpen(true)} data-testid={`${id}-import-errors-button`}>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<ErrorOutlineIcon />}
+          onClick={() => setErrorsOpen(true)}
+          data-testid={`${id}-import-errors-button`}
+        >
           {importErrorsLabel(errors.length)}
         </Button>
       )}
@@ -336,7 +368,8 @@ export default function ImportButton({
             {progress.failed.length > 0 && (
               <Box sx={{ mt: 1 }}>
                 <Typography color="error" variant="body2" data-testid={`${id}-import-failed`}>
-                  {formatNumber(progress.failed.reduce((n, c) => n + c.length, 0))} dòng chưa gửi được{progress.failMsg ? `: ${progress.failMsg}` : ''}
+                  {formatNumber(progress.failed.reduce((n, c) => n + c.length, 0))} dòng chưa gửi được
+                  {progress.failMsg ? `: ${progress.failMsg}` : ''}
                 </Typography>
               </Box>
             )}

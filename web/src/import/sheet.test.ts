@@ -107,7 +107,13 @@ describe('duplicates', () => {
       dedupeBy: (r) => `${String(r.phone).slice(-9)}|${r.package}`,
     };
     const rows = mapSheetRows(
-      [['SĐT', 'Gói'], ['0912345678', 'MXH120'], ['84912345678', 'MXH120'], ['0912345678', 'V90'], ['0987654321', 'MXH120']],
+      [
+        ['SĐT', 'Gói'],
+        ['0912345678', 'MXH120'],
+        ['84912345678', 'MXH120'],
+        ['0912345678', 'V90'],
+        ['0987654321', 'MXH120'],
+      ],
       spec,
     );
     expect(rows.map((r) => [r.rowNumber, r.data.phone, r.data.package])).toEqual([
@@ -134,7 +140,10 @@ describe('chunks', () => {
       chunk(rows),
       async (body, first) => {
         sent.push({ n: body.length, first });
-        return { saved: body.length - 1, errorRows: [{ index: 1, row: 0, error_type: 'Số điện thoại không hợp lệ', error_data: '{}', error_file: '' }] };
+        return {
+          saved: body.length - 1,
+          errorRows: [{ index: 1, row: 0, error_type: 'Số điện thoại không hợp lệ', error_data: '{}', error_file: '' }],
+        };
       },
       (done) => progress.push(done),
       'f.xlsx',
@@ -187,13 +196,16 @@ describe('reading a file', () => {
 
   it('reads an .xlsx with Unicode edge cases: decomposed Vietnamese, emoji, formula-like text, a long cell', () => {
     const long = 'x'.repeat(32_000);
-    const cells = sheetCells(XLSX, xlsxBytes([
-      ['SĐT', 'Tên', 'Tiền'],
-      ['0912 345 678', 'Trần Văn Đức'.normalize('NFD'), '150.000'],
-      ['0987654321', '😀 khách vui', 2000],
-      ['0911111111', '=HYPERLINK("http://x")', ''],
-      ['0922222222', long, 1],
-    ]));
+    const cells = sheetCells(
+      XLSX,
+      xlsxBytes([
+        ['SĐT', 'Tên', 'Tiền'],
+        ['0912 345 678', 'Trần Văn Đức'.normalize('NFD'), '150.000'],
+        ['0987654321', '😀 khách vui', 2000],
+        ['0911111111', '=HYPERLINK("http://x")', ''],
+        ['0922222222', long, 1],
+      ]),
+    );
     expect(mapSheetRows(cells, spec, 'u.xlsx').map((r) => [r.rowNumber, r.data.phone, r.data.name, r.data.amount])).toEqual([
       [2, '0912345678', 'Trần Văn Đức', 150000],
       [3, '0987654321', '😀 khách vui', 2000],
@@ -247,7 +259,9 @@ describe('the layout an import expects', () => {
     ]);
     // The template is read back as one good row.
     const rows = mapSheetRows(templateRows(attendance), attendance);
-    expect(plain(rows)).toEqual([{ rowNumber: 2, data: { username: 'nv.an', gioVao: '03/11/2026 08:00:00', gioRa: '03/11/2026 17:30:00' } }]);
+    expect(plain(rows)).toEqual([
+      { rowNumber: 2, data: { username: 'nv.an', gioVao: '03/11/2026 08:00:00', gioRa: '03/11/2026 17:30:00' } },
+    ]);
     expect(rows[0].problems).toBeUndefined();
   });
 
@@ -257,13 +271,27 @@ describe('the layout an import expects', () => {
       ['nv.binh', 'Trần Bình', '03/11/2026 17:00:00', '03/11/2026 08:05:00'],
     ];
     expect(columnsOf(natural, attendance).map((c) => c.col)).toEqual([0, 3, 2]);
-    expect(plain(mapSheetRows(natural, attendance))).toEqual([{ rowNumber: 2, data: { username: 'nv.binh', gioVao: '03/11/2026 08:05:00', gioRa: '03/11/2026 17:00:00' } }]);
+    expect(plain(mapSheetRows(natural, attendance))).toEqual([
+      { rowNumber: 2, data: { username: 'nv.binh', gioVao: '03/11/2026 08:05:00', gioRa: '03/11/2026 17:00:00' } },
+    ]);
     // A header row that does not name every column: the template's positions.
-    expect(columnsOf([['STT', 'Ai đó'], ['1', 'x']], attendance).map((c) => c.col)).toEqual([1, 4, 5]);
+    expect(
+      columnsOf(
+        [
+          ['STT', 'Ai đó'],
+          ['1', 'x'],
+        ],
+        attendance,
+      ).map((c) => c.col),
+    ).toEqual([1, 4, 5]);
   });
 
   it('refuses a row whose cell is no date, quoting the cell as typed with its column, and sends it not', () => {
-    const sheet = [templateRows(attendance)[0], ['', 'nv.an', '', '', '32/13/2026 25:61:00', '03/11/2026 17:30:00'], ['', 'nv.binh', '', '', '03/11/2026 08:00:00', '03/11/2026 17:00:00']];
+    const sheet = [
+      templateRows(attendance)[0],
+      ['', 'nv.an', '', '', '32/13/2026 25:61:00', '03/11/2026 17:30:00'],
+      ['', 'nv.binh', '', '', '03/11/2026 08:00:00', '03/11/2026 17:00:00'],
+    ];
     const rows = mapSheetRows(sheet, attendance, 'cham-cong.xlsx');
     expect(rows.map((r) => [r.rowNumber, r.problems])).toEqual([
       [2, ["Cột E (Giờ vào): '32/13/2026 25:61:00' không phải ngày giờ (DD/MM/YYYY HH:mm:ss)"]],
@@ -281,7 +309,19 @@ describe('the layout an import expects', () => {
 
   it("quotes a row the server refuses by its typed cells, not the request's field names", async () => {
     const rows = mapSheetRows([templateRows(attendance)[0], ['', 'khong.co', '', '', '03/11/2026 08:00:00', '']], attendance, 'f.xlsx');
-    const outcome = await sendChunks([rows], async () => ({ saved: 0, errorRows: [{ index: 0, error_type: 'Nhân viên không tồn tại', error_data: '{"username":"khong.co"}' }] }), undefined, 'f.xlsx');
-    expect(outcome.errors).toEqual([{ row: 2, error_type: 'Nhân viên không tồn tại', error_data: "Tên đăng nhập: 'khong.co' · Giờ vào: '03/11/2026 08:00:00' · Giờ ra: ''", error_file: 'f.xlsx' }]);
+    const outcome = await sendChunks(
+      [rows],
+      async () => ({ saved: 0, errorRows: [{ index: 0, error_type: 'Nhân viên không tồn tại', error_data: '{"username":"khong.co"}' }] }),
+      undefined,
+      'f.xlsx',
+    );
+    expect(outcome.errors).toEqual([
+      {
+        row: 2,
+        error_type: 'Nhân viên không tồn tại',
+        error_data: "Tên đăng nhập: 'khong.co' · Giờ vào: '03/11/2026 08:00:00' · Giờ ra: ''",
+        error_file: 'f.xlsx',
+      },
+    ]);
   });
 });

@@ -85,7 +85,9 @@ export function columnsOf(cells: unknown[][], spec: ImportSpec): ColumnMapping[]
   const first = Math.max(1, spec.firstDataRow ?? 2);
   if (first < 2) return spec.columns;
   const header = (cells[first - 2] ?? []).map(loose);
-  const found = spec.columns.map((c) => header.findIndex((h) => h !== '' && [c.label, ...(c.aliases ?? [])].some((name) => loose(name) === h)));
+  const found = spec.columns.map((c) =>
+    header.findIndex((h) => h !== '' && [c.label, ...(c.aliases ?? [])].some((name) => loose(name) === h)),
+  );
   if (found.some((i) => i < 0) || found.every((i, k) => i === spec.columns[k].col)) return spec.columns;
   return spec.columns.map((c, k) => ({ ...c, col: found[k] }));
 }
@@ -154,7 +156,9 @@ export function cellDate(value: unknown, format: string): string {
   if (typeof value === 'number' && Number.isFinite(value)) {
     const d = fromSerial(value);
     // Serial days carry no zone: read the UTC parts as they are.
-    return dayjs(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds())).format(format);
+    return dayjs(
+      new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()),
+    ).format(format);
   }
   return textDate(String(value).trim())?.format(format) ?? '';
 }
@@ -169,7 +173,7 @@ const ZERO_WIDTH_ENDS = /^[\u200B-\u200D\u2060]+|[\u200B-\u200D\u2060]+$/g;
  */
 export function cellText(value: unknown): string {
   let s = String(value).normalize('NFC');
-  for (let before = ''; before !== s; ) {
+  for (let before = ''; before !== s;) {
     before = s;
     s = s.trim().replace(ZERO_WIDTH_ENDS, '');
   }
@@ -213,7 +217,13 @@ export function sheetCells(XLSX: SheetReader, data: ArrayBuffer): unknown[][] {
   if (!ws || !ws['!ref']) return [];
   const range = XLSX.utils.decode_range(ws['!ref']);
   // From A1, so that row and column numbers are the sheet's own.
-  return XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: '', blankrows: true, range: { s: { r: 0, c: 0 }, e: range.e } });
+  return XLSX.utils.sheet_to_json<unknown[]>(ws, {
+    header: 1,
+    raw: true,
+    defval: '',
+    blankrows: true,
+    range: { s: { r: 0, c: 0 }, e: range.e },
+  });
 }
 
 const allBlank = (row: Record<string, unknown>) => Object.values(row).every((v) => v === '' || v === null || v === undefined);

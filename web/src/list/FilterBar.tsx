@@ -29,7 +29,7 @@ function useOptions(def: FilterDef, ctx: ListContext): SelectOption[] {
     // Options load once per screen mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const base = def.loadOptions ? loaded : typeof def.options === 'function' ? def.options(ctx) : def.options ?? [];
+  const base = def.loadOptions ? loaded : typeof def.options === 'function' ? def.options(ctx) : (def.options ?? []);
   return def.allLabel !== undefined ? [{ value: '', label: def.allLabel }, ...base] : base;
 }
 
@@ -40,12 +40,15 @@ function SelectField({ def, value, ctx, listId, onChange }: FieldProps) {
     <TextField
       select
       label={def.label}
-      value={options.some((o) => String(o.value) === String(value ?? '')) ? value ?? '' : ''}
+      value={options.some((o) => String(o.value) === String(value ?? '')) ? (value ?? '') : ''}
       onChange={(e) => onChange(e.target.value, apply)}
       sx={{ width: def.width ?? 200 }}
       slotProps={{
         // displayEmpty: the 'all' option (value '') shows its label instead of a blank box.
-        select: { displayEmpty: def.allLabel !== undefined, SelectDisplayProps: { 'data-testid': def.testId ?? `${listId}-filter-${def.key}` } as any },
+        select: {
+          displayEmpty: def.allLabel !== undefined,
+          SelectDisplayProps: { 'data-testid': def.testId ?? `${listId}-filter-${def.key}` } as any,
+        },
         inputLabel: { shrink: true },
       }}
     >

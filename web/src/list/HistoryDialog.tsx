@@ -25,7 +25,17 @@ const valueCell = { whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxWidth: 2
  * The audit trail of one row: who changed which field from what to what, and when, newest first,
  * paged by the server (10/25). Opened by the list's history row action.
  */
-export default function HistoryDialog<R extends Row>({ listId, config, row, onClose }: { listId: string; config: HistoryConfig<R>; row: R; onClose: () => void }) {
+export default function HistoryDialog<R extends Row>({
+  listId,
+  config,
+  row,
+  onClose,
+}: {
+  listId: string;
+  config: HistoryConfig<R>;
+  row: R;
+  onClose: () => void;
+}) {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(HISTORY_PAGE_SIZES[0]);
   const [data, setData] = useState<{ values: AuditEntry[]; count: number } | null>(null);

@@ -27,7 +27,16 @@ import { FilterField } from './FilterBar';
 import HistoryDialog from './HistoryDialog';
 import { onPreset, takePreset } from './presets';
 import { withActionsColumn } from './history';
-import { EXPORT_ALL_COUNT, type ColumnDef, type ListConfig, type ListContext, type ListHandle, type ListResult, type Row, type RowAction } from './types';
+import {
+  EXPORT_ALL_COUNT,
+  type ColumnDef,
+  type ListConfig,
+  type ListContext,
+  type ListHandle,
+  type ListResult,
+  type Row,
+  type RowAction,
+} from './types';
 import { isSales } from '../api/access';
 
 export const DEFAULT_PAGE_SIZES = [20, 50, 100];
@@ -167,7 +176,12 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     setExporting(true);
     try {
       // Read as it streams (rows parsed one by one, never the whole text at once); a cut answer is an error, not a short file.
-      const data = await fetchAllRows(config.endpoint, { ...buildParams(applied), page: 0, count: EXPORT_ALL_COUNT, ...(config.export.query ?? {}) });
+      const data = await fetchAllRows(config.endpoint, {
+        ...buildParams(applied),
+        page: 0,
+        count: EXPORT_ALL_COUNT,
+        ...(config.export.query ?? {}),
+      });
       const { rows } = (config.mapResponse ?? mapDefault)(data);
       const fileName = typeof config.export.fileName === 'function' ? config.export.fileName() : config.export.fileName;
       await writeExcel(fileName, visibleColumns as ColumnDef[], rows, config.export.sheetName);
@@ -196,7 +210,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
               run: (r) => setHistoryRow(r),
             },
           ]
-        : config.rowActions ?? [],
+        : (config.rowActions ?? []),
     [config, history, rowIdOf],
   );
   // Columns the caller may see (exported), and of those the ones the table shows.
@@ -224,7 +238,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
       description: c.description,
       width: c.width,
       minWidth: c.minWidth ?? (c.kind === 'index' ? 56 : 100),
-      flex: c.width ? undefined : c.flex ?? (c.kind === 'index' ? undefined : 1),
+      flex: c.width ? undefined : (c.flex ?? (c.kind === 'index' ? undefined : 1)),
       sortable: false,
       filterable: false,
       disableColumnMenu: true,
@@ -242,7 +256,16 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
       const value = c.value ? c.value(r) : r[c.field];
       if (c.edit && (!c.edit.canEdit || c.edit.canEdit(r, ctx))) {
         const edit = c.edit.type === 'select' && !c.edit.options && c.options ? { ...c.edit, options: c.options } : c.edit;
-        return <EditableCell row={r} field={c.field} edit={edit as any} initial={value} ctx={ctx as any} testId={`${config.id}-edit-${c.field}-${id}`} />;
+        return (
+          <EditableCell
+            row={r}
+            field={c.field}
+            edit={edit as any}
+            initial={value}
+            ctx={ctx as any}
+            testId={`${config.id}-edit-${c.field}-${id}`}
+          />
+        );
       }
       if (c.render) return c.render(r, ctx);
       if (c.kind === 'chip' && c.chip) {
@@ -380,8 +403,22 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
             border: 0,
             '& .MuiDataGrid-cell': { py: 0.75, display: 'flex', alignItems: 'center' },
             // Long Vietnamese headers wrap on two lines instead of ending in '…'.
-            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, whiteSpace: 'normal', lineHeight: 1.2, overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' },
-            [`& .${STICKY_ACTIONS}`]: { position: 'sticky', right: 0, zIndex: 3, bgcolor: 'background.paper', boxShadow: '-6px 0 6px -6px rgba(0,0,0,0.35)' },
+            '& .MuiDataGrid-columnHeaderTitle': {
+              fontWeight: 600,
+              whiteSpace: 'normal',
+              lineHeight: 1.2,
+              overflow: 'hidden',
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+            },
+            [`& .${STICKY_ACTIONS}`]: {
+              position: 'sticky',
+              right: 0,
+              zIndex: 3,
+              bgcolor: 'background.paper',
+              boxShadow: '-6px 0 6px -6px rgba(0,0,0,0.35)',
+            },
           }}
         />
       </Paper>

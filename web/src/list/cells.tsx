@@ -78,7 +78,7 @@ export function EditableCell({
   };
 
   if (edit.type === 'select') {
-    const options = typeof edit.options === 'function' ? edit.options(row, ctx) : edit.options ?? [];
+    const options = typeof edit.options === 'function' ? edit.options(row, ctx) : (edit.options ?? []);
     return (
       <TextField
         {...common}
@@ -99,7 +99,7 @@ export function EditableCell({
     );
   }
   if (edit.type === 'staff') {
-    const options = typeof edit.options === 'function' ? edit.options(row, ctx) : edit.options ?? [];
+    const options = typeof edit.options === 'function' ? edit.options(row, ctx) : (edit.options ?? []);
     // The grid's own keys (arrows, space) stay out of the picker's typing.
     return (
       <span onClick={common.onClick} onKeyDown={common.onKeyDown} style={{ width: '100%' }}>
@@ -124,7 +124,15 @@ export function EditableCell({
     // Saved once chosen in the picker, or typed whole and confirmed (Enter, leaving the field).
     return (
       <span onClick={common.onClick}>
-        <DateTimeField value={value} onChange={setValue} onAccept={(v) => void save(v)} variant="standard" fullWidth disabled={saving} testId={testId} />
+        <DateTimeField
+          value={value}
+          onChange={setValue}
+          onAccept={(v) => void save(v)}
+          variant="standard"
+          fullWidth
+          disabled={saving}
+          testId={testId}
+        />
       </span>
     );
   }
@@ -142,7 +150,13 @@ export function EditableCell({
         if (e.key === 'Enter') void save(value);
         if (e.key === 'Escape') setValue(toText(initial));
       }}
-      slotProps={{ htmlInput: { 'data-testid': testId, 'aria-label': field, ...(isNumber ? { inputMode: 'numeric' as const, style: { textAlign: 'right' as const } } : {}) } }}
+      slotProps={{
+        htmlInput: {
+          'data-testid': testId,
+          'aria-label': field,
+          ...(isNumber ? { inputMode: 'numeric' as const, style: { textAlign: 'right' as const } } : {}),
+        },
+      }}
     />
   );
 }
@@ -151,7 +165,19 @@ function resolve<T>(v: T | ((row: Row) => T), row: Row): T {
   return typeof v === 'function' ? (v as (row: Row) => T)(row) : v;
 }
 
-export function ActionButtons({ row, rowId, actions, ctx, listId }: { row: Row; rowId: string; actions: RowAction[]; ctx: ListContext; listId: string }) {
+export function ActionButtons({
+  row,
+  rowId,
+  actions,
+  ctx,
+  listId,
+}: {
+  row: Row;
+  rowId: string;
+  actions: RowAction[];
+  ctx: ListContext;
+  listId: string;
+}) {
   const [busy, setBusy] = useState(false);
   const runAction = async (a: RowAction) => {
     if (a.confirm) {

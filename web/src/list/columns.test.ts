@@ -24,7 +24,11 @@ afterAll(() => {
 describe('which columns a list shows', () => {
   it('shows the columns not hidden at first; the user may show or hide any but the index and the actions', () => {
     expect(cols.filter((c) => isColumnShown(c, {})).map((c) => c.field)).toEqual(['__index', 'phone', 'actions']);
-    expect(cols.filter((c) => isColumnShown(c, { note: true, phone: false, actions: false, __index: false })).map((c) => c.field)).toEqual(['__index', 'note', 'actions']);
+    expect(cols.filter((c) => isColumnShown(c, { note: true, phone: false, actions: false, __index: false })).map((c) => c.field)).toEqual([
+      '__index',
+      'note',
+      'actions',
+    ]);
     expect(choosableColumns(cols).map((c) => c.field)).toEqual(['phone', 'note']);
   });
 

@@ -17,7 +17,7 @@ export function exportCell(col: ColumnDef, row: Row, index: number): unknown {
   if (col.kind === 'chip' && col.chip) return col.chip(row).label;
   if (col.kind === 'number') {
     const n = Number(v);
-    return v === null || v === undefined || v === '' || !Number.isFinite(n) ? v ?? '' : n;
+    return v === null || v === undefined || v === '' || !Number.isFinite(n) ? (v ?? '') : n;
   }
   return v ?? '';
 }

@@ -64,7 +64,10 @@ describe('ListStreamParser', () => {
   });
 
   it('reads values in any key order, and an error envelope', () => {
-    expect(parse('{"data":{"count":1,"values":[{"id":1}]},"status":200}', 4)).toEqual({ data: { count: 1, values: [{ id: 1 }] }, status: 200 });
+    expect(parse('{"data":{"count":1,"values":[{"id":1}]},"status":200}', 4)).toEqual({
+      data: { count: 1, values: [{ id: 1 }] },
+      status: 200,
+    });
     expect(parse('{"status":503,"code":"UNAVAILABLE","msg":"x"}', 4)).toEqual({ status: 503, code: 'UNAVAILABLE', msg: 'x' });
   });
 

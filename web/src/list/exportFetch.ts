@@ -69,7 +69,12 @@ export class ListStreamParser {
 export async function fetchAllRows(path: string, query: Record<string, unknown>, opts: { signal?: AbortSignal } = {}): Promise<any> {
   let res: Response;
   try {
-    res = await fetch(path + buildQuery(query), { method: 'GET', headers: { Accept: 'application/json', ...authHeaders() }, credentials: 'include', signal: opts.signal });
+    res = await fetch(path + buildQuery(query), {
+      method: 'GET',
+      headers: { Accept: 'application/json', ...authHeaders() },
+      credentials: 'include',
+      signal: opts.signal,
+    });
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e;
     throw new ApiError(0, 'NETWORK', 'Không kết nối được máy chủ');
@@ -107,7 +112,12 @@ export async function fetchAllRows(path: string, query: Record<string, unknown>,
   if (status !== 200 && status !== 201) throw new ApiError(status, doc?.code ?? 'ERROR', doc?.msg ?? '');
   const data = doc && 'data' in doc ? doc.data : doc;
   // A streamed answer's count is the rows the gateway wrote: anything else is a short answer.
-  if (res.headers.get('X-Export-Stream') && Array.isArray(data?.values) && typeof data.count === 'number' && data.count !== data.values.length)
+  if (
+    res.headers.get('X-Export-Stream') &&
+    Array.isArray(data?.values) &&
+    typeof data.count === 'number' &&
+    data.count !== data.values.length
+  )
     throw new ApiError(0, 'BAD_EXPORT', INCOMPLETE_EXPORT);
   return data;
 }

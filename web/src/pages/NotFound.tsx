@@ -5,7 +5,10 @@ import Typography from '@mui/material/Typography';
 
 export default function NotFound() {
   return (
-    <Box data-testid="not-found" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
+    <Box
+      data-testid="not-found"
+      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+    >
       <Typography variant="h1" color="primary" sx={{ fontWeight: 700 }}>
         404
       </Typography>

@@ -84,7 +84,7 @@ export default function Shell() {
         if (seen.has(payload.id)) return;
         seen.add(payload.id);
       }
-      const message = typeof payload === 'string' ? payload : payload?.message ?? payload?.msg ?? '';
+      const message = typeof payload === 'string' ? payload : (payload?.message ?? payload?.msg ?? '');
       const title = typeof payload === 'object' && payload?.title ? String(payload.title) : '';
       const text = [title, message].filter(Boolean).join('\n');
       const level = ['success', 'error', 'warning', 'info'].includes(payload?.level) ? payload.level : 'info';
@@ -176,7 +176,7 @@ export default function Shell() {
             <Box sx={{ flex: 1 }} />
             <Tooltip title="Thông báo">
               <IconButton color="inherit" aria-label="Thông báo" onClick={() => setUnread(0)}>
-                <Badge variant="dot" color={unread > 0 ? "error" : "default"} data-testid="notification-dot" data-unread={unread}>
+                <Badge variant="dot" color={unread > 0 ? 'error' : 'default'} data-testid="notification-dot" data-unread={unread}>
                   <NotificationsIcon />
                 </Badge>
               </IconButton>
@@ -198,7 +198,13 @@ export default function Shell() {
             ModalProps={{ keepMounted: true }}
             // Below the header, whose toggle stays in reach to close it again.
             sx={{
-              '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, maxWidth: '85vw', boxSizing: 'border-box', top: HEADER_HEIGHT, height: `calc(100% - ${HEADER_HEIGHT}px)` },
+              '& .MuiDrawer-paper': {
+                width: SIDEBAR_WIDTH,
+                maxWidth: '85vw',
+                boxSizing: 'border-box',
+                top: HEADER_HEIGHT,
+                height: `calc(100% - ${HEADER_HEIGHT}px)`,
+              },
             }}
           >
             <Sidebar onChosen={() => setPhoneMenuOpen(false)} />
@@ -213,7 +219,12 @@ export default function Shell() {
               width: menuOpen ? SIDEBAR_WIDTH : 0,
               flexShrink: 0,
               transition: (t) => t.transitions.create('width'),
-              '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', top: HEADER_HEIGHT, height: `calc(100% - ${HEADER_HEIGHT}px)` },
+              '& .MuiDrawer-paper': {
+                width: SIDEBAR_WIDTH,
+                boxSizing: 'border-box',
+                top: HEADER_HEIGHT,
+                height: `calc(100% - ${HEADER_HEIGHT}px)`,
+              },
             }}
           >
             <Sidebar />

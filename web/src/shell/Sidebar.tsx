@@ -102,7 +102,12 @@ export default function Sidebar({ onChosen }: { onChosen?: () => void }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2 }} data-testid="sidebar-header">
-        <ButtonBase onClick={() => openTab(PROFILE_PATH)} sx={{ borderRadius: '50%' }} aria-label="Tài khoản cá nhân" data-testid="sidebar-avatar">
+        <ButtonBase
+          onClick={() => openTab(PROFILE_PATH)}
+          sx={{ borderRadius: '50%' }}
+          aria-label="Tài khoản cá nhân"
+          data-testid="sidebar-avatar"
+        >
           <Avatar src={user?.avatar || undefined} alt={name} sx={{ width: 48, height: 48 }}>
             {name.charAt(0).toUpperCase()}
           </Avatar>

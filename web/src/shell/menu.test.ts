@@ -98,9 +98,23 @@ describe('menu derived from the registry', () => {
     ]);
     expect(MENU.filter((m) => m.section === 'admin').map((m) => m.path)).toEqual(
       // 'upload' is not in spec 1 §2.4's table: added so the customer upload is reachable (issue 24.4).
-      ['accounts', 'lstracuu', 'roles', 'giahoantien', 'giagoimfy', 'giagoidangky9279', 'systemaccount', 'quetdata', 'quetdatakhonggoi', 'quetdtct', 'upload', 'uploadchiadata', 'phanquyendata', 'chiadata', 'settings'].map(
-        (p) => `/sys/${p}`,
-      ),
+      [
+        'accounts',
+        'lstracuu',
+        'roles',
+        'giahoantien',
+        'giagoimfy',
+        'giagoidangky9279',
+        'systemaccount',
+        'quetdata',
+        'quetdatakhonggoi',
+        'quetdtct',
+        'upload',
+        'uploadchiadata',
+        'phanquyendata',
+        'chiadata',
+        'settings',
+      ].map((p) => `/sys/${p}`),
     );
   });
 

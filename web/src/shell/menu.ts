@@ -30,7 +30,6 @@ export const MENU: MenuItem[] = SCREENS.flatMap((s) => (s.menu ? [{ ...s.menu, p
   (a, b) => a.order - b.order,
 );
 
-
 /** The admin section's own bound (spec 1 §2.4): priority below 5. */
 export function isAdminVisible(viewer: MenuViewer): boolean {
   return leadsPeople(viewer.priority);

@@ -70,9 +70,18 @@ describe('auth', () => {
     expect(s).toMatchObject({ loading: true, error: null });
     s = authReducer(s, loginSuccess({ access_token: 't', expires_in: 60, user, permissions: ['a'] } as any, 1000));
     expect(s).toEqual({ ...initialAuth, accessToken: 't', expiresIn: 60, expiresAt: 61000, user, role: user.role, permissions: ['a'] });
-    expect(authReducer(initialAuth, loginSuccess({ access_token: 't', expires_in: 0 } as any, 1000))).toMatchObject({ expiresAt: null, user: null, role: null, permissions: [] });
+    expect(authReducer(initialAuth, loginSuccess({ access_token: 't', expires_in: 0 } as any, 1000))).toMatchObject({
+      expiresAt: null,
+      user: null,
+      role: null,
+      permissions: [],
+    });
     expect(authReducer(s, loginFailure('x'))).toMatchObject({ loading: false, error: 'x', accessToken: 't' });
-    expect([loginRequest('a', 'b').type, loginSuccess({} as any).type, loginFailure('').type]).toEqual(['auth/loginRequest', 'auth/loginSuccess', 'auth/loginFailure']);
+    expect([loginRequest('a', 'b').type, loginSuccess({} as any).type, loginFailure('').type]).toEqual([
+      'auth/loginRequest',
+      'auth/loginSuccess',
+      'auth/loginFailure',
+    ]);
   });
 
   it('refreshes the session and the user without touching the token', () => {

@@ -23,7 +23,7 @@ export function loadTabs(): TabsState {
     const open = JSON.parse(localStorage.getItem(TABS_KEY) || '[]');
     const active = localStorage.getItem(ACTIVE_TAB_KEY);
     const list = Array.isArray(open) ? open.filter((p) => typeof p === 'string') : [];
-    return { open: list, active: active && list.includes(active) ? active : list[list.length - 1] ?? null };
+    return { open: list, active: active && list.includes(active) ? active : (list[list.length - 1] ?? null) };
   } catch {
     return { open: [], active: null };
   }

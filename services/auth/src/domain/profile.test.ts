@@ -1,7 +1,15 @@
 import { AppError } from '@cskh/kit';
 import { validateProfile, ProfileInput } from './profile';
 
-const base: ProfileInput = { fullname: 'A', email: 'a@x.vn', phone: '', password: '', password_new: '', password_new_confirm: '', avatar: '' };
+const base: ProfileInput = {
+  fullname: 'A',
+  email: 'a@x.vn',
+  phone: '',
+  password: '',
+  password_new: '',
+  password_new_confirm: '',
+  avatar: '',
+};
 
 function msgOf(p: Partial<ProfileInput>): string {
   try {
@@ -34,12 +42,14 @@ describe('profile form', () => {
     expect(msgOf({ password: 'o', password_new: '', password_new_confirm: 'n2' })).toBe('Vui lòng nhập mật khẩu mới');
   });
   it('returns the new password and trimmed fields', () => {
-    expect(validateProfile({ ...base, fullname: ' B ', password: 'o', password_new: 'n', password_new_confirm: 'n', avatar: ' ' })).toEqual({
-      fullname: 'B',
-      email: 'a@x.vn',
-      phone: '',
-      avatar: null,
-      newPassword: 'n',
-    });
+    expect(validateProfile({ ...base, fullname: ' B ', password: 'o', password_new: 'n', password_new_confirm: 'n', avatar: ' ' })).toEqual(
+      {
+        fullname: 'B',
+        email: 'a@x.vn',
+        phone: '',
+        avatar: null,
+        newPassword: 'n',
+      },
+    );
   });
 });

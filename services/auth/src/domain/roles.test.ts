@@ -16,7 +16,8 @@ describe('role dialog', () => {
     expect(err(() => validateRole({ name: '  ', priority: 3 })).msg).toBe('Vui lòng nhập tên vai trò');
   });
   it('requires a priority from 1 to 7', () => {
-    for (const p of [0, 8, 2.5, NaN]) expect(err(() => validateRole({ name: 'X', priority: p })).msg).toBe('Cấp độ vai trò phải từ 1 đến 7');
+    for (const p of [0, 8, 2.5, NaN])
+      expect(err(() => validateRole({ name: 'X', priority: p })).msg).toBe('Cấp độ vai trò phải từ 1 đến 7');
     expect(validateRole({ name: ' X ', priority: 7 })).toEqual({ name: 'X', priority: 7 });
   });
   it('refuses roles more powerful than the caller', () => {

@@ -105,9 +105,8 @@ describe('placing a user under a branch and leader', () => {
       'Chi nhánh không hợp lệ',
     );
     expect(
-      caught(() =>
-        placeStaff({ rolePriority: 4, brandId: 'b1', groupId: null, brand: { ...BRAND, priority: 4 }, leaderIdsOfBrand: [] }),
-      ).msg,
+      caught(() => placeStaff({ rolePriority: 4, brandId: 'b1', groupId: null, brand: { ...BRAND, priority: 4 }, leaderIdsOfBrand: [] }))
+        .msg,
     ).toBe('Chi nhánh không hợp lệ');
     expect(
       caught(() =>

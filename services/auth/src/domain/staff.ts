@@ -35,7 +35,12 @@ export function assertPermissionEditor(callerPriority: number, targetPriority: n
  * Nobody grants what they do not hold: codes added to a role or a user must be held by the
  * caller (codes already present may stay). Priority 1 is the top and may grant anything.
  */
-export function assertGrantable(callerPriority: number, callerCodes: readonly string[], before: readonly string[], after: readonly string[]): void {
+export function assertGrantable(
+  callerPriority: number,
+  callerCodes: readonly string[],
+  before: readonly string[],
+  after: readonly string[],
+): void {
   if (isAdmin(callerPriority)) return;
   const held = new Set(callerCodes);
   const had = new Set(before);

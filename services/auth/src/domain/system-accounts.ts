@@ -21,7 +21,6 @@ export function validateSystemAccount(input: SystemAccountInput, creating: boole
     additional_content: input.additional_content ?? '',
     password: input.password ? input.password : null,
   };
-  if (!v.position || !v.account || !v.api || (creating && !v.password))
-    throw new AppError('VALIDATION', MSG.systemAccountMissing);
+  if (!v.position || !v.account || !v.api || (creating && !v.password)) throw new AppError('VALIDATION', MSG.systemAccountMissing);
   return v;
 }

@@ -54,11 +54,23 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
       assertRoleEditable(me.priority, v.priority);
       try {
         return await ds.transaction(async (em) => {
-          const perms = await resolvePermissions(em, req.permissions.map((id) => ({ id })));
-          assertGrantable(me.priority, me.permissions, [], perms.map((p) => p.code));
+          const perms = await resolvePermissions(
+            em,
+            req.permissions.map((id) => ({ id })),
+          );
+          assertGrantable(
+            me.priority,
+            me.permissions,
+            [],
+            perms.map((p) => p.code),
+          );
           if (await roleNameTaken(em, v.name)) throw new AppError('CONFLICT', MSG.roleNameTaken);
           const role = await insertRole(em, { name: v.name, priority: v.priority });
-          await setRolePermissions(em, role.id, perms.map((p) => p.id));
+          await setRolePermissions(
+            em,
+            role.id,
+            perms.map((p) => p.id),
+          );
           return (await roleViews(em, [role]))[0];
         });
       } catch (e) {
@@ -77,7 +89,10 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
           const role = await getRole(em, req.id);
           assertRoleEditable(me.priority, role.priority);
           assertRoleEditable(me.priority, v.priority);
-          const perms = await resolvePermissions(em, req.permissions.map((id) => ({ id })));
+          const perms = await resolvePermissions(
+            em,
+            req.permissions.map((id) => ({ id })),
+          );
           const before = ((await rolePermissions(em, [role.id])).get(role.id) ?? []).map((p) => p.code);
           const after = perms.map((p) => p.code);
           assertGrantable(me.priority, me.permissions, before, after);
@@ -96,7 +111,11 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
               ['name', 'priority', 'permissions'],
             ),
           });
-          await setRolePermissions(em, role.id, perms.map((p) => p.id));
+          await setRolePermissions(
+            em,
+            role.id,
+            perms.map((p) => p.id),
+          );
           const updated = { ...role, name: v.name, priority: v.priority };
           // Read models of other services follow the role's name.
           if (v.name !== role.name) for (const u of holders) await publishUserChanged(em, u, updated);

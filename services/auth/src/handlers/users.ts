@@ -105,7 +105,12 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
       const changed = next !== target.is_deleted;
       if (changed) {
         await updateUser(em, target.id, { is_deleted: next });
-        await audit.record(em, { resource: USER, id: target.id, who: me, changes: [{ field: 'locked', from: target.is_deleted, to: next }] });
+        await audit.record(em, {
+          resource: USER,
+          id: target.id,
+          who: me,
+          changes: [{ field: 'locked', from: target.is_deleted, to: next }],
+        });
         target.is_deleted = next;
         await publishUserChanged(em, target, role);
       }
@@ -189,7 +194,12 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         const roleChanged = role.id !== oldRole.id;
         const audited = ['fullname', 'email', 'phone', 'role', 'brand_id', 'group_id'];
         // Branch and leader by username: the trail is read by people, not by the database.
-        const before = { ...target, role: oldRole.name, brand_id: await usernameOf(em, target.brand_id), group_id: await usernameOf(em, target.group_id) };
+        const before = {
+          ...target,
+          role: oldRole.name,
+          brand_id: await usernameOf(em, target.brand_id),
+          group_id: await usernameOf(em, target.group_id),
+        };
         const after = {
           fullname: v.fullname,
           email: v.email,
@@ -224,11 +234,25 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         assertPermissionEditor(me.priority, role.priority);
         const perms = await resolvePermissions(em, req.permissions);
         const before = (await userView(em, target)).codes;
-        assertGrantable(me.priority, me.permissions, before, perms.map((p) => p.code));
-        await setUserPermissions(em, target.id, perms.map((p) => p.id));
+        assertGrantable(
+          me.priority,
+          me.permissions,
+          before,
+          perms.map((p) => p.code),
+        );
+        await setUserPermissions(
+          em,
+          target.id,
+          perms.map((p) => p.id),
+        );
         await updateUser(em, target.id, { custom_permissions: true });
         const after = perms.map((p) => p.code);
-        await audit.record(em, { resource: USER, id: target.id, who: me, changes: changedFields({ permissions: [...before].sort() }, { permissions: [...after].sort() }, ['permissions']) });
+        await audit.record(em, {
+          resource: USER,
+          id: target.id,
+          who: me,
+          changes: changedFields({ permissions: [...before].sort() }, { permissions: [...after].sort() }, ['permissions']),
+        });
         target.custom_permissions = true;
         return userView(em, target);
       });
@@ -255,7 +279,12 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         assertCanActOn(me.priority, (await getRoleOf(em, t)).priority);
         await updateUser(em, t.id, { password_hash: hash });
         // Never the password itself: only that it was reset, by whom and when.
-        await audit.record(em, { resource: USER, id: t.id, who: me, changes: [{ field: 'password', from: '', to: MSG.passwordResetAudit }] });
+        await audit.record(em, {
+          resource: USER,
+          id: t.id,
+          who: me,
+          changes: [{ field: 'password', from: '', to: MSG.passwordResetAudit }],
+        });
         return t;
       });
       await revokeUser(target.id);

@@ -11,7 +11,13 @@ export interface InviteChannelRow {
 }
 
 /** Turns one channel of an account on or off (the row is created the first time). */
-export async function saveInviteChannel(em: EntityManager, staffUsername: string, kenh: string, active: boolean, by: string): Promise<void> {
+export async function saveInviteChannel(
+  em: EntityManager,
+  staffUsername: string,
+  kenh: string,
+  active: boolean,
+  by: string,
+): Promise<void> {
   await em.query(
     `INSERT INTO ${INVITE_CHANNELS} (staff_username, kenh, active, updated_by, updated_at) VALUES ($1, $2, $3, $4, now())
      ON CONFLICT (staff_username, kenh) DO UPDATE SET active = EXCLUDED.active, updated_by = EXCLUDED.updated_by, updated_at = now()`,
@@ -21,7 +27,9 @@ export async function saveInviteChannel(em: EntityManager, staffUsername: string
 
 /** Every stored channel row, by account then channel. */
 export async function listInviteChannels(em: EntityManager): Promise<InviteChannelRow[]> {
-  return em.query(`SELECT staff_username, kenh, active, updated_by, updated_at FROM ${INVITE_CHANNELS} ORDER BY staff_username ASC, kenh ASC`);
+  return em.query(
+    `SELECT staff_username, kenh, active, updated_by, updated_at FROM ${INVITE_CHANNELS} ORDER BY staff_username ASC, kenh ASC`,
+  );
 }
 
 /** One account's row of a channel (the username case-insensitively), if stored. */

@@ -82,10 +82,17 @@ export async function resolvePermissions(em: EntityManager, refs: Array<{ id?: s
 }
 
 /** A page of the catalogue in its order, searched by name, code or category, with the count of the search. */
-export async function pagePermissions(em: EntityManager, search: string, paging: Pick<Paging, 'skip' | 'take'>): Promise<{ rows: PermissionRow[]; count: number }> {
+export async function pagePermissions(
+  em: EntityManager,
+  search: string,
+  paging: Pick<Paging, 'skip' | 'take'>,
+): Promise<{ rows: PermissionRow[]; count: number }> {
   const where = search ? `WHERE (p.name ILIKE $1 OR p.code ILIKE $1 OR p.category ILIKE $1)` : '';
   const params = search ? [likeContains(search)] : [];
-  const rows: PermissionRow[] = await em.query(`SELECT ${COLUMNS} FROM ${PERMISSIONS} p ${where} ORDER BY p.sort_order ASC, p.code ASC ${limitOffset(paging)}`, params);
+  const rows: PermissionRow[] = await em.query(
+    `SELECT ${COLUMNS} FROM ${PERMISSIONS} p ${where} ORDER BY p.sort_order ASC, p.code ASC ${limitOffset(paging)}`,
+    params,
+  );
   const [{ n }] = await em.query(`SELECT count(*)::int AS n FROM ${PERMISSIONS} p ${where}`, params);
   return { rows, count: n };
 }

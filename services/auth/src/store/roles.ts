@@ -43,7 +43,10 @@ export async function roleNameTaken(em: EntityManager, name: string, exceptId?: 
 }
 
 export async function insertRole(em: EntityManager, role: { name: string; priority: number }): Promise<RoleRow> {
-  const [row]: RoleRow[] = await em.query(`INSERT INTO ${ROLES} AS r (name, priority) VALUES ($1, $2) RETURNING ${COLUMNS}`, [role.name, role.priority]);
+  const [row]: RoleRow[] = await em.query(`INSERT INTO ${ROLES} AS r (name, priority) VALUES ($1, $2) RETURNING ${COLUMNS}`, [
+    role.name,
+    role.priority,
+  ]);
   return row;
 }
 
@@ -69,10 +72,17 @@ export async function userCountsByRole(em: EntityManager, roleIds: string[]): Pr
 }
 
 /** A page of roles by priority then name, searched by name, with the count of the search. */
-export async function pageRoles(em: EntityManager, search: string, paging: Pick<Paging, 'skip' | 'take'>): Promise<{ rows: RoleRow[]; count: number }> {
+export async function pageRoles(
+  em: EntityManager,
+  search: string,
+  paging: Pick<Paging, 'skip' | 'take'>,
+): Promise<{ rows: RoleRow[]; count: number }> {
   const where = search ? `WHERE r.name ILIKE $1` : '';
   const params = search ? [likeContains(search)] : [];
-  const rows: RoleRow[] = await em.query(`SELECT ${COLUMNS} FROM ${ROLES} r ${where} ORDER BY r.priority ASC, r.name ASC ${limitOffset(paging)}`, params);
+  const rows: RoleRow[] = await em.query(
+    `SELECT ${COLUMNS} FROM ${ROLES} r ${where} ORDER BY r.priority ASC, r.name ASC ${limitOffset(paging)}`,
+    params,
+  );
   const [{ n }] = await em.query(`SELECT count(*)::int AS n FROM ${ROLES} r ${where}`, params);
   return { rows, count: n };
 }

@@ -11,7 +11,11 @@ export async function takeSeedLock(em: EntityManager): Promise<void> {
 }
 
 /** Adds a catalogue code, or refreshes its name, category and place. */
-export async function upsertPermission(em: EntityManager, p: { code: string; name: string; category: string }, sortOrder: number): Promise<void> {
+export async function upsertPermission(
+  em: EntityManager,
+  p: { code: string; name: string; category: string },
+  sortOrder: number,
+): Promise<void> {
   await em.query(
     `INSERT INTO ${PERMISSIONS} (code, name, category, sort_order) VALUES ($1, $2, $3, $4)
      ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name, category = EXCLUDED.category, sort_order = EXCLUDED.sort_order`,
@@ -25,7 +29,11 @@ export async function roleNamed(em: EntityManager, name: string): Promise<{ id: 
 }
 
 /** Creates a role holding the given catalogue codes; returns its id. */
-export async function insertRoleWithCodes(em: EntityManager, role: { name: string; priority: number }, codes: readonly string[]): Promise<string> {
+export async function insertRoleWithCodes(
+  em: EntityManager,
+  role: { name: string; priority: number },
+  codes: readonly string[],
+): Promise<string> {
   const [{ id }] = await em.query(`INSERT INTO ${ROLES} (name, priority) VALUES ($1, $2) RETURNING id`, [role.name, role.priority]);
   await em.query(
     `INSERT INTO ${ROLE_PERMISSIONS} (role_id, permission_id)

@@ -33,7 +33,10 @@ export async function userViews(em: EntityManager, users: UserRow[]): Promise<Us
   const roleIds = [...new Set(users.map((u) => u.role_id))];
   const roles = new Map((await rolesByIds(em, roleIds)).map((r) => [r.id, r]));
   const byRole = await rolePermissions(em, roleIds);
-  const own = await userPermissions(em, users.filter((u) => u.custom_permissions).map((u) => u.id));
+  const own = await userPermissions(
+    em,
+    users.filter((u) => u.custom_permissions).map((u) => u.id),
+  );
   return users.map((u) => {
     const role = roles.get(u.role_id);
     if (!role) throw new AppError('INTERNAL');

@@ -71,7 +71,19 @@ export async function insertUser(em: EntityManager, u: NewUser): Promise<UserRow
   const [row]: UserRow[] = await em.query(
     `INSERT INTO ${USERS} AS u (username, password_hash, fullname, email, phone, avatar, role_id, brand_id, group_id, is_deleted, custom_permissions)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
-    [u.username, u.password_hash, u.fullname, u.email, u.phone, u.avatar, u.role_id, u.brand_id, u.group_id, u.is_deleted, u.custom_permissions],
+    [
+      u.username,
+      u.password_hash,
+      u.fullname,
+      u.email,
+      u.phone,
+      u.avatar,
+      u.role_id,
+      u.brand_id,
+      u.group_id,
+      u.is_deleted,
+      u.custom_permissions,
+    ],
   );
   return row;
 }
@@ -80,20 +92,44 @@ export async function insertUser(em: EntityManager, u: NewUser): Promise<UserRow
 export async function updateUser(
   em: EntityManager,
   id: string,
-  set: Partial<Pick<UserRow, 'fullname' | 'email' | 'phone' | 'avatar' | 'password_hash' | 'role_id' | 'brand_id' | 'group_id' | 'is_deleted' | 'custom_permissions'>>,
+  set: Partial<
+    Pick<
+      UserRow,
+      | 'fullname'
+      | 'email'
+      | 'phone'
+      | 'avatar'
+      | 'password_hash'
+      | 'role_id'
+      | 'brand_id'
+      | 'group_id'
+      | 'is_deleted'
+      | 'custom_permissions'
+    >
+  >,
 ): Promise<UserRow> {
   const s = setClause(set);
-  const [rows] = (await em.query(`UPDATE ${USERS} u SET ${s.sql}, updated_at = now() WHERE u.id = $1 RETURNING ${COLUMNS}`, [id, ...s.values])) as [UserRow[], number];
+  const [rows] = (await em.query(`UPDATE ${USERS} u SET ${s.sql}, updated_at = now() WHERE u.id = $1 RETURNING ${COLUMNS}`, [
+    id,
+    ...s.values,
+  ])) as [UserRow[], number];
   // Accounts are locked, never deleted: a missing one is a bug, not the caller's error.
   if (!rows[0]) throw new AppError('INTERNAL');
   return rows[0];
 }
 
 /** A page of accounts in creation order, searched by username, with the count of the search. */
-export async function pageUsers(em: EntityManager, search: string, paging: Pick<Paging, 'skip' | 'take'>): Promise<{ rows: UserRow[]; count: number }> {
+export async function pageUsers(
+  em: EntityManager,
+  search: string,
+  paging: Pick<Paging, 'skip' | 'take'>,
+): Promise<{ rows: UserRow[]; count: number }> {
   const where = search ? `WHERE u.username ILIKE $1` : '';
   const params = search ? [likeContains(search)] : [];
-  const rows: UserRow[] = await em.query(`SELECT ${COLUMNS} FROM ${USERS} u ${where} ORDER BY u.created_at ASC, u.id ASC ${limitOffset(paging)}`, params);
+  const rows: UserRow[] = await em.query(
+    `SELECT ${COLUMNS} FROM ${USERS} u ${where} ORDER BY u.created_at ASC, u.id ASC ${limitOffset(paging)}`,
+    params,
+  );
   const [{ n }] = await em.query(`SELECT count(*)::int AS n FROM ${USERS} u ${where}`, params);
   return { rows, count: n };
 }

@@ -17,7 +17,14 @@ const member = (over: Partial<StaffMember>): StaffMember => ({
 
 describe('assigning bank messages', () => {
   it('merges the same staff member, skips empty rows, refuses nothing to do', () => {
-    expect([...assignPlan([{ username: 'a', count: 2 }, { username: ' a ', count: 3 }, { username: '', count: 4 }, { username: 'b', count: 0 }])]).toEqual([['a', 5]]);
+    expect([
+      ...assignPlan([
+        { username: 'a', count: 2 },
+        { username: ' a ', count: 3 },
+        { username: '', count: 4 },
+        { username: 'b', count: 0 },
+      ]),
+    ]).toEqual([['a', 5]]);
     expect(() => assignPlan([])).toThrow(MSG.assignNothing);
     expect(() => assignPlan([{ username: 'a', count: 0 }])).toThrow(MSG.assignNothing);
     expect(() => assignPlan([{ username: 'a', count: -1 }])).toThrow(MSG.assignCountInvalid);
@@ -42,10 +49,21 @@ describe('assigning bank messages', () => {
 describe('what an assignment says', () => {
   it('tells each person how many they got, and the manager who got fewer than asked', () => {
     expect(assignedNotice(1234, 'ql').message).toBe('Bạn được giao 1,234 tin nhắn ngân hàng mới');
-    const plan = new Map([['nv1', 5], ['nv2', 2]]);
-    expect(assignReplyMsg(plan, [{ username: 'nv1', count: 5 }, { username: 'nv2', count: 2 }])).toBeUndefined();
-    expect(assignReplyMsg(plan, [{ username: 'nv1', count: 3 }, { username: 'nv2', count: 0 }])).toBe(
-      'Phân chia dữ liệu thành công. Không còn đủ tin nhắn chưa giao, đã giao: nv1 3/5, nv2 0/2.',
-    );
+    const plan = new Map([
+      ['nv1', 5],
+      ['nv2', 2],
+    ]);
+    expect(
+      assignReplyMsg(plan, [
+        { username: 'nv1', count: 5 },
+        { username: 'nv2', count: 2 },
+      ]),
+    ).toBeUndefined();
+    expect(
+      assignReplyMsg(plan, [
+        { username: 'nv1', count: 3 },
+        { username: 'nv2', count: 0 },
+      ]),
+    ).toBe('Phân chia dữ liệu thành công. Không còn đủ tin nhắn chưa giao, đã giao: nv1 3/5, nv2 0/2.');
   });
 });

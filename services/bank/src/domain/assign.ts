@@ -50,7 +50,10 @@ export function assignedNotice(count: number, by: string): { count: number; by: 
 }
 
 /** The reply's text when the pool ran out before the plan did (who got fewer than asked); undefined when all got theirs. */
-export function assignReplyMsg(plan: ReadonlyMap<string, number>, items: ReadonlyArray<{ username: string; count: number | string }>): string | undefined {
+export function assignReplyMsg(
+  plan: ReadonlyMap<string, number>,
+  items: ReadonlyArray<{ username: string; count: number | string }>,
+): string | undefined {
   const short = items.filter((i) => Number(i.count) < (plan.get(i.username) ?? 0));
   if (short.length === 0) return undefined;
   return MSG.assignedShort(short.map((i) => `${i.username} ${n0(Number(i.count))}/${n0(plan.get(i.username) ?? 0)}`).join(', '));

@@ -10,7 +10,9 @@ export const IMPORT_CHANNEL: Channel = 'VPBANK';
 
 /** A channel as sent (any case, surrounding spaces) → its canonical spelling, or undefined. */
 export function channelOf(s: unknown): Channel | undefined {
-  const v = String(s ?? '').trim().toLowerCase();
+  const v = String(s ?? '')
+    .trim()
+    .toLowerCase();
   return CHANNELS.find((c) => c.toLowerCase() === v);
 }
 

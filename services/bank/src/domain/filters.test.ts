@@ -9,7 +9,10 @@ describe('list filters', () => {
   });
 
   it('takes the given days, one side open when only one is given', () => {
-    expect(listPeriod('05/11/2025', '05/11/2025')).toEqual({ from: new Date('2025-11-04T17:00:00Z'), to: new Date('2025-11-05T17:00:00Z') });
+    expect(listPeriod('05/11/2025', '05/11/2025')).toEqual({
+      from: new Date('2025-11-04T17:00:00Z'),
+      to: new Date('2025-11-05T17:00:00Z'),
+    });
     expect(listPeriod('05/11/2025', '')).toEqual({ from: new Date('2025-11-04T17:00:00Z'), to: undefined });
     expect(() => listPeriod('06/11/2025', '05/11/2025')).toThrow('Ngày kết thúc phải sau ngày bắt đầu');
   });

@@ -96,7 +96,19 @@ export function visibleHistory(entries: AuditEntry[], viewerPriority: number): c
     .filter((e) => STAFF_VISIBLE_FIELDS.has(e.field))
     .map((e) =>
       e.field === 'so_dien_thoai'
-        ? { ...e, from_value: maskPhone(e.from_value, viewerPriority), to_value: maskPhone(e.to_value, viewerPriority), username: '', fullname: '' }
-        : { ...e, from_value: maskPhonesInText(e.from_value, viewerPriority), to_value: maskPhonesInText(e.to_value, viewerPriority), username: '', fullname: '' },
+        ? {
+            ...e,
+            from_value: maskPhone(e.from_value, viewerPriority),
+            to_value: maskPhone(e.to_value, viewerPriority),
+            username: '',
+            fullname: '',
+          }
+        : {
+            ...e,
+            from_value: maskPhonesInText(e.from_value, viewerPriority),
+            to_value: maskPhonesInText(e.to_value, viewerPriority),
+            username: '',
+            fullname: '',
+          },
     );
 }

@@ -41,11 +41,34 @@ describe('the refund request a transfer belongs to', () => {
 
   it('reads the refunds event as the read model stores it', () => {
     const r = refundRefOf({
-      event_id: 'e', request_id: 'x', version: 3, staff_username: 'nv', phone: '0912 345 678', package_code: ' mxh 100 ', request_type: 5, request_method: 1,
-      refund_price: 100000, other_refund: 0, transfer_final_amount: 90000, chenh_lech: 0, ti_le_chiet_khau: 10, trang_thai_truy_thu_hoan_theo_goi: 'truy_thu',
-      trang_thai_truy_thu_hoan_them: '', created_time: '2026-11-20T08:00:00+07:00', change: 'created', changed_by: 'nv', deleted: false,
+      event_id: 'e',
+      request_id: 'x',
+      version: 3,
+      staff_username: 'nv',
+      phone: '0912 345 678',
+      package_code: ' mxh 100 ',
+      request_type: 5,
+      request_method: 1,
+      refund_price: 100000,
+      other_refund: 0,
+      transfer_final_amount: 90000,
+      chenh_lech: 0,
+      ti_le_chiet_khau: 10,
+      trang_thai_truy_thu_hoan_theo_goi: 'truy_thu',
+      trang_thai_truy_thu_hoan_them: '',
+      created_time: '2026-11-20T08:00:00+07:00',
+      change: 'created',
+      changed_by: 'nv',
+      deleted: false,
     });
-    expect(r).toMatchObject({ request_id: 'x', version: 3, phone9: '912345678', package_key: 'MXH100', refund_price: 100000, deleted: false });
+    expect(r).toMatchObject({
+      request_id: 'x',
+      version: 3,
+      phone9: '912345678',
+      package_key: 'MXH100',
+      refund_price: 100000,
+      deleted: false,
+    });
     expect(r.created_time.toISOString()).toBe('2026-11-20T01:00:00.000Z');
     expect(packageKey(' a b ')).toBe('AB');
   });

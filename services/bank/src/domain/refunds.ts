@@ -27,7 +27,10 @@ export interface RefundRef {
   created_time: Date;
 }
 
-export const packageKey = (pkg: unknown) => String(pkg ?? '').replace(/\s+/g, '').toUpperCase();
+export const packageKey = (pkg: unknown) =>
+  String(pkg ?? '')
+    .replace(/\s+/g, '')
+    .toUpperCase();
 
 export interface TransferForMatch {
   so_dien_thoai: string;

@@ -1,5 +1,16 @@
 import { AppError } from '@cskh/kit';
-import { allowedActions, APPROVED, checkDecision, checkDeletable, checkPhone, checkProcessing, MessageState, PENDING, planContactEdit, REJECTED } from './rules';
+import {
+  allowedActions,
+  APPROVED,
+  checkDecision,
+  checkDeletable,
+  checkPhone,
+  checkProcessing,
+  MessageState,
+  PENDING,
+  planContactEdit,
+  REJECTED,
+} from './rules';
 import { MSG } from './messages';
 
 const msg = (over: Partial<MessageState> = {}): MessageState => ({
@@ -42,7 +53,10 @@ describe('processing status (spec 1 §4)', () => {
 describe('phone and package edits (spec 1 §4)', () => {
   it('senior staff change both freely while unprocessed', () => {
     const m = msg({ so_dien_thoai: '0912345678', goi_cuoc: 'MXH100' });
-    expect(planContactEdit(2, m, { so_dien_thoai: '0987654321', goi_cuoc: ' V90 ' })).toEqual({ so_dien_thoai: '0987654321', goi_cuoc: 'V90' });
+    expect(planContactEdit(2, m, { so_dien_thoai: '0987654321', goi_cuoc: ' V90 ' })).toEqual({
+      so_dien_thoai: '0987654321',
+      goi_cuoc: 'V90',
+    });
     expect(planContactEdit(1, m, { goi_cuoc: '' })).toEqual({ so_dien_thoai: '0912345678', goi_cuoc: '' });
   });
 
@@ -59,7 +73,12 @@ describe('phone and package edits (spec 1 §4)', () => {
 
   it('are read-only once processed or decided', () => {
     expect(code(() => planContactEdit(1, msg({ is_read: 1 }), { goi_cuoc: 'X' }))).toBe(`PRECONDITION: ${MSG.readOnlyProcessed}`);
-    const decided = msg({ so_dien_thoai: '0912345678', goi_cuoc: 'X', trang_thai_duyet_thong_tin: REJECTED, username_duyet_trang_thai_duyet_thong_tin: 'boss' });
+    const decided = msg({
+      so_dien_thoai: '0912345678',
+      goi_cuoc: 'X',
+      trang_thai_duyet_thong_tin: REJECTED,
+      username_duyet_trang_thai_duyet_thong_tin: 'boss',
+    });
     expect(code(() => planContactEdit(1, decided, { goi_cuoc: 'Y' }))).toBe(`PRECONDITION: ${MSG.readOnlyDecided}`);
   });
 
@@ -101,7 +120,12 @@ describe('what a viewer may do now', () => {
     const filledIn = msg({ so_dien_thoai: '0912345678', goi_cuoc: 'X' });
     expect(allowedActions(4, filledIn)).toEqual({ can_edit_phone: false, can_edit_package: false, can_decide: false, can_process: false });
     expect(allowedActions(2, filledIn)).toEqual({ can_edit_phone: true, can_edit_package: true, can_decide: true, can_process: true });
-    expect(allowedActions(1, { ...filledIn, is_read: 1 })).toEqual({ can_edit_phone: false, can_edit_package: false, can_decide: true, can_process: false });
+    expect(allowedActions(1, { ...filledIn, is_read: 1 })).toEqual({
+      can_edit_phone: false,
+      can_edit_package: false,
+      can_decide: true,
+      can_process: false,
+    });
     const decided = { ...filledIn, trang_thai_duyet_thong_tin: APPROVED, username_duyet_trang_thai_duyet_thong_tin: 'boss' };
     expect(allowedActions(1, decided)).toEqual({ can_edit_phone: false, can_edit_package: false, can_decide: false, can_process: true });
   });

@@ -35,7 +35,8 @@ export function requireManager(me: { priority: number }, msg?: string): void {
 }
 
 const filled = (s: string | null | undefined) => !!s && s.trim() !== '';
-export const isDecided = (m: Pick<MessageState, 'username_duyet_trang_thai_duyet_thong_tin'>) => filled(m.username_duyet_trang_thai_duyet_thong_tin);
+export const isDecided = (m: Pick<MessageState, 'username_duyet_trang_thai_duyet_thong_tin'>) =>
+  filled(m.username_duyet_trang_thai_duyet_thong_tin);
 
 /** Whether setting is_read to `next` changes anything; refuses what the rules forbid. */
 export function checkProcessing(priority: number, m: Pick<MessageState, 'is_read'>, next: number): boolean {

@@ -23,7 +23,9 @@ describe('a transfer row, checked on the server (spec 1 §5)', () => {
       str_mes: 'CK 0912345678 MXH100',
       ten_file_upload: 'sao-ke.xlsx',
     });
-    expect(parseTransfer({ sender: 'techcombank', money: '1', datetime: '05/11/2025 08:30:00', str_mes: 'x' })).toMatchObject({ sender: 'Techcombank' });
+    expect(parseTransfer({ sender: 'techcombank', money: '1', datetime: '05/11/2025 08:30:00', str_mes: 'x' })).toMatchObject({
+      sender: 'Techcombank',
+    });
   });
 
   it('names what is wrong', () => {

@@ -50,7 +50,8 @@ export function assignHandlers(c: BankContext): Pick<Handlers<Def>, 'listAssigne
         for (const [username, count] of plan) {
           const got = await assignOldest(em, username, count, me.username);
           out.push({ username, count: got });
-          if (got > 0) await addPushToOutbox(em, SCHEMA, userRoom(username), ASSIGNED_EVENT, assignedNotice(got, me.username), { from: me.username });
+          if (got > 0)
+            await addPushToOutbox(em, SCHEMA, userRoom(username), ASSIGNED_EVENT, assignedNotice(got, me.username), { from: me.username });
         }
         return out;
       });

@@ -28,7 +28,12 @@ export function importHandlers(c: BankContext): Pick<Handlers<Def>, 'importMessa
         firstRow: req.first_row || VPBANK_FIRST_ROW,
         parse: (r) => parseTransfer(r, fileName),
         key: transferKey,
-        save: (rows) => insertTransfers(ds.manager, rows.map((r) => ({ t: r.row, importKey: r.importKey })), me.username),
+        save: (rows) =>
+          insertTransfers(
+            ds.manager,
+            rows.map((r) => ({ t: r.row, importKey: r.importKey })),
+            me.username,
+          ),
       });
     },
   };

@@ -13,18 +13,36 @@ import { MSG } from '../domain/messages';
 import { BankMessageRow, presentMessage, visibleHistory } from '../domain/present';
 import { checkDecision, checkDeletable, checkProcessing, Decision, planContactEdit, requireManager } from '../domain/rules';
 import { parseTransfer } from '../domain/transfer';
-import { deleteMessage, findMessage, insertTransfers, lockMessage, MessagePage, pageMessages, RESOURCE, updateMessage } from '../store/messages';
+import {
+  deleteMessage,
+  findMessage,
+  insertTransfers,
+  lockMessage,
+  MessagePage,
+  pageMessages,
+  RESOURCE,
+  updateMessage,
+} from '../store/messages';
 import { refundRefsFor } from '../store/refund-refs';
 
 type Def = typeof bank_v1_bank.BankServiceService;
-type MessageRpcs = 'listMessages' | 'createMessage' | 'updateMessage' | 'setProcessing' | 'approve' | 'deny' | 'deleteMessage' | 'messageHistory';
+type MessageRpcs =
+  'listMessages' | 'createMessage' | 'updateMessage' | 'setProcessing' | 'approve' | 'deny' | 'deleteMessage' | 'messageHistory';
 
 /**
  * A page of messages as the viewer may see them, each with the refund request it belongs to (the
  * refunds read model, domain/refunds.ts), and the totals of the whole filter.
  */
-export async function presentPage(em: EntityManager, page: MessagePage, viewerPriority: number, forExport = false): Promise<bank_v1_bank.BankMessageList> {
-  const refunds = await refundRefsFor(em, page.rows.map((r) => last9(r.so_dien_thoai)));
+export async function presentPage(
+  em: EntityManager,
+  page: MessagePage,
+  viewerPriority: number,
+  forExport = false,
+): Promise<bank_v1_bank.BankMessageList> {
+  const refunds = await refundRefsFor(
+    em,
+    page.rows.map((r) => last9(r.so_dien_thoai)),
+  );
   return {
     values: page.rows.map((r) => presentMessage(r, viewerPriority, forExport, refunds.length ? refundFor(r, refunds) : undefined)),
     count: page.count,

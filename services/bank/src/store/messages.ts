@@ -57,10 +57,10 @@ export async function lockMessage(em: EntityManager, id: string): Promise<BankMe
 export async function updateMessage(em: EntityManager, id: string, set: Record<string, unknown>): Promise<BankMessageRow> {
   const keys = Object.keys(set);
   const assignments = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
-  const [rows] = (await em.query(`UPDATE ${T} SET ${assignments} WHERE id = $1 RETURNING ${COLUMNS}`, [id, ...keys.map((k) => set[k])])) as [
-    BankMessageRow[],
-    number,
-  ];
+  const [rows] = (await em.query(`UPDATE ${T} SET ${assignments} WHERE id = $1 RETURNING ${COLUMNS}`, [
+    id,
+    ...keys.map((k) => set[k]),
+  ])) as [BankMessageRow[], number];
   return rows[0];
 }
 
@@ -119,6 +119,9 @@ export async function assignOldest(em: EntityManager, username: string, count: n
 
 /** The caller's handed messages still waiting: not processed, not decided. */
 export async function countPending(em: EntityManager, username: string): Promise<number> {
-  const [r] = await em.query(`SELECT count(*)::bigint AS n FROM ${T} WHERE assigned_to = $1 AND is_read = 0 AND trang_thai_duyet_thong_tin = 0`, [username]);
+  const [r] = await em.query(
+    `SELECT count(*)::bigint AS n FROM ${T} WHERE assigned_to = $1 AND is_read = 0 AND trang_thai_duyet_thong_tin = 0`,
+    [username],
+  );
   return Number(r?.n ?? 0);
 }

@@ -16,8 +16,21 @@ export async function saveRefundRef(em: EntityManager, r: RefundRef & { version:
        ti_le_chiet_khau = EXCLUDED.ti_le_chiet_khau, trang_thai_truy_thu_hoan_theo_goi = EXCLUDED.trang_thai_truy_thu_hoan_theo_goi,
        trang_thai_truy_thu_hoan_them = EXCLUDED.trang_thai_truy_thu_hoan_them, created_time = EXCLUDED.created_time
      WHERE ${REFUNDS}.version < EXCLUDED.version AND NOT ${REFUNDS}.deleted`,
-    [r.request_id, r.version, r.deleted, r.phone9, r.package_key, r.request_type, r.request_method, r.refund_price,
-      r.transfer_final_amount, r.ti_le_chiet_khau, r.trang_thai_truy_thu_hoan_theo_goi, r.trang_thai_truy_thu_hoan_them, r.created_time],
+    [
+      r.request_id,
+      r.version,
+      r.deleted,
+      r.phone9,
+      r.package_key,
+      r.request_type,
+      r.request_method,
+      r.refund_price,
+      r.transfer_final_amount,
+      r.ti_le_chiet_khau,
+      r.trang_thai_truy_thu_hoan_theo_goi,
+      r.trang_thai_truy_thu_hoan_them,
+      r.created_time,
+    ],
   );
 }
 
@@ -31,5 +44,10 @@ export async function refundRefsFor(em: EntityManager, phones9: readonly string[
        FROM ${REFUNDS} WHERE phone9 = ANY($1) AND NOT deleted`,
     [phones],
   );
-  return rows.map((r) => ({ ...r, refund_price: Number(r.refund_price), transfer_final_amount: Number(r.transfer_final_amount), ti_le_chiet_khau: Number(r.ti_le_chiet_khau) }));
+  return rows.map((r) => ({
+    ...r,
+    refund_price: Number(r.refund_price),
+    transfer_final_amount: Number(r.transfer_final_amount),
+    ti_le_chiet_khau: Number(r.ti_le_chiet_khau),
+  }));
 }

@@ -7,5 +7,11 @@ import { SCHEMA } from './schema';
  */
 export const BANK_MESSAGE_ROLLUPS: readonly Rollup[] = [
   // The kit splits these names at the dot and quotes the schema itself: unquoted here.
-  { table: `${SCHEMA}.bank_message_day`, source: `${SCHEMA}.bank_message`, dayColumn: 'datetime', dims: ['sender', 'is_read'], sums: { total: 'money' } },
+  {
+    table: `${SCHEMA}.bank_message_day`,
+    source: `${SCHEMA}.bank_message`,
+    dayColumn: 'datetime',
+    dims: ['sender', 'is_read'],
+    sums: { total: 'money' },
+  },
 ];

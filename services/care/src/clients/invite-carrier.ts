@@ -25,7 +25,12 @@ export interface InviteCarrier {
  * Over HTTP with Basic auth and a timeout. The carrier's refusals (4xx) become 422 with its own
  * Vietnamese message (shown as the toast, spec 2 §8); no answer, 5xx or no carrier configured → 503.
  */
-export function httpInviteCarrier(cfg: { CARRIER_URL?: string; CARRIER_USERNAME?: string; CARRIER_PASSWORD?: string; CARRIER_TIMEOUT_MS: number }): InviteCarrier {
+export function httpInviteCarrier(cfg: {
+  CARRIER_URL?: string;
+  CARRIER_USERNAME?: string;
+  CARRIER_PASSWORD?: string;
+  CARRIER_TIMEOUT_MS: number;
+}): InviteCarrier {
   const call = async <T>(path: string, body: unknown): Promise<T> => {
     if (!cfg.CARRIER_URL) throw new AppError('UNAVAILABLE', MSG.inviteCarrierUnavailable);
     let res: Response;
@@ -55,7 +60,9 @@ export function httpInviteCarrier(cfg: { CARRIER_URL?: string; CARRIER_USERNAME?
       if (!cfg.CARRIER_URL) return null;
       try {
         const res = await fetch(`${cfg.CARRIER_URL.replace(/\/$/, '')}/api/v1/subscribers/84${last9(phone)}/balance`, {
-          headers: { authorization: `Basic ${Buffer.from(`${cfg.CARRIER_USERNAME ?? ''}:${cfg.CARRIER_PASSWORD ?? ''}`).toString('base64')}` },
+          headers: {
+            authorization: `Basic ${Buffer.from(`${cfg.CARRIER_USERNAME ?? ''}:${cfg.CARRIER_PASSWORD ?? ''}`).toString('base64')}`,
+          },
           signal: AbortSignal.timeout(cfg.CARRIER_TIMEOUT_MS),
         });
         if (!res.ok) return null;

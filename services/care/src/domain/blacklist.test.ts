@@ -2,7 +2,16 @@ import { blacklistEntry, fixedBlacklist } from './blacklist';
 
 describe('blacklistEntry', () => {
   it('keys an event by the last 9 digits and keeps its state and version', () => {
-    expect(blacklistEntry({ event_id: 'e1', phone: '84 912 345 678', blacklisted: true, version: 1700000000000, reason: 'Khiếu nại', changed_by: 'admin' })).toEqual({
+    expect(
+      blacklistEntry({
+        event_id: 'e1',
+        phone: '84 912 345 678',
+        blacklisted: true,
+        version: 1700000000000,
+        reason: 'Khiếu nại',
+        changed_by: 'admin',
+      }),
+    ).toEqual({
       phone9: '912345678',
       phone: '84 912 345 678',
       blacklisted: true,

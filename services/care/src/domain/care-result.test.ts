@@ -17,10 +17,16 @@ describe('care-result dialog rules (spec 1 §4, §5)', () => {
 
   it('keeps the package and time only where they belong', () => {
     expect(checkCareResult({ status: 'APPROVED', package: ' v90 ', appointmentAt: '01/01/2025 10:00' })).toEqual({
-      status: 'APPROVED', package: 'v90', appointmentAt: null, note: '',
+      status: 'APPROVED',
+      package: 'v90',
+      appointmentAt: null,
+      note: '',
     });
     expect(checkCareResult({ status: 'KBM', package: 'V90', appointmentAt: '01/01/2025 10:00', note: 'gọi lại sau' })).toEqual({
-      status: 'KBM', package: '', appointmentAt: null, note: 'gọi lại sau',
+      status: 'KBM',
+      package: '',
+      appointmentAt: null,
+      note: 'gọi lại sau',
     });
     const appt = checkCareResult({ status: 'APPOINTMENT', package: 'V90', appointmentAt: '05/03/2025 14:30', note: 'chiều' });
     expect(appt).toMatchObject({ status: 'APPOINTMENT', package: 'V90', note: 'chiều' });

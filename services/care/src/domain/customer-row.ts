@@ -34,8 +34,15 @@ export function parseCustomerRow(raw: RawCustomerRow): CustomerRow | string {
   if (!phone) return MSG.phoneRequired;
   if (!isPhone(phone)) return MSG.phoneInvalid;
   const text = (v: unknown) => String(v ?? '').trim();
-  const fields = { type: 'Loại thuê bao', package: 'Gói cước', packageCycle: 'Chu kỳ', state: 'Trạng thái', packageCanRegister: 'Gói có thể đăng ký' } as const;
-  for (const [k, label] of Object.entries(fields)) if (text(raw[k as keyof RawCustomerRow]).length > MAX_TEXT) return MSG.fieldTooLong(label);
+  const fields = {
+    type: 'Loại thuê bao',
+    package: 'Gói cước',
+    packageCycle: 'Chu kỳ',
+    state: 'Trạng thái',
+    packageCanRegister: 'Gói có thể đăng ký',
+  } as const;
+  for (const [k, label] of Object.entries(fields))
+    if (text(raw[k as keyof RawCustomerRow]).length > MAX_TEXT) return MSG.fieldTooLong(label);
   const date = (v: unknown): Date | null | undefined => (text(v) ? parseDateTime(text(v)) : null);
   const registerAt = date(raw.registerAt);
   if (registerAt === undefined) return MSG.registerAtInvalid;

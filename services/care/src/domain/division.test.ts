@@ -4,7 +4,16 @@ import { checkDivisionTarget, divisionPlan, divisionPool } from './division';
 import { MSG } from './messages';
 
 const member = (over: Partial<StaffMember>): StaffMember => ({
-  username: 'nv1', user_id: 's1', fullname: 'NV 1', priority: 5, role_name: '', brand_id: 'b1', group_id: 'l1', locked: false, deleted: false, ...over,
+  username: 'nv1',
+  user_id: 's1',
+  fullname: 'NV 1',
+  priority: 5,
+  role_name: '',
+  brand_id: 'b1',
+  group_id: 'l1',
+  locked: false,
+  deleted: false,
+  ...over,
 });
 const msgOf = (f: () => unknown) => {
   try {
@@ -25,7 +34,14 @@ describe('division rules (spec 3 §2.7, §6)', () => {
   });
 
   it('reads the quantities typed per target', () => {
-    expect([...divisionPlan([{ username: 'cn1', count: 5 }, { username: '', count: 3 }, { username: 'cn2', count: 0 }, { username: 'cn1', count: 2 }])]).toEqual([['cn1', 7]]);
+    expect([
+      ...divisionPlan([
+        { username: 'cn1', count: 5 },
+        { username: '', count: 3 },
+        { username: 'cn2', count: 0 },
+        { username: 'cn1', count: 2 },
+      ]),
+    ]).toEqual([['cn1', 7]]);
     expect(msgOf(() => divisionPlan([]))).toBe('Chưa chọn data chia');
     expect(msgOf(() => divisionPlan([{ username: 'cn1', count: -1 }]))).toBe(MSG.divideCountInvalid);
     expect(msgOf(() => divisionPlan([{ username: 'cn1', count: 1.5 }]))).toBe(MSG.divideCountInvalid);
@@ -35,7 +51,9 @@ describe('division rules (spec 3 §2.7, §6)', () => {
     const branch = { priority: 3, userId: 'b1', username: 'cn1' };
     expect(msgOf(() => checkDivisionTarget(branch, member({}), 'nv1'))).toBe('no error');
     expect(msgOf(() => checkDivisionTarget(branch, member({ brand_id: 'b2' }), 'nv1'))).toBe(MSG.divideOutOfScope('nv1'));
-    expect(msgOf(() => checkDivisionTarget(branch, member({ username: 'cn1', priority: 3, brand_id: '' }), 'cn1'))).toBe(MSG.divideNotStaff('cn1'));
+    expect(msgOf(() => checkDivisionTarget(branch, member({ username: 'cn1', priority: 3, brand_id: '' }), 'cn1'))).toBe(
+      MSG.divideNotStaff('cn1'),
+    );
     expect(msgOf(() => checkDivisionTarget(branch, member({ locked: true }), 'nv1'))).toBe(MSG.divideInactiveStaff('nv1'));
     expect(msgOf(() => checkDivisionTarget(branch, undefined, 'ghost'))).toBe(MSG.divideUnknownStaff('ghost'));
     // A senior reaches every branch, but not another senior.

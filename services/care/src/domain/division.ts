@@ -41,10 +41,15 @@ export function divisionPlan(items: ReadonlyArray<{ username?: string; count?: n
  * A target is an active branch, leader or salesperson (spec 3 §6: targets are priorities 3, 4, 5)
  * inside the caller's subtree; a branch gives to its leaders and salespeople, not to itself.
  */
-export function checkDivisionTarget(me: Pick<Identity, 'priority' | 'userId' | 'username'>, member: StaffMember | undefined, username: string): void {
+export function checkDivisionTarget(
+  me: Pick<Identity, 'priority' | 'userId' | 'username'>,
+  member: StaffMember | undefined,
+  username: string,
+): void {
   if (!member || member.deleted) throw new AppError('VALIDATION', MSG.divideUnknownStaff(username));
   if (member.locked) throw new AppError('VALIDATION', MSG.divideInactiveStaff(username));
-  if (!(isBranch(member.priority) || isLeader(member.priority) || isSales(member.priority)) || username === me.username) throw new AppError('VALIDATION', MSG.divideNotStaff(username));
+  if (!(isBranch(member.priority) || isLeader(member.priority) || isSales(member.priority)) || username === me.username)
+    throw new AppError('VALIDATION', MSG.divideNotStaff(username));
   const scope = isDataCoordinator(me.priority) ? ({ kind: 'all' } as const) : staffScopeOf(me);
   if (!inScope(scope, member, username)) throw new AppError('FORBIDDEN', MSG.divideOutOfScope(username));
 }

@@ -14,11 +14,18 @@ const refused = (f: () => unknown): string => {
 
 describe('invitation steps', () => {
   it('tells the three steps apart by the payload', () => {
-    expect(inviteStep({ type: 'ma_xac_nhan_1', phone: '84912345678', package: ' mxh120 ' })).toEqual({ step: 'otp', type: 'ma_xac_nhan_1', phone: '0912345678', package: 'MXH120' });
+    expect(inviteStep({ type: 'ma_xac_nhan_1', phone: '84912345678', package: ' mxh120 ' })).toEqual({
+      step: 'otp',
+      type: 'ma_xac_nhan_1',
+      phone: '0912345678',
+      package: 'MXH120',
+    });
     expect(inviteStep({ type: 'ma_xac_nhan_3', phone: '0912345678', package: 'V120', otp: '123456', orderCode: 'T1' })).toEqual(
       expect.objectContaining({ step: 'confirm', otp: '123456', transId: { field: 'orderCode', value: 'T1' } }),
     );
-    expect(inviteStep({ type: '9332', phone: '912345678', package: 'V120', command: 'giahan' })).toEqual(expect.objectContaining({ step: 'register', command: 'GIAHAN' }));
+    expect(inviteStep({ type: '9332', phone: '912345678', package: 'V120', command: 'giahan' })).toEqual(
+      expect.objectContaining({ step: 'register', command: 'GIAHAN' }),
+    );
   });
 
   it('refuses what the spec requires, with its messages', () => {
@@ -27,7 +34,9 @@ describe('invitation steps', () => {
     expect(refused(() => inviteStep({ type: 'dk', phone: '12345', package: 'V' }))).toBe(MSG.invitePhoneInvalid);
     expect(refused(() => inviteStep({ type: 'dk', phone: '0912345678', package: ' ' }))).toBe(MSG.invitePackageRequired);
     expect(refused(() => inviteStep({ type: 'dk', phone: '0912345678', package: 'V' }))).toBe(MSG.inviteCommandInvalid);
-    expect(refused(() => inviteStep({ type: 'ma_xac_nhan_2', phone: '0912345678', package: 'V', command: 'DK' }))).toBe(MSG.inviteCommandNotForOtp);
+    expect(refused(() => inviteStep({ type: 'ma_xac_nhan_2', phone: '0912345678', package: 'V', command: 'DK' }))).toBe(
+      MSG.inviteCommandNotForOtp,
+    );
     expect(refused(() => inviteStep({ type: 'ma_xac_nhan_2', phone: '0912345678', package: 'V', otp: '1' }))).toBe(MSG.inviteTransRequired);
   });
 
@@ -49,7 +58,12 @@ describe('invitation steps', () => {
 
 describe('inviteTabCandidates', () => {
   it("lists the tabs the caller's codes allow, in the page's order", () => {
-    expect(inviteTabCandidates(['care.dk', 'care.otp', 'care.selling', 'care.otpnew2', 'customer.care'])).toEqual(['ma_xac_nhan_1', 'ma_xac_nhan_4', 'selling', 'dk']);
+    expect(inviteTabCandidates(['care.dk', 'care.otp', 'care.selling', 'care.otpnew2', 'customer.care'])).toEqual([
+      'ma_xac_nhan_1',
+      'ma_xac_nhan_4',
+      'selling',
+      'dk',
+    ]);
     expect(inviteTabCandidates(['care.9332'])).toEqual(['9332']);
     expect(inviteTabCandidates([])).toEqual([]);
   });

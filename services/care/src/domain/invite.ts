@@ -32,7 +32,14 @@ export interface InviteInput {
 
 export type InviteStep =
   | { step: 'otp'; type: string; phone: string; package: string }
-  | { step: 'confirm'; type: string; phone: string; package: string; otp: string; transId: { field: (typeof TRANS_ID_FIELDS)[number]; value: string } }
+  | {
+      step: 'confirm';
+      type: string;
+      phone: string;
+      package: string;
+      otp: string;
+      transId: { field: (typeof TRANS_ID_FIELDS)[number]; value: string };
+    }
   | { step: 'register'; type: string; phone: string; package: string; command: 'DK' | 'GIAHAN' };
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');

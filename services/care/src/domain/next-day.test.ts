@@ -28,10 +28,20 @@ describe('checkNextDayInput', () => {
     expect(checkNextDayInput({ phone: '12345', package: 'V90', username: 'nv1' }, manager)).toBe(MSG.invitePhoneInvalid);
     expect(checkNextDayInput({ phone: '0912345678', package: ' ', username: 'nv1' }, manager)).toBe(MSG.invitePackageRequired);
     expect(checkNextDayInput({ phone: '0912345678', package: 'V90', username: '' }, manager)).toBe(MSG.nextDayStaffRequired);
-    expect(checkNextDayInput({ phone: '0912345678', package: 'v90', username: 'nv2' }, manager)).toEqual({ phone: '0912345678', phone9: '912345678', package: 'V90', username: 'nv2' });
+    expect(checkNextDayInput({ phone: '0912345678', package: 'v90', username: 'nv2' }, manager)).toEqual({
+      phone: '0912345678',
+      phone9: '912345678',
+      package: 'V90',
+      username: 'nv2',
+    });
   });
   it('priority 5 always records for themself', () => {
-    expect(checkNextDayInput({ phone: '84912345678', package: 'MXH120', username: 'someone' }, sales)).toEqual({ phone: '84912345678', phone9: '912345678', package: 'MXH120', username: 'nv1' });
+    expect(checkNextDayInput({ phone: '84912345678', package: 'MXH120', username: 'someone' }, sales)).toEqual({
+      phone: '84912345678',
+      phone9: '912345678',
+      package: 'MXH120',
+      username: 'nv1',
+    });
   });
 });
 

@@ -35,7 +35,10 @@ export interface NextDayValues {
  * required (upper case); staff username required unless the caller is priority 5, who always
  * records for themself (the field is not theirs, §6).
  */
-export function checkNextDayInput(input: { phone?: string; package?: string; username?: string }, me: { username: string; priority: number }): NextDayValues | string {
+export function checkNextDayInput(
+  input: { phone?: string; package?: string; username?: string },
+  me: { username: string; priority: number },
+): NextDayValues | string {
   const phone = (input.phone ?? '').trim();
   if (!phone) return MSG.invitePhoneRequired;
   if (!isPhone(phone)) return MSG.invitePhoneInvalid;

@@ -80,7 +80,8 @@ export function presentRecord(r: CareRecordRow, viewer: { priority: number; user
  * A care record's or invite-next-day record's audit trail for a viewer who sees its phone masked:
  * phones in the changed values (notes, packages, a changed number) masked as the list masks them.
  */
-export const maskedTrail = (entries: AuditEntry[], viewerPriority: number, phone: string): AuditEntry[] => maskPhonesInTrail(entries, viewerPriority, phone);
+export const maskedTrail = (entries: AuditEntry[], viewerPriority: number, phone: string): AuditEntry[] =>
+  maskPhonesInTrail(entries, viewerPriority, phone);
 
 export function presentUpload(u: UploadRow): care_v1_care.Upload {
   const total = Number(u.total);

@@ -10,7 +10,16 @@ import { resultRecorded, RESULT_RECORDED_TOPIC } from '../domain/events';
 import { MSG } from '../domain/messages';
 import { presentCareRecord, presentRecord } from '../domain/present';
 import { insertRecord } from '../store/care-records';
-import { countWaiting, insertSplitCustomer, lockCustomer, lockPerson, openCase, pageCustomers, takeNext, updateCustomer } from '../store/customers';
+import {
+  countWaiting,
+  insertSplitCustomer,
+  lockCustomer,
+  lockPerson,
+  openCase,
+  pageCustomers,
+  takeNext,
+  updateCustomer,
+} from '../store/customers';
 import { groupLeaderOf } from '../store/staff-hierarchy';
 
 type Def = typeof care_v1_care.CareServiceService;
@@ -19,7 +28,9 @@ type Def = typeof care_v1_care.CareServiceService;
 const NOT_IN_CARE = new Set(['NORMAL', 'ASSIGNED', 'BLOCKED']);
 
 /** New-customer care (spec 1 §2.10, §2.11): the appointments table, take-next, the care result. */
-export function careHandlers(c: CareContext): Pick<Handlers<Def>, 'listAppointments' | 'newCare' | 'openCare' | 'recordCare' | 'xacNhanMoiLai'> {
+export function careHandlers(
+  c: CareContext,
+): Pick<Handlers<Def>, 'listAppointments' | 'newCare' | 'openCare' | 'recordCare' | 'xacNhanMoiLai'> {
   const { ds, outbox } = c.deps;
 
   /**

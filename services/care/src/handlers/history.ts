@@ -8,7 +8,16 @@ import type { CareContext } from '../context';
 import { isCareResult, NOTE_MAX } from '../domain/care-result';
 import { MSG } from '../domain/messages';
 import { maskedTrail, mayEditRecord, presentRecord } from '../domain/present';
-import { CareRecordRow, findRecord, lockRecord, mirrorRecordToCustomer, pageRecords, RECORD_RESOURCE, recordMatches, updateRecord } from '../store/care-records';
+import {
+  CareRecordRow,
+  findRecord,
+  lockRecord,
+  mirrorRecordToCustomer,
+  pageRecords,
+  RECORD_RESOURCE,
+  recordMatches,
+  updateRecord,
+} from '../store/care-records';
 
 type Def = typeof care_v1_care.CareServiceService;
 type Rpcs = 'careHistory' | 'setStatus' | 'setAppointmentAt' | 'setNote' | 'careRecordHistory' | 'listStaff';

@@ -90,10 +90,17 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
         await outbox.add(em, INVITE_REGISTERED_TOPIC, last9(r.phone), events_v1_care.InviteRegistered.encode(event).finish());
         const eventId = randomUUID();
         const message = registrationNotice({ fullname: r.fullname, username: r.username }, r.package, r.phone);
-        await addPushToOutbox(em, schema, ALL_ROOM, 'showThongBao', noticePayload({ title: 'Mời gói thành công', message, level: 'success', from: 'care' }, eventId), {
-          eventId,
-          from: me.username,
-        });
+        await addPushToOutbox(
+          em,
+          schema,
+          ALL_ROOM,
+          'showThongBao',
+          noticePayload({ title: 'Mời gói thành công', message, level: 'success', from: 'care' }, eventId),
+          {
+            eventId,
+            from: me.username,
+          },
+        );
       }
       return r;
     });
@@ -119,10 +126,16 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
       if (!mayUseChannel(s.type, me.permissions)) throw new AppError('FORBIDDEN', MSG.inviteForbidden);
       if (INVITE_CHANNELS[s.type].otp) await assertChannelActive(me, s.type);
       // Blacklisted numbers are not invited (OTP request and direct registration; contract with dataops).
-      if ((s.step === 'otp' || s.step === 'register') && (await c.blacklist.blocked([s.phone])).size > 0) throw new AppError('VALIDATION', MSG.blacklisted);
+      if ((s.step === 'otp' || s.step === 'register') && (await c.blacklist.blocked([s.phone])).size > 0)
+        throw new AppError('VALIDATION', MSG.blacklisted);
       if (s.step === 'otp') {
         const r = await c.carrier.requestOtp({ type: s.type, phone: s.phone, package: s.package });
-        return { transIdGetOtp: r.transIdGetOtp ?? '', transactionNo: r.transactionNo ?? '', orderCode: r.orderCode ?? '', msg: MSG.otpSent };
+        return {
+          transIdGetOtp: r.transIdGetOtp ?? '',
+          transactionNo: r.transactionNo ?? '',
+          orderCode: r.orderCode ?? '',
+          msg: MSG.otpSent,
+        };
       }
       const answer =
         s.step === 'confirm'
@@ -131,7 +144,13 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
       const row = await store(me, s.type, s.phone, s.package, answer);
       const invitation = presentInvitation(row, { priority: 0 });
       if (row.result_code !== REGISTER_SUCCESS) throw new AppError('PRECONDITION', row.result_des_mo || MSG.registerFailed);
-      return { invitation, msg: s.step === 'confirm' ? MSG.otpConfirmed : MSG.registered, transIdGetOtp: '', transactionNo: '', orderCode: '' };
+      return {
+        invitation,
+        msg: s.step === 'confirm' ? MSG.otpConfirmed : MSG.registered,
+        transIdGetOtp: '',
+        transactionNo: '',
+        orderCode: '',
+      };
     },
 
     async listInvitations(req, ctx) {

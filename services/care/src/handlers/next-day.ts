@@ -32,7 +32,8 @@ const RESOURCE = 'moigoihomsau';
  * card shows its customer); others' records, for priority 3 and above, masked as every list masks
  * it (spec 3 §9) — in the phone and in the package (issue 21).
  */
-const seesWhole = (r: Pick<NextDayRow, 'username'>, viewer: Pick<Identity, 'priority' | 'username'>) => isManager(viewer.priority) || r.username === viewer.username;
+const seesWhole = (r: Pick<NextDayRow, 'username'>, viewer: Pick<Identity, 'priority' | 'username'>) =>
+  isManager(viewer.priority) || r.username === viewer.username;
 
 const present = (r: NextDayRow, viewer: Pick<Identity, 'priority' | 'username'>): care_v1_care.NextDayRecord => {
   const tkc = Number(r.tkc ?? 0);
@@ -165,7 +166,7 @@ export function nextDayHandlers(
           const member = people.get(v.username);
           if (v.username !== me.username && (!member || member.deleted)) return MSG.nextDayStaffUnknown(v.username);
           if (!inScope(scope, member, v.username)) return MSG.nextDayStaffOutOfScope(v.username);
-          return { ...v, fullname: v.username === me.username ? me.fullname ?? '' : member!.fullname };
+          return { ...v, fullname: v.username === me.username ? (me.fullname ?? '') : member!.fullname };
         },
         // One record per number, package and staff: a re-sent chunk stores nothing twice.
         key: (v) => [RESOURCE, v.phone9, v.package, v.username],
@@ -185,7 +186,12 @@ export function nextDayHandlers(
       return ds.transaction(async (em) => {
         const row = await lockVisible(em, ctx.user, id);
         await setNextDayStatus(em, id, 1);
-        await audit.record(em, { resource: RESOURCE, id, who: ctx.user, changes: row.status === 1 ? [] : [{ field: 'status', from: row.status, to: 1 }] });
+        await audit.record(em, {
+          resource: RESOURCE,
+          id,
+          who: ctx.user,
+          changes: row.status === 1 ? [] : [{ field: 'status', from: row.status, to: 1 }],
+        });
         return reload(em, id, ctx.user);
       });
     },
@@ -197,7 +203,12 @@ export function nextDayHandlers(
       return ds.transaction(async (em) => {
         const row = await lockVisible(em, ctx.user, id);
         await setNextDayStatus(em, id, status);
-        await audit.record(em, { resource: RESOURCE, id, who: ctx.user, changes: row.status === status ? [] : [{ field: 'status', from: row.status, to: status }] });
+        await audit.record(em, {
+          resource: RESOURCE,
+          id,
+          who: ctx.user,
+          changes: row.status === status ? [] : [{ field: 'status', from: row.status, to: status }],
+        });
         return reload(em, id, ctx.user);
       });
     },
@@ -218,9 +229,17 @@ export function nextDayHandlers(
       const me = ctx.user;
       const v = valuesOf(req, me);
       if ((await c.blacklist.blocked([v.phone])).size > 0) throw new AppError('VALIDATION', MSG.blacklisted);
-      const fullname = v.username === me.username ? me.fullname ?? '' : await checkStaff(me, v.username);
+      const fullname = v.username === me.username ? (me.fullname ?? '') : await checkStaff(me, v.username);
       const tkc = await c.carrier.balance(v.phone);
-      const id = await insertNextDay(ds, { phone: v.phone, phone9: v.phone9, package: v.package, username: v.username, fullname, tkc, createdBy: me.username });
+      const id = await insertNextDay(ds, {
+        phone: v.phone,
+        phone9: v.phone9,
+        package: v.package,
+        username: v.username,
+        fullname,
+        tkc,
+        createdBy: me.username,
+      });
       return reload(ds.manager, id, me);
     },
 
@@ -229,7 +248,7 @@ export function nextDayHandlers(
       const id = requireId(req.id, MSG.nextDayNotFound);
       const v = valuesOf(req, me);
       if ((await c.blacklist.blocked([v.phone])).size > 0) throw new AppError('VALIDATION', MSG.blacklisted);
-      const fullname = v.username === me.username ? me.fullname ?? '' : await checkStaff(me, v.username);
+      const fullname = v.username === me.username ? (me.fullname ?? '') : await checkStaff(me, v.username);
       const tkc = await c.carrier.balance(v.phone);
       return ds.transaction(async (em) => {
         const row = await lockVisible(em, me, id);

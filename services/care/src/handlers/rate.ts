@@ -25,10 +25,7 @@ export function rateHandlers(c: CareContext): Pick<Handlers<Def>, 'busySignalRat
       const { from, to } = dayRange(period.startDate, period.endDate);
       const who = (req.username ?? '').trim();
       const text = (req.message ?? '').trim();
-      const where = new Where()
-        .addIf(from, 'created_at >= ?')
-        .addIf(to, 'created_at < ?')
-        .addIf(who, 'username = ?');
+      const where = new Where().addIf(from, 'created_at >= ?').addIf(to, 'created_at < ?').addIf(who, 'username = ?');
       if (text) where.add('(username ILIKE ? OR fullname ILIKE ?)', likeContains(text), likeContains(text));
       staff.scopeSql(where, me, 'username');
       const page = await pageRates(ds.manager, where, paging);

@@ -7,7 +7,16 @@ import { parseCustomerRow } from '../domain/customer-row';
 import { divisionPool } from '../domain/division';
 import { MSG } from '../domain/messages';
 import { presentCustomer, presentUpload } from '../domain/present';
-import { deleteCustomer, deleteUpload, findCustomerIn, insertCustomers, lockCustomer, pageUploads, renameUpload, uploadFor } from '../store/customers';
+import {
+  deleteCustomer,
+  deleteUpload,
+  findCustomerIn,
+  insertCustomers,
+  lockCustomer,
+  pageUploads,
+  renameUpload,
+  uploadFor,
+} from '../store/customers';
 
 type Def = typeof care_v1_care.CareServiceService;
 
@@ -15,7 +24,9 @@ type Def = typeof care_v1_care.CareServiceService;
 export const CUSTOMER_FIRST_ROW = 2;
 
 /** Customer uploads (spec 3 §2.3, §7.1): the list, the 200-row import, deletions. */
-export function uploadHandlers(c: CareContext): Pick<Handlers<Def>, 'listUploads' | 'renameUpload' | 'deleteUpload' | 'importCustomers' | 'deleteCustomer' | 'createCustomer'> {
+export function uploadHandlers(
+  c: CareContext,
+): Pick<Handlers<Def>, 'listUploads' | 'renameUpload' | 'deleteUpload' | 'importCustomers' | 'deleteCustomer' | 'createCustomer'> {
   const { ds, audit } = c.deps;
   return {
     async listUploads(req, ctx) {

@@ -44,7 +44,9 @@ export class CareInit1733200000000 implements MigrationInterface {
     // A re-sent chunk stores nothing twice (key: upload + last 9 digits).
     await q.query(`CREATE UNIQUE INDEX customer_import_key ON "${SCHEMA}".customer (import_key) WHERE import_key IS NOT NULL`);
     // The division pool of an upload, and what each holder still has to give or take.
-    await q.query(`CREATE INDEX customer_pool ON "${SCHEMA}".customer (upload_id, created_at, id) WHERE assigned_to IS NULL AND status = 'NORMAL'`);
+    await q.query(
+      `CREATE INDEX customer_pool ON "${SCHEMA}".customer (upload_id, created_at, id) WHERE assigned_to IS NULL AND status = 'NORMAL'`,
+    );
     await q.query(`CREATE INDEX customer_held ON "${SCHEMA}".customer (assigned_to, status, assigned_at, id)`);
     await q.query(`CREATE INDEX customer_taken ON "${SCHEMA}".customer (taken_by, status)`);
     await q.query(`CREATE INDEX customer_phone9 ON "${SCHEMA}".customer (phone9)`);

@@ -5,4 +5,11 @@ import { CareNextDay1733500000000 } from './1733500000000-next-day';
 import { CareListVolume1733600000000 } from './1733600000000-list-volume';
 import { CareScopeCounters1733700000000 } from './1733700000000-scope-counters';
 
-export const careMigrations = [CareInit1733200000000, CareInvitations1733300000000, CareBlacklistSplit1733400000000, CareNextDay1733500000000, CareListVolume1733600000000, CareScopeCounters1733700000000];
+export const careMigrations = [
+  CareInit1733200000000,
+  CareInvitations1733300000000,
+  CareBlacklistSplit1733400000000,
+  CareNextDay1733500000000,
+  CareListVolume1733600000000,
+  CareScopeCounters1733700000000,
+];

@@ -12,7 +12,9 @@ export function sqlBlacklist(ds: DataSource): Blacklist {
     async blocked(phones) {
       const keys = [...new Set(phones.map(last9).filter((k) => k.length === 9))];
       if (keys.length === 0) return new Set();
-      const rows: Array<{ phone9: string }> = await ds.query(`SELECT phone9 FROM ${BLACKLIST} WHERE phone9 = ANY($1) AND blacklisted`, [keys]);
+      const rows: Array<{ phone9: string }> = await ds.query(`SELECT phone9 FROM ${BLACKLIST} WHERE phone9 = ANY($1) AND blacklisted`, [
+        keys,
+      ]);
       return new Set(rows.map((r) => r.phone9));
     },
   };

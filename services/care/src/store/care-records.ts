@@ -67,10 +67,10 @@ export async function lockRecord(em: EntityManager, id: string): Promise<CareRec
 export async function updateRecord(em: EntityManager, id: string, set: Record<string, unknown>): Promise<CareRecordRow> {
   const keys = Object.keys(set);
   const assignments = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
-  const [rows] = (await em.query(`UPDATE ${RECORD} SET ${assignments} WHERE id = $1 RETURNING ${RECORD_COLUMNS}`, [id, ...keys.map((k) => set[k])])) as [
-    CareRecordRow[],
-    number,
-  ];
+  const [rows] = (await em.query(`UPDATE ${RECORD} SET ${assignments} WHERE id = $1 RETURNING ${RECORD_COLUMNS}`, [
+    id,
+    ...keys.map((k) => set[k]),
+  ])) as [CareRecordRow[], number];
   return rows[0];
 }
 
@@ -115,7 +115,12 @@ export async function recordMatches(em: EntityManager, scoped: Where): Promise<b
  * The customer follows an edit of its latest result (status, appointment, note): `column` takes
  * `value` unless the customer is not in a result state or a later result exists.
  */
-export async function mirrorRecordToCustomer(em: EntityManager, r: Pick<CareRecordRow, 'id' | 'customer_id' | 'created_at'>, column: string, value: unknown) {
+export async function mirrorRecordToCustomer(
+  em: EntityManager,
+  r: Pick<CareRecordRow, 'id' | 'customer_id' | 'created_at'>,
+  column: string,
+  value: unknown,
+) {
   await em.query(
     `UPDATE ${CUSTOMER} SET ${column} = $2
       WHERE id = $1 AND status NOT IN ('NORMAL', 'ASSIGNED', 'TAKECARE', 'REGISTERED', 'BLOCKED')

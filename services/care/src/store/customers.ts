@@ -42,7 +42,6 @@ export interface CustomerDbRow {
   appointment_at: Date | null;
 }
 
-
 const CUSTOMER_COLUMNS = `id, upload_id, phone, phone9, type, package, register_at, expired_at, package_cycle, state, package_can_register,
   status, assigned_to, taken_by, care_package, care_note, appointment_at`;
 
@@ -72,7 +71,9 @@ export async function pageUploads(em: EntityManager, pool: DivisionPool | null, 
   // The search box: part of the list's name or of the uploader's username or name.
   const pattern = likeContains(search.trim());
   const matching = (where: Where) =>
-    search.trim() ? where.add('(u.filename ILIKE ? OR u.created_by ILIKE ? OR u.created_by_fullname ILIKE ?)', pattern, pattern, pattern) : where;
+    search.trim()
+      ? where.add('(u.filename ILIKE ? OR u.created_by ILIKE ? OR u.created_by_fullname ILIKE ?)', pattern, pattern, pattern)
+      : where;
   const found = matching(new Where(w.params));
   const count = matching(new Where());
   const [rows, total] = await Promise.all([
@@ -91,9 +92,16 @@ export async function pageUploads(em: EntityManager, pool: DivisionPool | null, 
 
 /** Renames a list; NOT_FOUND when it is gone, CONFLICT when its uploader already has a list of that name. */
 export async function renameUpload(em: EntityManager, id: string, filename: string): Promise<{ from: string }> {
-  const [row] = (await em.query(`SELECT filename, created_by FROM ${UPLOAD} WHERE id = $1 FOR UPDATE`, [id])) as Array<{ filename: string; created_by: string }>;
+  const [row] = (await em.query(`SELECT filename, created_by FROM ${UPLOAD} WHERE id = $1 FOR UPDATE`, [id])) as Array<{
+    filename: string;
+    created_by: string;
+  }>;
   if (!row) throw new AppError('NOT_FOUND', MSG.uploadNotFound);
-  const [taken] = await em.query(`SELECT 1 FROM ${UPLOAD} WHERE created_by = $1 AND filename = $2 AND id <> $3`, [row.created_by, filename, id]);
+  const [taken] = await em.query(`SELECT 1 FROM ${UPLOAD} WHERE created_by = $1 AND filename = $2 AND id <> $3`, [
+    row.created_by,
+    filename,
+    id,
+  ]);
   if (taken) throw new AppError('CONFLICT', MSG.uploadNameTaken(filename));
   await em.query(`UPDATE ${UPLOAD} SET filename = $2 WHERE id = $1`, [id, filename]);
   return { from: row.filename };
@@ -106,10 +114,9 @@ export async function renameUpload(em: EntityManager, id: string, filename: stri
 export async function deleteUpload(em: EntityManager, id: string): Promise<{ removed: number; kept: number }> {
   const found = await em.query(`SELECT id FROM ${UPLOAD} WHERE id = $1 FOR UPDATE`, [id]);
   if (!found.length) throw new AppError('NOT_FOUND', MSG.uploadNotFound);
-  const [, removed] = (await em.query(`DELETE FROM ${CUSTOMER} WHERE upload_id = $1 AND assigned_to IS NULL AND status = 'NORMAL'`, [id])) as [
-    unknown,
-    number,
-  ];
+  const [, removed] = (await em.query(`DELETE FROM ${CUSTOMER} WHERE upload_id = $1 AND assigned_to IS NULL AND status = 'NORMAL'`, [
+    id,
+  ])) as [unknown, number];
   const [k] = await em.query(`SELECT count(*)::int AS n FROM ${CUSTOMER} WHERE upload_id = $1`, [id]);
   await em.query(`DELETE FROM ${UPLOAD} WHERE id = $1`, [id]);
   return { removed: Number(removed ?? 0), kept: k.n };
@@ -118,11 +125,27 @@ export async function deleteUpload(em: EntityManager, id: string): Promise<{ rem
 // ---------- customers ----------
 
 /** Inserts imported customers; rows whose key is already stored are skipped. */
-export async function insertCustomers(em: EntityManager, uploadId: string, rows: ReadonlyArray<{ row: CustomerRow; importKey: string }>): Promise<number> {
+export async function insertCustomers(
+  em: EntityManager,
+  uploadId: string,
+  rows: ReadonlyArray<{ row: CustomerRow; importKey: string }>,
+): Promise<number> {
   if (rows.length === 0) return 0;
   const params: unknown[] = [];
   const tuples = rows.map(({ row: r, importKey }) => {
-    const values = [uploadId, r.phone, r.phone9, r.type, r.package, r.registerAt, r.expiredAt, r.packageCycle, r.state, r.packageCanRegister, importKey];
+    const values = [
+      uploadId,
+      r.phone,
+      r.phone9,
+      r.type,
+      r.package,
+      r.registerAt,
+      r.expiredAt,
+      r.packageCycle,
+      r.state,
+      r.packageCanRegister,
+      importKey,
+    ];
     const b = params.length;
     params.push(...values);
     return `(${values.map((_, i) => `$${b + i + 1}`).join(', ')})`;
@@ -137,7 +160,10 @@ export async function insertCustomers(em: EntityManager, uploadId: string, rows:
 
 /** The customer of one list with that number (a list holds a number once). */
 export async function findCustomerIn(em: EntityManager, uploadId: string, phone9: string): Promise<CustomerDbRow | undefined> {
-  const rows: CustomerDbRow[] = await em.query(`SELECT ${CUSTOMER_COLUMNS} FROM ${CUSTOMER} WHERE upload_id = $1 AND phone9 = $2 ORDER BY created_at LIMIT 1`, [uploadId, phone9]);
+  const rows: CustomerDbRow[] = await em.query(
+    `SELECT ${CUSTOMER_COLUMNS} FROM ${CUSTOMER} WHERE upload_id = $1 AND phone9 = $2 ORDER BY created_at LIMIT 1`,
+    [uploadId, phone9],
+  );
   return rows[0];
 }
 
@@ -153,7 +179,9 @@ export async function deleteCustomer(em: EntityManager, id: string): Promise<voi
 
 export async function pageCustomers(em: EntityManager, where: Where, order: string, paging: Pick<Paging, 'skip' | 'take'>) {
   const [rows, total] = await Promise.all([
-    em.query(`SELECT ${CUSTOMER_COLUMNS} FROM ${CUSTOMER} ${where.sql} ORDER BY ${order} ${pageSql(paging)}`, where.params) as Promise<CustomerDbRow[]>,
+    em.query(`SELECT ${CUSTOMER_COLUMNS} FROM ${CUSTOMER} ${where.sql} ORDER BY ${order} ${pageSql(paging)}`, where.params) as Promise<
+      CustomerDbRow[]
+    >,
     em.query(`SELECT count(*)::bigint AS n FROM ${CUSTOMER} ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
   ]);
   return { rows, count: Number(total[0]?.n ?? 0) };
@@ -178,7 +206,14 @@ export async function lockUpload(em: EntityManager, id: string): Promise<void> {
  * a materialised CTE (evaluated once, so LIMIT holds) that skips rows another transaction holds
  * (a salesperson's take-next on a branch's own customers). Returns how many were handed.
  */
-export async function handOut(em: EntityManager, uploadId: string, pool: DivisionPool, username: string, count: number, by: string): Promise<number> {
+export async function handOut(
+  em: EntityManager,
+  uploadId: string,
+  pool: DivisionPool,
+  username: string,
+  count: number,
+  by: string,
+): Promise<number> {
   const w = new Where([uploadId, username, by, count]);
   const [, affected] = (await em.query(
     `WITH picked AS MATERIALIZED (
@@ -218,7 +253,9 @@ export async function takeNext(em: EntityManager, holders: readonly string[], us
         ORDER BY array_position($1, assigned_to), assigned_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
      )
      UPDATE ${CUSTOMER} m SET status = 'TAKECARE', taken_by = $2, taken_at = now() FROM picked WHERE m.id = picked.id
-     RETURNING ${CUSTOMER_COLUMNS.split(',').map((c) => `m.${c.trim()}`).join(', ')}`,
+     RETURNING ${CUSTOMER_COLUMNS.split(',')
+       .map((c) => `m.${c.trim()}`)
+       .join(', ')}`,
     [holders, username],
   )) as [CustomerDbRow[], number];
   return rows[0];
@@ -253,16 +290,18 @@ export async function insertSplitCustomer(
 }
 
 export async function countWaiting(em: EntityManager, holders: readonly string[]): Promise<number> {
-  const [r] = await em.query(`SELECT count(*)::bigint AS n FROM ${CUSTOMER} WHERE assigned_to = ANY($1) AND status = 'ASSIGNED'`, [holders]);
+  const [r] = await em.query(`SELECT count(*)::bigint AS n FROM ${CUSTOMER} WHERE assigned_to = ANY($1) AND status = 'ASSIGNED'`, [
+    holders,
+  ]);
   return Number(r?.n ?? 0);
 }
 
 export async function updateCustomer(em: EntityManager, id: string, set: Record<string, unknown>): Promise<CustomerDbRow> {
   const keys = Object.keys(set);
   const assignments = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
-  const [rows] = (await em.query(`UPDATE ${CUSTOMER} SET ${assignments} WHERE id = $1 RETURNING ${CUSTOMER_COLUMNS}`, [id, ...keys.map((k) => set[k])])) as [
-    CustomerDbRow[],
-    number,
-  ];
+  const [rows] = (await em.query(`UPDATE ${CUSTOMER} SET ${assignments} WHERE id = $1 RETURNING ${CUSTOMER_COLUMNS}`, [
+    id,
+    ...keys.map((k) => set[k]),
+  ])) as [CustomerDbRow[], number];
   return rows[0];
 }

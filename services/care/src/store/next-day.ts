@@ -68,7 +68,16 @@ export async function assignNextDay(em: EntityManager, username: string, fullnam
 /** Inserts an import chunk's records; a record whose import key is stored already is skipped. */
 export async function insertImportedNextDay(
   ds: DataSource,
-  rows: ReadonlyArray<{ phone: string; phone9: string; package: string; username: string; fullname: string; tkc: number | null; importKey: string; createdBy: string }>,
+  rows: ReadonlyArray<{
+    phone: string;
+    phone9: string;
+    package: string;
+    username: string;
+    fullname: string;
+    tkc: number | null;
+    importKey: string;
+    createdBy: string;
+  }>,
 ): Promise<void> {
   await ds.query(
     `INSERT INTO ${NEXT_DAY} (phone, phone9, package, username, fullname, tkc, import_key, created_by)
@@ -109,15 +118,10 @@ export async function updateNextDay(
   id: string,
   v: { phone: string; phone9: string; package: string; username: string; fullname: string; tkc: number | null },
 ): Promise<void> {
-  await em.query(`UPDATE ${NEXT_DAY} SET phone = $2, phone9 = $3, package = $4, username = $5, fullname = $6, tkc = COALESCE($7, tkc) WHERE id = $1`, [
-    id,
-    v.phone,
-    v.phone9,
-    v.package,
-    v.username,
-    v.fullname,
-    v.tkc,
-  ]);
+  await em.query(
+    `UPDATE ${NEXT_DAY} SET phone = $2, phone9 = $3, package = $4, username = $5, fullname = $6, tkc = COALESCE($7, tkc) WHERE id = $1`,
+    [id, v.phone, v.phone9, v.package, v.username, v.fullname, v.tkc],
+  );
 }
 
 export async function deleteNextDay(em: EntityManager, id: string): Promise<void> {

@@ -17,8 +17,9 @@ export async function groupLeaderOf(ds: DataSource, username: string): Promise<s
 
 /** The account of a staff member's branch, when they have one. */
 export async function branchAccountOf(ds: DataSource, username: string): Promise<string | undefined> {
-  const [brand] = await ds.query(`SELECT b.username FROM ${STAFF} s JOIN ${STAFF} b ON b.user_id = s.brand_id WHERE s.username = $1 AND s.brand_id <> ''`, [
-    username,
-  ]);
+  const [brand] = await ds.query(
+    `SELECT b.username FROM ${STAFF} s JOIN ${STAFF} b ON b.user_id = s.brand_id WHERE s.username = $1 AND s.brand_id <> ''`,
+    [username],
+  );
   return brand?.username;
 }

@@ -23,7 +23,8 @@ describe('carrier data', () => {
 
   it('pages eligible packages and filters by code', () => {
     const all = data.packages('0900000001');
-    for (let p = 1; p <= all.PaginateNumber; p++) expect(data.packages('0900000001', undefined, p).FinalDataList.length).toBeLessThanOrEqual(10);
+    for (let p = 1; p <= all.PaginateNumber; p++)
+      expect(data.packages('0900000001', undefined, p).FinalDataList.length).toBeLessThanOrEqual(10);
     const code = all.FinalDataList[0].PackageCode;
     const f = data.packages('0900000001', code);
     expect(f.FinalDataList.every((x) => x.PackageCode.includes(code))).toBe(true);
@@ -42,7 +43,10 @@ describe('carrier data', () => {
 
   it('attributes 9084 registrations to sellers and filters by channel', () => {
     const start = Date.UTC(2025, 0, 1) - 7 * 3600000;
-    const r = data.registrations9084({ subagents: ['d1', 'vg8'], startMs: start, endMs: start + 10 * 86400000, page: 1, count: 1000 }, ['a', 'b']);
+    const r = data.registrations9084({ subagents: ['d1', 'vg8'], startMs: start, endMs: start + 10 * 86400000, page: 1, count: 1000 }, [
+      'a',
+      'b',
+    ]);
     expect(r.count).toBeGreaterThan(0);
     expect(r.values.every((x) => ['d1', 'vg8'].includes(String(x.SubAgent)) && ['a', 'b'].includes(String(x.username_nv)))).toBe(true);
   });
@@ -96,10 +100,11 @@ describe('carrier data', () => {
     const times = [
       ...data.messages999('0912345678', '', start, end, 1, 1000).values.map((m) => m.ActionTime),
       ...data.h9279('84912345678', start, end).values.map((m) => m.datetime),
-      ...data.registrations9084({ subagents: ['d1', 'd9', 'vg8'], startMs: start, endMs: end, page: 1, count: 1000 }, ['a']).values.map((m) => String(m.Time)),
+      ...data
+        .registrations9084({ subagents: ['d1', 'd9', 'vg8'], startMs: start, endMs: end, page: 1, count: 1000 }, ['a'])
+        .values.map((m) => String(m.Time)),
     ].map((t) => Date.parse(t));
     expect(times.length).toBeGreaterThan(10);
     expect(times.filter((t) => t > Date.now())).toEqual([]);
   });
 });
-

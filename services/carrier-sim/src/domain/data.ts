@@ -186,7 +186,7 @@ export function arpu(phone: string, today = vnToday()) {
   const rows = Array.from({ length: 3 }, (_, i) => {
     const d = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() - 1 - i, 1));
     const tong = int(r, 20, 800) * 1000;
-    return { thang: `${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`, tong, ngoai_tkc: Math.floor(tong * r() * 0.4 / 1000) * 1000 };
+    return { thang: `${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`, tong, ngoai_tkc: Math.floor((tong * r() * 0.4) / 1000) * 1000 };
   });
   return { ctkv: pick(r, CTKV), apru: rows };
 }
@@ -211,7 +211,10 @@ export function messages999(phone: string, direction: string, startMs: number, e
       });
     }
   }
-  const sorted = newestFirst(all.filter((m) => happened(m.ActionTime)), (m) => m.ActionTime);
+  const sorted = newestFirst(
+    all.filter((m) => happened(m.ActionTime)),
+    (m) => m.ActionTime,
+  );
   const filtered = direction === 'I' || direction === 'O' ? sorted.filter((m) => m.ActionType === direction) : sorted;
   const size = count > 0 ? count : 20;
   const p = Math.max(1, page || 1);

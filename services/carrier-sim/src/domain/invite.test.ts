@@ -31,9 +31,21 @@ describe('carrier invitation desk', () => {
     const wrong = sent.code === '000000' ? '111111' : '000000';
     failsWith(() => desk.confirm({ phone: '0912345672', otp: wrong, transIdGetOtp: r.transIdGetOtp }), 400, 'Mã OTP không đúng');
     const ok = desk.confirm({ phone: '0912345672', otp: sent.code, transIdGetOtp: r.transIdGetOtp, package: 'MXH120' });
-    expect(ok).toEqual(expect.objectContaining({ msisdn: '84912345672', packCode: 'MXH120', packPrice: 120_000, requestType: 'DK', resultCodeMO: 'REGISTER_SUCCESS' }));
+    expect(ok).toEqual(
+      expect.objectContaining({
+        msisdn: '84912345672',
+        packCode: 'MXH120',
+        packPrice: 120_000,
+        requestType: 'DK',
+        resultCodeMO: 'REGISTER_SUCCESS',
+      }),
+    );
     // Used: a second confirm is refused.
-    failsWith(() => desk.confirm({ phone: '0912345672', otp: sent.code, transIdGetOtp: r.transIdGetOtp }), 400, 'Giao dịch OTP không tồn tại hoặc đã hết hạn');
+    failsWith(
+      () => desk.confirm({ phone: '0912345672', otp: sent.code, transIdGetOtp: r.transIdGetOtp }),
+      400,
+      'Giao dịch OTP không tồn tại hoặc đã hết hạn',
+    );
   });
 
   it('refuses expired codes, too many attempts, and follows the per-phone outcomes', () => {
@@ -41,16 +53,31 @@ describe('carrier invitation desk', () => {
     const desk = new InviteDesk(() => now);
     const r = desk.requestOtp({ type: 'ma_xac_nhan_1', phone: '0912345673', package: 'D120' });
     now = OTP_TTL_MS + 1;
-    failsWith(() => desk.confirm({ phone: '0912345673', otp: desk.lastOtp('0912345673')!.code, transIdGetOtp: r.transIdGetOtp }), 400, 'Giao dịch OTP không tồn tại hoặc đã hết hạn');
+    failsWith(
+      () => desk.confirm({ phone: '0912345673', otp: desk.lastOtp('0912345673')!.code, transIdGetOtp: r.transIdGetOtp }),
+      400,
+      'Giao dịch OTP không tồn tại hoặc đã hết hạn',
+    );
     const r2 = desk.requestOtp({ type: 'ma_xac_nhan_1', phone: '0912345674', package: 'D120' });
     const code = desk.lastOtp('0912345674')!.code;
     const bad = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 3; i++) failsWith(() => desk.confirm({ phone: '0912345674', otp: bad, transIdGetOtp: r2.transIdGetOtp }), 400, 'Mã OTP không đúng');
-    failsWith(() => desk.confirm({ phone: '0912345674', otp: code, transIdGetOtp: r2.transIdGetOtp }), 400, 'Nhập sai mã OTP quá số lần cho phép');
-    failsWith(() => desk.requestOtp({ type: 'ma_xac_nhan_1', phone: '0912345670', package: 'D120' }), 422, 'Thuê bao không đủ điều kiện đăng ký gói cước');
+    for (let i = 0; i < 3; i++)
+      failsWith(() => desk.confirm({ phone: '0912345674', otp: bad, transIdGetOtp: r2.transIdGetOtp }), 400, 'Mã OTP không đúng');
+    failsWith(
+      () => desk.confirm({ phone: '0912345674', otp: code, transIdGetOtp: r2.transIdGetOtp }),
+      400,
+      'Nhập sai mã OTP quá số lần cho phép',
+    );
+    failsWith(
+      () => desk.requestOtp({ type: 'ma_xac_nhan_1', phone: '0912345670', package: 'D120' }),
+      422,
+      'Thuê bao không đủ điều kiện đăng ký gói cước',
+    );
     failsWith(() => desk.requestOtp({ type: 'kenh_la', phone: '0912345671', package: 'D120' }), 400, 'Kênh mời không hợp lệ');
     expect(desk.register({ phone: '0912345679', package: 'D120', command: 'GIAHAN' }).resultCodeMO).toBe('REGISTER_FAIL');
-    expect(desk.register({ phone: '0912345678', package: 'D120', command: 'giahan' })).toEqual(expect.objectContaining({ requestType: 'GIAHAN', resultCodeMO: 'REGISTER_SUCCESS' }));
+    expect(desk.register({ phone: '0912345678', package: 'D120', command: 'giahan' })).toEqual(
+      expect.objectContaining({ requestType: 'GIAHAN', resultCodeMO: 'REGISTER_SUCCESS' }),
+    );
     failsWith(() => desk.register({ phone: '0912345678', package: 'D120', command: 'HUY' }), 400, 'Lệnh phải là DK hoặc GIAHAN');
   });
 });

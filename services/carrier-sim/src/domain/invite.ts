@@ -22,7 +22,10 @@ export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 3;
 
 export class InviteError extends Error {
-  constructor(readonly status: number, msg: string) {
+  constructor(
+    readonly status: number,
+    msg: string,
+  ) {
     super(msg);
   }
 }
@@ -102,12 +105,22 @@ export class InviteDesk {
     return { [field]: transId, message: 'Đã gửi mã OTP' };
   }
 
-  confirm(body: { type?: unknown; otp?: unknown; package?: unknown; phone?: unknown; transIdGetOtp?: unknown; transactionNo?: unknown; orderCode?: unknown }): RegistrationAnswer {
+  confirm(body: {
+    type?: unknown;
+    otp?: unknown;
+    package?: unknown;
+    phone?: unknown;
+    transIdGetOtp?: unknown;
+    transactionNo?: unknown;
+    orderCode?: unknown;
+  }): RegistrationAnswer {
     const phone = phoneOf(body.phone);
     const otp = need(body.otp, 'mã OTP');
-    const transId = [body.transIdGetOtp, body.transactionNo, body.orderCode].find((v) => typeof v === 'string' && v.trim()) as string | undefined;
+    const transId = [body.transIdGetOtp, body.transactionNo, body.orderCode].find((v) => typeof v === 'string' && v.trim()) as
+      string | undefined;
     const sent = transId ? this.byTrans.get(transId.trim()) : undefined;
-    if (!sent || sent.used || sent.phone !== phone || sent.expiresAtMs < this.now()) throw new InviteError(400, 'Giao dịch OTP không tồn tại hoặc đã hết hạn');
+    if (!sent || sent.used || sent.phone !== phone || sent.expiresAtMs < this.now())
+      throw new InviteError(400, 'Giao dịch OTP không tồn tại hoặc đã hết hạn');
     if (sent.attempts >= OTP_MAX_ATTEMPTS) throw new InviteError(400, 'Nhập sai mã OTP quá số lần cho phép');
     sent.attempts += 1;
     if (otp !== sent.code) throw new InviteError(400, 'Mã OTP không đúng');

@@ -48,13 +48,18 @@ export interface PartnerTopUp {
   at: string;
 }
 
-const refused = (code: number, message: string): PartnerReply => ({ hold: false, httpStatus: 422, body: { status: 'REFUSED', code, message } });
+const refused = (code: number, message: string): PartnerReply => ({
+  hold: false,
+  httpStatus: 422,
+  body: { status: 'REFUSED', code, message },
+});
 const badRequest = (error: string): PartnerReply => ({ hold: false, httpStatus: 400, body: { error } });
 
 /** The decision for a new key: by the phone's last digit (see the file comment). */
 export function decide(phone: string, amount: number): { result: PartnerResult; hangFirst: boolean } {
   const last = phone.slice(-1);
-  if (last === '7') return { result: { status: 'REFUSED', code: 17, message: 'Thuê bao đang bị khóa, không nạp được tiền' }, hangFirst: false };
+  if (last === '7')
+    return { result: { status: 'REFUSED', code: 17, message: 'Thuê bao đang bị khóa, không nạp được tiền' }, hangFirst: false };
   if (last === '6') return { result: { status: 'PENDING', code: 1, message: 'Đã nhận yêu cầu, đang chờ xử lý' }, hangFirst: false };
   const money = new Intl.NumberFormat('vi-VN').format(amount);
   return { result: { status: 'SUCCESS', code: 0, message: `Nạp thành công ${money} đ cho thuê bao ${phone}` }, hangFirst: last === '8' };

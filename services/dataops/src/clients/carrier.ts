@@ -16,7 +16,9 @@ export interface ScanCarrier {
  * and free cycles (quetdata, quetdatakhonggoi); `packages` the program eligibility (quetdtct).
  * Basic auth and a deadline on every call; a 4xx other than 401/429 refuses the number.
  */
-export function httpScanCarrier(cfg: Pick<DataopsConfig, 'CARRIER_URL' | 'CARRIER_USERNAME' | 'CARRIER_PASSWORD' | 'CARRIER_TIMEOUT_MS'>): ScanCarrier {
+export function httpScanCarrier(
+  cfg: Pick<DataopsConfig, 'CARRIER_URL' | 'CARRIER_USERNAME' | 'CARRIER_PASSWORD' | 'CARRIER_TIMEOUT_MS'>,
+): ScanCarrier {
   const auth = `Basic ${Buffer.from(`${cfg.CARRIER_USERNAME ?? ''}:${cfg.CARRIER_PASSWORD ?? ''}`).toString('base64')}`;
   const get = async (path: string): Promise<unknown> => {
     if (!cfg.CARRIER_URL) throw new CarrierUnavailable('carrier not configured');

@@ -25,12 +25,26 @@ describe('scan commands and states', () => {
 describe('scan results', () => {
   const history = {
     values: [
-      { NumberType: 'MC', NumberCurrentPackage: 'MAX90', NumberPackageRegisterDate: '2026-10-01', NumberPackageRegisterExpire: '2026-10-31', CurrentCycle: 4, NumberFreeCycleLeft: 2, Status: 'ACTIVE' },
+      {
+        NumberType: 'MC',
+        NumberCurrentPackage: 'MAX90',
+        NumberPackageRegisterDate: '2026-10-01',
+        NumberPackageRegisterExpire: '2026-10-31',
+        CurrentCycle: 4,
+        NumberFreeCycleLeft: 2,
+        Status: 'ACTIVE',
+      },
       { NumberCurrentPackage: 'OLD', Status: 'EXPIRED' },
     ],
   };
   it('quetdata keeps the current package, cycle and free cycles', () => {
-    expect(resultFromHistory('quetdata', history)).toMatchObject({ current_package: 'MAX90', current_cycle: 4, free_cycle_left: 2, number_status: 'ACTIVE', status: 'DA_QUET' });
+    expect(resultFromHistory('quetdata', history)).toMatchObject({
+      current_package: 'MAX90',
+      current_cycle: 4,
+      free_cycle_left: 2,
+      number_status: 'ACTIVE',
+      status: 'DA_QUET',
+    });
   });
   it('quetdatakhonggoi has no free-cycle column', () => {
     expect(resultFromHistory('quetdatakhonggoi', history).free_cycle_left).toBe(0);
@@ -39,7 +53,10 @@ describe('scan results', () => {
     expect(resultFromHistory('quetdata', { values: [] })).toMatchObject({ current_package: '', number_status: 'KHONG_CO_GOI' });
   });
   it('quetdtct lists the eligible programs once each', () => {
-    expect(resultFromPackages({ FinalDataList: [{ PackageCode: 'A' }, { PackageCode: 'B' }, { PackageCode: 'A' }] })).toMatchObject({ dtct: 'A,B', number_status: 'CO_DTCT' });
+    expect(resultFromPackages({ FinalDataList: [{ PackageCode: 'A' }, { PackageCode: 'B' }, { PackageCode: 'A' }] })).toMatchObject({
+      dtct: 'A,B',
+      number_status: 'CO_DTCT',
+    });
     expect(resultFromPackages({ FinalDataList: [] })).toMatchObject({ dtct: '', number_status: 'KHONG_DTCT' });
   });
 });
@@ -48,18 +65,26 @@ describe('rate limiter (injected clock, no real waiting)', () => {
   it('spaces calls 1000/rate ms apart', async () => {
     let t = 1000;
     const waits: number[] = [];
-    const rl = new RateLimiter(4, () => t, async (ms) => {
-      waits.push(ms);
-    });
+    const rl = new RateLimiter(
+      4,
+      () => t,
+      async (ms) => {
+        waits.push(ms);
+      },
+    );
     for (let i = 0; i < 4; i++) await rl.take();
     expect(waits).toEqual([250, 500, 750]);
     t = 5000; // long after: no wait
     expect(await rl.take()).toBe(0);
   });
   it('0 = unbounded', async () => {
-    const rl = new RateLimiter(0, () => 0, async () => {
-      throw new Error('must not sleep');
-    });
+    const rl = new RateLimiter(
+      0,
+      () => 0,
+      async () => {
+        throw new Error('must not sleep');
+      },
+    );
     expect(await rl.take()).toBe(0);
   });
 });

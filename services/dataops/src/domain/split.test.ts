@@ -26,7 +26,9 @@ describe('quantities of a file', () => {
     expect(unallocated(100, r as any)).toBe(0);
   });
   it('refuses a sum above the total, naming what is left for the listed accounts', () => {
-    expect(applyQuantities(100, current, [{ username: 'sale02', quantity: 61 }])).toBe('Số lượng chia vượt quá số còn lại của file (còn 60)');
+    expect(applyQuantities(100, current, [{ username: 'sale02', quantity: 61 }])).toBe(
+      'Số lượng chia vượt quá số còn lại của file (còn 60)',
+    );
   });
   it('refuses going below what the account already took', () => {
     expect(applyQuantities(100, current, [{ username: 'sale01', quantity: 9 }])).toBe('sale01 đã lấy 10 số, không thể chia ít hơn');
@@ -36,6 +38,8 @@ describe('quantities of a file', () => {
     expect(applyQuantities(100, current, [{ username: 'x', quantity: 1.5 }])).toBe('Số lượng phải là số nguyên không âm');
   });
   it('adds a new account', () => {
-    expect(applyQuantities(100, [], [{ username: 'leader01', quantity: 100 }])).toEqual([{ username: 'leader01', quantity: 100, taken: 0 }]);
+    expect(applyQuantities(100, [], [{ username: 'leader01', quantity: 100 }])).toEqual([
+      { username: 'leader01', quantity: 100, taken: 0 },
+    ]);
   });
 });

@@ -23,7 +23,11 @@ export interface QuotaRow {
  * theirs. Refused (a string) when a quantity is not a whole number ≥ 0, drops below what the
  * account took, or the sum passes the file's total.
  */
-export function applyQuantities(total: number, current: readonly QuotaRow[], assigns: ReadonlyArray<{ username: string; quantity: number }>): QuotaRow[] | string {
+export function applyQuantities(
+  total: number,
+  current: readonly QuotaRow[],
+  assigns: ReadonlyArray<{ username: string; quantity: number }>,
+): QuotaRow[] | string {
   const next = new Map(current.map((r) => [r.username, { ...r }]));
   for (const a of assigns) {
     if (!Number.isSafeInteger(a.quantity) || a.quantity < 0) return MSG.quantityInvalid;
@@ -59,4 +63,8 @@ export interface SplitRowInput {
 }
 
 /** Spec 3 §5 "Uploads": duplicates of a data-split file are removed by phone plus package. */
-export const splitRowKey = (fileName: string, r: Pick<SplitRowInput, 'phone9' | 'goi_cuoc'>) => [fileName, r.phone9, r.goi_cuoc.toUpperCase()];
+export const splitRowKey = (fileName: string, r: Pick<SplitRowInput, 'phone9' | 'goi_cuoc'>) => [
+  fileName,
+  r.phone9,
+  r.goi_cuoc.toUpperCase(),
+];

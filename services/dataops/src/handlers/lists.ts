@@ -9,13 +9,43 @@ import { MSG } from '../domain/messages';
 import { checkOtp, extractOtp } from '../domain/otp';
 import { parsePhone, text, TextTooLong } from '../domain/phone';
 import { refuseExportFor5 } from './scans';
-import { blacklistRowById, BlacklistRow, deleteBlacklist, insertBlacklist, insertBlacklistRows, listBlacklist, updateBlacklist } from '../store/blacklist';
-import { deleteOtp, isOtpPhoneBlacklisted, listOtp, otpRowById, OtpFields, OtpRow, updateOtp, upsertOtp, upsertOtpRows } from '../store/otp';
+import {
+  blacklistRowById,
+  BlacklistRow,
+  deleteBlacklist,
+  insertBlacklist,
+  insertBlacklistRows,
+  listBlacklist,
+  updateBlacklist,
+} from '../store/blacklist';
+import {
+  deleteOtp,
+  isOtpPhoneBlacklisted,
+  listOtp,
+  otpRowById,
+  OtpFields,
+  OtpRow,
+  updateOtp,
+  upsertOtp,
+  upsertOtpRows,
+} from '../store/otp';
 
 type Def = typeof dataops_v1_dataops.DataopsListServiceService;
 
-const blacklistView = (r: BlacklistRow) => ({ id: r.id, phone_number: r.phone_number, description: r.description, createdAt: vnDateTime(r.created_at) });
-const otpView = (r: OtpRow & { blacklisted?: boolean }) => ({ id: r.id, otp: r.otp, datetime: vnDateTime(r.datetime), str_mes: r.str_mes, phone_number: r.phone_number, blacklisted: !!r.blacklisted });
+const blacklistView = (r: BlacklistRow) => ({
+  id: r.id,
+  phone_number: r.phone_number,
+  description: r.description,
+  createdAt: vnDateTime(r.created_at),
+});
+const otpView = (r: OtpRow & { blacklisted?: boolean }) => ({
+  id: r.id,
+  otp: r.otp,
+  datetime: vnDateTime(r.datetime),
+  str_mes: r.str_mes,
+  phone_number: r.phone_number,
+  blacklisted: !!r.blacklisted,
+});
 
 const phoneOrFail = (raw: unknown) => {
   const p = parsePhone(raw);
@@ -96,7 +126,12 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
         return await ds.transaction(async (tx) => {
           const row = await insertBlacklist(tx, { phone: p.phone, phone9: p.phone9, description, by: ctx.user.username });
           await publish(tx, { phone: p.phone, blacklisted: true, reason: description, by: ctx.user.username });
-          await audit.record(tx, { resource: 'blacklist', id: row.id, who: who(ctx.user), changes: [{ field: 'phone_number', from: null, to: p.phone }] });
+          await audit.record(tx, {
+            resource: 'blacklist',
+            id: row.id,
+            who: who(ctx.user),
+            changes: [{ field: 'phone_number', from: null, to: p.phone }],
+          });
           outbox.afterCommit();
           return blacklistView(row);
         });
@@ -114,9 +149,15 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
           const before = await blacklistById(tx, req.id, true);
           const row = await updateBlacklist(tx, before.id, { phone: p.phone, phone9: p.phone9, description });
           // A phone edited away is no longer blacklisted; the new one is.
-          if (before.phone9 !== p.phone9) await publish(tx, { phone: before.phone_number, blacklisted: false, reason: description, by: ctx.user.username });
+          if (before.phone9 !== p.phone9)
+            await publish(tx, { phone: before.phone_number, blacklisted: false, reason: description, by: ctx.user.username });
           await publish(tx, { phone: p.phone, blacklisted: true, reason: description, by: ctx.user.username });
-          await audit.record(tx, { resource: 'blacklist', id: row.id, who: who(ctx.user), changes: changedFields(before as any, row as any, ['phone_number', 'description']) });
+          await audit.record(tx, {
+            resource: 'blacklist',
+            id: row.id,
+            who: who(ctx.user),
+            changes: changedFields(before as any, row as any, ['phone_number', 'description']),
+          });
           outbox.afterCommit();
           return blacklistView(row);
         });
@@ -131,7 +172,12 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
         const before = await blacklistById(tx, req.id, true);
         await deleteBlacklist(tx, before.id);
         await publish(tx, { phone: before.phone_number, blacklisted: false, reason: before.description, by: ctx.user.username });
-        await audit.record(tx, { resource: 'blacklist', id: before.id, who: who(ctx.user), changes: [{ field: 'phone_number', from: before.phone_number, to: null }] });
+        await audit.record(tx, {
+          resource: 'blacklist',
+          id: before.id,
+          who: who(ctx.user),
+          changes: [{ field: 'phone_number', from: before.phone_number, to: null }],
+        });
         outbox.afterCommit();
         return { ok: true, msg: 'Đã xóa' };
       });
@@ -160,7 +206,8 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
               rows.map((r) => r.row),
               ctx.user.username,
             );
-            for (const row of inserted) await publish(tx, { phone: row.phone_number, blacklisted: true, reason: row.description, by: ctx.user.username });
+            for (const row of inserted)
+              await publish(tx, { phone: row.phone_number, blacklisted: true, reason: row.description, by: ctx.user.username });
             if (inserted.length) outbox.afterCommit();
           }),
       });
@@ -186,7 +233,12 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
       const f = otpFields(req);
       return ds.transaction(async (tx) => {
         const row = await upsertOtp(tx, f, ctx.user.username);
-        await audit.record(tx, { resource: 'otp1414', id: row.id, who: who(ctx.user), changes: [{ field: 'otp', from: null, to: row.otp }] });
+        await audit.record(tx, {
+          resource: 'otp1414',
+          id: row.id,
+          who: who(ctx.user),
+          changes: [{ field: 'otp', from: null, to: row.otp }],
+        });
         return otpView(row);
       });
     },
@@ -197,7 +249,12 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
         return await ds.transaction(async (tx) => {
           const before = await otpById(tx, req.id, true);
           const row = await updateOtp(tx, before.id, f);
-          await audit.record(tx, { resource: 'otp1414', id: row.id, who: who(ctx.user), changes: changedFields(before as any, row as any, ['phone_number', 'otp', 'str_mes']) });
+          await audit.record(tx, {
+            resource: 'otp1414',
+            id: row.id,
+            who: who(ctx.user),
+            changes: changedFields(before as any, row as any, ['phone_number', 'otp', 'str_mes']),
+          });
           return otpView(row);
         });
       } catch (err) {
@@ -210,7 +267,12 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
       return ds.transaction(async (tx) => {
         const before = await otpById(tx, req.id, true);
         await deleteOtp(tx, before.id);
-        await audit.record(tx, { resource: 'otp1414', id: before.id, who: who(ctx.user), changes: [{ field: 'otp', from: before.otp, to: null }] });
+        await audit.record(tx, {
+          resource: 'otp1414',
+          id: before.id,
+          who: who(ctx.user),
+          changes: [{ field: 'otp', from: before.otp, to: null }],
+        });
         return { ok: true, msg: 'Đã xóa' };
       });
     },
@@ -236,12 +298,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
         },
         // Rows keyed by phone (spec 3 §5): the last row of a phone wins, a re-sent one changes nothing.
         key: (r) => [r.phone9],
-        save: (rows) =>
-          upsertOtpRows(
-            ds,
-            lastPerPhone(rows.map((r) => r.row)),
-            ctx.user.username,
-          ),
+        save: (rows) => upsertOtpRows(ds, lastPerPhone(rows.map((r) => r.row)), ctx.user.username),
       });
     },
 

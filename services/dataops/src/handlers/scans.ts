@@ -76,11 +76,19 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
       },
       // Duplicates by phone (spec 3 §5): the table's (file, last 9 digits) key skips the stored ones.
       key: (r) => [r.fileName, r.phone9],
-      save: (rows) => insertScanNumbers(ds.manager, kind, fileName!, me, rows.map((r) => r.row)),
+      save: (rows) =>
+        insertScanNumbers(
+          ds.manager,
+          kind,
+          fileName!,
+          me,
+          rows.map((r) => r.row),
+        ),
     });
   };
 
-  const fileByName = async (raw: unknown) => (await scanFileByName(ds.manager, kind, fileNameOf(raw))) ?? fail('NOT_FOUND', MSG.scanFileNotFound);
+  const fileByName = async (raw: unknown) =>
+    (await scanFileByName(ds.manager, kind, fileNameOf(raw))) ?? fail('NOT_FOUND', MSG.scanFileNotFound);
 
   const remove = async (f: ScanFileRow, me: Identity) => {
     mustOwn(f, me);
@@ -100,7 +108,8 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
 
   const h = {
     list: (req: { page?: number; count?: number }) => list(new Where().add('kind = ?', kind), req.page, req.count),
-    assigned: (req: { page?: number; count?: number }, me: Identity) => list(new Where().add('kind = ?', kind).add('uploaded_by = ?', me.username), req.page, req.count),
+    assigned: (req: { page?: number; count?: number }, me: Identity) =>
+      list(new Where().add('kind = ?', kind).add('uploaded_by = ?', me.username), req.page, req.count),
     async countUnscanned(me: Identity) {
       return { total: await countUnscannedOf(ds, kind, me.username) };
     },
@@ -122,7 +131,9 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
       return { ok: true, msg: 'Đã giao file' };
     },
     async get(id: string) {
-      return scanFileView((await scanFileById(ds.manager, kind, requireId(id, MSG.scanFileNotFound))) ?? fail('NOT_FOUND', MSG.scanFileNotFound));
+      return scanFileView(
+        (await scanFileById(ds.manager, kind, requireId(id, MSG.scanFileNotFound))) ?? fail('NOT_FOUND', MSG.scanFileNotFound),
+      );
     },
     async update(req: dataops_v1_dataops.UpdateScanFileRequest, me: Identity) {
       const id = requireId(req.id, MSG.scanFileNotFound);
@@ -187,7 +198,8 @@ export function allScanHandlers(c: DataopsContext): H {
       [`updateScanFile${s}`]: (req: dataops_v1_dataops.UpdateScanFileRequest, ctx: { user: Identity }) => h.update(req, ctx.user),
       [`deleteScanFile${s}`]: (req: { id: string }, ctx: { user: Identity }) => h.removeById(req.id, ctx.user),
       [`deleteScanFileByName${s}`]: (req: { FileName: string }, ctx: { user: Identity }) => h.removeByName(req.FileName, ctx.user),
-      [`createScanNumber${s}`]: (req: dataops_v1_dataops.ScanNumberRow, ctx: { user: Identity }) => h.importRows({ rows: [req], first_row: 1 }, ctx.user),
+      [`createScanNumber${s}`]: (req: dataops_v1_dataops.ScanNumberRow, ctx: { user: Identity }) =>
+        h.importRows({ rows: [req], first_row: 1 }, ctx.user),
       [`importScanNumbers${s}`]: (req: dataops_v1_dataops.ImportScanNumbersRequest, ctx: { user: Identity }) => h.importRows(req, ctx.user),
       [`uploadScanFile${s}`]: (req: dataops_v1_dataops.ImportScanNumbersRequest, ctx: { user: Identity }) => h.importRows(req, ctx.user),
       [`findAllByFileName${s}`]: (req: dataops_v1_dataops.FileNamePageRequest, ctx: { user: Identity }) => h.findAll(req, ctx.user),

@@ -5,7 +5,18 @@ import { isBranch, isLeader, isSales } from '@cskh/kit';
 import type { dataops_v1_dataops } from '@cskh/proto';
 import type { DataopsContext } from '../context';
 import { MSG } from '../domain/messages';
-import { ALL, checkGrantDates, checkGrantFiles, dataPriority, isDataSenior, maySeeSection, PLACEHOLDER, Section, SECTION_LABEL, SECTION_TARGET_PRIORITY } from '../domain/permission';
+import {
+  ALL,
+  checkGrantDates,
+  checkGrantFiles,
+  dataPriority,
+  isDataSenior,
+  maySeeSection,
+  PLACEHOLDER,
+  Section,
+  SECTION_LABEL,
+  SECTION_TARGET_PRIORITY,
+} from '../domain/permission';
 import { FileNameError, parseFileName, parsePhone, text, TextTooLong } from '../domain/phone';
 import { applyQuantities as applyQuotas, splitRowKey, SplitRowInput, unallocated } from '../domain/split';
 import { refuseExportFor5 } from './scans';
@@ -30,7 +41,6 @@ import {
 } from '../store/split';
 
 type Def = typeof dataops_v1_dataops.DataopsSplitServiceService;
-
 
 const splitFileView = (f: SplitFileRow) => ({
   id: f.id,
@@ -100,7 +110,11 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
       const rows = req.rows ?? [];
       const blocked = await blacklistedPhone9s(
         ds,
-        rows.map((r) => String(r.so_dien_thoai ?? '').replace(/\D/g, '').slice(-9)),
+        rows.map((r) =>
+          String(r.so_dien_thoai ?? '')
+            .replace(/\D/g, '')
+            .slice(-9),
+        ),
       );
       return importChunk({
         rows,
@@ -229,7 +243,10 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
           if (!level.some((t) => t.username === who)) {
             const known = await staff.get(who);
             if (!known) fail('NOT_FOUND', MSG.targetUnknown(who.slice(0, 50)));
-            if (known!.priority !== SECTION_TARGET_PRIORITY[section] && inScope(staffScopeOf({ ...me, priority: dataPriority(me.priority) }), known, who))
+            if (
+              known!.priority !== SECTION_TARGET_PRIORITY[section] &&
+              inScope(staffScopeOf({ ...me, priority: dataPriority(me.priority) }), known, who)
+            )
               fail('VALIDATION', MSG.targetNotStaff(who.slice(0, 50)));
             fail('FORBIDDEN', MSG.targetOutsideScope(who.slice(0, 50)));
           }
@@ -267,7 +284,10 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
       const name = String(req.FileName ?? '').trim();
       if (!name || name === PLACEHOLDER) fail('VALIDATION', MSG.noSplitFile);
       const targets = new Set((await dataTargets(c, me)).map((t) => t.username));
-      const assigns = Object.entries(req.assigns ?? {}).map(([username, quantity]) => ({ username: username.trim(), quantity: Number(quantity) }));
+      const assigns = Object.entries(req.assigns ?? {}).map(([username, quantity]) => ({
+        username: username.trim(),
+        quantity: Number(quantity),
+      }));
       for (const a of assigns) if (!targets.has(a.username)) fail('FORBIDDEN', MSG.targetOutsideScope(a.username.slice(0, 50)));
       await ds.transaction(async (tx) => {
         // The file's row lock serialises every save of this file: the sum is checked against what is stored.
@@ -290,7 +310,7 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
           fullname: r.fullname,
           priority: r.priority,
           brand_id: r.brand_id,
-          leader: isSales(r.priority) ? leaderOf.get(r.group_id) ?? '' : '',
+          leader: isSales(r.priority) ? (leaderOf.get(r.group_id) ?? '') : '',
           user_id: r.user_id,
         })),
         count: rows.length,
@@ -314,4 +334,3 @@ export async function takeSplitNumber(c: DataopsContext, username: string) {
     return { found: false, phone: '', package: '', file_name: '', file_id: '', reason: given ? MSG.noSplitNumber : '' };
   });
 }
-

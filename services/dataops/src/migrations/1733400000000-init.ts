@@ -133,7 +133,17 @@ export class DataopsInit1733400000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['otp1414', 'blacklist', 'split_quota', 'data_perm_day', 'data_perm_file', 'split_number', 'split_file', 'scan_number', 'scan_file'])
+    for (const t of [
+      'otp1414',
+      'blacklist',
+      'split_quota',
+      'data_perm_day',
+      'data_perm_file',
+      'split_number',
+      'split_file',
+      'scan_number',
+      'scan_file',
+    ])
       await q.query(`DROP TABLE "${SCHEMA}".${t}`);
   }
 }

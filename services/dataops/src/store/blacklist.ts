@@ -17,7 +17,9 @@ export interface BlacklistRow {
 /** One page of the blacklist (newest first) and how many match. */
 export async function listBlacklist(em: Db, where: Where, paging: Paging): Promise<{ rows: BlacklistRow[]; total: number }> {
   const [rows, total] = await Promise.all([
-    em.query(`SELECT * FROM "${SCHEMA}".blacklist ${where.sql} ORDER BY created_at DESC, id ${pageSql(paging)}`, where.params) as Promise<BlacklistRow[]>,
+    em.query(`SELECT * FROM "${SCHEMA}".blacklist ${where.sql} ORDER BY created_at DESC, id ${pageSql(paging)}`, where.params) as Promise<
+      BlacklistRow[]
+    >,
     em.query(`SELECT count(*)::int AS n FROM "${SCHEMA}".blacklist ${where.sql}`, where.params) as Promise<Array<{ n: number }>>,
   ]);
   return { rows, total: total[0].n };
@@ -34,7 +36,10 @@ export async function blacklistedPhone9s(em: Db, phone9s: string[]): Promise<Set
   return new Set(rows.map((r) => r.phone9));
 }
 
-export async function insertBlacklist(em: Db, e: { phone: string; phone9: string; description: string; by: string }): Promise<BlacklistRow> {
+export async function insertBlacklist(
+  em: Db,
+  e: { phone: string; phone9: string; description: string; by: string },
+): Promise<BlacklistRow> {
   const [row]: BlacklistRow[] = await em.query(
     `INSERT INTO "${SCHEMA}".blacklist (phone_number, phone9, description, created_by) VALUES ($1, $2, $3, $4) RETURNING *`,
     [e.phone, e.phone9, e.description, e.by],
@@ -42,13 +47,16 @@ export async function insertBlacklist(em: Db, e: { phone: string; phone9: string
   return row;
 }
 
-export async function updateBlacklist(em: Db, id: string, e: { phone: string; phone9: string; description: string }): Promise<BlacklistRow> {
-  const [row]: BlacklistRow[] = await modified(em, `UPDATE "${SCHEMA}".blacklist SET phone_number = $2, phone9 = $3, description = $4 WHERE id = $1 RETURNING *`, [
-    id,
-    e.phone,
-    e.phone9,
-    e.description,
-  ]);
+export async function updateBlacklist(
+  em: Db,
+  id: string,
+  e: { phone: string; phone9: string; description: string },
+): Promise<BlacklistRow> {
+  const [row]: BlacklistRow[] = await modified(
+    em,
+    `UPDATE "${SCHEMA}".blacklist SET phone_number = $2, phone9 = $3, description = $4 WHERE id = $1 RETURNING *`,
+    [id, e.phone, e.phone9, e.description],
+  );
   return row;
 }
 
@@ -57,7 +65,11 @@ export async function deleteBlacklist(em: Db, id: string): Promise<void> {
 }
 
 /** An import chunk: phones already listed are kept as they are; answers the rows it added. */
-export async function insertBlacklistRows(em: Db, rows: Array<{ phone: string; phone9: string; description: string }>, by: string): Promise<BlacklistRow[]> {
+export async function insertBlacklistRows(
+  em: Db,
+  rows: Array<{ phone: string; phone9: string; description: string }>,
+  by: string,
+): Promise<BlacklistRow[]> {
   return em.query(
     `INSERT INTO "${SCHEMA}".blacklist (phone_number, phone9, description, created_by)
      SELECT v.phone, v.phone9, v.description, $2 FROM jsonb_to_recordset($1::jsonb) AS v(phone text, phone9 text, description text)

@@ -26,11 +26,16 @@ export interface OtpFields {
 const BLACKLISTED_SQL = `EXISTS (SELECT 1 FROM "${SCHEMA}".blacklist b WHERE b.phone9 = o.phone9) AS blacklisted`;
 
 /** One page of OTP records (newest first), each with whether its phone is blacklisted, and how many match. */
-export async function listOtp(em: Db, where: Where, paging: Paging): Promise<{ rows: Array<OtpRow & { blacklisted: boolean }>; total: number }> {
+export async function listOtp(
+  em: Db,
+  where: Where,
+  paging: Paging,
+): Promise<{ rows: Array<OtpRow & { blacklisted: boolean }>; total: number }> {
   const [rows, total] = await Promise.all([
-    em.query(`SELECT o.*, ${BLACKLISTED_SQL} FROM "${SCHEMA}".otp1414 o ${where.sql} ORDER BY o.datetime DESC, o.id ${pageSql(paging)}`, where.params) as Promise<
-      Array<OtpRow & { blacklisted: boolean }>
-    >,
+    em.query(
+      `SELECT o.*, ${BLACKLISTED_SQL} FROM "${SCHEMA}".otp1414 o ${where.sql} ORDER BY o.datetime DESC, o.id ${pageSql(paging)}`,
+      where.params,
+    ) as Promise<Array<OtpRow & { blacklisted: boolean }>>,
     em.query(`SELECT count(*)::int AS n FROM "${SCHEMA}".otp1414 ${where.sql}`, where.params) as Promise<Array<{ n: number }>>,
   ]);
   return { rows, total: total[0].n };
@@ -60,14 +65,11 @@ export async function upsertOtp(em: Db, f: OtpFields, by: string): Promise<OtpRo
 }
 
 export async function updateOtp(em: Db, id: string, f: OtpFields): Promise<OtpRow> {
-  const [row]: OtpRow[] = await modified(em, `UPDATE "${SCHEMA}".otp1414 SET phone_number = $2, phone9 = $3, otp = $4, datetime = $5, str_mes = $6 WHERE id = $1 RETURNING *`, [
-    id,
-    f.phone_number,
-    f.phone9,
-    f.otp,
-    f.datetime,
-    f.str_mes,
-  ]);
+  const [row]: OtpRow[] = await modified(
+    em,
+    `UPDATE "${SCHEMA}".otp1414 SET phone_number = $2, phone9 = $3, otp = $4, datetime = $5, str_mes = $6 WHERE id = $1 RETURNING *`,
+    [id, f.phone_number, f.phone9, f.otp, f.datetime, f.str_mes],
+  );
   return row;
 }
 
@@ -79,7 +81,11 @@ export async function deleteOtp(em: Db, id: string): Promise<void> {
  * An import chunk, one row per phone: a phone's row takes the new message; its time changes only
  * when the message does (a re-sent chunk changes nothing).
  */
-export async function upsertOtpRows(em: Db, rows: Array<{ phone: string; phone9: string; otp: string; str_mes: string }>, by: string): Promise<void> {
+export async function upsertOtpRows(
+  em: Db,
+  rows: Array<{ phone: string; phone9: string; otp: string; str_mes: string }>,
+  by: string,
+): Promise<void> {
   await em.query(
     `INSERT INTO "${SCHEMA}".otp1414 (phone_number, phone9, otp, str_mes, created_by)
      SELECT v.phone, v.phone9, v.otp, v.str_mes, $2 FROM jsonb_to_recordset($1::jsonb) AS v(phone text, phone9 text, otp text, str_mes text)

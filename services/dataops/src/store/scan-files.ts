@@ -44,12 +44,18 @@ export const progressOf = (f: ScanFileRow): ScanProgress => ({
 });
 
 export async function scanFileByName(em: EntityManager, kind: ScanKind, fileName: string, lock = false): Promise<ScanFileRow | undefined> {
-  const rows: ScanFileRow[] = await em.query(`SELECT * FROM "${SCHEMA}".scan_file WHERE kind = $1 AND file_name = $2 ${lock ? 'FOR UPDATE' : ''}`, [kind, fileName]);
+  const rows: ScanFileRow[] = await em.query(
+    `SELECT * FROM "${SCHEMA}".scan_file WHERE kind = $1 AND file_name = $2 ${lock ? 'FOR UPDATE' : ''}`,
+    [kind, fileName],
+  );
   return rows[0];
 }
 
 export async function scanFileById(em: EntityManager, kind: ScanKind, id: string, lock = false): Promise<ScanFileRow | undefined> {
-  const rows: ScanFileRow[] = await em.query(`SELECT * FROM "${SCHEMA}".scan_file WHERE kind = $1 AND id = $2 ${lock ? 'FOR UPDATE' : ''}`, [kind, id]);
+  const rows: ScanFileRow[] = await em.query(
+    `SELECT * FROM "${SCHEMA}".scan_file WHERE kind = $1 AND id = $2 ${lock ? 'FOR UPDATE' : ''}`,
+    [kind, id],
+  );
   return rows[0];
 }
 
@@ -112,19 +118,32 @@ export const scanResultView = (r: ScanNumberRow) => ({
 const SCAN_RESULT_SELECT = `SELECT n.*, f.file_name, f.uploaded_at FROM "${SCHEMA}".scan_number n JOIN "${SCHEMA}".scan_file f ON f.id = n.file_id`;
 
 /** One page of a kind's files (newest upload first) and how many match. */
-export async function listScanFiles(em: Pick<EntityManager, 'query'>, where: Where, paging: Paging): Promise<{ rows: ScanFileRow[]; total: number }> {
+export async function listScanFiles(
+  em: Pick<EntityManager, 'query'>,
+  where: Where,
+  paging: Paging,
+): Promise<{ rows: ScanFileRow[]; total: number }> {
   const [rows, total] = await Promise.all([
-    em.query(`SELECT * FROM "${SCHEMA}".scan_file ${where.sql} ORDER BY uploaded_at DESC, id ${pageSql(paging)}`, where.params) as Promise<ScanFileRow[]>,
+    em.query(`SELECT * FROM "${SCHEMA}".scan_file ${where.sql} ORDER BY uploaded_at DESC, id ${pageSql(paging)}`, where.params) as Promise<
+      ScanFileRow[]
+    >,
     em.query(`SELECT count(*)::int AS n FROM "${SCHEMA}".scan_file ${where.sql}`, where.params) as Promise<Array<{ n: number }>>,
   ]);
   return { rows, total: total[0].n };
 }
 
 /** One page of scanned numbers (with their file's name and upload time) and how many match. */
-export async function listScanResults(em: Pick<EntityManager, 'query'>, where: Where, paging: Paging): Promise<{ rows: ScanNumberRow[]; total: number }> {
+export async function listScanResults(
+  em: Pick<EntityManager, 'query'>,
+  where: Where,
+  paging: Paging,
+): Promise<{ rows: ScanNumberRow[]; total: number }> {
   const [rows, total] = await Promise.all([
     em.query(`${SCAN_RESULT_SELECT} ${where.sql} ORDER BY n.file_id, n.seq ${pageSql(paging)}`, where.params) as Promise<ScanNumberRow[]>,
-    em.query(`SELECT count(*)::int AS n FROM "${SCHEMA}".scan_number n JOIN "${SCHEMA}".scan_file f ON f.id = n.file_id ${where.sql}`, where.params) as Promise<Array<{ n: number }>>,
+    em.query(
+      `SELECT count(*)::int AS n FROM "${SCHEMA}".scan_number n JOIN "${SCHEMA}".scan_file f ON f.id = n.file_id ${where.sql}`,
+      where.params,
+    ) as Promise<Array<{ n: number }>>,
   ]);
   return { rows, total: total[0].n };
 }
@@ -150,17 +169,29 @@ export async function deleteScanFile(em: Pick<EntityManager, 'query'>, id: strin
 
 /** Hands a file to another uploader. */
 export async function setScanFileUploader(em: Pick<EntityManager, 'query'>, id: string, username: string, fullname: string): Promise<void> {
-  await em.query(`UPDATE "${SCHEMA}".scan_file SET uploaded_by = $2, uploaded_by_name = $3, updated_at = now() WHERE id = $1`, [id, username, fullname]);
+  await em.query(`UPDATE "${SCHEMA}".scan_file SET uploaded_by = $2, uploaded_by_name = $3, updated_at = now() WHERE id = $1`, [
+    id,
+    username,
+    fullname,
+  ]);
 }
 
 export async function renameScanFile(em: Pick<EntityManager, 'query'>, id: string, fileName: string): Promise<ScanFileRow> {
-  const [u]: ScanFileRow[] = await modified(em, `UPDATE "${SCHEMA}".scan_file SET file_name = $2, updated_at = now() WHERE id = $1 RETURNING *`, [id, fileName]);
+  const [u]: ScanFileRow[] = await modified(
+    em,
+    `UPDATE "${SCHEMA}".scan_file SET file_name = $2, updated_at = now() WHERE id = $1 RETURNING *`,
+    [id, fileName],
+  );
   return u;
 }
 
 /** A start or stop: the new state, with the last failure's reason cleared. */
 export async function setScanFileState(em: Pick<EntityManager, 'query'>, id: string, state: ScanState): Promise<ScanFileRow> {
-  const [u]: ScanFileRow[] = await modified(em, `UPDATE "${SCHEMA}".scan_file SET state = $2, reason = '', updated_at = now() WHERE id = $1 RETURNING *`, [id, state]);
+  const [u]: ScanFileRow[] = await modified(
+    em,
+    `UPDATE "${SCHEMA}".scan_file SET state = $2, reason = '', updated_at = now() WHERE id = $1 RETURNING *`,
+    [id, state],
+  );
   return u;
 }
 
@@ -168,7 +199,11 @@ export async function setScanFileState(em: Pick<EntityManager, 'query'>, id: str
  * How many scanned numbers of a file have each package: the current package, or for quetdtct
  * each eligible program of the comma-separated list.
  */
-export async function scannedPackageCounts(em: Pick<EntityManager, 'query'>, kind: ScanKind, fileId: string): Promise<Array<{ goi: string; count: number }>> {
+export async function scannedPackageCounts(
+  em: Pick<EntityManager, 'query'>,
+  kind: ScanKind,
+  fileId: string,
+): Promise<Array<{ goi: string; count: number }>> {
   const col = kind === 'quetdtct' ? `unnest(string_to_array(n.dtct, ','))` : `n.current_package`;
   return em.query(
     `SELECT goi, count(*)::int AS count FROM (SELECT ${col} AS goi FROM "${SCHEMA}".scan_number n WHERE n.file_id = $1 AND n.scanned_at IS NOT NULL) x
@@ -180,7 +215,11 @@ export async function scannedPackageCounts(em: Pick<EntityManager, 'query'>, kin
 // The scan worker's statements (workers/scan-worker.ts): a file is leased to one replica at a time.
 
 /** One running file without a live lease (or with this replica's), now leased to it. */
-export async function claimRunningScanFile(em: Pick<EntityManager, 'query'>, instance: string, leaseMs: number): Promise<ScanFileRow | undefined> {
+export async function claimRunningScanFile(
+  em: Pick<EntityManager, 'query'>,
+  instance: string,
+  leaseMs: number,
+): Promise<ScanFileRow | undefined> {
   const rows: ScanFileRow[] = await modified(
     em,
     `UPDATE "${SCHEMA}".scan_file SET lease_owner = $1, lease_until = now() + make_interval(secs => $2::double precision / 1000)
@@ -194,12 +233,24 @@ export async function claimRunningScanFile(em: Pick<EntityManager, 'query'>, ins
 }
 
 /** The next unscanned numbers of a file, in upload order. */
-export async function unscannedNumbers(em: Pick<EntityManager, 'query'>, fileId: string, limit: number): Promise<Array<{ phone: string; phone9: string }>> {
-  return em.query(`SELECT phone, phone9 FROM "${SCHEMA}".scan_number WHERE file_id = $1 AND scanned_at IS NULL ORDER BY seq LIMIT $2`, [fileId, limit]);
+export async function unscannedNumbers(
+  em: Pick<EntityManager, 'query'>,
+  fileId: string,
+  limit: number,
+): Promise<Array<{ phone: string; phone9: string }>> {
+  return em.query(`SELECT phone, phone9 FROM "${SCHEMA}".scan_number WHERE file_id = $1 AND scanned_at IS NULL ORDER BY seq LIMIT $2`, [
+    fileId,
+    limit,
+  ]);
 }
 
 /** Stores results of numbers not scanned yet (each number's result is stored once); how many it stored. */
-export async function storeScanResults(em: Pick<EntityManager, 'query'>, fileId: string, results: Array<ScanResultColumns & { phone9: string }>, instance: string): Promise<number> {
+export async function storeScanResults(
+  em: Pick<EntityManager, 'query'>,
+  fileId: string,
+  results: Array<ScanResultColumns & { phone9: string }>,
+  instance: string,
+): Promise<number> {
   const updated: unknown[] = await modified(
     em,
     `UPDATE "${SCHEMA}".scan_number AS s SET status = v.status, number_type = v.number_type, current_package = v.current_package,
@@ -215,7 +266,12 @@ export async function storeScanResults(em: Pick<EntityManager, 'query'>, fileId:
 }
 
 /** Adds a step's stored count to the file and renews the lease. */
-export async function addScannedAndRenewLease(em: Pick<EntityManager, 'query'>, fileId: string, scanned: number, leaseMs: number): Promise<ScanFileRow | undefined> {
+export async function addScannedAndRenewLease(
+  em: Pick<EntityManager, 'query'>,
+  fileId: string,
+  scanned: number,
+  leaseMs: number,
+): Promise<ScanFileRow | undefined> {
   const [next]: ScanFileRow[] = await modified(
     em,
     `UPDATE "${SCHEMA}".scan_file SET scanned = scanned + $2, lease_until = now() + make_interval(secs => $3::double precision / 1000), updated_at = now()
@@ -226,7 +282,13 @@ export async function addScannedAndRenewLease(em: Pick<EntityManager, 'query'>, 
 }
 
 /** Ends a running file this replica leases (done or failed) and releases it; undefined if it no longer does. */
-export async function finishScanFile(em: Pick<EntityManager, 'query'>, fileId: string, instance: string, state: 'done' | 'failed', reason: string): Promise<ScanFileRow | undefined> {
+export async function finishScanFile(
+  em: Pick<EntityManager, 'query'>,
+  fileId: string,
+  instance: string,
+  state: 'done' | 'failed',
+  reason: string,
+): Promise<ScanFileRow | undefined> {
   const rows: ScanFileRow[] = await modified(
     em,
     `UPDATE "${SCHEMA}".scan_file SET state = $3, reason = $4, lease_owner = NULL, lease_until = NULL, updated_at = now()
@@ -238,7 +300,10 @@ export async function finishScanFile(em: Pick<EntityManager, 'query'>, fileId: s
 
 /** Releases one file's lease if this replica holds it. */
 export async function releaseScanLease(em: Pick<EntityManager, 'query'>, fileId: string, instance: string): Promise<void> {
-  await em.query(`UPDATE "${SCHEMA}".scan_file SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [fileId, instance]);
+  await em.query(`UPDATE "${SCHEMA}".scan_file SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [
+    fileId,
+    instance,
+  ]);
 }
 
 /** Releases every lease this replica holds (a graceful shutdown). */

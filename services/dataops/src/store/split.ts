@@ -37,7 +37,9 @@ const SPLIT_FILE_SELECT = `SELECT f.*, coalesce((SELECT sum(quantity) FROM "${SC
 /** A file by name with what its quotas hand out; locked, without that sum (the caller reads the quotas itself). */
 export async function splitFileRowByName(em: Db, name: string, lock = false): Promise<SplitFileRow | undefined> {
   const rows: SplitFileRow[] = await em.query(
-    lock ? `SELECT f.*, 0 AS allocated FROM "${SCHEMA}".split_file f WHERE f.file_name = $1 FOR UPDATE` : `${SPLIT_FILE_SELECT} WHERE f.file_name = $1`,
+    lock
+      ? `SELECT f.*, 0 AS allocated FROM "${SCHEMA}".split_file f WHERE f.file_name = $1 FOR UPDATE`
+      : `${SPLIT_FILE_SELECT} WHERE f.file_name = $1`,
     [name],
   );
   return rows[0];
@@ -89,7 +91,10 @@ export async function deleteSplitFileByName(em: Db, name: string): Promise<boole
 
 /** Whether a file of that name was there to (de)activate. */
 export async function setSplitFileActivated(em: Db, name: string, activated: number): Promise<boolean> {
-  const rows: unknown[] = await modified(em, `UPDATE "${SCHEMA}".split_file SET is_activated = $2 WHERE file_name = $1 RETURNING 1`, [name, activated]);
+  const rows: unknown[] = await modified(em, `UPDATE "${SCHEMA}".split_file SET is_activated = $2 WHERE file_name = $1 RETURNING 1`, [
+    name,
+    activated,
+  ]);
   return rows.length > 0;
 }
 
@@ -115,12 +120,14 @@ export async function upsertSplitQuota(em: Db, fileId: string, username: string,
 /** One account's permitted files (by name), permitted days from today on, and quantities per file. */
 export async function permissionsOf(em: Db, username: string, today: string) {
   const [files, days, quotas] = await Promise.all([
-    em.query(`SELECT f.file_name FROM "${SCHEMA}".data_perm_file p JOIN "${SCHEMA}".split_file f ON f.id = p.file_id WHERE p.username = $1 ORDER BY f.file_name`, [
-      username,
-    ]) as Promise<Array<{ file_name: string }>>,
-    em.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM "${SCHEMA}".data_perm_day WHERE username = $1 AND day >= $2::date ORDER BY day`, [username, today]) as Promise<
-      Array<{ day: string }>
-    >,
+    em.query(
+      `SELECT f.file_name FROM "${SCHEMA}".data_perm_file p JOIN "${SCHEMA}".split_file f ON f.id = p.file_id WHERE p.username = $1 ORDER BY f.file_name`,
+      [username],
+    ) as Promise<Array<{ file_name: string }>>,
+    em.query(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM "${SCHEMA}".data_perm_day WHERE username = $1 AND day >= $2::date ORDER BY day`,
+      [username, today],
+    ) as Promise<Array<{ day: string }>>,
     em.query(
       `SELECT f.file_name, q.quantity, q.taken FROM "${SCHEMA}".split_quota q JOIN "${SCHEMA}".split_file f ON f.id = q.file_id WHERE q.username = $1 ORDER BY f.file_name`,
       [username],
@@ -134,17 +141,35 @@ export async function splitFileIdsByName(em: Db, names: string[]): Promise<Array
 }
 
 /** The saved lists replace the account's (files, and days from today on). */
-export async function replaceDataPermissions(em: Db, username: string, today: string, fileIds: string[], days: string[], grantedBy: string): Promise<void> {
+export async function replaceDataPermissions(
+  em: Db,
+  username: string,
+  today: string,
+  fileIds: string[],
+  days: string[],
+  grantedBy: string,
+): Promise<void> {
   await em.query(`DELETE FROM "${SCHEMA}".data_perm_file WHERE username = $1`, [username]);
   await em.query(`DELETE FROM "${SCHEMA}".data_perm_day WHERE username = $1 AND day >= $2::date`, [username, today]);
   if (fileIds.length)
-    await em.query(`INSERT INTO "${SCHEMA}".data_perm_file (username, file_id, granted_by) SELECT $1, unnest($2::uuid[]), $3`, [username, fileIds, grantedBy]);
+    await em.query(`INSERT INTO "${SCHEMA}".data_perm_file (username, file_id, granted_by) SELECT $1, unnest($2::uuid[]), $3`, [
+      username,
+      fileIds,
+      grantedBy,
+    ]);
   if (days.length)
-    await em.query(`INSERT INTO "${SCHEMA}".data_perm_day (username, day, granted_by) SELECT $1, unnest($2::date[]), $3 ON CONFLICT DO NOTHING`, [username, days, grantedBy]);
+    await em.query(
+      `INSERT INTO "${SCHEMA}".data_perm_day (username, day, granted_by) SELECT $1, unnest($2::date[]), $3 ON CONFLICT DO NOTHING`,
+      [username, days, grantedBy],
+    );
 }
 
 /** The account's quota rows with numbers left on activated files permitted to it today, locked (one taker's calls queue, others' do not). */
-export async function lockTakeableQuotaFiles(em: Db, username: string, today: string): Promise<Array<{ file_id: string; file_name: string }>> {
+export async function lockTakeableQuotaFiles(
+  em: Db,
+  username: string,
+  today: string,
+): Promise<Array<{ file_id: string; file_name: string }>> {
   return em.query(
     `SELECT q.file_id, f.file_name FROM "${SCHEMA}".split_quota q JOIN "${SCHEMA}".split_file f ON f.id = q.file_id
       WHERE q.username = $1 AND q.taken < q.quantity AND f.is_activated = 1
@@ -157,7 +182,11 @@ export async function lockTakeableQuotaFiles(em: Db, username: string, today: st
 }
 
 /** Reserves a file's next untaken, not blacklisted number for the taker and counts it on the quota and the file. */
-export async function takeNextSplitNumber(em: Db, fileId: string, username: string): Promise<{ phone: string; goi_cuoc: string } | undefined> {
+export async function takeNextSplitNumber(
+  em: Db,
+  fileId: string,
+  username: string,
+): Promise<{ phone: string; goi_cuoc: string } | undefined> {
   const [n]: Array<{ phone: string; goi_cuoc: string }> = await modified(
     em,
     `UPDATE "${SCHEMA}".split_number SET taken_by = $2, taken_at = now()

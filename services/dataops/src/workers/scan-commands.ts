@@ -15,7 +15,11 @@ const { SocketRequest, SocketReply } = events_v1_realtime;
 export function dataopsSocketRoutes(all: SocketRoute[] = loadSocketRoutes()) {
   const routes = all.filter((r) => r.service === 'cskh.dataops.v1.DataopsSocket');
   if (routes.length === 0) throw new Error('dataops.proto declares no socket command (service DataopsSocket)');
-  return { routes, requestTopics: [...new Set(routes.map((r) => r.requestTopic))], replyTopics: [...new Set(routes.map((r) => r.replyTopic))] };
+  return {
+    routes,
+    requestTopics: [...new Set(routes.map((r) => r.requestTopic))],
+    replyTopics: [...new Set(routes.map((r) => r.replyTopic))],
+  };
 }
 
 export interface Commander {
@@ -74,7 +78,8 @@ export function scanCommandHandler(deps: { ds: DataSource; bus: EventBus; log: L
       deps.log.warn({ err }, 'undecodable scan command dropped');
       return [];
     }
-    const route = routes.find((r) => r.requestTopic === msg.topic && r.kind === req.kind) ?? routes.find((r) => r.requestTopic === msg.topic);
+    const route =
+      routes.find((r) => r.requestTopic === msg.topic && r.kind === req.kind) ?? routes.find((r) => r.requestTopic === msg.topic);
     if (!route) return [];
     const fileName = req.params.FileName ?? '';
     const reply = (r: Partial<events_v1_realtime.SocketReply>): BusMessage[] => [
@@ -83,7 +88,15 @@ export function scanCommandHandler(deps: { ds: DataSource; bus: EventBus; log: L
         key: req.client_id || req.request_id,
         value: Buffer.from(
           SocketReply.encode(
-            SocketReply.fromPartial({ request_id: req.request_id, client_id: req.client_id, match: fileName, kind: req.kind, username: req.username, replied_at_ms: Date.now(), ...r }),
+            SocketReply.fromPartial({
+              request_id: req.request_id,
+              client_id: req.client_id,
+              match: fileName,
+              kind: req.kind,
+              username: req.username,
+              replied_at_ms: Date.now(),
+              ...r,
+            }),
           ).finish(),
         ),
       },
@@ -94,7 +107,8 @@ export function scanCommandHandler(deps: { ds: DataSource; bus: EventBus; log: L
       const out = await commandScan(deps, wake, cmd.action, cmd.scanKind, fileName, { username: req.username, priority: req.priority });
       return reply({ ok: true, status: 200, result_json: JSON.stringify(out) });
     } catch (err) {
-      if (err instanceof AppError) return reply({ ok: false, status: ERROR_TABLE[err.code].http, error_code: err.code, error_msg: err.msg });
+      if (err instanceof AppError)
+        return reply({ ok: false, status: ERROR_TABLE[err.code].http, error_code: err.code, error_msg: err.msg });
       if (!attempt.final) throw err;
       deps.log.error({ err }, 'scan command failed');
       return reply({ ok: false, status: 500, error_code: 'INTERNAL', error_msg: ERROR_TABLE.INTERNAL.msg });

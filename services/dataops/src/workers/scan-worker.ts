@@ -110,7 +110,9 @@ export class ScanWorker {
         return;
       }
       const results = await mapPool(todo, this.opts.concurrency, async (n) => (this.stopping ? undefined : this.scanOne(current, n.phone)));
-      const scanned = todo.flatMap((n, i) => (results[i] && results[i] !== 'unavailable' ? [{ phone9: n.phone9, ...(results[i] as ScanResultColumns) }] : []));
+      const scanned = todo.flatMap((n, i) =>
+        results[i] && results[i] !== 'unavailable' ? [{ phone9: n.phone9, ...(results[i] as ScanResultColumns) }] : [],
+      );
       const unavailable = results.filter((r) => r === 'unavailable').length;
       const next = await this.store(current, scanned);
       if (!next) return; // lease lost or file deleted: another replica (or nobody) owns it now

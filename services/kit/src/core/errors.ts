@@ -23,7 +23,10 @@ export type ErrorCode = keyof typeof ERROR_TABLE;
 const CODE_KEY = 'x-error-code';
 
 export class AppError extends Error {
-  constructor(readonly code: ErrorCode, msg?: string) {
+  constructor(
+    readonly code: ErrorCode,
+    msg?: string,
+  ) {
     super(msg ?? ERROR_TABLE[code].msg);
     this.name = 'AppError';
   }
@@ -44,9 +47,7 @@ export function toServiceError(err: unknown): Partial<ServiceError> {
   return { code: ERROR_TABLE[app.code].grpc, details: app.msg, metadata };
 }
 
-const byGrpc = new Map<number, ErrorCode>(
-  (Object.keys(ERROR_TABLE) as ErrorCode[]).map((c) => [ERROR_TABLE[c].grpc, c]),
-);
+const byGrpc = new Map<number, ErrorCode>((Object.keys(ERROR_TABLE) as ErrorCode[]).map((c) => [ERROR_TABLE[c].grpc, c]));
 
 export interface ErrorEnvelope {
   status: number;
@@ -62,7 +63,7 @@ export function fromServiceError(err: unknown): ErrorEnvelope {
   let code: ErrorCode =
     typeof declared === 'string' && declared in ERROR_TABLE
       ? (declared as ErrorCode)
-      : byGrpc.get(e.code ?? GrpcStatus.INTERNAL) ?? 'INTERNAL';
+      : (byGrpc.get(e.code ?? GrpcStatus.INTERNAL) ?? 'INTERNAL');
   // A transport failure (no server) has no declared code: it is unavailability, not a bug.
   if (!declared && e.code === GrpcStatus.UNAVAILABLE) code = 'UNAVAILABLE';
   const msg = declared && e.details ? e.details : ERROR_TABLE[code].msg;

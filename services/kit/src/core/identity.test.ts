@@ -46,7 +46,8 @@ describe('the admin section, one list', () => {
 
 describe('services barred by username', () => {
   it('keeps HNIMB accounts out of refunds only, whatever the case', () => {
-    for (const u of ['HNIMB', 'hnimb_01', 'HnImB7']) expect(barredFromService({ username: u }, 'refunds')).toBe('Tài khoản của bạn không được sử dụng chức năng hoàn tiền');
+    for (const u of ['HNIMB', 'hnimb_01', 'HnImB7'])
+      expect(barredFromService({ username: u }, 'refunds')).toBe('Tài khoản của bạn không được sử dụng chức năng hoàn tiền');
     expect(barredFromService({ username: 'nv_hnimb' }, 'refunds')).toBeUndefined();
     expect(barredFromService({ username: 'HNIMB_01' }, 'orders')).toBeUndefined();
   });

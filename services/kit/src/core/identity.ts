@@ -74,10 +74,26 @@ export function requireIdentity(id: Identity | undefined): Identity {
  * a per-user grant), so the guards, not only the menu, count them by priority.
  */
 export const ADMIN_SECTION_CODES: readonly string[] = [
-  'user.get', 'user.edit', 'user.add', 'user.delete', 'lstracuu',
-  'role.get', 'role.add', 'role.edit', 'role.delete',
-  'giahoantien', 'giagoimfy', 'giagoidangky9279', 'systemaccount',
-  'quetdata', 'quetdatakhonggoi', 'quetdtct', 'uploadchiadata', 'phanquyendata', 'chiadata', 'settings',
+  'user.get',
+  'user.edit',
+  'user.add',
+  'user.delete',
+  'lstracuu',
+  'role.get',
+  'role.add',
+  'role.edit',
+  'role.delete',
+  'giahoantien',
+  'giagoimfy',
+  'giagoidangky9279',
+  'systemaccount',
+  'quetdata',
+  'quetdatakhonggoi',
+  'quetdtct',
+  'uploadchiadata',
+  'phanquyendata',
+  'chiadata',
+  'settings',
 ];
 /** The admin-section codes priority 7 may use: it counts as senior on data permission and division (spec 3 §1). */
 export const PRIORITY7_ADMIN_CODES: readonly string[] = ['phanquyendata', 'chiadata'];

@@ -48,13 +48,23 @@ describe('importChunk', () => {
         save: async (good) => void stored.push(...good),
       });
     // In one chunk the two spellings are one row; sent again in the other spelling, the same key.
-    expect(await run([{ name: decomposed, note: [] }, { name: composed, note: [] }])).toEqual({ saved: 1, errorRows: [] });
+    expect(
+      await run([
+        { name: decomposed, note: [] },
+        { name: composed, note: [] },
+      ]),
+    ).toEqual({ saved: 1, errorRows: [] });
     await run([{ name: composed, note: [] }]);
     expect(stored.map((s) => s.row.name)).toEqual([composed, composed]);
     expect(stored[0].importKey).toBe(stored[1].importKey);
   });
 
   it('keeps emoji, CJK and other 4-byte characters as they are', () => {
-    expect(nfc({ a: 'Khách 😀 说', b: ['e\u0301'], n: 5, d: new Date(0) })).toEqual({ a: 'Khách 😀 说', b: ['\u00e9'], n: 5, d: new Date(0) });
+    expect(nfc({ a: 'Khách 😀 说', b: ['e\u0301'], n: 5, d: new Date(0) })).toEqual({
+      a: 'Khách 😀 说',
+      b: ['\u00e9'],
+      n: 5,
+      d: new Date(0),
+    });
   });
 });

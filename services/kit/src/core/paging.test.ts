@@ -31,7 +31,10 @@ describe('toPaging', () => {
   });
   it('refuses a negative, fractional or absurd page with a Vietnamese msg naming it', () => {
     for (const page of [-1, 1.5, MAX_PAGE + 1, 30471631005681340, NaN])
-      expect(refusal(() => toPaging(page, 20))).toEqual({ code: 'VALIDATION', msg: `Giá trị của page phải là số nguyên từ 0 đến ${MAX_PAGE}` });
+      expect(refusal(() => toPaging(page, 20))).toEqual({
+        code: 'VALIDATION',
+        msg: `Giá trị của page phải là số nguyên từ 0 đến ${MAX_PAGE}`,
+      });
   });
   it('refuses a negative or fractional count', () => {
     for (const count of [-1, -4611686018427387904, 2.5])

@@ -64,7 +64,9 @@ export function toPaging(page: number | undefined, count: number | undefined, de
   const c = bounded('count', count) || defaultCount;
   if (c >= ALL_ROWS_THRESHOLD) {
     const size = exportWindowSize(c);
-    return size ? { page: 1, skip: 0, take: undefined, window: { skip: (p - 1) * size, take: size } } : { page: 1, skip: 0, take: undefined };
+    return size
+      ? { page: 1, skip: 0, take: undefined, window: { skip: (p - 1) * size, take: size } }
+      : { page: 1, skip: 0, take: undefined };
   }
   return { page: p, skip: (p - 1) * c, take: c };
 }

@@ -60,7 +60,15 @@ describe('maskPhonesInText', () => {
   });
 
   it('never leaves 9 of the digits in clear for a covered viewer', () => {
-    const texts = ['0977777776 MXH150 ck', '0977 777 776', '0977.777.776', '+84-977-777-776', 'x0977777776y', 'FT2024 0977777776', 'a840977777776'];
+    const texts = [
+      '0977777776 MXH150 ck',
+      '0977 777 776',
+      '0977.777.776',
+      '+84-977-777-776',
+      'x0977777776y',
+      'FT2024 0977777776',
+      'a840977777776',
+    ];
     for (const t of texts) for (const p of [3, 4, 5, 7]) expect(shows(maskPhonesInText(t, p, '0977777776'), '977777776')).toBe(false);
   });
 });
@@ -74,7 +82,7 @@ describe('maskPhonesInFields', () => {
 });
 
 describe('maskPhonesInTrail', () => {
-  it("masks the changed values for covered viewers only", () => {
+  it('masks the changed values for covered viewers only', () => {
     const e = { id: '1', field: 'note', from_value: 'goi 0977777776', to_value: '0977777776', username: 'a' };
     expect(maskPhonesInTrail([e], 3, '0977777776')).toEqual([{ ...e, from_value: 'goi ****77776', to_value: '****77776' }]);
     expect(maskPhonesInTrail([e], 1)).toEqual([e]);

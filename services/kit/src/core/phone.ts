@@ -20,7 +20,13 @@ export function last9(phone: unknown): string {
 export function isPhone(raw: string): boolean {
   if (!/^[+\d][\d .-]*$/.test(raw)) return false;
   const d = digitsOf(raw);
-  return d.length === 9 ? d[0] !== '0' : d.length === 10 ? d[0] === '0' && d[1] !== '0' : d.length === 11 ? d.startsWith('84') && d[2] !== '0' : false;
+  return d.length === 9
+    ? d[0] !== '0'
+    : d.length === 10
+      ? d[0] === '0' && d[1] !== '0'
+      : d.length === 11
+        ? d.startsWith('84') && d[2] !== '0'
+        : false;
 }
 
 /**
@@ -41,7 +47,14 @@ const SEP = '[ .-]?';
 const PHONE_IN_TEXT = new RegExp(`(?<![\\d+])(?:(?:\\+?84${SEP}0?|0)${SEP})?\\d(?:${SEP}\\d){8}(?!\\d)`, 'g');
 /** The 9 significant digits of a number written 0 + 9, 84 + 9, 840 + 9 or 9 (isPhone's shapes), or ''. */
 function significant9(digits: string): string {
-  const d = digits.length === 12 && digits.startsWith('840') ? digits.slice(3) : digits.length === 11 && digits.startsWith('84') ? digits.slice(2) : digits.length === 10 && digits[0] === '0' ? digits.slice(1) : digits;
+  const d =
+    digits.length === 12 && digits.startsWith('840')
+      ? digits.slice(3)
+      : digits.length === 11 && digits.startsWith('84')
+        ? digits.slice(2)
+        : digits.length === 10 && digits[0] === '0'
+          ? digits.slice(1)
+          : digits;
   return d.length === 9 && d[0] !== '0' ? d : '';
 }
 
@@ -79,7 +92,12 @@ export function maskPhonesInText(text: string, viewerPriority: number, ...ownPho
  * A row's string fields with `maskPhonesInText` applied (the named fields only; others as they
  * are): for presenters that mask every free-text field of a row the same way.
  */
-export function maskPhonesInFields<T extends object>(row: T, fields: readonly (keyof T)[], viewerPriority: number, ...ownPhones: unknown[]): T {
+export function maskPhonesInFields<T extends object>(
+  row: T,
+  fields: readonly (keyof T)[],
+  viewerPriority: number,
+  ...ownPhones: unknown[]
+): T {
   if (!phoneMaskedFor(viewerPriority)) return row;
   const out = { ...row };
   for (const f of fields) {
@@ -93,7 +111,15 @@ export function maskPhonesInFields<T extends object>(row: T, fields: readonly (k
  * An audit trail (`GET …/{id}/history`) for a viewer: for the viewers the masking rule covers, the
  * phones in each changed value (a note, a package, a changed number) masked as the list masks them.
  */
-export function maskPhonesInTrail<E extends { from_value: string; to_value: string }>(entries: E[], viewerPriority: number, ...ownPhones: unknown[]): E[] {
+export function maskPhonesInTrail<E extends { from_value: string; to_value: string }>(
+  entries: E[],
+  viewerPriority: number,
+  ...ownPhones: unknown[]
+): E[] {
   if (!phoneMaskedFor(viewerPriority)) return entries;
-  return entries.map((e) => ({ ...e, from_value: maskPhonesInText(e.from_value, viewerPriority, ...ownPhones), to_value: maskPhonesInText(e.to_value, viewerPriority, ...ownPhones) }));
+  return entries.map((e) => ({
+    ...e,
+    from_value: maskPhonesInText(e.from_value, viewerPriority, ...ownPhones),
+    to_value: maskPhonesInText(e.to_value, viewerPriority, ...ownPhones),
+  }));
 }

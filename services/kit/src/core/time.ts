@@ -53,7 +53,8 @@ export function parseDay(s: unknown, what = 'Ngày'): number | undefined {
   else throw invalidDay(what);
   const ms = Date.UTC(y, mo - 1, d);
   const check = new Date(ms);
-  if (y < 1900 || y > 9999 || check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) throw invalidDay(what);
+  if (y < 1900 || y > 9999 || check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d)
+    throw invalidDay(what);
   return ms - VN_OFFSET_MS;
 }
 

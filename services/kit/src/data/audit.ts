@@ -41,9 +41,7 @@ export function auditValue(v: unknown): string | null {
 
 /** The fields whose stored text differs between two versions of a record. */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, fields: readonly string[]): FieldChange[] {
-  return fields
-    .filter((f) => auditValue(before[f]) !== auditValue(after[f]))
-    .map((f) => ({ field: f, from: before[f], to: after[f] }));
+  return fields.filter((f) => auditValue(before[f]) !== auditValue(after[f])).map((f) => ({ field: f, from: before[f], to: after[f] }));
 }
 
 /** One row of `GET …/{id}/history` (cskh.common.v1.AuditEntry). */
@@ -63,7 +61,10 @@ export class AuditTrail {
   constructor(readonly schema: string) {}
 
   /** Writes the changes inside the caller's transaction (nothing when there are none). */
-  async record(em: EntityManager, entry: { resource: string; id: string; who: Pick<Identity, 'username' | 'fullname'>; changes: FieldChange[] }) {
+  async record(
+    em: EntityManager,
+    entry: { resource: string; id: string; who: Pick<Identity, 'username' | 'fullname'>; changes: FieldChange[] },
+  ) {
     if (entry.changes.length === 0) return;
     const params: unknown[] = [];
     const rows = entry.changes.map((c) => {
@@ -78,7 +79,13 @@ export class AuditTrail {
   }
 
   /** The story of one record, newest first, paged like every list. */
-  async history(em: EntityManager, resource: string, id: string, page?: number, count?: number): Promise<{ values: AuditEntry[]; count: number }> {
+  async history(
+    em: EntityManager,
+    resource: string,
+    id: string,
+    page?: number,
+    count?: number,
+  ): Promise<{ values: AuditEntry[]; count: number }> {
     const paging = toPaging(page, count, 50);
     const [rows, total] = await Promise.all([
       em.query(
@@ -88,9 +95,10 @@ export class AuditTrail {
           ORDER BY at DESC, id DESC ${pageSql(paging)}`,
         [resource, id],
       ) as Promise<Array<Omit<AuditEntry, 'at'> & { at: Date }>>,
-      em.query(`SELECT count(*)::int AS n FROM "${this.schema}".audit_log WHERE resource = $1 AND record_id = $2`, [resource, id]) as Promise<
-        Array<{ n: number }>
-      >,
+      em.query(`SELECT count(*)::int AS n FROM "${this.schema}".audit_log WHERE resource = $1 AND record_id = $2`, [
+        resource,
+        id,
+      ]) as Promise<Array<{ n: number }>>,
     ]);
     return { values: rows.map((r) => ({ ...r, at: vnDateTime(r.at) })), count: total[0]?.n ?? 0 };
   }

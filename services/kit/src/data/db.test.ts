@@ -23,7 +23,9 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('leaves query errors and our own errors alone', () => {
-    expect(isDatabaseUnavailable(new QueryFailedError('INSERT', [], pgError('23505', 'duplicate key value violates unique constraint')))).toBe(false);
+    expect(
+      isDatabaseUnavailable(new QueryFailedError('INSERT', [], pgError('23505', 'duplicate key value violates unique constraint'))),
+    ).toBe(false);
     expect(isDatabaseUnavailable(pgError('42P01', 'relation "x" does not exist'))).toBe(false);
     expect(isDatabaseUnavailable(new AppError('CONFLICT'))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('cannot read properties of undefined'))).toBe(false);

@@ -66,7 +66,16 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '57P03', // cannot_connect_now: the database system is starting up / shutting down
   '53300', // too_many_connections
 ]);
-const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established|database system is (starting up|shutting down|in recovery mode)/i;
 

@@ -31,7 +31,9 @@ describe('sql helpers', () => {
     expect(requireId('1B4E28BA-2FA1-11D2-883F-0016D3CCA427')).toBe('1b4e28ba-2fa1-11d2-883f-0016d3cca427');
     expect(() => requireId('x')).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
     expect(optionalId(' ', 'bad')).toBeNull();
-    expect(() => optionalId('nope', 'Mã không hợp lệ')).toThrow(expect.objectContaining({ code: 'VALIDATION', message: 'Mã không hợp lệ' }));
+    expect(() => optionalId('nope', 'Mã không hợp lệ')).toThrow(
+      expect.objectContaining({ code: 'VALIDATION', message: 'Mã không hợp lệ' }),
+    );
   });
 });
 
@@ -84,7 +86,9 @@ describe('import chunks', () => {
     expect(r.errorRows).toEqual([{ row: 14, index: 1, error_type: 'Thiếu số điện thoại', error_data: '{}', error_file: 'sao-ke.xlsx' }]);
   });
   it('refuses chunks over 200 rows and turns a thrown AppError into a row error', async () => {
-    await expect(importChunk({ rows: new Array(201).fill({}), parse, key: () => [], save: async () => 0 })).rejects.toThrow(IMPORT_MSG.tooMany);
+    await expect(importChunk({ rows: new Array(201).fill({}), parse, key: () => [], save: async () => 0 })).rejects.toThrow(
+      IMPORT_MSG.tooMany,
+    );
     const r = await importChunk({
       rows: [{ phone: 'x' }],
       parse: () => {
@@ -103,7 +107,9 @@ describe('import chunks', () => {
 
 describe('audit values', () => {
   it('lists only fields whose text changed', () => {
-    expect(changedFields({ a: 1, b: 'x', c: null, d: ['p', 'q'] }, { a: '1', b: 'y', c: undefined, d: ['p'] }, ['a', 'b', 'c', 'd'])).toEqual([
+    expect(
+      changedFields({ a: 1, b: 'x', c: null, d: ['p', 'q'] }, { a: '1', b: 'y', c: undefined, d: ['p'] }, ['a', 'b', 'c', 'd']),
+    ).toEqual([
       { field: 'b', from: 'x', to: 'y' },
       { field: 'd', from: ['p', 'q'], to: ['p'] },
     ]);

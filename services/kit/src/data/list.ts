@@ -117,9 +117,7 @@ export function rollupSql(r: Rollup): string[] {
   const name = ident(r.table.split('.')[1]);
   return [
     `CREATE TABLE ${r.table} AS
-       SELECT ${keyOf}, count(*)::bigint AS n${sums
-         .map(([s, expr]) => `, coalesce(sum(${expr}), 0)::bigint AS ${s}`)
-         .join('')}
+       SELECT ${keyOf}, count(*)::bigint AS n${sums.map(([s, expr]) => `, coalesce(sum(${expr}), 0)::bigint AS ${s}`).join('')}
          FROM ${r.source} GROUP BY ${keyCols.map((_, i) => i + 1).join(', ')}`,
     `ALTER TABLE ${r.table} ${byDay ? 'ALTER day SET NOT NULL, ' : ''}ALTER n SET NOT NULL${sums.map(([s]) => `, ALTER ${s} SET NOT NULL`).join('')}`,
     `CREATE UNIQUE INDEX ${name}_key ON ${r.table} (${keyCols.join(', ')}) NULLS NOT DISTINCT`,
@@ -167,7 +165,9 @@ export async function createTrigramIndexes(q: Queryable, table: string, columns:
   const [{ schema }] = await rowsOf(q, `SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'pg_trgm'`);
   const [s, t] = table.split('.');
   for (const c of columns)
-    await q.query(`CREATE INDEX IF NOT EXISTS ${t}_${c}_trgm ON "${s}".${t} USING gin (${c} ${schema}.gin_trgm_ops)${where ? ` WHERE ${where}` : ''}`);
+    await q.query(
+      `CREATE INDEX IF NOT EXISTS ${t}_${c}_trgm ON "${s}".${t} USING gin (${c} ${schema}.gin_trgm_ops)${where ? ` WHERE ${where}` : ''}`,
+    );
 }
 
 export async function dropTrigramIndexes(q: Queryable, table: string, columns: readonly string[]): Promise<void> {
@@ -331,7 +331,12 @@ export async function listPage<R = Record<string, unknown>>(db: Queryable, spec:
  * same as the plain query's whenever the walked prefix holds skip + take matches, which the answer
  * counts; otherwise undefined (the caller runs the plain query).
  */
-async function walkedPage<R>(db: Queryable, spec: ListSpec, table: { name: string; alias: string }, density: number): Promise<R[] | undefined> {
+async function walkedPage<R>(
+  db: Queryable,
+  spec: ListSpec,
+  table: { name: string; alias: string },
+  density: number,
+): Promise<R[] | undefined> {
   const { columns, orderBy, filter, paging } = spec;
   if (paging.take === undefined || !(filter instanceof ListFilter)) return undefined;
   const parts = filter.split();
@@ -407,7 +412,16 @@ async function sampledCount(db: Queryable, spec: ListSpec): Promise<{ planned: n
   if (!sampled || sampled.estimate <= cap * SAMPLE_BEYOND_CAPS || sampled.pages < SAMPLE_MIN_PAGES) return { planned };
   const estimate = Math.max(cap + 1, planned, sampled.estimate);
   const groups = groupBy ? groupCounts(sampled.rows, estimate / sampled.seen) : [];
-  return { planned, counted: { count: estimate, estimated: true, totals: {}, groups, sampled: { table: sampled.table, density: sampled.estimate / sampled.tableRows } } };
+  return {
+    planned,
+    counted: {
+      count: estimate,
+      estimated: true,
+      totals: {},
+      groups,
+      sampled: { table: sampled.table, density: sampled.estimate / sampled.tableRows },
+    },
+  };
 }
 
 const groupCounts = (rows: Array<{ g?: unknown; n: unknown }>, scale: number) =>
@@ -473,11 +487,23 @@ async function tableSample(
   db: Queryable,
   spec: ListSpec,
 ): Promise<
-  { rows: Array<{ g: unknown; n: string }>; seen: number; estimate: number; pages: number; table: { name: string; alias: string }; tableRows: number } | undefined
+  | {
+      rows: Array<{ g: unknown; n: string }>;
+      seen: number;
+      estimate: number;
+      pages: number;
+      table: { name: string; alias: string };
+      tableRows: number;
+    }
+  | undefined
 > {
   const table = plainTable(spec.from);
   if (!table) return undefined;
-  const [rel] = await rowsOf<{ n: number; kind: string }>(db, `SELECT reltuples::float8 AS n, relkind::text AS kind FROM pg_class WHERE oid = to_regclass($1)`, [table.name]);
+  const [rel] = await rowsOf<{ n: number; kind: string }>(
+    db,
+    `SELECT reltuples::float8 AS n, relkind::text AS kind FROM pg_class WHERE oid = to_regclass($1)`,
+    [table.name],
+  );
   if (!rel || !['r', 'p'].includes(rel.kind) || !(Number(rel.n) > 0)) return undefined;
   const percent = Math.min(100, (100 * TABLE_SAMPLE_ROWS) / Number(rel.n));
   const rows = await rowsOf<{ g: unknown; n: string; pages: string }>(
@@ -516,7 +542,12 @@ export async function rollupCount(
         : `SELECT coalesce(sum(n), 0)::bigint AS n${sums} FROM ${r.table} ${w.sql}`,
       w.params,
     );
-    const out = { count: 0, estimated: false, totals: Object.fromEntries(totalNames.map((t) => [t, 0])), groups: [] as Array<{ key: string; count: number }> };
+    const out = {
+      count: 0,
+      estimated: false,
+      totals: Object.fromEntries(totalNames.map((t) => [t, 0])),
+      groups: [] as Array<{ key: string; count: number }>,
+    };
     for (const row of res) {
       out.count += num(row.n);
       for (const t of totalNames) out.totals[t] += num(row[t]);

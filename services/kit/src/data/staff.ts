@@ -75,7 +75,11 @@ export function staffScopeOf(viewer: Pick<Identity, 'priority' | 'userId' | 'use
 }
 
 /** Whether a staff member is inside a scope (the same rule as scopeSql, for one record). */
-export function inScope(scope: StaffScope, member: Pick<StaffMember, 'username' | 'brand_id' | 'group_id'> | undefined, username: string): boolean {
+export function inScope(
+  scope: StaffScope,
+  member: Pick<StaffMember, 'username' | 'brand_id' | 'group_id'> | undefined,
+  username: string,
+): boolean {
   if (scope.kind === 'all') return true;
   if (username === scope.username) return true;
   if (!member || scope.kind === 'self') return false;
@@ -86,7 +90,10 @@ export function inScope(scope: StaffScope, member: Pick<StaffMember, 'username' 
 export const staffLevel = (priority: number) => (priority === 4 ? 1 : priority === 5 ? 2 : 0);
 
 export class StaffDirectory {
-  constructor(private readonly ds: DataSource, readonly schema: string) {}
+  constructor(
+    private readonly ds: DataSource,
+    readonly schema: string,
+  ) {}
 
   private get table() {
     return `"${this.schema}".staff`;
@@ -103,7 +110,18 @@ export class StaffDirectory {
          role_name = EXCLUDED.role_name, brand_id = EXCLUDED.brand_id, group_id = EXCLUDED.group_id, locked = EXCLUDED.locked,
          deleted = EXCLUDED.deleted, changed_at = EXCLUDED.changed_at, updated_at = now()
        WHERE s.changed_at <= EXCLUDED.changed_at`,
-      [e.username, e.user_id, e.fullname, e.role_priority, e.role_name, e.brand_id ?? '', e.group_id ?? '', !!e.is_locked, !!e.is_deleted, changedAt],
+      [
+        e.username,
+        e.user_id,
+        e.fullname,
+        e.role_priority,
+        e.role_name,
+        e.brand_id ?? '',
+        e.group_id ?? '',
+        !!e.is_locked,
+        !!e.is_deleted,
+        changedAt,
+      ],
     );
   }
 
@@ -138,7 +156,10 @@ export class StaffDirectory {
   }
 
   /** Staff the viewer may pick (themself and their subtree; seniors everyone), active first by level. */
-  async pickable(viewer: Pick<Identity, 'priority' | 'userId' | 'username'>, opts: { includeLocked?: boolean } = {}): Promise<Array<StaffMember & { level: number }>> {
+  async pickable(
+    viewer: Pick<Identity, 'priority' | 'userId' | 'username'>,
+    opts: { includeLocked?: boolean } = {},
+  ): Promise<Array<StaffMember & { level: number }>> {
     const where = new Where().add('NOT deleted');
     if (!opts.includeLocked) where.add('NOT locked');
     this.scopeSql(where, viewer, 'username');
@@ -183,4 +204,3 @@ export const staffOption = (p: StaffMember): StaffOptionValue => ({
   brand_id: p.brand_id,
   group_id: p.group_id,
 });
-

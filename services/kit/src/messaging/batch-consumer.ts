@@ -6,8 +6,6 @@ import { kafkaConsumed } from '../observability/metrics';
 import type { Logger } from '../observability/log';
 import { consumeInSpan, withTraceHeaders } from '../observability/trace';
 
-
-
 /**
  * A consumer for hot paths (lookup requests, lookup replies): kafkajs `eachBatch` with the
  * messages of a batch handled concurrently (bounded), the outgoing messages of the whole batch
@@ -85,12 +83,14 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
     brokers: opts.brokers.split(',').map((b) => b.trim()),
     logLevel: logLevel.WARN,
     // kafkajs logs through ours; rebalance chatter (expected when replicas come and go) at debug.
-    logCreator: () => ({ level, log }) => {
-      const text = `${log.message ?? ''} ${String((log as { error?: unknown }).error ?? '')}`;
-      if (/rebalanc|not a member|coordinator/i.test(text)) opts.log.debug({ kafka: log }, 'kafka');
-      else if (level <= logLevel.ERROR) opts.log.error({ kafka: log }, 'kafka');
-      else opts.log.warn({ kafka: log }, 'kafka');
-    },
+    logCreator:
+      () =>
+      ({ level, log }) => {
+        const text = `${log.message ?? ''} ${String((log as { error?: unknown }).error ?? '')}`;
+        if (/rebalanc|not a member|coordinator/i.test(text)) opts.log.debug({ kafka: log }, 'kafka');
+        else if (level <= logLevel.ERROR) opts.log.error({ kafka: log }, 'kafka');
+        else opts.log.warn({ kafka: log }, 'kafka');
+      },
     retry: { retries: 8, initialRetryTime: 200 },
   });
   const consumer: Consumer = kafka.consumer({

@@ -22,7 +22,12 @@ export const IDLE_FETCH_WAIT_MS = 1000;
 /** The logical topic of a Kafka topic under `prefix` (the topic itself when it lacks the prefix). */
 export const logicalTopic = (prefix: string, topic: string) => (prefix && topic.startsWith(prefix) ? topic.slice(prefix.length) : topic);
 
-export async function withRetries(handler: BatchHandler, msg: BusMessage, retries: number, log: Logger): Promise<{ out: BusMessage[]; parked: boolean }> {
+export async function withRetries(
+  handler: BatchHandler,
+  msg: BusMessage,
+  retries: number,
+  log: Logger,
+): Promise<{ out: BusMessage[]; parked: boolean }> {
   for (let attempt = 1; ; attempt++) {
     const final = attempt >= retries;
     try {

@@ -10,7 +10,6 @@ import { consumeInSpan, withTraceHeaders } from '../observability/trace';
  * implementation behind the same interface in the embedded run. Keys keep order per entity.
  */
 
-
 export interface Subscription {
   stop(): Promise<void>;
 }
@@ -60,18 +59,25 @@ export class KafkaBus implements EventBus {
   private consumers: Consumer[] = [];
   private known = new Set<string>();
 
-  constructor(brokers: string, private clientId: string, private log: Logger, readonly topicPrefix = '') {
+  constructor(
+    brokers: string,
+    private clientId: string,
+    private log: Logger,
+    readonly topicPrefix = '',
+  ) {
     this.kafka = new Kafka({
       clientId,
       brokers: brokers.split(',').map((b) => b.trim()),
       logLevel: logLevel.WARN,
       // kafkajs logs through ours (structured, per component) instead of the console; what it
       // retries by itself is not an error of ours.
-      logCreator: () => ({ level, log: entry }) => {
-        const { message, ...rest } = entry;
-        if (level <= logLevel.ERROR) this.log.warn({ kafka: rest }, `kafka: ${message}`);
-        else this.log.debug({ kafka: rest }, `kafka: ${message}`);
-      },
+      logCreator:
+        () =>
+        ({ level, log: entry }) => {
+          const { message, ...rest } = entry;
+          if (level <= logLevel.ERROR) this.log.warn({ kafka: rest }, `kafka: ${message}`);
+          else this.log.debug({ kafka: rest }, `kafka: ${message}`);
+        },
       retry: { retries: 8, initialRetryTime: 200 },
     });
     this.producer = this.kafka.producer({ allowAutoTopicCreation: false });
@@ -134,7 +140,11 @@ export class KafkaBus implements EventBus {
 
   async subscribe(opts: { groupId: string; topics: string[]; handler: BusHandler; fromBeginning?: boolean }) {
     await this.ensureTopics([...opts.topics, ...opts.topics.map((t) => `${t}.dlq`)]);
-    const consumer = this.kafka.consumer({ groupId: this.topicPrefix + opts.groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: IDLE_FETCH_WAIT_MS });
+    const consumer = this.kafka.consumer({
+      groupId: this.topicPrefix + opts.groupId,
+      allowAutoTopicCreation: false,
+      maxWaitTimeInMs: IDLE_FETCH_WAIT_MS,
+    });
     await consumer.connect();
     await consumer.subscribe({ topics: opts.topics.map((t) => this.topicPrefix + t), fromBeginning: opts.fromBeginning ?? false });
     this.consumers.push(consumer);

@@ -39,7 +39,13 @@ export class OutboxRelay {
   private running?: Promise<void>;
   private stopped = false;
 
-  constructor(private ds: DataSource, private schema: string, private bus: EventBus, private log: Logger, private intervalMs = 500) {}
+  constructor(
+    private ds: DataSource,
+    private schema: string,
+    private bus: EventBus,
+    private log: Logger,
+    private intervalMs = 500,
+  ) {}
 
   start() {
     const tick = () => {
@@ -61,10 +67,11 @@ export class OutboxRelay {
 
   private async relayOnce() {
     await this.ds.transaction(async (em) => {
-      const rows: Array<{ id: string; topic: string; key: string; payload: Buffer; headers: Record<string, string> | null }> = await em.query(
-        `SELECT id, topic, key, payload, headers FROM "${this.schema}".outbox WHERE published_at IS NULL
+      const rows: Array<{ id: string; topic: string; key: string; payload: Buffer; headers: Record<string, string> | null }> =
+        await em.query(
+          `SELECT id, topic, key, payload, headers FROM "${this.schema}".outbox WHERE published_at IS NULL
          ORDER BY created_at LIMIT 200 FOR UPDATE SKIP LOCKED`,
-      );
+        );
       if (rows.length === 0) return;
       await this.bus.ensureTopics([...new Set(rows.map((r) => r.topic))]);
       await this.bus.publish(rows.map((r) => ({ topic: r.topic, key: r.key, value: r.payload, headers: r.headers ?? undefined })));

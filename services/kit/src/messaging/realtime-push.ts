@@ -51,7 +51,16 @@ interface SocketOption {
 }
 
 /** Events Socket.IO or the realtime tier itself use: a declaration may not take them. */
-export const RESERVED_SOCKET_EVENTS = new Set(['connect', 'connect_error', 'disconnect', 'disconnecting', 'error', 'newListener', 'removeListener', 'showThongBao']);
+export const RESERVED_SOCKET_EVENTS = new Set([
+  'connect',
+  'connect_error',
+  'disconnect',
+  'disconnecting',
+  'error',
+  'newListener',
+  'removeListener',
+  'showThongBao',
+]);
 
 const TOPIC = /^[A-Za-z0-9._-]+$/;
 
@@ -104,13 +113,23 @@ let cached: SocketRoute[] | undefined;
 /** The socket routes of every proto of ours (read once per process). */
 export function loadSocketRoutes(): SocketRoute[] {
   cached ??= socketRoutesOf(
-    protoLoader.loadSync(PROTO_FILES, { includeDirs: [PROTO_ROOT], keepCase: true, longs: Number, enums: String, defaults: true, arrays: true }),
+    protoLoader.loadSync(PROTO_FILES, {
+      includeDirs: [PROTO_ROOT],
+      keepCase: true,
+      longs: Number,
+      enums: String,
+      defaults: true,
+      arrays: true,
+    }),
   );
   return cached;
 }
 
 /** Same rule as the gateway's route guard: any-of the codes, and priority strictly below the bound. */
-export function mayUseSocketRoute(route: Pick<SocketRoute, 'permissions' | 'priorityBelow'>, who: { priority: number; permissions: readonly string[] }): boolean {
+export function mayUseSocketRoute(
+  route: Pick<SocketRoute, 'permissions' | 'priorityBelow'>,
+  who: { priority: number; permissions: readonly string[] },
+): boolean {
   return hasAnyPermission(who, route.permissions) && (route.priorityBelow === 0 || who.priority < route.priorityBelow);
 }
 
@@ -130,7 +149,12 @@ export interface PushOptions {
 }
 
 /** The bus message asking the realtime tier to emit `event` with `payload` to `room`. */
-export function realtimePushMessage(room: string, event: string, payload: unknown, opts: PushOptions = {}): BusMessage & { eventId: string } {
+export function realtimePushMessage(
+  room: string,
+  event: string,
+  payload: unknown,
+  opts: PushOptions = {},
+): BusMessage & { eventId: string } {
   const eventId = opts.eventId ?? randomUUID();
   const push = events_v1_realtime.RealtimePush.fromPartial({
     event_id: eventId,
@@ -154,17 +178,28 @@ export const pushToUser = (bus: EventBus, username: string, event: string, paylo
   pushToRoom(bus, userRoom(username), event, payload, opts);
 export const pushToClient = (bus: EventBus, clientId: string, event: string, payload: unknown, opts?: PushOptions) =>
   pushToRoom(bus, clientRoom(clientId), event, payload, opts);
-export const pushToAll = (bus: EventBus, event: string, payload: unknown, opts?: PushOptions) => pushToRoom(bus, ALL_ROOM, event, payload, opts);
+export const pushToAll = (bus: EventBus, event: string, payload: unknown, opts?: PushOptions) =>
+  pushToRoom(bus, ALL_ROOM, event, payload, opts);
 
 /** The same push, written in the caller's transaction (the outbox relay publishes it after commit). */
-export async function addPushToOutbox(em: EntityManager, schema: string, room: string, event: string, payload: unknown, opts?: PushOptions): Promise<string> {
+export async function addPushToOutbox(
+  em: EntityManager,
+  schema: string,
+  room: string,
+  event: string,
+  payload: unknown,
+  opts?: PushOptions,
+): Promise<string> {
   const { eventId, topic, key, value } = realtimePushMessage(room, event, payload, opts);
   await addToOutbox(em, schema, topic, key, value);
   return eventId;
 }
 
 /** A `showThongBao` notice in the shape the browser shows: {id, title, message, level, from, at}. */
-export function noticePayload(n: { title?: string; message: string; level?: 'info' | 'success' | 'warning' | 'error'; from?: string }, eventId: string) {
+export function noticePayload(
+  n: { title?: string; message: string; level?: 'info' | 'success' | 'warning' | 'error'; from?: string },
+  eventId: string,
+) {
   return { id: eventId, title: n.title ?? '', message: n.message, level: n.level ?? 'info', from: n.from ?? '', at: Date.now() };
 }
 

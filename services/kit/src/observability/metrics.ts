@@ -85,9 +85,15 @@ function scrapedGauge(name: string, help: string, labelNames: string[]) {
 }
 
 /** Adds a reader of `cskh_outbox_backlog{schema}`; returns its removal. */
-export const addOutboxBacklogReader = scrapedGauge('cskh_outbox_backlog', 'Outbox rows committed but not yet published to Kafka.', ['schema']);
+export const addOutboxBacklogReader = scrapedGauge('cskh_outbox_backlog', 'Outbox rows committed but not yet published to Kafka.', [
+  'schema',
+]);
 /** Adds a reader of `cskh_kafka_consumer_lag{group,topic}`; returns its removal. */
-export const addConsumerLagReader = scrapedGauge('cskh_kafka_consumer_lag', 'Messages a consumer group is behind the end of a topic (sum over partitions).', ['group', 'topic']);
+export const addConsumerLagReader = scrapedGauge(
+  'cskh_kafka_consumer_lag',
+  'Messages a consumer group is behind the end of a topic (sum over partitions).',
+  ['group', 'topic'],
+);
 
 export const socketConnections = new Gauge({
   name: 'cskh_socket_connections',

@@ -29,7 +29,7 @@ describe('trace context', () => {
   });
 
   // No exporter here: spans are ids only (kit trace.ts idsOnlySpan), yet propagate as recorded ones.
-  it('starts a sampled trace of its own, gives each span a new id, and passes a caller\'s unsampled flag and tracestate on', async () => {
+  it("starts a sampled trace of its own, gives each span a new id, and passes a caller's unsampled flag and tracestate on", async () => {
     const seen = new Set<string>();
     await inSpan('root', {}, async (root) => {
       expect(traceHeaders().traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
@@ -42,7 +42,10 @@ describe('trace context', () => {
     const traceId = randomBytes(16).toString('hex');
     const parent = contextFrom({ traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-00`, tracestate: 'vendor=1' });
     await inSpan('consume', { parent }, async () => {
-      expect(traceHeaders()).toEqual({ traceparent: expect.stringMatching(new RegExp(`^00-${traceId}-[0-9a-f]{16}-00$`)), tracestate: 'vendor=1' });
+      expect(traceHeaders()).toEqual({
+        traceparent: expect.stringMatching(new RegExp(`^00-${traceId}-[0-9a-f]{16}-00$`)),
+        tracestate: 'vendor=1',
+      });
     });
   });
 });

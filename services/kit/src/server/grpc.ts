@@ -157,7 +157,8 @@ export function adapt<D extends ServiceDefinition>(
   handlers: Handlers<D>,
   opts: Logger | { log: Logger; middleware?: Middleware[] },
 ): UntypedServiceImplementation {
-  const { log, middleware = [] } = 'info' in opts && typeof opts.info === 'function' ? { log: opts as Logger } : (opts as { log: Logger; middleware?: Middleware[] });
+  const { log, middleware = [] } =
+    'info' in opts && typeof opts.info === 'function' ? { log: opts as Logger } : (opts as { log: Logger; middleware?: Middleware[] });
   const chain = [requireCallerMiddleware, ...middleware];
   const routes = rpcRouteInfo();
   const svc = serviceName(def);
@@ -176,7 +177,11 @@ export function adapt<D extends ServiceDefinition>(
       const timer = grpcServerDuration.startTimer({ service: svc, method: rpcName });
       // The caller's trace continues here (traceparent in the metadata); the handler's logs carry it.
       const parent = contextFrom(call.metadata.getMap());
-      inSpan(method.slice(1), { kind: SpanKind.SERVER, parent, attributes: { 'rpc.system': 'grpc', 'rpc.service': svc, 'rpc.method': rpcName } }, () => run(0)).then(
+      inSpan(
+        method.slice(1),
+        { kind: SpanKind.SERVER, parent, attributes: { 'rpc.system': 'grpc', 'rpc.service': svc, 'rpc.method': rpcName } },
+        () => run(0),
+      ).then(
         (reply) => {
           timer({ code: 'OK' });
           callback(null, reply);
@@ -308,7 +313,14 @@ export type GrpcMethod = (...args: any[]) => any;
 /** A gRPC client whose methods are looked up by name (the gateway's routes, health checks). */
 export type GenericClient = Client & Record<string, GrpcMethod>;
 
-function unaryOnce<Res>(client: Client & Record<string, unknown>, method: string, req: unknown, md: Metadata, deadline: number, signal?: AbortSignal) {
+function unaryOnce<Res>(
+  client: Client & Record<string, unknown>,
+  method: string,
+  req: unknown,
+  md: Metadata,
+  deadline: number,
+  signal?: AbortSignal,
+) {
   return new Promise<Res>((resolve, reject) => {
     const call = (client[method] as GrpcMethod).call(client, req, md, { deadline: new Date(deadline) }, (err: Error | null, res: Res) =>
       err ? reject(err) : resolve(res),
@@ -341,7 +353,11 @@ export type ServiceClient<D> = { [K in keyof D]: (req: RequestOf<D[K]>, opts?: C
   close(): void;
 };
 
-export function serviceClient<D extends ServiceDefinition>(def: D, address: string, defaults: Pick<CallOptions, 'deadlineMs'> = {}): ServiceClient<D> {
+export function serviceClient<D extends ServiceDefinition>(
+  def: D,
+  address: string,
+  defaults: Pick<CallOptions, 'deadlineMs'> = {},
+): ServiceClient<D> {
   const raw = createClient(def, address);
   const out: Record<string, unknown> = { close: () => raw.close() };
   for (const key of Object.keys(def)) {

@@ -77,7 +77,8 @@ export function verifyAccessToken(secret: string, token: string | undefined): Ve
   const hit = verified.get(cacheKey);
   if (hit) {
     // A copy: callers own what they get, the cache keeps its own.
-    if (hit.expMs > Date.now()) return { identity: { ...hit.v.identity, permissions: [...hit.v.identity.permissions] }, issuedAtMs: hit.v.issuedAtMs };
+    if (hit.expMs > Date.now())
+      return { identity: { ...hit.v.identity, permissions: [...hit.v.identity.permissions] }, issuedAtMs: hit.v.issuedAtMs };
     verified.delete(cacheKey);
     throw new AppError('UNAUTHORIZED', 'Phiên đăng nhập đã hết hạn');
   }
@@ -105,7 +106,10 @@ export function verifyAccessToken(secret: string, token: string | undefined): Ve
   // jsonwebtoken rejects at exp (seconds); so does the cache. A token without exp is not cached.
   if (typeof c.exp === 'number') {
     if (verified.size >= VERIFIED_MAX) verified.clear();
-    verified.set(cacheKey, { v: { identity: { ...v.identity, permissions: [...v.identity.permissions] }, issuedAtMs: v.issuedAtMs }, expMs: c.exp * 1000 });
+    verified.set(cacheKey, {
+      v: { identity: { ...v.identity, permissions: [...v.identity.permissions] }, issuedAtMs: v.issuedAtMs },
+      expMs: c.exp * 1000,
+    });
   }
   return v;
 }
@@ -224,7 +228,10 @@ export class RedisRevocationStore implements RevocationStore {
   private closed = false;
   private listeners = new RevocationListeners();
 
-  constructor(private redis: Redis, private cacheMs = REVOCATION_CACHE_MS) {}
+  constructor(
+    private redis: Redis,
+    private cacheMs = REVOCATION_CACHE_MS,
+  ) {}
 
   async revokeToken(jti: string, expSeconds: number) {
     const ttl = Math.max(1, expSeconds - Math.floor(Date.now() / 1000));
@@ -295,14 +302,11 @@ export class RedisRevocationStore implements RevocationStore {
     sub.on('end', lost);
     sub.on('reconnecting', lost);
     sub.on('ready', () => {
-      sub.subscribe(REVOCATION_CHANNEL).then(
-        () => {
-          // Whatever was announced while not subscribed is unknown here: start from empty.
-          this.forget();
-          if (!this.closed) this.subscribed = true;
-        },
-        lost,
-      );
+      sub.subscribe(REVOCATION_CHANNEL).then(() => {
+        // Whatever was announced while not subscribed is unknown here: start from empty.
+        this.forget();
+        if (!this.closed) this.subscribed = true;
+      }, lost);
     });
     sub.on('message', (_channel: string, key: string) => {
       // Forgotten first, so that a listener asking isRevoked reads the new state from Redis.

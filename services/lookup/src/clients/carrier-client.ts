@@ -38,7 +38,11 @@ export class CarrierClient {
   };
   private auth?: { username: string; password: string; header: string };
 
-  constructor(private creds: CredentialsSource, private timeoutMs: number, private log: Logger) {}
+  constructor(
+    private creds: CredentialsSource,
+    private timeoutMs: number,
+    private log: Logger,
+  ) {}
 
   async get(path: string, query: Record<string, string | number | undefined> = {}): Promise<unknown> {
     let c;
@@ -52,7 +56,11 @@ export class CarrierClient {
     for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') qs.set(k, String(v));
     const url = `${c.url}${path}${qs.size ? `?${qs}` : ''}`;
     if (this.auth?.username !== c.username || this.auth.password !== c.password)
-      this.auth = { username: c.username, password: c.password, header: `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}` };
+      this.auth = {
+        username: c.username,
+        password: c.password,
+        header: `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`,
+      };
     let res: CarrierResponse;
     try {
       res = await this.send(new URL(url), this.auth.header, Date.now() + this.timeoutMs);
@@ -104,10 +112,13 @@ export class CarrierClient {
           done(undefined, { status: res.statusCode ?? 0, body });
         });
       });
-      const timer = setTimeout(() => {
-        done(new CarrierTimeout('carrier deadline'));
-        req.destroy();
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          done(new CarrierTimeout('carrier deadline'));
+          req.destroy();
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       req.on('error', (err: NodeJS.ErrnoException) => {
         if (settled) return;
         if (retry && req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') && Date.now() < deadline) {

@@ -59,17 +59,28 @@ export class SystemAccountCredentials implements CredentialsSource {
       try {
         const c = await this.client.getCredentials({ position: this.opts.position });
         if (c.api) {
-          const value: CarrierCredentials = { url: c.api.replace(/\/+$/, ''), username: c.account, password: c.password, source: 'system-account' };
+          const value: CarrierCredentials = {
+            url: c.api.replace(/\/+$/, ''),
+            username: c.account,
+            password: c.password,
+            source: 'system-account',
+          };
           this.cached = { value, until: Date.now() + this.opts.ttlMs };
           return value;
         }
       } catch (err) {
-        if (!(err instanceof AppError && err.code === 'NOT_FOUND')) this.opts.log.warn({ err }, 'carrier system account unavailable; using CARRIER_URL');
+        if (!(err instanceof AppError && err.code === 'NOT_FOUND'))
+          this.opts.log.warn({ err }, 'carrier system account unavailable; using CARRIER_URL');
       }
     }
     const f = this.opts.fallback;
     if (!f.url) throw new Error('no carrier configured: no system account "' + this.opts.position + '" and no CARRIER_URL');
-    const value: CarrierCredentials = { url: f.url.replace(/\/+$/, ''), username: f.username ?? '', password: f.password ?? '', source: 'env' };
+    const value: CarrierCredentials = {
+      url: f.url.replace(/\/+$/, ''),
+      username: f.username ?? '',
+      password: f.password ?? '',
+      source: 'env',
+    };
     this.cached = { value, until: Date.now() + Math.min(this.opts.ttlMs, 10000) };
     return value;
   }

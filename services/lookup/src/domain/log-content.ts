@@ -21,7 +21,8 @@ export function logContent(
     lines.push(`Trang: ${p.page || 1}`);
   }
   if (kind === 'info') lines.push(`Loại thuê bao: ${p.phoneType || 'MC'}`);
-  if (kind === '999' && p.huong_ket_qua) lines.push(`Hướng: ${p.huong_ket_qua === 'I' ? 'I (đến)' : p.huong_ket_qua === 'O' ? 'O (đi)' : p.huong_ket_qua}`);
+  if (kind === '999' && p.huong_ket_qua)
+    lines.push(`Hướng: ${p.huong_ket_qua === 'I' ? 'I (đến)' : p.huong_ket_qua === 'O' ? 'O (đi)' : p.huong_ket_qua}`);
   if ((kind === '9279' || kind === '999') && (p.startDate || p.endDate)) {
     lines.push(`Từ ngày: ${p.startDate ?? ''}`);
     lines.push(`Đến ngày: ${p.endDate ?? ''}`);

@@ -4,8 +4,16 @@ import { logContent } from './log-content';
 describe('result shapes', () => {
   it('keep exactly the spec fields, every one present', () => {
     expect(Object.keys(infoResult({ NUMBER_PHONE: '84912345678', extra: 1 }))).toEqual([
-      'NUMBER_PHONE', 'NUM_TYPE', 'PHONE_BALANCE', 'SIM_TYPE', 'CURRENT_PACKAGE', 'NUMBER_CONTRACT_DATE',
-      'NUMBER_LIMIT', 'NUMBER_LIMIT_F1', 'NUMBER_TYPE', 'PACKAGE_DATA',
+      'NUMBER_PHONE',
+      'NUM_TYPE',
+      'PHONE_BALANCE',
+      'SIM_TYPE',
+      'CURRENT_PACKAGE',
+      'NUMBER_CONTRACT_DATE',
+      'NUMBER_LIMIT',
+      'NUMBER_LIMIT_F1',
+      'NUMBER_TYPE',
+      'PACKAGE_DATA',
     ]);
     expect(packageResult({ FinalDataList: [{ PackageCode: 'D120' }], PaginateNumber: '2' })).toEqual({
       FinalDataList: [{ PackageCode: 'D120', FromDate: '', ToDate: '', SyntaxRegister: '', RegisterExpire: '' }],

@@ -1,4 +1,3 @@
-
 import { VN_OFFSET_MS } from '@cskh/kit';
 
 // Day parsing, ranges and the display format are the kit's (one for every service).
@@ -29,4 +28,3 @@ export const infoWindowMessage = (window: string) => {
   const [from, to] = window.split('-').map((s) => s.trim());
   return `Chỉ được tra cứu thông tin chi tiết thuê bao từ ${from} đến ${to}`;
 };
-

@@ -28,7 +28,12 @@ function engine(opts: { fail?: AppError; limit?: number } = {}) {
   return { e, calls, rows };
 }
 
-const who: Asker = { username: 'nv01', fullname: 'Nhân viên 01', priority: 4, permissions: ['lookup.balance', 'lookup.package', 'lookup.info'] };
+const who: Asker = {
+  username: 'nv01',
+  fullname: 'Nhân viên 01',
+  priority: 4,
+  permissions: ['lookup.balance', 'lookup.package', 'lookup.info'],
+};
 const at = (h: number) => Date.UTC(2025, 4, 10, h - 7, 30); // h:30 in Vietnam
 
 describe('lookup engine rules', () => {
@@ -38,18 +43,28 @@ describe('lookup engine rules', () => {
     expect(out).toEqual({ kind: 'balance', isdn: '912345678', result: { NUMBER_PHONE: '84912345678', NUM_TYPE: '', PHONE_BALANCE: 1000 } });
     expect(calls[0].path).toBe('/api/v1/subscribers/84912345678/balance');
     expect(rows).toEqual([
-      expect.objectContaining({ so_dien_thoai: '0912345678', ten_tra_cuu: 'Tra cứu số dư tài khoản chính', username: 'nv01', full_name: 'Nhân viên 01', request_id: null }),
+      expect.objectContaining({
+        so_dien_thoai: '0912345678',
+        ten_tra_cuu: 'Tra cứu số dư tài khoản chính',
+        username: 'nv01',
+        full_name: 'Nhân viên 01',
+        request_id: null,
+      }),
     ]);
   });
 
   it('refuses before calling or logging anything: no phone, no permission, no dates', async () => {
     const { e, calls, rows } = engine();
     await expect(e.run('balance', { isdn: '' }, who, { via: 'api' })).rejects.toThrow('Bạn phải nhập số điện thoại');
-    await expect(e.run('info', { isdn: '0912345678' }, { ...who, priority: 5 }, { via: 'api' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(e.run('9279', { isdn: '0912345678', endDate: '10/05/2025' }, who, { via: 'api' })).rejects.toThrow('Bạn phải nhập ngày bắt đầu');
-    await expect(e.run('9279', { isdn: '0912345678', startDate: '10/05/2025', endDate: '01/05/2025' }, who, { via: 'api' })).rejects.toThrow(
-      'Ngày kết thúc phải sau hoặc bằng ngày bắt đầu',
+    await expect(e.run('info', { isdn: '0912345678' }, { ...who, priority: 5 }, { via: 'api' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(e.run('9279', { isdn: '0912345678', endDate: '10/05/2025' }, who, { via: 'api' })).rejects.toThrow(
+      'Bạn phải nhập ngày bắt đầu',
     );
+    await expect(
+      e.run('9279', { isdn: '0912345678', startDate: '10/05/2025', endDate: '01/05/2025' }, who, { via: 'api' }),
+    ).rejects.toThrow('Ngày kết thúc phải sau hoặc bằng ngày bắt đầu');
     expect(calls).toHaveLength(0);
     expect(rows).toHaveLength(0);
   });
@@ -57,7 +72,10 @@ describe('lookup engine rules', () => {
   it('sends 9279 with the 84 prefix and the dates as Vietnam days', async () => {
     const { e, calls } = engine();
     await e.run('9279', { isdn: '0912345678', startDate: '01/05/2025', endDate: '10/05/2025' }, who, { via: 'socket', requestId: 'r1' });
-    expect(calls[0]).toEqual({ path: '/api/v1/9279/history', query: { isdn: '84912345678', startDate: '2025-05-01', endDate: '2025-05-10' } });
+    expect(calls[0]).toEqual({
+      path: '/api/v1/9279/history',
+      query: { isdn: '84912345678', startDate: '2025-05-01', endDate: '2025-05-10' },
+    });
   });
 
   it('allows detailed info only from 07:00 to 22:00 Vietnam time', async () => {
@@ -79,12 +97,16 @@ describe('lookup engine rules', () => {
       code: 'RATE_LIMITED',
       message: expect.stringContaining('tối đa 2 lần/giờ'),
     });
-    await expect(e.run('info', { isdn: '0912345678' }, { ...who, username: 'nv02' }, { via: 'socket', requestId: 'd', now: at(9) })).resolves.toBeDefined();
+    await expect(
+      e.run('info', { isdn: '0912345678' }, { ...who, username: 'nv02' }, { via: 'socket', requestId: 'd', now: at(9) }),
+    ).resolves.toBeDefined();
   });
 
   it('logs a failed carrier call with its error, and rethrows it', async () => {
     const { e, rows } = engine({ fail: new AppError('TIMEOUT', 'Hệ thống nhà mạng phản hồi quá lâu, vui lòng thử lại sau') });
-    await expect(e.run('history', { isdn: '0912345678' }, who, { via: 'socket', requestId: 'x' })).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(e.run('history', { isdn: '0912345678' }, who, { via: 'socket', requestId: 'x' })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    });
     expect(rows[0].noi_dung.split('\n').pop()).toBe('Kết quả: Lỗi - Hệ thống nhà mạng phản hồi quá lâu, vui lòng thử lại sau');
     expect(rows[0].request_id).toBe('x');
   });

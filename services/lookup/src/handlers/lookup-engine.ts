@@ -110,7 +110,9 @@ export class LookupEngine {
       case 'balance':
         return R.balanceResult(await c.get(`${sub}/balance`));
       case 'package':
-        return R.packageResult(await c.get(`${sub}/packages`, { package_code: p.package_code?.trim(), page: Number(p.page) > 0 ? Number(p.page) : 1 }));
+        return R.packageResult(
+          await c.get(`${sub}/packages`, { package_code: p.package_code?.trim(), page: Number(p.page) > 0 ? Number(p.page) : 1 }),
+        );
       case 'info':
         return R.infoResult(await c.get(`${sub}/info`, { type: p.phoneType }));
       case 'history':

@@ -1,5 +1,16 @@
 import type { DataSource } from 'typeorm';
-import { ALL_ROWS_COUNT, AppError, dayRange, exportWindowSize, Identity, importChunk, parseDateTime, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
+import {
+  ALL_ROWS_COUNT,
+  AppError,
+  dayRange,
+  exportWindowSize,
+  Identity,
+  importChunk,
+  parseDateTime,
+  TEXT_LIMITS,
+  toPaging,
+  vnDateTime,
+} from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { likeContains, ListFilter, requireId } from '@cskh/kit/data';
 import { isSales } from '@cskh/kit';
@@ -58,7 +69,9 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
       const who = ctx.user;
       // getAll: every row, or the window of them a streamed export asks for (its count says which);
       // a count of all rows (9999999999) without getAll is an export too.
-      const paging = req.getAll ? toPaging(req.page, exportWindowSize(req.count) ? req.count : ALL_ROWS_COUNT) : toPaging(req.page, req.count, 20);
+      const paging = req.getAll
+        ? toPaging(req.page, exportWindowSize(req.count) ? req.count : ALL_ROWS_COUNT)
+        : toPaging(req.page, req.count, 20);
       if (paging.take === undefined && isSales(who.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       return list(who, req, paging);
     },
@@ -95,14 +108,30 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
           if (!at) return MSG.timeInvalid;
           const username = (r.username ?? '').trim() || who.username;
           const fullName = (r.full_name ?? '').trim() || (username === who.username ? who.fullname : '');
-          return { phone: phone.slice(0, 32), ten: ten.slice(0, 200), noi: (r.noi_dung ?? '').slice(0, MAX_TEXT), username, fullName, at, sentAt: (r.createdAt ?? '').trim() };
+          return {
+            phone: phone.slice(0, 32),
+            ten: ten.slice(0, 200),
+            noi: (r.noi_dung ?? '').slice(0, MAX_TEXT),
+            username,
+            fullName,
+            at,
+            sentAt: (r.createdAt ?? '').trim(),
+          };
         },
         // Same row content → same key: re-sending a chunk does not duplicate.
         key: (r) => [r.phone, r.ten, r.noi, r.username, r.sentAt],
         async save(rows) {
           await insertImportedLookupLogs(
             ds,
-            rows.map(({ row: r, importKey }) => ({ phone: r.phone, ten: r.ten, noi: r.noi, username: r.username, fullName: r.fullName, at: r.at, importKey })),
+            rows.map(({ row: r, importKey }) => ({
+              phone: r.phone,
+              ten: r.ten,
+              noi: r.noi,
+              username: r.username,
+              fullName: r.fullName,
+              at: r.at,
+              importKey,
+            })),
           );
         },
       });

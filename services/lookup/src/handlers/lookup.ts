@@ -19,8 +19,13 @@ export function lookupHandlers(engine: LookupEngine, regs: Registrations): Handl
     (await engine.run(kind, params, asker(id), { via: 'api' })).result as T;
   return {
     package: (req, ctx) =>
-      run<lookup_v1_lookup.PackageResult>('package', { isdn: phoneOf(req), package_code: req.package_code, page: num(req.page) }, ctx.identity),
-    info: (req, ctx) => run<lookup_v1_lookup.InfoResult>('info', { isdn: phoneOf(req), phoneType: req.phoneType || req.type }, ctx.identity),
+      run<lookup_v1_lookup.PackageResult>(
+        'package',
+        { isdn: phoneOf(req), package_code: req.package_code, page: num(req.page) },
+        ctx.identity,
+      ),
+    info: (req, ctx) =>
+      run<lookup_v1_lookup.InfoResult>('info', { isdn: phoneOf(req), phoneType: req.phoneType || req.type }, ctx.identity),
     balance: (req, ctx) => run<lookup_v1_lookup.BalanceResult>('balance', { isdn: phoneOf(req) }, ctx.identity),
     arpu: (req, ctx) => run<lookup_v1_lookup.ArpuResult>('arpu', { isdn: phoneOf(req) }, ctx.identity),
     history9279: (req, ctx) =>
@@ -29,7 +34,14 @@ export function lookupHandlers(engine: LookupEngine, regs: Registrations): Handl
     messages999: (req, ctx) =>
       run<lookup_v1_lookup.Messages999List>(
         '999',
-        { isdn: phoneOf(req), huong_ket_qua: req.huong_ket_qua, startDate: req.startDate, endDate: req.endDate, page: num(req.page), count: num(req.count) },
+        {
+          isdn: phoneOf(req),
+          huong_ket_qua: req.huong_ket_qua,
+          startDate: req.startDate,
+          endDate: req.endDate,
+          page: num(req.page),
+          count: num(req.count),
+        },
         ctx.identity,
       ),
     registrations9084: async (req, ctx) => regs.list(req, requireIdentity(ctx.identity)),

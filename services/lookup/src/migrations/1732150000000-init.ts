@@ -26,7 +26,9 @@ export class LookupInit1732150000000 implements MigrationInterface {
     await q.query(`CREATE INDEX lookup_log_user_created ON "${SCHEMA}".lookup_log (username, created_at DESC)`);
     await q.query(`CREATE INDEX lookup_log_isdn9 ON "${SCHEMA}".lookup_log (isdn9)`);
     await q.query(`CREATE INDEX lookup_log_unassigned ON "${SCHEMA}".lookup_log (created_at) WHERE assigned_to IS NULL`);
-    await q.query(`CREATE INDEX lookup_log_assigned ON "${SCHEMA}".lookup_log (assigned_to, created_at DESC) WHERE assigned_to IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX lookup_log_assigned ON "${SCHEMA}".lookup_log (assigned_to, created_at DESC) WHERE assigned_to IS NOT NULL`,
+    );
     await q.query(`
       CREATE TABLE IF NOT EXISTS "${SCHEMA}".staff (
         username text PRIMARY KEY,

@@ -12,7 +12,10 @@ export interface RateLimiter {
 
 export class MemoryRateLimiter implements RateLimiter {
   private hits = new Map<string, Map<string, number>>();
-  constructor(private limit: number, private windowMs: number) {}
+  constructor(
+    private limit: number,
+    private windowMs: number,
+  ) {}
   async hit(key: string, id: string, now = Date.now()) {
     let m = this.hits.get(key);
     if (!m) this.hits.set(key, (m = new Map()));
@@ -34,7 +37,12 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
 
 export class RedisRateLimiter implements RateLimiter {
-  constructor(private redis: Redis, private limit: number, private windowMs: number, private prefix = 'cskh:lookup:info:') {
+  constructor(
+    private redis: Redis,
+    private limit: number,
+    private windowMs: number,
+    private prefix = 'cskh:lookup:info:',
+  ) {
     this.redis.defineCommand('cskhRollingHit', { numberOfKeys: 1, lua: SCRIPT });
   }
   async hit(key: string, id: string, now = Date.now()) {

@@ -16,7 +16,12 @@ export class LogWriter {
   private scheduled = false;
   private inflight = new Set<Promise<void>>();
 
-  constructor(private ds: DataSource, private log: Logger, private maxBatch = 200, private maxInflight = 4) {}
+  constructor(
+    private ds: DataSource,
+    private log: Logger,
+    private maxBatch = 200,
+    private maxInflight = 4,
+  ) {}
 
   write(row: NewLogRow): Promise<void> {
     return new Promise<void>((resolve, reject) => {

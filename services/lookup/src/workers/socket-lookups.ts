@@ -41,7 +41,8 @@ export function requestHandler(engine: LookupEngine, routes: SocketRoute[], log:
       return [];
     }
     // The kind's reply topic; an unknown kind is answered on the reply topic of its request topic.
-    const route = routes.find((r) => r.requestTopic === msg.topic && r.kind === req.kind) ?? routes.find((r) => r.requestTopic === msg.topic);
+    const route =
+      routes.find((r) => r.requestTopic === msg.topic && r.kind === req.kind) ?? routes.find((r) => r.requestTopic === msg.topic);
     if (!route) {
       log.warn({ topic: msg.topic }, 'lookup request on an undeclared topic dropped');
       return [];
@@ -74,9 +75,11 @@ export function requestHandler(engine: LookupEngine, routes: SocketRoute[], log:
       );
       return reply({ ok: true, status: 200, match: out.isdn, result_json: JSON.stringify(out.result) });
     } catch (err) {
-      if (err instanceof AppError) return reply({ ok: false, status: ERROR_TABLE[err.code].http, error_code: err.code, error_msg: err.msg });
+      if (err instanceof AppError)
+        return reply({ ok: false, status: ERROR_TABLE[err.code].http, error_code: err.code, error_msg: err.msg });
       if (!attempt.final) throw err;
-      if (isDatabaseUnavailable(err)) return reply({ ok: false, status: 503, error_code: 'UNAVAILABLE', error_msg: ERROR_TABLE.UNAVAILABLE.msg });
+      if (isDatabaseUnavailable(err))
+        return reply({ ok: false, status: 503, error_code: 'UNAVAILABLE', error_msg: ERROR_TABLE.UNAVAILABLE.msg });
       log.error({ err, requestId: req.request_id }, 'lookup request failed');
       return reply({ ok: false, status: 500, error_code: 'INTERNAL', error_msg: ERROR_TABLE.INTERNAL.msg });
     }

@@ -13,7 +13,11 @@ import { MSG } from '../domain/messages';
  * not reachable is a 503 with our own message.
  */
 export interface InviteChannel {
-  invite(req: AutoInviteRequest, caller: Identity, signal?: AbortSignal): Promise<{ result: string; mes: string; channel: string; status: string }>;
+  invite(
+    req: AutoInviteRequest,
+    caller: Identity,
+    signal?: AbortSignal,
+  ): Promise<{ result: string; mes: string; channel: string; status: string }>;
   close(): void;
 }
 
@@ -34,7 +38,11 @@ export function careInviteChannel(careUrl: string | undefined, deadlineMs = 20_0
         // Care's own answers (refused channel, the carrier's refusal or silence, bad input) reach
         // the user as care gave them; care itself unreachable, timing out or failing is ours to say.
         if (err instanceof AppError && err.code !== 'INTERNAL' && err.msg !== ERROR_TABLE[err.code].msg) throw err;
-        if (err instanceof AppError && ['VALIDATION', 'FORBIDDEN', 'NOT_FOUND', 'PRECONDITION', 'CONFLICT', 'RATE_LIMITED'].includes(err.code)) throw err;
+        if (
+          err instanceof AppError &&
+          ['VALIDATION', 'FORBIDDEN', 'NOT_FOUND', 'PRECONDITION', 'CONFLICT', 'RATE_LIMITED'].includes(err.code)
+        )
+          throw err;
         throw new AppError('UNAVAILABLE', MSG.inviteUnavailable);
       }
     },

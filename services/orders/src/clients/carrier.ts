@@ -10,7 +10,10 @@ export interface EligibilityLookup {
   lookup(phone: string): Promise<{ result: string; mes: string }>;
 }
 
-export function carrierEligibility(cfg: { CARRIER_URL?: string; CARRIER_USERNAME?: string; CARRIER_PASSWORD?: string }, timeoutMs = 10_000): EligibilityLookup {
+export function carrierEligibility(
+  cfg: { CARRIER_URL?: string; CARRIER_USERNAME?: string; CARRIER_PASSWORD?: string },
+  timeoutMs = 10_000,
+): EligibilityLookup {
   return {
     async lookup(phone) {
       const isdn = last9(phone);
@@ -28,7 +31,9 @@ export function carrierEligibility(cfg: { CARRIER_URL?: string; CARRIER_USERNAME
       const codes = [...new Set((body?.FinalDataList ?? []).map((p) => p.PackageCode).filter(Boolean))];
       return {
         result: 'success',
-        mes: codes.length ? `Thuê bao 0${isdn} thuộc đối tượng chương trình: ${codes.join(', ')}` : `Thuê bao 0${isdn} không thuộc đối tượng chương trình nào`,
+        mes: codes.length
+          ? `Thuê bao 0${isdn} thuộc đối tượng chương trình: ${codes.join(', ')}`
+          : `Thuê bao 0${isdn} không thuộc đối tượng chương trình nào`,
       };
     },
   };

@@ -22,6 +22,11 @@ export function autoInviteRequest(o: Pick<OrderRow, 'so_dien_thoai' | 'ma_goi' |
  * message, and the status in parentheses unless Unknown): the channel the invitation went
  * through, care's message, and the carrier's result code.
  */
-export function autoInviteReply(r: { msg?: string; invitation?: { type?: string; resultCodeMO?: string } }): { result: string; mes: string; channel: string; status: string } {
+export function autoInviteReply(r: { msg?: string; invitation?: { type?: string; resultCodeMO?: string } }): {
+  result: string;
+  mes: string;
+  channel: string;
+  status: string;
+} {
   return { result: 'success', mes: r.msg ?? '', channel: r.invitation?.type || 'dk', status: r.invitation?.resultCodeMO || 'Unknown' };
 }

@@ -3,7 +3,15 @@ import { importRowKey, parseImportRow } from './import-9279';
 
 const known = (u: string) => u === 'nv1';
 const row = (over: Record<string, unknown> = {}) => ({
-  cty: 'VAS 1', so_dien_thoai: '912345678', ma_goi: 'MXH100', username_nv: 'nv1', hinh_thuc: 'ĐĂNG KÝ', doanh_thu: '100.000', gia_ban_goi: 'T2', created_time: '05-03-2026', note: '',
+  cty: 'VAS 1',
+  so_dien_thoai: '912345678',
+  ma_goi: 'MXH100',
+  username_nv: 'nv1',
+  hinh_thuc: 'ĐĂNG KÝ',
+  doanh_thu: '100.000',
+  gia_ban_goi: 'T2',
+  created_time: '05-03-2026',
+  note: '',
   ...over,
 });
 
@@ -12,7 +20,10 @@ describe('9279 upload rows', () => {
     const r = parseImportRow(row(), known);
     expect(r).toMatchObject({ so_dien_thoai: '0912345678', hinh_thuc: 'dang_ky', gia_ban_goi: 2, doanh_thu: 100000, cty: 'VAS 1' });
     expect((r as { created_time: Date }).created_time.toISOString()).toBe('2026-03-04T17:00:00.000Z');
-    expect(parseImportRow(row({ hinh_thuc: 'gia hạn', doanh_thu: '' }), known)).toMatchObject({ hinh_thuc: 'gia_han', doanh_thu: undefined });
+    expect(parseImportRow(row({ hinh_thuc: 'gia hạn', doanh_thu: '' }), known)).toMatchObject({
+      hinh_thuc: 'gia_han',
+      doanh_thu: undefined,
+    });
   });
   it('refuses what the sheet got wrong, with the reason', () => {
     expect(parseImportRow(row({ so_dien_thoai: '' }), known)).toBe(MSG.required);

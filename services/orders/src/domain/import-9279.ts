@@ -67,4 +67,11 @@ export function parseImportRow(
 }
 
 /** What makes an uploaded row the same row when sent again: subscriber, package, staff, kind, date. */
-export const importRowKey = (r: Import9279Row, kind: OrderKind = '9279') => [kind, last9(r.so_dien_thoai), r.ma_goi, r.username_nv, r.hinh_thuc, r.created_time ?? ''];
+export const importRowKey = (r: Import9279Row, kind: OrderKind = '9279') => [
+  kind,
+  last9(r.so_dien_thoai),
+  r.ma_goi,
+  r.username_nv,
+  r.hinh_thuc,
+  r.created_time ?? '',
+];

@@ -3,11 +3,20 @@ import { checkDecision, parseBaodo, parseKhr, parseResult } from './khr-baodo';
 
 describe('private customers and red reports', () => {
   it('needs phone and success date; the red report also package and one of the three channels', () => {
-    expect(parseKhr({ so_dien_thoai: '912345678', ngay_thanh_cong: '05/03/2026' })).toEqual({ so_dien_thoai: '0912345678', ngay_thanh_cong: '2026-03-05' });
+    expect(parseKhr({ so_dien_thoai: '912345678', ngay_thanh_cong: '05/03/2026' })).toEqual({
+      so_dien_thoai: '0912345678',
+      ngay_thanh_cong: '2026-03-05',
+    });
     expect(parseKhr({ so_dien_thoai: '912345678' })).toBe(MSG.required);
     expect(parseKhr({ so_dien_thoai: '912345678', ngay_thanh_cong: '32/01/2026' })).toBe(MSG.dateInvalid);
     const ok = { so_dien_thoai: '0912345678', ngay_thanh_cong: '2026-03-05', ten_goi_cuoc: 'MXH100', kenh: '9084 (4)' };
-    expect(parseBaodo(ok)).toEqual({ so_dien_thoai: '0912345678', ngay_thanh_cong: '2026-03-05', ten_goi_cuoc: 'MXH100', kenh: '9084 (4)', ly_do: '' });
+    expect(parseBaodo(ok)).toEqual({
+      so_dien_thoai: '0912345678',
+      ngay_thanh_cong: '2026-03-05',
+      ten_goi_cuoc: 'MXH100',
+      kenh: '9084 (4)',
+      ly_do: '',
+    });
     expect(parseBaodo({ ...ok, kenh: '' })).toBe(MSG.required);
     expect(parseBaodo({ ...ok, kenh: '999' })).toBe(MSG.channelInvalid);
   });

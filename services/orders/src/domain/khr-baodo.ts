@@ -18,7 +18,10 @@ export function parseSuccessDay(raw: unknown): string | undefined | { error: str
 }
 
 /** Private customer form (spec 3 §5): phone and success date required. */
-export function parseKhr(raw: { so_dien_thoai?: string; ngay_thanh_cong?: string }): { so_dien_thoai: string; ngay_thanh_cong: string } | string {
+export function parseKhr(raw: {
+  so_dien_thoai?: string;
+  ngay_thanh_cong?: string;
+}): { so_dien_thoai: string; ngay_thanh_cong: string } | string {
   const phone = parsePhone(raw.so_dien_thoai);
   const day = parseSuccessDay(raw.ngay_thanh_cong);
   if (phone === undefined || day === undefined) return MSG.required;
@@ -28,7 +31,13 @@ export function parseKhr(raw: { so_dien_thoai?: string; ngay_thanh_cong?: string
 }
 
 /** Red report form (spec 3 §5): phone, success date, package name and channel required; reason optional. */
-export function parseBaodo(raw: { so_dien_thoai?: string; ngay_thanh_cong?: string; ten_goi_cuoc?: string; kenh?: string; ly_do?: string }) {
+export function parseBaodo(raw: {
+  so_dien_thoai?: string;
+  ngay_thanh_cong?: string;
+  ten_goi_cuoc?: string;
+  kenh?: string;
+  ly_do?: string;
+}) {
   const base = parseKhr(raw);
   const ten_goi_cuoc = String(raw.ten_goi_cuoc ?? '').trim();
   const kenh = String(raw.kenh ?? '').trim();
@@ -51,7 +60,9 @@ export function checkDecision(current: string, decision: unknown): '1' | '2' | {
 
 /** The red report's result: SUCCESS, FAILD (FAILED is read as FAILD, spec 3 §4), or '0' to clear. */
 export function parseResult(raw: unknown): 'SUCCESS' | 'FAILD' | '0' | undefined {
-  const s = String(raw ?? '').trim().toUpperCase();
+  const s = String(raw ?? '')
+    .trim()
+    .toUpperCase();
   if (s === 'SUCCESS') return 'SUCCESS';
   if (s === 'FAILD' || s === 'FAILED') return 'FAILD';
   if (s === '0') return '0';

@@ -9,7 +9,13 @@ describe('order input', () => {
     expect(parsePhone('')).toBeUndefined();
     expect(['T1', 't2', '3', ''].map(parseTier)).toEqual([1, 2, 3, undefined]);
     expect(parseTier('T4')).toEqual({ error: MSG.tierInvalid });
-    expect(['ĐĂNG KÝ', 'gia hạn', 'Gia Hạn', 'dang_ky', '-99'].map(parseForm)).toEqual(['dang_ky', 'gia_han', 'gia_han', 'dang_ky', undefined]);
+    expect(['ĐĂNG KÝ', 'gia hạn', 'Gia Hạn', 'dang_ky', '-99'].map(parseForm)).toEqual([
+      'dang_ky',
+      'gia_han',
+      'gia_han',
+      'dang_ky',
+      undefined,
+    ]);
     expect(parseForm('khác')).toEqual({ error: MSG.formInvalid });
     expect((parseOrderDate('05-03-2026') as Date).toISOString()).toBe('2026-03-04T17:00:00.000Z');
     expect(parseOrderDate('31-02-2026')).toEqual({ error: MSG.createdTimeInvalid });

@@ -13,7 +13,10 @@ export function parsePhone(raw: unknown, invalid: string = MSG.phoneInvalid): st
 
 /** A sale tier as screens and sheets write it: 1, 2, 3 or T1, T2, T3 (spec 3 §5). */
 export function parseTier(raw: unknown): number | undefined | { error: string } {
-  const s = String(raw ?? '').trim().toUpperCase().replace(/^T/, '');
+  const s = String(raw ?? '')
+    .trim()
+    .toUpperCase()
+    .replace(/^T/, '');
   if (!s) return undefined;
   return s === '1' || s === '2' || s === '3' ? Number(s) : { error: MSG.tierInvalid };
 }
@@ -50,7 +53,10 @@ export interface OrderDraft {
   hinh_thuc: string;
 }
 
-export function parseDraft(kind: OrderKind, raw: { so_dien_thoai?: string; ma_goi?: string; gia_ban_goi?: string; hinh_thuc?: string }): OrderDraft | string {
+export function parseDraft(
+  kind: OrderKind,
+  raw: { so_dien_thoai?: string; ma_goi?: string; gia_ban_goi?: string; hinh_thuc?: string },
+): OrderDraft | string {
   const phone = parsePhone(raw.so_dien_thoai);
   const tier = parseTier(raw.gia_ban_goi);
   const form = kind === '9279' ? parseForm(raw.hinh_thuc) : '';

@@ -1,4 +1,13 @@
-import { clawback, deriveMoney, effectiveSalaryRatio, parseRatio, parseSignedAmount, revenueRatio, salaryRevenue, UNSET_RATIO } from './order-money';
+import {
+  clawback,
+  deriveMoney,
+  effectiveSalaryRatio,
+  parseRatio,
+  parseSignedAmount,
+  revenueRatio,
+  salaryRevenue,
+  UNSET_RATIO,
+} from './order-money';
 
 describe('order money (worked examples of the README)', () => {
   it('a T2 sale of a package listed 100,000 / 90,000 / 80,000', () => {
@@ -16,7 +25,9 @@ describe('order money (worked examples of the README)', () => {
   });
   it('a package not on the list has no ratio and so no salary revenue unless a ratio is set', () => {
     expect(revenueRatio(50000, 0)).toBe(0);
-    expect(deriveMoney({ doanh_thu: 50000, chenh_lech: 0, ti_le_doanh_thu_tinh_luong: UNSET_RATIO, gia_t1: 0 }).doanh_thu_tinh_luong).toBe(0);
+    expect(deriveMoney({ doanh_thu: 50000, chenh_lech: 0, ti_le_doanh_thu_tinh_luong: UNSET_RATIO, gia_t1: 0 }).doanh_thu_tinh_luong).toBe(
+      0,
+    );
     expect(deriveMoney({ doanh_thu: 50000, chenh_lech: 0, ti_le_doanh_thu_tinh_luong: 80, gia_t1: 0 }).doanh_thu_tinh_luong).toBe(40000);
   });
   it('rounds ratios to 2 places and salary revenue to the đồng, never below 0', () => {

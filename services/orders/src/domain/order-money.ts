@@ -52,7 +52,9 @@ export function deriveMoney(m: MoneyInputs): { ti_le_doanh_thu: number; doanh_th
 
 /** A ratio as a manager types it ('80', '80,5', '-1'); a message when it is not one. */
 export function parseRatio(raw: unknown): number | string {
-  const s = String(raw ?? '').trim().replace(',', '.');
+  const s = String(raw ?? '')
+    .trim()
+    .replace(',', '.');
   if (s === '') return 'Tỉ lệ không hợp lệ';
   const n = Number(s);
   if (!Number.isFinite(n) || (n < 0 && n !== UNSET_RATIO) || n > 1000) return 'Tỉ lệ phải từ 0 đến 1000, hoặc -1 (dùng tỉ lệ doanh thu)';

@@ -101,7 +101,16 @@ const MANAGER_FIELDS = new Set(['so_dien_thoai_chu', 'cty', 'note']);
  * above, without the owner phone, company and note changes (columns they do not get) and with
  * phones masked in the remaining values (issue 21).
  */
-export function visibleOrderTrail(entries: AuditEntry[], viewerPriority: number, r: Pick<OrderRow, 'so_dien_thoai' | 'so_dien_thoai_chu'>): AuditEntry[] {
+export function visibleOrderTrail(
+  entries: AuditEntry[],
+  viewerPriority: number,
+  r: Pick<OrderRow, 'so_dien_thoai' | 'so_dien_thoai_chu'>,
+): AuditEntry[] {
   if (isManager(viewerPriority)) return entries;
-  return maskPhonesInTrail(entries.filter((e) => !MANAGER_FIELDS.has(e.field)), viewerPriority, r.so_dien_thoai, r.so_dien_thoai_chu);
+  return maskPhonesInTrail(
+    entries.filter((e) => !MANAGER_FIELDS.has(e.field)),
+    viewerPriority,
+    r.so_dien_thoai,
+    r.so_dien_thoai_chu,
+  );
 }

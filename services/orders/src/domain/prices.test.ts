@@ -25,9 +25,11 @@ describe('parsePrice', () => {
       gia_t2: 90000,
       gia_t3: 80000,
     });
-    expect(parsePrice({ ten_goi_cuoc: 'MXH100', phi_thu_hoi: '0', gia_t1: '1', gia_t2: '' , gia_t3: '1' })).toBe(MSG.required);
+    expect(parsePrice({ ten_goi_cuoc: 'MXH100', phi_thu_hoi: '0', gia_t1: '1', gia_t2: '', gia_t3: '1' })).toBe(MSG.required);
     expect(parsePrice({ ten_goi_cuoc: '  ', phi_thu_hoi: '0', gia_t1: '1', gia_t2: '1', gia_t3: '1' })).toBe(MSG.required);
-    expect(parsePrice({ ten_goi_cuoc: 'A', phi_thu_hoi: 'x', gia_t1: '1', gia_t2: '1', gia_t3: '1' })).toBe(MSG.amountInvalid('Phí thu hồi'));
+    expect(parsePrice({ ten_goi_cuoc: 'A', phi_thu_hoi: 'x', gia_t1: '1', gia_t2: '1', gia_t3: '1' })).toBe(
+      MSG.amountInvalid('Phí thu hồi'),
+    );
   });
 });
 
@@ -35,7 +37,13 @@ describe('tiers and de-duplication', () => {
   it('picks the tier price and keeps the last row of a name', () => {
     const p = { gia_t1: 100, gia_t2: 90, gia_t3: 80 };
     expect([1, 2, 3, 4].map((t) => tierPrice(p, t))).toEqual([100, 90, 80, 0]);
-    expect(lastByName([{ ten_goi_cuoc: 'A', v: 1 }, { ten_goi_cuoc: 'B', v: 2 }, { ten_goi_cuoc: 'A', v: 3 }])).toEqual([
+    expect(
+      lastByName([
+        { ten_goi_cuoc: 'A', v: 1 },
+        { ten_goi_cuoc: 'B', v: 2 },
+        { ten_goi_cuoc: 'A', v: 3 },
+      ]),
+    ).toEqual([
       { ten_goi_cuoc: 'B', v: 2 },
       { ten_goi_cuoc: 'A', v: 3 },
     ]);

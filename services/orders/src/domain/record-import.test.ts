@@ -26,13 +26,25 @@ describe('private customer and red report sheet rows', () => {
   const check = staffCheck(branch1, members);
 
   it('phone and success date required; staff optional (blank = the pool), else known and in the subtree', () => {
-    expect(parseKhrImportRow({ so_dien_thoai: '912345678', ngay_thanh_cong: '05/03/2026' }, check)).toEqual({ so_dien_thoai: '0912345678', ngay_thanh_cong: '2026-03-05', username_nv: '' });
-    expect(parseKhrImportRow({ so_dien_thoai: '0912345678', ngay_thanh_cong: '05/03/2026', username_nv: ' nv1 ' }, check)).toMatchObject({ username_nv: 'nv1' });
-    expect(parseKhrImportRow({ so_dien_thoai: '0912345678', ngay_thanh_cong: '05/03/2026', username_nv: 'cn1' }, check)).toMatchObject({ username_nv: 'cn1' });
+    expect(parseKhrImportRow({ so_dien_thoai: '912345678', ngay_thanh_cong: '05/03/2026' }, check)).toEqual({
+      so_dien_thoai: '0912345678',
+      ngay_thanh_cong: '2026-03-05',
+      username_nv: '',
+    });
+    expect(parseKhrImportRow({ so_dien_thoai: '0912345678', ngay_thanh_cong: '05/03/2026', username_nv: ' nv1 ' }, check)).toMatchObject({
+      username_nv: 'nv1',
+    });
+    expect(parseKhrImportRow({ so_dien_thoai: '0912345678', ngay_thanh_cong: '05/03/2026', username_nv: 'cn1' }, check)).toMatchObject({
+      username_nv: 'cn1',
+    });
     expect(parseKhrImportRow({ so_dien_thoai: '0912345678' }, check)).toBe(MSG.required);
     expect(parseKhrImportRow({ so_dien_thoai: '0912345678', ngay_thanh_cong: '31/02/2026' }, check)).toBe(MSG.dateInvalid);
-    expect(parseKhrImportRow({ so_dien_thoai: '0912345678', ngay_thanh_cong: '05/03/2026', username_nv: 'nv2' }, check)).toBe(MSG.staffOutOfScope('nv2'));
-    expect(parseKhrImportRow({ so_dien_thoai: '0912345678', ngay_thanh_cong: '05/03/2026', username_nv: 'gone' }, check)).toBe(MSG.staffUnknown('gone'));
+    expect(parseKhrImportRow({ so_dien_thoai: '0912345678', ngay_thanh_cong: '05/03/2026', username_nv: 'nv2' }, check)).toBe(
+      MSG.staffOutOfScope('nv2'),
+    );
+    expect(parseKhrImportRow({ so_dien_thoai: '0912345678', ngay_thanh_cong: '05/03/2026', username_nv: 'gone' }, check)).toBe(
+      MSG.staffUnknown('gone'),
+    );
     expect(staffCheck({ kind: 'all' }, members)('nv2')).toBeUndefined();
   });
 
@@ -47,14 +59,25 @@ describe('private customer and red report sheet rows', () => {
     const a = { so_dien_thoai: '0912345678', ngay_thanh_cong: '2026-03-05', username_nv: 'nv1' };
     expect(recordImportKey('private_customer', a)).toEqual(recordImportKey('private_customer', { ...a, so_dien_thoai: '84912345678' }));
     expect(recordImportKey('private_customer', a)).not.toEqual(recordImportKey('private_customer', { ...a, username_nv: '' }));
-    expect(recordImportKey('red_report', { ...a, ten_goi_cuoc: 'mxh100', kenh: '9084 (3)' })).toEqual(recordImportKey('red_report', { ...a, ten_goi_cuoc: 'MXH100', kenh: '9084 (3)' }));
-    expect(recordImportKey('red_report', { ...a, ten_goi_cuoc: 'MXH100', kenh: '9084 (3)' })).not.toEqual(recordImportKey('red_report', { ...a, ten_goi_cuoc: 'MXH100', kenh: '9084 (4)' }));
+    expect(recordImportKey('red_report', { ...a, ten_goi_cuoc: 'mxh100', kenh: '9084 (3)' })).toEqual(
+      recordImportKey('red_report', { ...a, ten_goi_cuoc: 'MXH100', kenh: '9084 (3)' }),
+    );
+    expect(recordImportKey('red_report', { ...a, ten_goi_cuoc: 'MXH100', kenh: '9084 (3)' })).not.toEqual(
+      recordImportKey('red_report', { ...a, ten_goi_cuoc: 'MXH100', kenh: '9084 (4)' }),
+    );
   });
 });
 
 describe('handing pooled records out', () => {
   it('adds up a username given twice, skips empty rows, refuses bad counts and an empty plan', () => {
-    expect([...assignPlan([{ username: 'a', count: 2 }, { username: ' a ', count: 3 }, { username: '', count: 4 }, { username: 'b', count: 0 }])]).toEqual([['a', 5]]);
+    expect([
+      ...assignPlan([
+        { username: 'a', count: 2 },
+        { username: ' a ', count: 3 },
+        { username: '', count: 4 },
+        { username: 'b', count: 0 },
+      ]),
+    ]).toEqual([['a', 5]]);
     expect(() => assignPlan([])).toThrow(MSG.assignNothing);
     expect(() => assignPlan([{ username: 'a', count: -1 }])).toThrow(MSG.assignCountInvalid);
     expect(() => assignPlan([{ username: 'a', count: 1.5 }])).toThrow(MSG.assignCountInvalid);

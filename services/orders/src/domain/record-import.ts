@@ -40,7 +40,10 @@ export function parseKhrImportRow(raw: { so_dien_thoai?: string; ngay_thanh_cong
 }
 
 /** A red-report sheet row: phone, success date, package and channel required (spec 3 §5), staff optional. */
-export function parseBaodoImportRow(raw: { so_dien_thoai?: string; ngay_thanh_cong?: string; username_nv?: string; ten_goi_cuoc?: string; kenh?: string; ly_do?: string }, check: StaffCheck) {
+export function parseBaodoImportRow(
+  raw: { so_dien_thoai?: string; ngay_thanh_cong?: string; username_nv?: string; ten_goi_cuoc?: string; kenh?: string; ly_do?: string },
+  check: StaffCheck,
+) {
   const v = parseBaodo(raw);
   if (typeof v === 'string') return v;
   const username_nv = text(raw.username_nv);
@@ -53,7 +56,10 @@ export function parseBaodoImportRow(raw: { so_dien_thoai?: string; ngay_thanh_co
  * the staff, and for a red report the package and channel. A re-sent chunk, or the same customer
  * in a second file, is stored once.
  */
-export function recordImportKey(table: 'private_customer' | 'red_report', r: { so_dien_thoai: string; ngay_thanh_cong: string; username_nv: string; ten_goi_cuoc?: string; kenh?: string }) {
+export function recordImportKey(
+  table: 'private_customer' | 'red_report',
+  r: { so_dien_thoai: string; ngay_thanh_cong: string; username_nv: string; ten_goi_cuoc?: string; kenh?: string },
+) {
   const base = [table, last9(r.so_dien_thoai), r.ngay_thanh_cong, r.username_nv];
   return table === 'red_report' ? [...base, (r.ten_goi_cuoc ?? '').toUpperCase(), r.kenh ?? ''] : base;
 }

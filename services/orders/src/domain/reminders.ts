@@ -45,7 +45,13 @@ export function reminderView(o: ReminderOrder, priority: number, formatDue: (d: 
   const r = reminderFor(o.trang_thai_yeu_cau);
   if (!r) return null;
   const phone = maskPhone(o.so_dien_thoai, r.to === 'staff' ? PRIORITY.sales : priority);
-  return { phone_number: phone, yeu_cau: r.kind, id: o.id, han_huy: o.cancel_due_at ? formatDue(o.cancel_due_at) : '', message: reminderText(r.kind, phone) };
+  return {
+    phone_number: phone,
+    yeu_cau: r.kind,
+    id: o.id,
+    han_huy: o.cancel_due_at ? formatDue(o.cancel_due_at) : '',
+    message: reminderText(r.kind, phone),
+  };
 }
 
 /**

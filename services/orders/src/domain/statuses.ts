@@ -11,10 +11,41 @@ export const AUTO = '__AUTO';
 /** The auto-cancel window (spec 3 §9: 10 minutes). */
 export const CANCEL_WINDOW_MS = 10 * 60_000;
 
-export const MFY_STATUSES = ['dang_cho_duyet', 'duyet', 'duyet_lan_2', 'da_soan_y_lan_1', 'dang_ky_thanh_cong', 'thu_hoi', 'huy_qua_han', 'huy_qua_han_lan_2'] as const;
-export const MFY_REQUEST_STATUSES = ['cho_soan_y', 'qua_han', 'da_soan_y_lan_1', 'cho_soan_y_lan_2', 'qua_han_lan_2', 'dang_cho_xu_ly', 'thanh_cong', 'thu_hoi', 'that_bai'] as const;
+export const MFY_STATUSES = [
+  'dang_cho_duyet',
+  'duyet',
+  'duyet_lan_2',
+  'da_soan_y_lan_1',
+  'dang_ky_thanh_cong',
+  'thu_hoi',
+  'huy_qua_han',
+  'huy_qua_han_lan_2',
+] as const;
+export const MFY_REQUEST_STATUSES = [
+  'cho_soan_y',
+  'qua_han',
+  'da_soan_y_lan_1',
+  'cho_soan_y_lan_2',
+  'qua_han_lan_2',
+  'dang_cho_xu_ly',
+  'thanh_cong',
+  'thu_hoi',
+  'that_bai',
+] as const;
 export const R9279_STATUSES = ['dang_cho_duyet', 'y1', 'y2', 'y3', 'y4', 'y5', 'y6', 'bi_moi', 'dang_ky_thanh_cong', 'that_bai'] as const;
-export const R9279_REQUEST_STATUSES = ['dang_cho_xu_ly', 'cho_soan_y', 'soan_y1', 'soan_y2', 'soan_y3', 'soan_y4', 'soan_y5', 'soan_y6', 'bi_moi', 'thanh_cong', 'that_bai'] as const;
+export const R9279_REQUEST_STATUSES = [
+  'dang_cho_xu_ly',
+  'cho_soan_y',
+  'soan_y1',
+  'soan_y2',
+  'soan_y3',
+  'soan_y4',
+  'soan_y5',
+  'soan_y6',
+  'bi_moi',
+  'thanh_cong',
+  'that_bai',
+] as const;
 export const COLLECTION_STATUSES = ['da_chuyen_khoan', 'da_thu_tien_mat', 'chua_thu_tien', 'yeu_cau_thu_hoi'] as const;
 /** The manager dropdown offers three; da_thu_tien_mat is shown but never set by a user (spec 3 §4). */
 export const SETTABLE_COLLECTION_STATUSES = ['da_chuyen_khoan', 'chua_thu_tien', 'yeu_cau_thu_hoi'] as const;
@@ -25,7 +56,12 @@ export const statusesOf = (kind: OrderKind): readonly string[] => (kind === 'mfy
 export const requestStatusesOf = (kind: OrderKind): readonly string[] => (kind === 'mfy' ? MFY_REQUEST_STATUSES : R9279_REQUEST_STATUSES);
 
 /** A new order: waiting for approval, and for the customer to confirm with Y (the countdown runs from creation). */
-export const INITIAL = { trang_thai: 'dang_cho_duyet', trang_thai_yeu_cau: 'cho_soan_y', trang_thai_thu_tien: 'chua_thu_tien', trang_thai_duyet_thong_tin: 'dang_cho_duyet' };
+export const INITIAL = {
+  trang_thai: 'dang_cho_duyet',
+  trang_thai_yeu_cau: 'cho_soan_y',
+  trang_thai_thu_tien: 'chua_thu_tien',
+  trang_thai_duyet_thong_tin: 'dang_cho_duyet',
+};
 
 /**
  * The request status a status change leaves the order in. Mfy: approval asks the customer to
@@ -49,7 +85,12 @@ export function requestStatusAfter(kind: OrderKind, status: string): string {
   }
   const y = /^y([1-6])$/.exec(status);
   if (y) return `soan_y${y[1]}`;
-  const m: Record<string, string> = { dang_cho_duyet: 'dang_cho_xu_ly', bi_moi: 'bi_moi', dang_ky_thanh_cong: 'thanh_cong', that_bai: 'that_bai' };
+  const m: Record<string, string> = {
+    dang_cho_duyet: 'dang_cho_xu_ly',
+    bi_moi: 'bi_moi',
+    dang_ky_thanh_cong: 'thanh_cong',
+    that_bai: 'that_bai',
+  };
   return m[status] ?? 'dang_cho_xu_ly';
 }
 

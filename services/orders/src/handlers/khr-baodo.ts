@@ -1,15 +1,50 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, Identity, importChunk, isBelowManager, isManager, leadsPeople, maskPhone, maskPhonesInText, maskPhonesInTrail, seesOwnRowsOnly, toPaging, vnDateTime } from '@cskh/kit';
+import {
+  AppError,
+  Identity,
+  importChunk,
+  isBelowManager,
+  isManager,
+  leadsPeople,
+  maskPhone,
+  maskPhonesInText,
+  maskPhonesInTrail,
+  seesOwnRowsOnly,
+  toPaging,
+  vnDateTime,
+} from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { changedFields, inScope, requireId, staffScopeOf, Where } from '@cskh/kit/data';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
 import { checkDecision, parseBaodo, parseKhr, parseResult } from '../domain/khr-baodo';
-import { assignPlan, checkAssignee, parseBaodoImportRow, parseKhrImportRow, RECORD_FIRST_ROW, recordImportKey, StaffCheck, staffCheck } from '../domain/record-import';
+import {
+  assignPlan,
+  checkAssignee,
+  parseBaodoImportRow,
+  parseKhrImportRow,
+  RECORD_FIRST_ROW,
+  recordImportKey,
+  StaffCheck,
+  staffCheck,
+} from '../domain/record-import';
 import { MSG } from '../domain/messages';
 import { isError } from '../domain/order-input';
 import { findPriceByName } from '../store/prices';
-import { assignOldest, BaodoRow, countPool, deleteRecord, findRecord, insertImported, insertRecord, KhrRow, pageAssigned, pageRecords, RecordTable, updateRecord } from '../store/records';
+import {
+  assignOldest,
+  BaodoRow,
+  countPool,
+  deleteRecord,
+  findRecord,
+  insertImported,
+  insertRecord,
+  KhrRow,
+  pageAssigned,
+  pageRecords,
+  RecordTable,
+  updateRecord,
+} from '../store/records';
 
 const refuse = (code: 'VALIDATION' | 'FORBIDDEN' | 'NOT_FOUND', msg: string): never => {
   throw new AppError(code, msg);
@@ -44,7 +79,12 @@ function recordKit(c: OrdersContext, table: RecordTable) {
       return staff.scopeSql(where, me, 'username_nv');
     },
     /** One audited change in one transaction (404 outside the caller's subtree). */
-    async change<R extends { username_nv: string }>(rawId: unknown, me: Identity, fields: readonly string[], build: (r: R, em: EntityManager) => Record<string, unknown> | Promise<Record<string, unknown>>) {
+    async change<R extends { username_nv: string }>(
+      rawId: unknown,
+      me: Identity,
+      fields: readonly string[],
+      build: (r: R, em: EntityManager) => Record<string, unknown> | Promise<Record<string, unknown>>,
+    ) {
       const id = requireId(rawId, MSG.recordNotFound);
       return ds.transaction(async (em) => {
         const before = await this.visible(me, await findRecord<R>(em, table, id, true));
@@ -59,7 +99,12 @@ function recordKit(c: OrdersContext, table: RecordTable) {
     async create<R>(me: Identity, values: Record<string, unknown>) {
       return ds.transaction(async (em) => {
         const r = await insertRecord<R & { id: string }>(em, table, { ...values, created_by: me.username });
-        await audit.record(em, { resource: table, id: r.id, who: me, changes: [{ field: 'created', from: null, to: values.so_dien_thoai }] });
+        await audit.record(em, {
+          resource: table,
+          id: r.id,
+          who: me,
+          changes: [{ field: 'created', from: null, to: values.so_dien_thoai }],
+        });
         return r;
       });
     },
@@ -76,7 +121,10 @@ function recordKit(c: OrdersContext, table: RecordTable) {
      * One sheet chunk (spec 3 §7.4/§7.5 import): each row checked as the dialog checks it, its staff
      * (if any) in the importer's subtree, stored once per natural key; refused rows by sheet row.
      */
-    async importRows<Raw extends { username_nv?: string }, Row extends { so_dien_thoai: string; ngay_thanh_cong: string; username_nv: string }>(
+    async importRows<
+      Raw extends { username_nv?: string },
+      Row extends { so_dien_thoai: string; ngay_thanh_cong: string; username_nv: string },
+    >(
       me: Identity,
       req: { rows?: Raw[]; file_name?: string; first_row?: number },
       parse: (raw: Raw, check: StaffCheck) => Row | string,
@@ -93,19 +141,28 @@ function recordKit(c: OrdersContext, table: RecordTable) {
         key: (r) => recordImportKey(table, r),
         save: (good) =>
           ds.transaction(async (em) => {
-            const more = await extra(good.map((g) => g.row), em);
+            const more = await extra(
+              good.map((g) => g.row),
+              em,
+            );
             const inserted = await insertImported(
               em,
               table,
               good.map(({ row, importKey }) => ({
                 ...row,
-                ten_nv: row.username_nv === me.username ? me.fullname : members.get(row.username_nv)?.fullname ?? '',
+                ten_nv: row.username_nv === me.username ? me.fullname : (members.get(row.username_nv)?.fullname ?? ''),
                 ...more(row),
                 import_key: importKey,
                 created_by: me.username,
               })),
             );
-            for (const r of inserted) await audit.record(em, { resource: table, id: r.id, who: me, changes: [{ field: 'created', from: null, to: r.so_dien_thoai }] });
+            for (const r of inserted)
+              await audit.record(em, {
+                resource: table,
+                id: r.id,
+                who: me,
+                changes: [{ field: 'created', from: null, to: r.so_dien_thoai }],
+              });
           }),
       });
     },
@@ -120,14 +177,16 @@ function recordKit(c: OrdersContext, table: RecordTable) {
         const out: Array<{ username: string; count: number }> = [];
         for (const [username, count] of plan) {
           const ids = await assignOldest(em, table, { username, fullname: members.get(username)!.fullname }, count, me.username);
-          for (const id of ids) await audit.record(em, { resource: table, id, who: me, changes: [{ field: 'username_nv', from: '', to: username }] });
+          for (const id of ids)
+            await audit.record(em, { resource: table, id, who: me, changes: [{ field: 'username_nv', from: '', to: username }] });
           out.push({ username, count: ids.length });
         }
         return out;
       });
       return { assigned: handed.reduce((n, i) => n + i.count, 0), items: handed, msg: MSG.assigned };
     },
-    assigned: <R>(me: Identity, req: { page?: number; count?: number }) => pageAssigned<R>(ds.manager, table, me.username, toPaging(req.page, req.count, 20)),
+    assigned: <R>(me: Identity, req: { page?: number; count?: number }) =>
+      pageAssigned<R>(ds.manager, table, me.username, toPaging(req.page, req.count, 20)),
     history: async (me: Identity, req: { id: string; page: number; count: number }) => {
       const id = requireId(req.id, MSG.recordNotFound);
       const r = await findRecord<KhrRow>(ds.manager, table, id);
@@ -160,7 +219,12 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
   const FIELDS = ['so_dien_thoai', 'ngay_thanh_cong', 'username_nv', 'trang_thai', 'nguoi_phe_duyet'];
   return {
     async listKhr(req, ctx) {
-      const page = await pageRecords<KhrRow>(c.deps.ds.manager, 'private_customer', kit.where(ctx.user, req.phone), toPaging(req.page, req.count, 10));
+      const page = await pageRecords<KhrRow>(
+        c.deps.ds.manager,
+        'private_customer',
+        kit.where(ctx.user, req.phone),
+        toPaging(req.page, req.count, 10),
+      );
       return { values: page.rows.map((r) => presentKhr(r, ctx.user.priority)), count: page.count };
     },
     async getKhr(req, ctx) {
@@ -177,7 +241,10 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
       requireRole(ctx.user, leadsPeople, MSG.staffActionsOnly);
       const v = parseKhr(req);
       if (typeof v === 'string') refuse('VALIDATION', v);
-      const r = await kit.change<KhrRow>(req.id, ctx.user, FIELDS, async () => ({ ...(v as object), ...(await kit.employee(ctx.user, req.username_nv)) }));
+      const r = await kit.change<KhrRow>(req.id, ctx.user, FIELDS, async () => ({
+        ...(v as object),
+        ...(await kit.employee(ctx.user, req.username_nv)),
+      }));
       return presentKhr(r, ctx.user.priority);
     },
     async approveKhr(req, ctx) {
@@ -232,7 +299,19 @@ function presentBaodo(r: BaodoRow, priority: number): orders_v1_orders.BaodoReco
 /** 'Báo đỏ' (spec 3 §2.10, §4, §5, §6, §7.5). The package price is the mfy list's T1 when listed. */
 export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.BaodoServiceService> {
   const kit = recordKit(c, 'red_report');
-  const FIELDS = ['so_dien_thoai', 'ngay_thanh_cong', 'username_nv', 'ten_goi_cuoc', 'gia_goi_cuoc', 'kenh', 'ly_do', 'trang_thai', 'nguoi_dat_trang_thai', 'trang_thai_duyet', 'nguoi_phe_duyet'];
+  const FIELDS = [
+    'so_dien_thoai',
+    'ngay_thanh_cong',
+    'username_nv',
+    'ten_goi_cuoc',
+    'gia_goi_cuoc',
+    'kenh',
+    'ly_do',
+    'trang_thai',
+    'nguoi_dat_trang_thai',
+    'trang_thai_duyet',
+    'nguoi_phe_duyet',
+  ];
   const priceOf = async (em: EntityManager, name: string) => Number((await findPriceByName(em, 'mfy', name))?.gia_t1 ?? 0);
   return {
     async listBaodo(req, ctx) {
@@ -278,7 +357,10 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
     async setBaodoResult(req, ctx) {
       requireRole(ctx.user, isManager, MSG.managersOnly);
       const result = parseResult(req.trang_thai) ?? refuse('VALIDATION', MSG.resultInvalid);
-      const r = await kit.change<BaodoRow>(req.id, ctx.user, FIELDS, () => ({ trang_thai: result, nguoi_dat_trang_thai: ctx.user.username }));
+      const r = await kit.change<BaodoRow>(req.id, ctx.user, FIELDS, () => ({
+        trang_thai: result,
+        nguoi_dat_trang_thai: ctx.user.username,
+      }));
       return presentBaodo(r, ctx.user.priority);
     },
     async deleteBaodo(req, ctx) {

@@ -82,7 +82,8 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
   }
 
   /** The order's id from a request: 'Thiếu id cập nhật' when blank (spec 3 §5), 404 when it names nothing. */
-  const idOf = (raw: unknown) => (String(raw ?? '').trim() === '' ? refuse('VALIDATION', MSG.missingId) : requireId(raw, MSG.orderNotFound));
+  const idOf = (raw: unknown) =>
+    String(raw ?? '').trim() === '' ? refuse('VALIDATION', MSG.missingId) : requireId(raw, MSG.orderNotFound);
 
   /** One change to one order in one transaction as `me` (404 for orders outside the caller's view). */
   async function change(rawId: unknown, me: Identity, build: (o: OrderRow, em: EntityManager) => OrderChange | Promise<OrderChange>) {
@@ -136,7 +137,10 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       if (req.startDate?.trim() && req.endDate?.trim()) where.period('created_at', dayRange(req.startDate, req.endDate));
       const phone = String(req.phone ?? '').replace(/\D/g, '');
       if (phone) where.add('phone9 LIKE ?', `%${phone.slice(-9)}%`);
-      where.eq('trang_thai', req.trang_thai).eq('trang_thai_yeu_cau', req.trang_thai_yeu_cau).eq('trang_thai_thu_tien', req.trang_thai_thu_tien);
+      where
+        .eq('trang_thai', req.trang_thai)
+        .eq('trang_thai_yeu_cau', req.trang_thai_yeu_cau)
+        .eq('trang_thai_thu_tien', req.trang_thai_thu_tien);
       // The 9279 list's extra filters are the managers' (spec 3 §2.16).
       if (kind === '9279' && isManager(me.priority)) {
         where
@@ -167,7 +171,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       if (typeof draft === 'string') refuse('VALIDATION', draft);
       const d = draft as Exclude<typeof draft, string>;
       const nv = await employee(me, req.username_nv);
-      const owner = isManager(me.priority) ? valid(parsePhone(req.so_dien_thoai_chu, MSG.ownerPhoneInvalid)) ?? '' : '';
+      const owner = isManager(me.priority) ? (valid(parsePhone(req.so_dien_thoai_chu, MSG.ownerPhoneInvalid)) ?? '') : '';
       const cty = isManager(me.priority) ? await listedCompany(ds.manager, req.cty) : '';
       const note = isManager(me.priority) ? valid(checkText(req.note, 'Ghi chú', TEXT_LIMITS.note)) : '';
       const row = await ds.transaction(async (em) => {
@@ -196,7 +200,12 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
           created_by: me.username,
         };
         const [created] = await insertOrders(em, [order]);
-        await audit.record(em, { resource: orderResource(kind), id: created.id, who: me, changes: [{ field: 'trang_thai', from: null, to: created.trang_thai }] });
+        await audit.record(em, {
+          resource: orderResource(kind),
+          id: created.id,
+          who: me,
+          changes: [{ field: 'trang_thai', from: null, to: created.trang_thai }],
+        });
         await announceCreated(em, created, me.username, at);
         return created;
       });
@@ -208,8 +217,14 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       const me = ctx.user;
       const out = await change(req.id, me, async (o, em) => {
         // Staff may correct their own order while it waits for approval; managers any order.
-        if (!isManager(me.priority) && (o.username_nv !== me.username || o.trang_thai !== 'dang_cho_duyet')) refuse('FORBIDDEN', MSG.editForbidden);
-        const d = parseDraft(kind, { so_dien_thoai: req.so_dien_thoai || o.so_dien_thoai, ma_goi: req.ma_goi || o.ma_goi, gia_ban_goi: req.gia_ban_goi || String(o.gia_ban_goi), hinh_thuc: req.hinh_thuc || o.hinh_thuc });
+        if (!isManager(me.priority) && (o.username_nv !== me.username || o.trang_thai !== 'dang_cho_duyet'))
+          refuse('FORBIDDEN', MSG.editForbidden);
+        const d = parseDraft(kind, {
+          so_dien_thoai: req.so_dien_thoai || o.so_dien_thoai,
+          ma_goi: req.ma_goi || o.ma_goi,
+          gia_ban_goi: req.gia_ban_goi || String(o.gia_ban_goi),
+          hinh_thuc: req.hinh_thuc || o.hinh_thuc,
+        });
         if (typeof d === 'string') refuse('VALIDATION', d);
         const draft = d as Exclude<typeof d, string>;
         const price = await listPrice(em, draft.ma_goi);
@@ -234,7 +249,12 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       await ds.transaction(async (em) => {
         const o = await lockOrder(em, kind, id);
         await deleteOrder(em, id);
-        await audit.record(em, { resource: orderResource(kind), id, who: ctx.user, changes: [{ field: 'deleted', from: o.so_dien_thoai, to: true }] });
+        await audit.record(em, {
+          resource: orderResource(kind),
+          id,
+          who: ctx.user,
+          changes: [{ field: 'deleted', from: o.so_dien_thoai, to: true }],
+        });
       });
       return { ok: true, msg: MSG.orderDeleted };
     },
@@ -275,7 +295,9 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
 
     async updateSoDienThoaiChu(req, ctx) {
       requireManager(ctx.user);
-      return change(req.id, ctx.user, () => ({ so_dien_thoai_chu: valid(parsePhone(req.so_dien_thoai_chu, MSG.ownerPhoneInvalid)) ?? refuse('VALIDATION', MSG.required) }));
+      return change(req.id, ctx.user, () => ({
+        so_dien_thoai_chu: valid(parsePhone(req.so_dien_thoai_chu, MSG.ownerPhoneInvalid)) ?? refuse('VALIDATION', MSG.required),
+      }));
     },
 
     async updateChenhLech(req, ctx) {
@@ -333,7 +355,9 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
 
     async setCreatedTime(req, ctx) {
       requireManager(ctx.user);
-      return change(req.id, ctx.user, () => ({ created_time: valid(parseOrderDate(req.created_time)) ?? refuse('VALIDATION', MSG.createdTimeInvalid) }));
+      return change(req.id, ctx.user, () => ({
+        created_time: valid(parseOrderDate(req.created_time)) ?? refuse('VALIDATION', MSG.createdTimeInvalid),
+      }));
     },
 
     async moiTuDong(req, ctx) {
@@ -386,7 +410,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
                 ma_goi: price?.ten_goi_cuoc ?? r.ma_goi,
                 gia_ban_goi: r.gia_ban_goi,
                 username_nv: r.username_nv,
-                ten_nv: r.username_nv ? members.get(r.username_nv)?.fullname ?? '' : '',
+                ten_nv: r.username_nv ? (members.get(r.username_nv)?.fullname ?? '') : '',
                 ...INITIAL,
                 trang_thai_yeu_cau: 'dang_cho_xu_ly',
                 cty: r.cty,
@@ -403,7 +427,12 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
             }
             const created = await insertOrders(em, orders);
             for (const o of created)
-              await audit.record(em, { resource: orderResource(kind), id: o.id, who: me, changes: [{ field: 'trang_thai', from: null, to: o.trang_thai }] });
+              await audit.record(em, {
+                resource: orderResource(kind),
+                id: o.id,
+                who: me,
+                changes: [{ field: 'trang_thai', from: null, to: o.trang_thai }],
+              });
             if (created.length) await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind, id: '' }, { from: me.username });
           }),
       });
@@ -434,10 +463,17 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
         const out: Array<{ username: string; count: number }> = [];
         for (const [username, count] of plan) {
           const ids = await assignOldestOrders(em, kind, { username, fullname: members.get(username)!.fullname }, count, me.username);
-          for (const id of ids) await audit.record(em, { resource: orderResource(kind), id, who: me, changes: [{ field: 'username_nv', from: '', to: username }] });
+          for (const id of ids)
+            await audit.record(em, {
+              resource: orderResource(kind),
+              id,
+              who: me,
+              changes: [{ field: 'username_nv', from: '', to: username }],
+            });
           out.push({ username, count: ids.length });
         }
-        if (out.some((o) => o.count > 0)) await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind, id: '' }, { from: me.username });
+        if (out.some((o) => o.count > 0))
+          await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind, id: '' }, { from: me.username });
         return out;
       });
       c.deps.outbox.afterCommit();
@@ -456,7 +492,12 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       const name = valid(checkText(req.name, 'Tên công ty')) || refuse('VALIDATION', MSG.companyNameRequired);
       return ds.transaction(async (em) => {
         const co = (await insertCompany(em, kind, name, ctx.user.username)) ?? refuse('CONFLICT', MSG.companyExists(name));
-        await audit.record(em, { resource: `company_${kind}`, id: co.id, who: ctx.user, changes: [{ field: 'name', from: null, to: co.name }] });
+        await audit.record(em, {
+          resource: `company_${kind}`,
+          id: co.id,
+          who: ctx.user,
+          changes: [{ field: 'name', from: null, to: co.name }],
+        });
         return co;
       });
     },

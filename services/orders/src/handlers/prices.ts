@@ -5,7 +5,17 @@ import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
 import { MSG } from '../domain/messages';
 import { lastByName, parsePrice, PriceKind, presentPrice } from '../domain/prices';
-import { deletePrice, findPrice, findPriceByName, insertPrice, lockPrice, pagePrices, priceResource, updatePrice, upsertPrices } from '../store/prices';
+import {
+  deletePrice,
+  findPrice,
+  findPriceByName,
+  insertPrice,
+  lockPrice,
+  pagePrices,
+  priceResource,
+  updatePrice,
+  upsertPrices,
+} from '../store/prices';
 
 type Def = typeof orders_v1_orders.MfyPriceServiceService;
 const FIELDS = ['ten_goi_cuoc', 'phi_thu_hoi', 'gia_t1', 'gia_t2', 'gia_t3'] as const;

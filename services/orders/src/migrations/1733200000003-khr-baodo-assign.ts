@@ -10,7 +10,9 @@ export class OrdersKhrBaodoAssign1733200000003 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     for (const t of ['private_customer', 'red_report']) {
-      await q.query(`ALTER TABLE orders.${t} ADD COLUMN import_key text, ADD COLUMN assigned_by text NOT NULL DEFAULT '', ADD COLUMN assigned_at timestamptz`);
+      await q.query(
+        `ALTER TABLE orders.${t} ADD COLUMN import_key text, ADD COLUMN assigned_by text NOT NULL DEFAULT '', ADD COLUMN assigned_at timestamptz`,
+      );
       await q.query(`CREATE UNIQUE INDEX ${t}_import_key ON orders.${t} (import_key)`);
       await q.query(`CREATE INDEX ${t}_pool ON orders.${t} (created_at, id) WHERE username_nv = ''`);
       await q.query(`CREATE INDEX ${t}_assigned ON orders.${t} (username_nv, assigned_at DESC) WHERE assigned_at IS NOT NULL`);

@@ -13,7 +13,9 @@ export class OrdersAssignCompanies1734100000000 implements MigrationInterface {
     await q.query(`ALTER TABLE ${SCHEMA}.sale_order ADD COLUMN IF NOT EXISTS assigned_by text`);
     await q.query(`ALTER TABLE ${SCHEMA}.sale_order ADD COLUMN IF NOT EXISTS assigned_at timestamptz`);
     await q.query(`CREATE INDEX IF NOT EXISTS sale_order_pool ON ${SCHEMA}.sale_order (kind, created_at, id) WHERE username_nv = ''`);
-    await q.query(`CREATE INDEX IF NOT EXISTS sale_order_assigned ON ${SCHEMA}.sale_order (username_nv, assigned_at DESC) WHERE assigned_at IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX IF NOT EXISTS sale_order_assigned ON ${SCHEMA}.sale_order (username_nv, assigned_at DESC) WHERE assigned_at IS NOT NULL`,
+    );
     await q.query(
       `CREATE TABLE IF NOT EXISTS ${SCHEMA}.partner_company (
          id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

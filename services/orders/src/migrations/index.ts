@@ -8,4 +8,14 @@ import { OrdersSearch9279Indexes1733700000001 } from './1733700000001-search-927
 import { OrdersReminders1734000000000 } from './1734000000000-reminders';
 import { OrdersAssignCompanies1734100000000 } from './1734100000000-assign-companies';
 
-export const ordersMigrations = [OrdersPrices1733200000000, OrdersOrders1733200000001, OrdersKhrBaodo1733200000002, OrdersKhrBaodoAssign1733200000003, OrdersListVolume1733600000000, OrdersScopeCounters1733700000000, OrdersSearch9279Indexes1733700000001, OrdersReminders1734000000000, OrdersAssignCompanies1734100000000];
+export const ordersMigrations = [
+  OrdersPrices1733200000000,
+  OrdersOrders1733200000001,
+  OrdersKhrBaodo1733200000002,
+  OrdersKhrBaodoAssign1733200000003,
+  OrdersListVolume1733600000000,
+  OrdersScopeCounters1733700000000,
+  OrdersSearch9279Indexes1733700000001,
+  OrdersReminders1734000000000,
+  OrdersAssignCompanies1734100000000,
+];

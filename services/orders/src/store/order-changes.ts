@@ -18,15 +18,42 @@ import { SCHEMA } from './schema';
 export type OrderChange = Partial<
   Pick<
     OrderRow,
-    | 'so_dien_thoai_chu' | 'so_dien_thoai' | 'ma_goi' | 'gia_ban_goi' | 'username_nv' | 'ten_nv' | 'trang_thai' | 'trang_thai_yeu_cau'
-    | 'trang_thai_thu_tien' | 'trang_thai_duyet_thong_tin' | 'cty' | 'note' | 'hinh_thuc' | 'created_time'
+    | 'so_dien_thoai_chu'
+    | 'so_dien_thoai'
+    | 'ma_goi'
+    | 'gia_ban_goi'
+    | 'username_nv'
+    | 'ten_nv'
+    | 'trang_thai'
+    | 'trang_thai_yeu_cau'
+    | 'trang_thai_thu_tien'
+    | 'trang_thai_duyet_thong_tin'
+    | 'cty'
+    | 'note'
+    | 'hinh_thuc'
+    | 'created_time'
   > & { doanh_thu: number; chenh_lech: number; ti_le_doanh_thu_tinh_luong: number; truy_thu: number }
 >;
 
 export const AUDITED = [
-  'so_dien_thoai_chu', 'so_dien_thoai', 'ma_goi', 'gia_ban_goi', 'username_nv', 'trang_thai', 'trang_thai_yeu_cau', 'trang_thai_thu_tien',
-  'trang_thai_duyet_thong_tin', 'doanh_thu', 'chenh_lech', 'ti_le_doanh_thu_tinh_luong', 'doanh_thu_tinh_luong', 'truy_thu', 'cty', 'note',
-  'hinh_thuc', 'created_time',
+  'so_dien_thoai_chu',
+  'so_dien_thoai',
+  'ma_goi',
+  'gia_ban_goi',
+  'username_nv',
+  'trang_thai',
+  'trang_thai_yeu_cau',
+  'trang_thai_thu_tien',
+  'trang_thai_duyet_thong_tin',
+  'doanh_thu',
+  'chenh_lech',
+  'ti_le_doanh_thu_tinh_luong',
+  'doanh_thu_tinh_luong',
+  'truy_thu',
+  'cty',
+  'note',
+  'hinh_thuc',
+  'created_time',
 ] as const;
 
 export interface Actor {
@@ -48,7 +75,14 @@ const num = (v: unknown) => Number(v ?? 0);
  * the status-changed event and the browser pushes (list refresh, reminders) go in the same
  * transaction. Returns the order as stored now (the unchanged row when nothing changed).
  */
-export async function applyChange(c: OrdersContext, em: EntityManager, before: OrderRow, change: OrderChange, who: Actor, at: Date): Promise<OrderRow> {
+export async function applyChange(
+  c: OrdersContext,
+  em: EntityManager,
+  before: OrderRow,
+  change: OrderChange,
+  who: Actor,
+  at: Date,
+): Promise<OrderRow> {
   const set: Record<string, unknown> = { ...change };
   const statusMoved = change.trang_thai !== undefined && change.trang_thai !== before.trang_thai;
   if (statusMoved) {
@@ -72,7 +106,9 @@ export async function applyChange(c: OrdersContext, em: EntityManager, before: O
   // Money: the revenue follows the package and tier unless a manager sets it; the rest is derived.
   const merged = { ...before, ...set } as OrderRow;
   const price = await findPriceByName(em, before.kind, merged.ma_goi);
-  const repriced = (change.ma_goi !== undefined && change.ma_goi !== before.ma_goi) || (change.gia_ban_goi !== undefined && change.gia_ban_goi !== before.gia_ban_goi);
+  const repriced =
+    (change.ma_goi !== undefined && change.ma_goi !== before.ma_goi) ||
+    (change.gia_ban_goi !== undefined && change.gia_ban_goi !== before.gia_ban_goi);
   if (repriced && change.doanh_thu === undefined) set.doanh_thu = price ? tierPrice(price, merged.gia_ban_goi) : 0;
   if (statusMoved && change.trang_thai === 'thu_hoi' && before.trang_thai === 'dang_ky_thanh_cong')
     set.truy_thu = clawback(num(before.doanh_thu_tinh_luong), num(price?.phi_thu_hoi));
@@ -87,7 +123,11 @@ export async function applyChange(c: OrdersContext, em: EntityManager, before: O
 
   const normalised = (r: Record<string, unknown>) => ({
     ...r,
-    ...Object.fromEntries(['doanh_thu', 'chenh_lech', 'ti_le_doanh_thu_tinh_luong', 'doanh_thu_tinh_luong', 'truy_thu', 'ti_le_doanh_thu'].filter((k) => r[k] !== undefined).map((k) => [k, num(r[k])])),
+    ...Object.fromEntries(
+      ['doanh_thu', 'chenh_lech', 'ti_le_doanh_thu_tinh_luong', 'doanh_thu_tinh_luong', 'truy_thu', 'ti_le_doanh_thu']
+        .filter((k) => r[k] !== undefined)
+        .map((k) => [k, num(r[k])]),
+    ),
   });
   const beforeN = normalised(asRecord(before));
   const changes = changedFields(beforeN, normalised({ ...asRecord(before), ...set }), AUDITED);
@@ -113,9 +153,7 @@ export async function pushReminder(em: EntityManager, order: OrderRow, at: Date)
   const r = order.kind === 'mfy' ? reminderFor(order.trang_thai_yeu_cau) : null;
   if (!r) return;
   const recipients: Array<{ username: string; priority: number }> =
-    r.to === 'staff'
-      ? [{ username: order.username_nv, priority: PRIORITY.sales }]
-      : await activeManagers(em);
+    r.to === 'staff' ? [{ username: order.username_nv, priority: PRIORITY.sales }] : await activeManagers(em);
   for (const to of recipients) {
     const view = reminderView(order, to.priority, isoDue);
     if (!view || !to.username) continue;

@@ -68,9 +68,28 @@ export type NewOrder = Pick<
 export async function insertOrders(em: EntityManager, rows: readonly NewOrder[]): Promise<OrderRow[]> {
   if (rows.length === 0) return [];
   const cols = [
-    'kind', 'so_dien_thoai_chu', 'so_dien_thoai', 'ma_goi', 'gia_ban_goi', 'username_nv', 'ten_nv', 'trang_thai_yeu_cau', 'trang_thai',
-    'trang_thai_thu_tien', 'trang_thai_duyet_thong_tin', 'cty', 'note', 'hinh_thuc', 'created_time', 'cancel_due_at', 'created_at',
-    'doanh_thu', 'ti_le_doanh_thu', 'doanh_thu_tinh_luong', 'import_key', 'created_by',
+    'kind',
+    'so_dien_thoai_chu',
+    'so_dien_thoai',
+    'ma_goi',
+    'gia_ban_goi',
+    'username_nv',
+    'ten_nv',
+    'trang_thai_yeu_cau',
+    'trang_thai',
+    'trang_thai_thu_tien',
+    'trang_thai_duyet_thong_tin',
+    'cty',
+    'note',
+    'hinh_thuc',
+    'created_time',
+    'cancel_due_at',
+    'created_at',
+    'doanh_thu',
+    'ti_le_doanh_thu',
+    'doanh_thu_tinh_luong',
+    'import_key',
+    'created_by',
   ] as const;
   const params: unknown[] = [];
   const tuples = rows.map((r) => {
@@ -89,7 +108,10 @@ export async function insertOrders(em: EntityManager, rows: readonly NewOrder[])
 export async function updateOrder(em: EntityManager, id: string, set: Record<string, unknown>): Promise<OrderRow> {
   const keys = Object.keys(set);
   const assignments = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
-  const [rows] = (await em.query(`UPDATE ${T} SET ${assignments} WHERE id = $1 RETURNING ${COLUMNS}`, [id, ...keys.map((k) => set[k])])) as [OrderRow[], number];
+  const [rows] = (await em.query(`UPDATE ${T} SET ${assignments} WHERE id = $1 RETURNING ${COLUMNS}`, [
+    id,
+    ...keys.map((k) => set[k]),
+  ])) as [OrderRow[], number];
   return rows[0];
 }
 
@@ -169,7 +191,13 @@ export async function countOrderPool(em: EntityManager, kind: OrderKind): Promis
  * transaction is handing out are skipped (SKIP LOCKED) and the pick is a MATERIALIZED CTE
  * (evaluated once, so LIMIT holds): two managers assigning at once never hand an order twice.
  */
-export async function assignOldestOrders(em: EntityManager, kind: OrderKind, to: { username: string; fullname: string }, count: number, by: string): Promise<string[]> {
+export async function assignOldestOrders(
+  em: EntityManager,
+  kind: OrderKind,
+  to: { username: string; fullname: string },
+  count: number,
+  by: string,
+): Promise<string[]> {
   const [rows] = (await em.query(
     `WITH picked AS MATERIALIZED (
        SELECT id FROM ${T} WHERE kind = $5 AND ${POOL} ORDER BY created_at, id LIMIT $4 FOR UPDATE SKIP LOCKED
@@ -184,7 +212,9 @@ export async function assignOldestOrders(em: EntityManager, kind: OrderKind, to:
 export async function pageAssignedOrders(em: EntityManager, kind: OrderKind, username: string, paging: Pick<Paging, 'skip' | 'take'>) {
   const where = new Where().add('kind = ?', kind).add('username_nv = ?', username).add('assigned_at IS NOT NULL');
   const [rows, [n]] = await Promise.all([
-    em.query(`SELECT ${COLUMNS} FROM ${T} ${where.sql} ORDER BY assigned_at DESC, id ${pageSql(paging)}`, where.params) as Promise<OrderRow[]>,
+    em.query(`SELECT ${COLUMNS} FROM ${T} ${where.sql} ORDER BY assigned_at DESC, id ${pageSql(paging)}`, where.params) as Promise<
+      OrderRow[]
+    >,
     em.query(`SELECT count(*)::bigint AS n FROM ${T} ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
   ]);
   return { rows, count: Number(n?.n ?? 0) };
@@ -205,7 +235,12 @@ export async function companyNamed(em: EntityManager, kind: OrderKind, name: str
 }
 
 /** Adds a company; undefined when the list has one of that name already. */
-export async function insertCompany(em: EntityManager, kind: OrderKind, name: string, by: string): Promise<{ id: string; name: string } | undefined> {
+export async function insertCompany(
+  em: EntityManager,
+  kind: OrderKind,
+  name: string,
+  by: string,
+): Promise<{ id: string; name: string } | undefined> {
   const rows = await em.query(
     `INSERT INTO ${COMPANY} (kind, name, created_by) VALUES ($1, $2, $3) ON CONFLICT (kind, lower(name)) DO NOTHING RETURNING id, name`,
     [kind, name, by],
@@ -214,6 +249,9 @@ export async function insertCompany(em: EntityManager, kind: OrderKind, name: st
 }
 
 export async function deleteCompany(em: EntityManager, kind: OrderKind, id: string): Promise<string | undefined> {
-  const [rows] = (await em.query(`DELETE FROM ${COMPANY} WHERE kind = $1 AND id = $2 RETURNING name`, [kind, id])) as [Array<{ name: string }>, number];
+  const [rows] = (await em.query(`DELETE FROM ${COMPANY} WHERE kind = $1 AND id = $2 RETURNING name`, [kind, id])) as [
+    Array<{ name: string }>,
+    number,
+  ];
   return rows?.[0]?.name;
 }

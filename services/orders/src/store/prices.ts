@@ -17,7 +17,9 @@ const COLUMNS = `id, kind, ten_goi_cuoc, phi_thu_hoi::float8 AS phi_thu_hoi, gia
 export async function pagePrices(em: EntityManager, kind: PriceKind, where: Where, paging: Pick<Paging, 'skip' | 'take'>) {
   where.add('kind = ?', kind);
   const [rows, [n]] = await Promise.all([
-    em.query(`SELECT ${COLUMNS} FROM ${T} ${where.sql} ORDER BY lower(ten_goi_cuoc), id ${pageSql(paging)}`, where.params) as Promise<PriceRow[]>,
+    em.query(`SELECT ${COLUMNS} FROM ${T} ${where.sql} ORDER BY lower(ten_goi_cuoc), id ${pageSql(paging)}`, where.params) as Promise<
+      PriceRow[]
+    >,
     em.query(`SELECT count(*)::bigint AS n FROM ${T} ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
   ]);
   return { rows, count: Number(n?.n ?? 0) };
@@ -79,7 +81,10 @@ export async function deletePrice(em: EntityManager, id: string): Promise<void> 
 export async function upsertPrices(em: EntityManager, kind: PriceKind, rows: readonly PriceInput[], by: string) {
   const out: Array<{ before: PriceRow | null; after: PriceRow }> = [];
   for (const p of rows) {
-    const [before] = (await em.query(`SELECT ${COLUMNS} FROM ${T} WHERE kind = $1 AND ten_goi_cuoc = $2 FOR UPDATE`, [kind, p.ten_goi_cuoc])) as PriceRow[];
+    const [before] = (await em.query(`SELECT ${COLUMNS} FROM ${T} WHERE kind = $1 AND ten_goi_cuoc = $2 FOR UPDATE`, [
+      kind,
+      p.ten_goi_cuoc,
+    ])) as PriceRow[];
     const [after] = (await em.query(
       `INSERT INTO ${T} (kind, ten_goi_cuoc, phi_thu_hoi, gia_t1, gia_t2, gia_t3, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (kind, ten_goi_cuoc) DO UPDATE SET phi_thu_hoi = EXCLUDED.phi_thu_hoi, gia_t1 = EXCLUDED.gia_t1, gia_t2 = EXCLUDED.gia_t2,

@@ -35,7 +35,10 @@ const COLUMNS: Record<RecordTable, string> = {
 
 export async function pageRecords<R>(em: EntityManager, table: RecordTable, where: Where, paging: Pick<Paging, 'skip' | 'take'>) {
   const [rows, [n]] = await Promise.all([
-    em.query(`SELECT ${COLUMNS[table]} FROM ${SCHEMA}.${table} ${where.sql} ORDER BY created_at DESC, id ${pageSql(paging)}`, where.params) as Promise<R[]>,
+    em.query(
+      `SELECT ${COLUMNS[table]} FROM ${SCHEMA}.${table} ${where.sql} ORDER BY created_at DESC, id ${pageSql(paging)}`,
+      where.params,
+    ) as Promise<R[]>,
     em.query(`SELECT count(*)::bigint AS n FROM ${SCHEMA}.${table} ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
   ]);
   return { rows, count: Number(n?.n ?? 0) };
@@ -58,7 +61,11 @@ export async function insertRecord<R>(em: EntityManager, table: RecordTable, val
 
 export async function updateRecord<R>(em: EntityManager, table: RecordTable, id: string, set: Record<string, unknown>): Promise<R> {
   const keys = Object.keys(set);
-  if (keys.length) await em.query(`UPDATE ${SCHEMA}.${table} SET ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`, [id, ...keys.map((k) => set[k])]);
+  if (keys.length)
+    await em.query(`UPDATE ${SCHEMA}.${table} SET ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`, [
+      id,
+      ...keys.map((k) => set[k]),
+    ]);
   return findRecord<R>(em, table, id);
 }
 
@@ -67,12 +74,19 @@ export async function deleteRecord(em: EntityManager, table: RecordTable, id: st
 }
 
 /** Imported records; rows whose import_key is stored already are skipped (a re-sent chunk). Answers those inserted. */
-export async function insertImported(em: EntityManager, table: RecordTable, rows: Array<Record<string, unknown>>): Promise<Array<{ id: string; so_dien_thoai: string }>> {
+export async function insertImported(
+  em: EntityManager,
+  table: RecordTable,
+  rows: Array<Record<string, unknown>>,
+): Promise<Array<{ id: string; so_dien_thoai: string }>> {
   if (!rows.length) return [];
   const keys = Object.keys(rows[0]);
   const params: unknown[] = [];
   const values = rows.map((r) => `(${keys.map((k) => `$${params.push(r[k])}`).join(', ')})`).join(', ');
-  return em.query(`INSERT INTO ${SCHEMA}.${table} (${keys.join(', ')}) VALUES ${values} ON CONFLICT (import_key) DO NOTHING RETURNING id, so_dien_thoai`, params);
+  return em.query(
+    `INSERT INTO ${SCHEMA}.${table} (${keys.join(', ')}) VALUES ${values} ON CONFLICT (import_key) DO NOTHING RETURNING id, so_dien_thoai`,
+    params,
+  );
 }
 
 /** Records not handed to anyone (imported without staff). */
@@ -89,7 +103,13 @@ export async function countPool(em: EntityManager, table: RecordTable): Promise<
  * hand a record twice; the pick is a MATERIALIZED CTE, evaluated once (as `id IN (… LIMIT n FOR
  * UPDATE SKIP LOCKED)` PostgreSQL may rescan it per row and hand out more than n). Answers the ids handed.
  */
-export async function assignOldest(em: EntityManager, table: RecordTable, to: { username: string; fullname: string }, count: number, by: string): Promise<string[]> {
+export async function assignOldest(
+  em: EntityManager,
+  table: RecordTable,
+  to: { username: string; fullname: string },
+  count: number,
+  by: string,
+): Promise<string[]> {
   // TypeORM answers an UPDATE … RETURNING as [rows, affected].
   const [rows] = (await em.query(
     `WITH picked AS MATERIALIZED (
@@ -105,7 +125,10 @@ export async function assignOldest(em: EntityManager, table: RecordTable, to: { 
 export async function pageAssigned<R>(em: EntityManager, table: RecordTable, username: string, paging: Pick<Paging, 'skip' | 'take'>) {
   const where = new Where().add('username_nv = ?', username).add('assigned_at IS NOT NULL');
   const [rows, [n]] = await Promise.all([
-    em.query(`SELECT ${COLUMNS[table]} FROM ${SCHEMA}.${table} ${where.sql} ORDER BY assigned_at DESC, id ${pageSql(paging)}`, where.params) as Promise<R[]>,
+    em.query(
+      `SELECT ${COLUMNS[table]} FROM ${SCHEMA}.${table} ${where.sql} ORDER BY assigned_at DESC, id ${pageSql(paging)}`,
+      where.params,
+    ) as Promise<R[]>,
     em.query(`SELECT count(*)::bigint AS n FROM ${SCHEMA}.${table} ${where.sql}`, where.params) as Promise<Array<{ n: string }>>,
   ]);
   return { rows, count: Number(n?.n ?? 0) };

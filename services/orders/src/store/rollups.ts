@@ -17,8 +17,18 @@ export const SALE_ORDER_STAFF_TOTALS: Rollup = {
 
 /** The per-day counters (migration 1733600000000 made them). */
 export const SALE_ORDER_DAY_ROLLUPS: readonly Rollup[] = [
-  { table: `${SCHEMA}.sale_order_day`, source: `${SCHEMA}.sale_order`, dayColumn: 'created_at', dims: ['kind', 'trang_thai', 'trang_thai_yeu_cau', 'trang_thai_thu_tien'] },
-  { table: `${SCHEMA}.sale_order_day_staff`, source: `${SCHEMA}.sale_order`, dayColumn: 'created_at', dims: ['username_nv', 'kind', 'trang_thai'] },
+  {
+    table: `${SCHEMA}.sale_order_day`,
+    source: `${SCHEMA}.sale_order`,
+    dayColumn: 'created_at',
+    dims: ['kind', 'trang_thai', 'trang_thai_yeu_cau', 'trang_thai_thu_tien'],
+  },
+  {
+    table: `${SCHEMA}.sale_order_day_staff`,
+    source: `${SCHEMA}.sale_order`,
+    dayColumn: 'created_at',
+    dims: ['username_nv', 'kind', 'trang_thai'],
+  },
 ];
 
 /** What the lists count from, smallest first (kit listPage uses the first that covers the filter). */

@@ -34,7 +34,10 @@ describe('payroll formulas (worked examples of services/payroll/README.md)', () 
   });
 
   it('days entered by hand win over the attendance sheet; a full month earns the attendance bonus, base pay capped at the standard days', () => {
-    const p = computePayroll({ attendanceDays: 10, payrollRevenue: 60_000_000, packageValue: 0, clawback: 0, manual: { ngayCongThucTe: 27 } }, S);
+    const p = computePayroll(
+      { attendanceDays: 10, payrollRevenue: 60_000_000, packageValue: 0, clawback: 0, manual: { ngayCongThucTe: 27 } },
+      S,
+    );
     expect(p.ngayCongThucTe).toBe(27);
     expect(p.luongTheoNgayCong).toBe(5_000_000);
     expect(p.chuyenCan).toBe(500_000);
@@ -80,7 +83,15 @@ describe('payroll formulas (worked examples of services/payroll/README.md)', () 
 describe('payroll settings', () => {
   it('accepts the defaults and refuses tiers out of order or bad numbers', () => {
     expect(checkSettings(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);
-    expect(() => checkSettings({ ...S, hoa_hong: [{ tu_doanh_thu: 10, phan_tram: 1 }, { tu_doanh_thu: 5, phan_tram: 2 }] })).toThrow('Bậc hoa hồng');
+    expect(() =>
+      checkSettings({
+        ...S,
+        hoa_hong: [
+          { tu_doanh_thu: 10, phan_tram: 1 },
+          { tu_doanh_thu: 5, phan_tram: 2 },
+        ],
+      }),
+    ).toThrow('Bậc hoa hồng');
     expect(() => checkSettings({ ...S, hoa_hong: [] })).toThrow('Bậc hoa hồng');
     expect(() => checkSettings({ ...S, ngay_cong_chuan: 0 })).toThrow('ngay_cong_chuan');
     expect(() => checkSettings({ ...S, luong_co_ban: -1 })).toThrow('luong_co_ban');

@@ -77,16 +77,46 @@ export interface PayrollAmounts {
 /** A row with every amount 0 (what the sheet shows while 'Đang tính toán...'). */
 export const ZERO_AMOUNTS: PayrollAmounts = Object.fromEntries(
   [
-    'ngayCongThucTe', 'luongCoBan', 'luongTheoNgayCong', 'luongHocViec', 'chuyenCan', 'tongLuongCoBan', 'tongDoanhThuVasTinhLuong',
-    'tongDoanhThuGiaGoc', 'binhQuanDoanhThuTheoNgay', 'hoaHongPhanTram', 'hoaHongThucTinh', 'hoaHongDichVu', 'hoaHongSim', 'thiDuaThang',
-    'thuongKhuyenKhich', 'thuongLeTet', 'hoTroBaoHiemXaHoi', 'nhanKhac', 'tongThuongPhuCap', 'tongLuongThang', 'baoHiemXaHoi', 'phiCongDoan',
-    'cheTaiSaiNoiQuyCongTy', 'cheTaiSaiNghiepVu', 'cheTaiKhieuNai', 'cheTaiKhac', 'tongCheTai', 'truyThuSauChietKhau', 'kyQuyTamUng',
-    'tongKhauTru', 'luongThucNhan',
+    'ngayCongThucTe',
+    'luongCoBan',
+    'luongTheoNgayCong',
+    'luongHocViec',
+    'chuyenCan',
+    'tongLuongCoBan',
+    'tongDoanhThuVasTinhLuong',
+    'tongDoanhThuGiaGoc',
+    'binhQuanDoanhThuTheoNgay',
+    'hoaHongPhanTram',
+    'hoaHongThucTinh',
+    'hoaHongDichVu',
+    'hoaHongSim',
+    'thiDuaThang',
+    'thuongKhuyenKhich',
+    'thuongLeTet',
+    'hoTroBaoHiemXaHoi',
+    'nhanKhac',
+    'tongThuongPhuCap',
+    'tongLuongThang',
+    'baoHiemXaHoi',
+    'phiCongDoan',
+    'cheTaiSaiNoiQuyCongTy',
+    'cheTaiSaiNghiepVu',
+    'cheTaiKhieuNai',
+    'cheTaiKhac',
+    'tongCheTai',
+    'truyThuSauChietKhau',
+    'kyQuyTamUng',
+    'tongKhauTru',
+    'luongThucNhan',
   ].map((k) => [k, 0]),
 ) as unknown as PayrollAmounts;
 
 /** Working-day value of one attendance row: full day, half day or nothing, by hours present. */
-export function workingDayValue(checkIn: Date | undefined, checkOut: Date | undefined, s: Pick<PayrollSettings, 'gio_du_cong' | 'gio_nua_cong'>): number {
+export function workingDayValue(
+  checkIn: Date | undefined,
+  checkOut: Date | undefined,
+  s: Pick<PayrollSettings, 'gio_du_cong' | 'gio_nua_cong'>,
+): number {
   if (!checkIn || !checkOut) return 0;
   const hours = (checkOut.getTime() - checkIn.getTime()) / 3_600_000;
   if (hours >= s.gio_du_cong) return 1;

@@ -142,7 +142,10 @@ export function refundFromEvent(e: events_v1_refunds.RefundChanged, received = n
  * deleted request.
  */
 export function refundClawback(
-  r: Pick<RefundWrite, 'request_type' | 'refund_price' | 'other_refund' | 'transfer_final_amount' | 'truy_thu_hoan_theo_goi' | 'truy_thu_hoan_them'> & { deleted?: boolean },
+  r: Pick<
+    RefundWrite,
+    'request_type' | 'refund_price' | 'other_refund' | 'transfer_final_amount' | 'truy_thu_hoan_theo_goi' | 'truy_thu_hoan_them'
+  > & { deleted?: boolean },
 ): number {
   // A deleted request claws nothing back (issue 24.12): its effect is undone, whatever its statuses were.
   if (r.deleted) return 0;
@@ -152,21 +155,32 @@ export function refundClawback(
 }
 
 /** One historical sheet row → a record (track0 'import', track1 = its import key), or a message. */
-export function recordFromImport(
-  r: { kenh?: string; username_nv?: string; so_dien_thoai_cs?: string; goi_cuoc?: string; doanh_thu?: string; ngay_thanh_cong?: string; ti_le_doanh_thu?: string },
-): Omit<RecordWrite, 'track1'> | string {
+export function recordFromImport(r: {
+  kenh?: string;
+  username_nv?: string;
+  so_dien_thoai_cs?: string;
+  goi_cuoc?: string;
+  doanh_thu?: string;
+  ngay_thanh_cong?: string;
+  ti_le_doanh_thu?: string;
+}): Omit<RecordWrite, 'track1'> | string {
   const username = String(r.username_nv ?? '').trim();
   if (!username) return MSG.staffRequired;
   const phone = String(r.so_dien_thoai_cs ?? '').trim();
   if (!last9(phone)) return MSG.phoneRequired;
-  const pkg = String(r.goi_cuoc ?? '').trim().toUpperCase();
+  const pkg = String(r.goi_cuoc ?? '')
+    .trim()
+    .toUpperCase();
   if (!pkg) return MSG.packageRequired;
   const revenueText = String(r.doanh_thu ?? '').replace(/[.,\s]/g, '');
   if (!/^\d{1,15}$/.test(revenueText)) return MSG.revenueInvalid;
   const revenue = Number(revenueText);
   const at = parseDateTime(r.ngay_thanh_cong);
   if (!at) return MSG.successTimeInvalid;
-  const ratioText = String(r.ti_le_doanh_thu ?? '').trim().replace(',', '.').replace(/%$/, '');
+  const ratioText = String(r.ti_le_doanh_thu ?? '')
+    .trim()
+    .replace(',', '.')
+    .replace(/%$/, '');
   const ratio = ratioText === '' ? 100 : Number(ratioText);
   if (!Number.isFinite(ratio) || ratio < 0 || ratio > 100) return MSG.ratioInvalid;
   return {

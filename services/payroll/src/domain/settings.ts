@@ -63,7 +63,15 @@ export function checkSettings(s: Partial<PayrollSettings>): PayrollSettings {
   const tiers = (s.hoa_hong ?? []).map((t) => ({ tu_doanh_thu: Number(t.tu_doanh_thu), phan_tram: Number(t.phan_tram) }));
   const tiersOk =
     tiers.length > 0 &&
-    tiers.every((t, i) => Number.isSafeInteger(t.tu_doanh_thu) && t.tu_doanh_thu >= 0 && Number.isFinite(t.phan_tram) && t.phan_tram >= 0 && t.phan_tram <= 100 && (i === 0 || t.tu_doanh_thu > tiers[i - 1].tu_doanh_thu));
+    tiers.every(
+      (t, i) =>
+        Number.isSafeInteger(t.tu_doanh_thu) &&
+        t.tu_doanh_thu >= 0 &&
+        Number.isFinite(t.phan_tram) &&
+        t.phan_tram >= 0 &&
+        t.phan_tram <= 100 &&
+        (i === 0 || t.tu_doanh_thu > tiers[i - 1].tu_doanh_thu),
+    );
   if (!tiersOk) throw new AppError('VALIDATION', MSG.tiersInvalid);
   const out: PayrollSettings = {
     luong_co_ban: money(s.luong_co_ban, 'luong_co_ban'),

@@ -34,7 +34,14 @@ export function parseAttendance(
   if (checkOut && checkOut.getTime() <= checkIn.getTime()) return MSG.checkOutBeforeIn;
   const m = monthOf(checkIn);
   if (month && m !== month) return MSG.checkInOtherMonth(`${month.slice(5)}/${month.slice(0, 4)}`);
-  return { username, day: vnIsoDay(checkIn), month: m, gio_vao: checkIn, gio_ra: checkOut, cong: workingDayValue(checkIn, checkOut, settings) };
+  return {
+    username,
+    day: vnIsoDay(checkIn),
+    month: m,
+    gio_vao: checkIn,
+    gio_ra: checkOut,
+    cong: workingDayValue(checkIn, checkOut, settings),
+  };
 }
 
 const FIELD_NAMES: Record<EditableField, string> = {
@@ -62,7 +69,12 @@ export function editableValue(field: EditableField, v: unknown): number | string
     if (!Number.isFinite(n) || n < 0 || n > 31 || Math.round(n * 2) !== n * 2) return MSG.daysInvalid;
     return n;
   }
-  const text = typeof v === 'number' ? String(v) : String(v).trim().replace(/[.,\s]/g, '');
+  const text =
+    typeof v === 'number'
+      ? String(v)
+      : String(v)
+          .trim()
+          .replace(/[.,\s]/g, '');
   if (!/^\d{1,13}$/.test(text)) return MSG.amountInvalid(FIELD_NAMES[field]);
   return Number(text);
 }
@@ -80,7 +92,9 @@ export function manualInputs(raw: Partial<Record<EditableField, unknown>>): Manu
   return out;
 }
 
-export function parseManualRow(raw: { username?: string } & Partial<Record<EditableField, unknown>>): { username: string; manual: ManualInputs } | string {
+export function parseManualRow(
+  raw: { username?: string } & Partial<Record<EditableField, unknown>>,
+): { username: string; manual: ManualInputs } | string {
   const username = String(raw.username ?? '').trim();
   if (!username) return MSG.staffRequired;
   const manual = manualInputs(raw);

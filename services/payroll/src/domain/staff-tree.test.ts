@@ -1,7 +1,13 @@
 import { staffTree } from './staff-tree';
 import { staffLabel } from './revenue';
 
-const p = (username: string, priority: number, user_id: string, brand_id = '', group_id = '') => ({ username, priority, user_id, brand_id, group_id });
+const p = (username: string, priority: number, user_id: string, brand_id = '', group_id = '') => ({
+  username,
+  priority,
+  user_id,
+  brand_id,
+  group_id,
+});
 
 describe('staff pickers: the hierarchy (issue 24.16)', () => {
   it('lists each branch, then its leaders each with their salespeople, with the dashes of spec 2 §1', () => {

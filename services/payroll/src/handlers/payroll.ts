@@ -11,15 +11,38 @@ import { EDITABLE_FIELDS, ManualInputs, PayrollAmounts, ZERO_AMOUNTS } from '../
 import { checkSettings, PayrollSettings } from '../domain/settings';
 import { manualInputs, parseAttendance, parseManualRow } from '../domain/sheets';
 import {
-  countPendingRows, ensureMonthRows, findRow, holdMonth, insertMonthLock, listPayrollRows, loadSettings, markOpenMonthsPending, markPending, monthLock,
-  PAYROLL_RESOURCE, PayrollRowRecord, payrollRowUsername, saveAttendance, saveManual, saveSettings,
+  countPendingRows,
+  ensureMonthRows,
+  findRow,
+  holdMonth,
+  insertMonthLock,
+  listPayrollRows,
+  loadSettings,
+  markOpenMonthsPending,
+  markPending,
+  monthLock,
+  PAYROLL_RESOURCE,
+  PayrollRowRecord,
+  payrollRowUsername,
+  saveAttendance,
+  saveManual,
+  saveSettings,
 } from '../store/payroll';
 import { reportPaging } from './reports';
 
 type Def = typeof payroll_v1_payroll.PayrollServiceService;
 type PayrollRpcs =
-  | 'listPayroll' | 'exportPayroll' | 'saveAttendance' | 'saveManualData' | 'findPayroll' | 'updatePayroll' | 'closeMonth' | 'getMonth'
-  | 'getSettings' | 'updateSettings' | 'payrollHistory';
+  | 'listPayroll'
+  | 'exportPayroll'
+  | 'saveAttendance'
+  | 'saveManualData'
+  | 'findPayroll'
+  | 'updatePayroll'
+  | 'closeMonth'
+  | 'getMonth'
+  | 'getSettings'
+  | 'updateSettings'
+  | 'payrollHistory';
 
 /** A row as the sheet shows it: zeros while 'Đang tính toán...'. */
 export function presentRow(r: PayrollRowRecord, me: Identity, closed: boolean): payroll_v1_payroll.PayrollRow {
@@ -55,7 +78,11 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
     if (!inScope(staffScopeOf(me), member, username)) throw new AppError('FORBIDDEN', MSG.staffOutOfScope);
   };
 
-  const list = async (req: payroll_v1_payroll.PayrollRequest, me: Identity, exportAll: boolean): Promise<payroll_v1_payroll.PayrollList> => {
+  const list = async (
+    req: payroll_v1_payroll.PayrollRequest,
+    me: Identity,
+    exportAll: boolean,
+  ): Promise<payroll_v1_payroll.PayrollList> => {
     const paging = reportPaging(req, me, exportAll);
     const month = parseMonth(req.startDate);
     const closed = !!(await monthLock(ds.manager, month));
@@ -78,7 +105,12 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
 
   const monthState = async (em: EntityManager, month: string): Promise<payroll_v1_payroll.MonthState> => {
     const lock = await monthLock(em, month);
-    return { thangTinhLuong: displayMonth(month), da_chot: !!lock, nguoi_chot: lock?.closed_by ?? '', thoi_gian_chot: lock ? vnDateTime(lock.closed_at) : '' };
+    return {
+      thangTinhLuong: displayMonth(month),
+      da_chot: !!lock,
+      nguoi_chot: lock?.closed_by ?? '',
+      thoi_gian_chot: lock ? vnDateTime(lock.closed_at) : '',
+    };
   };
 
   /** Imports of one month's sheet: staff in the importer's subtree, the month open, rows marked for recalculation. */
@@ -118,7 +150,12 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
               continue;
             }
             await store(em, monthRows);
-            await markPending(em, monthRows.map((r) => ({ username: r.username, month })), me.username, delay);
+            await markPending(
+              em,
+              monthRows.map((r) => ({ username: r.username, month })),
+              me.username,
+              delay,
+            );
           }
         }),
     });
@@ -144,7 +181,11 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
           return rowIsFor === '' ? MSG.monthInvalid : parseAttendance(raw, settings, rowIsFor);
         },
         (r) => [r.username, r.day, r.gio_vao, r.gio_ra],
-        (em, rows) => saveAttendance(em, rows.map((r) => ({ ...r, file }))),
+        (em, rows) =>
+          saveAttendance(
+            em,
+            rows.map((r) => ({ ...r, file })),
+          ),
       );
     },
 
@@ -167,7 +208,12 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
             const before = await findRow(em, month, r.username, true);
             await saveManual(em, month, r.username, r.manual, me.username, delay);
             const after = (await findRow(em, month, r.username))!;
-            await audit.record(em, { resource: PAYROLL_RESOURCE, id: after.id, who: me, changes: manualChanges(before?.manual ?? {}, r.manual) });
+            await audit.record(em, {
+              resource: PAYROLL_RESOURCE,
+              id: after.id,
+              who: me,
+              changes: manualChanges(before?.manual ?? {}, r.manual),
+            });
           }
         },
       );
@@ -241,7 +287,8 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
     async payrollHistory(req, ctx) {
       const id = requireId(req.id, MSG.payrollNotFound);
       const username = await payrollRowUsername(ds, id);
-      if (username === undefined || !inScope(staffScopeOf(ctx.user), await staff.get(username), username)) throw new AppError('NOT_FOUND', MSG.payrollNotFound);
+      if (username === undefined || !inScope(staffScopeOf(ctx.user), await staff.get(username), username))
+        throw new AppError('NOT_FOUND', MSG.payrollNotFound);
       return audit.history(ds.manager, PAYROLL_RESOURCE, id, req.page, req.count);
     },
   };

@@ -9,21 +9,41 @@ import { MSG, NO_BRANCH_LABEL } from '../domain/messages';
 import { REVENUE_RECORD_ROLLUPS } from '../store/revenue-rollups';
 import { branchAverage, showPhone, staffLabel } from '../domain/revenue';
 import { staffTree } from '../domain/staff-tree';
-import { detailedRows, reassignedTotals, reconciliationTotals, revenuePerDay, revenueRowsPage, revenueSummary, revenueTotals } from '../store/reports';
+import {
+  detailedRows,
+  reassignedTotals,
+  reconciliationTotals,
+  revenuePerDay,
+  revenueRowsPage,
+  revenueSummary,
+  revenueTotals,
+} from '../store/reports';
 import type { ViewRow } from '../store/revenue';
 
 type Def = typeof payroll_v1_payroll.PayrollServiceService;
 type Req = payroll_v1_payroll.ReportRequest;
 type ReportRpcs =
-  | 'listDetailed' | 'exportDetailed' | 'listStaffRevenue' | 'exportStaffRevenue' | 'listBranchRevenue' | 'exportBranchRevenue'
-  | 'revenueByDay' | 'list9279' | 'export9279' | 'listReconciliation' | 'exportReconciliation' | 'listStaff';
+  | 'listDetailed'
+  | 'exportDetailed'
+  | 'listStaffRevenue'
+  | 'exportStaffRevenue'
+  | 'listBranchRevenue'
+  | 'exportBranchRevenue'
+  | 'revenueByDay'
+  | 'list9279'
+  | 'export9279'
+  | 'listReconciliation'
+  | 'exportReconciliation'
+  | 'listStaff';
 
 const num = (v: unknown) => Number(v ?? 0);
 
 /** Page and count; an export (all rows) is refused for priority 5 (spec 2 §1), whichever route asks. */
 export function reportPaging(req: { page?: number; count?: number }, me: Identity, exportAll = false): Paging {
   // An export route: every row, or the window of them a streamed export asks for (its count says which).
-  const paging = exportAll ? toPaging(req.page, exportWindowSize(req.count) ? req.count : ALL_ROWS_COUNT) : toPaging(req.page, req.count, 20);
+  const paging = exportAll
+    ? toPaging(req.page, exportWindowSize(req.count) ? req.count : ALL_ROWS_COUNT)
+    : toPaging(req.page, req.count, 20);
   if (paging.take === undefined && isSales(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
   return paging;
 }
@@ -51,7 +71,8 @@ export function reportWhere(c: PayrollContext, req: Req, me: Identity, dateColum
  * as in the phone column (issue 21; kit maskPhonesInText) — channel, package and form are typed or
  * imported text (track0/track1 are ids, the row's identity for reassignment: left as they are).
  */
-const textOf = (r: Pick<ViewRow, 'so_dien_thoai_cs'>, priority: number) => (s: string | null | undefined) => maskPhonesInText(s ?? '', priority, r.so_dien_thoai_cs);
+const textOf = (r: Pick<ViewRow, 'so_dien_thoai_cs'>, priority: number) => (s: string | null | undefined) =>
+  maskPhonesInText(s ?? '', priority, r.so_dien_thoai_cs);
 
 const presentDetailed = (r: ViewRow, priority: number): payroll_v1_payroll.DetailedRow => ({
   id: r.id,
@@ -113,7 +134,12 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
   };
 
   /** Per staff member, or per branch: packages, provisional and actual revenue, refunds. */
-  const summary = async (req: Req, me: Identity, exportAll: boolean, by: 'staff' | 'branch'): Promise<payroll_v1_payroll.RevenueSummaryList> => {
+  const summary = async (
+    req: Req,
+    me: Identity,
+    exportAll: boolean,
+    by: 'staff' | 'branch',
+  ): Promise<payroll_v1_payroll.RevenueSummaryList> => {
     const paging = reportPaging(req, me, exportAll);
     const where = reportWhere(c, by === 'branch' ? { ...req, username: '', message: '' } : req, me, 'v.ngay_thanh_cong').add('v.success');
     const { rows, totals: t } = await revenueSummary(ds, where, paging, by);
@@ -216,7 +242,13 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
       // The hierarchy's order: branch → its leaders → their salespeople (the picker draws '--'/'----').
       const people = staffTree(await staff.pickable(ctx.user));
       return {
-        values: people.map((p) => ({ username: p.username, fullname: p.fullname, priority: p.priority, level: p.level, label: staffLabel(p.username, p.fullname, p.priority) })),
+        values: people.map((p) => ({
+          username: p.username,
+          fullname: p.fullname,
+          priority: p.priority,
+          level: p.level,
+          label: staffLabel(p.username, p.fullname, p.priority),
+        })),
         count: people.length,
       };
     },

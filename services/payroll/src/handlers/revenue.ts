@@ -30,7 +30,10 @@ export function revenueHandlers(c: PayrollContext): Pick<Handlers<Def>, 'importR
         key: (r) => [r.username_nv, r.so_dien_thoai_cs, r.goi_cuoc, r.doanh_thu, r.ngay_thanh_cong, r.kenh],
         save: (rows) =>
           ds.transaction(async (em) => {
-            await insertImported(em, rows.map((r) => ({ w: { ...r.row, track1: r.importKey } as RecordWrite, importKey: r.importKey })));
+            await insertImported(
+              em,
+              rows.map((r) => ({ w: { ...r.row, track1: r.importKey } as RecordWrite, importKey: r.importKey })),
+            );
             touched = rows.map((r) => ({ username_nv: r.row.username_nv, ngay_thanh_cong: r.row.ngay_thanh_cong }));
             await markPending(em, touchedMonths(touched), me.username);
           }),
@@ -52,7 +55,12 @@ export function revenueHandlers(c: PayrollContext): Pick<Handlers<Def>, 'importR
         if (!before) throw new AppError('NOT_FOUND', MSG.recordNotFound);
         if (before.username_nv === username) return before;
         await reassign(em, before.track0, before.track1, username, me.username);
-        await audit.record(em, { resource: REVENUE_RESOURCE, id: before.id, who: me, changes: [{ field: 'username_nv', from: before.username_nv, to: username }] });
+        await audit.record(em, {
+          resource: REVENUE_RESOURCE,
+          id: before.id,
+          who: me,
+          changes: [{ field: 'username_nv', from: before.username_nv, to: username }],
+        });
         await markPending(em, touchedMonths([before, { username_nv: username, ngay_thanh_cong: before.ngay_thanh_cong }]), me.username);
         return (await findRecord(em, before.track0, before.track1))!;
       });

@@ -159,7 +159,16 @@ export class PayrollInit1733300000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP VIEW ${SCHEMA}.revenue_view`);
-    for (const t of ['payroll_row', 'attendance', 'payroll_month', 'setting', 'revenue_reassignment', 'refund_request', 'revenue_record', 'processed_event'])
+    for (const t of [
+      'payroll_row',
+      'attendance',
+      'payroll_month',
+      'setting',
+      'revenue_reassignment',
+      'refund_request',
+      'revenue_record',
+      'processed_event',
+    ])
       await q.query(`DROP TABLE payroll.${t}`);
   }
 }

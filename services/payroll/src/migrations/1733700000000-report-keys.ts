@@ -11,7 +11,9 @@ export class PayrollReportKeys1733700000000 implements MigrationInterface {
   name = 'PayrollReportKeys1733700000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE INDEX revenue_record_success_day ON ${SCHEMA}.revenue_record (ngay_thanh_cong DESC, track0, track1) WHERE success`);
+    await q.query(
+      `CREATE INDEX revenue_record_success_day ON ${SCHEMA}.revenue_record (ngay_thanh_cong DESC, track0, track1) WHERE success`,
+    );
     // What the report filters on, under the view's names (reportWhere applies unchanged): the
     // record's staff member is the reassigned one when a manager changed it.
     await q.query(`

@@ -3,4 +3,9 @@ import { PayrollListVolume1733600000000 } from './1733600000000-list-volume';
 import { PayrollReportKeys1733700000000 } from './1733700000000-report-keys';
 import { PayrollRefundDeleted1733800000000 } from './1733800000000-refund-deleted';
 
-export const payrollMigrations = [PayrollInit1733300000000, PayrollListVolume1733600000000, PayrollReportKeys1733700000000, PayrollRefundDeleted1733800000000];
+export const payrollMigrations = [
+  PayrollInit1733300000000,
+  PayrollListVolume1733600000000,
+  PayrollReportKeys1733700000000,
+  PayrollRefundDeleted1733800000000,
+];

@@ -32,7 +32,10 @@ export interface MonthLock {
 
 /** The month's lock row (undefined = open); FOR SHARE so a close waits for changes in flight and vice versa. */
 export async function monthLock(em: EntityManager, month: string, lock: 'share' | 'none' = 'none'): Promise<MonthLock | undefined> {
-  const rows: MonthLock[] = await em.query(`SELECT * FROM "${SCHEMA}".payroll_month WHERE month = $1 ${lock === 'share' ? 'FOR SHARE' : ''}`, [month]);
+  const rows: MonthLock[] = await em.query(
+    `SELECT * FROM "${SCHEMA}".payroll_month WHERE month = $1 ${lock === 'share' ? 'FOR SHARE' : ''}`,
+    [month],
+  );
   return rows[0];
 }
 
@@ -43,7 +46,12 @@ const DUE = `now() + make_interval(secs => $4::float / 1000)`;
  * Marks the rows of these staff in these (open) months 'Đang tính toán...' (creating them when
  * missing). Closed months are left alone: a closed month never changes.
  */
-export async function markPending(em: EntityManager, touched: Array<{ username: string; month: string }>, by = '', delayMs = 0): Promise<number> {
+export async function markPending(
+  em: EntityManager,
+  touched: Array<{ username: string; month: string }>,
+  by = '',
+  delayMs = 0,
+): Promise<number> {
   const pairs = [...new Map(touched.filter((t) => t.username && t.month).map((t) => [`${t.month}|${t.username}`, t])).values()];
   if (pairs.length === 0) return 0;
   const rows = await em.query(
@@ -87,7 +95,10 @@ export interface PayrollRowRecord {
 /** What the calculation of one row reads: attendance, the month's revenue, clawbacks. */
 export async function gatherInputs(em: EntityManager, month: string, username: string, manual: ManualInputs): Promise<PayrollInputs> {
   const { from, to } = monthRange(month);
-  const [att] = await em.query(`SELECT coalesce(sum(cong), 0)::float AS days FROM "${SCHEMA}".attendance WHERE month = $1 AND username = $2`, [month, username]);
+  const [att] = await em.query(
+    `SELECT coalesce(sum(cong), 0)::float AS days FROM "${SCHEMA}".attendance WHERE month = $1 AND username = $2`,
+    [month, username],
+  );
   const [rev] = await em.query(
     `SELECT coalesce(sum(dt_tinh_luong) FILTER (WHERE success), 0)::bigint AS payroll, coalesce(sum(doanh_thu) FILTER (WHERE success), 0)::bigint AS value
        FROM "${SCHEMA}".revenue_view WHERE username_nv = $1 AND ngay_thanh_cong >= $2 AND ngay_thanh_cong < $3`,
@@ -122,7 +133,10 @@ export async function claimPending(em: EntityManager, limit: number): Promise<Pa
 }
 
 export async function storeResult(em: EntityManager, id: string, result: PayrollAmounts) {
-  await em.query(`UPDATE "${SCHEMA}".payroll_row SET result = $2, pending = false, calculated_at = now() WHERE id = $1`, [id, JSON.stringify(result)]);
+  await em.query(`UPDATE "${SCHEMA}".payroll_row SET result = $2, pending = false, calculated_at = now() WHERE id = $1`, [
+    id,
+    JSON.stringify(result),
+  ]);
 }
 
 export async function findRow(em: EntityManager, month: string, username: string, lock = false): Promise<PayrollRowRecord | undefined> {
@@ -158,16 +172,19 @@ export async function saveAttendance(
 
 /** Every change of a month's sheet holds the month shared; closing it holds it alone (no edit slips past a close). */
 export async function holdMonth(em: Pick<EntityManager, 'query'>, month: string, mode: 'shared' | 'exclusive'): Promise<void> {
-  await em.query(`SELECT ${mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext($1))`, [`payroll-month:${month}`]);
+  await em.query(`SELECT ${mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext($1))`, [
+    `payroll-month:${month}`,
+  ]);
 }
 
 /** One page of a month's sheet (by username) and its totals; amounts of rows still being computed count as 0. */
 export async function listPayrollRows(em: Pick<EntityManager, 'query'>, where: Where, paging: Paging) {
   const from = `FROM "${SCHEMA}".payroll_row p LEFT JOIN "${SCHEMA}".staff s ON s.username = p.username ${where.sql}`;
   const [rows, totals] = await Promise.all([
-    em.query(`SELECT p.id, p.month, p.username, s.fullname, p.manual, p.result, p.pending ${from} ORDER BY lower(p.username) ${pageSql(paging)}`, where.params) as Promise<
-      PayrollRowRecord[]
-    >,
+    em.query(
+      `SELECT p.id, p.month, p.username, s.fullname, p.manual, p.result, p.pending ${from} ORDER BY lower(p.username) ${pageSql(paging)}`,
+      where.params,
+    ) as Promise<PayrollRowRecord[]>,
     em.query(
       `SELECT count(*)::bigint AS n, (count(*) FILTER (WHERE p.pending))::bigint AS pending,
               coalesce(sum((p.result->>'tongDoanhThuGiaGoc')::bigint) FILTER (WHERE NOT p.pending), 0)::bigint AS tam_tinh,

@@ -18,14 +18,22 @@ export async function detailedRows(em: Db, where: Where, limit: string): Promise
   // Ties in time by the record's source and id: the same order after a rebuild from the events.
   const order = 'ORDER BY v.ngay_thanh_cong DESC, v.track0, v.track1';
   if (!limit) return em.query(`SELECT v.* FROM "${SCHEMA}".revenue_view v ${where.sql} ${order}`, where.params);
-  const keys: Array<{ record_id: string }> = await em.query(`SELECT v.record_id FROM "${SCHEMA}".revenue_key_view v ${where.sql} ${order} ${limit}`, where.params);
+  const keys: Array<{ record_id: string }> = await em.query(
+    `SELECT v.record_id FROM "${SCHEMA}".revenue_key_view v ${where.sql} ${order} ${limit}`,
+    where.params,
+  );
   if (keys.length === 0) return [];
-  return em.query(`SELECT v.* FROM "${SCHEMA}".revenue_view v WHERE v.record_id = ANY($1::uuid[]) ${order}`, [keys.map((k) => k.record_id)]);
+  return em.query(`SELECT v.* FROM "${SCHEMA}".revenue_view v WHERE v.record_id = ANY($1::uuid[]) ${order}`, [
+    keys.map((k) => k.record_id),
+  ]);
 }
 
 /** Packages and revenue of the view's rows matching the filter, counted exactly. */
 export async function revenueTotals(em: Db, where: Where): Promise<{ n: unknown; total: unknown }> {
-  const [t] = await em.query(`SELECT count(*)::bigint AS n, coalesce(sum(v.doanh_thu), 0)::bigint AS total FROM "${SCHEMA}".revenue_view v ${where.sql}`, where.params);
+  const [t] = await em.query(
+    `SELECT count(*)::bigint AS n, coalesce(sum(v.doanh_thu), 0)::bigint AS total FROM "${SCHEMA}".revenue_view v ${where.sql}`,
+    where.params,
+  );
   return t;
 }
 
@@ -45,7 +53,10 @@ export async function reassignedTotals(em: Db, f: ListFilter): Promise<{ n: unkn
  */
 export async function revenueSummary(em: Db, where: Where, paging: Paging, by: 'staff' | 'branch') {
   // A branch is its manager's user id: theirs for a branch account, their brand_id for everyone under them.
-  const key = by === 'staff' ? 'v.username_nv' : `coalesce(CASE WHEN s.priority = ${PRIORITY.branch} THEN s.user_id ELSE nullif(s.brand_id, '') END, '')`;
+  const key =
+    by === 'staff'
+      ? 'v.username_nv'
+      : `coalesce(CASE WHEN s.priority = ${PRIORITY.branch} THEN s.user_id ELSE nullif(s.brand_id, '') END, '')`;
   const grouped = `
     SELECT ${key} AS k, max(v.ten_nv) AS ten_nv, count(*)::bigint AS don_moi, sum(v.doanh_thu)::bigint AS tam_tinh,
            sum(v.doanh_thu_thuc_te)::bigint AS thuc_te, sum(v.hoan_tien)::bigint AS hoan
@@ -70,8 +81,16 @@ export async function revenueSummary(em: Db, where: Where, paging: Paging, by: '
 }
 
 /** One page of the view's rows, newest first by the given date column. */
-export async function revenueRowsPage(em: Db, where: Where, paging: Paging, dateColumn: 'v.ngay_len_don' | 'v.ngay_thanh_cong'): Promise<ViewRow[]> {
-  return em.query(`SELECT v.* FROM "${SCHEMA}".revenue_view v ${where.sql} ORDER BY ${dateColumn} DESC, v.id ${pageSql(paging)}`, where.params);
+export async function revenueRowsPage(
+  em: Db,
+  where: Where,
+  paging: Paging,
+  dateColumn: 'v.ngay_len_don' | 'v.ngay_thanh_cong',
+): Promise<ViewRow[]> {
+  return em.query(
+    `SELECT v.* FROM "${SCHEMA}".revenue_view v ${where.sql} ORDER BY ${dateColumn} DESC, v.id ${pageSql(paging)}`,
+    where.params,
+  );
 }
 
 /** The reconciliation report's totals: rows, successful packages and their value, refunds, revenue for pay. */

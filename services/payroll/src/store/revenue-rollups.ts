@@ -7,7 +7,13 @@ import { SCHEMA } from './schema';
  * (a manager's reassignment is corrected for on read, from the few reassigned records).
  */
 export const REVENUE_RECORD_ROLLUPS: readonly Rollup[] = [
-  { table: `${SCHEMA}.revenue_day`, source: `${SCHEMA}.revenue_record`, dayColumn: 'ngay_thanh_cong', dims: ['track0', 'success'], sums: { doanh_thu: 'doanh_thu' } },
+  {
+    table: `${SCHEMA}.revenue_day`,
+    source: `${SCHEMA}.revenue_record`,
+    dayColumn: 'ngay_thanh_cong',
+    dims: ['track0', 'success'],
+    sums: { doanh_thu: 'doanh_thu' },
+  },
   {
     table: `${SCHEMA}.revenue_day_staff`,
     source: `${SCHEMA}.revenue_record`,

@@ -11,13 +11,32 @@ export const REVENUE_RESOURCE = 'revenue';
  */
 export async function firstDelivery(em: EntityManager, eventId: string, topic: string): Promise<boolean> {
   if (!eventId) return true;
-  const rows = await em.query(`INSERT INTO "${SCHEMA}".processed_event (event_id, topic) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`, [eventId, topic]);
+  const rows = await em.query(
+    `INSERT INTO "${SCHEMA}".processed_event (event_id, topic) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+    [eventId, topic],
+  );
   return rows.length > 0;
 }
 
 const COLUMNS = [
-  'track0', 'track1', 'kenh', 'username_nv', 'ten_nv', 'so_dien_thoai_cs', 'goi_cuoc', 'doanh_thu', 'ti_le_doanh_thu', 'doanh_thu_tinh_luong',
-  'truy_thu', 'success', 'ngay_thanh_cong', 'status_at', 'cty', 'hinh_thuc', 'gia_ban_goi', 'ngay_len_don',
+  'track0',
+  'track1',
+  'kenh',
+  'username_nv',
+  'ten_nv',
+  'so_dien_thoai_cs',
+  'goi_cuoc',
+  'doanh_thu',
+  'ti_le_doanh_thu',
+  'doanh_thu_tinh_luong',
+  'truy_thu',
+  'success',
+  'ngay_thanh_cong',
+  'status_at',
+  'cty',
+  'hinh_thuc',
+  'gia_ban_goi',
+  'ngay_len_don',
 ] as const;
 
 /**
@@ -26,7 +45,11 @@ const COLUMNS = [
  * unless the record comes back from a failure. Returns the record's staff and month before and
  * after, for the payroll rows to recalculate.
  */
-export async function writeRecord(em: EntityManager, w: RecordWrite, create: boolean): Promise<Array<{ username_nv: string; ngay_thanh_cong: Date }>> {
+export async function writeRecord(
+  em: EntityManager,
+  w: RecordWrite,
+  create: boolean,
+): Promise<Array<{ username_nv: string; ngay_thanh_cong: Date }>> {
   const before: Array<{ username_nv: string; ngay_thanh_cong: Date }> = await em.query(
     `SELECT username_nv, ngay_thanh_cong FROM "${SCHEMA}".revenue_view WHERE track0 = $1 AND track1 = $2`,
     [w.track0, w.track1],
@@ -71,8 +94,22 @@ export async function writeRefund(em: EntityManager, f: RefundWrite): Promise<Ar
         truy_thu_hoan_theo_goi = EXCLUDED.truy_thu_hoan_theo_goi, truy_thu_hoan_them = EXCLUDED.truy_thu_hoan_them, created_time = EXCLUDED.created_time,
         deleted = EXCLUDED.deleted
      WHERE f.version <= EXCLUDED.version AND NOT f.deleted`,
-    [f.request_id, f.version, f.staff_username, f.phone, f.package_code, f.request_type, f.request_method, f.refund_price, f.other_refund,
-      f.transfer_final_amount, f.truy_thu_hoan_theo_goi, f.truy_thu_hoan_them, f.created_time, f.deleted],
+    [
+      f.request_id,
+      f.version,
+      f.staff_username,
+      f.phone,
+      f.package_code,
+      f.request_type,
+      f.request_method,
+      f.refund_price,
+      f.other_refund,
+      f.transfer_final_amount,
+      f.truy_thu_hoan_theo_goi,
+      f.truy_thu_hoan_them,
+      f.created_time,
+      f.deleted,
+    ],
   );
   // The records of the same phone and package (whose refunds may have moved) and the request's own staff.
   const touched: Array<{ username_nv: string; ngay_thanh_cong: Date }> = await em.query(

@@ -12,7 +12,11 @@ import { firstDelivery, writeRecord, writeRefund } from '../store/revenue';
  * with its event id (a redelivery or a replay changes nothing), and the payroll rows of the staff
  * and months it touched are marked for recalculation.
  */
-export async function startRevenueConsumer(deps: ServiceDeps<PayrollConfig>, recalc: Recalculator, groupId = 'cskh-payroll-revenue'): Promise<Subscription> {
+export async function startRevenueConsumer(
+  deps: ServiceDeps<PayrollConfig>,
+  recalc: Recalculator,
+  groupId = 'cskh-payroll-revenue',
+): Promise<Subscription> {
   return deps.bus.subscribe({
     groupId,
     topics: Object.values(TOPICS),

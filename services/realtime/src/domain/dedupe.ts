@@ -9,7 +9,12 @@ export interface Deduper {
 }
 
 export class RedisDeduper implements Deduper {
-  constructor(private redis: Redis, private ttlSeconds: number, private prefix = 'cskh:rt:shown:', private waitMs = 15000) {}
+  constructor(
+    private redis: Redis,
+    private ttlSeconds: number,
+    private prefix = 'cskh:rt:shown:',
+    private waitMs = 15000,
+  ) {}
   /**
    * While Redis cannot answer (restart, failover) this waits for it, up to waitMs, instead of
    * failing: a failure parked the reply on the DLQ and the browser never saw it. Past waitMs the

@@ -9,7 +9,14 @@ const defWith = (...opts: object[]) =>
     'x.v1.XSocket': Object.fromEntries(opts.map((o, i) => [`Rpc${i}`, { options: { '(cskh.api.socket)': o } }])),
   }) as unknown as protoLoader.PackageDefinition;
 
-const declared = { event: 'batDau', reply_event: 'ketQua', kind: 'start', permissions: ['data.scan'], request_topic: 'cskh.x.requested', reply_topic: 'cskh.x.replied' };
+const declared = {
+  event: 'batDau',
+  reply_event: 'ketQua',
+  kind: 'start',
+  permissions: ['data.scan'],
+  request_topic: 'cskh.x.requested',
+  reply_topic: 'cskh.x.replied',
+};
 
 describe('socket routes declared in the protos', () => {
   const routes = loadSocketRoutes();
@@ -41,11 +48,17 @@ describe('socket routes declared in the protos', () => {
 
 describe('what goes to Kafka and back to the browser', () => {
   // A command matched by a phone's last 9 digits, and one by a file name.
-  const [byPhone] = socketRoutesOf(defWith({ ...declared, event: 'traCuuX', reply_event: 'traKetQuaX', kind: 'balance', match: 'isdn', match_last_digits: 9 }));
+  const [byPhone] = socketRoutesOf(
+    defWith({ ...declared, event: 'traCuuX', reply_event: 'traKetQuaX', kind: 'balance', match: 'isdn', match_last_digits: 9 }),
+  );
   const scan: SocketRoute = { ...byPhone, event: 'batDau', replyEvent: 'ketQua', kind: 'start', match: 'FileName', matchLastDigits: 0 };
 
   it('keeps scalar params only, without the request id', () => {
-    expect(toParams({ isdn: '0912 345 678', page: 2, all: true, requestId: 'r1', nested: { a: 1 }, list: [1] })).toEqual({ isdn: '0912 345 678', page: '2', all: 'true' });
+    expect(toParams({ isdn: '0912 345 678', page: 2, all: true, requestId: 'r1', nested: { a: 1 }, list: [1] })).toEqual({
+      isdn: '0912 345 678',
+      page: '2',
+      all: 'true',
+    });
     expect(toParams('x')).toEqual({});
   });
 
@@ -56,10 +69,40 @@ describe('what goes to Kafka and back to the browser', () => {
   });
 
   it('gives replies the shape the web client reads: {requestId, <match>, kind, status, data, code?, msg?}', () => {
-    const ok = events_v1_realtime.SocketReply.fromPartial({ request_id: 'r1', client_id: 'c', match: '912345678', kind: 'balance', ok: true, status: 200, result_json: '{"PHONE_BALANCE":5}' });
-    expect(replyPayload(byPhone, ok)).toStrictEqual({ requestId: 'r1', isdn: '912345678', kind: 'balance', status: 200, data: { PHONE_BALANCE: 5 } });
-    const failed = events_v1_realtime.SocketReply.fromPartial({ request_id: 'r2', match: '912345678', kind: 'balance', ok: false, status: 504, error_code: 'TIMEOUT', error_msg: 'Hết giờ' });
-    expect(replyPayload(byPhone, failed)).toStrictEqual({ requestId: 'r2', isdn: '912345678', kind: 'balance', status: 504, data: null, code: 'TIMEOUT', msg: 'Hết giờ' });
+    const ok = events_v1_realtime.SocketReply.fromPartial({
+      request_id: 'r1',
+      client_id: 'c',
+      match: '912345678',
+      kind: 'balance',
+      ok: true,
+      status: 200,
+      result_json: '{"PHONE_BALANCE":5}',
+    });
+    expect(replyPayload(byPhone, ok)).toStrictEqual({
+      requestId: 'r1',
+      isdn: '912345678',
+      kind: 'balance',
+      status: 200,
+      data: { PHONE_BALANCE: 5 },
+    });
+    const failed = events_v1_realtime.SocketReply.fromPartial({
+      request_id: 'r2',
+      match: '912345678',
+      kind: 'balance',
+      ok: false,
+      status: 504,
+      error_code: 'TIMEOUT',
+      error_msg: 'Hết giờ',
+    });
+    expect(replyPayload(byPhone, failed)).toStrictEqual({
+      requestId: 'r2',
+      isdn: '912345678',
+      kind: 'balance',
+      status: 504,
+      data: null,
+      code: 'TIMEOUT',
+      msg: 'Hết giờ',
+    });
     expect(errorPayload(byPhone, 'FORBIDDEN', undefined, 'r3', '912345678')).toStrictEqual({
       requestId: 'r3',
       isdn: '912345678',

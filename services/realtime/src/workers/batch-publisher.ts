@@ -10,7 +10,11 @@ export class BatchPublisher {
   private scheduled = false;
   private inflight = 0;
 
-  constructor(private bus: EventBus, private maxBatch = 500, private maxInflight = 2) {}
+  constructor(
+    private bus: EventBus,
+    private maxBatch = 500,
+    private maxInflight = 2,
+  ) {}
 
   publish(msg: BusMessage): Promise<void> {
     return new Promise<void>((resolve, reject) => {

@@ -23,7 +23,15 @@ export interface ReplyConsumerDeps {
  * goes to room `client:<client_id>` (the Redis adapter delivers it to whichever replica holds the
  * socket), once per request id however often Kafka delivers it.
  */
-export function startReplyConsumer({ config, bus, log, table, dedupe, settle, emitReply }: ReplyConsumerDeps): Promise<BatchConsumerHandle> {
+export function startReplyConsumer({
+  config,
+  bus,
+  log,
+  table,
+  dedupe,
+  settle,
+  emitReply,
+}: ReplyConsumerDeps): Promise<BatchConsumerHandle> {
   return startBatchConsumer({
     brokers: config.KAFKA_BROKERS,
     clientId: 'cskh-realtime',

@@ -63,7 +63,8 @@ export async function callPartner(endpoint: PartnerEndpoint, call: PartnerCall, 
   const message = typeof body.message === 'string' ? body.message.slice(0, 500) : '';
   const code = typeof body.code === 'number' && Number.isInteger(body.code) ? body.code : null;
   // Only the partner's own refusal is a decision; a 401/404 says nothing about the top-up.
-  if (res.status >= 400 && res.status < 500 && body.status === 'REFUSED') return { kind: 'answered', outcome: 'REFUSED', code, message, status: 'REFUSED' };
+  if (res.status >= 400 && res.status < 500 && body.status === 'REFUSED')
+    return { kind: 'answered', outcome: 'REFUSED', code, message, status: 'REFUSED' };
   if (!res.ok) return { kind: 'unknown', reason: `http ${res.status}` };
   const outcome = body.status === 'SUCCESS' || body.status === 'PENDING' || body.status === 'REFUSED' ? body.status : null;
   if (!outcome) return { kind: 'unknown', reason: 'unknown status' };

@@ -4,18 +4,44 @@ import { RMSG } from './messages';
 
 describe('hand-out of refund requests (issue 24.17)', () => {
   it('takes each username once with a whole count from 1 to 1000', () => {
-    expect(checkAssignItems([{ username: ' nv01 ', count: 2 }, { username: 'nv02', count: 1 }])).toEqual([{ username: 'nv01', count: 2 }, { username: 'nv02', count: 1 }]);
+    expect(
+      checkAssignItems([
+        { username: ' nv01 ', count: 2 },
+        { username: 'nv02', count: 1 },
+      ]),
+    ).toEqual([
+      { username: 'nv01', count: 2 },
+      { username: 'nv02', count: 1 },
+    ]);
     expect(() => checkAssignItems([])).toThrow(new AppError('VALIDATION', RMSG.assignEmpty));
     expect(() => checkAssignItems([{ username: '', count: 1 }])).toThrow(new AppError('VALIDATION', RMSG.assignNoStaff));
     expect(() => checkAssignItems([{ username: 'nv01', count: 0 }])).toThrow(new AppError('VALIDATION', RMSG.assignCountInvalid));
     expect(() => checkAssignItems([{ username: 'nv01', count: 1.5 }])).toThrow(AppError);
     expect(() => checkAssignItems([{ username: 'nv01', count: 1001 }])).toThrow(AppError);
-    expect(() => checkAssignItems([{ username: 'nv01', count: 1 }, { username: 'NV01', count: 1 }])).toThrow(new AppError('VALIDATION', RMSG.assignTwice('NV01')));
+    expect(() =>
+      checkAssignItems([
+        { username: 'nv01', count: 1 },
+        { username: 'NV01', count: 1 },
+      ]),
+    ).toThrow(new AppError('VALIDATION', RMSG.assignTwice('NV01')));
   });
   it("says the spec's success text, and when the pool ran short or was empty", () => {
-    const asked = [{ username: 'a', count: 2 }, { username: 'b', count: 2 }];
+    const asked = [
+      { username: 'a', count: 2 },
+      { username: 'b', count: 2 },
+    ];
     expect(assignMessage(asked, asked)).toBe('Phân chia dữ liệu thành công.');
-    expect(assignMessage(asked, [{ username: 'a', count: 2 }, { username: 'b', count: 1 }])).toBe('Phân chia dữ liệu thành công. Đã giao 3 yêu cầu, ít hơn số yêu cầu vì không còn yêu cầu chưa giao.');
-    expect(assignMessage(asked, [{ username: 'a', count: 0 }, { username: 'b', count: 0 }])).toBe('Không còn yêu cầu hoàn tiền nào chưa giao.');
+    expect(
+      assignMessage(asked, [
+        { username: 'a', count: 2 },
+        { username: 'b', count: 1 },
+      ]),
+    ).toBe('Phân chia dữ liệu thành công. Đã giao 3 yêu cầu, ít hơn số yêu cầu vì không còn yêu cầu chưa giao.');
+    expect(
+      assignMessage(asked, [
+        { username: 'a', count: 0 },
+        { username: 'b', count: 0 },
+      ]),
+    ).toBe('Không còn yêu cầu hoàn tiền nào chưa giao.');
   });
 });

@@ -40,6 +40,12 @@ describe('approved bank transfers settle discount top-ups', () => {
   });
 
   it('settles as transferred and approved by __AUTO, with the transfer it came from', () => {
-    expect(autoSettlement('ck1')).toEqual({ is_transfer: 1, username_duyet_trang_thai_chuyen_khoan: '__AUTO', approver: '__AUTO', status_duyet_don: 1, bank_transfer_id: 'ck1' });
+    expect(autoSettlement('ck1')).toEqual({
+      is_transfer: 1,
+      username_duyet_trang_thai_chuyen_khoan: '__AUTO',
+      approver: '__AUTO',
+      status_duyet_don: 1,
+      bank_transfer_id: 'ck1',
+    });
   });
 });

@@ -36,7 +36,10 @@ export interface TopUpCandidate {
   created_time: Date;
 }
 
-export const packageKey = (pkg: string) => String(pkg ?? '').replace(/\s+/g, '').toUpperCase();
+export const packageKey = (pkg: string) =>
+  String(pkg ?? '')
+    .replace(/\s+/g, '')
+    .toUpperCase();
 
 /** Whether this approved transfer pays for this request (see the file comment). */
 export function transferPays(t: ApprovedTransfer, r: TopUpCandidate): boolean {

@@ -16,13 +16,24 @@ describe('deleting a request', () => {
     expect(deletionRefusal({ ...base, partner_state: 'answered' }, 1)).toBeNull();
   });
   it('a clawback due (truy_thu) is undone with the request; one collected (da_truy_thu) on either side refuses', () => {
-    expect(deletionRefusal({ ...base, trang_thai_truy_thu_hoan_theo_goi: 'truy_thu', trang_thai_truy_thu_hoan_them: 'truy_thu' }, 1)).toBeNull();
+    expect(
+      deletionRefusal({ ...base, trang_thai_truy_thu_hoan_theo_goi: 'truy_thu', trang_thai_truy_thu_hoan_them: 'truy_thu' }, 1),
+    ).toBeNull();
     expect(deletionRefusal({ ...base, trang_thai_truy_thu_hoan_theo_goi: 'da_truy_thu' }, 1)).toBe(RMSG.deleteAfterClawback);
     expect(deletionRefusal({ ...base, trang_thai_truy_thu_hoan_them: 'da_truy_thu' }, 1)).toBe(RMSG.deleteAfterClawback);
   });
   it('the trail keeps what was deleted', () => {
     expect(
-      deletedSummary({ staff_username: 'nv1', number_phone: '0912345678', package_code: 'MXH120', request_type: 1, refund_price: '50000', other_refund: 0, trang_thai_truy_thu_hoan_theo_goi: 'truy_thu', trang_thai_truy_thu_hoan_them: 'binh_thuong' }),
+      deletedSummary({
+        staff_username: 'nv1',
+        number_phone: '0912345678',
+        package_code: 'MXH120',
+        request_type: 1,
+        refund_price: '50000',
+        other_refund: 0,
+        trang_thai_truy_thu_hoan_theo_goi: 'truy_thu',
+        trang_thai_truy_thu_hoan_them: 'binh_thuong',
+      }),
     ).toBe('nhân viên nv1, số 0912345678, gói MXH120, yêu cầu 1, số tiền 50000, hoàn thêm 0, truy thu truy_thu/binh_thuong');
   });
 });

@@ -16,7 +16,8 @@ export function deletionRefusal(
 ): string | null {
   if (viewerPriority >= 3) return RMSG.deleteForbidden;
   if (r.partner_state === 'pending' || r.partner_state === 'unknown') return RMSG.deleteWhilePartner;
-  if (r.trang_thai_truy_thu_hoan_theo_goi === 'da_truy_thu' || r.trang_thai_truy_thu_hoan_them === 'da_truy_thu') return RMSG.deleteAfterClawback;
+  if (r.trang_thai_truy_thu_hoan_theo_goi === 'da_truy_thu' || r.trang_thai_truy_thu_hoan_them === 'da_truy_thu')
+    return RMSG.deleteAfterClawback;
   return null;
 }
 

@@ -10,7 +10,8 @@ describe('shared discount arithmetic (server and web dialogs)', () => {
     expect(faceOf(119135, 350)).toBe(123456);
   });
   it('the server computes exactly what the dialog shows', () => {
-    for (const rate of [0, 250, 350, 1000, 1550]) for (const a of [0, 1, 999, 10001, 123456, 500000]) expect(discountedAmount(a, rate)).toBe(transferOf(a, rate));
+    for (const rate of [0, 250, 350, 1000, 1550])
+      for (const a of [0, 1, 999, 10001, 123456, 500000]) expect(discountedAmount(a, rate)).toBe(transferOf(a, rate));
   });
   it('a transfer amount typed in the dialog comes back as itself from the face amount it fills', () => {
     for (const rate of [250, 350, 1000, 1550]) for (let t = 90000; t < 90400; t++) expect(transferOf(faceOf(t, rate), rate)).toBe(t);

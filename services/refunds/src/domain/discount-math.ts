@@ -19,7 +19,9 @@ export const faceOf = (transfer: number, rateHundredths: number): number => divR
 
 /** A stored rate setting ('10', '3.5') → hundredths of a percent; anything unreadable → null. */
 export function rateHundredthsOf(stored: string | number | null | undefined): number | null {
-  const s = String(stored ?? '').trim().replace(',', '.');
+  const s = String(stored ?? '')
+    .trim()
+    .replace(',', '.');
   if (!/^\d{1,3}(\.\d+)?$/.test(s)) return null;
   const n = Math.round(Number(s) * 100);
   return n >= 0 && n <= 10000 ? n : null;

@@ -27,7 +27,12 @@ describe('discount maths (spec 2 §5)', () => {
     expect(amountBeforeDiscount(119135, 350)).toBe(123456);
     expect(amountBeforeDiscount(100, 300)).toBe(103);
     expect(() => amountBeforeDiscount(100, 10000)).toThrow();
-    for (const [t, r] of [[119135, 350], [77777, 725], [1, 1999]]) expect(discountedAmount(amountBeforeDiscount(t, r), r)).toBe(t);
+    for (const [t, r] of [
+      [119135, 350],
+      [77777, 725],
+      [1, 1999],
+    ])
+      expect(discountedAmount(amountBeforeDiscount(t, r), r)).toBe(t);
   });
   it('the shown rate is the stored one, else derived and truncated', () => {
     expect(shownRate(null, 200000, 185000)).toBe(7);

@@ -63,7 +63,8 @@ export const RMSG = {
   clawbackForbidden: 'Chỉ quản lý mới được đổi trạng thái truy thu',
   deleteForbidden: 'Chỉ quản lý mới được xoá yêu cầu hoàn tiền',
   deleteWhilePartner: 'Yêu cầu đang chờ cổng nạp thẻ trả lời, chưa thể xoá: gửi lại hoặc đặt trạng thái giao dịch trước',
-  deleteAfterClawback: "Yêu cầu đã truy thu, không thể xoá: đổi trạng thái truy thu về 'Bình thường' trước nếu khoản truy thu đã được hoàn lại cho nhân viên",
+  deleteAfterClawback:
+    "Yêu cầu đã truy thu, không thể xoá: đổi trạng thái truy thu về 'Bình thường' trước nếu khoản truy thu đã được hoàn lại cho nhân viên",
   deleted: 'Xoá bản ghi thành công',
   // hand-out (spec 2 §8 'Assign'; issue 24.17)
   assignDone: 'Phân chia dữ liệu thành công.',

@@ -20,7 +20,14 @@ describe('refund price input', () => {
     expect(parsePriceInput(full({ ten_goi_cuoc: 'x'.repeat(51) }))).toBe(MSG.priceNameTooLong);
   });
   it('duplicates by name keep the last row, whatever the case', () => {
-    const rows = [{ ten_goi_cuoc: 'A', p: 1 }, { ten_goi_cuoc: 'b', p: 2 }, { ten_goi_cuoc: 'a ', p: 3 }];
-    expect(lastByName(rows)).toEqual([{ ten_goi_cuoc: 'b', p: 2 }, { ten_goi_cuoc: 'a ', p: 3 }]);
+    const rows = [
+      { ten_goi_cuoc: 'A', p: 1 },
+      { ten_goi_cuoc: 'b', p: 2 },
+      { ten_goi_cuoc: 'a ', p: 3 },
+    ];
+    expect(lastByName(rows)).toEqual([
+      { ten_goi_cuoc: 'b', p: 2 },
+      { ten_goi_cuoc: 'a ', p: 3 },
+    ]);
   });
 });

@@ -33,7 +33,9 @@ export const packageKey = (name: string) => name.trim().toUpperCase();
  * A price record as sent (create, update, one import row): all fourteen fields present (spec 3 §5
  * "all fourteen fields must be non-empty"), prices whole đồng and not negative. A string refuses it.
  */
-export function parsePriceInput(input: { ten_goi_cuoc?: string } & Partial<Record<PriceField, number | undefined | null>>): RefundPriceValues | string {
+export function parsePriceInput(
+  input: { ten_goi_cuoc?: string } & Partial<Record<PriceField, number | undefined | null>>,
+): RefundPriceValues | string {
   const name = String(input.ten_goi_cuoc ?? '').trim();
   if (!name) return MSG.requiredMissing;
   if (name.length > MAX_PACKAGE_NAME) return MSG.priceNameTooLong;

@@ -5,7 +5,13 @@ import { RMSG } from './messages';
  * Refund and top-up requests (spec 2 §3 "Refund request", §4, §5): the codes, what a dialog must
  * carry, and the status table. Amounts are integer đồng; rates are percent.
  */
-export const TYPE_LABELS: Readonly<Record<number, string>> = { 1: 'Hoàn trước', 2: 'Hoàn sau', 3: 'Không hoàn', 4: 'Hoàn thêm', 5: 'Nạp tiền' };
+export const TYPE_LABELS: Readonly<Record<number, string>> = {
+  1: 'Hoàn trước',
+  2: 'Hoàn sau',
+  3: 'Không hoàn',
+  4: 'Hoàn thêm',
+  5: 'Nạp tiền',
+};
 export const TOP_UP = 5;
 /** The creation dialog offers 1, 2, 4; the inline editor 1, 2, 4, 5 (spec 2 §4). */
 export const CREATE_TYPES = [1, 2, 4];
@@ -29,7 +35,14 @@ export const STATUS = {
   tu_choi: 'Đơn bị từ chối',
 } as const;
 export type StatusKey = keyof typeof STATUS;
-export const FILTER_STATUSES: readonly StatusKey[] = ['hoan_thanh', 'hoan_tien', 'da_tao_don_khong_qua_api', 'da_nhan_cho_xu_ly', 'dang_cho_duyet', 'dang_xu_ly'];
+export const FILTER_STATUSES: readonly StatusKey[] = [
+  'hoan_thanh',
+  'hoan_tien',
+  'da_tao_don_khong_qua_api',
+  'da_nhan_cho_xu_ly',
+  'dang_cho_duyet',
+  'dang_xu_ly',
+];
 
 /** The codes priority below 3 may set by hand (spec 2 §4, §9). */
 export const MANUAL_STATUS: Readonly<Record<number, StatusKey>> = { [-9999]: 'hoan_thanh', [-10000]: 'hoan_tien', [-10002]: 'dang_xu_ly' };
@@ -112,7 +125,8 @@ const GATEWAY_NAMES: Readonly<Record<string, string>> = { cong_nap_the: 'Cổng 
 /** The alert of a channel's answer (spec 2 §8): header, message, and the status in parentheses unless 'Unknown' — in Vietnamese. */
 export function noticeText(n: { channel: string; channelLabel?: string; topUp: boolean; message: string; status: string }): string {
   const gateway = n.channelLabel || GATEWAY_NAMES[n.channel] || 'Cổng nạp thẻ';
-  const header = n.channel === 'khong_qua_api' ? (n.topUp ? '[NẠP TIỀN CHIẾT KHẤU]' : '[YÊU CẦU HOÀN TIỀN]') : `[Thông báo từ '${gateway}']`;
+  const header =
+    n.channel === 'khong_qua_api' ? (n.topUp ? '[NẠP TIỀN CHIẾT KHẤU]' : '[YÊU CẦU HOÀN TIỀN]') : `[Thông báo từ '${gateway}']`;
   const word = partnerStatusWord(n.status);
   const status = word ? ` (${word})` : '';
   return `${header}\n${vietnamesePartnerText(n.message)}${status}`;

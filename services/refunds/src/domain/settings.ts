@@ -37,7 +37,9 @@ export function checkKey(key: unknown): SettingKey {
 
 /** A percentage as typed ("3", "3.5", "3,5") → its stored text, or VALIDATION. */
 export function parseRate(v: unknown): string {
-  const s = String(v ?? '').trim().replace(',', '.');
+  const s = String(v ?? '')
+    .trim()
+    .replace(',', '.');
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(s)) throw new AppError('VALIDATION', MSG.rateInvalid);
   const n = Number(s);
   if (n > 100) throw new AppError('VALIDATION', MSG.rateInvalid);

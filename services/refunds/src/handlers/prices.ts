@@ -6,10 +6,28 @@ import type { RefundsContext } from '../context';
 import { refuseHnimb } from '../domain/hnimb';
 import { MSG } from '../domain/messages';
 import { lastByName, packageKey, parsePriceInput, PRICE_FIELDS, requirePriceInput } from '../domain/prices';
-import { deletePrice, insertPrice, pagePrices, PRICE_RESOURCE, priceByName, requirePrice, updatePrice, upsertPrices } from '../store/prices';
+import {
+  deletePrice,
+  insertPrice,
+  pagePrices,
+  PRICE_RESOURCE,
+  priceByName,
+  requirePrice,
+  updatePrice,
+  upsertPrices,
+} from '../store/prices';
 
 type Def = typeof refunds_v1_refunds.RefundsServiceService;
-type Rpcs = 'listPrices' | 'listAllPrices' | 'findPackage' | 'getPrice' | 'createPrice' | 'updatePrice' | 'deletePrice' | 'importPrices' | 'priceHistory';
+type Rpcs =
+  | 'listPrices'
+  | 'listAllPrices'
+  | 'findPackage'
+  | 'getPrice'
+  | 'createPrice'
+  | 'updatePrice'
+  | 'deletePrice'
+  | 'importPrices'
+  | 'priceHistory';
 
 const FIELDS = ['ten_goi_cuoc', ...PRICE_FIELDS];
 
@@ -46,9 +64,16 @@ export function priceHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       return ds.transaction(async (em) => {
         if (await priceByName(em, v.ten_goi_cuoc)) throw taken(v.ten_goi_cuoc);
         const row = await insertPrice(em, v, ctx.user.username).catch((e) => {
-          throw (e as { code?: string }).code === '23505' || (e as { driverError?: { code?: string } }).driverError?.code === '23505' ? taken(v.ten_goi_cuoc) : e;
+          throw (e as { code?: string }).code === '23505' || (e as { driverError?: { code?: string } }).driverError?.code === '23505'
+            ? taken(v.ten_goi_cuoc)
+            : e;
         });
-        await audit.record(em, { resource: PRICE_RESOURCE, id: row.id, who: ctx.user, changes: [{ field: 'created', from: null, to: row.ten_goi_cuoc }] });
+        await audit.record(em, {
+          resource: PRICE_RESOURCE,
+          id: row.id,
+          who: ctx.user,
+          changes: [{ field: 'created', from: null, to: row.ten_goi_cuoc }],
+        });
         return row;
       });
     },
@@ -71,7 +96,12 @@ export function priceHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       await ds.transaction(async (em) => {
         const before = await requirePrice(em, id, true);
         await deletePrice(em, id);
-        await audit.record(em, { resource: PRICE_RESOURCE, id, who: ctx.user, changes: [{ field: 'deleted', from: before.ten_goi_cuoc, to: null }] });
+        await audit.record(em, {
+          resource: PRICE_RESOURCE,
+          id,
+          who: ctx.user,
+          changes: [{ field: 'deleted', from: before.ten_goi_cuoc, to: null }],
+        });
       });
       return { ok: true, msg: MSG.priceDeleted };
     },
@@ -84,7 +114,12 @@ export function priceHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
           ds.transaction(async (em) => {
             const stored = await upsertPrices(em, lastByName(rows.map((r) => r.row)), ctx.user.username);
             for (const row of stored) {
-              await audit.record(em, { resource: PRICE_RESOURCE, id: row.id, who: ctx.user, changes: [{ field: 'imported', from: null, to: fileName || row.ten_goi_cuoc }] });
+              await audit.record(em, {
+                resource: PRICE_RESOURCE,
+                id: row.id,
+                who: ctx.user,
+                changes: [{ field: 'imported', from: null, to: fileName || row.ten_goi_cuoc }],
+              });
             }
           }),
       });

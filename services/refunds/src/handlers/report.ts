@@ -43,11 +43,19 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     if (take === undefined && isSales(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
   };
 
-  const setClawback = (me: Identity, id: string, field: 'trang_thai_truy_thu_hoan_theo_goi' | 'trang_thai_truy_thu_hoan_them', value: unknown) => {
+  const setClawback = (
+    me: Identity,
+    id: string,
+    field: 'trang_thai_truy_thu_hoan_theo_goi' | 'trang_thai_truy_thu_hoan_them',
+    value: unknown,
+  ) => {
     refuseHnimb(me);
     if (!isManager(me.priority)) throw new AppError('FORBIDDEN', RMSG.clawbackForbidden);
     const status = checkClawback(value);
-    const by = field === 'trang_thai_truy_thu_hoan_theo_goi' ? 'username_duyet_trang_thai_truy_thu_hoan_theo_goi' : 'username_duyet_trang_thai_truy_thu_hoan_them';
+    const by =
+      field === 'trang_thai_truy_thu_hoan_theo_goi'
+        ? 'username_duyet_trang_thai_truy_thu_hoan_theo_goi'
+        : 'username_duyet_trang_thai_truy_thu_hoan_them';
     return changeRequest(c, me, id, field, () => ({ [field]: status, [by]: me.username }));
   };
 
@@ -84,7 +92,8 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       return staffOptionList(staff, ctx.user, { includeLocked: true });
     },
 
-    setClawbackPackage: (req, ctx) => setClawback(ctx.user, req.id, 'trang_thai_truy_thu_hoan_theo_goi', req.trang_thai_truy_thu_hoan_theo_goi),
+    setClawbackPackage: (req, ctx) =>
+      setClawback(ctx.user, req.id, 'trang_thai_truy_thu_hoan_theo_goi', req.trang_thai_truy_thu_hoan_theo_goi),
     setClawbackExtra: (req, ctx) => setClawback(ctx.user, req.id, 'trang_thai_truy_thu_hoan_them', req.trang_thai_truy_thu_hoan_them),
 
     deleteReportRequest: (req, ctx) => deleteRequestAs(c, ctx.user, req.id),

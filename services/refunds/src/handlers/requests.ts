@@ -1,4 +1,15 @@
-import { AppError, dayRange, hasAnyPermission, Identity, isManager, isSales, maskPhonesInText, monthToDate, parseDateTime, toPaging } from '@cskh/kit';
+import {
+  AppError,
+  dayRange,
+  hasAnyPermission,
+  Identity,
+  isManager,
+  isSales,
+  maskPhonesInText,
+  monthToDate,
+  parseDateTime,
+  toPaging,
+} from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { changedFields, likeContains, ListFilter, requireId, Where } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
@@ -32,7 +43,21 @@ import { answerStatus, callPartner } from '../clients/partner';
 import { bankTransfers } from '../workers/bank-transfers';
 import { priceByName } from '../store/prices';
 import { deletedSummary, deletionRefusal } from '../domain/deletion';
-import { addChangedEvent, anyRequestMatches, countPool, deleteRequestRow, findRequest, insertRequest, lockRequest, NewRequest, pageAssigned, pageRequests, REQUEST_RESOURCE, takeFromPool, updateRequest } from '../store/requests';
+import {
+  addChangedEvent,
+  anyRequestMatches,
+  countPool,
+  deleteRequestRow,
+  findRequest,
+  insertRequest,
+  lockRequest,
+  NewRequest,
+  pageAssigned,
+  pageRequests,
+  REQUEST_RESOURCE,
+  takeFromPool,
+  updateRequest,
+} from '../store/requests';
 import { assignMessage, AssignItem, checkAssignItems } from '../domain/assign';
 import { readSettings } from '../store/settings';
 
@@ -98,7 +123,22 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   };
 
   /** The new row of a package refund (types 1, 2, 4): the refund amount from the price list by method. */
-  const packageRefundRow = async (em: EntityManager, me: Identity, f: { ms: number; phone: string; numberType: number; pkg: string; type: number; method: number; otherRefund: number; reason: string; choLenDon: number }, channel: string): Promise<NewRequest> => {
+  const packageRefundRow = async (
+    em: EntityManager,
+    me: Identity,
+    f: {
+      ms: number;
+      phone: string;
+      numberType: number;
+      pkg: string;
+      type: number;
+      method: number;
+      otherRefund: number;
+      reason: string;
+      choLenDon: number;
+    },
+    channel: string,
+  ): Promise<NewRequest> => {
     if (!CREATE_TYPES.includes(f.type)) throw new AppError('VALIDATION', RMSG.typeInvalid);
     if (!CREATE_METHODS.includes(f.method)) throw new AppError('VALIDATION', RMSG.methodInvalid);
     const prices = await priceByName(em, f.pkg);
@@ -126,7 +166,12 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   };
 
   /** The new row of a discount top-up (type 5): the rate of the subscriber type, stored with the amounts. */
-  const topUpRow = (me: Identity, settings: Map<string, string>, f: { ms: number; phone: string; numberType: number; pkg: string; amount: number; choLenDon: number; isTransfer: number }, channel: string): NewRequest => {
+  const topUpRow = (
+    me: Identity,
+    settings: Map<string, string>,
+    f: { ms: number; phone: string; numberType: number; pkg: string; amount: number; choLenDon: number; isTransfer: number },
+    channel: string,
+  ): NewRequest => {
     const rate = settings.get(f.numberType === PREPAID ? RATE_PREPAID : RATE_POSTPAID) ?? '0';
     const final = discountedAmount(f.amount, rateHundredths(rate));
     return {
@@ -157,7 +202,12 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     for (const r of rows) {
       const [row, created] = await insertRequest(em, r);
       if (created) {
-        await audit.record(em, { resource: REQUEST_RESOURCE, id: row.id, who: me, changes: [{ field: 'created', from: null, to: row.request_type }] });
+        await audit.record(em, {
+          resource: REQUEST_RESOURCE,
+          id: row.id,
+          who: me,
+          changes: [{ field: 'created', from: null, to: row.request_type }],
+        });
         await addChangedEvent(em, outbox, row, 'created', me.username);
       }
       saved.push(row);
@@ -191,7 +241,8 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       const now = await lockRequest(em, row.id);
       // Someone else recorded an answer (or set a status by hand) meanwhile: theirs stands.
       if (now.partner_state !== 'pending' && now.partner_state !== 'unknown') return now;
-      if (answer.kind === 'unknown') return updateRequest(em, row.id, { partner_state: 'unknown', partner_attempts: now.partner_attempts + 1 });
+      if (answer.kind === 'unknown')
+        return updateRequest(em, row.id, { partner_state: 'unknown', partner_attempts: now.partner_attempts + 1 });
       const key = answerStatus(answer.outcome);
       const next = await updateRequest(em, row.id, {
         partner_state: 'answered',
@@ -202,7 +253,12 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
         trang_thai_giao_dich_doi_tac: STATUS[key],
         ma_trang_thai_giao_dich_doi_tac: answer.code,
       });
-      await audit.record(em, { resource: REQUEST_RESOURCE, id: row.id, who: me, changes: [{ field: 'trang_thai_giao_dich_doi_tac', from: now.trang_thai_giao_dich_doi_tac, to: next.trang_thai_giao_dich_doi_tac }] });
+      await audit.record(em, {
+        resource: REQUEST_RESOURCE,
+        id: row.id,
+        who: me,
+        changes: [{ field: 'trang_thai_giao_dich_doi_tac', from: now.trang_thai_giao_dich_doi_tac, to: next.trang_thai_giao_dich_doi_tac }],
+      });
       return next;
     });
     return updated;
@@ -211,7 +267,12 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   /** The partner's answer shown to the caller; its text masks the customer's number as the row does (issue 21). */
   const noticeOf = (r: RequestRow, settings: Map<string, string>, me: Identity): refunds_v1_refunds.Notice => {
     const channel = r.kenh_doi_tac;
-    const answer = channel === NO_API ? RMSG.noApiNotice : r.partner_state === 'answered' ? r.partner_message || r.trang_thai_giao_dich_doi_tac : RMSG.partnerNoAnswer;
+    const answer =
+      channel === NO_API
+        ? RMSG.noApiNotice
+        : r.partner_state === 'answered'
+          ? r.partner_message || r.trang_thai_giao_dich_doi_tac
+          : RMSG.partnerNoAnswer;
     const message = maskPhonesInText(answer, me.priority, r.number_phone);
     const status = channel === NO_API ? 'Unknown' : r.partner_state === 'answered' ? r.partner_status : STATUS.dang_xu_ly;
     return {
@@ -223,7 +284,10 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     };
   };
 
-  const createAndSend = async (me: Identity, build: (em: EntityManager, settings: Map<string, string>, channel: string) => Promise<NewRequest[]>) => {
+  const createAndSend = async (
+    me: Identity,
+    build: (em: EntityManager, settings: Map<string, string>, channel: string) => Promise<NewRequest[]>,
+  ) => {
     let settings = new Map<string, string>();
     const saved = await ds.transaction(async (em) => {
       const now = await channelNow(em);
@@ -278,10 +342,28 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       const reason = String(req.other_reason ?? '').trim();
       const ms = Number(req.millisecond_created_at) || Date.now();
       return createAndSend(me, async (em, settings, channel) => {
-        const refund = await packageRefundRow(em, me, { ms, phone, numberType, pkg: req.package_code.trim(), type: req.request_type, method: req.request_method, otherRefund, reason, choLenDon }, channel);
+        const refund = await packageRefundRow(
+          em,
+          me,
+          {
+            ms,
+            phone,
+            numberType,
+            pkg: req.package_code.trim(),
+            type: req.request_type,
+            method: req.request_method,
+            otherRefund,
+            reason,
+            choLenDon,
+          },
+          channel,
+        );
         if (choLenDon === 0) return [refund];
         const amount = checkAmount(req.nap_tien, true);
-        return [refund, topUpRow(me, settings, { ms, phone, numberType, pkg: refund.package_code, amount, choLenDon: 1, isTransfer: 0 }, channel)];
+        return [
+          refund,
+          topUpRow(me, settings, { ms, phone, numberType, pkg: refund.package_code, amount, choLenDon: 1, isTransfer: 0 }, channel),
+        ];
       });
     },
 
@@ -294,12 +376,33 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       const phone = checkPhone(req.number_phone);
       const numberType = checkNumberType(req.number_type);
       const amount = checkAmount(req.refund_price, true);
-      if (req.is_transfer !== 0 && req.is_transfer !== 1 && req.is_transfer !== undefined) throw new AppError('VALIDATION', RMSG.transferInvalid);
+      if (req.is_transfer !== 0 && req.is_transfer !== 1 && req.is_transfer !== undefined)
+        throw new AppError('VALIDATION', RMSG.transferInvalid);
       const ms = Number(req.millisecond_created_at) || Date.now();
       return createAndSend(me, async (em, settings, channel) => {
-        const topUp = topUpRow(me, settings, { ms, phone, numberType, pkg: req.package_code.trim(), amount, choLenDon, isTransfer: req.is_transfer ?? 0 }, channel);
+        const topUp = topUpRow(
+          me,
+          settings,
+          { ms, phone, numberType, pkg: req.package_code.trim(), amount, choLenDon, isTransfer: req.is_transfer ?? 0 },
+          channel,
+        );
         if (choLenDon === 0) return [topUp];
-        const refund = await packageRefundRow(em, me, { ms, phone, numberType, pkg: topUp.package_code, type: req.request_type, method: req.request_method, otherRefund: 0, reason: '', choLenDon: 1 }, channel);
+        const refund = await packageRefundRow(
+          em,
+          me,
+          {
+            ms,
+            phone,
+            numberType,
+            pkg: topUp.package_code,
+            type: req.request_type,
+            method: req.request_method,
+            otherRefund: 0,
+            reason: '',
+            choLenDon: 1,
+          },
+          channel,
+        );
         return [refund, topUp];
       });
     },
@@ -334,23 +437,35 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       refuseHnimb(me);
       requireManager(me);
       if (req.is_transfer !== 0 && req.is_transfer !== 1) throw new AppError('VALIDATION', RMSG.transferInvalid);
-      return change(me, req.id, 'is_transfer', () => ({ is_transfer: req.is_transfer, username_duyet_trang_thai_chuyen_khoan: me.username }), false);
+      return change(
+        me,
+        req.id,
+        'is_transfer',
+        () => ({ is_transfer: req.is_transfer, username_duyet_trang_thai_chuyen_khoan: me.username }),
+        false,
+      );
     },
 
     setTradeStatus: (req, ctx) => {
       const me = ctx.user;
       refuseHnimb(me);
       requireManager(me);
-      return change(me, req.id, 'status', (r) => {
-        const key: StatusKey = checkManualStatus(req.ma_trang_thai_giao_dich_doi_tac, r.number_type);
-        // A status set by hand settles a pending partner call: a late answer no longer overwrites it.
-        return {
-          trang_thai_key: key,
-          trang_thai_giao_dich_doi_tac: STATUS[key],
-          ma_trang_thai_giao_dich_doi_tac: req.ma_trang_thai_giao_dich_doi_tac,
-          partner_state: r.partner_state === 'none' ? 'none' : 'answered',
-        };
-      }, false);
+      return change(
+        me,
+        req.id,
+        'status',
+        (r) => {
+          const key: StatusKey = checkManualStatus(req.ma_trang_thai_giao_dich_doi_tac, r.number_type);
+          // A status set by hand settles a pending partner call: a late answer no longer overwrites it.
+          return {
+            trang_thai_key: key,
+            trang_thai_giao_dich_doi_tac: STATUS[key],
+            ma_trang_thai_giao_dich_doi_tac: req.ma_trang_thai_giao_dich_doi_tac,
+            partner_state: r.partner_state === 'none' ? 'none' : 'answered',
+          };
+        },
+        false,
+      );
     },
 
     setMethod: (req, ctx) => {
@@ -486,7 +601,13 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
         const out: AssignItem[] = [];
         for (const a of to) {
           const rows = await takeFromPool(em, a.username, a.count, me.username);
-          for (const r of rows) await audit.record(em, { resource: REQUEST_RESOURCE, id: r.id, who: me, changes: [{ field: 'assigned_to', from: '', to: a.username }] });
+          for (const r of rows)
+            await audit.record(em, {
+              resource: REQUEST_RESOURCE,
+              id: r.id,
+              who: me,
+              changes: [{ field: 'assigned_to', from: '', to: a.username }],
+            });
           out.push({ username: a.username, count: rows.length });
         }
         return out;
@@ -525,7 +646,10 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 export async function deleteRequestAs(c: RefundsContext, me: Identity, rawId: string): Promise<{ ok: boolean; msg: string }> {
   const { ds, audit, outbox } = c.deps;
   refuseHnimb(me);
-  const early = deletionRefusal({ partner_state: 'none', trang_thai_truy_thu_hoan_theo_goi: '', trang_thai_truy_thu_hoan_them: '' }, me.priority);
+  const early = deletionRefusal(
+    { partner_state: 'none', trang_thai_truy_thu_hoan_theo_goi: '', trang_thai_truy_thu_hoan_them: '' },
+    me.priority,
+  );
   if (early) throw new AppError('FORBIDDEN', early);
   const id = requireId(rawId, RMSG.notFound);
   await ds.transaction(async (em) => {
@@ -541,7 +665,14 @@ export async function deleteRequestAs(c: RefundsContext, me: Identity, rawId: st
 }
 
 /** One change of a request: lock, plan, save, audit and (unless told) the changed event. */
-export async function changeRequest(c: RefundsContext, me: Identity, rawId: string, field: string, plan: (r: RequestRow) => Record<string, unknown> | null, event = true) {
+export async function changeRequest(
+  c: RefundsContext,
+  me: Identity,
+  rawId: string,
+  field: string,
+  plan: (r: RequestRow) => Record<string, unknown> | null,
+  event = true,
+) {
   const { ds, audit, outbox } = c.deps;
   const id = requireId(rawId, RMSG.notFound);
   const row = await ds.transaction(async (em) => {
@@ -563,7 +694,11 @@ export async function changeRequest(c: RefundsContext, me: Identity, rawId: stri
  * The filter shared by the request list and the report: period (this month to today when blank),
  * transfer, partner status, free text, and the caller's subtree.
  */
-export function requestFilter(me: Identity, staff: RefundsContext['deps']['staff'], req: { startDate?: string; endDate?: string; is_transfer?: string; trang_thai_giao_dich_doi_tac?: string; message?: string }): Where {
+export function requestFilter(
+  me: Identity,
+  staff: RefundsContext['deps']['staff'],
+  req: { startDate?: string; endDate?: string; is_transfer?: string; trang_thai_giao_dich_doi_tac?: string; message?: string },
+): Where {
   const { from, to } = listPeriod(req.startDate, req.endDate);
   const transfer = String(req.is_transfer ?? '').trim();
   if (!['', '0', '1', '2'].includes(transfer)) throw new AppError('VALIDATION', RMSG.transferFilterInvalid);
@@ -583,7 +718,20 @@ export function requestFilter(me: Identity, staff: RefundsContext['deps']['staff
 }
 
 /** The status a new request starts with: no partner call, or waiting for the gateway's answer. */
-function initialStatus(channel: string): Pick<NewRequest, 'kenh_doi_tac' | 'trang_thai_key' | 'trang_thai_giao_dich_doi_tac' | 'partner_state'> {
-  if (channel === GATEWAY || channel === GATEWAY_1) return { kenh_doi_tac: channel, trang_thai_key: 'dang_xu_ly', trang_thai_giao_dich_doi_tac: STATUS.dang_xu_ly, partner_state: 'pending' };
-  return { kenh_doi_tac: NO_API, trang_thai_key: 'da_tao_don_khong_qua_api', trang_thai_giao_dich_doi_tac: STATUS.da_tao_don_khong_qua_api, partner_state: 'none' };
+function initialStatus(
+  channel: string,
+): Pick<NewRequest, 'kenh_doi_tac' | 'trang_thai_key' | 'trang_thai_giao_dich_doi_tac' | 'partner_state'> {
+  if (channel === GATEWAY || channel === GATEWAY_1)
+    return {
+      kenh_doi_tac: channel,
+      trang_thai_key: 'dang_xu_ly',
+      trang_thai_giao_dich_doi_tac: STATUS.dang_xu_ly,
+      partner_state: 'pending',
+    };
+  return {
+    kenh_doi_tac: NO_API,
+    trang_thai_key: 'da_tao_don_khong_qua_api',
+    trang_thai_giao_dich_doi_tac: STATUS.da_tao_don_khong_qua_api,
+    partner_state: 'none',
+  };
 }

@@ -15,7 +15,11 @@ export function settingHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   const { ds, audit } = c.deps;
   const configured = new Set(c.gateways.keys());
 
-  const save = async (req: refunds_v1_refunds.SettingRequest, me: Parameters<typeof checkMayChange>[0] & { username: string; fullname: string }, create: boolean) => {
+  const save = async (
+    req: refunds_v1_refunds.SettingRequest,
+    me: Parameters<typeof checkMayChange>[0] & { username: string; fullname: string },
+    create: boolean,
+  ) => {
     const key = checkKey(req.key);
     checkMayChange(me, key);
     const value = checkSettingValue(key, req.value, configured);
@@ -29,7 +33,12 @@ export function settingHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
         } else if (before === value) return;
         else await writeSetting(em, key, value, me.username);
       }
-      await audit.record(em, { resource: SETTING_RESOURCE, id: key, who: me, changes: [{ field: 'value', from: before ?? null, to: value }] });
+      await audit.record(em, {
+        resource: SETTING_RESOURCE,
+        id: key,
+        who: me,
+        changes: [{ field: 'value', from: before ?? null, to: value }],
+      });
     });
     return { key, value };
   };

@@ -54,7 +54,9 @@ export class RefundsRequests1733200000001 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     // A dialog sent twice (same creator, same creation instant, same kind) creates one request.
-    await q.query(`CREATE UNIQUE INDEX refund_request_once ON ${SCHEMA}.refund_request (created_by, millisecond_created_at, (request_type = 5))`);
+    await q.query(
+      `CREATE UNIQUE INDEX refund_request_once ON ${SCHEMA}.refund_request (created_by, millisecond_created_at, (request_type = 5))`,
+    );
     await q.query(`CREATE INDEX refund_request_created ON ${SCHEMA}.refund_request (created_time DESC, id)`);
     await q.query(`CREATE INDEX refund_request_staff ON ${SCHEMA}.refund_request (staff_username, created_time DESC)`);
     await q.query(`CREATE INDEX refund_request_phone9 ON ${SCHEMA}.refund_request (phone9)`);

@@ -4,4 +4,10 @@ import { RefundsBankTransfers1733200000002 } from './1733200000002-bank-transfer
 import { RefundsListVolume1733600000000 } from './1733600000000-list-volume';
 import { RefundsAssign1734200000000 } from './1734200000000-assign';
 
-export const refundsMigrations = [RefundsSettingsPrices1733200000000, RefundsRequests1733200000001, RefundsBankTransfers1733200000002, RefundsListVolume1733600000000, RefundsAssign1734200000000];
+export const refundsMigrations = [
+  RefundsSettingsPrices1733200000000,
+  RefundsRequests1733200000001,
+  RefundsBankTransfers1733200000002,
+  RefundsListVolume1733600000000,
+  RefundsAssign1734200000000,
+];

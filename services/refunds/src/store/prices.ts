@@ -12,7 +12,11 @@ const COLUMNS = `id, ten_goi_cuoc, ${PRICE_FIELDS.map((f) => `${f}::float8 AS ${
 
 export type PriceRow = RefundPriceValues & { id: string };
 
-export async function pagePrices(em: EntityManager, where: Where, paging: Pick<Paging, 'skip' | 'take'>): Promise<{ rows: PriceRow[]; count: number }> {
+export async function pagePrices(
+  em: EntityManager,
+  where: Where,
+  paging: Pick<Paging, 'skip' | 'take'>,
+): Promise<{ rows: PriceRow[]; count: number }> {
   const [rows, [c]] = await Promise.all([
     em.query(`SELECT ${COLUMNS} FROM ${T} ${where.sql} ORDER BY upper(ten_goi_cuoc), id ${pageSql(paging)}`, where.params),
     em.query(`SELECT count(*)::int AS n FROM ${T} ${where.sql}`, where.params),
@@ -50,11 +54,10 @@ export async function insertPrice(em: EntityManager, v: RefundPriceValues, by: s
 
 export async function updatePrice(em: EntityManager, id: string, v: RefundPriceValues, by: string): Promise<PriceRow> {
   const sets = ['ten_goi_cuoc', ...PRICE_FIELDS].map((f, i) => `${f} = $${i + 2}`).join(', ');
-  const rows: [PriceRow[], number] = await em.query(`UPDATE ${T} SET ${sets}, updated_by = $${PRICE_FIELDS.length + 3}, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [
-    id,
-    ...values(v),
-    by,
-  ]);
+  const rows: [PriceRow[], number] = await em.query(
+    `UPDATE ${T} SET ${sets}, updated_by = $${PRICE_FIELDS.length + 3}, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, ...values(v), by],
+  );
   return rows[0][0];
 }
 

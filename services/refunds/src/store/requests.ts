@@ -54,7 +54,10 @@ export async function anyRequestMatches(em: EntityManager, where: Where): Promis
 }
 
 /** What each staff member owes back over the filter (the report's clawback list), by username; those owing nothing left out. */
-export async function clawbackByStaff(em: EntityManager, where: Where): Promise<Array<{ staff_username: string; staff_fullname: string; tong_truy_thu: number }>> {
+export async function clawbackByStaff(
+  em: EntityManager,
+  where: Where,
+): Promise<Array<{ staff_username: string; staff_fullname: string; tong_truy_thu: number }>> {
   const rows: Array<{ staff_username: string; staff_fullname: string; tong_truy_thu: string }> = await em.query(
     `SELECT staff_username, max(staff_fullname) AS staff_fullname, sum(${CLAWBACK_SQL})::bigint AS tong_truy_thu
        FROM ${T} ${where.sql}
@@ -141,7 +144,14 @@ export async function deleteRequestRow(em: EntityManager, r: RequestRow): Promis
 }
 
 /** cskh.refunds.changed with the request's whole current state, in the changing transaction. */
-export async function addChangedEvent(em: EntityManager, outbox: Outbox, r: RequestRow, change: string, by: string, deleted = false): Promise<void> {
+export async function addChangedEvent(
+  em: EntityManager,
+  outbox: Outbox,
+  r: RequestRow,
+  change: string,
+  by: string,
+  deleted = false,
+): Promise<void> {
   const event: events_v1_refunds.RefundChanged = {
     event_id: randomUUID(),
     request_id: r.id,
@@ -189,9 +199,17 @@ export async function takeFromPool(em: EntityManager, username: string, count: n
 }
 
 /** The requests handed to `username`, newest hand-out first. */
-export async function pageAssigned(em: EntityManager, username: string, paging: Pick<Paging, 'skip' | 'take'>): Promise<{ rows: RequestRow[]; count: number }> {
+export async function pageAssigned(
+  em: EntityManager,
+  username: string,
+  paging: Pick<Paging, 'skip' | 'take'>,
+): Promise<{ rows: RequestRow[]; count: number }> {
   const take = paging.take ?? 10000;
-  const rows: RequestRow[] = await em.query(`SELECT * FROM ${T} WHERE assigned_to = $1 ORDER BY assigned_at DESC, id LIMIT $2 OFFSET $3`, [username, take, paging.skip ?? 0]);
+  const rows: RequestRow[] = await em.query(`SELECT * FROM ${T} WHERE assigned_to = $1 ORDER BY assigned_at DESC, id LIMIT $2 OFFSET $3`, [
+    username,
+    take,
+    paging.skip ?? 0,
+  ]);
   const [c] = await em.query(`SELECT count(*)::int AS n FROM ${T} WHERE assigned_to = $1`, [username]);
   return { rows, count: Number(c?.n ?? 0) };
 }

@@ -14,7 +14,13 @@ export const REQUEST_TOTALS = {
  * the transfer and partner-status filters, and per staff member (the viewer's subtree).
  */
 export const REFUND_REQUEST_ROLLUPS: readonly Rollup[] = [
-  { table: `${SCHEMA}.refund_request_day`, source: `${SCHEMA}.refund_request`, dayColumn: 'created_time', dims: ['is_transfer', 'trang_thai_key'], sums: REQUEST_TOTALS },
+  {
+    table: `${SCHEMA}.refund_request_day`,
+    source: `${SCHEMA}.refund_request`,
+    dayColumn: 'created_time',
+    dims: ['is_transfer', 'trang_thai_key'],
+    sums: REQUEST_TOTALS,
+  },
   {
     table: `${SCHEMA}.refund_request_day_staff`,
     source: `${SCHEMA}.refund_request`,

@@ -16,7 +16,11 @@ export async function lockSetting(em: EntityManager, key: string): Promise<strin
 }
 
 export async function insertSetting(em: EntityManager, key: string, value: string, by: string): Promise<boolean> {
-  const rows = await em.query(`INSERT INTO ${T} (key, value, updated_by) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING RETURNING key`, [key, value, by]);
+  const rows = await em.query(`INSERT INTO ${T} (key, value, updated_by) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING RETURNING key`, [
+    key,
+    value,
+    by,
+  ]);
   return rows.length > 0;
 }
 

@@ -26,7 +26,11 @@ export function bankTransfers(c: RefundsContext) {
   const settle = async (em: EntityManager, request: RequestRow, transfer: TransferRow): Promise<RequestRow> => {
     const after = await updateRequest(em, request.id, autoSettlement(transfer.transfer_id));
     await markSettled(em, transfer.transfer_id, request.id);
-    const changes = changedFields(request as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>, SETTLED_FIELDS);
+    const changes = changedFields(
+      request as unknown as Record<string, unknown>,
+      after as unknown as Record<string, unknown>,
+      SETTLED_FIELDS,
+    );
     await audit.record(em, { resource: REQUEST_RESOURCE, id: request.id, who: AUTO_WHO, changes });
     await addChangedEvent(em, outbox, after, 'bank_transfer', AUTO);
     return after;

@@ -96,7 +96,11 @@ export default function Profile() {
         password_new_confirm: form.password_new_confirm,
         avatar,
       });
-      dispatch(userUpdated(reply?.user ?? { ...(user as User), fullname: form.fullname.trim(), email: form.email.trim(), phone: form.phone, avatar }));
+      dispatch(
+        userUpdated(
+          reply?.user ?? { ...(user as User), fullname: form.fullname.trim(), email: form.email.trim(), phone: form.phone, avatar },
+        ),
+      );
       setForm((f) => ({ ...f, password: '', password_new: '', password_new_confirm: '' }));
       notify('Cập nhật thông tin cá nhân thành công', 'success');
     } catch (e) {
@@ -159,7 +163,15 @@ export default function Profile() {
         </Card>
       </Grid>
       <Grid size={{ xs: 12, md: 8 }}>
-        <Card variant="outlined" component="form" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+        <Card
+          variant="outlined"
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+          noValidate
+        >
           <CardHeader title="Thông tin cá nhân" />
           <Divider />
           <CardContent>
@@ -168,8 +180,12 @@ export default function Profile() {
               <Grid size={{ xs: 12, md: 6 }}>{field('email', 'Email', { required: true, type: 'email' })}</Grid>
               <Grid size={{ xs: 12, md: 6 }}>{field('phone', 'Số điện thoại')}</Grid>
               <Grid size={{ xs: 12, md: 6 }} />
-              <Grid size={{ xs: 12, md: 4 }}>{field('password', 'Mật khẩu cũ', { type: 'password', autoComplete: 'current-password' })}</Grid>
-              <Grid size={{ xs: 12, md: 4 }}>{field('password_new', 'Mật khẩu mới', { type: 'password', autoComplete: 'new-password' })}</Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                {field('password', 'Mật khẩu cũ', { type: 'password', autoComplete: 'current-password' })}
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                {field('password_new', 'Mật khẩu mới', { type: 'password', autoComplete: 'new-password' })}
+              </Grid>
               <Grid size={{ xs: 12, md: 4 }}>
                 {field('password_new_confirm', 'Xác nhận mật khẩu mới', { type: 'password', autoComplete: 'new-password' })}
               </Grid>

@@ -16,6 +16,7 @@ import { systemAccountFormConfig } from './systemAccountForm';
 export default function SystemAccounts() {
   const listRef = useRef<ListHandle>(null);
   const form = useRecordDialog<SystemAccount>(systemAccountFormConfig, 'systemaccount-form', () => listRef.current?.reload());
+  const { openCreate, openEdit } = form;
 
   const config = useMemo<ListConfig<SystemAccount>>(
     () => ({
@@ -23,7 +24,7 @@ export default function SystemAccounts() {
       title: 'Tài khoản hệ thống',
       endpoint: ACCOUNT_LISTS.systemAccounts,
       filters: [{ key: 'name', type: 'text', label: 'Tìm kiếm', placeholder: 'Đăng nhập vào, tài khoản', width: 260 }],
-      toolbar: [{ key: 'create', label: 'Thêm tài khoản', icon: <AddIcon />, onClick: () => form.openCreate() }],
+      toolbar: [{ key: 'create', label: 'Thêm tài khoản', icon: <AddIcon />, onClick: () => openCreate() }],
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'position', headerName: 'Đăng nhập vào', flex: 2 },
@@ -35,7 +36,7 @@ export default function SystemAccounts() {
           label: 'Sửa',
           icon: <EditIcon fontSize="small" />,
           color: 'primary',
-          run: (r) => form.openEdit(r),
+          run: (r) => openEdit(r),
         },
         {
           key: 'delete',
@@ -49,7 +50,7 @@ export default function SystemAccounts() {
         },
       ],
     }),
-    [],
+    [openCreate, openEdit],
   );
 
   return (

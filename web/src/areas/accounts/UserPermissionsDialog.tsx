@@ -71,7 +71,11 @@ export default function UserPermissionsDialog({
         </Typography>
       </DialogTitle>
       <DialogContent dividers>
-        {loading ? <Loading /> : <PermissionChecklist permissions={permissions} selected={selected} onChange={setSelected} testIdPrefix="user-perm" />}
+        {loading ? (
+          <Loading />
+        ) : (
+          <PermissionChecklist permissions={permissions} selected={selected} onChange={setSelected} testIdPrefix="user-perm" />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={saving}>

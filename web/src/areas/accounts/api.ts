@@ -7,7 +7,16 @@ import { api } from '../../api/client';
 import type { User } from '../../api/auth';
 
 // The session's calls and types live below the store (api/auth.ts); the screens find them here too.
-export { authApi, type LoginReply, type PermissionRef, type RoleRef, type SaveProfileReply, type SaveProfileRequest, type StaffOption, type User } from '../../api/auth';
+export {
+  authApi,
+  type LoginReply,
+  type PermissionRef,
+  type RoleRef,
+  type SaveProfileReply,
+  type SaveProfileRequest,
+  type StaffOption,
+  type User,
+} from '../../api/auth';
 export type UserList = auth_v1_auth.UserList;
 export type Role = auth_v1_auth.Role;
 export type ChannelAssignment = auth_v1_auth.ChannelAssignment;

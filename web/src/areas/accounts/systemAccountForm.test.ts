@@ -4,7 +4,15 @@ import { initialValues, isFieldVisible, missingRequired, submitValues } from '..
 import { KEEP_PASSWORD_HINT, systemAccountFormConfig, systemAccountRequest } from './systemAccountForm';
 
 const fields = systemAccountFormConfig.fields;
-const stored = { id: 'a1', position: 'VNPT', account: 'cskh', api: 'https://api.vnpt.vn', additional_content: '{}', has_password: true, created_at: '' };
+const stored = {
+  id: 'a1',
+  position: 'VNPT',
+  account: 'cskh',
+  api: 'https://api.vnpt.vn',
+  additional_content: '{}',
+  has_password: true,
+  created_at: '',
+};
 const ctx = (mode: FormMode): FormContext => ({
   viewer: makeSession({ username: 'admin' } as any, { id: 'r', name: 'Quản trị', priority: 1 }, ['systemaccount']),
   mode,
@@ -27,7 +35,13 @@ describe('system account dialog', () => {
     const sent = submitValues(fields, values, ctx('edit'));
     expect('password' in sent).toBe(false);
     // The server reads '' as 'keep the stored password'.
-    expect(systemAccountRequest(sent)).toEqual({ position: 'VNPT', account: 'cskh', password: '', api: 'https://api.vnpt.vn', additional_content: '{}' });
+    expect(systemAccountRequest(sent)).toEqual({
+      position: 'VNPT',
+      account: 'cskh',
+      password: '',
+      api: 'https://api.vnpt.vn',
+      additional_content: '{}',
+    });
     const password = fields.find((f) => f.key === 'password')!;
     expect(password.helperText?.(values, ctx('edit'))).toBe(KEEP_PASSWORD_HINT);
     expect(password.helperText?.(values, ctx('create'))).toBeUndefined();

@@ -79,7 +79,13 @@ export default function AssignDialog({ open, onClose, onDone }: { open: boolean;
                     value={qty[p.username] ?? ''}
                     placeholder="0"
                     onChange={(e) => setQty((q) => ({ ...q, [p.username]: e.target.value.replace(/[^\d]/g, '') }))}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `Số lượng giao cho ${p.username}`, 'data-testid': `mesbank-assign-qty-${p.username}` } }}
+                    slotProps={{
+                      htmlInput: {
+                        inputMode: 'numeric',
+                        'aria-label': `Số lượng giao cho ${p.username}`,
+                        'data-testid': `mesbank-assign-qty-${p.username}`,
+                      },
+                    }}
                   />
                 </TableCell>
               </TableRow>

@@ -63,8 +63,7 @@ function Totals({ data }: { data: ListResult<BankMessage> | null }) {
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Typography variant="subtitle1">
-          TỔNG CHUYỂN KHOẢN:{' '}
-          <b data-testid="mesbank-total-money">{formatNumber(data?.raw?.tongChuyenKhoan ?? 0)}</b>
+          TỔNG CHUYỂN KHOẢN: <b data-testid="mesbank-total-money">{formatNumber(data?.raw?.tongChuyenKhoan ?? 0)}</b>
         </Typography>
         <Typography variant="subtitle1">
           TỔNG ĐƠN CHUYỂN: <b data-testid="mesbank-total-count">{formatNumber(data?.raw?.tongDonChuyen ?? 0)}</b>
@@ -84,10 +83,23 @@ const APPROVAL = (m: BankMessage): { label: string; color: 'success' | 'error' |
 /** The refund request's fields the export carries (spec 1 §3, §2.8), as the refund screen words them; priority below 3 only. */
 const refundColumns = (): ColumnDef<BankMessage>[] => {
   const seniorOnly = { visible: (ctx: { session: { priority: number } }) => isManager(ctx.session.priority) };
-  const label = (list: ReadonlyArray<{ value: number; label: string }>, v: unknown) => (v ? list.find((o) => o.value === Number(v))?.label ?? '' : '');
+  const label = (list: ReadonlyArray<{ value: number; label: string }>, v: unknown) =>
+    v ? (list.find((o) => o.value === Number(v))?.label ?? '') : '';
   return [
-    { field: 'request_type', headerName: 'Loại yêu cầu hoàn tiền', minWidth: 130, ...seniorOnly, value: (r) => label(REQUEST_TYPES, r.request_type) },
-    { field: 'request_method', headerName: 'Hình thức hoàn tiền', minWidth: 130, ...seniorOnly, value: (r) => label(REQUEST_METHODS, r.request_method) },
+    {
+      field: 'request_type',
+      headerName: 'Loại yêu cầu hoàn tiền',
+      minWidth: 130,
+      ...seniorOnly,
+      value: (r) => label(REQUEST_TYPES, r.request_type),
+    },
+    {
+      field: 'request_method',
+      headerName: 'Hình thức hoàn tiền',
+      minWidth: 130,
+      ...seniorOnly,
+      value: (r) => label(REQUEST_METHODS, r.request_method),
+    },
     { field: 'refund_price', headerName: 'Số tiền hoàn / nạp', kind: 'number', minWidth: 120, ...seniorOnly },
     { field: 'transfer_final_amount', headerName: 'Số tiền chuyển sau chiết khấu', kind: 'number', minWidth: 140, ...seniorOnly },
     { field: 'ti_le_chiet_khau', headerName: 'Tỉ lệ chiết khấu (%)', kind: 'number', minWidth: 110, ...seniorOnly },
@@ -110,7 +122,9 @@ const refundColumns = (): ColumnDef<BankMessage>[] => {
 
 /** The message columns both lists share (inline processing / phone / package as the server allows). */
 function messageColumns(mine: boolean): ColumnDef<BankMessage>[] {
-  const hidden = mine ? new Set(['sender', 'nguoi_cap_nhat']) : new Set(['sender', 'nguoi_cap_nhat', 'assigned_to', ...refundColumns().map((c) => c.field)]);
+  const hidden = mine
+    ? new Set(['sender', 'nguoi_cap_nhat'])
+    : new Set(['sender', 'nguoi_cap_nhat', 'assigned_to', ...refundColumns().map((c) => c.field)]);
   return hiddenAtFirst<BankMessage>(hidden, [
     { field: 'index', headerName: '#', kind: 'index' },
     { field: 'sender', headerName: 'Kênh', minWidth: 110 },
@@ -169,7 +183,15 @@ function messageColumns(mine: boolean): ColumnDef<BankMessage>[] {
     },
     ...(mine
       ? [{ field: 'assigned_at', headerName: 'Thời gian giao', kind: 'datetime', minWidth: 150 } as ColumnDef<BankMessage>]
-      : [{ field: 'assigned_to', headerName: 'Người được giao', minWidth: 130, visible: (ctx) => leadsPeople(ctx.session.priority) } as ColumnDef<BankMessage>, ...refundColumns()]),
+      : [
+          {
+            field: 'assigned_to',
+            headerName: 'Người được giao',
+            minWidth: 130,
+            visible: (ctx) => leadsPeople(ctx.session.priority),
+          } as ColumnDef<BankMessage>,
+          ...refundColumns(),
+        ]),
     // Up to four icons (approve, deny, refund / orders, history).
     { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 140, export: false },
   ]);
@@ -177,8 +199,18 @@ function messageColumns(mine: boolean): ColumnDef<BankMessage>[] {
 
 const HISTORY = {
   endpoint: (r: BankMessage) => `/api/v1/mesbank/${encodeURIComponent(r.id)}/history`,
-  fieldLabels: { is_read: 'Trạng thái xử lý', so_dien_thoai: 'Số điện thoại', goi_cuoc: 'Gói cước', trang_thai_duyet_thong_tin: 'Trạng thái duyệt', deleted: 'Xoá tin nhắn' },
-  valueLabels: { is_read: { 0: 'Chưa xử lý', 1: 'Đã xử lý' }, trang_thai_duyet_thong_tin: { 0: 'Chờ duyệt', 1: 'Đã duyệt', 2: 'Từ chối' }, deleted: { false: 'Chưa xoá', true: 'Đã xoá' } },
+  fieldLabels: {
+    is_read: 'Trạng thái xử lý',
+    so_dien_thoai: 'Số điện thoại',
+    goi_cuoc: 'Gói cước',
+    trang_thai_duyet_thong_tin: 'Trạng thái duyệt',
+    deleted: 'Xoá tin nhắn',
+  },
+  valueLabels: {
+    is_read: { 0: 'Chưa xử lý', 1: 'Đã xử lý' },
+    trang_thai_duyet_thong_tin: { 0: 'Chờ duyệt', 1: 'Đã duyệt', 2: 'Từ chối' },
+    deleted: { false: 'Chưa xoá', true: 'Đã xoá' },
+  },
 };
 
 /** Approve and deny behind their confirmations, and the way into the transfer's refund request or orders. */
@@ -233,7 +265,9 @@ function LinksDialog({ row, onClose }: { row: BankMessage | null; onClose: () =>
       <DialogTitle>Yêu cầu hoàn tiền và đơn hàng của giao dịch</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={1}>
-          {!row?.refund_request_id && <Typography color="text.secondary">Chưa có yêu cầu hoàn tiền nào của thuê bao và gói cước này.</Typography>}
+          {!row?.refund_request_id && (
+            <Typography color="text.secondary">Chưa có yêu cầu hoàn tiền nào của thuê bao và gói cước này.</Typography>
+          )}
           {list.map((d) => (
             <Button key={d.key} variant="outlined" onClick={() => go(d)} data-testid={`mesbank-link-${d.key}`}>
               {d.label}
@@ -301,7 +335,14 @@ export default function BankLookup({ active }: Partial<ScreenProps> = {}) {
         { key: 'endDate', type: 'date', label: 'Đến ngày', default: () => today() },
         { key: 'message', type: 'text', label: 'Nội dung', placeholder: 'Tìm theo nội dung tin nhắn', width: 240 },
         { key: 'is_read', type: 'select', label: 'Trạng thái xử lý', allLabel: 'Tất cả', options: PROCESSING_OPTIONS, width: 180 },
-        { key: 'sender', type: 'select', label: 'Kênh', allLabel: 'Tất cả', options: BANK_CHANNELS.map((c) => ({ value: c, label: c })), width: 180 },
+        {
+          key: 'sender',
+          type: 'select',
+          label: 'Kênh',
+          allLabel: 'Tất cả',
+          options: BANK_CHANNELS.map((c) => ({ value: c, label: c })),
+          width: 180,
+        },
       ],
       searchButton: 'search',
       export: { fileName: 'TRA-CUU-NGAN-HANG.xlsx' },
@@ -318,7 +359,13 @@ export default function BankLookup({ active }: Partial<ScreenProps> = {}) {
       ],
       toolbarExtra: (ctx) =>
         isManager(ctx.session.priority) ? (
-          <ImportButton id="mesbank" endpoint={BANK_IMPORT} spec={VPBANK_IMPORT_SPEC} label="Tải lên" onDone={() => listRef.current?.reload()} />
+          <ImportButton
+            id="mesbank"
+            endpoint={BANK_IMPORT}
+            spec={VPBANK_IMPORT_SPEC}
+            label="Tải lên"
+            onDone={() => listRef.current?.reload()}
+          />
         ) : null,
       summary: (data) => <Totals data={data} />,
       columns: messageColumns(false),
@@ -363,7 +410,9 @@ export default function BankLookup({ active }: Partial<ScreenProps> = {}) {
       <Box sx={{ display: tab === 'mine' ? 'block' : 'none' }}>
         <ListScreen ref={mineRef} config={mineConfig} />
       </Box>
-      {leadsPeople(session.priority) && <AssignDialog open={assigning} onClose={() => setAssigning(false)} onDone={() => listRef.current?.reload()} />}
+      {leadsPeople(session.priority) && (
+        <AssignDialog open={assigning} onClose={() => setAssigning(false)} onDone={() => listRef.current?.reload()} />
+      )}
       <LinksDialog row={linkRow} onClose={() => setLinkRow(null)} />
     </Stack>
   );

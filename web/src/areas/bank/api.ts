@@ -31,8 +31,10 @@ export const PROCESSING_OPTIONS = [
 
 export const bankApi = {
   /** Phone and/or package (a field left out is not changed). */
-  update: (id: string, fields: { so_dien_thoai?: string; goi_cuoc?: string }) => api.put<BankMessage>(`${BANK_LIST}/${encodeURIComponent(id)}`, fields),
-  setProcessing: (id: string, is_read: number) => api.put<BankMessage>(`${BANK_LIST}/setTrangThaiXuLy/${encodeURIComponent(id)}`, { is_read }),
+  update: (id: string, fields: { so_dien_thoai?: string; goi_cuoc?: string }) =>
+    api.put<BankMessage>(`${BANK_LIST}/${encodeURIComponent(id)}`, fields),
+  setProcessing: (id: string, is_read: number) =>
+    api.put<BankMessage>(`${BANK_LIST}/setTrangThaiXuLy/${encodeURIComponent(id)}`, { is_read }),
   approve: (id: string) => api.get<BankMessage>(`${BANK_LIST}/approve/${encodeURIComponent(id)}`),
   deny: (id: string) => api.get<BankMessage>(`${BANK_LIST}/deny/${encodeURIComponent(id)}`),
   /** Unprocessed messages not handed to anyone yet. */

@@ -1,11 +1,15 @@
 import type { BankMessage } from './api';
 import { assignItems, destinations, pendingNotice } from './rules';
 
-const message = (over: Partial<BankMessage>) => ({ id: 'm', so_dien_thoai: '0912345678', refund_request_id: '', refund_created_day: '', ...over }) as BankMessage;
+const message = (over: Partial<BankMessage>) =>
+  ({ id: 'm', so_dien_thoai: '0912345678', refund_request_id: '', refund_created_day: '', ...over }) as BankMessage;
 
 describe('bank screen rules', () => {
   it('turns the assign form into the request, refusing what cannot be sent', () => {
-    expect(assignItems({ nv1: '3', nv2: '', nv3: '0', nv4: ' 2 ' })).toEqual([{ username: 'nv1', count: 3 }, { username: 'nv4', count: 2 }]);
+    expect(assignItems({ nv1: '3', nv2: '', nv3: '0', nv4: ' 2 ' })).toEqual([
+      { username: 'nv1', count: 3 },
+      { username: 'nv4', count: 2 },
+    ]);
     expect(assignItems({ nv1: '0' })).toBe('Bạn chưa chọn nhân viên và số lượng cần phân chia');
     expect(assignItems({ nv1: '1.5' })).toBe('Số lượng giao cho nv1 phải là số nguyên không âm');
   });
@@ -18,11 +22,23 @@ describe('bank screen rules', () => {
     const all = () => true;
     expect(destinations(message({ so_dien_thoai: '' }), all)).toEqual([]);
     const linked = destinations(message({ refund_request_id: 'r1', refund_created_day: '02/11/2026' }), all);
-    expect(linked.map((d) => d.label)).toEqual(['Yêu cầu hoàn tiền ngày 02/11/2026', 'Đơn Mfy của thuê bao', 'Đơn đăng ký 9279 của thuê bao']);
+    expect(linked.map((d) => d.label)).toEqual([
+      'Yêu cầu hoàn tiền ngày 02/11/2026',
+      'Đơn Mfy của thuê bao',
+      'Đơn đăng ký 9279 của thuê bao',
+    ]);
     expect(linked[0].filters).toMatchObject({ message: '0912345678', startDate: '02/11/2026', endDate: '02/11/2026' });
     expect(linked[1].filters).toEqual({ phone: '0912345678', startDate: '', endDate: '' });
     // Masked for the viewer: the last 5 digits still find it; screens the viewer may not open are left out.
     const masked = destinations(message({ so_dien_thoai: '****45678' }), (p) => p === '/app/mfy');
-    expect(masked).toEqual([{ key: 'mfy', label: 'Đơn Mfy của thuê bao', path: '/app/mfy', listId: 'mfy', filters: { phone: '45678', startDate: '', endDate: '' } }]);
+    expect(masked).toEqual([
+      {
+        key: 'mfy',
+        label: 'Đơn Mfy của thuê bao',
+        path: '/app/mfy',
+        listId: 'mfy',
+        filters: { phone: '45678', startDate: '', endDate: '' },
+      },
+    ]);
   });
 });

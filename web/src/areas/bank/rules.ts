@@ -47,11 +47,29 @@ export function destinations(m: BankMessage, mayOpen: (path: string) => boolean)
       label: `Yêu cầu hoàn tiền ngày ${m.refund_created_day}`,
       path: '/app/requestrefund',
       listId: 'requestrefund',
-      filters: { message: phone, startDate: m.refund_created_day, endDate: m.refund_created_day, is_transfer: '0', trang_thai_giao_dich_doi_tac: '' },
+      filters: {
+        message: phone,
+        startDate: m.refund_created_day,
+        endDate: m.refund_created_day,
+        is_transfer: '0',
+        trang_thai_giao_dich_doi_tac: '',
+      },
     });
   if (mayOpen('/app/mfy'))
-    out.push({ key: 'mfy', label: 'Đơn Mfy của thuê bao', path: '/app/mfy', listId: 'mfy', filters: { phone, startDate: '', endDate: '' } });
+    out.push({
+      key: 'mfy',
+      label: 'Đơn Mfy của thuê bao',
+      path: '/app/mfy',
+      listId: 'mfy',
+      filters: { phone, startDate: '', endDate: '' },
+    });
   if (mayOpen('/app/dangky9279'))
-    out.push({ key: '9279', label: 'Đơn đăng ký 9279 của thuê bao', path: '/app/dangky9279', listId: 'dangky9279', filters: { phone, startDate: '', endDate: '' } });
+    out.push({
+      key: '9279',
+      label: 'Đơn đăng ký 9279 của thuê bao',
+      path: '/app/dangky9279',
+      listId: 'dangky9279',
+      filters: { phone, startDate: '', endDate: '' },
+    });
   return out;
 }

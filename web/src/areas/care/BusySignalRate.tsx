@@ -48,14 +48,12 @@ export default function BusySignalRate() {
         { field: 'username_nv', headerName: 'Tên đăng nhập', minWidth: 130 },
         { field: 'ten_nv', headerName: 'Tên nhân viên', minWidth: 170 },
         { field: 'so_tra_ket_qua', headerName: 'Số trả kết quả', kind: 'number', minWidth: 120 },
-        ...RESULT_COLUMNS.map(
-          ([field, headerName]): ColumnDef<BusySignalRow> => ({
-            field,
-            headerName,
-            minWidth: 130,
-            value: (r) => countWithShare(Number(r[field] ?? 0), Number(r.so_tra_ket_qua ?? 0)),
-          }),
-        ),
+        ...RESULT_COLUMNS.map(([field, headerName]): ColumnDef<BusySignalRow> => ({
+          field,
+          headerName,
+          minWidth: 130,
+          value: (r) => countWithShare(Number(r[field] ?? 0), Number(r.so_tra_ket_qua ?? 0)),
+        })),
       ],
     }),
     [],

@@ -51,14 +51,25 @@ export default function CareHistory() {
       export: { fileName: 'NHAT-KY-CSKH.xlsx', query: { getAll: 'true' } },
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
-        { field: 'username', headerName: 'Nhân viên', minWidth: 180, visible: (ctx) => leadsPeople(ctx.session.priority), value: (r) => `${r.username} - ${r.fullname}` },
+        {
+          field: 'username',
+          headerName: 'Nhân viên',
+          minWidth: 180,
+          visible: (ctx) => leadsPeople(ctx.session.priority),
+          value: (r) => `${r.username} - ${r.fullname}`,
+        },
         {
           field: 'phone',
           headerName: 'Thuê bao',
           minWidth: 140,
           value: (r) => displayPhone(r.phone),
           render: (r) => (
-            <Link component="button" underline="hover" onClick={() => copyPhone(displayPhone(r.phone))} data-testid={`carehistory-phone-${r.id}`}>
+            <Link
+              component="button"
+              underline="hover"
+              onClick={() => copyPhone(displayPhone(r.phone))}
+              data-testid={`carehistory-phone-${r.id}`}
+            >
               {displayPhone(r.phone)}
             </Link>
           ),

@@ -30,10 +30,33 @@ export default function CareResultDialog({
           key: 'phone',
           label: 'Số điện thoại',
           type: 'custom',
-          render: ({ testId }) => <TextField size="small" label="Số điện thoại" value={displayPhone(customer?.phone)} disabled slotProps={{ htmlInput: { 'data-testid': testId } }} />,
+          render: ({ testId }) => (
+            <TextField
+              size="small"
+              label="Số điện thoại"
+              value={displayPhone(customer?.phone)}
+              disabled
+              slotProps={{ htmlInput: { 'data-testid': testId } }}
+            />
+          ),
         },
-        { key: 'status', label: 'Kết quả', type: 'select', options: CARE_RESULTS, default: CARE_RESULTS[0].value, required: true, requiredMsg: 'Bạn phải chọn kết quả!' },
-        { key: 'package', label: 'Gói cước', type: 'text', visible: (v) => needsPackage(v.status), required: true, requiredMsg: 'Bạn chưa nhập gói cước!' },
+        {
+          key: 'status',
+          label: 'Kết quả',
+          type: 'select',
+          options: CARE_RESULTS,
+          default: CARE_RESULTS[0].value,
+          required: true,
+          requiredMsg: 'Bạn phải chọn kết quả!',
+        },
+        {
+          key: 'package',
+          label: 'Gói cước',
+          type: 'text',
+          visible: (v) => needsPackage(v.status),
+          required: true,
+          requiredMsg: 'Bạn chưa nhập gói cước!',
+        },
         {
           key: 'appointmentAt',
           label: 'Thời gian hẹn lại',

@@ -139,12 +139,19 @@ export default function CustomerCare() {
               Khách hàng đang chăm sóc: <b data-testid="care-current-phone">{displayPhone(open.customer.phone)}</b>
             </Typography>
             <Typography variant="body2">
-              Loại: {open.customer.type} · Gói: {open.customer.package} · Đăng ký: {formatDateTime(open.customer.packageRegisterAt)} · Hết hạn:{' '}
-              {formatDateTime(open.customer.packageExpiredAt)} · Chu kỳ: {open.customer.packageCycle} · Trạng thái: {open.customer.state} · Gói có thể
-              đăng ký: {open.customer.packagesCanRegister}
+              Loại: {open.customer.type} · Gói: {open.customer.package} · Đăng ký: {formatDateTime(open.customer.packageRegisterAt)} · Hết
+              hạn: {formatDateTime(open.customer.packageExpiredAt)} · Chu kỳ: {open.customer.packageCycle} · Trạng thái:{' '}
+              {open.customer.state} · Gói có thể đăng ký: {open.customer.packagesCanRegister}
             </Typography>
-            {open.status && open.status !== 'TAKECARE' && <Typography variant="body2">Kết quả trước: {resultLabel(open.status)}</Typography>}
-            <Button sx={{ mt: 1 }} variant="outlined" onClick={() => setDialog({ id: open.customer!.id, phone: open.customer!.phone })} data-testid="care-finish">
+            {open.status && open.status !== 'TAKECARE' && (
+              <Typography variant="body2">Kết quả trước: {resultLabel(open.status)}</Typography>
+            )}
+            <Button
+              sx={{ mt: 1 }}
+              variant="outlined"
+              onClick={() => setDialog({ id: open.customer!.id, phone: open.customer!.phone })}
+              data-testid="care-finish"
+            >
               Kết thúc chăm sóc
             </Button>
           </CardContent>

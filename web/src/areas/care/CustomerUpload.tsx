@@ -94,7 +94,14 @@ export default function CustomerUpload() {
       filters: [{ key: 'message', type: 'text', label: 'Tìm kiếm', placeholder: 'Tên danh sách hoặc người upload', width: 280 }],
       toolbarExtra: (ctx) =>
         isManager(ctx.session.priority) ? (
-          <ImportButton id="customers" endpoint={CUSTOMER_IMPORT} spec={CUSTOMER_IMPORT_SPEC} preview label="Tải lên" onDone={() => listRef.current?.reload()} />
+          <ImportButton
+            id="customers"
+            endpoint={CUSTOMER_IMPORT}
+            spec={CUSTOMER_IMPORT_SPEC}
+            preview
+            label="Tải lên"
+            onDone={() => listRef.current?.reload()}
+          />
         ) : null,
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },

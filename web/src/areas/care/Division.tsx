@@ -30,10 +30,13 @@ export function divisionRows(staff: Person[], me: string, show: { leaders: boole
     const leaders = targets.filter((p) => isLeader(priorityOf(p)) && (branchId === null || p.brand_id === branchId));
     for (const l of leaders) {
       if (show.leaders) rows.push({ person: l, level: 1 });
-      if (show.sales) for (const s of targets.filter((p) => isSales(priorityOf(p)) && p.group_id === l.id)) rows.push({ person: s, level: 2 });
+      if (show.sales)
+        for (const s of targets.filter((p) => isSales(priorityOf(p)) && p.group_id === l.id)) rows.push({ person: s, level: 2 });
     }
     if (show.sales)
-      for (const s of targets.filter((p) => isSales(priorityOf(p)) && (branchId === null || p.brand_id === branchId) && !leaders.some((l) => l.id === p.group_id)))
+      for (const s of targets.filter(
+        (p) => isSales(priorityOf(p)) && (branchId === null || p.brand_id === branchId) && !leaders.some((l) => l.id === p.group_id),
+      ))
         rows.push({ person: s, level: 2 });
   };
   if (branches.length === 0) under(null);
@@ -61,12 +64,22 @@ export default function Division() {
   const canDivide = isBranchOrAbove(session.priority) || isDataCoordinator(session.priority);
 
   useEffect(() => {
-    careApi.uploads().then((r) => setUploads(r.values), () => undefined);
-    careApi.staff().then((r) => setStaff(r.values), () => undefined);
+    careApi.uploads().then(
+      (r) => setUploads(r.values),
+      () => undefined,
+    );
+    careApi.staff().then(
+      (r) => setStaff(r.values),
+      () => undefined,
+    );
   }, []);
   useEffect(() => {
     setTotal(null);
-    if (uploadId) careApi.countAssignable(uploadId).then((r) => setTotal(Number(r.total)), () => setTotal(0));
+    if (uploadId)
+      careApi.countAssignable(uploadId).then(
+        (r) => setTotal(Number(r.total)),
+        () => setTotal(0),
+      );
   }, [uploadId]);
 
   const rows = useMemo(() => divisionRows(staff, session.username, show), [staff, session.username, show]);
@@ -144,7 +157,13 @@ export default function Division() {
                       size="small"
                       value={qty[person.username] ?? '0'}
                       onChange={(e) => setQty((q) => ({ ...q, [person.username]: e.target.value }))}
-                      slotProps={{ htmlInput: { min: 0, 'aria-label': `Số lượng chia cho ${person.username}`, 'data-testid': `division-qty-${person.username}` } }}
+                      slotProps={{
+                        htmlInput: {
+                          min: 0,
+                          'aria-label': `Số lượng chia cho ${person.username}`,
+                          'data-testid': `division-qty-${person.username}`,
+                        },
+                      }}
                     />
                   )}
                 </TableCell>

@@ -42,16 +42,30 @@ function InviteHistory({ type, listRef }: { type: string; listRef: React.RefObje
         { field: 'msisdn', headerName: 'Thuê bao', minWidth: 130 },
         { field: 'packCode', headerName: 'Gói cước', minWidth: 100 },
         { field: 'packPrice', headerName: 'Giá gói', kind: 'number', minWidth: 100 },
-        { field: 'requestType', headerName: 'Loại', minWidth: 80, options: [{ value: 'DK', label: 'Đăng ký' }, { value: 'GIAHAN', label: 'Gia hạn' }] },
+        {
+          field: 'requestType',
+          headerName: 'Loại',
+          minWidth: 80,
+          options: [
+            { value: 'DK', label: 'Đăng ký' },
+            { value: 'GIAHAN', label: 'Gia hạn' },
+          ],
+        },
         {
           field: 'resultCodeMO',
           headerName: 'Kết quả',
           kind: 'chip',
           minWidth: 120,
-          chip: (r) => (r.resultCodeMO === 'REGISTER_SUCCESS' ? { label: 'Thành công', color: 'success' } : { label: 'Thất bại', color: 'error' }),
+          chip: (r) =>
+            r.resultCodeMO === 'REGISTER_SUCCESS' ? { label: 'Thành công', color: 'success' } : { label: 'Thất bại', color: 'error' },
         },
         { field: 'resultDesMO', headerName: 'Mô tả', flex: 1, minWidth: 200 },
-        { field: 'username_nv', headerName: 'Nhân viên', minWidth: 180, value: (r) => (r.username_nv ? `${r.username_nv} - ${r.ten_nv}` : '') },
+        {
+          field: 'username_nv',
+          headerName: 'Nhân viên',
+          minWidth: 180,
+          value: (r) => (r.username_nv ? `${r.username_nv} - ${r.ten_nv}` : ''),
+        },
       ],
     }),
     [type],
@@ -130,7 +144,13 @@ function OtpPanel({ type, setBusy, busy }: { type: string; busy: boolean; setBus
           <Button variant="outlined" disabled={!can.getOtp} onClick={getOtp} data-testid={`${id}-get-otp`}>
             Lấy OTP
           </Button>
-          <TextField size="small" label="Mã OTP" value={otp} onChange={(e) => setOtp(e.target.value)} slotProps={{ htmlInput: { 'data-testid': `${id}-otp` } }} />
+          <TextField
+            size="small"
+            label="Mã OTP"
+            value={otp}
+            onChange={(e) => setOtp(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': `${id}-otp` } }}
+          />
           <Button variant="contained" disabled={!can.confirm} onClick={confirm} data-testid={`${id}-confirm`}>
             Đăng ký
           </Button>
@@ -167,8 +187,20 @@ function RegisterPanel({ type, setBusy, busy }: { type: '9332' | 'dk'; busy: boo
     <>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-          <TextField size="small" label="Gói cước" value={pkg} onChange={(e) => setPkg(e.target.value)} slotProps={{ htmlInput: { 'data-testid': `${id}-package` } }} />
-          <TextField size="small" label="Số điện thoại" value={phone} onChange={(e) => setPhone(e.target.value)} slotProps={{ htmlInput: { 'data-testid': `${id}-phone` } }} />
+          <TextField
+            size="small"
+            label="Gói cước"
+            value={pkg}
+            onChange={(e) => setPkg(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': `${id}-package` } }}
+          />
+          <TextField
+            size="small"
+            label="Số điện thoại"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': `${id}-phone` } }}
+          />
           <Button variant="contained" disabled={!filled} onClick={() => send('DK')} data-testid={`${id}-dk`}>
             {labels.DK}
           </Button>
@@ -190,7 +222,13 @@ function SellingPanel() {
   const [v, setV] = useState({ pkg: '', phone: '', requestAt: '', otp: '', status: '' });
   const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) => setV((s) => ({ ...s, [k]: e.target.value }));
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="form" onSubmit={(e: React.FormEvent) => e.preventDefault()} data-testid="invite-selling">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      component="form"
+      onSubmit={(e: React.FormEvent) => e.preventDefault()}
+      data-testid="invite-selling"
+    >
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField size="small" label="Gói cước" value={v.pkg} onChange={set('pkg')} />
         <TextField size="small" label="Số điện thoại" value={v.phone} onChange={set('phone')} />
@@ -234,7 +272,9 @@ export default function Invite() {
   return (
     <Box data-testid="invite" sx={{ p: 2 }}>
       {busy || tabs === null ? <LinearProgress data-testid="invite-loading" sx={{ mb: 1 }} /> : <Box sx={{ height: 4, mb: 1 }} />}
-      {tabs !== null && tabs.length === 0 && <Typography data-testid="invite-none">Bạn chưa có kênh mời gói cước nào được kích hoạt.</Typography>}
+      {tabs !== null && tabs.length === 0 && (
+        <Typography data-testid="invite-none">Bạn chưa có kênh mời gói cước nào được kích hoạt.</Typography>
+      )}
       {tabs !== null && tabs.length > 0 && (
         <>
           <Tabs value={active} onChange={(_e, v) => setActive(v)} variant="scrollable" sx={{ mb: 2 }}>

@@ -42,7 +42,8 @@ const form: FormConfig<NextDayRecord> = {
       required: true,
       // Priority 5 records for themself (spec 3 §6); the server applies it too.
       visibleTo: (v: { priority: number }) => leadsPeople(v.priority),
-      loadOptions: async () => (await careApi.staff()).values.map((s) => ({ value: s.username, label: `${s.username} - ${s.fullname}`, testKey: s.username })),
+      loadOptions: async () =>
+        (await careApi.staff()).values.map((s) => ({ value: s.username, label: `${s.username} - ${s.fullname}`, testKey: s.username })),
     },
   ],
   submit: (v, ctx) => {
@@ -66,8 +67,17 @@ export default function NextDayInvite() {
       endpoint: NEXT_DAY,
       searchButton: 'search',
       filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
-      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => dialog.openCreate(), testId: 'moigoihomsau-create' }],
-      toolbarExtra: () => <ImportButton id="moigoihomsau" endpoint={`${NEXT_DAY}/import`} spec={NEXT_DAY_IMPORT_SPEC} onDone={() => listRef.current?.reload()} />,
+      toolbar: [
+        { key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => dialog.openCreate(), testId: 'moigoihomsau-create' },
+      ],
+      toolbarExtra: () => (
+        <ImportButton
+          id="moigoihomsau"
+          endpoint={`${NEXT_DAY}/import`}
+          spec={NEXT_DAY_IMPORT_SPEC}
+          onDone={() => listRef.current?.reload()}
+        />
+      ),
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
         { field: 'phone', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130 },
@@ -78,13 +88,23 @@ export default function NextDayInvite() {
           minWidth: 200,
           value: (r) => `${formatNumber(r.tkc)} / ${formatNumber(r.gia_goi)} (${r.tkc_chia_phan_tram_gia_goi}%)`,
           render: (r) => (
-            <Box component="span" sx={{ color: `${nextDayBalanceColor(r.tkc_chia_phan_tram_gia_goi)}.main` }} data-testid={`moigoihomsau-balance-${r.id}`}>
+            <Box
+              component="span"
+              sx={{ color: `${nextDayBalanceColor(r.tkc_chia_phan_tram_gia_goi)}.main` }}
+              data-testid={`moigoihomsau-balance-${r.id}`}
+            >
               {formatNumber(r.tkc)} / {formatNumber(r.gia_goi)} ({r.tkc_chia_phan_tram_gia_goi}%)
             </Box>
           ),
         },
         { field: 'username', headerName: 'Nhân viên', minWidth: 170, value: (r) => (r.username ? `${r.username} - ${r.ten_nv}` : '') },
-        { field: 'status', headerName: 'Trạng thái', kind: 'chip', minWidth: 150, chip: (r) => nextDayStatusChip(r.status, Number(r.so_lan_moi)) },
+        {
+          field: 'status',
+          headerName: 'Trạng thái',
+          kind: 'chip',
+          minWidth: 150,
+          chip: (r) => nextDayStatusChip(r.status, Number(r.so_lan_moi)),
+        },
         { field: 'createdAt', headerName: 'Ngày tạo', kind: 'datetime', minWidth: 160 },
         { field: 'actions', headerName: 'Thao tác', kind: 'actions', minWidth: 170, export: false },
       ],
@@ -112,7 +132,11 @@ export default function NextDayInvite() {
           errorMsg: 'Xoá không thành công',
         },
       ],
-      history: { endpoint: (r) => `${NEXT_DAY}/${encodeURIComponent(r.id)}/history`, fieldLabels: { phone: 'Số điện thoại', package: 'Gói cước', username: 'Nhân viên', status: 'Trạng thái', deleted: 'Xoá' }, valueLabels: { status: { 0: 'Chưa mời', 1: 'Đã mời' } } },
+      history: {
+        endpoint: (r) => `${NEXT_DAY}/${encodeURIComponent(r.id)}/history`,
+        fieldLabels: { phone: 'Số điện thoại', package: 'Gói cước', username: 'Nhân viên', status: 'Trạng thái', deleted: 'Xoá' },
+        valueLabels: { status: { 0: 'Chưa mời', 1: 'Đã mời' } },
+      },
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],

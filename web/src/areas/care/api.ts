@@ -45,7 +45,8 @@ export const CARE_RESULTS = (Object.entries(CARE_RESULT_LABELS) as Array<[CareRe
 
 export const careApi = {
   deleteUpload: (id: string) => api.del<common_v1_common.Ack>(UPLOAD_LIST, { body: { id } }),
-  renameUpload: (id: string, fileName: string) => api.put<common_v1_common.Ack>(`${UPLOAD_LIST}/${encodeURIComponent(id)}`, { file_name: fileName }),
+  renameUpload: (id: string, fileName: string) =>
+    api.put<common_v1_common.Ack>(`${UPLOAD_LIST}/${encodeURIComponent(id)}`, { file_name: fileName }),
   uploads: () => api.get<care_v1_care.UploadList>(UPLOAD_LIST, { page: 1, count: 1000 }),
   countAssignable: (uploadId: string) => api.get<{ total: number }>(`/api/v1/customer/count-assign/${encodeURIComponent(uploadId)}`),
   assign: (uploadId: string, items: Array<{ username: string; count: number }>) =>
@@ -69,7 +70,8 @@ export const careApi = {
   invite: (body: Partial<care_v1_care.InviteRequest>) => api.post<InviteReply>(INVITE, body),
   nextDay: {
     create: (body: { phone: string; package: string; username?: string }) => api.post<NextDayRecord>(NEXT_DAY, body),
-    update: (id: string, body: { phone: string; package: string; username?: string }) => api.put<NextDayRecord>(`${NEXT_DAY}/${encodeURIComponent(id)}`, body),
+    update: (id: string, body: { phone: string; package: string; username?: string }) =>
+      api.put<NextDayRecord>(`${NEXT_DAY}/${encodeURIComponent(id)}`, body),
     remove: (id: string) => api.del<common_v1_common.Ack>(`${NEXT_DAY}/${encodeURIComponent(id)}`),
     setStatus: (id: string, status: number) => api.put<NextDayRecord>(`${NEXT_DAY}/setTrangThai/${encodeURIComponent(id)}`, { status }),
     /** Marks the record invited (status 1): the spec's `PUT /approve/{id}`. */

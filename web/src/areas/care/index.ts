@@ -31,7 +31,12 @@ export const careArea: Area = {
       component: CareHistory,
       menu: { permissions: ['customer.care'], section: 'main', icon: 'history', order: 70 },
     },
-    { path: '/app/tilebatso', title: 'Tỉ lệ bắt số', component: BusySignalRate, menu: { permissions: ['tilebatso'], section: 'main', icon: 'percent', order: 80 } },
+    {
+      path: '/app/tilebatso',
+      title: 'Tỉ lệ bắt số',
+      component: BusySignalRate,
+      menu: { permissions: ['tilebatso'], section: 'main', icon: 'percent', order: 80 },
+    },
     {
       path: '/app/invite',
       title: 'Mời gói cước',

@@ -27,7 +27,11 @@ describe('invite-next-day display rules (spec 3 §4)', () => {
     expect(nextDayStatusChip(0, 2)).toEqual({ label: 'Chưa mời', color: 'error' });
     // The row's control (issue 24.13): not invited → mark invited (approve), invited → back.
     expect(nextDayStatusAction(0)).toMatchObject({ to: 1, label: 'Đánh dấu đã mời', confirm: "Xác nhận đổi trạng thái thành 'Đã mời'?" });
-    expect(nextDayStatusAction(1)).toMatchObject({ to: 0, label: 'Chuyển về chưa mời', confirm: "Xác nhận đổi trạng thái thành 'Chưa mời'?" });
+    expect(nextDayStatusAction(1)).toMatchObject({
+      to: 0,
+      label: 'Chuyển về chưa mời',
+      confirm: "Xác nhận đổi trạng thái thành 'Chưa mời'?",
+    });
   });
   it('colours the balance red under 50% of the price', () => {
     expect(nextDayBalanceColor(49.99)).toBe('error');

@@ -55,7 +55,15 @@ export function Blacklist() {
         { key: 'description', type: 'text', label: 'Mô tả', width: 200 },
       ],
       toolbar: [{ key: 'create', label: 'Thêm mới', icon: <AddIcon />, onClick: () => setDialog({ row: null }) }],
-      toolbarExtra: () => <ImportButton id="blacklist" endpoint={`${BLACKLIST_BASE}/import`} spec={PHONE_DESC_SPEC} label="Nhập file" onDone={() => listRef.current?.reload()} />,
+      toolbarExtra: () => (
+        <ImportButton
+          id="blacklist"
+          endpoint={`${BLACKLIST_BASE}/import`}
+          spec={PHONE_DESC_SPEC}
+          label="Nhập file"
+          onDone={() => listRef.current?.reload()}
+        />
+      ),
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'phone_number', headerName: 'Số điện thoại', kind: 'phone', minWidth: 140 },
@@ -76,7 +84,10 @@ export function Blacklist() {
           errorMsg: 'Xoá bản ghi không thành công',
         },
       ],
-      history: { endpoint: (r) => `${BLACKLIST_BASE}/${encodeURIComponent(r.id)}/history`, fieldLabels: { phone_number: 'Số điện thoại', description: 'Mô tả' } },
+      history: {
+        endpoint: (r) => `${BLACKLIST_BASE}/${encodeURIComponent(r.id)}/history`,
+        fieldLabels: { phone_number: 'Số điện thoại', description: 'Mô tả' },
+      },
     }),
     [],
   );
@@ -129,8 +140,19 @@ const blockForm = (row: OtpRecord | null): FormConfig<BlacklistEntry> => ({
   errorMsg: () => 'Thêm vào danh sách đen không thành công',
   submitLabel: 'Chặn số',
   fields: [
-    { key: 'phone_number', label: 'Số điện thoại', type: 'text', required: true, default: () => (row ? displayPhone(row.phone_number) : '') },
-    { key: 'description', label: 'Mô tả', type: 'text', default: () => (row ? `Nhắn 1414 lúc ${formatDateTime(row.datetime)}: ${row.str_mes}`.slice(0, 2000) : '') },
+    {
+      key: 'phone_number',
+      label: 'Số điện thoại',
+      type: 'text',
+      required: true,
+      default: () => (row ? displayPhone(row.phone_number) : ''),
+    },
+    {
+      key: 'description',
+      label: 'Mô tả',
+      type: 'text',
+      default: () => (row ? `Nhắn 1414 lúc ${formatDateTime(row.datetime)}: ${row.str_mes}`.slice(0, 2000) : ''),
+    },
   ],
   submit: (v) => blacklistApi.create({ phone_number: v.phone_number, description: v.description ?? '' }),
 });
@@ -160,7 +182,15 @@ export function Otp1414() {
       rowId: (r) => r.id,
       filters: [{ key: 'message', type: 'text', label: 'Nội dung', width: 200 }],
       toolbar: [{ key: 'create', label: 'Thêm mới', icon: <AddIcon />, onClick: () => setDialog({ row: null }) }],
-      toolbarExtra: () => <ImportButton id="mes1414otp" endpoint={`${OTP_BASE}/import`} spec={PHONE_DESC_SPEC} label="Nhập file" onDone={() => listRef.current?.reload()} />,
+      toolbarExtra: () => (
+        <ImportButton
+          id="mes1414otp"
+          endpoint={`${OTP_BASE}/import`}
+          spec={PHONE_DESC_SPEC}
+          label="Nhập file"
+          onDone={() => listRef.current?.reload()}
+        />
+      ),
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         {
@@ -205,7 +235,10 @@ export function Otp1414() {
           errorMsg: 'Xoá bản ghi không thành công',
         },
       ],
-      history: { endpoint: (r) => `${OTP_BASE}/${encodeURIComponent(r.id)}/history`, fieldLabels: { otp: 'OTP', str_mes: 'Nội dung', phone_number: 'Số điện thoại' } },
+      history: {
+        endpoint: (r) => `${OTP_BASE}/${encodeURIComponent(r.id)}/history`,
+        fieldLabels: { otp: 'OTP', str_mes: 'Nội dung', phone_number: 'Số điện thoại' },
+      },
     }),
     [],
   );

@@ -20,7 +20,7 @@ import { writeExcel } from '../../list/exportExcel';
 import type { ColumnDef, ListConfig, ListHandle } from '../../list/types';
 import { notify } from '../../store';
 import { useAppSelector } from '../../store/hooks';
-import { SCAN_PROGRESS_EVENT, SCAN_SCREENS, scanApi, type ScanFile, type ScanInfo, type ScanKind, type ScanProgress, type ScanResult } from './api';
+import { SCAN_PROGRESS_EVENT, SCAN_SCREENS, scanApi, type ScanFile, type ScanInfo, type ScanKind, type ScanProgress } from './api';
 import { processedFileName, SCAN_STATE_LABEL } from './rules';
 import { exportColumns } from './scanExport';
 
@@ -37,11 +37,15 @@ const scanImportSpec = (): ImportSpec => ({
 /** Scanned/total and state of one file, moved by the pushes (no polling). */
 function useLive(kind: ScanKind, row: ScanFile) {
   const [live, setLive] = useState({ scanned: row.so_da_quet, total: row.total_numbers, state: row.state, reason: row.reason });
-  useEffect(() => setLive({ scanned: row.so_da_quet, total: row.total_numbers, state: row.state, reason: row.reason }), [row.so_da_quet, row.total_numbers, row.state, row.reason]);
+  useEffect(
+    () => setLive({ scanned: row.so_da_quet, total: row.total_numbers, state: row.state, reason: row.reason }),
+    [row.so_da_quet, row.total_numbers, row.state, row.reason],
+  );
   useEffect(
     () =>
       onRealtime(SCAN_PROGRESS_EVENT, (p: ScanProgress) => {
-        if (p?.kind === kind && p.FileName === row.FileName) setLive({ scanned: p.scanned, total: p.total, state: p.state, reason: p.reason });
+        if (p?.kind === kind && p.FileName === row.FileName)
+          setLive({ scanned: p.scanned, total: p.total, state: p.state, reason: p.reason });
       }),
     [kind, row.FileName],
   );
@@ -59,8 +63,25 @@ function LiveCount({ kind, row }: { kind: ScanKind; row: ScanFile }) {
 
 function LiveState({ kind, row }: { kind: ScanKind; row: ScanFile }) {
   const live = useLive(kind, row);
-  const color = live.state === 'running' ? 'info' : live.state === 'done' ? 'success' : live.state === 'failed' ? 'error' : live.state === 'stopped' ? 'warning' : 'default';
-  return <Chip size="small" color={color} label={live.reason ? `${SCAN_STATE_LABEL[live.state] ?? live.state}: ${live.reason}` : SCAN_STATE_LABEL[live.state] ?? live.state} data-testid={`scan-state-${row.FileName}`} data-state={live.state} />;
+  const color =
+    live.state === 'running'
+      ? 'info'
+      : live.state === 'done'
+        ? 'success'
+        : live.state === 'failed'
+          ? 'error'
+          : live.state === 'stopped'
+            ? 'warning'
+            : 'default';
+  return (
+    <Chip
+      size="small"
+      color={color}
+      label={live.reason ? `${SCAN_STATE_LABEL[live.state] ?? live.state}: ${live.reason}` : (SCAN_STATE_LABEL[live.state] ?? live.state)}
+      data-testid={`scan-state-${row.FileName}`}
+      data-state={live.state}
+    />
+  );
 }
 
 /**
@@ -114,7 +135,13 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
         { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 220 },
       ],
       rowActions: [
-        { key: 'info', label: 'Thông tin', icon: <InfoIcon fontSize="small" />, run: async (r) => setInfo(await calls.info(r.FileName)), reload: false },
+        {
+          key: 'info',
+          label: 'Thông tin',
+          icon: <InfoIcon fontSize="small" />,
+          run: async (r) => setInfo(await calls.info(r.FileName)),
+          reload: false,
+        },
         {
           key: 'start',
           label: 'Quét',
@@ -147,7 +174,11 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
           label: 'Xóa file',
           icon: <DeleteIcon fontSize="small" />,
           color: 'error',
-          confirm: (r) => ({ title: 'Xóa file', message: `Xóa file ${r.FileName}? Toàn bộ dữ liệu quét của file cũng bị xóa.`, danger: true }),
+          confirm: (r) => ({
+            title: 'Xóa file',
+            message: `Xóa file ${r.FileName}? Toàn bộ dữ liệu quét của file cũng bị xóa.`,
+            danger: true,
+          }),
           run: (r) => calls.remove(r.FileName),
           successMsg: (r) => `Đã xóa file ${r.FileName}`,
           errorMsg: (r) => `Xóa file ${r.FileName} không thành công`,

@@ -46,7 +46,10 @@ const SPLIT_SPEC: ImportSpec = {
   ],
   finish: (r, fileName) => ({ ...r, FileName: fileName }),
   // Duplicates by phone plus package are dropped before upload (spec 3 §5); the server drops them too.
-  dedupeBy: (r) => `${String(r.so_dien_thoai).slice(-9)}|${String(r.goi_cuoc ?? '').trim().toUpperCase()}`,
+  dedupeBy: (r) =>
+    `${String(r.so_dien_thoai).slice(-9)}|${String(r.goi_cuoc ?? '')
+      .trim()
+      .toUpperCase()}`,
 };
 
 /** Upload chia data (spec 3 §2.5): files with used/total, activate/stop taking numbers, delete with the warning. */
@@ -60,12 +63,24 @@ export function SplitUpload() {
       defaultPageSize: 20,
       rowId: (r) => r.id,
       toolbarExtra: () => (
-        <ImportButton id="uploadchiadata" endpoint={SPLIT_IMPORT} spec={SPLIT_SPEC} label="Tải file" successText={(f, n) => `Tải file thành công: ${f} (${formatNumber(n)} số)`} onDone={() => listRef.current?.reload()} />
+        <ImportButton
+          id="uploadchiadata"
+          endpoint={SPLIT_IMPORT}
+          spec={SPLIT_SPEC}
+          label="Tải file"
+          successText={(f, n) => `Tải file thành công: ${f} (${formatNumber(n)} số)`}
+          onDone={() => listRef.current?.reload()}
+        />
       ),
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'FileName', headerName: 'Tên file', flex: 1, minWidth: 200 },
-        { field: 'tong_da_dung', headerName: 'Đã dùng/Tổng', minWidth: 130, render: (r) => <span data-testid={`split-used-${r.FileName}`}>{`${formatNumber(r.tong_da_dung)}/${formatNumber(r.tong)}`}</span> },
+        {
+          field: 'tong_da_dung',
+          headerName: 'Đã dùng/Tổng',
+          minWidth: 130,
+          render: (r) => <span data-testid={`split-used-${r.FileName}`}>{`${formatNumber(r.tong_da_dung)}/${formatNumber(r.tong)}`}</span>,
+        },
         { field: 'is_activated', headerName: 'Lấy số', minWidth: 120, render: (r) => (r.is_activated ? 'Đang kích hoạt' : 'Đã dừng') },
         { field: 'ngay_upload', headerName: 'Ngày upload', kind: 'datetime', minWidth: 160 },
         { field: 'nguoi_upload', headerName: 'Người upload', minWidth: 140 },
@@ -78,7 +93,10 @@ export function SplitUpload() {
           icon: <InfoIcon fontSize="small" />,
           run: async (r) => {
             const i = await splitApi.info(r.FileName);
-            notify(`${i.FileName}: đã dùng ${formatNumber(i.tong_da_dung)}/${formatNumber(i.tong)}, chưa chia ${formatNumber(i.con_lai_chua_chia)}`, 'info');
+            notify(
+              `${i.FileName}: đã dùng ${formatNumber(i.tong_da_dung)}/${formatNumber(i.tong)}, chưa chia ${formatNumber(i.con_lai_chua_chia)}`,
+              'info',
+            );
           },
           reload: false,
         },
@@ -94,7 +112,11 @@ export function SplitUpload() {
           label: 'Xóa file',
           icon: <DeleteIcon fontSize="small" />,
           color: 'error',
-          confirm: (r) => ({ title: 'Xóa file', message: `Xóa file ${r.FileName}? Sau khi xóa sẽ không lấy được dữ liệu nữa.`, danger: true }),
+          confirm: (r) => ({
+            title: 'Xóa file',
+            message: `Xóa file ${r.FileName}? Sau khi xóa sẽ không lấy được dữ liệu nữa.`,
+            danger: true,
+          }),
           run: (r) => splitApi.remove(r.FileName),
           successMsg: (r) => `Đã xóa file ${r.FileName}`,
           errorMsg: (r) => `Xóa file ${r.FileName} không thành công`,
@@ -130,9 +152,19 @@ export function DataPermission() {
     sale: { username: '-99', files: [], dates: [] },
   });
   useEffect(() => {
-    splitApi.targets().then((r) => setTargets(r.values), () => undefined);
-    splitApi.all().then((r) => setFiles(r.values), () => undefined);
-    if (me) splitApi.optionsOfUser(me).then((r) => setOwnDates(r.ngay), () => undefined);
+    splitApi.targets().then(
+      (r) => setTargets(r.values),
+      () => undefined,
+    );
+    splitApi.all().then(
+      (r) => setFiles(r.values),
+      () => undefined,
+    );
+    if (me)
+      splitApi.optionsOfUser(me).then(
+        (r) => setOwnDates(r.ngay),
+        () => undefined,
+      );
   }, [me]);
   const dates = offeredDates(session.priority, vnToday(), ownDates);
   const set = (k: SectionKey, v: Partial<SectionState>) => setState((s) => ({ ...s, [k]: { ...s[k], ...v } }));
@@ -158,7 +190,15 @@ export function DataPermission() {
       {sectionsFor(session.priority).map((k) => (
         <Paper key={k} sx={{ p: 2 }} data-testid={`perm-section-${k}`}>
           <Typography variant="h6">{SECTION_TITLE[k]}</Typography>
-          <TextField select size="small" label="Tài khoản" value={state[k].username} onChange={(e) => void pick(k, e.target.value)} sx={{ minWidth: 320, my: 1 }} slotProps={{ htmlInput: { 'data-testid': `perm-${k}-user` } }}>
+          <TextField
+            select
+            size="small"
+            label="Tài khoản"
+            value={state[k].username}
+            onChange={(e) => void pick(k, e.target.value)}
+            sx={{ minWidth: 320, my: 1 }}
+            slotProps={{ htmlInput: { 'data-testid': `perm-${k}-user` } }}
+          >
             <MenuItem value="-99">-- Chọn --</MenuItem>
             <MenuItem value="__ALL">Tất cả</MenuItem>
             {targets
@@ -172,7 +212,13 @@ export function DataPermission() {
             {files.map((f) => (
               <FormControlLabel
                 key={f.FileName}
-                control={<Checkbox size="small" checked={state[k].files.includes(f.FileName)} onChange={() => set(k, { files: toggle(state[k].files, f.FileName) })} />}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={state[k].files.includes(f.FileName)}
+                    onChange={() => set(k, { files: toggle(state[k].files, f.FileName) })}
+                  />
+                }
                 label={showsRemaining(session.priority, k) ? `${f.FileName} (còn ${formatNumber(f.tong - f.tong_da_dung)})` : f.FileName}
               />
             ))}
@@ -180,7 +226,17 @@ export function DataPermission() {
           <Typography variant="subtitle2">Ngày</Typography>
           <Box>
             {dates.map((d) => (
-              <FormControlLabel key={d} control={<Checkbox size="small" checked={state[k].dates.includes(d)} onChange={() => set(k, { dates: toggle(state[k].dates, d) })} />} label={d.split('-').reverse().join('/')} />
+              <FormControlLabel
+                key={d}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={state[k].dates.includes(d)}
+                    onChange={() => set(k, { dates: toggle(state[k].dates, d) })}
+                  />
+                }
+                label={d.split('-').reverse().join('/')}
+              />
             ))}
           </Box>
           <Box sx={{ mt: 1 }}>
@@ -204,8 +260,14 @@ export function DataSplit() {
   const [left, setLeft] = useState(0);
   const [show, setShow] = useState<{ leader: boolean; sale: boolean }>({ leader: false, sale: false });
   useEffect(() => {
-    splitApi.all().then((r) => setFiles(r.values), () => undefined);
-    splitApi.targets().then((r) => setTargets(r.values), () => undefined);
+    splitApi.all().then(
+      (r) => setFiles(r.values),
+      () => undefined,
+    );
+    splitApi.targets().then(
+      (r) => setTargets(r.values),
+      () => undefined,
+    );
   }, []);
   const choose = async (f: SplitFile | null) => {
     setFile(f);
@@ -241,20 +303,42 @@ export function DataSplit() {
         getOptionLabel={(f) => f.FileName}
         value={file}
         onChange={(_e, f) => void choose(f)}
-        renderInput={(p) => <TextField {...p} label="Chọn file" size="small" slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'split-file' } }} />}
+        renderInput={(p) => (
+          <TextField
+            {...p}
+            label="Chọn file"
+            size="small"
+            slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'split-file' } }}
+          />
+        )}
         sx={{ maxWidth: 420 }}
       />
       <Typography data-testid="split-total">
         Tổng số: {formatNumber(file?.tong ?? 0)} — chưa chia: {formatNumber(file ? left : 0)}
       </Typography>
       <Stack direction="row" spacing={1}>
-        <Button variant={show.leader ? 'contained' : 'outlined'} aria-pressed={show.leader} onClick={() => setShow((s) => ({ ...s, leader: !s.leader }))}>
+        <Button
+          variant={show.leader ? 'contained' : 'outlined'}
+          aria-pressed={show.leader}
+          onClick={() => setShow((s) => ({ ...s, leader: !s.leader }))}
+        >
           Danh sách trưởng nhóm
         </Button>
-        <Button variant={show.sale ? 'contained' : 'outlined'} aria-pressed={show.sale} onClick={() => setShow((s) => ({ ...s, sale: !s.sale }))}>
+        <Button
+          variant={show.sale ? 'contained' : 'outlined'}
+          aria-pressed={show.sale}
+          onClick={() => setShow((s) => ({ ...s, sale: !s.sale }))}
+        >
           Danh sách nhân viên
         </Button>
-        <Button variant="outlined" disabled={!file || visible.length === 0} onClick={() => setQty((q) => ({ ...q, ...Object.fromEntries(visible.map((t) => [t.username, evenSplit(file?.tong ?? 0, visible.length)])) }))} data-testid="split-even">
+        <Button
+          variant="outlined"
+          disabled={!file || visible.length === 0}
+          onClick={() =>
+            setQty((q) => ({ ...q, ...Object.fromEntries(visible.map((t) => [t.username, evenSplit(file?.tong ?? 0, visible.length)])) }))
+          }
+          data-testid="split-even"
+        >
           Chia đều
         </Button>
       </Stack>
@@ -273,7 +357,15 @@ export function DataSplit() {
               <TableCell>{t.fullname}</TableCell>
               <TableCell>
                 {canEdit && (
-                  <TextField type="number" size="small" value={qty[t.username] ?? 0} onChange={(e) => setQty((q) => ({ ...q, [t.username]: Math.max(0, Math.floor(Number(e.target.value) || 0)) }))} slotProps={{ htmlInput: { min: 0, 'aria-label': `Số lượng chia cho ${t.username}`, 'data-testid': `split-qty-${t.username}` } }} />
+                  <TextField
+                    type="number"
+                    size="small"
+                    value={qty[t.username] ?? 0}
+                    onChange={(e) => setQty((q) => ({ ...q, [t.username]: Math.max(0, Math.floor(Number(e.target.value) || 0)) }))}
+                    slotProps={{
+                      htmlInput: { min: 0, 'aria-label': `Số lượng chia cho ${t.username}`, 'data-testid': `split-qty-${t.username}` },
+                    }}
+                  />
                 )}
               </TableCell>
             </TableRow>

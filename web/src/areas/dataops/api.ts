@@ -20,8 +20,19 @@ export type Ack = common_v1_common.Ack;
 export type { ScanKind, ScanProgress };
 
 /** Per scan screen: its endpoints, its socket start/stop pair (spec 3 §7.2) and its title. */
-export const SCAN_SCREENS: Record<ScanKind, { title: string; base: string; upload: string; start: string; stop: string; permission: string; freeCycles: boolean }> = {
-  quetdata: { title: 'Quét data', base: '/api/v1/quetdata', upload: '/api/v1/uploadscannumber/import', start: 'batDauQuetTHREAD1', stop: 'dungQuetTHREAD1', permission: 'quetdata', freeCycles: true },
+export const SCAN_SCREENS: Record<
+  ScanKind,
+  { title: string; base: string; upload: string; start: string; stop: string; permission: string; freeCycles: boolean }
+> = {
+  quetdata: {
+    title: 'Quét data',
+    base: '/api/v1/quetdata',
+    upload: '/api/v1/uploadscannumber/import',
+    start: 'batDauQuetTHREAD1',
+    stop: 'dungQuetTHREAD1',
+    permission: 'quetdata',
+    freeCycles: true,
+  },
   quetdatakhonggoi: {
     title: 'Quét data không gói',
     base: '/api/v1/quetdatakhonggoi',
@@ -31,7 +42,15 @@ export const SCAN_SCREENS: Record<ScanKind, { title: string; base: string; uploa
     permission: 'quetdatakhonggoi',
     freeCycles: false,
   },
-  quetdtct: { title: 'Quét đối tượng chương trình', base: '/api/v1/quetdtct', upload: '/api/v1/uploadquetdtct/import', start: 'batDauQuetDTCTTHREAD1', stop: 'dungQuetDTCTTHREAD1', permission: 'quetdtct', freeCycles: false },
+  quetdtct: {
+    title: 'Quét đối tượng chương trình',
+    base: '/api/v1/quetdtct',
+    upload: '/api/v1/uploadquetdtct/import',
+    start: 'batDauQuetDTCTTHREAD1',
+    stop: 'dungQuetDTCTTHREAD1',
+    permission: 'quetdtct',
+    freeCycles: false,
+  },
 };
 
 /** The push every socket of a file's uploader gets as a scan moves (services/dataops README): a ScanProgress. */
@@ -42,7 +61,8 @@ export const scanApi = (kind: ScanKind) => {
   return {
     info: (FileName: string) => api.post<ScanInfo>(`${base}/getInfoByFileName`, { FileName }),
     /** Every number with its result (the export). */
-    all: (FileName: string) => api.post<{ values: ScanResult[]; count: number }>(`${base}/findAllByFileName`, { FileName, page: 0, count: 9999999999 }),
+    all: (FileName: string) =>
+      api.post<{ values: ScanResult[]; count: number }>(`${base}/findAllByFileName`, { FileName, page: 0, count: 9999999999 }),
     remove: (FileName: string) => api.post<Ack>(`${base}/deleteFile`, { FileName }),
   };
 };
@@ -57,10 +77,14 @@ export const splitApi = {
   optionsOfFile: (FileName: string) => api.post<FileQuantityOptions>(`${SPLIT_BASE}/getOptionDataByFile`, { FileName }),
   optionsOfUser: (username: string) => api.get<UserDataOptions>(`${SPLIT_BASE}/getOptionDataByUsername/${encodeURIComponent(username)}`),
   targets: () => api.get<{ values: DataTarget[]; count: number }>(`${SPLIT_BASE}/targets`),
-  savePermissions: (body: { branch: Section; leader: Section; sale: Section }) => api.post<Ack>(`${SPLIT_BASE}/handleCustomDataOption`, body),
+  savePermissions: (body: { branch: Section; leader: Section; sale: Section }) =>
+    api.post<Ack>(`${SPLIT_BASE}/handleCustomDataOption`, body),
   // The spec's body: assigns is a map of username to quantity.
   saveQuantities: (FileName: string, assigns: Array<{ username: string; quantity: number }>) =>
-    api.post<Ack>(`${SPLIT_BASE}/handleFileUserQuantityOption`, { FileName, assigns: Object.fromEntries(assigns.map((a) => [a.username, a.quantity])) }),
+    api.post<Ack>(`${SPLIT_BASE}/handleFileUserQuantityOption`, {
+      FileName,
+      assigns: Object.fromEntries(assigns.map((a) => [a.username, a.quantity])),
+    }),
 };
 export interface Section {
   username: string;
@@ -71,13 +95,15 @@ export interface Section {
 export const BLACKLIST_BASE = '/api/v1/blacklist';
 export const blacklistApi = {
   create: (b: { phone_number: string; description: string }) => api.post<BlacklistEntry>(BLACKLIST_BASE, b),
-  update: (id: string, b: { phone_number: string; description: string }) => api.put<BlacklistEntry>(`${BLACKLIST_BASE}/${encodeURIComponent(id)}`, b),
+  update: (id: string, b: { phone_number: string; description: string }) =>
+    api.put<BlacklistEntry>(`${BLACKLIST_BASE}/${encodeURIComponent(id)}`, b),
   remove: (id: string) => api.del<Ack>(`${BLACKLIST_BASE}/${encodeURIComponent(id)}`),
 };
 
 export const OTP_BASE = '/api/v1/mes1414otp';
 export const otpApi = {
   create: (b: { phone_number: string; str_mes: string; otp?: string }) => api.post<OtpRecord>(OTP_BASE, b),
-  update: (id: string, b: { phone_number: string; str_mes: string; otp?: string }) => api.put<OtpRecord>(`${OTP_BASE}/${encodeURIComponent(id)}`, b),
+  update: (id: string, b: { phone_number: string; str_mes: string; otp?: string }) =>
+    api.put<OtpRecord>(`${OTP_BASE}/${encodeURIComponent(id)}`, b),
   remove: (id: string) => api.del<Ack>(`${OTP_BASE}/${encodeURIComponent(id)}`),
 };

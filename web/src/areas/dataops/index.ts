@@ -21,14 +21,24 @@ const DataSplit = lazy(() => import('./Split').then((m) => ({ default: m.DataSpl
 export const dataopsArea: Area = {
   key: 'dataops',
   screens: [
-    { path: '/app/blacklist', title: 'Blacklist', component: Blacklist, menu: { permissions: ['blacklist'], section: 'main', icon: 'block', order: 50 } },
+    {
+      path: '/app/blacklist',
+      title: 'Blacklist',
+      component: Blacklist,
+      menu: { permissions: ['blacklist'], section: 'main', icon: 'block', order: 50 },
+    },
     {
       path: '/app/mes1414otp',
       title: 'Tra cứu OTP 1414',
       component: Otp1414,
       menu: { permissions: ['mes1414otp'], section: 'main', icon: 'key', order: 130 },
     },
-    { path: '/sys/quetdata', title: 'Quét data', component: QuetData, menu: { permissions: ['quetdata'], section: 'admin', icon: 'scan', order: 1070 } },
+    {
+      path: '/sys/quetdata',
+      title: 'Quét data',
+      component: QuetData,
+      menu: { permissions: ['quetdata'], section: 'admin', icon: 'scan', order: 1070 },
+    },
     {
       path: '/sys/quetdatakhonggoi',
       title: 'Quét data không gói',

@@ -25,12 +25,30 @@ describe('data screens rules', () => {
   });
   it('data permission saves only the section whose button was pressed', () => {
     const sale = { username: 'nv1', files: ['a.xlsx'], dates: ['2026-12-20'] };
-    expect(sectionOnly('sale', sale)).toEqual({ branch: { username: '-99', files: [], dates: [] }, leader: { username: '-99', files: [], dates: [] }, sale });
+    expect(sectionOnly('sale', sale)).toEqual({
+      branch: { username: '-99', files: [], dates: [] },
+      leader: { username: '-99', files: [], dates: [] },
+      sale,
+    });
   });
   it('data split nests leaders and salespeople under their branch', () => {
-    const t = (username: string, priority: number, user_id: string, brand_id = '', leader = '') => ({ username, priority, user_id, brand_id, leader });
-    const targets = [t('cn_b', 3, 'B'), t('nv_b', 5, 'u3', 'B'), t('tn_a', 4, 'L', 'A'), t('nv_a', 5, 'u1', 'A', 'tn_a'), t('cn_a', 3, 'A'), t('nv_a2', 5, 'u2', 'A')];
-    const rows = (show: { leader: boolean; sale: boolean }) => splitTree(targets, show).map((r) => `${'-'.repeat(r.depth * 2)}${r.target.username}`);
+    const t = (username: string, priority: number, user_id: string, brand_id = '', leader = '') => ({
+      username,
+      priority,
+      user_id,
+      brand_id,
+      leader,
+    });
+    const targets = [
+      t('cn_b', 3, 'B'),
+      t('nv_b', 5, 'u3', 'B'),
+      t('tn_a', 4, 'L', 'A'),
+      t('nv_a', 5, 'u1', 'A', 'tn_a'),
+      t('cn_a', 3, 'A'),
+      t('nv_a2', 5, 'u2', 'A'),
+    ];
+    const rows = (show: { leader: boolean; sale: boolean }) =>
+      splitTree(targets, show).map((r) => `${'-'.repeat(r.depth * 2)}${r.target.username}`);
     expect(rows({ leader: false, sale: false })).toEqual(['cn_b', 'cn_a']);
     expect(rows({ leader: true, sale: false })).toEqual(['cn_b', 'cn_a', '--tn_a']);
     expect(rows({ leader: true, sale: true })).toEqual(['cn_b', '----nv_b', 'cn_a', '--tn_a', '----nv_a', '----nv_a2']);

@@ -15,7 +15,8 @@ export function sectionsFor(priority: number): Array<'branch' | 'leader' | 'sale
 }
 
 /** Spec 3 §6: remaining-count labels — staff and branch sections below 3 or 7; leader section below 5. */
-export const showsRemaining = (priority: number, section: 'branch' | 'leader' | 'sale') => (section === 'leader' ? leadsPeople(dataPriority(priority)) : isManager(dataPriority(priority)));
+export const showsRemaining = (priority: number, section: 'branch' | 'leader' | 'sale') =>
+  section === 'leader' ? leadsPeople(dataPriority(priority)) : isManager(dataPriority(priority));
 
 /** Spec 3 §6: the next 31 days (offsets 0 to 30) for seniors, as YYYY-MM-DD of the given day. */
 export function nextDays(todayIso: string, n = 31): string[] {
@@ -38,7 +39,13 @@ export function processedFileName(fileName: string): string {
 }
 
 /** Scan state labels shown in the table. */
-export const SCAN_STATE_LABEL: Record<string, string> = { idle: 'Chưa quét', running: 'Đang quét', stopped: 'Đã dừng', done: 'Đã quét xong', failed: 'Lỗi' };
+export const SCAN_STATE_LABEL: Record<string, string> = {
+  idle: 'Chưa quét',
+  running: 'Đang quét',
+  stopped: 'Đã dừng',
+  done: 'Đã quét xong',
+  failed: 'Lỗi',
+};
 
 /** A number's scan result (the DA-XU-LY export's 'Kết quả quét'): the server's codes in words. */
 export const SCAN_RESULT_LABEL: Record<string, string> = { DA_QUET: 'Đã quét', LOI: 'Lỗi' };
@@ -65,7 +72,10 @@ const UNUSED: SectionBody = { username: '-99', files: [], dates: [] };
  * Data permission saved per section (spec 3 §2.6, issue 24.16): the request carries only the
  * section whose 'Lưu' was pressed; the other two go as the placeholder (-99), which the server skips.
  */
-export function sectionOnly(k: 'branch' | 'leader' | 'sale', section: SectionBody): { branch: SectionBody; leader: SectionBody; sale: SectionBody } {
+export function sectionOnly(
+  k: 'branch' | 'leader' | 'sale',
+  section: SectionBody,
+): { branch: SectionBody; leader: SectionBody; sale: SectionBody } {
   return { branch: UNUSED, leader: UNUSED, sale: UNUSED, [k]: section };
 }
 
@@ -83,7 +93,10 @@ export interface TreeTarget {
  * branch's salespeople without a (shown) leader. Targets whose branch is not listed come after,
  * at their own level. depth: 0 branch, 1 leader, 2 salesperson (1 when leaders are closed).
  */
-export function splitTree<T extends TreeTarget>(targets: readonly T[], show: { leader: boolean; sale: boolean }): Array<{ target: T; depth: number }> {
+export function splitTree<T extends TreeTarget>(
+  targets: readonly T[],
+  show: { leader: boolean; sale: boolean },
+): Array<{ target: T; depth: number }> {
   const out: Array<{ target: T; depth: number }> = [];
   const used = new Set<T>();
   const push = (t: T, depth: number) => {

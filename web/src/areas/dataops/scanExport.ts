@@ -8,10 +8,22 @@ import { NUMBER_STATUS_LABEL, optionsOf, SCAN_RESULT_LABEL } from './rules';
  * Vietnamese (the spec's field names in each header's description), codes in words, dates DD-MM-YYYY.
  */
 export function exportColumns(kind: ScanKind): ColumnDef<ScanResult>[] {
-  const c = (field: keyof ScanResult, headerName: string, more: Partial<ColumnDef<ScanResult>> = {}): ColumnDef<ScanResult> => ({ field, headerName, description: field, ...more });
+  const c = (field: keyof ScanResult, headerName: string, more: Partial<ColumnDef<ScanResult>> = {}): ColumnDef<ScanResult> => ({
+    field,
+    headerName,
+    description: field,
+    ...more,
+  });
   const phone = c('PhoneNumber', 'Số điện thoại');
   const result = c('Status', 'Kết quả quét', { options: optionsOf(SCAN_RESULT_LABEL) });
-  if (kind === 'quetdtct') return [phone, c('FileName', 'Tên file'), c('dtct', 'Đối tượng chương trình'), c('ngay_upload', 'Ngày upload', { kind: 'datetime' }), result];
+  if (kind === 'quetdtct')
+    return [
+      phone,
+      c('FileName', 'Tên file'),
+      c('dtct', 'Đối tượng chương trình'),
+      c('ngay_upload', 'Ngày upload', { kind: 'datetime' }),
+      result,
+    ];
   return [
     phone,
     c('NumberType', 'Loại thuê bao', { options: optionsOf(NUM_TYPES) }),

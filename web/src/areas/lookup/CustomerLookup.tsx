@@ -32,7 +32,6 @@ import { END_DATE_REQUIRED, INFO_NOTE, PHONE_REQUIRED, START_DATE_REQUIRED } fro
  * 9 digits of the phone are sent; nine-digit phones are shown with a leading 0.
  */
 
-
 export type PanelId = 'package' | 'balance' | 'info' | 'history' | 'h9279' | 'arpu';
 const PANEL_KIND: Record<PanelId, LookupKind> = {
   package: 'package',
@@ -42,7 +41,6 @@ const PANEL_KIND: Record<PanelId, LookupKind> = {
   h9279: '9279',
   arpu: 'arpu',
 };
-
 
 interface PanelState {
   loading: boolean;
@@ -110,7 +108,10 @@ interface PanelProps {
   validate?: () => string | null;
   /** The event's data besides isdn. */
   params?: () => Record<string, unknown>;
-  render: (data: any, ctx: { isdn: string; rerun: (over: Record<string, unknown>) => void; request: Record<string, unknown> | null; loading: boolean }) => ReactNode;
+  render: (
+    data: any,
+    ctx: { isdn: string; rerun: (over: Record<string, unknown>) => void; request: Record<string, unknown> | null; loading: boolean },
+  ) => ReactNode;
 }
 
 function LookupPanel({ id, number, extra, note, validate, params, render }: PanelProps) {
@@ -133,7 +134,11 @@ function LookupPanel({ id, number, extra, note, validate, params, render }: Pane
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }} data-testid={`lookup-panel-${id}`}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}
+      data-testid={`lookup-panel-${id}`}
+    >
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         #{number} {title}
       </Typography>
@@ -170,7 +175,8 @@ function LookupPanel({ id, number, extra, note, validate, params, render }: Pane
       {state.data !== null && state.at !== null && (
         <Box data-testid={`lookup-result-${id}`} data-isdn={state.isdn} sx={{ minWidth: 0 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            Thuê bao <b data-testid={`lookup-result-phone-${id}`}>{lookupPhone(state.isdn)}</b> · {dayjs(state.at).format('DD-MM-YYYY HH:mm:ss')}
+            Thuê bao <b data-testid={`lookup-result-phone-${id}`}>{lookupPhone(state.isdn)}</b> ·{' '}
+            {dayjs(state.at).format('DD-MM-YYYY HH:mm:ss')}
           </Typography>
           {render(state.data, { isdn: state.isdn, rerun, request: state.request, loading: state.loading })}
         </Box>
@@ -214,7 +220,13 @@ function PackagePanel() {
         if (page === 1 && pages > 1) pageSize.current = rows.length;
         return (
           <>
-            <RowsTable panel="package" fields={PACKAGE_FIELDS} rows={rows} startIndex={(page - 1) * (pageSize.current || rows.length)} emptyText="Không có gói cước phù hợp" />
+            <RowsTable
+              panel="package"
+              fields={PACKAGE_FIELDS}
+              rows={rows}
+              startIndex={(page - 1) * (pageSize.current || rows.length)}
+              emptyText="Không có gói cước phù hợp"
+            />
             {pages > 1 && (
               <Pagination
                 sx={{ mt: 1 }}
@@ -239,7 +251,9 @@ const BALANCE_FIELDS: FieldDef[] = [
 ];
 
 function BalancePanel() {
-  return <LookupPanel id="balance" number={3} render={(data) => <KeyValueTable panel="balance" fields={BALANCE_FIELDS} data={data ?? {}} />} />;
+  return (
+    <LookupPanel id="balance" number={3} render={(data) => <KeyValueTable panel="balance" fields={BALANCE_FIELDS} data={data ?? {}} />} />
+  );
 }
 
 const INFO_FIELDS: FieldDef[] = [
@@ -293,7 +307,12 @@ function InfoPanel() {
           <Typography variant="body2" sx={{ fontWeight: 600, mt: 1.5, mb: 0.5 }}>
             Gói cước đã đăng ký (PACKAGE_DATA)
           </Typography>
-          <RowsTable panel="info" name="package-data" fields={PACKAGE_DATA_FIELDS} rows={Array.isArray(data?.PACKAGE_DATA) ? data.PACKAGE_DATA : []} />
+          <RowsTable
+            panel="info"
+            name="package-data"
+            fields={PACKAGE_DATA_FIELDS}
+            rows={Array.isArray(data?.PACKAGE_DATA) ? data.PACKAGE_DATA : []}
+          />
         </>
       )}
     />
@@ -349,7 +368,14 @@ function H9279Panel() {
         return null;
       }}
       params={() => ({ startDate: start.trim(), endDate: end.trim() })}
-      render={(data) => <RowsTable panel="h9279" fields={H9279_FIELDS} rows={Array.isArray(data?.values) ? data.values : []} emptyText="Không có tin nhắn 9279 trong khoảng thời gian này" />}
+      render={(data) => (
+        <RowsTable
+          panel="h9279"
+          fields={H9279_FIELDS}
+          rows={Array.isArray(data?.values) ? data.values : []}
+          emptyText="Không có tin nhắn 9279 trong khoảng thời gian này"
+        />
+      )}
     />
   );
 }

@@ -106,7 +106,13 @@ export default function LookupHistory() {
       ],
       export: { fileName: 'LICH-SU-TRA-CUU.xlsx', query: { getAll: true } },
       toolbarExtra: () => (
-        <ImportButton id="lstracuu" endpoint={LOOKUP_LOG_IMPORT} spec={LOOKUP_LOG_IMPORT_SPEC} preview onDone={() => listRef.current?.reload()} />
+        <ImportButton
+          id="lstracuu"
+          endpoint={LOOKUP_LOG_IMPORT}
+          spec={LOOKUP_LOG_IMPORT_SPEC}
+          preview
+          onDone={() => listRef.current?.reload()}
+        />
       ),
       summary: (data) => <CountsPanel data={data} />,
       columns: [

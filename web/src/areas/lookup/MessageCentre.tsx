@@ -66,14 +66,23 @@ export default function MessageCentre() {
       ],
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
-        { field: 'ISDN', headerName: 'Số thuê bao', minWidth: 130, render: (r) => lookupPhone(r.ISDN), export: { value: (r) => lookupPhone(r.ISDN) } },
+        {
+          field: 'ISDN',
+          headerName: 'Số thuê bao',
+          minWidth: 130,
+          render: (r) => lookupPhone(r.ISDN),
+          export: { value: (r) => lookupPhone(r.ISDN) },
+        },
         {
           field: 'ActionType',
           headerName: 'Hướng',
-         
+
           kind: 'chip',
           minWidth: 120,
-          chip: (r) => ({ label: r.ActionType === 'I' ? 'I - Đến' : r.ActionType === 'O' ? 'O - Đi' : r.ActionType, color: r.ActionType === 'I' ? 'info' : 'success' }),
+          chip: (r) => ({
+            label: r.ActionType === 'I' ? 'I - Đến' : r.ActionType === 'O' ? 'O - Đi' : r.ActionType,
+            color: r.ActionType === 'I' ? 'info' : 'success',
+          }),
         },
         { field: 'NumberService', headerName: 'Đầu số', minWidth: 110 },
         { field: 'SystemSource', headerName: 'Nguồn', minWidth: 120 },

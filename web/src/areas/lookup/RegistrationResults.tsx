@@ -39,19 +39,32 @@ export default function RegistrationResults() {
         { key: 'message', type: 'text', label: 'Số điện thoại', width: 180 },
         { key: 'startDate', type: 'date', label: 'Từ ngày', default: () => monthStart() },
         { key: 'endDate', type: 'date', label: 'Đến ngày', default: () => today() },
-        { key: 'subagent', type: 'select', label: 'Kênh', allLabel: 'Tất cả kênh', loadOptions: lookupApi.registrationChannels, width: 160 },
+        {
+          key: 'subagent',
+          type: 'select',
+          label: 'Kênh',
+          allLabel: 'Tất cả kênh',
+          loadOptions: lookupApi.registrationChannels,
+          width: 160,
+        },
       ],
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
         { field: 'SubAgent', headerName: 'Kênh', minWidth: 100, value: (r) => String(r.SubAgent ?? '').toUpperCase() },
-        { field: 'NumberPhone', headerName: 'Số thuê bao', minWidth: 140, render: (r) => lookupPhone(r.NumberPhone), export: { value: (r) => lookupPhone(r.NumberPhone) } },
+        {
+          field: 'NumberPhone',
+          headerName: 'Số thuê bao',
+          minWidth: 140,
+          render: (r) => lookupPhone(r.NumberPhone),
+          export: { value: (r) => lookupPhone(r.NumberPhone) },
+        },
         { field: 'PackageCode', headerName: 'Gói cước', minWidth: 120 },
         { field: 'Price', headerName: 'Giá', kind: 'number', minWidth: 100 },
         { field: 'Time', headerName: 'Thời gian', kind: 'datetime', minWidth: 170 },
         {
           field: 'Status',
           headerName: 'Trạng thái',
-         
+
           kind: 'chip',
           minWidth: 120,
           chip: (r) => (Number(r.Status) === 1 ? { label: 'Thành công', color: 'success' } : { label: 'Thất bại', color: 'error' }),

@@ -16,13 +16,26 @@ import { orderApi, type OrderKind } from './api';
 import { isLeader, seesOwnRowsOnly } from '../../api/access';
 
 /** The hierarchy's level of a staff option: 0 branch or senior, 1 leader, 2 salesperson. */
-const indentOf = (priority: number | undefined) => (priority === undefined ? 0 : isLeader(priority) ? 1 : seesOwnRowsOnly(priority) ? 2 : 0);
+const indentOf = (priority: number | undefined) =>
+  priority === undefined ? 0 : isLeader(priority) ? 1 : seesOwnRowsOnly(priority) ? 2 : 0;
 
 /**
  * 'Chia đơn' (issue 24.17): managers hand the uploaded orders that have no staff yet (the pool of
  * count-assign) to staff, a number each; the server hands the oldest first and says how many each got.
  */
-export default function AssignDialog({ kind, testId, open, onClose, onDone }: { kind: OrderKind; testId: string; open: boolean; onClose: () => void; onDone: () => void }) {
+export default function AssignDialog({
+  kind,
+  testId,
+  open,
+  onClose,
+  onDone,
+}: {
+  kind: OrderKind;
+  testId: string;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const calls = orderApi(kind);
   const [total, setTotal] = useState<number | null>(null);
   const [rows, setRows] = useState<Array<{ username: string; count: string }>>([{ username: '', count: '' }]);
@@ -39,12 +52,17 @@ export default function AssignDialog({ kind, testId, open, onClose, onDone }: { 
   }, [open, kind]);
 
   const load = async (): Promise<StaffPick[]> =>
-    (await calls.employees()).values.map((s) => ({ value: s.username, label: `${s.username} - ${s.fullname}`, indent: indentOf(s.role?.priority) }));
+    (await calls.employees()).values.map((s) => ({
+      value: s.username,
+      label: `${s.username} - ${s.fullname}`,
+      indent: indentOf(s.role?.priority),
+    }));
 
   const submit = async () => {
     const items = rows.filter((r) => r.username && r.count.trim()).map((r) => ({ username: r.username, count: Number(r.count.trim()) }));
     if (items.length === 0) return notify.error('Bạn chưa chọn nhân viên và số lượng cần phân chia');
-    if (items.some((i) => !Number.isInteger(i.count) || i.count <= 0)) return notify.error('Số lượng phân chia phải là số nguyên lớn hơn 0');
+    if (items.some((i) => !Number.isInteger(i.count) || i.count <= 0))
+      return notify.error('Số lượng phân chia phải là số nguyên lớn hơn 0');
     setBusy(true);
     try {
       const r = await calls.assign(items);
@@ -68,7 +86,7 @@ export default function AssignDialog({ kind, testId, open, onClose, onDone }: { 
         </Typography>
         <Stack spacing={1.5}>
           {rows.map((r, i) => (
-            <Stack direction="row" spacing={1} key={i} sx={{ alignItems: "center" }}>
+            <Stack direction="row" spacing={1} key={i} sx={{ alignItems: 'center' }}>
               <StaffPicker
                 value={r.username}
                 onChange={(u) => setRows((all) => all.map((x, j) => (j === i ? { ...x, username: u } : x)))}

@@ -21,7 +21,17 @@ import { orderApi, type OrderKind } from './api';
  * 'Công ty đối tác' (issue 24.16): the managers' list an order's company is chosen from. The
  * server refuses a company outside it; removing one leaves the orders that carry its name as they are.
  */
-export default function CompanyDialog({ kind, testId, open, onClose }: { kind: OrderKind; testId: string; open: boolean; onClose: () => void }) {
+export default function CompanyDialog({
+  kind,
+  testId,
+  open,
+  onClose,
+}: {
+  kind: OrderKind;
+  testId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const calls = orderApi(kind);
   const confirm = useConfirm();
   const [names, setNames] = useState<Array<{ id: string; name: string }>>([]);
@@ -54,7 +64,14 @@ export default function CompanyDialog({ kind, testId, open, onClose }: { kind: O
     }
   };
   const remove = async (co: { id: string; name: string }) => {
-    if (!(await confirm({ title: 'Xoá công ty', message: `Xoá công ty ${co.name} khỏi danh sách? Các đơn đã ghi công ty này vẫn giữ nguyên.`, danger: true }))) return;
+    if (
+      !(await confirm({
+        title: 'Xoá công ty',
+        message: `Xoá công ty ${co.name} khỏi danh sách? Các đơn đã ghi công ty này vẫn giữ nguyên.`,
+        danger: true,
+      }))
+    )
+      return;
     try {
       notify.success((await calls.removeCompany(co.id)).msg || 'Đã xoá công ty khỏi danh sách');
       await load();

@@ -16,7 +16,12 @@ export default function Countdown({ deadline, serverOffsetMs, testId }: { deadli
   }, [left === null || left <= 0]); // eslint-disable-line react-hooks/exhaustive-deps
   if (left === null) return null;
   return (
-    <Typography data-testid={testId} data-seconds={left} variant="body2" sx={{ fontWeight: 600, color: left < 60 ? 'error.main' : 'info.main' }}>
+    <Typography
+      data-testid={testId}
+      data-seconds={left}
+      variant="body2"
+      sx={{ fontWeight: 600, color: left < 60 ? 'error.main' : 'info.main' }}
+    >
       {mmss(left)}
     </Typography>
   );

@@ -16,7 +16,11 @@ import { isManager, leadsPeople } from '../../api/access';
 
 /** Approval (spec 3 §4; the original's 'DA DUYET' green, 'DA TU CHOI' red, shown with their diacritics). */
 export const approvalChip = (v: string) =>
-  v === '1' ? { label: 'ĐÃ DUYỆT', color: 'success' as const } : v === '2' ? { label: 'ĐÃ TỪ CHỐI', color: 'error' as const } : { label: 'CHỜ DUYỆT', color: 'default' as const };
+  v === '1'
+    ? { label: 'ĐÃ DUYỆT', color: 'success' as const }
+    : v === '2'
+      ? { label: 'ĐÃ TỪ CHỐI', color: 'error' as const }
+      : { label: 'CHỜ DUYỆT', color: 'default' as const };
 
 /**
  * Red report result (spec 3 §4): not set, SUCCESS, FAILD (FAILED in older rows), in words on screen
@@ -35,7 +39,12 @@ const staffField = {
   required: true,
   visibleTo: (v: { priority: number }) => leadsPeople(v.priority),
   // The order lists' staff picker: the caller and their subtree.
-  loadOptions: async () => (await orderApi('mfy').employees()).values.map((s) => ({ value: s.username, label: `${s.username} - ${s.fullname}`, testKey: s.username })),
+  loadOptions: async () =>
+    (await orderApi('mfy').employees()).values.map((s) => ({
+      value: s.username,
+      label: `${s.username} - ${s.fullname}`,
+      testKey: s.username,
+    })),
 };
 
 const khrForm: FormConfig<KhrRecord> = {
@@ -93,6 +102,7 @@ const decideActions = <R extends { id: string; can_decide: boolean }>(decide: (i
 export function PrivateCustomers() {
   const listRef = useRef<ListHandle>(null);
   const form = useRecordDialog<KhrRecord>(khrForm, 'khr-form', () => listRef.current?.reload());
+  const { openCreate, openEdit } = form;
   const config = useMemo<ListConfig<KhrRecord>>(
     () => ({
       id: 'khr',
@@ -100,10 +110,18 @@ export function PrivateCustomers() {
       endpoint: KHR_LIST,
       filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
       searchButton: 'refresh',
-      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => form.openCreate() }],
+      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => openCreate() }],
       // Actions, the import among them, are for priority below 5 (spec 3 §6); the server checks it too.
       toolbarExtra: (ctx) =>
-        leadsPeople(ctx.session.priority) ? <ImportButton id="khr" endpoint={`${KHR_LIST}/import`} spec={KHR_IMPORT_SPEC} label="Nhập Excel" onDone={() => listRef.current?.reload()} /> : null,
+        leadsPeople(ctx.session.priority) ? (
+          <ImportButton
+            id="khr"
+            endpoint={`${KHR_LIST}/import`}
+            spec={KHR_IMPORT_SPEC}
+            label="Nhập Excel"
+            onDone={() => listRef.current?.reload()}
+          />
+        ) : null,
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'so_dien_thoai', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130 },
@@ -116,7 +134,7 @@ export function PrivateCustomers() {
       ],
       rowActions: [
         ...decideActions<KhrRecord>(khrApi.decide),
-        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, visible: (r) => r.can_edit, run: (r) => form.openEdit(r) },
+        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, visible: (r) => r.can_edit, run: (r) => openEdit(r) },
         {
           key: 'delete',
           label: 'Xoá',
@@ -129,9 +147,12 @@ export function PrivateCustomers() {
           errorMsg: 'Xoá bản ghi thất bại',
         },
       ],
-      history: { endpoint: (r) => `${KHR_LIST}/${encodeURIComponent(r.id)}/history`, visible: (_r, ctx) => leadsPeople(ctx.session.priority) },
+      history: {
+        endpoint: (r) => `${KHR_LIST}/${encodeURIComponent(r.id)}/history`,
+        visible: (_r, ctx) => leadsPeople(ctx.session.priority),
+      },
     }),
-    [],
+    [openCreate, openEdit],
   );
   return (
     <>
@@ -145,6 +166,7 @@ export function PrivateCustomers() {
 export function RedReport() {
   const listRef = useRef<ListHandle>(null);
   const form = useRecordDialog<BaodoRecord>(baodoForm, 'baodo-form', () => listRef.current?.reload());
+  const { openCreate, openEdit } = form;
   const config = useMemo<ListConfig<BaodoRecord>>(
     () => ({
       id: 'baodo',
@@ -152,11 +174,19 @@ export function RedReport() {
       endpoint: BAODO_LIST,
       filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
       searchButton: 'refresh',
-      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => form.openCreate() }],
+      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => openCreate() }],
       // Export and import only below priority 3 (spec 3 §2.10, §6); the server refuses them from 3 up too.
       export: { fileName: 'Bao-do.xlsx', visible: (ctx) => isManager(ctx.session.priority) },
       toolbarExtra: (ctx) =>
-        isManager(ctx.session.priority) ? <ImportButton id="baodo" endpoint={`${BAODO_LIST}/import`} spec={BAODO_IMPORT_SPEC} label="Nhập Excel" onDone={() => listRef.current?.reload()} /> : null,
+        isManager(ctx.session.priority) ? (
+          <ImportButton
+            id="baodo"
+            endpoint={`${BAODO_LIST}/import`}
+            spec={BAODO_IMPORT_SPEC}
+            label="Nhập Excel"
+            onDone={() => listRef.current?.reload()}
+          />
+        ) : null,
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'so_dien_thoai', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130 },
@@ -175,20 +205,26 @@ export function RedReport() {
             type: 'select',
             canEdit: (_r, ctx) => isManager(ctx.session.priority),
             save: async (r, v, ctx) => {
-              if (!(await ctx.confirm(v === 'SUCCESS' ? 'Xác nhận đặt trạng thái Thành công?' : 'Xác nhận đặt trạng thái Thất bại?'))) return ctx.reload();
+              if (!(await ctx.confirm(v === 'SUCCESS' ? 'Xác nhận đặt trạng thái Thành công?' : 'Xác nhận đặt trạng thái Thất bại?')))
+                return ctx.reload();
               await baodoApi.setResult(r.id, String(v));
               ctx.notify('Cập nhật kết quả thành công', 'success');
             },
             errorMsg: 'Cập nhật kết quả thất bại',
           },
-          export: { value: (r) => (r.trang_thai === 'FAILD' || r.trang_thai === 'FAILED' ? 'Thất bại' : r.trang_thai === 'SUCCESS' ? 'Thành công' : '') },
+          export: {
+            value: (r) =>
+              r.trang_thai === 'FAILD' || r.trang_thai === 'FAILED' ? 'Thất bại' : r.trang_thai === 'SUCCESS' ? 'Thành công' : '',
+          },
         },
         {
           field: 'nguoi_dat_trang_thai',
           headerName: 'Người đặt',
           minWidth: 120,
           value: (r) => whoLabel(r.nguoi_dat_trang_thai),
-          render: (r) => <span style={{ color: r.nguoi_dat_trang_thai === AUTO_USER ? 'grey' : '#1976d2' }}>{whoLabel(r.nguoi_dat_trang_thai)}</span>,
+          render: (r) => (
+            <span style={{ color: r.nguoi_dat_trang_thai === AUTO_USER ? 'grey' : '#1976d2' }}>{whoLabel(r.nguoi_dat_trang_thai)}</span>
+          ),
         },
         { field: 'createdAt', headerName: 'Ngày tạo', kind: 'datetime', minWidth: 160 },
         { field: 'nguoi_phe_duyet', headerName: 'Người phê duyệt', minWidth: 130 },
@@ -197,7 +233,7 @@ export function RedReport() {
       ],
       rowActions: [
         ...decideActions<BaodoRecord>(baodoApi.decide),
-        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, visible: (r) => r.can_edit, run: (r) => form.openEdit(r) },
+        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, visible: (r) => r.can_edit, run: (r) => openEdit(r) },
         {
           key: 'delete',
           label: 'Xoá',
@@ -212,7 +248,7 @@ export function RedReport() {
       ],
       history: { endpoint: (r) => `${BAODO_LIST}/${encodeURIComponent(r.id)}/history` },
     }),
-    [],
+    [openCreate, openEdit],
   );
   return (
     <>

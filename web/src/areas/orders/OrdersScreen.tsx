@@ -90,13 +90,14 @@ function orderForm(kind: OrderKind): FormConfig<OrderRecord> {
     errorMsg: (mode) => (mode === 'create' ? 'Xảy ra lỗi hoặc sđt đã được mời trước đó!' : 'Cập nhật đơn thất bại'),
     submitLabel: 'Lưu',
     fields: [
-      { key: 'so_dien_thoai', label: 'Số thuê bao', type: 'text', required: true, digitsOnly: true, initial: () => '' , modes: ['create'] },
+      { key: 'so_dien_thoai', label: 'Số thuê bao', type: 'text', required: true, digitsOnly: true, initial: () => '', modes: ['create'] },
       {
         key: 'ma_goi',
         label: 'Gói cước',
         type: 'select',
         required: true,
-        loadOptions: async () => (await prices.listNoLimit()).values.map((p) => ({ value: p.ten_goi_cuoc, label: p.ten_goi_cuoc, data: p })),
+        loadOptions: async () =>
+          (await prices.listNoLimit()).values.map((p) => ({ value: p.ten_goi_cuoc, label: p.ten_goi_cuoc, data: p })),
       },
       {
         key: 'gia_ban_goi',
@@ -111,7 +112,15 @@ function orderForm(kind: OrderKind): FormConfig<OrderRecord> {
         },
       },
       ...(kind === '9279'
-        ? [{ key: 'hinh_thuc', label: 'Hình thức', type: 'select' as const, required: true, options: FORM_OPTIONS.map((o) => ({ ...o })) as FormOption[] }]
+        ? [
+            {
+              key: 'hinh_thuc',
+              label: 'Hình thức',
+              type: 'select' as const,
+              required: true,
+              options: FORM_OPTIONS.map((o) => ({ ...o })) as FormOption[],
+            },
+          ]
         : []),
       {
         key: 'username_nv',
@@ -119,9 +128,17 @@ function orderForm(kind: OrderKind): FormConfig<OrderRecord> {
         type: 'select',
         required: true,
         visibleTo: (v) => leadsPeople(v.priority),
-        loadOptions: async () => (await calls.employees()).values.map((s) => ({ value: s.username, label: `${s.username} - ${s.fullname}`, testKey: s.username })),
+        loadOptions: async () =>
+          (await calls.employees()).values.map((s) => ({ value: s.username, label: `${s.username} - ${s.fullname}`, testKey: s.username })),
       },
-      { key: 'so_dien_thoai_chu', label: 'Số điện thoại chủ', type: 'text', digitsOnly: true, visibleTo: (v) => isManager(v.priority), omitBlank: true },
+      {
+        key: 'so_dien_thoai_chu',
+        label: 'Số điện thoại chủ',
+        type: 'text',
+        digitsOnly: true,
+        visibleTo: (v) => isManager(v.priority),
+        omitBlank: true,
+      },
     ],
     submit: (v, ctx) => {
       const body = { ...v, gia_ban_goi: String(v.gia_ban_goi ?? '') } as Parameters<typeof calls.create>[0];
@@ -146,7 +163,9 @@ function companyNoteForm(kind: OrderKind): FormConfig<OrderRecord> {
         loadOptions: async (_v, ctx) => {
           const listed = (await calls.companies()).values.map((c) => ({ value: c.name, label: c.name, testKey: c.name }));
           const current = ctx.row?.cty;
-          return current && !listed.some((o) => o.value === current) ? [{ value: current, label: `${current} (đã xoá khỏi danh sách)` }, ...listed] : listed;
+          return current && !listed.some((o) => o.value === current)
+            ? [{ value: current, label: `${current} (đã xoá khỏi danh sách)` }, ...listed]
+            : listed;
         },
       },
       { key: 'note', label: 'Ghi chú', type: 'text' },
@@ -244,7 +263,11 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
       const st = ctx.data?.raw?.server_time;
       return st ? Date.parse(st) - (ctx.data?.raw?.__loadedAt ?? Date.now()) : 0;
     };
-    const money = (field: 'doanh_thu' | 'chenh_lech', headerName: string, run: (id: string, v: string) => Promise<unknown>): ColumnDef<OrderRecord> => ({
+    const money = (
+      field: 'doanh_thu' | 'chenh_lech',
+      headerName: string,
+      run: (id: string, v: string) => Promise<unknown>,
+    ): ColumnDef<OrderRecord> => ({
       field,
       headerName,
       kind: 'number',
@@ -254,7 +277,11 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
         type: 'number',
         ignoreBlank: true,
         canEdit: (r) => r.can_edit,
-        save: confirmed((r, v) => `Xác nhận cập nhật ${headerName.toLowerCase()} thành ${formatNumber(v)}?`, (r, v) => run(r.id, String(v).trim()), 'Cập nhật thành công'),
+        save: confirmed(
+          (r, v) => `Xác nhận cập nhật ${headerName.toLowerCase()} thành ${formatNumber(v)}?`,
+          (r, v) => run(r.id, String(v).trim()),
+          'Cập nhật thành công',
+        ),
         errorMsg: 'Cập nhật thất bại',
       },
     });
@@ -269,7 +296,11 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
           type: 'text',
           ignoreBlank: true,
           canEdit: (r) => r.can_edit,
-          save: confirmed((_r, v) => `Xác nhận cập nhật số điện thoại chủ ${v}?`, (r, v) => calls.ownerPhone(r.id, String(v).trim()), 'Cập nhật thành công'),
+          save: confirmed(
+            (_r, v) => `Xác nhận cập nhật số điện thoại chủ ${v}?`,
+            (r, v) => calls.ownerPhone(r.id, String(v).trim()),
+            'Cập nhật thành công',
+          ),
           errorMsg: 'Cập nhật thất bại',
         },
       },
@@ -285,7 +316,11 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
               edit: {
                 type: 'select',
                 canEdit: (r) => r.can_edit,
-                save: confirmed((_r, v) => `Xác nhận đổi hình thức thành ${label(v)}?`, (r, v) => calls.form(r.id, v), 'Cập nhật thành công'),
+                save: confirmed(
+                  (_r, v) => `Xác nhận đổi hình thức thành ${label(v)}?`,
+                  (r, v) => calls.form(r.id, v),
+                  'Cập nhật thành công',
+                ),
                 errorMsg: 'Cập nhật thất bại',
               },
             } as ColumnDef<OrderRecord>,
@@ -303,7 +338,11 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
             return listed.some((o) => o.value === r.ma_goi) ? listed : [{ value: r.ma_goi, label: r.ma_goi }, ...listed];
           },
           canEdit: (r) => r.can_edit,
-          save: confirmed((_r, v) => `Xác nhận đổi gói cước thành ${v}?`, (r, v) => calls.packageCode(r.id, String(v).trim()), 'Cập nhật thành công'),
+          save: confirmed(
+            (_r, v) => `Xác nhận đổi gói cước thành ${v}?`,
+            (r, v) => calls.packageCode(r.id, String(v).trim()),
+            'Cập nhật thành công',
+          ),
           errorMsg: 'Cập nhật thất bại',
         },
       },
@@ -315,21 +354,39 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
         edit: {
           type: 'select',
           canEdit: (r) => r.can_edit,
-          save: confirmed((_r, v) => `Xác nhận đổi giá bán gói thành T${v}?`, (r, v) => calls.tier(r.id, v), 'Cập nhật thành công'),
+          save: confirmed(
+            (_r, v) => `Xác nhận đổi giá bán gói thành T${v}?`,
+            (r, v) => calls.tier(r.id, v),
+            'Cập nhật thành công',
+          ),
           errorMsg: 'Cập nhật thất bại',
         },
       },
-      { field: 'trang_thai_yeu_cau', headerName: 'Trạng thái yêu cầu', kind: 'chip', minWidth: 130, chip: (r) => chip(r.trang_thai_yeu_cau), export: { value: (r) => label(r.trang_thai_yeu_cau) } },
+      {
+        field: 'trang_thai_yeu_cau',
+        headerName: 'Trạng thái yêu cầu',
+        kind: 'chip',
+        minWidth: 130,
+        chip: (r) => chip(r.trang_thai_yeu_cau),
+        export: { value: (r) => label(r.trang_thai_yeu_cau) },
+      },
       {
         field: 'trang_thai',
         headerName: 'Trạng thái',
         minWidth: 140,
         options: mfy ? MFY_STATUS_OPTIONS : R9279_STATUS_OPTIONS,
-        render: (r, ctx) => (r.can_set_status ? undefined : <Chip size="small" data-testid={`${meta.testId}-status-${r.id}`} data-status={r.trang_thai} {...chip(r.trang_thai)} />) ?? label(r.trang_thai),
+        render: (r) =>
+          (r.can_set_status ? undefined : (
+            <Chip size="small" data-testid={`${meta.testId}-status-${r.id}`} data-status={r.trang_thai} {...chip(r.trang_thai)} />
+          )) ?? label(r.trang_thai),
         edit: {
           type: 'select',
           canEdit: (r) => r.can_set_status,
-          save: confirmed((_r, v) => `Xác nhận đổi trạng thái thành ${label(v)}?`, (r, v) => calls.setStatus(r.id, v), 'Cập nhật trạng thái thành công'),
+          save: confirmed(
+            (_r, v) => `Xác nhận đổi trạng thái thành ${label(v)}?`,
+            (r, v) => calls.setStatus(r.id, v),
+            'Cập nhật trạng thái thành công',
+          ),
           errorMsg: 'Cập nhật trạng thái thất bại',
         },
         export: { value: (r) => label(r.trang_thai) },
@@ -339,7 +396,9 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
         headerName: 'Tự huỷ sau',
         minWidth: 90,
         export: false,
-        render: (r, ctx) => <Countdown deadline={r.han_huy} serverOffsetMs={serverOffset(ctx)} testId={`${meta.testId}-countdown-${r.id}`} />,
+        render: (r, ctx) => (
+          <Countdown deadline={r.han_huy} serverOffsetMs={serverOffset(ctx)} testId={`${meta.testId}-countdown-${r.id}`} />
+        ),
       },
       {
         field: 'trang_thai_thu_tien',
@@ -350,7 +409,11 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
           type: 'select',
           options: SETTABLE_COLLECTION_OPTIONS,
           canEdit: (r) => r.can_set_collection,
-          save: confirmed((_r, v) => `Xác nhận đổi trạng thái thu tiền thành ${label(v)}?`, (r, v) => calls.setCollection(r.id, v), 'Cập nhật thành công'),
+          save: confirmed(
+            (_r, v) => `Xác nhận đổi trạng thái thu tiền thành ${label(v)}?`,
+            (r, v) => calls.setCollection(r.id, v),
+            'Cập nhật thành công',
+          ),
           errorMsg: 'Cập nhật thất bại',
         },
         export: { value: (r) => label(r.trang_thai_thu_tien) },
@@ -362,16 +425,29 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
         description: 'trang_thai_duyet_thong_tin',
         minWidth: 130,
         options: INFO_APPROVAL_OPTIONS,
-        render: (r) => <Chip size="small" data-testid={`${meta.testId}-info-approval-${r.id}`} data-status={r.trang_thai_duyet_thong_tin} {...chip(r.trang_thai_duyet_thong_tin)} />,
+        render: (r) => (
+          <Chip
+            size="small"
+            data-testid={`${meta.testId}-info-approval-${r.id}`}
+            data-status={r.trang_thai_duyet_thong_tin}
+            {...chip(r.trang_thai_duyet_thong_tin)}
+          />
+        ),
         edit: {
           type: 'select',
           canEdit: (r) => r.can_set_status,
-          save: confirmed((_r, v) => infoApprovalPrompt(v), (r, v) => calls.setInfoApproval(r.id, v), 'Cập nhật thành công'),
+          save: confirmed(
+            (_r, v) => infoApprovalPrompt(v),
+            (r, v) => calls.setInfoApproval(r.id, v),
+            'Cập nhật thành công',
+          ),
           errorMsg: 'Cập nhật thất bại',
         },
         export: { value: (r) => label(r.trang_thai_duyet_thong_tin) },
       },
-      ...(mfy ? [money('doanh_thu', 'Doanh thu', calls.revenue)] : [{ field: 'doanh_thu', headerName: 'Doanh thu', kind: 'number', minWidth: 110 } as ColumnDef<OrderRecord>]),
+      ...(mfy
+        ? [money('doanh_thu', 'Doanh thu', calls.revenue)]
+        : [{ field: 'doanh_thu', headerName: 'Doanh thu', kind: 'number', minWidth: 110 } as ColumnDef<OrderRecord>]),
       money('chenh_lech', 'Chênh lệch', calls.difference),
       { field: 'ti_le_doanh_thu', headerName: 'Tỉ lệ DT', kind: 'number', minWidth: 90 },
       {
@@ -384,7 +460,11 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
               type: 'text',
               ignoreBlank: true,
               canEdit: (r) => r.can_edit,
-              save: confirmed((_r, v) => `Xác nhận cập nhật tỉ lệ doanh thu tính lương thành ${v}?`, (r, v) => calls.salaryRatio(r.id, String(v).trim()), 'Cập nhật thành công'),
+              save: confirmed(
+                (_r, v) => `Xác nhận cập nhật tỉ lệ doanh thu tính lương thành ${v}?`,
+                (r, v) => calls.salaryRatio(r.id, String(v).trim()),
+                'Cập nhật thành công',
+              ),
               errorMsg: 'Cập nhật thất bại',
             }
           : undefined,
@@ -399,7 +479,11 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
         minWidth: 140,
         visible: ifManager,
         value: (r) => whoLabel(r.username_thay_doi_trang_thai),
-        render: (r) => <span style={{ color: r.username_thay_doi_trang_thai === AUTO_USER ? 'grey' : undefined }}>{whoLabel(r.username_thay_doi_trang_thai)}</span>,
+        render: (r) => (
+          <span style={{ color: r.username_thay_doi_trang_thai === AUTO_USER ? 'grey' : undefined }}>
+            {whoLabel(r.username_thay_doi_trang_thai)}
+          </span>
+        ),
       },
       { field: 'created_at', headerName: 'Ngày tạo', kind: 'datetime', minWidth: 160 },
       ...(mfy
@@ -413,7 +497,11 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
               edit: {
                 type: 'datetime',
                 canEdit: (r) => r.can_edit,
-                save: confirmed((_r, v) => `Xác nhận đổi ngày đơn thành ${v}?`, (r, v) => calls.createdTime(r.id, String(v)), 'Cập nhật thành công'),
+                save: confirmed(
+                  (_r, v) => `Xác nhận đổi ngày đơn thành ${v}?`,
+                  (r, v) => calls.createdTime(r.id, String(v)),
+                  'Cập nhật thành công',
+                ),
                 errorMsg: 'Cập nhật thất bại',
               },
             } as ColumnDef<OrderRecord>,
@@ -437,16 +525,46 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
         { key: 'phone', type: 'text', label: 'Số thuê bao', placeholder: 'Tìm số thuê bao', width: 180 },
         { key: 'startDate', type: 'date', label: 'Từ ngày', default: () => today() },
         { key: 'endDate', type: 'date', label: 'Đến ngày', default: () => today() },
-        { key: 'trang_thai_yeu_cau', type: 'select', label: 'Trạng thái yêu cầu', allLabel: 'Tất cả', options: mfy ? MFY_REQUEST_OPTIONS : R9279_REQUEST_OPTIONS, width: 190 },
-        { key: 'trang_thai', type: 'select', label: 'Trạng thái', allLabel: 'Tất cả', options: mfy ? MFY_STATUS_OPTIONS : R9279_STATUS_OPTIONS, width: 190 },
+        {
+          key: 'trang_thai_yeu_cau',
+          type: 'select',
+          label: 'Trạng thái yêu cầu',
+          allLabel: 'Tất cả',
+          options: mfy ? MFY_REQUEST_OPTIONS : R9279_REQUEST_OPTIONS,
+          width: 190,
+        },
+        {
+          key: 'trang_thai',
+          type: 'select',
+          label: 'Trạng thái',
+          allLabel: 'Tất cả',
+          options: mfy ? MFY_STATUS_OPTIONS : R9279_STATUS_OPTIONS,
+          width: 190,
+        },
         { key: 'trang_thai_thu_tien', type: 'select', label: 'Thu tiền', allLabel: 'Tất cả', options: COLLECTION_OPTIONS, width: 170 },
         ...(mfy
           ? []
           : ([
               { key: 'username_nv', type: 'text', label: 'Nhân viên', width: 150, visible: ifManager },
-              { key: 'hinh_thuc', type: 'select', label: 'Hình thức', allLabel: 'Tất cả', options: FORM_OPTIONS, width: 150, visible: ifManager },
+              {
+                key: 'hinh_thuc',
+                type: 'select',
+                label: 'Hình thức',
+                allLabel: 'Tất cả',
+                options: FORM_OPTIONS,
+                width: 150,
+                visible: ifManager,
+              },
               { key: 'ma_goi', type: 'text', label: 'Mã gói', width: 130, visible: ifManager },
-              { key: 'gia_ban_goi', type: 'select', label: 'Loại giá', allLabel: 'Tất cả', options: TIER_OPTIONS, width: 120, visible: ifManager },
+              {
+                key: 'gia_ban_goi',
+                type: 'select',
+                label: 'Loại giá',
+                allLabel: 'Tất cả',
+                options: TIER_OPTIONS,
+                width: 120,
+                visible: ifManager,
+              },
               {
                 key: 'cty',
                 type: 'select',
@@ -525,8 +643,21 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
       export: mfy ? { fileName: meta.exportFile } : undefined,
       columns,
       rowActions: [
-        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, color: 'primary', visible: (r) => r.can_edit, run: (r) => setDialog({ row: r }) },
-        { key: 'note', label: 'Công ty, ghi chú', icon: <EditNoteIcon fontSize="small" />, visible: (r) => r.can_edit, run: (r) => setNoteRow(r) },
+        {
+          key: 'edit',
+          label: 'Sửa',
+          icon: <EditIcon fontSize="small" />,
+          color: 'primary',
+          visible: (r) => r.can_edit,
+          run: (r) => setDialog({ row: r }),
+        },
+        {
+          key: 'note',
+          label: 'Công ty, ghi chú',
+          icon: <EditNoteIcon fontSize="small" />,
+          visible: (r) => r.can_edit,
+          run: (r) => setNoteRow(r),
+        },
         {
           key: 'clawback',
           label: 'Xóa truy thu',
@@ -585,7 +716,10 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
           deleted: 'Xoá bản ghi',
         },
         valueLabels: Object.fromEntries(
-          ['trang_thai', 'trang_thai_yeu_cau', 'trang_thai_thu_tien', 'trang_thai_duyet_thong_tin', 'hinh_thuc'].map((f) => [f, STATUS_LABELS]),
+          ['trang_thai', 'trang_thai_yeu_cau', 'trang_thai_thu_tien', 'trang_thai_duyet_thong_tin', 'hinh_thuc'].map((f) => [
+            f,
+            STATUS_LABELS,
+          ]),
         ),
       },
     };

@@ -65,7 +65,15 @@ function PriceListScreen({ kind }: { kind: PriceKind }) {
       defaultPageSize: 20,
       filters: [{ key: 'ten_goi_cuoc', type: 'text', label: 'Tên gói cước', placeholder: 'Tìm theo tên gói', width: 240 }],
       toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => setDialog({ row: null }) }],
-      toolbarExtra: () => <ImportButton id={meta.testId} endpoint={calls.importEndpoint} spec={PRICE_IMPORT_SPEC} label="Nhập Excel" onDone={() => listRef.current?.reload()} />,
+      toolbarExtra: () => (
+        <ImportButton
+          id={meta.testId}
+          endpoint={calls.importEndpoint}
+          spec={PRICE_IMPORT_SPEC}
+          label="Nhập Excel"
+          onDone={() => listRef.current?.reload()}
+        />
+      ),
       export: { fileName: meta.exportFile },
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
@@ -91,7 +99,14 @@ function PriceListScreen({ kind }: { kind: PriceKind }) {
       ],
       history: {
         endpoint: (r) => `${meta.endpoint}/${encodeURIComponent(r.id)}/history`,
-        fieldLabels: { ten_goi_cuoc: 'Tên gói cước', phi_thu_hoi: 'Phí thu hồi', gia_t1: 'Giá T1', gia_t2: 'Giá T2', gia_t3: 'Giá T3', deleted: 'Xoá bản ghi' },
+        fieldLabels: {
+          ten_goi_cuoc: 'Tên gói cước',
+          phi_thu_hoi: 'Phí thu hồi',
+          gia_t1: 'Giá T1',
+          gia_t2: 'Giá T2',
+          gia_t3: 'Giá T3',
+          deleted: 'Xoá bản ghi',
+        },
       },
     }),
     [meta, calls],

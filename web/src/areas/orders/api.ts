@@ -13,7 +13,12 @@ export type Ack = common_v1_common.Ack;
 export type PriceKind = 'mfy' | '9279';
 export const PRICE_LISTS: Record<PriceKind, { endpoint: string; title: string; exportFile: string; testId: string }> = {
   mfy: { endpoint: '/api/v1/giagoimfy', title: 'Giá gói mfy', exportFile: 'Gia-goi-mfy.xlsx', testId: 'giagoimfy' },
-  '9279': { endpoint: '/api/v1/giagoidangky9279', title: 'Giá gói đăng ký 9279', exportFile: 'Gia-goi-dangky9279.xlsx', testId: 'giagoidangky9279' },
+  '9279': {
+    endpoint: '/api/v1/giagoidangky9279',
+    title: 'Giá gói đăng ký 9279',
+    exportFile: 'Gia-goi-dangky9279.xlsx',
+    testId: 'giagoidangky9279',
+  },
 };
 
 /** A price as the dialog sends it (the server checks all five fields again). */
@@ -46,7 +51,13 @@ export type StaffOptionList = common_v1_common.StaffOptionList;
 export type OrderKind = 'mfy' | '9279';
 export const ORDER_LISTS: Record<OrderKind, { endpoint: string; title: string; exportFile: string; testId: string; prices: PriceKind }> = {
   mfy: { endpoint: '/api/v1/mfy', title: 'Mfy', exportFile: 'Bao-cao-Mfy.xlsx', testId: 'mfy', prices: 'mfy' },
-  '9279': { endpoint: '/api/v1/dangky9279', title: 'Đăng ký 9279', exportFile: 'Bao-cao-dang-ky-9279.xlsx', testId: 'dangky9279', prices: '9279' },
+  '9279': {
+    endpoint: '/api/v1/dangky9279',
+    title: 'Đăng ký 9279',
+    exportFile: 'Bao-cao-dang-ky-9279.xlsx',
+    testId: 'dangky9279',
+    prices: '9279',
+  },
 };
 
 export interface OrderInput {
@@ -69,14 +80,18 @@ export const orderApi = (kind: OrderKind) => {
     remove: (orderId: string) => api.del<Ack>(`${base}/${id(orderId)}`),
     companyNote: (orderId: string, body: { cty?: string; note?: string }) => api.put<OrderRecord>(`${base}/${id(orderId)}/update`, body),
     setStatus: (orderId: string, trang_thai: string) => api.put<OrderRecord>(`${base}/setTrangThai/${id(orderId)}`, { trang_thai }),
-    setCollection: (orderId: string, trang_thai_thu_tien: string) => api.put<OrderRecord>(`${base}/setTrangThaiThuTien/${id(orderId)}`, { trang_thai_thu_tien }),
+    setCollection: (orderId: string, trang_thai_thu_tien: string) =>
+      api.put<OrderRecord>(`${base}/setTrangThaiThuTien/${id(orderId)}`, { trang_thai_thu_tien }),
     setInfoApproval: (orderId: string, trang_thai_duyet_thong_tin: string) =>
       api.put<OrderRecord>(`${base}/setTrangThaiDuyetThongTin/${id(orderId)}`, { trang_thai_duyet_thong_tin }),
     clearClawback: (orderId: string) => api.put<OrderRecord>(`${base}/xoaTruyThu/${id(orderId)}`, {}),
-    packageCode: (orderId: string, package_code: string) => api.post<OrderRecord>(`${base}/updatePackageCode`, { id: orderId, package_code }),
+    packageCode: (orderId: string, package_code: string) =>
+      api.post<OrderRecord>(`${base}/updatePackageCode`, { id: orderId, package_code }),
     tier: (orderId: string, gia_ban_goi: string | number) => api.post<OrderRecord>(`${base}/updateGiaBanGoi`, { id: orderId, gia_ban_goi }),
-    ownerPhone: (orderId: string, so_dien_thoai_chu: string) => api.post<OrderRecord>(`${base}/updateSoDienThoaiChu`, { id: orderId, so_dien_thoai_chu }),
-    difference: (orderId: string, chenh_lech: string | number) => api.post<OrderRecord>(`${base}/updateChenhLech`, { id: orderId, chenh_lech }),
+    ownerPhone: (orderId: string, so_dien_thoai_chu: string) =>
+      api.post<OrderRecord>(`${base}/updateSoDienThoaiChu`, { id: orderId, so_dien_thoai_chu }),
+    difference: (orderId: string, chenh_lech: string | number) =>
+      api.post<OrderRecord>(`${base}/updateChenhLech`, { id: orderId, chenh_lech }),
     revenue: (orderId: string, doanh_thu: string | number) => api.post<OrderRecord>(`${base}/updateDoanhThu`, { id: orderId, doanh_thu }),
     salaryRatio: (orderId: string, ti_le_doanh_thu_tinh_luong: string | number) =>
       api.post<OrderRecord>(`${base}/updateTiLeDoanhThuTinhLuong`, { id: orderId, ti_le_doanh_thu_tinh_luong }),
@@ -107,7 +122,8 @@ export const RED_CHANNELS = ['9084 (3)', '9084 (4)', '9084 (CU_PHAP_3)'] as cons
 
 export const khrApi = {
   create: (b: { so_dien_thoai: string; ngay_thanh_cong: string; username_nv?: string }) => api.post<KhrRecord>(KHR_LIST, b),
-  update: (id: string, b: { so_dien_thoai: string; ngay_thanh_cong: string; username_nv?: string }) => api.put<KhrRecord>(`${KHR_LIST}/${encodeURIComponent(id)}`, b),
+  update: (id: string, b: { so_dien_thoai: string; ngay_thanh_cong: string; username_nv?: string }) =>
+    api.put<KhrRecord>(`${KHR_LIST}/${encodeURIComponent(id)}`, b),
   decide: (id: string, trang_thai: '1' | '2') => api.put<KhrRecord>(`${KHR_LIST}/approve/${encodeURIComponent(id)}`, { trang_thai }),
   remove: (id: string) => api.del<Ack>(`${KHR_LIST}/${encodeURIComponent(id)}`),
 };
@@ -124,7 +140,9 @@ export interface BaodoInput {
 export const baodoApi = {
   create: (b: BaodoInput) => api.post<BaodoRecord>(BAODO_LIST, b),
   update: (id: string, b: BaodoInput) => api.put<BaodoRecord>(`${BAODO_LIST}/${encodeURIComponent(id)}`, b),
-  decide: (id: string, trang_thai_duyet: '1' | '2') => api.put<BaodoRecord>(`${BAODO_LIST}/approve/${encodeURIComponent(id)}`, { trang_thai_duyet }),
-  setResult: (id: string, trang_thai: string) => api.put<BaodoRecord>(`${BAODO_LIST}/setTrangThai/${encodeURIComponent(id)}`, { trang_thai }),
+  decide: (id: string, trang_thai_duyet: '1' | '2') =>
+    api.put<BaodoRecord>(`${BAODO_LIST}/approve/${encodeURIComponent(id)}`, { trang_thai_duyet }),
+  setResult: (id: string, trang_thai: string) =>
+    api.put<BaodoRecord>(`${BAODO_LIST}/setTrangThai/${encodeURIComponent(id)}`, { trang_thai }),
   remove: (id: string) => api.del<Ack>(`${BAODO_LIST}/${encodeURIComponent(id)}`),
 };

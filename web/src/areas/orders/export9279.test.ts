@@ -44,7 +44,7 @@ describe('the 9279 export (spec 3 §9)', () => {
       'Ngày tạo',
       'Ghi chú',
     ]);
-    expect(cols.map((c, i) => exportCell(c as never, row, 0))).toEqual([
+    expect(cols.map((c) => exportCell(c as never, row, 0))).toEqual([
       1,
       'VAS 1',
       'Gia hạn',
@@ -72,6 +72,8 @@ describe('the 9279 export (spec 3 §9)', () => {
   });
 
   it("the server's own change ('__AUTO', the auto-cancel) reads 'Tự động'", () => {
-    expect(statusUpdateNote({ username_thay_doi_trang_thai: '__AUTO', thoi_diem_thay_doi_trang_thai: '2026-03-05T00:30:00Z' })).toBe('Tự động - 05-03-2026 07:30:00');
+    expect(statusUpdateNote({ username_thay_doi_trang_thai: '__AUTO', thoi_diem_thay_doi_trang_thai: '2026-03-05T00:30:00Z' })).toBe(
+      'Tự động - 05-03-2026 07:30:00',
+    );
   });
 });

@@ -31,7 +31,12 @@ export function r9279ExportColumns(priority: number): ColumnDef<OrderRecord>[] {
     { field: 'gia_ban_goi', headerName: 'Loại giá', value: (r) => (r.gia_ban_goi ? `T${r.gia_ban_goi}` : '') },
     { field: 'doanh_thu_tinh_luong', headerName: 'Doanh thu tính lương', kind: 'number' },
     // −1 = unset: the revenue ratio applies (spec 3 §3), so the sheet shows the ratio in force.
-    { field: 'ti_le_doanh_thu_tinh_luong', headerName: 'Tỉ lệ doanh thu tính lương', kind: 'number', value: (r) => (r.ti_le_doanh_thu_tinh_luong < 0 ? r.ti_le_doanh_thu : r.ti_le_doanh_thu_tinh_luong) },
+    {
+      field: 'ti_le_doanh_thu_tinh_luong',
+      headerName: 'Tỉ lệ doanh thu tính lương',
+      kind: 'number',
+      value: (r) => (r.ti_le_doanh_thu_tinh_luong < 0 ? r.ti_le_doanh_thu : r.ti_le_doanh_thu_tinh_luong),
+    },
     { field: 'created_time', headerName: 'Ngày tạo', value: (r) => formatDateTime(r.created_time || r.created_at) },
     // Absent from the answer for priority 3 and above (the server's masking): blank there.
     { field: 'note', headerName: 'Ghi chú' },

@@ -14,8 +14,18 @@ const RedReport = lazy(() => import('./KhrBaodo').then((m) => ({ default: m.RedR
 export const ordersArea: Area = {
   key: 'orders',
   screens: [
-    { path: '/app/khr', title: 'Khách hàng riêng', component: PrivateCustomers, menu: { permissions: ['khr'], section: 'main', icon: 'person', order: 20 } },
-    { path: '/app/baodo', title: 'Báo đỏ', component: RedReport, menu: { permissions: ['baodo'], section: 'main', icon: 'alarm', order: 60 } },
+    {
+      path: '/app/khr',
+      title: 'Khách hàng riêng',
+      component: PrivateCustomers,
+      menu: { permissions: ['khr'], section: 'main', icon: 'person', order: 20 },
+    },
+    {
+      path: '/app/baodo',
+      title: 'Báo đỏ',
+      component: RedReport,
+      menu: { permissions: ['baodo'], section: 'main', icon: 'alarm', order: 60 },
+    },
     { path: '/app/mfy', title: 'Mfy', component: MfyOrders, menu: { permissions: ['mfy'], section: 'main', icon: 'cart', order: 30 } },
     {
       path: '/app/dangky9279',

@@ -1,6 +1,13 @@
 import { pendingToShow, pushedReminder, REMINDERS_SHOWN, takeReminder } from './reminderRules';
 
-const r = (id: string, over: Record<string, string> = {}) => ({ phone_number: '****45678', yeu_cau: 'soan_y', id, han_huy: '', message: `Đơn ${id}`, ...over });
+const r = (id: string, over: Record<string, string> = {}) => ({
+  phone_number: '****45678',
+  yeu_cau: 'soan_y',
+  id,
+  han_huy: '',
+  message: `Đơn ${id}`,
+  ...over,
+});
 
 describe('takeReminder', () => {
   it('shows a reminder once within the window, again after it (the server repeats it)', () => {
@@ -19,7 +26,9 @@ describe('takeReminder', () => {
 describe('pendingToShow', () => {
   it('every pending reminder, most urgent first, at most five; the single data of an older server', () => {
     const values = Array.from({ length: 7 }, (_, i) => r(`o${i}`));
-    expect(pendingToShow({ result: 'success', data: values[0], values }).map((x) => x.id)).toEqual(values.slice(0, REMINDERS_SHOWN).map((x) => x.id));
+    expect(pendingToShow({ result: 'success', data: values[0], values }).map((x) => x.id)).toEqual(
+      values.slice(0, REMINDERS_SHOWN).map((x) => x.id),
+    );
     expect(pendingToShow({ result: 'success', data: r('x'), values: [] }).map((x) => x.id)).toEqual(['x']);
     expect(pendingToShow({ result: 'empty', values: [] })).toEqual([]);
     expect(pendingToShow(null)).toEqual([]);
@@ -28,7 +37,10 @@ describe('pendingToShow', () => {
 
 describe('pushedReminder', () => {
   it("reads the push's data, its text from data or the envelope", () => {
-    expect(pushedReminder({ result: 'success', data: { ...r('a'), message: '' }, message: 'Đơn a!' })).toMatchObject({ id: 'a', message: 'Đơn a!' });
+    expect(pushedReminder({ result: 'success', data: { ...r('a'), message: '' }, message: 'Đơn a!' })).toMatchObject({
+      id: 'a',
+      message: 'Đơn a!',
+    });
     expect(pushedReminder({ result: 'success' })).toBeNull();
   });
 });

@@ -24,7 +24,12 @@ export const reminderKey = (r: Pick<ReminderData, 'id' | 'yeu_cau'>) => `${r.id}
  * Whether to show a reminder now, given when each was last shown (updated in place): a reminder
  * without text is never shown; the same one again within `windowMs` is not shown twice.
  */
-export function takeReminder(lastShown: Map<string, number>, r: Pick<ReminderData, 'id' | 'yeu_cau' | 'message'>, now: number, windowMs = REMINDER_DEDUPE_MS): boolean {
+export function takeReminder(
+  lastShown: Map<string, number>,
+  r: Pick<ReminderData, 'id' | 'yeu_cau' | 'message'>,
+  now: number,
+  windowMs = REMINDER_DEDUPE_MS,
+): boolean {
   if (!r.message) return false;
   const key = reminderKey(r);
   const at = lastShown.get(key);
@@ -45,4 +50,3 @@ export function pushedReminder(p: any): ReminderData | null {
   if (!p?.data?.id) return null;
   return { ...p.data, message: String(p.data.message || p.message || '') };
 }
-

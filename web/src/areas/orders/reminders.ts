@@ -9,7 +9,15 @@ import { useEffect } from 'react';
 import { api } from '../../api/client';
 import { onRealtime, onSocket } from '../../api/realtime';
 import { notify } from '../../store';
-import { pendingToShow, pushedReminder, REMINDER_EVENT, REMINDER_TOAST_MS, takeReminder, type ReminderData, type ReminderReply } from './reminderRules';
+import {
+  pendingToShow,
+  pushedReminder,
+  REMINDER_EVENT,
+  REMINDER_TOAST_MS,
+  takeReminder,
+  type ReminderData,
+  type ReminderReply,
+} from './reminderRules';
 
 export const REMINDERS = '/api/v1/mfy/nhacNhanVien';
 

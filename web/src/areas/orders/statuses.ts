@@ -31,7 +31,12 @@ export const STATUS_LABELS: Record<string, string> = {
   tu_choi: 'Từ chối',
   dang_ky: 'Đăng ký',
   gia_han: 'Gia hạn',
-  ...Object.fromEntries([1, 2, 3, 4, 5, 6].flatMap((i) => [[`y${i}`, `Y${i}`], [`soan_y${i}`, `Soạn Y${i}`]])),
+  ...Object.fromEntries(
+    [1, 2, 3, 4, 5, 6].flatMap((i) => [
+      [`y${i}`, `Y${i}`],
+      [`soan_y${i}`, `Soạn Y${i}`],
+    ]),
+  ),
 };
 
 export const label = (v: string) => STATUS_LABELS[v] ?? v;
@@ -47,10 +52,52 @@ export function statusColor(v: string): ChipColor {
 
 const opts = (values: readonly string[]) => values.map((value) => ({ value, label: label(value) }));
 
-export const MFY_STATUS_OPTIONS = opts(['dang_cho_duyet', 'duyet', 'duyet_lan_2', 'da_soan_y_lan_1', 'dang_ky_thanh_cong', 'thu_hoi', 'huy_qua_han', 'huy_qua_han_lan_2']);
-export const MFY_REQUEST_OPTIONS = opts(['cho_soan_y', 'qua_han', 'da_soan_y_lan_1', 'cho_soan_y_lan_2', 'qua_han_lan_2', 'dang_cho_xu_ly', 'thanh_cong', 'thu_hoi', 'that_bai']);
-export const R9279_STATUS_OPTIONS = opts(['dang_cho_duyet', 'y1', 'y2', 'y3', 'y4', 'y5', 'y6', 'bi_moi', 'dang_ky_thanh_cong', 'that_bai']);
-export const R9279_REQUEST_OPTIONS = opts(['dang_cho_xu_ly', 'cho_soan_y', 'soan_y1', 'soan_y2', 'soan_y3', 'soan_y4', 'soan_y5', 'soan_y6', 'bi_moi', 'thanh_cong', 'that_bai']);
+export const MFY_STATUS_OPTIONS = opts([
+  'dang_cho_duyet',
+  'duyet',
+  'duyet_lan_2',
+  'da_soan_y_lan_1',
+  'dang_ky_thanh_cong',
+  'thu_hoi',
+  'huy_qua_han',
+  'huy_qua_han_lan_2',
+]);
+export const MFY_REQUEST_OPTIONS = opts([
+  'cho_soan_y',
+  'qua_han',
+  'da_soan_y_lan_1',
+  'cho_soan_y_lan_2',
+  'qua_han_lan_2',
+  'dang_cho_xu_ly',
+  'thanh_cong',
+  'thu_hoi',
+  'that_bai',
+]);
+export const R9279_STATUS_OPTIONS = opts([
+  'dang_cho_duyet',
+  'y1',
+  'y2',
+  'y3',
+  'y4',
+  'y5',
+  'y6',
+  'bi_moi',
+  'dang_ky_thanh_cong',
+  'that_bai',
+]);
+export const R9279_REQUEST_OPTIONS = opts([
+  'dang_cho_xu_ly',
+  'cho_soan_y',
+  'soan_y1',
+  'soan_y2',
+  'soan_y3',
+  'soan_y4',
+  'soan_y5',
+  'soan_y6',
+  'bi_moi',
+  'thanh_cong',
+  'that_bai',
+]);
 /** All four are shown; the dropdown offers three (da_thu_tien_mat is never chosen, spec 3 §4). */
 export const COLLECTION_OPTIONS = opts(['da_chuyen_khoan', 'da_thu_tien_mat', 'chua_thu_tien', 'yeu_cau_thu_hoi']);
 export const SETTABLE_COLLECTION_OPTIONS = COLLECTION_OPTIONS.filter((o) => o.value !== 'da_thu_tien_mat');

@@ -16,7 +16,8 @@ export interface ChartPoint {
  */
 const CHART_HEIGHT = 220;
 
-const short = (v: number) => (Math.abs(v) >= 1_000_000 ? `${Math.round(v / 100_000) / 10}tr` : Math.abs(v) >= 1000 ? `${Math.round(v / 1000)}k` : String(v));
+const short = (v: number) =>
+  Math.abs(v) >= 1_000_000 ? `${Math.round(v / 100_000) / 10}tr` : Math.abs(v) >= 1000 ? `${Math.round(v / 1000)}k` : String(v);
 
 /**
  * Bars of one figure per staff member or branch, drawn from the rows the table shows (the same

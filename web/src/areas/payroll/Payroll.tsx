@@ -9,7 +9,16 @@ import type { ImportSpec } from '../../import/sheet';
 import { onRealtime } from '../../api/realtime';
 import { failText } from '../../api/client';
 import { notify } from '../../store';
-import { ATTENDANCE_IMPORT, MANUAL_IMPORT, PAYROLL, payrollApi, payrollHistory, RECALCULATED_EVENT, staffOptions, type PayrollRow } from './api';
+import {
+  ATTENDANCE_IMPORT,
+  MANUAL_IMPORT,
+  PAYROLL,
+  payrollApi,
+  payrollHistory,
+  RECALCULATED_EVENT,
+  staffOptions,
+  type PayrollRow,
+} from './api';
 import { thisMonth } from './rules';
 import { isBranchOrAbove, isManager } from '../../api/access';
 
@@ -92,7 +101,15 @@ const attendanceSpec = (month: string): ImportSpec => ({
 /** Manual-data sheet: username then the fifteen editable fields in order (columns A…P). */
 const manualSpec = (month: string): ImportSpec => ({
   firstDataRow: 2,
-  columns: [{ col: 0, ...USERNAME_COLUMN }, ...EDITABLE.map(([field, label], i) => ({ col: i + 1, field, label, parse: (v: unknown) => (v === null || v === undefined ? '' : String(v)) }))],
+  columns: [
+    { col: 0, ...USERNAME_COLUMN },
+    ...EDITABLE.map(([field, label], i) => ({
+      col: i + 1,
+      field,
+      label,
+      parse: (v: unknown) => (v === null || v === undefined ? '' : String(v)),
+    })),
+  ],
   finish: (row) => ({ ...row, thangTinhLuong: month }),
 });
 
@@ -122,8 +139,20 @@ export default function Payroll() {
           <>
             {isBranchOrAbove(ctx.session.priority) && (
               <>
-                <ImportButton id="tinhluong-chamcong" endpoint={ATTENDANCE_IMPORT} spec={attendanceSpec(m)} label="Nhập file chấm công" onDone={() => ctx.reload()} />
-                <ImportButton id="tinhluong-nhaptay" endpoint={MANUAL_IMPORT} spec={manualSpec(m)} label="Nhập dữ liệu nhập tay" onDone={() => ctx.reload()} />
+                <ImportButton
+                  id="tinhluong-chamcong"
+                  endpoint={ATTENDANCE_IMPORT}
+                  spec={attendanceSpec(m)}
+                  label="Nhập file chấm công"
+                  onDone={() => ctx.reload()}
+                />
+                <ImportButton
+                  id="tinhluong-nhaptay"
+                  endpoint={MANUAL_IMPORT}
+                  spec={manualSpec(m)}
+                  label="Nhập dữ liệu nhập tay"
+                  onDone={() => ctx.reload()}
+                />
               </>
             )}
             {isManager(ctx.session.priority) && !ctx.data?.raw?.da_chot && (
@@ -172,12 +201,27 @@ export default function Payroll() {
           field: 'dang_tinh_toan',
           headerName: 'Trạng thái',
           minWidth: 140,
-          render: (r) => (r.dang_tinh_toan ? <Chip size="small" color="warning" label={CALCULATING} data-testid={`tinhluong-calculating-${r.username}`} /> : <Chip size="small" color="success" label="Đã tính" />),
+          render: (r) =>
+            r.dang_tinh_toan ? (
+              <Chip size="small" color="warning" label={CALCULATING} data-testid={`tinhluong-calculating-${r.username}`} />
+            ) : (
+              <Chip size="small" color="success" label="Đã tính" />
+            ),
           export: false,
         },
-        ...AMOUNTS.map(([field, headerName]): ColumnDef<PayrollRow> => ({ field, headerName, kind: 'number', minWidth: 115, hidden: !SHOWN_AT_FIRST.has(field) })),
+        ...AMOUNTS.map(([field, headerName]): ColumnDef<PayrollRow> => ({
+          field,
+          headerName,
+          kind: 'number',
+          minWidth: 115,
+          hidden: !SHOWN_AT_FIRST.has(field),
+        })),
       ],
-      history: { endpoint: (r) => payrollHistory(r.id), fieldLabels: Object.fromEntries(EDITABLE), visible: (_r, ctx) => isBranchOrAbove(ctx.session.priority) },
+      history: {
+        endpoint: (r) => payrollHistory(r.id),
+        fieldLabels: Object.fromEntries(EDITABLE),
+        visible: (_r, ctx) => isBranchOrAbove(ctx.session.priority),
+      },
     }),
     [],
   );
@@ -185,7 +229,12 @@ export default function Payroll() {
   const form = useMemo<FormConfig<PayrollRow> | null>(() => {
     if (!editing) return null;
     const m = editing.thangTinhLuong || thisMonth();
-    const fields: FieldDef<PayrollRow>[] = EDITABLE.map(([key, label]) => ({ key, label, type: key === 'ngayCongThucTe' ? 'number' : 'money', initial: (r) => r[key] }));
+    const fields: FieldDef<PayrollRow>[] = EDITABLE.map(([key, label]) => ({
+      key,
+      label,
+      type: key === 'ngayCongThucTe' ? 'number' : 'money',
+      initial: (r) => r[key],
+    }));
     return {
       title: `Cập nhật người dùng ${editing.username} (${m})`,
       fields,

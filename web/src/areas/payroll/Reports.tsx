@@ -4,8 +4,18 @@ import ListScreen from '../../list/ListScreen';
 import type { ColumnDef, FilterDef, ListConfig, ListContext, ListResult } from '../../list/types';
 import { monthStart, today } from '../../common/format';
 import {
-  BRANCH_REPORT, DETAILED_REPORT, RECONCILIATION, REPORT_9279, STAFF_REPORT, payrollApi, revenueHistory, staffOptions,
-  type DetailedRow, type ReconciliationRow, type Report9279Row, type RevenueSummaryRow,
+  BRANCH_REPORT,
+  DETAILED_REPORT,
+  RECONCILIATION,
+  REPORT_9279,
+  STAFF_REPORT,
+  payrollApi,
+  revenueHistory,
+  staffOptions,
+  type DetailedRow,
+  type ReconciliationRow,
+  type Report9279Row,
+  type RevenueSummaryRow,
 } from './api';
 import { DailyRevenueChart, RevenueBars, Totals } from './Charts';
 import { barsOf, channelLabel, form9279, reconciliationResult, refundCreated, requestMethodLabel, REQUEST_TYPES, tierLabel } from './rules';
@@ -17,13 +27,21 @@ import { isManager } from '../../api/access';
  * from the server's list of the caller's subtree, indented by level.
  */
 
-const staffFilter = (): FilterDef => ({ key: 'username', type: 'staff', label: 'Nhân viên', allLabel: 'Tất cả', width: 260, loadOptions: () => staffOptions() });
+const staffFilter = (): FilterDef => ({
+  key: 'username',
+  type: 'staff',
+  label: 'Nhân viên',
+  allLabel: 'Tất cả',
+  width: 260,
+  loadOptions: () => staffOptions(),
+});
 const phoneFilter: FilterDef = { key: 'message', type: 'text', label: 'Số điện thoại', width: 170 };
 const dateFilters: FilterDef[] = [
   { key: 'startDate', type: 'date', label: 'Từ ngày', default: () => monthStart() },
   { key: 'endDate', type: 'date', label: 'Đến ngày', default: () => today() },
 ];
-const appliedFilters = (ctx: ListContext<any>) => Object.fromEntries(Object.entries(ctx.filters).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+const appliedFilters = (ctx: ListContext<any>) =>
+  Object.fromEntries(Object.entries(ctx.filters).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 
 /** 'Doanh thu chi tiết' (/app/report90849332). Seniors reassign a record's staff with a searchable selector. */
 export function DetailedReport() {
@@ -37,7 +55,13 @@ export function DetailedReport() {
       filters: [staffFilter(), phoneFilter, ...dateFilters],
       export: { fileName: 'Bao-cao-doanh-thu-chi-tiet.xlsx' },
       summary: (data) => (
-        <Totals testId="report90849332-totals" items={[{ key: 'tongGoi', label: 'Tổng gói', value: data?.raw?.tongGoi }, { key: 'tongDoanhThu', label: 'Tổng doanh thu', value: data?.raw?.tongDoanhThu }]} />
+        <Totals
+          testId="report90849332-totals"
+          items={[
+            { key: 'tongGoi', label: 'Tổng gói', value: data?.raw?.tongGoi },
+            { key: 'tongDoanhThu', label: 'Tổng doanh thu', value: data?.raw?.tongDoanhThu },
+          ]}
+        />
       ),
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
@@ -62,7 +86,11 @@ export function DetailedReport() {
         { field: 'doanh_thu', headerName: 'Doanh thu', kind: 'number', minWidth: 120 },
         { field: 'ngay_thanh_cong', headerName: 'Ngày thành công', kind: 'datetime', minWidth: 170 },
       ],
-      history: { endpoint: (r) => revenueHistory(r.id), fieldLabels: { username_nv: 'Nhân viên' }, visible: (_r, ctx) => isManager(ctx.session.priority) },
+      history: {
+        endpoint: (r) => revenueHistory(r.id),
+        fieldLabels: { username_nv: 'Nhân viên' },
+        visible: (_r, ctx) => isManager(ctx.session.priority),
+      },
       // The reassignment selector needs the staff list with the page.
       load: undefined,
     }),
@@ -80,7 +108,10 @@ function WithStaff({ config }: { config: ListConfig<DetailedRow> }) {
       mapResponse: (data) => ({ rows: data.values, count: Number(data.count) }),
       load: async (params, signal) => {
         const { request } = await import('../../api/client');
-        const [page, list] = await Promise.all([request('GET', DETAILED_REPORT, { query: params as never, signal }), staff ? Promise.resolve(staff) : staffOptions().catch(() => [])]);
+        const [page, list] = await Promise.all([
+          request('GET', DETAILED_REPORT, { query: params as never, signal }),
+          staff ? Promise.resolve(staff) : staffOptions().catch(() => []),
+        ]);
         staff = list;
         return { ...page, __staff: list };
       },
@@ -100,7 +131,12 @@ const summaryColumns = (branch: boolean): ColumnDef<RevenueSummaryRow>[] => [
   ...(branch
     ? [
         { field: 'tong_nv_chi_nhanh', headerName: 'Số nhân viên', kind: 'number', minWidth: 110 } as ColumnDef<RevenueSummaryRow>,
-        { field: 'doanh_thu_trung_binh', headerName: 'Doanh thu trung bình', kind: 'number', minWidth: 160 } as ColumnDef<RevenueSummaryRow>,
+        {
+          field: 'doanh_thu_trung_binh',
+          headerName: 'Doanh thu trung bình',
+          kind: 'number',
+          minWidth: 160,
+        } as ColumnDef<RevenueSummaryRow>,
       ]
     : []),
 ];
@@ -121,7 +157,11 @@ function summaryHead(id: string, branch: boolean) {
         <RevenueBars
           testId={`${id}-chart`}
           title={branch ? 'Doanh thu tạm tính theo chi nhánh' : 'Doanh thu tạm tính theo nhân viên'}
-          points={barsOf(data?.rows ?? [], (r) => r.username_nv || r.ten_nv, (r) => Number(r.doanh_thu_tam_tinh))}
+          points={barsOf(
+            data?.rows ?? [],
+            (r) => r.username_nv || r.ten_nv,
+            (r) => Number(r.doanh_thu_tam_tinh),
+          )}
         />
         <DailyRevenueChart testId={`${id}-chart-days`} filters={appliedFilters(ctx)} />
       </Box>
@@ -179,7 +219,13 @@ export function Report9279() {
       filters: [staffFilter(), phoneFilter, ...dateFilters],
       export: { fileName: 'Bao-cao-9279.xlsx' },
       summary: (data) => (
-        <Totals testId="report9279-totals" items={[{ key: 'tongGoi', label: 'Tổng gói', value: data?.raw?.tongGoi }, { key: 'tongDoanhThu', label: 'Tổng doanh thu', value: data?.raw?.tongDoanhThu }]} />
+        <Totals
+          testId="report9279-totals"
+          items={[
+            { key: 'tongGoi', label: 'Tổng gói', value: data?.raw?.tongGoi },
+            { key: 'tongDoanhThu', label: 'Tổng doanh thu', value: data?.raw?.tongDoanhThu },
+          ]}
+        />
       ),
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
@@ -230,7 +276,14 @@ export function Reconciliation() {
         { field: 'goi_cuoc', headerName: 'Gói cước', minWidth: 100 },
         { field: 'doanh_thu', headerName: 'Giá gói', kind: 'number', minWidth: 110 },
         { field: 'ngay_thanh_cong', headerName: 'Ngày đăng ký', kind: 'datetime', minWidth: 170 },
-        { field: 'status', headerName: 'Kết quả đối soát', minWidth: 130, chip: (r) => ({ label: reconciliationResult(r.status), color: r.status === 'SUCCESS' ? 'success' : 'error' }), kind: 'chip', export: { value: (r) => reconciliationResult(r.status) } },
+        {
+          field: 'status',
+          headerName: 'Kết quả đối soát',
+          minWidth: 130,
+          chip: (r) => ({ label: reconciliationResult(r.status), color: r.status === 'SUCCESS' ? 'success' : 'error' }),
+          kind: 'chip',
+          export: { value: (r) => reconciliationResult(r.status) },
+        },
         { field: 'co_yeu_cau_hoan', headerName: 'Tạo yêu cầu hoàn', minWidth: 130, value: (r) => refundCreated(r.co_yeu_cau_hoan) },
         { field: 'request_type', headerName: 'Yêu cầu', minWidth: 110, value: (r) => REQUEST_TYPES[r.request_type] ?? '' },
         { field: 'request_method', headerName: 'Hình thức', minWidth: 130, value: (r) => requestMethodLabel(r.request_method) },

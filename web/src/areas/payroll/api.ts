@@ -30,7 +30,8 @@ export const RECALCULATED_EVENT = 'payroll.recalculated';
 
 export const payrollApi = {
   staff: () => api.get<payroll_v1_payroll.StaffPickList>('/api/v1/payroll/staff'),
-  byDay: (filters: Record<string, unknown>) => api.get<payroll_v1_payroll.DailyRevenueList>(`${STAFF_REPORT}/byDay`, filters as Record<string, string>),
+  byDay: (filters: Record<string, unknown>) =>
+    api.get<payroll_v1_payroll.DailyRevenueList>(`${STAFF_REPORT}/byDay`, filters as Record<string, string>),
   updateUser: (body: { username: string; track0: string; track1: string }) => api.post<DetailedRow>(`${DETAILED_REPORT}/updateUser`, body),
   findPayroll: (username: string, thangTinhLuong: string) => api.post<PayrollRow>(`${PAYROLL}/findTinhLuong`, { username, thangTinhLuong }),
   updatePayroll: (body: Record<string, unknown>) => api.put<payroll_v1_payroll.UpdatePayrollReply>(`${PAYROLL}/updateTinhLuong`, body),

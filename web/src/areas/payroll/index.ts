@@ -14,18 +14,37 @@ const Reconciliation = lazy(() => import('./Reports').then((m) => ({ default: m.
 export const payrollArea: Area = {
   key: 'payroll',
   screens: [
-    { path: '/app/tinhluong', title: 'Tính lương', component: Payroll, menu: { permissions: ['tinhluong'], section: 'main', icon: 'payments', order: 160 } },
+    {
+      path: '/app/tinhluong',
+      title: 'Tính lương',
+      component: Payroll,
+      menu: { permissions: ['tinhluong'], section: 'main', icon: 'payments', order: 160 },
+    },
     {
       path: '/app/reportbranchrevenue',
       title: 'Báo cáo doanh thu theo chi nhánh',
       component: BranchRevenueReport,
-      menu: { title: 'Doanh thu theo chi nhánh', permissions: ['reportbranchrevenue'], section: 'main', group: 'reports', icon: 'report', order: 200 },
+      menu: {
+        title: 'Doanh thu theo chi nhánh',
+        permissions: ['reportbranchrevenue'],
+        section: 'main',
+        group: 'reports',
+        icon: 'report',
+        order: 200,
+      },
     },
     {
       path: '/app/reportstaffrevenue',
       title: 'Báo cáo doanh thu theo nhân viên',
       component: StaffRevenueReport,
-      menu: { title: 'Doanh thu theo nhân viên', permissions: ['reportstaffrevenue'], section: 'main', group: 'reports', icon: 'report', order: 210 },
+      menu: {
+        title: 'Doanh thu theo nhân viên',
+        permissions: ['reportstaffrevenue'],
+        section: 'main',
+        group: 'reports',
+        icon: 'report',
+        order: 210,
+      },
     },
     {
       path: '/app/report90849332',

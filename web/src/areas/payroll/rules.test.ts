@@ -6,7 +6,16 @@ describe('payroll screen rules', () => {
     expect(reconciliationResult('FAILED')).toBe('Thất bại');
     expect(refundCreated(true)).toBe('Có');
     expect(refundCreated(false)).toBe('Không');
-    expect([1, 2, 4, 5, 9, 10, 12, 13].map(requestMethodLabel)).toEqual(['Gia hạn', 'Nâng cấp T1', 'Nâng cấp T3', 'Nâng cấp HT0', 'Nâng cấp HT4', 'Nâng cấp G1', 'Nâng cấp G3', '']);
+    expect([1, 2, 4, 5, 9, 10, 12, 13].map(requestMethodLabel)).toEqual([
+      'Gia hạn',
+      'Nâng cấp T1',
+      'Nâng cấp T3',
+      'Nâng cấp HT0',
+      'Nâng cấp HT4',
+      'Nâng cấp G1',
+      'Nâng cấp G3',
+      '',
+    ]);
     expect(form9279('gia_han')).toBe('Gia hạn');
     expect(form9279('dang_ky')).toBe('Đăng ký');
     expect(tierLabel(2)).toBe('T2');
@@ -14,7 +23,13 @@ describe('payroll screen rules', () => {
   });
   it('this month on Vietnam clock, chart points and day labels', () => {
     expect(thisMonth(new Date('2026-11-30T17:30:00Z'))).toBe('12/2026');
-    expect(barsOf([{ u: 'a', v: 2 }], (r) => r.u, (r) => r.v)).toEqual([{ name: 'a', value: 2 }]);
+    expect(
+      barsOf(
+        [{ u: 'a', v: 2 }],
+        (r) => r.u,
+        (r) => r.v,
+      ),
+    ).toEqual([{ name: 'a', value: 2 }]);
     expect(dayLabel('2026-11-03')).toBe('03/11');
   });
 });

@@ -44,14 +44,23 @@ export const refundPriceForm: FormConfig<RefundPrice> = {
 export default function RefundPrices() {
   const listRef = useRef<ListHandle>(null);
   const form = useRecordDialog<RefundPrice>(refundPriceForm, 'giahoantien-form', () => listRef.current?.reload());
+  const { openCreate, openEdit } = form;
   const config = useMemo<ListConfig<RefundPrice>>(
     () => ({
       id: 'giahoantien',
       title: 'Giá hoàn tiền',
       endpoint: PRICE_LIST,
       filters: [{ key: 'ten_goi_cuoc', type: 'text', label: 'Tên gói cước', placeholder: 'Tìm theo tên gói', width: 240 }],
-      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => form.openCreate() }],
-      toolbarExtra: () => <ImportButton id="giahoantien" endpoint={PRICE_IMPORT} spec={REFUND_PRICE_IMPORT_SPEC} label="Nhập Excel" onDone={() => listRef.current?.reload()} />,
+      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => openCreate() }],
+      toolbarExtra: () => (
+        <ImportButton
+          id="giahoantien"
+          endpoint={PRICE_IMPORT}
+          spec={REFUND_PRICE_IMPORT_SPEC}
+          label="Nhập Excel"
+          onDone={() => listRef.current?.reload()}
+        />
+      ),
       export: { fileName: 'GIA-HOAN-TIEN.xlsx' },
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
@@ -60,7 +69,7 @@ export default function RefundPrices() {
         { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 140, export: false },
       ],
       rowActions: [
-        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, color: 'primary', run: (r) => form.openEdit(r) },
+        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, color: 'primary', run: (r) => openEdit(r) },
         {
           key: 'delete',
           label: 'Xoá',
@@ -74,10 +83,16 @@ export default function RefundPrices() {
       ],
       history: {
         endpoint: (r) => `${PRICE_LIST}/${encodeURIComponent(r.id)}/history`,
-        fieldLabels: { ten_goi_cuoc: 'Tên gói cước', ...Object.fromEntries(PRICE_FIELDS.map((f) => [f.key, f.label])), deleted: 'Xoá bản ghi', created: 'Tạo bản ghi', imported: 'Nhập Excel' },
+        fieldLabels: {
+          ten_goi_cuoc: 'Tên gói cước',
+          ...Object.fromEntries(PRICE_FIELDS.map((f) => [f.key, f.label])),
+          deleted: 'Xoá bản ghi',
+          created: 'Tạo bản ghi',
+          imported: 'Nhập Excel',
+        },
       },
     }),
-    [],
+    [openCreate, openEdit],
   );
   return (
     <>

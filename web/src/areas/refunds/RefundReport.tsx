@@ -11,7 +11,21 @@ import { writeExcel } from '../../list/exportExcel';
 import { CLAWBACK_COLUMNS } from './clawback';
 import ListScreen from '../../list/ListScreen';
 import type { InlineEdit, ListConfig, ListContext, ListHandle } from '../../list/types';
-import { canDeleteRequest, CLAWBACK_OPTIONS, HISTORY_FIELD_LABELS, historyValueLabels, REPORT_LIST, REQUEST_LIST, REQUEST_METHODS, REQUEST_TYPES, TRADE_STATUS_FILTER, clawbackLabel, reportApi, tradeStatusColor, type RefundRequest } from './api';
+import {
+  canDeleteRequest,
+  CLAWBACK_OPTIONS,
+  HISTORY_FIELD_LABELS,
+  historyValueLabels,
+  REPORT_LIST,
+  REQUEST_LIST,
+  REQUEST_METHODS,
+  REQUEST_TYPES,
+  TRADE_STATUS_FILTER,
+  clawbackLabel,
+  reportApi,
+  tradeStatusColor,
+  type RefundRequest,
+} from './api';
 import { isManager, isSales } from '../../api/access';
 
 /** A clawback column: the status as a chip, a dropdown for priority below 3 after the spec's confirm text. */
@@ -30,7 +44,11 @@ function clawbackEdit(save: (id: string, v: string) => Promise<unknown>): Inline
 }
 
 const clawbackChip = (value: string, requestType: number) => (
-  <Chip size="small" label={clawbackLabel(value, requestType)} color={CLAWBACK_OPTIONS.find((o) => o.value === value)?.color ?? 'default'} />
+  <Chip
+    size="small"
+    label={clawbackLabel(value, requestType)}
+    color={CLAWBACK_OPTIONS.find((o) => o.value === value)?.color ?? 'default'}
+  />
 );
 
 async function exportClawback(ctx: ListContext) {
@@ -58,12 +76,66 @@ export default function RefundReport() {
       title: 'Báo cáo yêu cầu hoàn tiền',
       endpoint: REPORT_LIST,
       filters: [
-        { key: 'username', type: 'select', label: 'Nhân viên', allLabel: 'Tất cả', default: '', width: 220, loadOptions: async () => staffPickerOptions((await reportApi.staff()).values as StaffOption[]) },
-        { key: 'is_transfer', type: 'select', label: 'Chuyển khoản', options: [{ value: '0', label: 'Tất cả' }, { value: '1', label: 'Chưa chuyển khoản' }, { value: '2', label: 'Đã chuyển khoản' }], default: '0', width: 160 },
-        { key: 'trang_thai_giao_dich_doi_tac', type: 'select', label: 'Trạng thái giao dịch', options: TRADE_STATUS_FILTER, allLabel: 'Tất cả', default: '', width: 190 },
-        { key: 'trang_thai_truy_thu_hoan_theo_goi', type: 'select', label: 'Truy thu hoàn gói', options: clawbackFilterOptions, allLabel: 'Tất cả', default: '', width: 170 },
-        { key: 'trang_thai_truy_thu_hoan_them', type: 'select', label: 'Truy thu hoàn thêm', options: clawbackFilterOptions, allLabel: 'Tất cả', default: '', width: 170 },
-        { key: 'don_hoan_hoac_nap', type: 'select', label: 'Loại đơn', options: [{ value: 'hoan_tien', label: 'Đơn hoàn tiền' }, { value: 'nap_tien', label: 'Đơn nạp tiền' }], allLabel: 'Tất cả', default: '', width: 150 },
+        {
+          key: 'username',
+          type: 'select',
+          label: 'Nhân viên',
+          allLabel: 'Tất cả',
+          default: '',
+          width: 220,
+          loadOptions: async () => staffPickerOptions((await reportApi.staff()).values as StaffOption[]),
+        },
+        {
+          key: 'is_transfer',
+          type: 'select',
+          label: 'Chuyển khoản',
+          options: [
+            { value: '0', label: 'Tất cả' },
+            { value: '1', label: 'Chưa chuyển khoản' },
+            { value: '2', label: 'Đã chuyển khoản' },
+          ],
+          default: '0',
+          width: 160,
+        },
+        {
+          key: 'trang_thai_giao_dich_doi_tac',
+          type: 'select',
+          label: 'Trạng thái giao dịch',
+          options: TRADE_STATUS_FILTER,
+          allLabel: 'Tất cả',
+          default: '',
+          width: 190,
+        },
+        {
+          key: 'trang_thai_truy_thu_hoan_theo_goi',
+          type: 'select',
+          label: 'Truy thu hoàn gói',
+          options: clawbackFilterOptions,
+          allLabel: 'Tất cả',
+          default: '',
+          width: 170,
+        },
+        {
+          key: 'trang_thai_truy_thu_hoan_them',
+          type: 'select',
+          label: 'Truy thu hoàn thêm',
+          options: clawbackFilterOptions,
+          allLabel: 'Tất cả',
+          default: '',
+          width: 170,
+        },
+        {
+          key: 'don_hoan_hoac_nap',
+          type: 'select',
+          label: 'Loại đơn',
+          options: [
+            { value: 'hoan_tien', label: 'Đơn hoàn tiền' },
+            { value: 'nap_tien', label: 'Đơn nạp tiền' },
+          ],
+          allLabel: 'Tất cả',
+          default: '',
+          width: 150,
+        },
         { key: 'message', type: 'text', label: 'Tìm kiếm', placeholder: 'SĐT, gói cước, nhân viên', width: 200 },
         { key: 'startDate', type: 'date', label: 'Từ ngày', default: () => monthStart() },
         { key: 'endDate', type: 'date', label: 'Đến ngày', default: () => today() },
@@ -103,7 +175,12 @@ export default function RefundReport() {
         { field: 'number_phone', headerName: 'Số điện thoại', kind: 'phone', minWidth: 120 },
         { field: 'package_code', headerName: 'Gói cước', minWidth: 110 },
         { field: 'request_type', headerName: 'Yêu cầu', options: REQUEST_TYPES, minWidth: 100 },
-        { field: 'request_method', headerName: 'Hình thức', options: REQUEST_METHODS.map(({ value, label }) => ({ value, label })), minWidth: 110 },
+        {
+          field: 'request_method',
+          headerName: 'Hình thức',
+          options: REQUEST_METHODS.map(({ value, label }) => ({ value, label })),
+          minWidth: 110,
+        },
         { field: 'refund_price', headerName: 'Số tiền hoàn / nạp', kind: 'number', minWidth: 130 },
         { field: 'other_refund', headerName: 'Hoàn thêm', kind: 'number', minWidth: 100 },
         { field: 'transfer_final_amount', headerName: 'Tiền chuyển khoản', kind: 'number', minWidth: 130 },
@@ -111,7 +188,9 @@ export default function RefundReport() {
           field: 'trang_thai_giao_dich_doi_tac',
           headerName: 'Trạng thái',
           minWidth: 140,
-          render: (r) => <Chip size="small" label={r.trang_thai_giao_dich_doi_tac || '—'} color={tradeStatusColor(r.trang_thai_giao_dich_doi_tac)} />,
+          render: (r) => (
+            <Chip size="small" label={r.trang_thai_giao_dich_doi_tac || '—'} color={tradeStatusColor(r.trang_thai_giao_dich_doi_tac)} />
+          ),
         },
         { field: 'created_time', headerName: 'Thời gian yêu cầu', kind: 'datetime', minWidth: 160 },
         {

@@ -78,7 +78,8 @@ function confirmedEdit<R extends RefundRequest>(
   };
 }
 
-const label = (opts: Array<{ value: number; label: string }>, v: unknown) => opts.find((o) => o.value === Number(v))?.label ?? String(v ?? '');
+const label = (opts: Array<{ value: number; label: string }>, v: unknown) =>
+  opts.find((o) => o.value === Number(v))?.label ?? String(v ?? '');
 const money = (v: unknown) => (v === null || v === undefined || v === '' ? NaN : Number(String(v).replace(/[^\d-]/g, '')));
 
 /** Copies a phone's last 9 digits with the spec's toasts ('Đã copy: …' / 'Lỗi không thể copy', spec 2 §5, §8). */
@@ -99,7 +100,15 @@ function PhoneCell({ row }: { row: RefundRequest }) {
       {displayPhone(row.number_phone)}
       {copy && (
         <Tooltip title="Copy số điện thoại">
-          <IconButton size="small" aria-label="Copy số điện thoại" data-testid={`requestrefund-copy-phone-${row.id}`} onClick={(e) => { e.stopPropagation(); void copyPhone(copy); }}>
+          <IconButton
+            size="small"
+            aria-label="Copy số điện thoại"
+            data-testid={`requestrefund-copy-phone-${row.id}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              void copyPhone(copy);
+            }}
+          >
             <ContentCopyIcon sx={{ fontSize: 16 }} />
           </IconButton>
         </Tooltip>
@@ -172,7 +181,10 @@ export default function RefundRequests() {
   const [packages, setPackages] = useState<RefundPrice[]>([]);
   useEffect(() => {
     // The package dropdown of the list (priority below 3); refused otherwise, then left empty.
-    priceApi.all().then((r) => setPackages(r.values ?? []), () => undefined);
+    priceApi.all().then(
+      (r) => setPackages(r.values ?? []),
+      () => undefined,
+    );
   }, []);
 
   const config = useMemo<ListConfig<RefundRequest>>(() => {
@@ -182,15 +194,46 @@ export default function RefundRequests() {
       title: mine ? 'Yêu cầu hoàn tiền được giao cho tôi' : 'Yêu cầu hoàn tiền',
       endpoint: mine ? ASSIGNED_LIST : REQUEST_LIST,
       filters: [
-        { key: 'is_transfer', type: 'select', label: 'Chuyển khoản', options: [{ value: '0', label: 'Tất cả' }, { value: '1', label: 'Chưa chuyển khoản' }, { value: '2', label: 'Đã chuyển khoản' }], default: '0', width: 170 },
-        { key: 'trang_thai_giao_dich_doi_tac', type: 'select', label: 'Trạng thái giao dịch', options: TRADE_STATUS_FILTER, allLabel: 'Tất cả', default: '', width: 210 },
+        {
+          key: 'is_transfer',
+          type: 'select',
+          label: 'Chuyển khoản',
+          options: [
+            { value: '0', label: 'Tất cả' },
+            { value: '1', label: 'Chưa chuyển khoản' },
+            { value: '2', label: 'Đã chuyển khoản' },
+          ],
+          default: '0',
+          width: 170,
+        },
+        {
+          key: 'trang_thai_giao_dich_doi_tac',
+          type: 'select',
+          label: 'Trạng thái giao dịch',
+          options: TRADE_STATUS_FILTER,
+          allLabel: 'Tất cả',
+          default: '',
+          width: 210,
+        },
         { key: 'message', type: 'text', label: 'Tìm kiếm', placeholder: 'SĐT, gói cước, nhân viên, lý do', width: 240 },
         { key: 'startDate', type: 'date', label: 'Từ ngày', default: () => monthStart() },
         { key: 'endDate', type: 'date', label: 'Đến ngày', default: () => today() },
       ],
       toolbar: [
-        { key: 'refund', label: 'Hoàn tiền gói cước', icon: <AddIcon />, onClick: () => setDialog('refund'), testId: 'requestrefund-create-refund' },
-        { key: 'topup', label: 'Nạp tiền chiết khấu', icon: <AddIcon />, onClick: () => setDialog('topup'), testId: 'requestrefund-create-topup' },
+        {
+          key: 'refund',
+          label: 'Hoàn tiền gói cước',
+          icon: <AddIcon />,
+          onClick: () => setDialog('refund'),
+          testId: 'requestrefund-create-refund',
+        },
+        {
+          key: 'topup',
+          label: 'Nạp tiền chiết khấu',
+          icon: <AddIcon />,
+          onClick: () => setDialog('topup'),
+          testId: 'requestrefund-create-topup',
+        },
         {
           key: 'mine',
           label: mine ? 'Tất cả yêu cầu' : 'Được giao cho tôi',
@@ -220,29 +263,35 @@ export default function RefundRequests() {
       ],
       export: { fileName: 'YCHT.xlsx' },
       // The totals are the whole list's; the handed-out view has none.
-      summary: mine ? undefined : (data) => {
-        const raw = data?.raw ?? {};
-        const item = (k: string, text: string) => (
-          <Typography variant="body2" data-testid={`requestrefund-${k}`}>
-            {text}: <b>{formatNumber(raw[k] ?? 0)}</b>
-          </Typography>
-        );
-        return (
-          <Stack direction="row" spacing={3} sx={{ mb: 1 }}>
-            {item('tongHoanTien', 'Tổng hoàn tiền')}
-            {item('tongHoanThem', 'Tổng hoàn thêm')}
-            {item('tongNapTien', 'Tổng nạp tiền')}
-            {raw.tongTienSauChietKhau !== undefined && item('tongTienSauChietKhau', 'Tổng tiền sau chiết khấu')}
-          </Stack>
-        );
-      },
+      summary: mine
+        ? undefined
+        : (data) => {
+            const raw = data?.raw ?? {};
+            const item = (k: string, text: string) => (
+              <Typography variant="body2" data-testid={`requestrefund-${k}`}>
+                {text}: <b>{formatNumber(raw[k] ?? 0)}</b>
+              </Typography>
+            );
+            return (
+              <Stack direction="row" spacing={3} sx={{ mb: 1 }}>
+                {item('tongHoanTien', 'Tổng hoàn tiền')}
+                {item('tongHoanThem', 'Tổng hoàn thêm')}
+                {item('tongNapTien', 'Tổng nạp tiền')}
+                {raw.tongTienSauChietKhau !== undefined && item('tongTienSauChietKhau', 'Tổng tiền sau chiết khấu')}
+              </Stack>
+            );
+          },
       columns: hiddenAtFirst<RefundRequest>(HIDDEN_AT_FIRST, [
         { field: '__index', headerName: '#', kind: 'index' },
         {
           field: 'staff_username',
           headerName: 'Nhân viên',
           minWidth: 110,
-          edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi nhân viên thành '${v}'?`, (r, v) => requestApi.staff(r.id, String(v).trim())),
+          edit: confirmedEdit(
+            'text',
+            (_r, v) => `Xác nhận đổi nhân viên thành '${v}'?`,
+            (r, v) => requestApi.staff(r.id, String(v).trim()),
+          ),
         },
         { field: 'staff_fullname', headerName: 'Tên nhân viên', minWidth: 140 },
         { field: 'number_phone', headerName: 'Số điện thoại', kind: 'phone', minWidth: 130, render: (r) => <PhoneCell row={r} /> },
@@ -251,15 +300,22 @@ export default function RefundRequests() {
           field: 'package_code',
           headerName: 'Gói cước',
           minWidth: 110,
-          edit: confirmedEdit('select', (_r, v) => `Xác nhận đổi gói cước thành '${v}'?`, (r, v) => requestApi.packageCode(r.id, String(v)), {
-            options: () => packages.map((p) => ({ value: p.ten_goi_cuoc, label: p.ten_goi_cuoc })),
-          }),
+          edit: confirmedEdit(
+            'select',
+            (_r, v) => `Xác nhận đổi gói cước thành '${v}'?`,
+            (r, v) => requestApi.packageCode(r.id, String(v)),
+            {
+              options: () => packages.map((p) => ({ value: p.ten_goi_cuoc, label: p.ten_goi_cuoc })),
+            },
+          ),
         },
         {
           field: 'trang_thai_giao_dich_doi_tac',
           headerName: 'Trạng thái',
           minWidth: 130,
-          render: (r) => <Chip size="small" label={r.trang_thai_giao_dich_doi_tac || '—'} color={tradeStatusColor(r.trang_thai_giao_dich_doi_tac)} />,
+          render: (r) => (
+            <Chip size="small" label={r.trang_thai_giao_dich_doi_tac || '—'} color={tradeStatusColor(r.trang_thai_giao_dich_doi_tac)} />
+          ),
         },
         {
           field: 'ma_trang_thai_giao_dich_doi_tac',
@@ -279,36 +335,55 @@ export default function RefundRequests() {
           headerName: 'Yêu cầu',
           minWidth: 100,
           options: REQUEST_TYPES,
-          edit: confirmedEdit('select', (_r, v) => `Xác nhận đổi yêu cầu thành '${label(REQUEST_TYPES, v)}'?`, (r, v) => requestApi.type(r.id, Number(v)), {
-            // A type edit stays on its side: refunds among 1, 2, 4, a top-up stays 5 (server rule).
-            options: (r) => REQUEST_TYPES.filter((t) => (r.request_type === 5 ? t.value === 5 : [1, 2, 4].includes(t.value))),
-          }),
+          edit: confirmedEdit(
+            'select',
+            (_r, v) => `Xác nhận đổi yêu cầu thành '${label(REQUEST_TYPES, v)}'?`,
+            (r, v) => requestApi.type(r.id, Number(v)),
+            {
+              // A type edit stays on its side: refunds among 1, 2, 4, a top-up stays 5 (server rule).
+              options: (r) => REQUEST_TYPES.filter((t) => (r.request_type === 5 ? t.value === 5 : [1, 2, 4].includes(t.value))),
+            },
+          ),
         },
         {
           field: 'request_method',
           headerName: 'Hình thức',
           minWidth: 120,
           options: REQUEST_METHODS.map(({ value, label: l }) => ({ value, label: l })),
-          edit: confirmedEdit('select', (_r, v) => `Xác nhận đổi hình thức thành '${label(REQUEST_METHODS as any, v)}'?`, (r, v) => requestApi.method(r.id, Number(v)), {
-            canEdit: (r, ctx) => isManager(ctx.session.priority) && r.request_type !== 5,
-            options: REQUEST_METHODS.map(({ value, label: l }) => ({ value, label: l })),
-          }),
+          edit: confirmedEdit(
+            'select',
+            (_r, v) => `Xác nhận đổi hình thức thành '${label(REQUEST_METHODS as any, v)}'?`,
+            (r, v) => requestApi.method(r.id, Number(v)),
+            {
+              canEdit: (r, ctx) => isManager(ctx.session.priority) && r.request_type !== 5,
+              options: REQUEST_METHODS.map(({ value, label: l }) => ({ value, label: l })),
+            },
+          ),
         },
         {
           field: 'refund_price',
           headerName: 'Số tiền hoàn / nạp',
           kind: 'number',
           minWidth: 110,
-          edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi số tiền thành ${formatNumber(money(v))}?`, (r, v) => requestApi.refundAmount(r.id, money(v)), {
-            canEdit: (r, ctx) => isManager(ctx.session.priority) && r.request_type === 5,
-          }),
+          edit: confirmedEdit(
+            'text',
+            (_r, v) => `Xác nhận đổi số tiền thành ${formatNumber(money(v))}?`,
+            (r, v) => requestApi.refundAmount(r.id, money(v)),
+            {
+              canEdit: (r, ctx) => isManager(ctx.session.priority) && r.request_type === 5,
+            },
+          ),
         },
         {
           field: 'other_refund',
           headerName: 'Hoàn thêm',
           kind: 'number',
           minWidth: 110,
-          edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi tiền hoàn thêm thành ${formatNumber(money(v))}?`, (r, v) => requestApi.extraRefund(r.id, money(v))),
+          edit: confirmedEdit(
+            'text',
+            (_r, v) => `Xác nhận đổi tiền hoàn thêm thành ${formatNumber(money(v))}?`,
+            (r, v) => requestApi.extraRefund(r.id, money(v)),
+          ),
         },
         // What the customer of a top-up transfers (transfer_final_amount): the salesperson tells them, so everyone sees it.
         {
@@ -330,11 +405,22 @@ export default function RefundRequests() {
           minWidth: 130,
           // Read-only and coloured for priority above 2 (spec 2 §6); managers get the editable cell.
           render: (r, ctx) => (
-            <Box component="span" data-testid={`requestrefund-chenh_lech-${r.id}`} sx={{ color: differenceColor(r.chenh_lech, ctx.session.priority), fontWeight: differenceColor(r.chenh_lech, ctx.session.priority) ? 600 : undefined }}>
+            <Box
+              component="span"
+              data-testid={`requestrefund-chenh_lech-${r.id}`}
+              sx={{
+                color: differenceColor(r.chenh_lech, ctx.session.priority),
+                fontWeight: differenceColor(r.chenh_lech, ctx.session.priority) ? 600 : undefined,
+              }}
+            >
               {formatNumber(r.chenh_lech)}
             </Box>
           ),
-          edit: confirmedEdit('text', (_r, v) => `Xác nhận đổi chênh lệch thành ${formatNumber(money(v))}?`, (r, v) => requestApi.difference(r.id, money(v))),
+          edit: confirmedEdit(
+            'text',
+            (_r, v) => `Xác nhận đổi chênh lệch thành ${formatNumber(money(v))}?`,
+            (r, v) => requestApi.difference(r.id, money(v)),
+          ),
         },
         { field: 'tien_trinh_nap', headerName: 'Tiến trình nạp', minWidth: 120 },
         {
@@ -342,7 +428,11 @@ export default function RefundRequests() {
           headerName: 'Thời gian yêu cầu',
           kind: 'datetime',
           minWidth: 170,
-          edit: confirmedEdit('datetime', (_r, v) => `Xác nhận đổi thời gian tạo thành ${v}?`, (r, v) => requestApi.createdTime(r.id, String(v))),
+          edit: confirmedEdit(
+            'datetime',
+            (_r, v) => `Xác nhận đổi thời gian tạo thành ${v}?`,
+            (r, v) => requestApi.createdTime(r.id, String(v)),
+          ),
         },
         { field: 'kenh_doi_tac', headerName: 'Kênh đối tác', minWidth: 120, visible: senior, options: CHANNEL_OPTIONS },
         {
@@ -350,7 +440,12 @@ export default function RefundRequests() {
           headerName: 'Chuyển khoản',
           minWidth: 110,
           options: TRANSFER,
-          edit: confirmedEdit('select', (_r, v) => `Xác nhận đổi trạng thái chuyển khoản thành '${label(TRANSFER, v)}'?`, (r, v) => requestApi.transfer(r.id, Number(v)), { options: TRANSFER }),
+          edit: confirmedEdit(
+            'select',
+            (_r, v) => `Xác nhận đổi trạng thái chuyển khoản thành '${label(TRANSFER, v)}'?`,
+            (r, v) => requestApi.transfer(r.id, Number(v)),
+            { options: TRANSFER },
+          ),
         },
         { field: 'approver', headerName: 'Người duyệt', minWidth: 110, value: (r) => whoLabel(r.approver) },
         {
@@ -377,7 +472,12 @@ export default function RefundRequests() {
                 icon={<ContentCopyIcon fontSize="small" />}
                 label={r.noi_dung_chuyen_khoan}
                 data-testid={`requestrefund-note-${r.id}`}
-                onClick={() => navigator.clipboard?.writeText(r.noi_dung_chuyen_khoan ?? '').then(() => ctx.notify('Đã sao chép nội dung chuyển khoản', 'success'), () => undefined)}
+                onClick={() =>
+                  navigator.clipboard?.writeText(r.noi_dung_chuyen_khoan ?? '').then(
+                    () => ctx.notify('Đã sao chép nội dung chuyển khoản', 'success'),
+                    () => undefined,
+                  )
+                }
               />
             ) : null,
         },
@@ -448,8 +548,22 @@ export default function RefundRequests() {
   return (
     <>
       <ListScreen ref={listRef} config={config} />
-      <FormDialog config={packageRefundForm} testIdPrefix="refund-form" open={dialog === 'refund'} mode="create" onClose={() => setDialog(null)} onSaved={saved} />
-      <FormDialog config={topUpForm} testIdPrefix="topup-form" open={dialog === 'topup'} mode="create" onClose={() => setDialog(null)} onSaved={saved} />
+      <FormDialog
+        config={packageRefundForm}
+        testIdPrefix="refund-form"
+        open={dialog === 'refund'}
+        mode="create"
+        onClose={() => setDialog(null)}
+        onSaved={saved}
+      />
+      <FormDialog
+        config={topUpForm}
+        testIdPrefix="topup-form"
+        open={dialog === 'topup'}
+        mode="create"
+        onClose={() => setDialog(null)}
+        onSaved={saved}
+      />
       <FormDialog
         config={assignForm}
         testIdPrefix="assign-form"
@@ -462,7 +576,15 @@ export default function RefundRequests() {
           listRef.current?.reload();
         }}
       />
-      <FormDialog config={settingsForm} testIdPrefix="settings-form" open={dialog === 'settings'} mode="edit" row={settings} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />
+      <FormDialog
+        config={settingsForm}
+        testIdPrefix="settings-form"
+        open={dialog === 'settings'}
+        mode="edit"
+        row={settings}
+        onClose={() => setDialog(null)}
+        onSaved={() => setDialog(null)}
+      />
     </>
   );
 }

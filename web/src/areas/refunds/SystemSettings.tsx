@@ -46,7 +46,12 @@ export default function SystemSettings() {
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
         { field: 'key', headerName: 'Cài đặt', minWidth: 260, value: (r) => SETTING_LABELS[r.key] ?? r.key },
-        { field: 'value', headerName: 'Giá trị', minWidth: 200, value: (r) => (r.key === 'kenh_hoan_tien' ? channelLabel(r.value) : r.value) },
+        {
+          field: 'value',
+          headerName: 'Giá trị',
+          minWidth: 200,
+          value: (r) => (r.key === 'kenh_hoan_tien' ? channelLabel(r.value) : r.value),
+        },
         { field: 'code', headerName: 'Mã', minWidth: 200, value: (r) => r.key },
       ],
       history: {

@@ -118,7 +118,10 @@ export function tradeStatusColor(text: string): 'success' | 'error' | 'default' 
 
 /** The partner notices of a creation, one alert text each (spec 2 §8; the server writes the text). */
 export function noticeText(reply: CreateReply | null | undefined): string {
-  return (reply?.notices ?? []).map((n) => n.text).filter(Boolean).join('\n\n');
+  return (reply?.notices ?? [])
+    .map((n) => n.text)
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 /**
@@ -126,8 +129,16 @@ export function noticeText(reply: CreateReply | null | undefined): string {
  * gateway's answer is awaited (can_retry) and not once a clawback was collected — the server's
  * rules (services/refunds/src/domain/deletion.ts), which it applies whatever the screen shows.
  */
-export function canDeleteRequest(r: Pick<RefundRequest, 'can_retry' | 'trang_thai_truy_thu_hoan_theo_goi' | 'trang_thai_truy_thu_hoan_them'>, priority: number): boolean {
-  return isManager(priority) && !r.can_retry && r.trang_thai_truy_thu_hoan_theo_goi !== 'da_truy_thu' && r.trang_thai_truy_thu_hoan_them !== 'da_truy_thu';
+export function canDeleteRequest(
+  r: Pick<RefundRequest, 'can_retry' | 'trang_thai_truy_thu_hoan_theo_goi' | 'trang_thai_truy_thu_hoan_them'>,
+  priority: number,
+): boolean {
+  return (
+    isManager(priority) &&
+    !r.can_retry &&
+    r.trang_thai_truy_thu_hoan_theo_goi !== 'da_truy_thu' &&
+    r.trang_thai_truy_thu_hoan_them !== 'da_truy_thu'
+  );
 }
 
 /**
@@ -151,25 +162,34 @@ export function differenceColor(value: number, priority: number): 'success.main'
 
 export const requestApi = {
   remove: (rowId: string) => api.del<Ack>(`${REQUEST_LIST}/${id(rowId)}`),
-  createRefund: (body: Partial<refunds_v1_refunds.CreatePackageRefundRequest>) => api.post<CreateReply>(`${REQUEST_LIST}/createHoanTienGoiCuoc`, body),
-  createTopUp: (body: Partial<refunds_v1_refunds.CreateTopUpRequest>) => api.post<CreateReply>(`${REQUEST_LIST}/createNapTienChietKhau`, body),
-  approve: (rowId: string, status: 1 | 2) => api.put<RefundRequest>(`${REQUEST_LIST}/approve/${id(rowId)}`, { status_duyet_don: status, currentOriginUrl: location.href }),
+  createRefund: (body: Partial<refunds_v1_refunds.CreatePackageRefundRequest>) =>
+    api.post<CreateReply>(`${REQUEST_LIST}/createHoanTienGoiCuoc`, body),
+  createTopUp: (body: Partial<refunds_v1_refunds.CreateTopUpRequest>) =>
+    api.post<CreateReply>(`${REQUEST_LIST}/createNapTienChietKhau`, body),
+  approve: (rowId: string, status: 1 | 2) =>
+    api.put<RefundRequest>(`${REQUEST_LIST}/approve/${id(rowId)}`, { status_duyet_don: status, currentOriginUrl: location.href }),
   packageApproval: (rowId: string, v: number) =>
-    api.put<RefundRequest>(`${REQUEST_LIST}/setTrangThaiDuyetHoanGoiStatus/${id(rowId)}`, { trang_thai_duyet_hoan_goi: v, currentOriginUrl: location.href }),
+    api.put<RefundRequest>(`${REQUEST_LIST}/setTrangThaiDuyetHoanGoiStatus/${id(rowId)}`, {
+      trang_thai_duyet_hoan_goi: v,
+      currentOriginUrl: location.href,
+    }),
   transfer: (rowId: string, v: number) => api.put<RefundRequest>(`${REQUEST_LIST}/setTransferStatus/${id(rowId)}`, { is_transfer: v }),
-  tradeStatus: (rowId: string, code: number) => api.put<RefundRequest>(`${REQUEST_LIST}/setTrangThaiGiaoDich/${id(rowId)}`, { ma_trang_thai_giao_dich_doi_tac: code }),
+  tradeStatus: (rowId: string, code: number) =>
+    api.put<RefundRequest>(`${REQUEST_LIST}/setTrangThaiGiaoDich/${id(rowId)}`, { ma_trang_thai_giao_dich_doi_tac: code }),
   method: (rowId: string, v: number) => api.put<RefundRequest>(`${REQUEST_LIST}/setHinhThuc/${id(rowId)}`, { request_method: v }),
   type: (rowId: string, v: number) => api.put<RefundRequest>(`${REQUEST_LIST}/setYeuCau/${id(rowId)}`, { request_type: v }),
   createdTime: (rowId: string, v: string) => api.put<RefundRequest>(`${REQUEST_LIST}/setCreatedTime/${id(rowId)}`, { created_time: v }),
   staff: (rowId: string, username: string) => api.post<RefundRequest>(`${REQUEST_LIST}/updateUser`, { id: rowId, username }),
-  packageCode: (rowId: string, code: string) => api.post<RefundRequest>(`${REQUEST_LIST}/updatePackageCode`, { id: rowId, package_code: code }),
+  packageCode: (rowId: string, code: string) =>
+    api.post<RefundRequest>(`${REQUEST_LIST}/updatePackageCode`, { id: rowId, package_code: code }),
   extraRefund: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienHoanThem`, { id: rowId, other_refund: v }),
   refundAmount: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienHoan`, { id: rowId, refund_price: v }),
   difference: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienChenhLech`, { id: rowId, chenh_lech: v }),
   retry: (rowId: string) => api.put<CreateReply>(`${REQUEST_LIST}/retry/${id(rowId)}`, { currentOriginUrl: location.href }),
   /** Hand-out (issue 24.17): the pool's size, and handing requests to staff. */
   countAssign: () => api.get<{ total: number }>(`${REQUEST_LIST}/count-assign`),
-  assign: (items: Array<{ username: string; count: number }>) => api.post<refunds_v1_refunds.RefundAssignReply>(`${REQUEST_LIST}/assign`, items),
+  assign: (items: Array<{ username: string; count: number }>) =>
+    api.post<refunds_v1_refunds.RefundAssignReply>(`${REQUEST_LIST}/assign`, items),
 };
 /** The requests handed to the caller (GET assign, list shape). */
 export const ASSIGNED_LIST = `${REQUEST_LIST}/assign`;
@@ -210,7 +230,8 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   assigned_to: 'Giao cho',
 };
 
-const labelsOf = (opts: ReadonlyArray<{ value: string | number; label: string }>) => Object.fromEntries(opts.map((o) => [String(o.value), o.label]));
+const labelsOf = (opts: ReadonlyArray<{ value: string | number; label: string }>) =>
+  Object.fromEntries(opts.map((o) => [String(o.value), o.label]));
 
 /** Stored values of the trail in the screens' words. */
 export function historyValueLabels(): Record<string, Record<string, string>> {
@@ -253,7 +274,13 @@ export const reportApi = {
   staff: () => api.get<{ values: any[]; count: number }>(`${REPORT_LIST}/staff`),
   clawbackList: (query: Record<string, unknown>) => api.get<ClawbackList>(`${REPORT_LIST}/xuatdstruythu`, query),
   setPackage: (rowId: string, v: string) =>
-    api.put<RefundRequest>(`${REPORT_LIST}/setTrangThaiTruyThuHoanTheoGoi/${id(rowId)}`, { trang_thai_truy_thu_hoan_theo_goi: v, currentOriginUrl: location.href }),
+    api.put<RefundRequest>(`${REPORT_LIST}/setTrangThaiTruyThuHoanTheoGoi/${id(rowId)}`, {
+      trang_thai_truy_thu_hoan_theo_goi: v,
+      currentOriginUrl: location.href,
+    }),
   setExtra: (rowId: string, v: string) =>
-    api.put<RefundRequest>(`${REPORT_LIST}/setTrangThaiTruyThuHoanThem/${id(rowId)}`, { trang_thai_truy_thu_hoan_them: v, currentOriginUrl: location.href }),
+    api.put<RefundRequest>(`${REPORT_LIST}/setTrangThaiTruyThuHoanThem/${id(rowId)}`, {
+      trang_thai_truy_thu_hoan_them: v,
+      currentOriginUrl: location.href,
+    }),
 };

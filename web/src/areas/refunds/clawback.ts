@@ -7,5 +7,11 @@ import type { ColumnDef } from '../../list/types';
 export const CLAWBACK_COLUMNS: ColumnDef[] = [
   { field: 'staff_username', headerName: 'Nhân viên', description: 'staff_username' },
   { field: 'staff_fullname', headerName: 'Tên nhân viên', description: 'staff_fullname' },
-  { field: 'tong_truy_thu', headerName: 'Tổng truy thu', description: 'tong_truy_thu', kind: 'number', export: { value: (r) => Number(r.tong_truy_thu) } },
+  {
+    field: 'tong_truy_thu',
+    headerName: 'Tổng truy thu',
+    description: 'tong_truy_thu',
+    kind: 'number',
+    export: { value: (r) => Number(r.tong_truy_thu) },
+  },
 ];

@@ -9,7 +9,17 @@ import { moneyDigits } from '../../form/values';
 import { formatNumber } from '../../common/format';
 import { faceOf, rateHundredthsOf, transferOf } from '../../../../services/refunds/src/domain/discount-math';
 import { staffPickerOptions, type StaffOption } from '../../common/refdata';
-import { CHANNEL_OPTIONS, DIALOG_METHODS, REQUEST_METHODS, REQUEST_TYPES, priceApi, reportApi, requestApi, settingApi, type RefundPrice } from './api';
+import {
+  CHANNEL_OPTIONS,
+  DIALOG_METHODS,
+  REQUEST_METHODS,
+  REQUEST_TYPES,
+  priceApi,
+  reportApi,
+  requestApi,
+  settingApi,
+  type RefundPrice,
+} from './api';
 import { isManager } from '../../api/access';
 
 /** The alert of spec 2 §5 (with its line break). */
@@ -216,8 +226,20 @@ export const settingsForm: FormConfig<Record<string, string>> = {
   errorMsg: 'Cập nhật cài đặt không thành công',
   fields: [
     { key: 'kenh_hoan_tien', label: 'Kênh hoàn tiền', type: 'select', required: true, options: CHANNEL_OPTIONS },
-    { key: 'ti_le_chiet_khau', label: 'Tỉ lệ chiết khấu trả trước (%)', type: 'text', required: true, visibleTo: (s) => isManager(s.priority) },
-    { key: 'ti_le_chiet_khau_tra_sau', label: 'Tỉ lệ chiết khấu trả sau (%)', type: 'text', required: true, visibleTo: (s) => isManager(s.priority) },
+    {
+      key: 'ti_le_chiet_khau',
+      label: 'Tỉ lệ chiết khấu trả trước (%)',
+      type: 'text',
+      required: true,
+      visibleTo: (s) => isManager(s.priority),
+    },
+    {
+      key: 'ti_le_chiet_khau_tra_sau',
+      label: 'Tỉ lệ chiết khấu trả sau (%)',
+      type: 'text',
+      required: true,
+      visibleTo: (s) => isManager(s.priority),
+    },
   ],
   submit: async (v, ctx) => {
     const before = ctx.row ?? {};
@@ -248,8 +270,10 @@ export const assignForm: FormConfig = {
       label: 'Nhân viên',
       type: 'select',
       required: true,
-      loadOptions: async () => staffPickerOptions(((await reportApi.staff()).values ?? []) as StaffOption[]).map((o) => ({ ...o, testKey: o.value })),
-      helperText: () => (poolTotal === null ? undefined : `Còn ${formatNumber(poolTotal)} yêu cầu chưa giao (chưa hoàn thành, chưa giao cho ai)`),
+      loadOptions: async () =>
+        staffPickerOptions(((await reportApi.staff()).values ?? []) as StaffOption[]).map((o) => ({ ...o, testKey: o.value })),
+      helperText: () =>
+        poolTotal === null ? undefined : `Còn ${formatNumber(poolTotal)} yêu cầu chưa giao (chưa hoàn thành, chưa giao cho ai)`,
     },
     { key: 'count', label: 'Số yêu cầu giao', type: 'number', required: true },
   ],

@@ -31,6 +31,11 @@ export const refundsArea: Area = {
       menu: { permissions: ['giahoantien'], section: 'admin', icon: 'price', order: 1030 },
     },
     // The system settings are the refund settings (spec 2 §2.11, §3); the refunds service keeps them.
-    { path: '/sys/settings', title: 'Cài đặt', component: SystemSettings, menu: { permissions: ['settings'], section: 'admin', icon: 'settings', order: 1130 } },
+    {
+      path: '/sys/settings',
+      title: 'Cài đặt',
+      component: SystemSettings,
+      menu: { permissions: ['settings'], section: 'admin', icon: 'settings', order: 1130 },
+    },
   ],
 };

@@ -1,4 +1,14 @@
-import { canDeleteRequest, clawbackLabel, differenceColor, HISTORY_FIELD_LABELS, historyValueLabels, noticeText, phoneToCopy, tradeStatusChoices, tradeStatusColor } from './api';
+import {
+  canDeleteRequest,
+  clawbackLabel,
+  differenceColor,
+  HISTORY_FIELD_LABELS,
+  historyValueLabels,
+  noticeText,
+  phoneToCopy,
+  tradeStatusChoices,
+  tradeStatusColor,
+} from './api';
 import { faceText, methodOptions, transferHint, transferText } from './forms';
 
 describe('refund screen rules', () => {
@@ -36,9 +46,15 @@ describe('refund screen rules', () => {
   });
 
   it("shows each of the server's notices, one after the other", () => {
-    expect(noticeText({ values: [], notices: [{ request_id: 'a', channel: 'x', message: 'm', status: 's', text: '[YÊU CẦU HOÀN TIỀN]\nm' }, { request_id: 'b', channel: 'x', message: 'n', status: 's', text: '[NẠP TIỀN CHIẾT KHẤU]\nn' }] })).toBe(
-      '[YÊU CẦU HOÀN TIỀN]\nm\n\n[NẠP TIỀN CHIẾT KHẤU]\nn',
-    );
+    expect(
+      noticeText({
+        values: [],
+        notices: [
+          { request_id: 'a', channel: 'x', message: 'm', status: 's', text: '[YÊU CẦU HOÀN TIỀN]\nm' },
+          { request_id: 'b', channel: 'x', message: 'n', status: 's', text: '[NẠP TIỀN CHIẾT KHẤU]\nn' },
+        ],
+      }),
+    ).toBe('[YÊU CẦU HOÀN TIỀN]\nm\n\n[NẠP TIỀN CHIẾT KHẤU]\nn');
   });
   it('the dialogs show the transfer amount the server will store, and fill the face amount back from it (issue 24.11)', () => {
     expect(transferText('100,000', 1000)).toBe('90000');
@@ -68,8 +84,25 @@ describe('refund screen rules', () => {
     expect(differenceColor(0, 5)).toBeUndefined();
   });
   it("a request's history names every field the service audits in Vietnamese, and its stored codes too", () => {
-    const audited = ['created', 'deleted', 'assigned_to', 'approver', 'status_duyet_don', 'is_transfer', 'username_duyet_trang_thai_chuyen_khoan', 'trang_thai_key', 'trang_thai_giao_dich_doi_tac', 'ma_trang_thai_giao_dich_doi_tac', 'partner_state', 'refund_price', 'transfer_final_amount', 'tien_hoan_sau_chiet_khau', 'linked_id'];
-    for (const f of audited) expect(HISTORY_FIELD_LABELS[f]).toMatch(/^[A-ZĐÁÀẢÃẠÂẦẤẨẪẬĂẮẰẲẴẶÉÈẺẼẸÊẾỀỂỄỆÍÌỈĨỊÓÒỎÕỌÔỐỒỔỖỘƠỚỜỞỠỢÚÙỦŨỤƯỨỪỬỮỰÝỲỶỸỴ]/);
+    const audited = [
+      'created',
+      'deleted',
+      'assigned_to',
+      'approver',
+      'status_duyet_don',
+      'is_transfer',
+      'username_duyet_trang_thai_chuyen_khoan',
+      'trang_thai_key',
+      'trang_thai_giao_dich_doi_tac',
+      'ma_trang_thai_giao_dich_doi_tac',
+      'partner_state',
+      'refund_price',
+      'transfer_final_amount',
+      'tien_hoan_sau_chiet_khau',
+      'linked_id',
+    ];
+    for (const f of audited)
+      expect(HISTORY_FIELD_LABELS[f]).toMatch(/^[A-ZĐÁÀẢÃẠÂẦẤẨẪẬĂẮẰẲẴẶÉÈẺẼẸÊẾỀỂỄỆÍÌỈĨỊÓÒỎÕỌÔỐỒỔỖỘƠỚỜỞỠỢÚÙỦŨỤƯỨỪỬỮỰÝỲỶỸỴ]/);
     const v = historyValueLabels();
     expect(v.trang_thai_key.hoan_thanh).toBe('Hoàn thành');
     expect(v.trang_thai_truy_thu_hoan_them.da_truy_thu).toBe('Đã truy thu');
