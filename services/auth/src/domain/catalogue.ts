@@ -3,6 +3,8 @@
  * two refund sub-permissions), grouped by category with Vietnamese names, plus the permission
  * sets of the seeded roles. Pure data; the seed writes it idempotently.
  */
+import { ADMIN_SECTION_CODES, PRIORITY7_ADMIN_CODES } from '@cskh/kit';
+
 export interface CatalogueEntry {
   code: string;
   name: string;
@@ -96,29 +98,8 @@ export const PERMISSION_CATALOGUE: readonly CatalogueEntry[] = [
 
 export const ALL_CODES: readonly string[] = PERMISSION_CATALOGUE.map((p) => p.code);
 
-/** The admin section's codes (spec 1 §2.4 'Quản trị'): never granted to salespeople. */
-export const ADMIN_CODES: readonly string[] = [
-  'user.get',
-  'user.edit',
-  'user.add',
-  'user.delete',
-  'lstracuu',
-  'role.get',
-  'role.add',
-  'role.edit',
-  'role.delete',
-  'giahoantien',
-  'giagoimfy',
-  'giagoidangky9279',
-  'systemaccount',
-  'quetdata',
-  'quetdatakhonggoi',
-  'quetdtct',
-  'uploadchiadata',
-  'phanquyendata',
-  'chiadata',
-  'settings',
-];
+/** The admin section's codes (spec 1 §2.4 'Quản trị'): never granted to salespeople. The kit's list, the one the guards count. */
+export const ADMIN_CODES: readonly string[] = ADMIN_SECTION_CODES;
 
 const SALES_CODES = [
   'customer.get',
@@ -146,7 +127,7 @@ const SALES_CODES = [
 ];
 
 /** The admin-section codes that priority 7 may use (spec 3 §1), and what a coordinator needs beside them. */
-export const PRIORITY7_ADMIN_CODES: readonly string[] = ['phanquyendata', 'chiadata'];
+export { PRIORITY7_ADMIN_CODES };
 const PRIORITY7_CODES: readonly string[] = ['customer.get', 'lookup.balance', 'lookup.package', ...PRIORITY7_ADMIN_CODES];
 
 export interface SeedRole {

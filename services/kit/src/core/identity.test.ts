@@ -1,6 +1,5 @@
 import { ADMIN_SECTION_CODES, barredFromService, codeCounts, hasAnyPermission } from './identity';
 import { mayUseSocketRoute } from '../messaging/realtime-push';
-import { ADMIN_CODES, PRIORITY7_ADMIN_CODES } from '../../../auth/src/domain/catalogue';
 
 const who = (priority: number, permissions: string[]) => ({ priority, permissions });
 
@@ -34,13 +33,6 @@ describe('guard codes (any-of) with the admin section below priority 5', () => {
     expect(mayUseSocketRoute(scan, who(2, ['quetdata']))).toBe(true);
     expect(mayUseSocketRoute(scan, who(5, ['quetdata']))).toBe(false);
     expect(mayUseSocketRoute({ permissions: ['lookup.info'], priorityBelow: 5 }, who(5, ['lookup.info']))).toBe(false);
-  });
-});
-
-describe('the admin section, one list', () => {
-  it('is the list auth seeds and the web menu hides (auth catalogue)', () => {
-    expect([...ADMIN_SECTION_CODES].sort()).toEqual([...ADMIN_CODES].sort());
-    expect([...PRIORITY7_ADMIN_CODES].sort()).toEqual(['chiadata', 'phanquyendata']);
   });
 });
 
