@@ -1,18 +1,9 @@
 import { parseDateTime, vnIsoDay } from '@cskh/kit';
 import { MSG } from './messages';
+import { CARE_RESULTS, type CareResult } from './care-results';
 
-/** Care results (spec 1 §4), in the dialog's order (the first is the default). */
-export const CARE_RESULTS = [
-  { value: 'APPROVED', label: 'Đồng ý' },
-  { value: 'REJECTED', label: 'Không đồng ý' },
-  { value: 'APPOINTMENT', label: 'Hẹn lại' },
-  { value: 'KBM', label: 'Không bắt máy' },
-  { value: 'KLLĐ', label: 'Không liên lạc được' },
-  { value: 'KEEP', label: 'Dùng lại gói cũ' },
-  { value: 'RE-REGISTER', label: 'Đã đăng ký lại' },
-] as const;
-
-export type CareResult = (typeof CARE_RESULTS)[number]['value'];
+// Re-exported so the rules' callers find the results beside them.
+export { CARE_RESULTS, type CareResult };
 const RESULT_VALUES = new Set<string>(CARE_RESULTS.map((r) => r.value));
 export const isCareResult = (s: string): s is CareResult => RESULT_VALUES.has(s);
 

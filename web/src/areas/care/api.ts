@@ -4,8 +4,8 @@
  */
 import type { care_v1_care, common_v1_common } from '@cskh/proto';
 import { api } from '../../api/client';
-// Type only (nothing of the service is bundled): the result codes the care service accepts.
-import type { CareResult } from '../../../../services/care/src/domain/care-result';
+// The care service's own result codes and labels (that file imports nothing, so bundling it is cheap).
+import { CARE_RESULTS as SERVICE_CARE_RESULTS } from '../../../../services/care/src/domain/care-results';
 
 export type Upload = care_v1_care.Upload;
 export type CareRecord = care_v1_care.CareRecord;
@@ -25,23 +25,8 @@ export const BUSY_SIGNAL_RATE = '/api/v1/tilebatso';
 export const INVITE = '/api/v1/vas/mobifone/invite';
 export const NEXT_DAY = '/api/v1/moigoihomsau';
 
-/**
- * The label of each care result (spec 1 §4), in the dialog's order. Keyed by the care service's
- * own result codes: a code the server gains and the web lacks, or one the server does not know,
- * fails the web's typecheck.
- */
-const CARE_RESULT_LABELS: Record<CareResult, string> = {
-  APPROVED: 'Đồng ý',
-  REJECTED: 'Không đồng ý',
-  APPOINTMENT: 'Hẹn lại',
-  KBM: 'Không bắt máy',
-  KLLĐ: 'Không liên lạc được',
-  KEEP: 'Dùng lại gói cũ',
-  'RE-REGISTER': 'Đã đăng ký lại',
-};
-
 /** Care results, in the dialog's order: the first is the default. */
-export const CARE_RESULTS = (Object.entries(CARE_RESULT_LABELS) as Array<[CareResult, string]>).map(([value, label]) => ({ value, label }));
+export const CARE_RESULTS = [...SERVICE_CARE_RESULTS];
 
 export const careApi = {
   deleteUpload: (id: string) => api.del<common_v1_common.Ack>(UPLOAD_LIST, { body: { id } }),
