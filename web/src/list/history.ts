@@ -3,22 +3,12 @@
  * served at `GET …/{id}/history`, newest first) is shown — Vietnam time, who, the field's label,
  * from → to with the screen's value labels.
  */
+import type { common_v1_common } from '@cskh/proto';
 import { dayjs, DATETIME_FORMAT } from '../common/format';
 import type { ColumnDef, HistoryConfig } from './types';
 
-/** One change of one field, as the services send it. */
-export interface AuditEntry {
-  id: string;
-  resource: string;
-  record_id: string;
-  field: string;
-  from_value: string;
-  to_value: string;
-  username: string;
-  fullname: string;
-  /** ISO-8601 with +07:00. */
-  at: string;
-}
+/** One change of one field, as the services send it (the proto's message, typed once). */
+export type AuditEntry = common_v1_common.AuditEntry;
 
 export interface HistoryLine {
   key: string;
