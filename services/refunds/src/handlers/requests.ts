@@ -40,7 +40,7 @@ import {
 } from '../domain/requests';
 import { CHANNEL, GATEWAY, GATEWAY_1, isChannel, NO_API, RATE_POSTPAID, RATE_PREPAID, rateHundredths } from '../domain/settings';
 import { answerStatus, callPartner } from '../clients/partner';
-import { bankTransfers } from '../workers/bank-transfers';
+import { settleNewRequests } from '../store/settlement';
 import { priceByName } from '../store/prices';
 import { deletedSummary, deletionRefusal } from '../domain/deletion';
 import {
@@ -103,7 +103,6 @@ function listPeriod(startDate: unknown, endDate: unknown) {
 /** Refund and top-up requests (spec 2 §2.9, §4–§7): thin handlers over the rules in domain/. */
 export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   const { ds, audit, outbox, staff, config } = c.deps;
-  const bank = bankTransfers(c);
 
   /** Whether the viewer may see this request (managers all; others their subtree, and what was handed to them). */
   const visible = async (me: Identity, r: RequestRow) => {
@@ -293,7 +292,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       const now = await channelNow(em);
       settings = now.settings;
       // A top-up whose customer's transfer was approved already is settled at once.
-      return bank.settleNew(em, await saveNew(em, me, await build(em, now.settings, now.channel)));
+      return settleNewRequests(em, c.deps, await saveNew(em, me, await build(em, now.settings, now.channel)));
     });
     outbox.afterCommit();
     const sent: RequestRow[] = [];
