@@ -4,6 +4,15 @@
  * red failure/overdue/cancelled/not collected/refused, orange first draft step or revoke request,
  * purple cash).
  */
+import {
+  COLLECTION_STATUSES,
+  FORMS,
+  INFO_APPROVAL_STATUSES,
+  MFY_REQUEST_STATUSES,
+  MFY_STATUSES,
+  R9279_REQUEST_STATUSES,
+  R9279_STATUSES,
+} from '../../../../services/orders/src/domain/statuses';
 export type ChipColor = 'default' | 'primary' | 'secondary' | 'success' | 'error' | 'warning' | 'info';
 
 export const STATUS_LABELS: Record<string, string> = {
@@ -52,62 +61,20 @@ export function statusColor(v: string): ChipColor {
 
 const opts = (values: readonly string[]) => values.map((value) => ({ value, label: label(value) }));
 
-export const MFY_STATUS_OPTIONS = opts([
-  'dang_cho_duyet',
-  'duyet',
-  'duyet_lan_2',
-  'da_soan_y_lan_1',
-  'dang_ky_thanh_cong',
-  'thu_hoi',
-  'huy_qua_han',
-  'huy_qua_han_lan_2',
-]);
-export const MFY_REQUEST_OPTIONS = opts([
-  'cho_soan_y',
-  'qua_han',
-  'da_soan_y_lan_1',
-  'cho_soan_y_lan_2',
-  'qua_han_lan_2',
-  'dang_cho_xu_ly',
-  'thanh_cong',
-  'thu_hoi',
-  'that_bai',
-]);
-export const R9279_STATUS_OPTIONS = opts([
-  'dang_cho_duyet',
-  'y1',
-  'y2',
-  'y3',
-  'y4',
-  'y5',
-  'y6',
-  'bi_moi',
-  'dang_ky_thanh_cong',
-  'that_bai',
-]);
-export const R9279_REQUEST_OPTIONS = opts([
-  'dang_cho_xu_ly',
-  'cho_soan_y',
-  'soan_y1',
-  'soan_y2',
-  'soan_y3',
-  'soan_y4',
-  'soan_y5',
-  'soan_y6',
-  'bi_moi',
-  'thanh_cong',
-  'that_bai',
-]);
+export const MFY_STATUS_OPTIONS = opts(MFY_STATUSES);
+export const MFY_REQUEST_OPTIONS = opts(MFY_REQUEST_STATUSES);
+export const R9279_STATUS_OPTIONS = opts(R9279_STATUSES);
+export const R9279_REQUEST_OPTIONS = opts(R9279_REQUEST_STATUSES);
 /** All four are shown; the dropdown offers three (da_thu_tien_mat is never chosen, spec 3 §4). */
-export const COLLECTION_OPTIONS = opts(['da_chuyen_khoan', 'da_thu_tien_mat', 'chua_thu_tien', 'yeu_cau_thu_hoi']);
+export const COLLECTION_OPTIONS = opts(COLLECTION_STATUSES);
 export const SETTABLE_COLLECTION_OPTIONS = COLLECTION_OPTIONS.filter((o) => o.value !== 'da_thu_tien_mat');
-export const INFO_APPROVAL_OPTIONS = opts(['dang_cho_duyet', 'da_duyet', 'tu_choi']);
+export const INFO_APPROVAL_OPTIONS = opts(INFO_APPROVAL_STATUSES);
 /**
  * The confirm text of a manager's information-approval change (issue 24.15, spec 3 §4 "Information
  * approval status"). Any value may follow any other, priority below 3 only (the server's rule).
  */
 export const infoApprovalPrompt = (v: string) => `Xác nhận đổi trạng thái duyệt thông tin thành '${label(v)}'?`;
-export const FORM_OPTIONS = opts(['dang_ky', 'gia_han']);
+export const FORM_OPTIONS = opts(FORMS);
 export const TIER_OPTIONS = [1, 2, 3].map((t) => ({ value: t, label: `T${t}` }));
 
 /** Seconds left until the server's deadline, measured on the server's clock (offset = server − browser). */
