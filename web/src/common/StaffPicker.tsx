@@ -56,8 +56,7 @@ export default function StaffPicker({
     return () => {
       alive = false;
     };
-    // The list loads once per mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list loads once per mount; `load` is a new closure on every render of the caller
   }, []);
   const all = useMemo<StaffPick[]>(() => {
     const base = (options ?? loaded).map((o) => ({ ...o, label: plainStaffText(o.label) }));

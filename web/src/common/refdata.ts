@@ -32,7 +32,7 @@ export function useLoad<T>(load: () => Promise<T>, initial: T, deps: unknown[] =
     return () => {
       alive = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps and reload() decide when to load; `load` is a new closure on every render
   }, [tick, ...deps]);
   return { value, setValue, loading, reload: () => setTick((t) => t + 1) };
 }

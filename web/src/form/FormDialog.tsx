@@ -77,7 +77,7 @@ function useLoadedOptions(fields: FieldDef[], values: FormValues, ctxBase: Omit<
     return () => {
       alive = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads on opening and when an options key changes; keys, ctxBase and clearFailure are rebuilt on every render (each keystroke)
   }, [open, keySig]);
   return { loaded, failed };
 }
@@ -115,7 +115,7 @@ export default function FormDialog<R = any>({
     setValues(initialValues(fields, mode, row));
     setTouched(false);
     setAlert(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- resets on opening or for another record; a caller's new field list on a re-render must not wipe what is typed
   }, [open, mode, row]);
 
   const ctxBase = useMemo(() => ({ viewer, mode, row }), [viewer, mode, row]);

@@ -26,8 +26,7 @@ function useOptions(def: FilterDef, ctx: ListContext): SelectOption[] {
     return () => {
       alive = false;
     };
-    // Options load once per screen mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- options load once per screen mount; `def` and `ctx` are new objects on every render
   }, []);
   const base = def.loadOptions ? loaded : typeof def.options === 'function' ? def.options(ctx) : (def.options ?? []);
   return def.allLabel !== undefined ? [{ value: '', label: def.allLabel }, ...base] : base;

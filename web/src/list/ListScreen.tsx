@@ -127,8 +127,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
         if (!ac.signal.aborted) setLoading(false);
       });
     return () => ac.abort();
-    // buildParams changes with ctx (which includes result); only these inputs should refetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only these inputs refetch; buildParams and config's callbacks change with ctx, which holds the loaded result (a loop)
   }, [config.endpoint, applied, paginationModel, reloadKey]);
 
   // Keep rowCount stable while loading, otherwise the grid jumps back to page 0.
@@ -228,7 +227,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     const m = new Map<string, number>();
     (result?.rows ?? []).forEach((r, i) => m.set(rowIdOf(r), paginationModel.page * paginationModel.pageSize + i + 1));
     return m;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- numbers rows by the page they were loaded for: the page changes before its rows arrive
   }, [result, rowIdOf]);
 
   const gridColumns: GridColDef[] = shownColumns.map((c) => {

@@ -35,7 +35,8 @@ export function EditableCell({
   const [saving, setSaving] = useState(false);
   // A number reads 70,000 like the read-only cells beside it; while typed in, plain digits.
   const [focused, setFocused] = useState(false);
-  useEffect(() => setValue(toText(initial)), [initial]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- resets the text when the cell's value changes; toText is a new closure on every render
+  useEffect(() => setValue(toText(initial)), [initial]);
 
   const save = async (raw: string) => {
     if (edit.ignoreBlank && !raw.trim()) {

@@ -131,7 +131,7 @@ export default function Shell() {
       return;
     }
     dispatch(addTab(path));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the route changes; a change of the active tab or the session alone must not reopen the route's tab
   }, [location.pathname]);
 
   // Keep the URL on the active tab when tabs are clicked or closed.
@@ -141,7 +141,7 @@ export default function Shell() {
     prevActive.current = active;
     const target = active ?? HOME_PATH;
     if (target !== location.pathname) navigate(target);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the active tab only; a route change (which also renews `navigate`) is the effect above's business
   }, [active]);
 
   return (

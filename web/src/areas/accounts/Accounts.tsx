@@ -72,15 +72,16 @@ export default function Accounts() {
         : Promise.resolve(new Map()),
     new Map(),
   );
+  // A state setter, stable across renders (the `channels` object around it is not).
+  const setChannels = channels.setValue;
   const setChannel = useCallback(
     (key: string, value: boolean) =>
-      channels.setValue((m) => {
+      setChannels((m) => {
         const next = new Map(m);
         next.set(key, value);
         return next;
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [setChannels],
   );
 
   const reload = () => {

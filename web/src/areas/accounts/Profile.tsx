@@ -70,7 +70,8 @@ export default function Profile() {
     if (!user) return;
     setAvatar(user.avatar ?? '');
     setForm((f) => ({ ...f, fullname: user.fullname || user.full_name || '', email: user.email ?? '', phone: user.phone ?? '' }));
-  }, [user?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refills the form for another signed-in user, not when the session object is renewed (it would wipe what is typed)
+  }, [user?.id]);
 
   const errors: Partial<Record<keyof ProfileForm, string>> = {};
   if (!form.fullname.trim()) errors.fullname = 'Bắt buộc nhập họ tên';

@@ -60,6 +60,7 @@ const form: FormConfig<NextDayRecord> = {
 export default function NextDayInvite() {
   const listRef = useRef<ListHandle>(null);
   const dialog = useRecordDialog<NextDayRecord>(form, 'moigoihomsau-form', () => listRef.current?.reload());
+  const { openCreate, openEdit } = dialog;
   const config = useMemo<ListConfig<NextDayRecord>>(
     () => ({
       id: 'moigoihomsau',
@@ -67,9 +68,7 @@ export default function NextDayInvite() {
       endpoint: NEXT_DAY,
       searchButton: 'search',
       filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
-      toolbar: [
-        { key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => dialog.openCreate(), testId: 'moigoihomsau-create' },
-      ],
+      toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => openCreate(), testId: 'moigoihomsau-create' }],
       toolbarExtra: () => (
         <ImportButton
           id="moigoihomsau"
@@ -120,7 +119,7 @@ export default function NextDayInvite() {
           errorMsg: 'Cập nhật trạng thái thất bại',
           testId: (r) => `moigoihomsau-status-${r.id}`,
         },
-        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, run: (r) => dialog.openEdit(r) },
+        { key: 'edit', label: 'Sửa', icon: <EditIcon fontSize="small" />, run: (r) => openEdit(r) },
         {
           key: 'delete',
           label: 'Xoá',
@@ -138,8 +137,7 @@ export default function NextDayInvite() {
         valueLabels: { status: { 0: 'Chưa mời', 1: 'Đã mời' } },
       },
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [openCreate, openEdit],
   );
   return (
     <>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -36,7 +36,8 @@ export default function AssignDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const calls = orderApi(kind);
+  // One object per kind, so effects and callbacks can name it.
+  const calls = useMemo(() => orderApi(kind), [kind]);
   const [total, setTotal] = useState<number | null>(null);
   const [rows, setRows] = useState<Array<{ username: string; count: string }>>([{ username: '', count: '' }]);
   const [busy, setBusy] = useState(false);
@@ -48,8 +49,7 @@ export default function AssignDialog({
       .countAssignable()
       .then((r) => setTotal(Number(r.total ?? 0)))
       .catch((e) => notify.error(errorMsg(e) || 'Không tải được số đơn chưa chia'));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, kind]);
+  }, [open, calls]);
 
   const load = async (): Promise<StaffPick[]> =>
     (await calls.employees()).values.map((s) => ({

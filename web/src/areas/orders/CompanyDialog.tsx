@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -32,7 +32,8 @@ export default function CompanyDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const calls = orderApi(kind);
+  // One object per kind, so effects and callbacks can name it.
+  const calls = useMemo(() => orderApi(kind), [kind]);
   const confirm = useConfirm();
   const [names, setNames] = useState<Array<{ id: string; name: string }>>([]);
   const [name, setName] = useState('');
@@ -43,8 +44,7 @@ export default function CompanyDialog({
     } catch (e) {
       notify.error(errorMsg(e) || 'Không tải được danh sách công ty');
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind]);
+  }, [calls]);
   useEffect(() => {
     if (open) void load();
   }, [open, load]);

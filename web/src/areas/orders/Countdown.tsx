@@ -9,11 +9,13 @@ import { mmss, secondsLeft } from './statuses';
 export default function Countdown({ deadline, serverOffsetMs, testId }: { deadline: string; serverOffsetMs: number; testId: string }) {
   const [, tick] = useState(0);
   const left = secondsLeft(deadline, serverOffsetMs);
+  // One interval while time is left, not a new one every second.
+  const ticking = left !== null && left > 0;
   useEffect(() => {
-    if (left === null || left <= 0) return;
+    if (!ticking) return;
     const t = setInterval(() => tick((n) => n + 1), 1000);
     return () => clearInterval(t);
-  }, [left === null || left <= 0]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ticking]);
   if (left === null) return null;
   return (
     <Typography

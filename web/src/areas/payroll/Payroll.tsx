@@ -253,7 +253,7 @@ export default function Payroll() {
       (fresh) => fresh.id === editing.id && JSON.stringify(fresh) !== JSON.stringify(editing) && setEditing(fresh),
       (e) => notify(failText('Chỉnh sửa không thành công', e), 'error'),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetches once per opened record; setEditing(fresh) changes `editing` and must not fetch again
   }, [editing?.id]);
 
   return (
