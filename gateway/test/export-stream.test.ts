@@ -14,11 +14,11 @@ import { startStack, Stack } from '../../scripts/stack';
 import { dropDatabase, isolatedStackEnv } from '../../scripts/testing';
 
 // The web's own export reader (bundler-resolved TypeScript, outside this project's typecheck).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- web files resolve the bundler's way: imported, they would enter the root (NodeNext) typecheck
 const { configureApi } = require('../../web/src/api/client') as {
   configureApi(o: { getToken: () => string | null; onUnauthorized: () => void }): void;
 };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- web files resolve the bundler's way: imported, they would enter the root (NodeNext) typecheck
 const { fetchAllRows, INCOMPLETE_EXPORT } = require('../../web/src/list/exportFetch') as {
   fetchAllRows(path: string, query: Record<string, unknown>, opts?: { signal?: AbortSignal }): Promise<any>;
   INCOMPLETE_EXPORT: string;

@@ -15,7 +15,7 @@ beforeAll(() => {
 
 function loadModel(apiVersion: string, kind: string): any {
   // kubernetes-models lays its classes out as <group>/<version>/<Kind> ("v1/Service", "apps/v1/Deployment").
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the model's path is computed per object, and loaded synchronously inside a test
   const mod = require(`kubernetes-models/${apiVersion}/${kind}`);
   return mod[kind] ?? mod.default;
 }

@@ -11,7 +11,7 @@ import { rand } from '@cskh/kit/testing';
 const brokers = process.env.KAFKA_BROKERS;
 if (!brokers) throw new Error('needs KAFKA_BROKERS: run through `npm test` or source the infra env');
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- kafkajs declares no type for this internal file: required, then cast
 const RequestQueue = require('kafkajs/src/network/requestQueue') as { prototype: { checkPendingRequests(): void } };
 
 describe('an idle Kafka consumer and producer', () => {

@@ -14,7 +14,7 @@ interface RequestQueueInternals {
 }
 
 // kafkajs exports no type for its request queue: the class is reached by its file, as #1667 patches it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- kafkajs declares no type for this internal file: required, then cast
 const RequestQueue = require('kafkajs/src/network/requestQueue') as { prototype: RequestQueueInternals & { __cskhIdleFix?: true } };
 
 const proto = RequestQueue.prototype;
