@@ -6,4 +6,5 @@ export * from './paging';
 export * from './text-limits';
 export * from './phone';
 export * from './time';
+export * from './poller';
 export * from './imports';

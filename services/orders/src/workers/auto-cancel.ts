@@ -1,3 +1,4 @@
+import { startPoller } from '@cskh/kit';
 import { applyChange, AUTO_ACTOR } from '../store/order-changes';
 import type { OrdersContext } from '../context';
 import { AUTO_CANCEL } from '../domain/statuses';
@@ -40,24 +41,10 @@ export async function cancelDueOrders(c: OrdersContext, limit = CANCEL_BATCH): P
  * the database, so a restart or a replica that dies loses nothing). Returns its stop.
  */
 export function startAutoCancel(c: OrdersContext): () => Promise<void> {
-  const every = Math.max(10, c.deps.config.ORDERS_DUE_POLL_MS);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    if (stopped) return;
-    let full = false;
-    try {
-      full = (await cancelDueOrders(c)) >= CANCEL_BATCH;
-    } catch (err) {
-      c.deps.log.warn({ err }, 'auto-cancel run failed; retrying');
-    }
-    if (!stopped) timer = setTimeout(() => void (running = tick()), full ? 0 : every);
-  };
-  timer = setTimeout(() => void (running = tick()), 0);
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return startPoller({
+    everyMs: Math.max(10, c.deps.config.ORDERS_DUE_POLL_MS),
+    firstAfterMs: 0,
+    run: async () => (await cancelDueOrders(c)) >= CANCEL_BATCH,
+    onError: (err) => c.deps.log.warn({ err }, 'auto-cancel run failed; retrying'),
+  });
 }

@@ -1,3 +1,4 @@
+import { startPoller } from '@cskh/kit';
 import { pushReminder } from '../store/order-changes';
 import type { OrdersContext } from '../context';
 import { repeatDueBefore } from '../domain/reminders';
@@ -30,24 +31,9 @@ export async function repeatDueReminders(c: OrdersContext, limit = REPEAT_BATCH)
 /** The worker every replica runs (each ORDERS_DUE_POLL_MS, like the auto-cancel); off when the interval is 0. Returns its stop. */
 export function startReminderRepeat(c: OrdersContext): () => Promise<void> {
   if (c.deps.config.ORDERS_REMINDER_REPEAT_MS <= 0) return async () => undefined;
-  const every = Math.max(10, c.deps.config.ORDERS_DUE_POLL_MS);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    if (stopped) return;
-    let full = false;
-    try {
-      full = (await repeatDueReminders(c)) >= REPEAT_BATCH;
-    } catch (err) {
-      c.deps.log.warn({ err }, 'reminder repeat run failed; retrying');
-    }
-    if (!stopped) timer = setTimeout(() => void (running = tick()), full ? 0 : every);
-  };
-  timer = setTimeout(() => void (running = tick()), every);
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return startPoller({
+    everyMs: Math.max(10, c.deps.config.ORDERS_DUE_POLL_MS),
+    run: async () => (await repeatDueReminders(c)) >= REPEAT_BATCH,
+    onError: (err) => c.deps.log.warn({ err }, 'reminder repeat run failed; retrying'),
+  });
 }
