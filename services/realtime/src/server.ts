@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { Server, Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type Redis from 'ioredis';
-import { AppError, ERROR_TABLE, ErrorCode, Identity } from '@cskh/kit';
+import { AppError, ERROR_TABLE, ErrorCode, Identity, isManager } from '@cskh/kit';
 import { createLogger, Logger } from '@cskh/kit/observability';
 import { createRedis, createRevocationStore, Revocation, verifyAccessToken } from '@cskh/kit/server';
 import { createBus, EventBus, loadSocketRoutes, mayUseSocketRoute, REALTIME_PUSH_TOPIC, SocketRoute } from '@cskh/kit/messaging';
@@ -340,7 +340,7 @@ export async function startRealtime(
     socket.on('showThongBao', (payload: unknown, ack?: (a: unknown) => void) => {
       const body = (payload && typeof payload === 'object' ? payload : {}) as { data?: Record<string, unknown> } & Record<string, unknown>;
       const d = (body.data ?? body) as Record<string, unknown>;
-      if (!(sd.identity.priority < 3)) {
+      if (!isManager(sd.identity.priority)) {
         if (typeof ack === 'function') ack({ status: 403, code: 'FORBIDDEN', msg: ERROR_TABLE.FORBIDDEN.msg });
         return;
       }

@@ -1,4 +1,5 @@
 import { Metadata } from '@grpc/grpc-js';
+import { isDataCoordinator, leadsPeople } from './access';
 import { AppError } from './errors';
 
 /** Who is calling: taken from the verified JWT by the gateway / realtime tier, carried in gRPC metadata. */
@@ -102,7 +103,7 @@ const PRIORITY7_ADMIN = new Set(PRIORITY7_ADMIN_CODES);
 
 /** Whether a code held by a caller of this priority opens anything: admin-section codes only below 5 (7: its two). */
 export const codeCounts = (priority: number, code: string) =>
-  !ADMIN_SECTION.has(code) || priority < 5 || (priority === 7 && PRIORITY7_ADMIN.has(code));
+  !ADMIN_SECTION.has(code) || leadsPeople(priority) || (isDataCoordinator(priority) && PRIORITY7_ADMIN.has(code));
 
 /** A guard's codes, any-of: an empty list lets every caller in; a held code counts per codeCounts. */
 export const hasAnyPermission = (id: { priority: number; permissions: readonly string[] }, codes: readonly string[]) =>

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { isBranch, isLeader, isManager, isSales } from '../core/access';
 import type { Identity } from '../core/identity';
 import { Where } from './sql';
 
@@ -68,9 +69,9 @@ export type StaffScope =
   | { kind: 'self'; username: string };
 
 export function staffScopeOf(viewer: Pick<Identity, 'priority' | 'userId' | 'username'>): StaffScope {
-  if (viewer.priority < 3) return { kind: 'all' };
-  if (viewer.priority === 3) return { kind: 'branch', userId: viewer.userId, username: viewer.username };
-  if (viewer.priority === 4) return { kind: 'group', userId: viewer.userId, username: viewer.username };
+  if (isManager(viewer.priority)) return { kind: 'all' };
+  if (isBranch(viewer.priority)) return { kind: 'branch', userId: viewer.userId, username: viewer.username };
+  if (isLeader(viewer.priority)) return { kind: 'group', userId: viewer.userId, username: viewer.username };
   return { kind: 'self', username: viewer.username };
 }
 
@@ -87,7 +88,7 @@ export function inScope(
 }
 
 /** Indentation level of a staff member in pickers (branch 0, leader 1, salesperson 2; seniors 0). */
-export const staffLevel = (priority: number) => (priority === 4 ? 1 : priority === 5 ? 2 : 0);
+export const staffLevel = (priority: number) => (isLeader(priority) ? 1 : isSales(priority) ? 2 : 0);
 
 export class StaffDirectory {
   constructor(
