@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { isBranch, isLeader, isManager, isSales } from '../core/access';
+import { isBranch, isLeader, isManager, isSales, PRIORITY } from '../core/access';
 import type { Identity } from '../core/identity';
 import { Where } from './sql';
 
@@ -165,7 +165,7 @@ export class StaffDirectory {
     if (!opts.includeLocked) where.add('NOT locked');
     this.scopeSql(where, viewer, 'username');
     const rows: StaffMember[] = await this.ds.query(
-      `SELECT * FROM ${this.table} ${where.sql} ORDER BY CASE WHEN priority IN (3, 4, 5) THEN 1 ELSE 0 END, brand_id, group_id, priority, lower(username)`,
+      `SELECT * FROM ${this.table} ${where.sql} ORDER BY CASE WHEN priority IN (${PRIORITY.branch}, ${PRIORITY.leader}, ${PRIORITY.sales}) THEN 1 ELSE 0 END, brand_id, group_id, priority, lower(username)`,
       where.params,
     );
     return rows.map((r) => ({ ...r, level: staffLevel(r.priority) }));
