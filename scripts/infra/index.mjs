@@ -648,7 +648,9 @@ async function formatKafkaDir({ java, classpath, kafkaDir, dataDir, propsFile })
     await fsp.cp(template, dataDir, { recursive: true });
     return;
   }
-  const clusterId = crypto.randomBytes(16).toString('base64url'); // 22 chars, like random-uuid
+  // 22 chars, like random-uuid. Passed as --cluster-id=<id>: an id starting with '-' (1 in 64)
+  // given as a separate argument reads as an option to the tool's parser, and the format fails.
+  const clusterId = crypto.randomBytes(16).toString('base64url');
   const r = spawnSync(
     java,
     [
@@ -657,8 +659,7 @@ async function formatKafkaDir({ java, classpath, kafkaDir, dataDir, propsFile })
       `-Dlog4j.configuration=file:${path.join(kafkaDir, 'log4j.properties')}`,
       'kafka.tools.StorageTool',
       'format',
-      '-t',
-      clusterId,
+      `--cluster-id=${clusterId}`,
       '-c',
       propsFile,
     ],
