@@ -13,6 +13,7 @@ import { dropDatabase, isolatedStackEnv } from '../../scripts/testing';
 import { ALL_CODES } from '../../services/auth/src/domain/catalogue';
 import { collectRoutes } from '../src/routes';
 import { Api, apiOf, Caller, forge, Staff } from './staff-fixture';
+import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
 
 const env = isolatedStackEnv('gw_rows', { LOG_LEVEL: 'error', LOGIN_LIMIT_KEY_PREFIX: `test:rows:${randomBytes(4).toString('hex')}` });
 let stack: Stack;
@@ -138,20 +139,7 @@ describe('refund requests', () => {
       token: who.admin.token,
       body: Object.fromEntries([
         ['ten_goi_cuoc', PKG],
-        ...[
-          'gia_gia_han',
-          'gia_nang_cap',
-          'gia_nang_cap_t2',
-          'gia_nang_cap_t3',
-          'gia_nang_cap_ht0',
-          'gia_nang_cap_ht1',
-          'gia_nang_cap_ht2',
-          'gia_nang_cap_ht3',
-          'gia_nang_cap_ht4',
-          'gia_nang_cap_g1',
-          'gia_nang_cap_g2',
-          'gia_nang_cap_g3',
-        ].map((k, i) => [k, 50000 + i * 1000]),
+        ...PRICE_FIELDS.filter((k) => k !== 'gia_goi').map((k, i) => [k, 50000 + i * 1000]),
         ['gia_goi', 500000],
       ]),
     });

@@ -18,6 +18,7 @@ import { Browser, Page } from 'playwright-core';
 import { callApi, input, launchChromium, logIn, snapshotWebDist, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, readUntil } from '../../scripts/testing';
+import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
 
 const ADMIN_PASSWORD = 'Admin@123';
 const PASSWORD = 'Matkhau@1';
@@ -129,23 +130,7 @@ it("3. the refund form says the package has no refund price under 'Hình thức'
   expect(said).toContain(`Không tìm thấy giá hoàn tiền của gói cước ${pkg}`);
   expect(said).toContain("nhờ quản lý thêm giá hoàn tiền của gói này trong 'Giá hoàn tiền'");
   // Once the price exists, the same name gives the methods and the message goes.
-  const prices = Object.fromEntries(
-    [
-      'gia_gia_han',
-      'gia_nang_cap',
-      'gia_nang_cap_t2',
-      'gia_nang_cap_t3',
-      'gia_nang_cap_ht0',
-      'gia_nang_cap_ht1',
-      'gia_nang_cap_ht2',
-      'gia_nang_cap_ht3',
-      'gia_nang_cap_ht4',
-      'gia_nang_cap_g1',
-      'gia_nang_cap_g2',
-      'gia_nang_cap_g3',
-      'gia_goi',
-    ].map((k) => [k, 10000]),
-  );
+  const prices = Object.fromEntries(PRICE_FIELDS.map((k) => [k, 10000]));
   await api('/api/v1/giahoantien', admin, { ten_goi_cuoc: pkg, ...prices });
   await input(page, 'refund-form-package_code').fill(pkg.slice(0, -1));
   await input(page, 'refund-form-package_code').fill(pkg);

@@ -15,6 +15,7 @@ import { Browser, Page } from 'playwright-core';
 import { callApi, launchChromium, logIn, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, readUntil } from '../../scripts/testing';
+import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
 
 const ADMIN_PASSWORD = 'Admin@123';
 const PASSWORD = 'Matkhau@1';
@@ -92,22 +93,7 @@ afterAll(async () => {
 
 it('12: a manager deletes a refund request after "Xác nhận xoá bản ghi"; its clawback leaves the report and the payroll sheet', async () => {
   const pkg = `XO${tag}`.toUpperCase();
-  const prices = Object.fromEntries(
-    [
-      'gia_nang_cap',
-      'gia_nang_cap_t2',
-      'gia_nang_cap_t3',
-      'gia_nang_cap_ht0',
-      'gia_nang_cap_ht1',
-      'gia_nang_cap_ht2',
-      'gia_nang_cap_ht3',
-      'gia_nang_cap_ht4',
-      'gia_nang_cap_g1',
-      'gia_nang_cap_g2',
-      'gia_nang_cap_g3',
-      'gia_goi',
-    ].map((k) => [k, 10000]),
-  );
+  const prices = Object.fromEntries(PRICE_FIELDS.map((k) => [k, 10000]));
   await api('/api/v1/giahoantien', admin, { ten_goi_cuoc: pkg, ...prices, gia_gia_han: 50000 });
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const create = (ms: number) =>

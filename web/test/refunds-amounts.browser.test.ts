@@ -17,6 +17,7 @@ import { Browser, Page } from 'playwright-core';
 import { callApi, input, launchChromium, logIn, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
+import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
 
 const ADMIN_PASSWORD = 'Admin@123';
 let stack: Stack;
@@ -63,23 +64,7 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   const pkg = `CK${tag}`.toUpperCase();
   const admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }))
     .access_token;
-  const prices = Object.fromEntries(
-    [
-      'gia_gia_han',
-      'gia_nang_cap',
-      'gia_nang_cap_t2',
-      'gia_nang_cap_t3',
-      'gia_nang_cap_ht0',
-      'gia_nang_cap_ht1',
-      'gia_nang_cap_ht2',
-      'gia_nang_cap_ht3',
-      'gia_nang_cap_ht4',
-      'gia_nang_cap_g1',
-      'gia_nang_cap_g2',
-      'gia_nang_cap_g3',
-      'gia_goi',
-    ].map((k) => [k, 30000]),
-  );
+  const prices = Object.fromEntries(PRICE_FIELDS.map((k) => [k, 30000]));
   await api('/api/v1/giahoantien', admin, { ten_goi_cuoc: pkg, ...prices });
   await api('/api/v1/setting/ti_le_chiet_khau', admin, { value: '10' }, 'PUT');
   await api('/api/v1/setting/ti_le_chiet_khau_tra_sau', admin, { value: '5' }, 'PUT');

@@ -19,6 +19,7 @@ import { Browser, Page } from 'playwright-core';
 import { callApi, input, launchChromium, logIn, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
+import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
 
 const ADMIN_PASSWORD = 'Admin@123';
 let stack: Stack;
@@ -63,22 +64,7 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   const tag = randomBytes(3).toString('hex');
   const pkg = `HT${tag}`.toUpperCase();
   const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
-  const prices = Object.fromEntries(
-    [
-      'gia_gia_han',
-      'gia_nang_cap',
-      'gia_nang_cap_t2',
-      'gia_nang_cap_t3',
-      'gia_nang_cap_ht0',
-      'gia_nang_cap_ht1',
-      'gia_nang_cap_ht2',
-      'gia_nang_cap_ht3',
-      'gia_nang_cap_ht4',
-      'gia_nang_cap_g2',
-      'gia_nang_cap_g3',
-      'gia_goi',
-    ].map((k) => [k, 10000]),
-  );
+  const prices = Object.fromEntries(PRICE_FIELDS.map((k) => [k, 10000]));
   await api('/api/v1/giahoantien', admin.access_token, { ten_goi_cuoc: pkg, ...prices, gia_gia_han: 50000, gia_nang_cap_g1: 59000 });
   await api('/api/v1/setting/ti_le_chiet_khau', admin.access_token, { value: '10' }, 'PUT');
   const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin.access_token);
