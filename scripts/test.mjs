@@ -26,6 +26,8 @@ const phase = (name, t0) => {
 const summaryFile = path.join(os.tmpdir(), `cskh-jest-summary-${process.pid}.json`);
 
 let summaryLine = 'jest: 0 passed, 0 failed';
+/** `failed: …` lines of every jest pass, printed just before the summary line. */
+const failureLines = [];
 let infra;
 let jest;
 let interrupted = null;
@@ -33,7 +35,7 @@ let interrupted = null;
 function finish(code) {
   fs.rmSync(summaryFile, { force: true });
   process.stderr.write(`[test] ${phases.join(', ')}\n`);
-  process.stdout.write(`${summaryLine}\n`, () => process.exit(code));
+  process.stdout.write([...failureLines, summaryLine].join('\n') + '\n', () => process.exit(code));
 }
 
 function run(cmd, args, what) {
@@ -202,6 +204,7 @@ async function main() {
       total.failed += s.failed;
       total.ok &&= s.ok;
       total.ran = true;
+      failureLines.push(...(s.failures ?? []));
     } else {
       total.ok = false;
       say(`${pass.name}: jest ended (${r.code ?? r.signal}) before writing its summary; its tests are not counted and the run fails`);
