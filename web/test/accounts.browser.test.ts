@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
 import { io as connectSocket, Socket } from 'socket.io-client';
-import { callApi, input, launchChromium, logIn } from './browser-session';
+import { callApi, chooseOption, input, launchChromium, logIn } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { apiOf, PASSWORD, Staff } from '../../gateway/test/staff-fixture';
@@ -88,8 +88,7 @@ it('admin creates a staff account; the staff member sees only what their role al
   await input(page, 'create-user-password').fill('Matkhau@1');
   await input(page, 'create-user-email').fill(`${username}@cskh.vn`);
   await input(page, 'create-user-phone').fill('0912345678');
-  await page.getByTestId('create-user-role').click();
-  await page.getByTestId(`create-user-role-option-${role.name}`).click();
+  await chooseOption(page, 'create-user-role', role.name);
   await page.getByTestId('create-user-submit').click();
   await page.getByTestId('toast').filter({ hasText: 'Tạo nhân viên thành công' }).first().waitFor();
   await page.getByTestId(`account-row-${username}`).waitFor();
@@ -166,8 +165,7 @@ it.each([
     expect(posted).toEqual([]);
     expect(await page.getByTestId('create-user-dialog').isVisible()).toBe(true);
 
-    await page.getByTestId('create-user-role').click();
-    await page.getByTestId(`create-user-role-option-${chosen.name}`).click();
+    await chooseOption(page, 'create-user-role', chosen.name);
     await page.getByTestId('create-user-submit').click();
     await page.getByTestId('toast').filter({ hasText: 'Tạo nhân viên thành công' }).first().waitFor();
     expect(posted).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /** The system's Chromium as every browser test drives it (CHROMIUM_PATH overrides the Debian path). */
 export function launchChromium(): Promise<Browser> {
@@ -51,6 +51,29 @@ export async function snapshotWebDist(to: string): Promise<string> {
 export const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
 /** Waits for a toast holding this text. */
 export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+/**
+ * Picks an option of an MUI select as a user does: opens it, lets the menu finish growing in, clicks
+ * the option and sees the menu go. A click on a menu still moving can press on one option and lift
+ * on another (the click then lands on the list): nothing is chosen and the menu stays open.
+ */
+export async function chooseOption(page: Page, selectTestId: string, optionKey: string) {
+  await page.getByTestId(selectTestId).click();
+  await pickOption(page.getByTestId(`${selectTestId}-option-${optionKey}`));
+}
+
+/** Clicks an option of an open menu or list once it has stopped moving, and sees the menu go. */
+export async function pickOption(option: Locator) {
+  await settled(option);
+  await option.click();
+  await option.waitFor({ state: 'hidden' });
+}
+
+/** Waits until the menu or popover holding this element has no transition running. */
+const settled = (el: Locator) =>
+  el.evaluate((node) =>
+    Promise.all((node.closest('.MuiPaper-root') ?? node).getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  );
 
 /**
  * Logs in through the login form and waits until the session is stored, not only shown: the app

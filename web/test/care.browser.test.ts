@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { callApi, input, launchChromium, logIn, snapshotWebDist, toast, typeDate } from './browser-session';
+import { callApi, chooseOption, input, launchChromium, logIn, snapshotWebDist, toast, typeDate } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
@@ -76,8 +76,7 @@ function tomorrowVn(): string {
 async function pickUpload(page: Page, fileName: string, expected: number) {
   await page.goto(stack.url + '/sys/division');
   await screen(page, 'division');
-  await page.getByTestId('division-upload').click();
-  await page.getByTestId(`division-upload-option-${fileName}`).click();
+  await chooseOption(page, 'division-upload', fileName);
   await page
     .getByTestId('division-total')
     .filter({ hasText: `Số lượng có thể chia: ${expected}` })
@@ -219,8 +218,7 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   // APPOINTMENT: the dialog's alerts, then the result with its package and time.
   await sales.getByTestId('care-finish').click();
   await sales.getByTestId('care-result-dialog').waitFor();
-  await sales.getByTestId('care-result-status').click();
-  await sales.getByTestId('care-result-status-option-Hẹn lại').click();
+  await chooseOption(sales, 'care-result-status', 'Hẹn lại');
   await sales.getByTestId('care-result-submit').click();
   expect(await sales.getByTestId('care-result-alert').textContent()).toContain('Bạn chưa nhập gói cước!');
   await input(sales, 'care-result-package').fill('MXH120');

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { callApi, input, launchChromium, logIn, toast } from './browser-session';
+import { callApi, chooseOption, input, launchChromium, logIn, pickOption, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -238,7 +238,7 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   const sale = dp.getByTestId('perm-section-sale');
   await sale.waitFor();
   await sale.getByRole('combobox').click();
-  await dp.getByRole('option', { name: `${seller} - Lê Lấy Số` }).click();
+  await pickOption(dp.getByRole('option', { name: `${seller} - Lê Lấy Số` }));
   const fileBox = sale.getByRole('checkbox', { name: new RegExp(fileName.replace(/[.]/g, '\\.')) });
   await fileBox.check();
   const today = new Date(Date.now() + 7 * 3600 * 1000).toISOString().slice(0, 10).split('-').reverse().join('/');
@@ -253,7 +253,7 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   await toast(dp, 'Chưa chọn file để chia data');
   await input(dp, 'split-file').click();
   await input(dp, 'split-file').fill(fileName);
-  await dp.getByRole('option', { name: fileName }).click();
+  await pickOption(dp.getByRole('option', { name: fileName }));
   await dp.getByTestId('split-total').filter({ hasText: 'chưa chia: 3' }).waitFor();
   await dp.getByRole('button', { name: 'Danh sách nhân viên' }).click();
   await input(dp, `split-qty-${seller}`).fill('2');
@@ -276,8 +276,7 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   const record = async (result: string, note: string) => {
     await sales.getByTestId('care-finish').click();
     await sales.getByTestId('care-result-dialog').waitFor();
-    await sales.getByTestId('care-result-status').click();
-    await sales.getByTestId(`care-result-status-option-${result}`).click();
+    await chooseOption(sales, 'care-result-status', result);
     await sales.locator('textarea[data-testid="care-result-note"]').fill(note);
     await sales.getByTestId('care-result-submit').click();
     await toast(sales, 'Thông tin chăm sóc khách hàng ghi nhận thành công.');

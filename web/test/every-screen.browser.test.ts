@@ -217,7 +217,7 @@ test.each(PRIORITIES)(
     if (!run) throw new Error('the roles were not started (beforeAll failed)');
     const { findings, summary } = await run;
     console.log(summary);
-    expect(findings).toEqual([]);
+    expect(findings.map((f) => `${f.path}: ${f.what}`)).toEqual([]);
   },
   600000,
 );

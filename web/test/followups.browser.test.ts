@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
-import { callApi, input, launchChromium, logIn, snapshotWebDist, toast } from './browser-session';
+import { callApi, input, launchChromium, logIn, pickOption, snapshotWebDist, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
@@ -211,7 +211,7 @@ it('7. the screens show their texts with diacritics, the approve prompt in Vietn
   const sale = page.getByTestId('perm-section-sale');
   await sale.waitFor();
   await sale.getByRole('combobox').click();
-  await page.getByRole('option', { name: 'Tất cả', exact: true }).click();
+  await pickOption(page.getByRole('option', { name: 'Tất cả', exact: true }));
   await sale.getByTestId('perm-save-sale').click();
   await toast(page, 'Đã lưu cài đặt phân quyền!');
 

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
-import { callApi, launchChromium, logIn, toast } from './browser-session';
+import { callApi, launchChromium, logIn, pickOption, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
@@ -234,7 +234,7 @@ it("15: a manager sets an mfy order's information approval from its column; the 
   await page.getByTestId('menu-/app/mfy').click();
   await page.getByTestId(`mfy-row-${order.id}`).waitFor();
   await page.getByTestId(`mfy-edit-trang_thai_duyet_thong_tin-${order.id}`).click();
-  await page.getByRole('option', { name: 'Đã duyệt', exact: true }).click();
+  await pickOption(page.getByRole('option', { name: 'Đã duyệt', exact: true }));
   await confirmWith(page, "Xác nhận đổi trạng thái duyệt thông tin thành 'Đã duyệt'?");
   await toast(page, 'Cập nhật thành công');
   const after = await readUntil(

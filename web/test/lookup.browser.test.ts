@@ -13,14 +13,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer, connect as tcpConnect, type Server, type Socket as TcpSocket } from 'node:net';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser-session';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { startStack, type Stack } from '../../scripts/stack';
 import { dropDatabase, isolatedStackEnv, rand } from '../../scripts/testing';
 
 const WEB = resolve(__dirname, '..');
 const ADMIN_PASSWORD = 'Admin@123';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Newest modification time under a directory (files only). */
 function newest(dir: string): number {
@@ -152,17 +152,7 @@ describe('subscriber lookup in the browser', () => {
     });
     token = (await res.json()).data.access_token;
     await waitForLookupPath(stack.url, token);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     // Balance lookups this page really sent over the socket (a reconnect re-sends a pending one, by
     // design, under a new request id): the server must log each of them once, no more.

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import * as XLSX from 'xlsx';
 import { Browser } from 'playwright-core';
-import { callApi, input, launchChromium, logIn, snapshotWebDist, toast } from './browser-session';
+import { callApi, chooseOption, input, launchChromium, logIn, pickOption, snapshotWebDist, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -125,8 +125,7 @@ it('a manager keeps the company list, picks an order’s company and package fro
   await page.getByTestId(`mfy-note-${order!.id}`).click();
   await page.getByTestId('mfy-note-dialog').waitFor();
   expect(await page.locator('input[data-testid="mfy-note-cty"]').count()).toBe(0);
-  await page.getByTestId('mfy-note-cty').click();
-  await page.getByTestId(`mfy-note-cty-option-${company}`).click();
+  await chooseOption(page, 'mfy-note-cty', company);
   await page.getByTestId('mfy-note-submit').click();
   await toast(page, 'Cập nhật thành công');
   expect((await sql(`SELECT cty FROM orders.sale_order WHERE id = $1`, [order!.id]))[0].cty).toBe(company);
@@ -135,7 +134,7 @@ it('a manager keeps the company list, picks an order’s company and package fro
   await page.getByTestId(`mfy-edit-ma_goi-${order!.id}`).click();
   const options = await page.getByRole('option').allTextContents();
   expect(options).toEqual(expect.arrayContaining([pkgA, pkgB]));
-  await page.getByRole('option', { name: pkgB, exact: true }).click();
+  await pickOption(page.getByRole('option', { name: pkgB, exact: true }));
   await page.getByTestId('confirm-dialog').waitFor();
   expect(await page.getByTestId('confirm-dialog').textContent()).toContain(`Xác nhận đổi gói cước thành ${pkgB}?`);
   await page.getByTestId('confirm-ok').click();

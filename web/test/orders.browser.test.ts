@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { Browser, Page } from 'playwright-core';
-import { callApi, input, launchChromium, logIn } from './browser-session';
+import { callApi, chooseOption, input, launchChromium, logIn, pickOption } from './browser-session';
 import * as XLSX from 'xlsx';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
@@ -109,12 +109,11 @@ it('a salesperson sees the countdown, the server cancels at the deadline and the
   expect(await page.getByTestId('mfy-form-alert').textContent()).toContain('[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn');
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   await input(page, 'mfy-form-so_dien_thoai').fill(phone);
-  await page.getByTestId('mfy-form-ma_goi').click();
-  await page.getByTestId(`mfy-form-ma_goi-option-${pkg}`).click();
+  await chooseOption(page, 'mfy-form-ma_goi', pkg);
   await page.getByTestId('mfy-form-gia_ban_goi').click();
   const t1 = page.getByTestId('mfy-form-gia_ban_goi-option-T1');
   expect(await t1.textContent()).toContain('100,000');
-  await t1.click();
+  await pickOption(t1);
   await page.getByTestId('mfy-form-submit').click();
   await page.getByTestId('toast').filter({ hasText: 'Tạo đơn thành công' }).first().waitFor();
 
@@ -148,7 +147,7 @@ it('a salesperson sees the countdown, the server cancels at the deadline and the
   await boss.getByTestId(`mfy-row-${order.id}`).waitFor();
   expect(await boss.getByTestId(`mfy-row-${order.id}`).textContent()).toContain(phone.slice(-9));
   await boss.getByTestId(`mfy-edit-trang_thai-${order.id}`).click();
-  await boss.getByRole('option', { name: 'Đăng ký thành công' }).click();
+  await pickOption(boss.getByRole('option', { name: 'Đăng ký thành công' }));
   const confirm = boss.getByTestId('confirm-dialog');
   await confirm.waitFor();
   expect(await confirm.textContent()).toContain('Xác nhận đổi trạng thái thành Đăng ký thành công?');
@@ -269,16 +268,13 @@ it('a manager keeps the 9279 price list (create, import, search, export), create
   await page.getByTestId('dangky9279-form-dialog').waitFor();
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   await input(page, 'dangky9279-form-so_dien_thoai').fill(phone);
-  await page.getByTestId('dangky9279-form-ma_goi').click();
-  await page.getByTestId(`dangky9279-form-ma_goi-option-${created}`).click();
+  await chooseOption(page, 'dangky9279-form-ma_goi', created);
   await page.getByTestId('dangky9279-form-gia_ban_goi').click();
   const t1 = page.getByTestId('dangky9279-form-gia_ban_goi-option-T1');
   expect(await t1.textContent()).toContain('120,000');
-  await t1.click();
-  await page.getByTestId('dangky9279-form-hinh_thuc').click();
-  await page.getByTestId('dangky9279-form-hinh_thuc-option-Gia hạn').click();
-  await page.getByTestId('dangky9279-form-username_nv').click();
-  await page.getByTestId(`dangky9279-form-username_nv-option-${seller}`).click();
+  await pickOption(t1);
+  await chooseOption(page, 'dangky9279-form-hinh_thuc', 'Gia hạn');
+  await chooseOption(page, 'dangky9279-form-username_nv', seller);
   await page.getByTestId('dangky9279-form-submit').click();
   await page.getByTestId('toast').filter({ hasText: 'Tạo đơn thành công' }).first().waitFor();
   const [order] = await sql<{ id: string }>(`SELECT id FROM orders.sale_order WHERE kind = '9279' AND so_dien_thoai = $1`, [phone]);
@@ -292,7 +288,7 @@ it('a manager keeps the 9279 price list (create, import, search, export), create
 
   // The manager's status change happens only after the confirm dialog.
   await page.getByTestId(`dangky9279-edit-trang_thai-${order.id}`).click();
-  await page.getByRole('option', { name: 'Y1', exact: true }).click();
+  await pickOption(page.getByRole('option', { name: 'Y1', exact: true }));
   const confirm = page.getByTestId('confirm-dialog');
   await confirm.waitFor();
   expect(await confirm.textContent()).toContain('Xác nhận đổi trạng thái thành Y1?');

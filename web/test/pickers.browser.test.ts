@@ -13,11 +13,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Browser, Page } from 'playwright-core';
+import { Browser, Locator, Page } from 'playwright-core';
 import { createLogger } from '@cskh/kit/observability';
 import { createBus, EventBus } from '@cskh/kit/messaging';
 import { events_v1_care } from '@cskh/proto';
-import { callApi, input, launchChromium, logIn, toast } from './browser-session';
+import { callApi, input, launchChromium, logIn, pickOption, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
@@ -311,10 +311,11 @@ it('data permission saves each section alone; data split nests leaders and sales
   await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);
   await page.getByTestId('menu-/sys/phanquyendata').click();
   const today = vnNow().toISOString().slice(0, 10).split('-').reverse().join('/');
-  const grant = async (section: 'leader' | 'sale', username: string, name: string) => {
+  const grant = async (section: 'leader' | 'sale', username: string, name: string, whileLoading?: (s: Locator) => Promise<void>) => {
     const s = page.getByTestId(`perm-section-${section}`);
     await s.getByRole('combobox').click();
-    await page.getByRole('option', { name: `${username} - ${name}` }).click();
+    await pickOption(page.getByRole('option', { name: `${username} - ${name}` }));
+    await whileLoading?.(s);
     await s.getByRole('checkbox', { name: new RegExp(fileName.replace(/[.]/g, '\\.')) }).check();
     await s.getByRole('checkbox', { name: today, exact: true }).check();
     await s.getByTestId(`perm-save-${section}`).click();
@@ -323,7 +324,21 @@ it('data permission saves each section alone; data split nests leaders and sales
   // Three sections, each with its own 'Lưu'.
   for (const k of ['branch', 'leader', 'sale']) await page.getByTestId(`perm-save-${k}`).waitFor();
   await grant('leader', tnA, 'Trưởng nhóm Hoà');
-  await grant('sale', nvLan, 'Nguyễn Thị Lan');
+  // The salesperson's current grants answer slowly: the boxes wait for them, so what the
+  // coordinator ticks is neither overwritten by the late answer nor ticked before it.
+  let answered = false;
+  await page.route(`**/api/v1/uploadchiadata/getOptionDataByUsername/${nvLan}`, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+    answered = true;
+  });
+  await grant('sale', nvLan, 'Nguyễn Thị Lan', async (sale) => {
+    expect(await sale.getByRole('checkbox', { name: today, exact: true }).isDisabled()).toBe(true);
+    expect(await sale.getByTestId('perm-save-sale').isDisabled()).toBe(true);
+    expect(answered).toBe(false);
+  });
+  expect(answered).toBe(true);
+  await page.unroute(`**/api/v1/uploadchiadata/getOptionDataByUsername/${nvLan}`);
   const iso = vnNow().toISOString().slice(0, 10);
   const options = (u: string) => api<{ files: string[]; ngay: string[] }>(`/api/v1/uploadchiadata/getOptionDataByUsername/${u}`, admin);
   // The staff section's save left the leader's grant as it was.

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
-import { callApi, input, launchChromium, logIn, toast } from './browser-session';
+import { callApi, chooseOption, input, launchChromium, logIn, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
@@ -24,11 +24,6 @@ let stack: Stack;
 let browser: Browser;
 
 const api = <T>(path: string, token?: string, body?: unknown, method?: string) => callApi<T>(stack.url, path, token, body, method);
-
-async function choose(page: Page, field: string, option: string) {
-  await page.getByTestId(field).click();
-  await page.getByTestId(`${field}-option-${option}`).click();
-}
 
 async function confirmWith(page: Page, text: string) {
   const dialog = page.getByTestId('confirm-dialog');
@@ -99,19 +94,19 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   await input(page, 'topup-form-number_phone').fill(phone);
   await input(page, 'topup-form-package_code').fill(pkg);
   expect(await page.getByTestId('topup-form-dialog').textContent()).toContain('Chọn loại thuê bao để tính số tiền khách chuyển khoản');
-  await choose(page, 'topup-form-number_type', 'Trả trước (MC)');
+  await chooseOption(page, 'topup-form-number_type', 'Trả trước (MC)');
   await input(page, 'topup-form-refund_price').fill('100000');
   await holds(page, 'topup-form-transfer_final_amount', '90,000');
   expect(await page.getByTestId('topup-form-dialog').textContent()).toContain('Tỉ lệ chiết khấu trả trước 10%');
   // Postpaid: the other rate, at once.
-  await choose(page, 'topup-form-number_type', 'Trả sau (MG)');
+  await chooseOption(page, 'topup-form-number_type', 'Trả sau (MG)');
   await holds(page, 'topup-form-transfer_final_amount', '95,000');
-  await choose(page, 'topup-form-number_type', 'Trả trước (MC)');
+  await chooseOption(page, 'topup-form-number_type', 'Trả trước (MC)');
   // Backwards: the customer will transfer 45,000 → a 50,000 top-up.
   await input(page, 'topup-form-transfer_final_amount').fill('45000');
   await holds(page, 'topup-form-refund_price', '50,000');
   await holds(page, 'topup-form-transfer_final_amount', '45,000');
-  await choose(page, 'topup-form-cho_len_don', 'no');
+  await chooseOption(page, 'topup-form-cho_len_don', 'no');
   await page.getByTestId('topup-form-submit').click();
   await page.getByTestId('topup-form-dialog').waitFor({ state: 'detached' });
   await toast(page, '[NẠP TIỀN CHIẾT KHẤU]');
@@ -120,11 +115,11 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   await page.getByTestId('requestrefund-create-refund').click();
   await page.getByTestId('refund-form-dialog').waitFor();
   await input(page, 'refund-form-number_phone').fill(phone);
-  await choose(page, 'refund-form-number_type', 'Trả trước (MC)');
+  await chooseOption(page, 'refund-form-number_type', 'Trả trước (MC)');
   await input(page, 'refund-form-package_code').fill(pkg);
-  await choose(page, 'refund-form-request_type', 'Hoàn trước');
-  await choose(page, 'refund-form-request_method', '1');
-  await choose(page, 'refund-form-cho_len_don', 'yes');
+  await chooseOption(page, 'refund-form-request_type', 'Hoàn trước');
+  await chooseOption(page, 'refund-form-request_method', '1');
+  await chooseOption(page, 'refund-form-cho_len_don', 'yes');
   await input(page, 'refund-form-nap_tien').fill('200000');
   await holds(page, 'refund-form-transfer_final_amount', '180,000');
   await page.getByTestId('refund-form-cancel').click();
@@ -188,7 +183,7 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   await mgr.getByTestId('requestrefund-assign').click();
   await mgr.getByTestId('assign-form-dialog').waitFor();
   expect(await mgr.getByTestId('assign-form-dialog').textContent()).toContain('Còn 1 yêu cầu chưa giao');
-  await choose(mgr, 'assign-form-username', boss);
+  await chooseOption(mgr, 'assign-form-username', boss);
   await input(mgr, 'assign-form-count').fill('1');
   await mgr.getByTestId('assign-form-submit').click();
   await toast(mgr, 'Phân chia dữ liệu thành công.');

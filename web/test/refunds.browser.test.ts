@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { callApi, input, launchChromium, logIn, toast } from './browser-session';
+import { callApi, chooseOption, input, launchChromium, logIn, pickOption, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
@@ -29,12 +29,6 @@ let dir: string;
 const api = <T>(path: string, token?: string, body?: unknown, method?: string) => callApi<T>(stack.url, path, token, body, method);
 
 const login = (page: Page, username: string, password: string) => logIn(page, stack.url, username, password);
-
-/** Picks an option of a FormDialog select. */
-async function choose(page: Page, field: string, option: string) {
-  await page.getByTestId(field).click();
-  await page.getByTestId(`${field}-option-${option}`).click();
-}
 
 async function confirmWith(page: Page, text: string) {
   const dialog = page.getByTestId('confirm-dialog');
@@ -100,17 +94,17 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   );
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   await input(page, 'refund-form-number_phone').fill(phone);
-  await choose(page, 'refund-form-number_type', 'Trả trước (MC)');
+  await chooseOption(page, 'refund-form-number_type', 'Trả trước (MC)');
   await input(page, 'refund-form-package_code').fill(pkg);
-  await choose(page, 'refund-form-request_type', 'Hoàn trước');
+  await chooseOption(page, 'refund-form-request_type', 'Hoàn trước');
   await page.getByTestId('refund-form-request_method').click();
   // The method dropdown carries the package's refund prices (findPackage).
   const g1 = page.getByTestId('refund-form-request_method-option-10');
   expect(await g1.textContent()).toContain('59,000');
-  await g1.click();
+  await pickOption(g1);
   await page.getByTestId('refund-form-submit').click();
   expect(await page.getByTestId('refund-form-alert').textContent()).toContain('Bạn chưa trả lời có lên đơn chiết khấu hay không');
-  await choose(page, 'refund-form-cho_len_don', 'yes');
+  await chooseOption(page, 'refund-form-cho_len_don', 'yes');
   await input(page, 'refund-form-nap_tien').fill('100000');
   expect(await input(page, 'refund-form-nap_tien').inputValue()).toBe('100,000');
   await page.getByTestId('refund-form-submit').click();
@@ -127,10 +121,10 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
     await page.getByTestId('requestrefund-create-topup').click();
     await page.getByTestId('topup-form-dialog').waitFor();
     await input(page, 'topup-form-number_phone').fill(number);
-    await choose(page, 'topup-form-number_type', 'Trả trước (MC)');
+    await chooseOption(page, 'topup-form-number_type', 'Trả trước (MC)');
     await input(page, 'topup-form-package_code').fill(pkg);
     await input(page, 'topup-form-refund_price').fill('120000');
-    await choose(page, 'topup-form-cho_len_don', 'no');
+    await chooseOption(page, 'topup-form-cho_len_don', 'no');
     await page.getByTestId('topup-form-submit').click();
     await page.getByTestId('topup-form-dialog').waitFor({ state: 'detached' });
   };
@@ -206,7 +200,7 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   // A top-up's normal clawback state reads 'ĐÃ THANH TOÁN'.
   expect(await mgr.getByTestId(`requestrefundreport-row-${topUpId}`).textContent()).toContain('ĐÃ THANH TOÁN');
   await mgr.getByTestId(`requestrefundreport-edit-trang_thai_truy_thu_hoan_theo_goi-${refundId}`).click();
-  await mgr.getByRole('option', { name: 'Truy thu', exact: true }).click();
+  await pickOption(mgr.getByRole('option', { name: 'Truy thu', exact: true }));
   await confirmWith(mgr, "Xác nhận đổi trạng thái 'Truy thu'?");
   await toast(mgr, 'Đổi trạng thái truy thu thành công');
 

@@ -166,13 +166,28 @@ export function DataPermission() {
         () => undefined,
       );
   }, [me]);
+  // The section whose chosen person's grants are still loading: its boxes and save wait for them,
+  // so what the user ticks meanwhile is not overwritten by the answer, nor saved without it.
+  const [loading, setLoading] = useState<Partial<Record<SectionKey, boolean>>>({});
+  const chosen = useRef<Partial<Record<SectionKey, string>>>({});
   const dates = offeredDates(session.priority, vnToday(), ownDates);
   const set = (k: SectionKey, v: Partial<SectionState>) => setState((s) => ({ ...s, [k]: { ...s[k], ...v } }));
   const pick = async (k: SectionKey, username: string) => {
+    chosen.current[k] = username;
     set(k, { username, files: [], dates: [] });
-    if (username !== '-99' && username !== '__ALL') {
-      const o = await splitApi.optionsOfUser(username).catch(() => null);
-      if (o) set(k, { username, files: o.files, dates: o.ngay });
+    if (username === '-99' || username === '__ALL') {
+      setLoading((l) => ({ ...l, [k]: false }));
+      return;
+    }
+    setLoading((l) => ({ ...l, [k]: true }));
+    try {
+      const o = await splitApi.optionsOfUser(username);
+      if (chosen.current[k] === username) set(k, { files: o.files, dates: o.ngay });
+    } catch (e) {
+      if (chosen.current[k] === username) notify(`[Lỗi] ${errorMsg(e)}`, 'error');
+    } finally {
+      // An answer for someone no longer chosen changes nothing: the later pick owns the section.
+      if (chosen.current[k] === username) setLoading((l) => ({ ...l, [k]: false }));
     }
   };
   const toggle = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
@@ -216,6 +231,7 @@ export function DataPermission() {
                   <Checkbox
                     size="small"
                     checked={state[k].files.includes(f.FileName)}
+                    disabled={loading[k]}
                     onChange={() => set(k, { files: toggle(state[k].files, f.FileName) })}
                   />
                 }
@@ -232,6 +248,7 @@ export function DataPermission() {
                   <Checkbox
                     size="small"
                     checked={state[k].dates.includes(d)}
+                    disabled={loading[k]}
                     onChange={() => set(k, { dates: toggle(state[k].dates, d) })}
                   />
                 }
@@ -240,7 +257,7 @@ export function DataPermission() {
             ))}
           </Box>
           <Box sx={{ mt: 1 }}>
-            <Button variant="contained" onClick={() => void save(k)} data-testid={`perm-save-${k}`}>
+            <Button variant="contained" onClick={() => void save(k)} disabled={loading[k]} data-testid={`perm-save-${k}`}>
               Lưu {SECTION_TITLE[k].toLowerCase()}
             </Button>
           </Box>
