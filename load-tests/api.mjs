@@ -57,6 +57,7 @@ export function figures(file) {
     p99: v('lookup_duration', 'p(99)'),
     errors: v('lookup_errors', 'count') + v('connect_errors', 'count'),
     lost: v('lost_replies', 'count'),
+    lostOnClose: v('lost_on_close', 'count'),
     duplicates: v('duplicate_replies', 'count'),
     dropped: v('dropped_iterations', 'count') + v('dropped_sends', 'count'),
     sent: v('lookups_sent', 'count'),
@@ -68,13 +69,66 @@ export function figures(file) {
 }
 
 const CLK_TCK = 100; // USER_HZ on Linux
-/** CPU time (user + system, ms) a process has used so far, from /proc (0 when gone). */
-export function cpuMs(pid) {
+/**
+ * Busy CPU time of the whole machine so far (every core: user, nice, system, irq, softirq, steal;
+ * /proc/stat), in ms: the processes of a row plus k6, PostgreSQL, Redis, Kafka and the kernel.
+ */
+export function machineBusyMs() {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+    const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = f;
+    return ((user + nice + system + irq + softirq + (steal || 0)) * 1000) / CLK_TCK;
   } catch {
     return 0;
   }
+}
+
+/** The fields of /proc/<pid>/stat after the command name (index 0 = state), or undefined when gone. */
+function statFields(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), f: stat.slice(stat.lastIndexOf(')') + 2).split(' ') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** User + system CPU ms of a process's stat fields (with `children`: of its children waited for). */
+const statCpuMs = (s, children = false) => ((Number(s.f[children ? 13 : 11]) + Number(s.f[children ? 14 : 12])) * 1000) / CLK_TCK;
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (0 when gone). */
+export function cpuMs(pid) {
+  const s = statFields(pid);
+  return s ? statCpuMs(s) : 0;
+}
+
+/** The machine's shared parts by process name (every process of that name: PostgreSQL's backends, Kafka's JVM). */
+const INFRA = { postgres: 'postgres', redis: 'redis-server', kafka: 'java' };
+
+/**
+ * What a row runs beside the product, sampled: k6 (a child of this process, counted once it has
+ * exited and been waited for: our children's time) and every PostgreSQL, Redis and Kafka process.
+ */
+export function infraSample() {
+  const self = statFields('self');
+  const byComm = Object.fromEntries(Object.entries(INFRA).map(([k, comm]) => [comm, k]));
+  const procs = new Map();
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const s = statFields(pid);
+    const group = s && byComm[s.comm];
+    if (group) procs.set(pid, { group, ms: statCpuMs(s) });
+  }
+  return { k6: self ? statCpuMs(self, true) : 0, procs };
+}
+
+/**
+ * CPU ms of each group between two samples. A process that started meanwhile counts whole; one
+ * that ended meanwhile (a PostgreSQL backend whose pool let it go) is lost, not subtracted.
+ */
+export function infraDelta(before, after) {
+  const out = { k6: after.k6 - before.k6 };
+  for (const k of Object.keys(INFRA)) out[k] = 0;
+  for (const [pid, p] of after.procs) out[p.group] += p.ms - (before.procs.get(pid)?.ms ?? 0);
+  return out;
 }

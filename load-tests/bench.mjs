@@ -36,6 +36,7 @@
 //   npm run bench:lookup -- --rates 300,600 --open-duration 15s
 //   npm run bench:lookup -- --sockets 1000 --socket-interval 2
 //   npm run bench:lookup -- --only floor,rest,socket  some rows (baseline healthz floor rest socket open sockets)
+//   npm run bench:lookup -- --warmup 0s               no unmeasured lookups before the rows (default 60s; --smoke: 0s)
 //   npm run bench:lookup -- --mode process --profile .tmp/prof   CPU profiles of gateway and lookup
 //   npm run bench:lookup -- --smoke               CI: embedded, 5 VUs × 10 s of baseline, rest and
 //                                                 socket; exit 1 on any error, lost or duplicate reply
@@ -44,7 +45,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuMs, figures, installK6, runK6 } from './api.mjs';
+import { cpuMs, infraDelta, infraSample, machineBusyMs, figures, installK6, runK6 } from './api.mjs';
 import { FLOOR_ROWS, startFloor } from './floor.mjs';
 
 const say = (msg) => process.stderr.write(`[bench] ${msg}\n`);
@@ -71,6 +72,7 @@ function parseArgs(argv) {
     sockets: undefined,
     socketInterval: '2',
     profile: undefined,
+    warmup: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -86,11 +88,13 @@ function parseArgs(argv) {
     else if (a === '--sockets') o.sockets = argv[++i];
     else if (a === '--socket-interval') o.socketInterval = argv[++i];
     else if (a === '--profile') o.profile = argv[++i];
+    else if (a === '--warmup') o.warmup = argv[++i];
     else throw new Error(`unknown argument ${a}`);
   }
   o.vus ??= o.smoke ? '5' : '50';
   o.duration ??= o.smoke ? '10s' : '20s';
   o.openDuration ??= o.duration;
+  o.warmup ??= o.smoke ? '0s' : '60s';
   o.mode ??= o.smoke ? 'embedded' : 'both';
   o.modes = o.mode === 'both' ? ['embedded', 'process'] : [o.mode];
   for (const m of o.modes) if (!MODES[m]) throw new Error(`unknown mode ${m}; embedded, process or both`);
@@ -182,6 +186,10 @@ function floorTable(rows, mode) {
       const rps = r.rps / floor.rps;
       const us = usPer(r, paths[r.name]);
       const cpu = us / floorUs;
+      // On a machine the load saturates, req/s follows the machine's busy time per answer. The
+      // most this row could reach if the path's processes cost exactly the floor's: what the row
+      // needs beside them (k6, PostgreSQL, Kafka, the carrier, the kernel) stays.
+      const ceiling = floor.machineMs / floor.lookups / (r.machineMs / r.lookups - us / 1000 + floorUs / 1000);
       const verdict = (x, target, atLeast) =>
         target === undefined ? '-' : `${atLeast ? '≥' : '≤'} ${target} ${(atLeast ? x >= target : x <= target) ? 'met' : 'NOT met'}`;
       return [
@@ -190,6 +198,7 @@ function floorTable(rows, mode) {
         f1(floor.rps),
         rps.toFixed(2),
         verdict(rps, t.rps, true),
+        ceiling.toFixed(2),
         `${paths[r.name].join(' + ')} ${us.toFixed(0)}`,
         `${floorProcs.join(' + ')} ${floorUs.toFixed(0)}`,
         cpu.toFixed(2),
@@ -197,7 +206,18 @@ function floorTable(rows, mode) {
       ];
     });
   return render(
-    ['path', 'req/s', 'floor req/s', 'req/s vs floor', 'target', 'CPU µs per call', 'floor CPU µs per call', 'CPU vs floor', 'target'],
+    [
+      'path',
+      'req/s',
+      'floor req/s',
+      'req/s vs floor',
+      'target',
+      'ceiling vs floor',
+      'CPU µs per call',
+      'floor CPU µs per call',
+      'CPU vs floor',
+      'target',
+    ],
     body,
   );
 }
@@ -205,11 +225,22 @@ function floorTable(rows, mode) {
 /** CPU time (from /proc, user + system) each process spent per answered request during the row. */
 function cpuTable(rows) {
   const procs = Object.keys(rows[0]?.cpu ?? {});
+  const infra = Object.keys(rows[0]?.infra ?? {});
   return render(
-    ['row', 'answered', ...procs.map((p) => `${p} µs`), 'total µs'],
+    ['row', 'answered', ...procs.map((p) => `${p} µs`), 'total µs', ...infra.map((p) => `${p} µs`), 'rest of machine µs', 'machine µs'],
     rows.map((r) => {
       const per = (ms) => (r.lookups ? ((ms * 1000) / r.lookups).toFixed(0) : '-');
-      return [r.name, String(r.lookups), ...procs.map((p) => per(r.cpu[p])), per(procs.reduce((t, p) => t + r.cpu[p], 0))];
+      const total = procs.reduce((t, p) => t + r.cpu[p], 0);
+      const shared = infra.reduce((t, p) => t + r.infra[p], 0);
+      return [
+        r.name,
+        String(r.lookups),
+        ...procs.map((p) => per(r.cpu[p])),
+        per(total),
+        ...infra.map((p) => per(r.infra[p])),
+        per(r.machineMs - total - shared),
+        per(r.machineMs),
+      ];
     }),
   );
 }
@@ -292,6 +323,9 @@ async function ownDatabase(url) {
   return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
+/** Node options that write a CPU profile of process `name` into profileDir/name (none without a profileDir). */
+const cpuProf = (profileDir, name) => (profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${path.join(profileDir, name)}`] : []);
+
 /** Starts the product in `mode`; returns { url, carrierUrl, realtimePid, stop }. */
 async function startProduct(mode, env, { logDir, profileDir }) {
   if (mode === 'embedded') {
@@ -306,7 +340,6 @@ async function startProduct(mode, env, { logDir, profileDir }) {
     };
   }
   const { startComponents } = await import('../scripts/chaos/procs.mjs');
-  const prof = (name) => (profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${path.join(profileDir, name)}`] : []);
   const stack = await startComponents({
     env: {
       ...env,
@@ -321,7 +354,7 @@ async function startProduct(mode, env, { logDir, profileDir }) {
       CARRIER_SIM_PASSWORD: env.CARRIER_PASSWORD,
     },
     logDir,
-    nodeArgs: { gateway: prof('gateway'), lookup: prof('lookup'), realtime: prof('realtime') },
+    nodeArgs: { gateway: cpuProf(profileDir, 'gateway'), lookup: cpuProf(profileDir, 'lookup'), realtime: cpuProf(profileDir, 'realtime') },
     say,
   });
   return {
@@ -357,7 +390,7 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
     // The libraries' floor (floor.mjs) in the product's shape, beside it for the whole mode: every
     // row's CPU figures include the floor's idle processes and the floor rows' the product's.
     if (opts.only.includes('floor')) {
-      floor = await startFloor(mode);
+      floor = await startFloor(mode, { nodeArgs: (name) => cpuProf(profileDir, name) });
       say(`${mode}: floor up at ${floor.url} (${Object.keys(floor.pids).join(', ')})`);
     }
     const pids = { ...product.pids, ...floor?.pids };
@@ -368,16 +401,22 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
       const file = path.join(tmp, `${mode}-${label.replace(/\W+/g, '_')}.json`);
       say(`${mode}: running ${label} (${script})`);
       const cpu0 = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
+      const machine0 = machineBusyMs();
+      const infra0 = infraSample();
       const code = await runK6(k6, script, { ...common, ...env, SUMMARY_FILE: file });
       const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid) - cpu0[k]]));
+      const machineMs = machineBusyMs() - machine0;
+      const infra = infraDelta(infra0, infraSample());
       if (!fs.existsSync(file)) {
         out.failures.push(`${label}: k6 wrote no summary (exit ${code})`);
         return undefined;
       }
-      const f = { name: label, k6Exit: code, ...figures(file), cpu };
+      const f = { name: label, k6Exit: code, ...figures(file), cpu, infra, machineMs };
       if (code !== 0) out.failures.push(`${label}: k6 exited ${code} (threshold failed?)`);
       if (f.errors > 0 || f.lost > 0 || f.duplicates > 0 || f.lookups === 0)
-        out.failures.push(`${label}: ${f.errors} errors, ${f.lost} lost, ${f.duplicates} duplicates, ${f.lookups} answered`);
+        out.failures.push(
+          `${label}: ${f.errors} errors, ${f.lost} lost (${f.lostOnClose} when their socket closed), ${f.duplicates} duplicates, ${f.lookups} answered`,
+        );
       return f;
     };
     const closed = [
@@ -391,6 +430,20 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
       { name: 'rest', script: 'lookup-rest.js', env: login },
       { name: 'socket', script: 'lookup-socket.js', env: login },
     ].filter((r) => opts.only.includes(r.only ?? r.name));
+    // Unmeasured, before any row: the Kafka broker is a JVM and compiles its produce and fetch
+    // paths only once socket lookups reach it. Cold, it spent 635 µs per socket lookup; after
+    // 40 s of socket traffic 194, after 60 s 170 (load-tests/README.md). A running broker is warm.
+    const socketS = seconds(opts.warmup);
+    if (socketS > 0 && opts.only.some((r) => ['rest', 'socket', 'open', 'sockets'].includes(r))) {
+      out.warmup = { socketS, restS: Math.min(10, socketS) };
+      for (const [script, d] of [
+        ['lookup-socket.js', out.warmup.socketS],
+        ['lookup-rest.js', out.warmup.restS],
+      ]) {
+        say(`${mode}: warming up with ${script} for ${d}s (not measured)`);
+        await runK6(k6, script, { ...common, ...login, DURATION: `${d}s`, SUMMARY_FILE: path.join(tmp, `${mode}-warmup.json`) });
+      }
+    }
     loadFrom = Date.now();
     for (const r of closed) {
       const f = await k6Row(r.name, r.script, r.env);
@@ -456,7 +509,7 @@ function report(res, opts) {
   const lines = [];
   lines.push(`\n== mode ${MODES[res.mode]}`);
   lines.push(
-    `   ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}); load average before ${res.loadBefore}, after ${res.loadAfter}; carrier simulator at zero latency\n`,
+    `   ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}); load average before ${res.loadBefore}, after ${res.loadAfter}; carrier simulator at zero latency${res.warmup ? `; ${res.warmup.socketS} s of socket and ${res.warmup.restS} s of REST lookups before the rows, not measured (--warmup)` : ''}\n`,
   );
   if (res.closed.length)
     lines.push(
@@ -465,7 +518,7 @@ function report(res, opts) {
   const vsFloor = floorTable(res.closed, res.mode);
   if (vsFloor)
     lines.push(
-      `Against the libraries' floor (floor.mjs, ${res.mode === 'embedded' ? 'front + echo in one process' : 'front and echo processes'}; issue 25's targets are for process mode)\n\n${vsFloor}\n`,
+      `Against the libraries' floor (floor.mjs, ${res.mode === 'embedded' ? 'front + echo in one process' : 'front and echo processes'}; issue 25's targets are for process mode). 'ceiling vs floor': the req/s ratio the row would reach if its path's processes cost exactly the floor's, from the machine's busy time per answer (the CPU table below)\n\n${vsFloor}\n`,
     );
   if (res.open.length)
     lines.push(
@@ -474,7 +527,7 @@ function report(res, opts) {
   const all = [...res.closed, ...res.open, ...res.sockets].filter((r) => r.cpu && r.name !== 'baseline');
   if (all.length)
     lines.push(
-      `CPU per answered request (user + system time of each process during the row, /proc; the load generator and the infrastructure not included)\n\n${cpuTable(all)}\n`,
+      `CPU per answered request (user + system time of each process during the row, /proc; k6, postgres (every backend), redis and kafka (the broker's JVM) are what the row runs beside the product; 'rest of machine' = the whole machine's busy time (/proc/stat) less all of those: the kernel's own work and anything else)\n\n${cpuTable(all)}\n`,
     );
   if (res.sockets.length)
     lines.push(
@@ -494,7 +547,9 @@ async function main() {
   const stop = async () => {
     await db?.drop().catch((e) => say(`drop database: ${e}`));
     await infra.stop().catch((e) => say(`infra stop: ${e}`));
-    if (exit === 0) fs.rmSync(tmp, { recursive: true, force: true });
+    // The product's logs are kept when anything went wrong, failing run or not (a lost reply is
+    // only reported outside --smoke): k6 names the lost request ids, the logs say what became of them.
+    if (exit === 0 && !results.some((r) => r.failures.length)) fs.rmSync(tmp, { recursive: true, force: true });
     else say(`logs kept in ${tmp}`);
   };
   process.once('SIGINT', () => stop().then(() => process.exit(130)));
@@ -543,6 +598,15 @@ async function main() {
         const dir = path.join(path.resolve(opts.profile), name);
         if (fs.existsSync(dir))
           process.stdout.write(`\n${summarize(dir, { requests, top: 25, title: name, lastSeconds: proc.profileSeconds })}\n`);
+      }
+      // The floor's processes, per call of its express + grpc row: what the same libraries cost with none of our code.
+      const floorCalls = proc.closed.find((r) => r.name === 'floor: express + grpc')?.lookups ?? 0;
+      for (const name of ['front', 'echo']) {
+        const dir = path.join(path.resolve(opts.profile), name);
+        if (floorCalls && fs.existsSync(dir))
+          process.stdout.write(
+            `\n${summarize(dir, { requests: floorCalls, top: 25, title: `floor ${name}`, lastSeconds: proc.profileSeconds })}\n`,
+          );
       }
     }
     if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ opts, results }, null, 2));

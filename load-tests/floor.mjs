@@ -90,8 +90,8 @@ async function frontServer(port, echoPort) {
 }
 
 /** A Node child process (tsx) of the repository, production settings, warnings only. */
-function node(argv, env = {}) {
-  return spawn(process.execPath, ['--import', 'tsx', ...argv], {
+function node(argv, env = {}, nodeArgs = []) {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...argv], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -101,16 +101,17 @@ function node(argv, env = {}) {
 /**
  * Starts the libraries' floor: shape 'process' = echo and front, one process each; 'embedded' =
  * both in one process. Answers { url (the front), pids ({ echo, front } or { floor }), stop }.
+ * `nodeArgs(name)` adds Node options per process (the bench's --profile: --cpu-prof).
  */
-export async function startFloor(shape = 'process') {
+export async function startFloor(shape = 'process', { nodeArgs = () => [] } = {}) {
   const [echoPort, frontPort] = await freePorts(2);
   const self = fileURLToPath(import.meta.url);
   const procs =
     shape === 'embedded'
-      ? { floor: node([self, '--role', 'both', '--port', String(frontPort), '--echo-port', String(echoPort)]) }
+      ? { floor: node([self, '--role', 'both', '--port', String(frontPort), '--echo-port', String(echoPort)], {}, nodeArgs('floor')) }
       : {
-          echo: node([self, '--role', 'echo', '--port', String(echoPort)]),
-          front: node([self, '--role', 'front', '--port', String(frontPort), '--echo-port', String(echoPort)]),
+          echo: node([self, '--role', 'echo', '--port', String(echoPort)], {}, nodeArgs('echo')),
+          front: node([self, '--role', 'front', '--port', String(frontPort), '--echo-port', String(echoPort)], {}, nodeArgs('front')),
         };
   const url = `http://127.0.0.1:${frontPort}`;
   const stop = () => Object.values(procs).forEach((p) => p.kill('SIGTERM'));
@@ -136,6 +137,8 @@ async function main() {
     return i >= 0 ? args[i + 1] : dflt;
   };
   const role = opt('role');
+  // A floor process stopped by SIGTERM exits normally, so that a --cpu-prof profile is written.
+  if (role) process.once('SIGTERM', () => process.exit(0));
   if (role === 'echo') return echoServer(Number(opt('port')));
   if (role === 'front') return frontServer(Number(opt('port')), Number(opt('echo-port')));
   if (role === 'both') return echoServer(Number(opt('echo-port'))).then(() => frontServer(Number(opt('port')), Number(opt('echo-port'))));

@@ -14,7 +14,9 @@
 //                 `dropped_sends`, not sent late. Without RATE: closed loop, PIPELINE in flight.
 //
 // Metrics besides lib.js's: duplicate_replies, connect_errors, connect_duration (WebSocket open →
-// Socket.IO connect acknowledged), sockets_connected, lookups_sent, dropped_sends.
+// Socket.IO connect acknowledged), sockets_connected, lookups_sent, dropped_sends, lost_on_close
+// (of lost_replies, those still awaited when their socket closed or failed, not at the wait's end).
+// Each lost request id is printed (the first 3 of a socket), to be found in the product's logs.
 import { setTimeout, clearTimeout } from 'k6/timers';
 import { Counter, Trend } from 'k6/metrics';
 import {
@@ -40,6 +42,7 @@ const connectDuration = new Trend('connect_duration', true);
 const connected = new Counter('sockets_connected');
 const sent = new Counter('lookups_sent');
 const droppedSends = new Counter('dropped_sends');
+const lostOnClose = new Counter('lost_on_close');
 
 function seconds(d) {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(String(d));
@@ -91,12 +94,19 @@ function openSocket(token, index) {
   let sendTimer = null;
   const openedAt = Date.now();
 
-  const finish = () => {
+  /** why: 'done' (every reply came), 'wait over' (REPLY_WAIT_MS after the last send), or how the socket ended. */
+  const finish = (why) => {
     if (closed) return;
     closed = true;
     if (stopTimer) clearTimeout(stopTimer);
     if (sendTimer) clearTimeout(sendTimer);
-    if (pending.size) lostReplies.add(pending.size);
+    if (pending.size) {
+      lostReplies.add(pending.size);
+      if (why !== 'wait over') lostOnClose.add(pending.size);
+      const at = Date.now();
+      const ids = [...pending].slice(0, 3).map(([id, sentAt]) => `${id} (sent ${at - sentAt} ms before)`);
+      console.warn(`socket ${clientId}: ${pending.size} lost (${why}): ${ids.join(', ')}`);
+    }
     pending.clear();
     socket.close();
   };
@@ -121,7 +131,7 @@ function openSocket(token, index) {
       nextAt += INTERVAL_MS;
     }
     if (nextAt < endAt) sendTimer = setTimeout(tick, Math.max(0, nextAt - Date.now()));
-    else if (pending.size === 0) finish();
+    else if (pending.size === 0) finish('done');
   };
 
   const socket = openSocketIo(
@@ -133,7 +143,7 @@ function openSocket(token, index) {
         connectDuration.add(Date.now() - openedAt);
         connected.add(1);
         endAt = Date.now() + DURATION_S * 1000;
-        stopTimer = setTimeout(finish, DURATION_S * 1000 + REPLY_WAIT_MS);
+        stopTimer = setTimeout(() => finish('wait over'), DURATION_S * 1000 + REPLY_WAIT_MS);
         if (INTERVAL_MS > 0) {
           nextAt = Date.now() + Math.random() * INTERVAL_MS;
           sendTimer = setTimeout(tick, nextAt - Date.now());
@@ -143,7 +153,7 @@ function openSocket(token, index) {
       },
       onConnectError: () => {
         connectErrors.add(1);
-        finish();
+        finish('connect refused');
       },
       onEvent: (event, payload) => {
         if (event !== REPLY_EVENT || !payload) return;
@@ -157,16 +167,16 @@ function openSocket(token, index) {
         lookupDuration.add(Date.now() - sentAt);
         if (payload.status !== 200) lookupErrors.add(1);
         if (INTERVAL_MS > 0) {
-          if (nextAt >= endAt && pending.size === 0) finish(); // its last send answered
+          if (nextAt >= endAt && pending.size === 0) finish('done'); // its last send answered
         } else if (Date.now() < endAt) send();
-        else if (pending.size === 0) finish();
+        else if (pending.size === 0) finish('done');
       },
-      onError: () => {
+      onError: (e) => {
         if (!endAt) connectErrors.add(1);
-        finish();
+        finish(`socket error: ${e && e.error ? e.error : e}`);
       },
-      onClose: () => {
-        if (!closed) finish();
+      onClose: (e) => {
+        if (!closed) finish(`closed by the server${e && e.code ? ` (${e.code})` : ''}`);
       },
     },
   );

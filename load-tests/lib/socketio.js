@@ -14,7 +14,7 @@ export function socketIoUrl(baseUrl) {
  *   onConnect()              the namespace accepted the connection (packet 40)
  *   onConnectError()         it refused it (packet 44)
  *   onEvent(event, payload)  an event packet (42) whose JSON parses
- *   onError(), onClose()     the WebSocket's own
+ *   onError(e), onClose(e)   the WebSocket's own (k6's error and close events)
  * Returns `emit(event, payload)` and `close()` (which ignores a socket already gone).
  */
 export function openSocketIo(url, auth, handlers) {
@@ -35,8 +35,8 @@ export function openSocketIo(url, auth, handlers) {
     }
     if (handlers.onEvent) handlers.onEvent(event, payload);
   };
-  ws.onerror = () => handlers.onError && handlers.onError();
-  ws.onclose = () => handlers.onClose && handlers.onClose();
+  ws.onerror = (e) => handlers.onError && handlers.onError(e);
+  ws.onclose = (e) => handlers.onClose && handlers.onClose(e);
   return {
     emit: (event, payload) => ws.send(`42${JSON.stringify([event, payload])}`),
     close: () => {
