@@ -28,7 +28,8 @@ export async function runComponent(name: string, env: NodeJS.ProcessEnv = proces
     return;
   }
   // Spans named after this component (exported when OTEL_EXPORTER_OTLP_ENDPOINT is set; kit/trace.ts).
-  startTracing(name);
+  // The gateway carries its requests' trace context by hand, so it runs without AsyncLocalStorage.
+  startTracing(name, [], { asyncContext: name !== 'gateway' });
   // Prometheus reads every component on METRICS_PORT (kit/metrics.ts), apart from its public port.
   collectProcessMetrics(name);
   const metricsPort = metricsPortOf(env);

@@ -6,13 +6,23 @@ import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import * as grpc from '@grpc/grpc-js';
 import type Redis from 'ioredis';
-import { AppError, barredFromService, envelopeFor, fromServiceError, hasAnyPermission, identityToMetadata, Identity } from '@cskh/kit';
-import { contextFrom, httpRequestDuration, Logger, inSpan, SpanKind, traceHeaders } from '@cskh/kit/observability';
-import { GenericClient, grpcChannelOptions, RevocationStore, unaryCall, verifyAccessToken } from '@cskh/kit/server';
+import { AppError, barredFromService, envelopeFor, fromServiceError, hasAnyPermission, Identity } from '@cskh/kit';
+import {
+  contextFrom,
+  httpRequestDuration,
+  Logger,
+  outcomeTimer,
+  SpanKind,
+  spanFields,
+  startSpan,
+  traceHeaders,
+  TraceContext,
+} from '@cskh/kit/observability';
+import { GenericClient, grpcChannelOptions, identityToMetadata, RevocationStore, unaryCall, verifyAccessToken } from '@cskh/kit/server';
 import { GatewayConfig, serviceUrl } from './config';
 import { collectRoutes, loadPackageDefinition, RouteDef } from './routes';
 import { buildRequest } from './transcode';
-import { streamExport } from './export';
+import { isStreamedExport, streamExport } from './export';
 import { buildOpenApi } from './openapi';
 import { allowedMethods } from './methods';
 import { routeDispatcher } from './dispatch';
@@ -81,36 +91,47 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
   });
   app.get('/api/openapi.json', (_req, res) => res.json(openapi));
 
-  const api = express.Router();
-  api.use(allowedMethods(routes));
-  api.use('/api', express.json({ limit: config.BODY_LIMIT }));
+  app.use(allowedMethods(routes));
+  // A request without a body (a lookup's GET) goes straight on: body-parser would skip it too.
+  const json = express.json({ limit: config.BODY_LIMIT });
+  app.use('/api', (req, res, next) =>
+    req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? next() : json(req, res, next),
+  );
 
   const dispatched = routes.map((route) => {
     const method = route.method.toUpperCase();
     const spanName = `${method} ${route.path}`;
     const spanAttributes = { 'http.request.method': method, 'http.route': route.path };
-    const timerLabels = { method, route: route.path };
-    const handle = async (req: Request, res: Response) => {
-      // By the declared route, not the raw path: one series per route whatever the ids.
-      const timer = httpRequestDuration.startTimer(timerLabels);
-      res.once('finish', () => timer({ status: String(res.statusCode) }));
+    // By the declared route, not the raw path: one series per route whatever the ids.
+    const observe = outcomeTimer(httpRequestDuration, { method, route: route.path }, 'status');
+    const isLogin = route.guard.public && route.rpc === 'Login';
+    const isLogout = route.service === 'auth' && route.rpc === 'Logout';
+    // The trace context is carried by hand (trace: startSpan), not through AsyncLocalStorage: it
+    // goes into the upstream call's metadata and into this request's own log lines.
+    const handle = async (req: Request, res: Response, trace: TraceContext, logFields: Record<string, string>) => {
       let identity: Identity | undefined;
       try {
-        if (!route.guard.public) identity = await authenticate(req);
+        if (!route.guard.public) {
+          const who = authenticate(req);
+          identity = who instanceof Promise ? await who : who;
+        }
         if (identity) authorize(route, identity);
         const message = buildRequest(route, req);
-        const isLogin = route.guard.public && route.rpc === 'Login';
-        const isLogout = route.service === 'auth' && route.rpc === 'Logout';
         const username = isLogin ? String(message.username ?? '') : '';
         if (isLogin) await loginLimiter.check(username, req.ip ?? '');
         const client = clientFor(route);
         if (!client) throw new AppError('UNAVAILABLE', 'Chức năng này chưa được triển khai trên hệ thống');
         const md = identity ? identityMetadata(identity) : new grpc.Metadata();
-        md.set('x-request-id', String(req.headers['x-request-id'] ?? ''));
-        for (const [k, v] of Object.entries(traceHeaders())) md.set(k, v);
+        const requestId = req.headers['x-request-id'];
+        if (requestId) md.set('x-request-id', String(requestId));
+        for (const [k, v] of Object.entries(traceHeaders(trace))) md.set(k, v);
         try {
           // A list asked for all rows is streamed, window by window (export.ts).
-          if (await streamExport(route, message, { client, md, req, res, log, timeoutMs: config.UPSTREAM_TIMEOUT_MS })) return;
+          if (isStreamedExport(route, message)) {
+            const exportLog = log.child(logFields);
+            await streamExport(route, message, { client, md, req, res, log: exportLog, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+            return;
+          }
           // The one place the upstream call is made.
           // A read is made again after a transport failure (a pod leaving in a rolling update); a write only if never sent.
           const reply = await unaryCall(client, route.rpc, message, md, {
@@ -127,52 +148,62 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
         } catch (err) {
           const env = fromServiceError(err);
           if (isLogin && env.status === 401) await loginLimiter.failed(username, req.ip ?? '');
-          if (env.status >= 500) log.warn({ err, route: route.path }, 'upstream failed');
+          if (env.status >= 500) log.warn({ ...logFields, err, route: route.path }, 'upstream failed');
           sendJson(res, env.status, env);
         }
       } catch (err) {
-        sendError(res, err, log);
+        sendError(res, err, log, logFields);
       }
     };
     // One span per request, continuing the caller's trace if it sent a traceparent; its id is
     // answered as X-Trace-Id so that a user's report leads to every log line of the request.
-    const traced = (req: Request, res: Response, params: Record<string, string>) => {
+    const traced = async (req: Request, res: Response, params: Record<string, string>) => {
       req.params = params;
-      return inSpan(spanName, { kind: SpanKind.SERVER, parent: contextFrom(req.headers), attributes: spanAttributes }, async (span) => {
-        res.setHeader('X-Trace-Id', span.spanContext().traceId);
-        await handle(req, res);
-        span.setAttribute('http.response.status_code', res.statusCode);
+      const started = performance.now();
+      const { span, context: trace } = startSpan(spanName, {
+        kind: SpanKind.SERVER,
+        parent: contextFrom(req.headers),
+        attributes: spanAttributes,
       });
+      res.setHeader('X-Trace-Id', span.spanContext().traceId);
+      try {
+        await handle(req, res, trace, spanFields(span));
+      } finally {
+        span.setAttribute('http.response.status_code', res.statusCode);
+        span.end();
+        observe(String(res.statusCode), started);
+      }
     };
     return { route, handle: traced };
   });
   // Every declared route behind one table lookup (dispatch.ts), not 313 Express route layers.
-  api.use(routeDispatcher(dispatched));
-  app.use(api);
+  app.use(routeDispatcher(dispatched));
   app.use('/api', (_req, res) => {
     res.status(404).json(envelopeFor('NOT_FOUND', 'Không tìm thấy API'));
   });
 
-  // The caller's identity as gRPC metadata, built once per token (its claims never change; the
-  // token is still verified and its revocation checked on every request) and copied per call.
-  const identityMd = new Map<string, grpc.Metadata>();
+  // The caller's identity as gRPC metadata, built once per identity (verifyAccessToken answers
+  // a token's one frozen identity every time; the token is still verified and its revocation
+  // checked on every request) and copied per call.
+  const identityMd = new WeakMap<Identity, grpc.Metadata>();
   function identityMetadata(id: Identity): grpc.Metadata {
-    if (!id.jti) return identityToMetadata(id, new grpc.Metadata());
-    const key = `${id.jti}|${id.userId}`;
-    let md = identityMd.get(key);
-    if (!md) {
-      if (identityMd.size >= 10000) identityMd.clear();
-      identityMd.set(key, (md = identityToMetadata(id, new grpc.Metadata())));
-    }
+    let md = identityMd.get(id);
+    if (!md) identityMd.set(id, (md = identityToMetadata(id, new grpc.Metadata())));
     return md.clone();
   }
 
-  async function authenticate(req: Request): Promise<Identity> {
+  /** The caller of a request; a promise only when this process must ask the revocation store. */
+  function authenticate(req: Request): Identity | Promise<Identity> {
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const verified = verifyAccessToken(config.JWT_SECRET, token);
-    if (await revocations.isRevoked(verified)) throw new AppError('UNAUTHORIZED', 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại');
-    return verified.identity;
+    const known = revocations.knownRevoked(verified);
+    if (known === false) return verified.identity;
+    if (known === true) throw sessionEnded();
+    return revocations.isRevoked(verified).then((revoked) => {
+      if (revoked) throw sessionEnded();
+      return verified.identity;
+    });
   }
 
   // Realtime tier: one origin for the browser.
@@ -219,6 +250,8 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
   };
 }
 
+const sessionEnded = () => new AppError('UNAUTHORIZED', 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại');
+
 function authorize(route: RouteDef, id: Identity) {
   const barred = barredFromService(id, route.service);
   if (barred) throw new AppError('FORBIDDEN', barred);
@@ -238,7 +271,7 @@ function sendJson(res: Response, status: number, body: unknown) {
   res.end(text);
 }
 
-function sendError(res: Response, err: unknown, log: Logger) {
+function sendError(res: Response, err: unknown, log: Logger, logFields?: Record<string, string>) {
   if (err instanceof AppError) {
     const env = envelopeFor(err.code, err.msg);
     if (err.code === 'RATE_LIMITED' && (err as AppError & { retryAfter?: number }).retryAfter)
@@ -246,6 +279,6 @@ function sendError(res: Response, err: unknown, log: Logger) {
     res.status(env.status).json(env);
     return;
   }
-  log.error({ err }, 'gateway error');
+  log.error({ ...logFields, err }, 'gateway error');
   res.status(500).json(envelopeFor('INTERNAL'));
 }

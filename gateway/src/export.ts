@@ -119,16 +119,22 @@ function callWindow(o: StreamExportOptions, rpc: string, message: unknown, signa
   });
 }
 
+/** Whether streamExport answers this request (a list asked for all rows), checked before any await. */
+export function isStreamedExport(route: RouteDef, message: Record<string, unknown>): boolean {
+  const plan = exportPlan(route);
+  if (!plan || !asksAllRows(plan, message)) return false;
+  // CSKH_EXPORT_STREAM=off: the single-message answer of before (a way back, and the baseline of npm run bench:export).
+  return process.env.CSKH_EXPORT_STREAM !== 'off';
+}
+
 /**
  * Answers the request here when it is a list route asked for all rows (true), else leaves it to
  * the caller (false). A failure before anything is written is thrown (the caller answers the
  * error envelope as for any call); after that it is never thrown: the connection is cut.
  */
 export async function streamExport(route: RouteDef, message: Record<string, unknown>, o: StreamExportOptions): Promise<boolean> {
-  // CSKH_EXPORT_STREAM=off: the single-message answer of before (a way back, and the baseline of npm run bench:export).
-  if (process.env.CSKH_EXPORT_STREAM === 'off') return false;
-  const plan = exportPlan(route);
-  if (!plan || !asksAllRows(plan, message)) return false;
+  if (!isStreamedExport(route, message)) return false;
+  const plan = exportPlan(route)!;
   const size = o.windowRows ?? exportWindowRows();
   const { res, log } = o;
   const abort = new AbortController();

@@ -31,19 +31,37 @@ export function allowedMethods(routes: RouteDef[]) {
   for (const m of matchers) bucket(m.key === undefined ? `${m.segments.length}|*` : `${m.segments.length}|=${m.key}`).push(m);
   const none: typeof matchers = [];
 
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (!req.path.startsWith('/api/')) return next();
-    const parts = req.path.split('/');
+  /** The methods a path declares (empty: none); a pure function of the path. */
+  const declared = (path: string): readonly string[] => {
+    const parts = path.split('/');
     const methods = new Set<string>();
     const candidates = [...(index.get(`${parts.length}|=${parts[KEY_SEGMENT]}`) ?? none), ...(index.get(`${parts.length}|*`) ?? none)];
     for (const m of candidates) {
       if (m.segments.length === parts.length && m.segments.every((ok, i) => ok(parts[i]))) methods.add(m.method);
     }
-    if (!methods.size) return next();
     if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort();
+  };
+  // Answers by path, kept: the same few paths (a lookup's, a list's) come again and again, and
+  // the walk with its sets and arrays was garbage on every request. Bounded in entries and length.
+  const byPath = new Map<string, readonly string[]>();
+  const DECLARED_MAX = 10_000;
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    const path = req.path;
+    if (!path.startsWith('/api/')) return next();
+    let methods = byPath.get(path);
+    if (!methods) {
+      methods = declared(path);
+      if (path.length <= 256) {
+        if (byPath.size >= DECLARED_MAX) byPath.clear();
+        byPath.set(path, methods);
+      }
+    }
+    if (!methods.length) return next();
     const method = req.method.toUpperCase();
-    if (methods.has(method)) return next();
-    res.setHeader('Allow', [...methods].sort().join(', '));
+    if (methods.includes(method)) return next();
+    res.setHeader('Allow', methods.join(', '));
     if (method === 'OPTIONS') return res.status(204).end();
     res.status(405).json({ status: 405, code: 'METHOD_NOT_ALLOWED', msg: `Phương thức ${method} không được hỗ trợ cho địa chỉ này` });
   };

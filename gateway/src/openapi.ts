@@ -1,7 +1,7 @@
-import { ERROR_TABLE, ErrorCode } from '@cskh/kit';
+import { ALL_ROWS_THRESHOLD, ERROR_TABLE, ErrorCode, MAX_PAGE_SIZE } from '@cskh/kit';
 import type { FieldInfo, ProtoTypes, RouteDef } from './routes';
 import { FORMATS, JS_SPACE } from './field-rules';
-import { BOOLEAN_TEXTS, integerRange, maxLengthOf, numberTextForm, takesNumberAsText } from './transcode';
+import { BOOLEAN_TEXTS, integerRange, isPageCount, maxLengthOf, numberTextForm, takesNumberAsText } from './transcode';
 
 /**
  * OpenAPI 3 document of the whole REST surface, generated from the same proto options the gateway
@@ -217,8 +217,19 @@ function textSchema(f: FieldInfo): Record<string, unknown> {
 function numberSchema(f: FieldInfo, source: 'json' | 'text'): Record<string, unknown> {
   const range = integerRange(f);
   const rule = f.rule ?? {};
+  const integer = (min: number, max: number) => ({
+    type: 'integer',
+    format: /64/.test(f.type) ? 'int64' : 'int32',
+    minimum: min,
+    maximum: max,
+  });
+  // A page size: a screen's page or an export's "every row", nothing between (kit pageCountRefusal).
+  if (range && isPageCount(f, source))
+    return range.max < ALL_ROWS_THRESHOLD
+      ? integer(range.min, Math.min(range.max, MAX_PAGE_SIZE))
+      : { anyOf: [integer(range.min, MAX_PAGE_SIZE), integer(ALL_ROWS_THRESHOLD, range.max)] };
   const n: Record<string, unknown> = range
-    ? { type: 'integer', format: /64/.test(f.type) ? 'int64' : 'int32', minimum: range.min, maximum: range.max }
+    ? integer(range.min, range.max)
     : {
         type: 'number',
         ...(rule.min !== undefined ? { minimum: rule.min } : {}),

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { AppError, PAGING_BOUNDS, TEXT_LIMITS } from '@cskh/kit';
+import { AppError, pageCountRefusal, PAGING_BOUNDS, TEXT_LIMITS } from '@cskh/kit';
 import type { FieldInfo, ProtoTypes, RouteDef } from './routes';
 import { FORMATS, matchesFormat, orderKey } from './field-rules';
 
@@ -61,6 +61,9 @@ export const LONG_TEXT_FIELDS: Readonly<Record<string, number>> = {
 const MAX_DEPTH = 16;
 
 export const maxLengthOf = (field: FieldInfo) => field.rule?.max_len ?? LONG_TEXT_FIELDS[field.name] ?? MAX_STRING_LENGTH;
+
+/** A list request's page size: `count` in the query string (a body's `count` is a quantity, e.g. customers to assign). */
+export const isPageCount = (field: FieldInfo, source: 'text' | 'json') => source === 'text' && field.name === 'count';
 
 /**
  * The integer bounds of a field: its proto type's, narrowed for the paging fields (page, count)
@@ -163,6 +166,9 @@ function checkNumber(field: FieldInfo, label: string, raw: unknown, source: Sour
   if (range) {
     if (!Number.isInteger(n) || n < range.min || n > range.max)
       throw invalid(`Giá trị của ${label} phải là số nguyên từ ${range.min} đến ${range.max}`);
+    // A list's page size: a screen's page or an export, nothing between (kit paging).
+    const refusal = isPageCount(field, source) ? pageCountRefusal(n) : undefined;
+    if (refusal) throw invalid(refusal);
   } else {
     if (!Number.isFinite(n)) throw invalid(`Giá trị của ${label} phải là số`);
     const { min, max } = field.rule ?? {};

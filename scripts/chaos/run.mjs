@@ -563,6 +563,10 @@ async function main() {
       const pending = async () => (await db.query('SELECT count(*)::int AS n FROM auth.outbox WHERE published_at IS NULL')).rows[0].n;
       const tag = randomBytes(2).toString('hex');
       let refusedCreates = 0; // answered 503 (auth down or dying): not acknowledged, so not expected anywhere
+      // A role is required (issue 21.3): a seeded one of priority 3, which needs no branch.
+      const roles = await http('GET', `${base}/api/v1/role?page=1&count=100`, { token });
+      const roleId = roles.json?.data?.values?.find((r) => r.priority === 3)?.id;
+      if (!roleId) throw new Error(`outbox: no seeded role of priority 3 (${roles.status} ${roles.text.slice(0, 200)})`);
       const createUsers = async (from, n) => {
         const made = [];
         await Promise.all(
@@ -576,6 +580,7 @@ async function main() {
                 password: 'Chaos@12345',
                 email: `${username}@example.vn`,
                 phone: '0912345678',
+                role: roleId,
               },
             });
             if (res.status === 201) made.push(username);
@@ -698,6 +703,9 @@ async function main() {
     if (failed.length) {
       process.stdout.write(`\nFAILED:\n${failed.map((f) => `  - ${f}`).join('\n')}\n(logs kept in ${runDir})\n`);
     }
+    // Set before the clean-up: if a stop there never settles, Node ends on an empty event loop
+    // with this code instead of 0 (a failed run once exited 0 that way).
+    process.exitCode = failed.length ? 1 : 0;
     await cleanup();
   }
   process.exit(failed.length ? 1 : 0);

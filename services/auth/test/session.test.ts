@@ -24,7 +24,7 @@ describe('login', () => {
     expect(reply.role).toEqual({ id: h.roleIds[1], name: 'Quản trị hệ thống', priority: 1 });
     expect(reply.permissions).toEqual(expect.arrayContaining(['user.get', 'systemaccount', 'customer.care', 'role.delete']));
     expect(identity).toMatchObject({ username: 'admin', priority: 1, roleName: 'Quản trị hệ thống' });
-    expect(identity.permissions.sort()).toEqual([...reply.permissions].sort());
+    expect([...identity.permissions].sort()).toEqual([...reply.permissions].sort());
     expect(JSON.stringify(reply)).not.toMatch(/\$2[aby]\$/);
   });
 
@@ -197,6 +197,51 @@ describe('save profile', () => {
     );
     expect((await failure(h.login(u.username, u.password))).code).toBe('UNAUTHORIZED');
     await expect(h.login(u.username, 'brand-new-1')).resolves.toBeDefined();
+  });
+
+  it('a password change ends every other session of the user, and only those; the changing session stays', async () => {
+    const u = await createUser(h, { priority: 5, brand: (await createUser(h, { priority: 3 })).id });
+    const a = await h.login(u.username, u.password);
+    const b = await h.login(u.username, u.password);
+    const c = await h.login(u.username, u.password);
+    const someoneElse = await h.login('admin', ADMIN_PASSWORD);
+    // A profile save without a new password ends nothing.
+    await h.call(h.clients.session, 'saveProfile', form, b.identity);
+    for (const s of [a, b, c]) expect(await isRevoked(s.token)).toBe(false);
+
+    await h.call(
+      h.clients.session,
+      'saveProfile',
+      { ...form, password: u.password, password_new: 'New@12345', password_new_confirm: 'New@12345' },
+      b.identity,
+    );
+    expect(await isRevoked(a.token)).toBe(true);
+    expect(await isRevoked(c.token)).toBe(true);
+    // The session that made the change goes on, as does everyone else's.
+    expect(await isRevoked(b.token)).toBe(false);
+    expect(await isRevoked(someoneElse.token)).toBe(false);
+    const me = await h.call<auth_v1_auth.LoginReply>(h.clients.session, 'me', {}, b.identity);
+    expect(me.user?.id).toBe(u.id);
+    // A session opened with the new password lives; its own change later ends b.
+    const d = await h.login(u.username, 'New@12345');
+    expect(await isRevoked(d.token)).toBe(false);
+    await h.call(
+      h.clients.session,
+      'saveProfile',
+      { ...form, password: 'New@12345', password_new: 'New@67890', password_new_confirm: 'New@67890' },
+      d.identity,
+    );
+    expect(await isRevoked(b.token)).toBe(true);
+    expect(await isRevoked(d.token)).toBe(false);
+  });
+
+  it('a logged-out session is not kept for a later password change', async () => {
+    const u = await createUser(h, { priority: 2 });
+    const a = await h.login(u.username, u.password);
+    const b = await h.login(u.username, u.password);
+    await h.call(h.clients.session, 'logout', { accessToken: '' }, a.identity);
+    const kept = await h.sql<{ jti: string }>('SELECT jti FROM auth.sessions WHERE user_id = $1', [u.id]);
+    expect(kept.map((r) => r.jti)).toEqual([b.identity.jti]);
   });
 
   it('never stores the password in clear', async () => {

@@ -130,6 +130,31 @@ it('runs the OTP flow on an active branch channel: code sent, wrong code refused
   expect(notice).not.toContain(sale.fullname!);
 }, 60000);
 
+it('confirms an OTP only for the staff member who asked for it, on that number and channel', async () => {
+  const phone = phoneEnding('4');
+  const asked = await invite({ type: 'ma_xac_nhan_1', phone, package: 'MXH120' }, sale);
+  const code = await lastCode(phone);
+  const confirm = (as: Identity, over: Partial<care_v1_care.InviteRequest> = {}) =>
+    invite({ type: 'ma_xac_nhan_1', phone, package: 'MXH120', otp: code, transIdGetOtp: asked.transIdGetOtp, ...over }, as);
+  // A colleague with the code and the transaction id: refused, nothing registered in their name.
+  const senior = t.as(2, ['care.otp', 'care.otpnew', 'care.otpnew1', 'care.otpnew2'], {
+    username: `quanly_${rand()}`,
+    fullname: 'Quản Lý',
+  });
+  expect(await failure(confirm(senior))).toMatchObject({ code: 'FORBIDDEN', msg: MSG.otpTransactionNotYours });
+  expect(await failure(confirm(sale, { phone: phoneEnding('5') }))).toMatchObject({ code: 'FORBIDDEN', msg: MSG.otpTransactionMismatch });
+  expect(await failure(confirm(sale, { transIdGetOtp: `khong-co-${rand()}` }))).toMatchObject({
+    code: 'FORBIDDEN',
+    msg: MSG.otpTransactionUnknown,
+  });
+  expect(registered.some((e) => e.phone === phone)).toBe(false);
+  // The one who asked confirms it, and the sale is theirs.
+  expect((await confirm(sale)).msg).toBe('Xác nhận mã OTP thành công');
+  expect(await until('the registration event', () => registered.find((e) => e.phone === phone), 20000)).toMatchObject({
+    staff: sale.username,
+  });
+}, 60000);
+
 it('refuses a channel not active for the caller or their branch, and a channel without its own code; seniors use all four', async () => {
   const phone = phoneEnding('2');
   expect(await failure(invite({ type: 'ma_xac_nhan_2', phone, package: 'V120' }, sale))).toMatchObject({

@@ -17,7 +17,7 @@ import { events_v1_events } from '@cskh/proto';
 import { createBus, EventBus } from './messaging/bus';
 import type { ConfigShape } from './core/config';
 import { ensureDatabase } from './data/db';
-import { ErrorEnvelope, fromServiceError } from './core/errors';
+import { AppError, ErrorEnvelope, fromServiceError } from './core/errors';
 import { serviceClient, ServiceClient } from './server/grpc';
 import type { Identity } from './core/identity';
 import { createLogger } from './observability/log';
@@ -181,6 +181,17 @@ export async function failure(p: Promise<unknown>): Promise<ErrorEnvelope> {
     return fromServiceError(e);
   }
   throw new Error('expected the call to fail');
+}
+
+/** The AppError a rule must throw (a plain function's failure, as `failure` is a call's). */
+export function thrownAppError(fn: () => unknown): AppError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error('expected an AppError');
 }
 
 /** A person as auth announces them; what is left out gets a salesperson's defaults. */

@@ -75,11 +75,13 @@ describe('revocation check with its local cache', () => {
     for (let i = 0; i < 3; i++) expect(await checker.isRevoked(v)).toBe(false);
     await new Promise((res) => setTimeout(res, 100));
     expect(await checker.isRevoked(v)).toBe(false); // cached now
+    expect(checker.knownRevoked(v)).toBe(false); // answered without a promise (the gateway's hot path)
     const t0 = Date.now();
     await auth.revokeToken(v.identity.jti, v.identity.exp);
     const ms = await msUntilRevoked(checker, v, t0);
     expect(ms).toBeLessThan(1000);
     expect(ms).toBeLessThan(REVOCATION_CACHE_MS); // through the announcement, not the expiry
+    expect(checker.knownRevoked(v)).not.toBe(false);
   });
 
   it('sees a user-level revocation (lock, password change) within one second; newer tokens still pass', async () => {

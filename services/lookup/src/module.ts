@@ -20,7 +20,7 @@ export const lookupModule: ServiceModule<typeof lookupConfig.shape, LookupContex
 
   services: (deps, { engine, regs }) => [
     bind(lookup_v1_lookup.LookupServiceService, lookupHandlers(engine, regs)),
-    bind(lookup_v1_lookup.LookupLogServiceService, lookupLogHandlers(deps.ds)),
+    bind(lookup_v1_lookup.LookupLogServiceService, lookupLogHandlers(deps.ds, deps.staff)),
   ],
 
   async start(deps, { engine, logs, creds, carrier }) {

@@ -5,7 +5,7 @@ import { createLogger } from '@cskh/kit/observability';
 import { CarrierClient, CARRIER_DOWN_MSG, CARRIER_TIMEOUT_MSG } from '../src/clients/carrier-client';
 
 /**
- * The carrier client keeps connections alive (node:http pool instead of fetch): what must hold is
+ * The carrier client keeps connections alive (undici's pool instead of fetch): what must hold is
  * that calls reuse connections, that a pooled connection the carrier closed is not a failed
  * lookup, and that the deadline still covers the whole exchange.
  */
@@ -52,7 +52,9 @@ describe('carrier client', () => {
     const c = new CarrierClient(credsFor(s.url), 2000, log);
     try {
       for (let i = 0; i < 20; i++) expect(await c.get('/x', { n: i })).toEqual({ ok: `/x?n=${i}` });
-      expect(s.connections).toBe(1);
+      // undici's pool counts a new connection busy until the tick after its first answer, so the
+      // second call opens one more; every later call reuses those.
+      expect(s.connections).toBeLessThanOrEqual(2);
       expect(new Set(auths)).toEqual(new Set([`Basic ${Buffer.from('u:p').toString('base64')}`]));
     } finally {
       c.close();

@@ -6,7 +6,7 @@
 import { Client as PgClient } from 'pg';
 import { exportWindowCount, Identity } from '@cskh/kit';
 import { callUnary, createClient } from '@cskh/kit/server';
-import { failure, startTestService, TestService } from '@cskh/kit/testing';
+import { announceStaff, failure, startTestService, TestService } from '@cskh/kit/testing';
 import { common_v1_common, events_v1_realtime, lookup_v1_lookup } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/domain/data';
@@ -289,7 +289,10 @@ describe('lookup service', () => {
       expect(senior.values[0].so_dien_thoai).toMatch(/^98765432\d$/);
       expect(senior.values[0].createdAt).toMatch(/\+07:00$/);
 
+      // A branch sees the rows of its own people (the default identity's user id is u-tester).
+      await announceStaff(t, [{ username: user, brand_id: 'u-tester' }]);
       const branch = await callLog<List>('listLookupLogs', { page: 1, count: 10, username: user }, identity({ priority: 3 }));
+      expect(branch.count).toBe(4);
       expect(branch.values.every((v) => /^\*{4}\d{5}$/.test(v.so_dien_thoai))).toBe(true);
       expect(branch.values.some((v) => v.noi_dung.includes('0987654321'))).toBe(false);
 
@@ -361,6 +364,110 @@ describe('lookup service', () => {
     });
   });
 
+  // Two branches, as auth announces them (user ids u-<username>, as identity() gives them):
+  // Hà Nội (cn_hn; leader tn_hn; sale01 in tn_hn's group) and HCM (cn_hcm; leader tn_hcm; nv_hcm).
+  const office = () =>
+    announceStaff(
+      t,
+      [
+        { username: 'cn_hn', role_priority: 3, role_name: 'Chi nhánh' },
+        { username: 'tn_hn', role_priority: 4, role_name: 'Trưởng nhóm', brand_id: 'u-cn_hn' },
+        { username: 'sale01', fullname: 'Nhân viên 01', brand_id: 'u-cn_hn', group_id: 'u-tn_hn' },
+        { username: 'cn_hcm', role_priority: 3, role_name: 'Chi nhánh' },
+        { username: 'tn_hcm', role_priority: 4, role_name: 'Trưởng nhóm', brand_id: 'u-cn_hcm' },
+        { username: 'nv_hcm', brand_id: 'u-cn_hcm', group_id: 'u-tn_hcm' },
+      ],
+      (u) => `u-${u}`,
+    );
+  const as = (username: string, priority: number) => identity({ username, priority });
+
+  describe("lookup history: the caller's subtree only (list, delete, import's attribution)", () => {
+    type Log = { id: string; username: string; noi_dung: string; so_dien_thoai: string };
+    type List = { values: Log[]; count: number };
+    type Imported = { saved: number; errorRows: Array<{ index: number; error_type: string }> };
+    const mark = `scope_${rand()}`;
+    let hn: Log;
+    let hcm: Log;
+    beforeAll(async () => {
+      await office();
+      hn = await callLog<Log>('createLookupLog', { so_dien_thoai: '0912000151', ten_tra_cuu: 'Số dư', noi_dung: mark }, as('sale01', 5));
+      hcm = await callLog<Log>('createLookupLog', { so_dien_thoai: '0912000152', ten_tra_cuu: 'Số dư', noi_dung: mark }, as('nv_hcm', 5));
+    });
+    const seen = async (who: Identity, f: object = {}) =>
+      (await callLog<List>('listLookupLogs', { page: 1, count: 100, noi_dung: mark, ...f }, who)).values.map((v) => v.username).sort();
+
+    it('lists a branch its branch, a leader their group, priority below 3 everyone', async () => {
+      expect(await seen(as('cn_hcm', 3))).toEqual(['nv_hcm']);
+      expect(await seen(as('tn_hcm', 4))).toEqual(['nv_hcm']);
+      expect(await seen(as('cn_hn', 3))).toEqual(['sale01']);
+      expect(await seen(as('tn_hn', 4))).toEqual(['sale01']);
+      expect(await seen(as('boss', 2))).toEqual(['nv_hcm', 'sale01']);
+      // Naming someone of another branch yields nothing, count included (the per-day counters too).
+      const other = await callLog<List>('listLookupLogs', { username: 'sale01' }, as('cn_hcm', 3));
+      expect(other).toMatchObject({ values: [], count: 0 });
+      expect((await callLog<List>('listLookupLogs', { username: 'sale01' }, as('cn_hn', 3))).count).toBeGreaterThanOrEqual(1);
+    });
+
+    it("refuses to delete another branch's row (not found, the row stays); deletes its own", async () => {
+      const refused = await failure(callLog('deleteLookupLog', { id: hn.id }, as('cn_hcm', 3)));
+      expect(refused).toMatchObject({ code: 'NOT_FOUND', msg: 'Không tìm thấy lịch sử tra cứu' });
+      expect((await failure(callLog('deleteLookupLog', { id: hn.id }, as('tn_hcm', 4)))).code).toBe('NOT_FOUND');
+      expect(await seen(as('cn_hn', 3))).toEqual(['sale01']);
+      expect(await callLog('deleteLookupLog', { id: hn.id }, as('tn_hn', 4))).toEqual({ ok: true, msg: 'Xóa lịch sử tra cứu thành công' });
+      expect(await seen(as('boss', 2))).toEqual(['nv_hcm']);
+      expect(await callLog('deleteLookupLog', { id: hcm.id }, as('cn_hcm', 3))).toMatchObject({ ok: true });
+    });
+
+    it('refuses, row by row, an imported lookup put on someone outside the importer’s subtree', async () => {
+      const forged = `forged_${rand()}`;
+      const row = (username?: string) => ({ so_dien_thoai: '0912000151', ten_tra_cuu: 'Số dư', noi_dung: forged, username });
+      const r = await callLog<Imported>(
+        'importLookupLogs',
+        { rows: [row('sale01'), row('nv_hcm'), row(undefined), row('tn_hn')], file_name: 'gia-mao.xlsx', first_row: 2 },
+        as('cn_hcm', 3),
+      );
+      expect(r.saved).toBe(2);
+      expect(r.errorRows.map((e) => [e.index, e.error_type])).toEqual([
+        [0, 'Nhân viên sale01 không thuộc quyền quản lý của bạn'],
+        [3, 'Nhân viên tn_hn không thuộc quyền quản lý của bạn'],
+      ]);
+      const stored = await pg.query(`SELECT username, full_name FROM lookup.lookup_log WHERE noi_dung = $1 ORDER BY username`, [forged]);
+      expect(stored.rows).toEqual([
+        { username: 'cn_hcm', full_name: 'Người Thử' },
+        { username: 'nv_hcm', full_name: 'Tên nv_hcm' },
+      ]);
+      // A leader only for their group; priority below 3 for anyone.
+      const leader = await callLog<Imported>('importLookupLogs', { rows: [row('nv_hcm')] }, as('tn_hn', 4));
+      expect(leader).toMatchObject({ saved: 0, errorRows: [{ error_type: 'Nhân viên nv_hcm không thuộc quyền quản lý của bạn' }] });
+      expect((await callLog<Imported>('importLookupLogs', { rows: [row('sale01')] }, as('boss', 2))).saved).toBe(1);
+    });
+
+    it("hands out only the subtree's lookups, and only to the subtree's people", async () => {
+      const pooled = `pool_${rand()}`;
+      const hnRow = await callLog<Log>(
+        'createLookupLog',
+        { so_dien_thoai: '0912000153', ten_tra_cuu: 'Số dư', noi_dung: pooled },
+        as('sale01', 5),
+      );
+      await callLog('createLookupLog', { so_dien_thoai: '0912000154', ten_tra_cuu: 'Số dư', noi_dung: pooled }, as('nv_hcm', 5));
+      const cn = as('cn_hcm', 3);
+      const refused = await failure(callLog('assignLookupLogs', { items: [{ username: 'sale01', count: 1 }] }, cn));
+      expect(refused).toMatchObject({ code: 'FORBIDDEN', msg: 'Nhân viên sale01 không thuộc quyền quản lý của bạn' });
+      const pool = (await callLog<{ total: number }>('countAssignableLookupLogs', {}, cn)).total;
+      const everyone = (await callLog<{ total: number }>('countAssignableLookupLogs', {})).total;
+      expect(pool).toBeGreaterThanOrEqual(1);
+      expect(pool).toBeLessThan(everyone);
+      const handed = await callLog<{ assigned: number }>('assignLookupLogs', { items: [{ username: 'tn_hcm', count: 100000 }] }, cn);
+      expect(handed.assigned).toBe(pool);
+      const got = await callLog<List>('listAssignedLookupLogs', { page: 1, count: 1000 }, as('tn_hcm', 4));
+      expect(got.count).toBe(pool);
+      expect(got.values.filter((v) => !['cn_hcm', 'tn_hcm', 'nv_hcm'].includes(v.username))).toEqual([]);
+      expect(got.values.map((v) => v.id)).not.toContain(hnRow.id);
+      const [{ assigned_to }] = (await pg.query(`SELECT assigned_to FROM lookup.lookup_log WHERE id = $1`, [hnRow.id])).rows;
+      expect(assigned_to).toBeNull();
+    });
+  });
+
   it('assigns exactly what was asked when managers assign at once (no row handed twice)', async () => {
     const rows = Array.from({ length: 12 }, (_, i) => ({
       so_dien_thoai: `0977000${String(i).padStart(3, '0')}`,
@@ -381,7 +488,10 @@ describe('lookup service', () => {
   });
 
   describe('registration results (9084)', () => {
-    type Regs = { values: Array<{ SubAgent: string; username_nv: string; ten_nv: string }>; count: number };
+    type Regs = {
+      values: Array<{ SubAgent: string; NumberPhone: string; Time: string; username_nv: string; ten_nv: string }>;
+      count: number;
+    };
     const q = { startDate: '01/01/2025', endDate: '20/01/2025', count: 1000 };
 
     it('shows seniors every channel with attribution and names from the staff read model', async () => {
@@ -392,6 +502,56 @@ describe('lookup service', () => {
       expect(r.values.filter((v) => v.username_nv === 'sale01').every((v) => v.ten_nv === 'Nhân viên 01')).toBe(true);
     });
 
+    it('shows the phone as four stars and the last 5 digits to priority 3 and above, the last 9 digits below 3', async () => {
+      await office();
+      for (const who of [as('sale01', 5), as('sale99', 5), as('tn_hn', 4), as('cn_hcm', 3)]) {
+        const r = await call<Regs>('registrations9084', q, who);
+        expect(r.values.length).toBeGreaterThan(0);
+        expect(r.values.filter((v) => !/^\*{4}\d{5}$/.test(v.NumberPhone))).toEqual([]);
+      }
+      const senior = await call<Regs>('registrations9084', q, as('boss', 2));
+      expect(senior.values.filter((v) => !/^\d{9}$/.test(v.NumberPhone))).toEqual([]);
+    });
+
+    it("shows priority 3 and above their subtree's rows (and the special account's, unattributed)", async () => {
+      await office();
+      const SEEN = ['d1', 'vg8', 'dag9']; // the channels of usernames outside both branch prefixes
+      const senior = await call<Regs>('registrations9084', q, as('boss', 2));
+      const ofChannels = senior.values.filter((v) => SEEN.includes(v.SubAgent));
+      const sale01 = ofChannels.filter((v) => v.username_nv === 'sale01');
+      const special = ofChannels.filter((v) => v.username_nv === 'admin');
+      expect(sale01.length).toBeGreaterThan(0);
+      expect(special.length).toBeGreaterThan(0);
+      const rowsOf = (rows: Regs['values']) => rows.map((v) => `${v.Time}|${v.NumberPhone.slice(-5)}`).sort();
+
+      for (const who of [as('sale01', 5), as('tn_hn', 4), as('cn_hn', 3)]) {
+        const r = await call<Regs>('registrations9084', q, who);
+        expect(r.count).toBe(ofChannels.length);
+        expect(rowsOf(r.values)).toEqual(rowsOf(ofChannels));
+        expect(
+          r.values.filter(
+            (v) => !((v.username_nv === 'sale01' && v.ten_nv === 'Nhân viên 01') || (v.username_nv === '' && v.ten_nv === '')),
+          ),
+        ).toEqual([]);
+      }
+      for (const who of [as('nv_hcm', 5), as('tn_hcm', 4), as('cn_hcm', 3), as('sale99', 5)]) {
+        const r = await call<Regs>('registrations9084', q, who);
+        expect(r.values.map((v) => v.username_nv)).toEqual(special.map(() => ''));
+        expect(r.count).toBe(special.length);
+        // Naming someone of another branch yields nothing.
+        expect(await call<Regs>('registrations9084', { ...q, username: 'sale01' }, who)).toEqual({ values: [], count: 0 });
+      }
+      // Pages of a list filtered here: the count of the whole, the rows of the page.
+      const whole = await call<Regs>('registrations9084', q, as('sale01', 5));
+      const page2 = await call<Regs>('registrations9084', { ...q, page: 2, count: 3 }, as('sale01', 5));
+      expect(page2.count).toBe(whole.count);
+      expect(page2.values).toEqual(whole.values.slice(3, 6));
+      // A staff filter inside the subtree: that person's rows.
+      const own = await call<Regs>('registrations9084', { ...q, username: 'sale01' }, as('cn_hn', 3));
+      expect(own.count).toBe(sale01.length);
+      expect(own.values.filter((v) => v.username_nv !== 'sale01')).toEqual([]);
+    });
+
     it('limits channels and hides the special account from priority 3 and above', async () => {
       const who = identity({ username: 'sale99', priority: 5 });
       const r = await call<Regs>('registrations9084', q, who);
@@ -399,6 +559,12 @@ describe('lookup service', () => {
       expect(r.values.some((v) => v.username_nv === 'admin')).toBe(false);
       expect(r.values.some((v) => v.username_nv === '')).toBe(true);
       expect((await failure(call('registrations9084', { ...q, subagent: 'd9' }, who))).code).toBe('FORBIDDEN');
+      // Priority 5 does not export (spec 1 §6): every row at once, or the gateway's windows of them.
+      for (const count of [9999999999, exportWindowCount()])
+        expect(await failure(call('registrations9084', { ...q, page: 0, count }, who))).toMatchObject({
+          code: 'FORBIDDEN',
+          msg: 'Bạn không có quyền xuất dữ liệu',
+        });
       expect((await call<Regs>('registrations9084', { ...q, username: 'admin' }, who)).count).toBe(0);
       expect(await call('registration9084Channels', {}, identity({ username: 'HNIMB01', priority: 4 }))).toEqual({
         values: [

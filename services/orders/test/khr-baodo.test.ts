@@ -72,6 +72,26 @@ describe('private customers (khr)', () => {
     const trail = await khr.khrHistory({ id: mine.id, page: 1, count: 10 }, { identity: manager() });
     expect(trail.values.find((e) => e.field === 'trang_thai')).toMatchObject({ from_value: '0', to_value: '1', username: 'quanly_khr' });
   });
+
+  it('nobody approves or rejects a private customer of their own: the leader who entered it is refused, the one above decides', async () => {
+    const leader = caller(t, 4, `td_khr_${rand()}`);
+    const own = await khr.createKhr(
+      O.SaveKhrRequest.fromPartial({ so_dien_thoai: newPhone(), ngay_thanh_cong: '05/03/2026', username_nv: leader.username }),
+      { identity: leader },
+    );
+    expect(own).toMatchObject({ username_nv: leader.username, trang_thai: '0', can_decide: false, can_edit: true });
+    for (const trang_thai of ['1', '2'])
+      expect(await failure(khr.approveKhr(O.ApproveRequest.fromPartial({ id: own.id, trang_thai }), { identity: leader }))).toMatchObject({
+        status: 403,
+        msg: MSG.ownRecordDecision,
+      });
+    expect((await khr.getKhr({ id: own.id }, { identity: leader })).trang_thai).toBe('0');
+    expect((await khr.getKhr({ id: own.id }, { identity: manager() })).can_decide).toBe(true);
+    expect(await khr.approveKhr(O.ApproveRequest.fromPartial({ id: own.id, trang_thai: '1' }), { identity: manager() })).toMatchObject({
+      trang_thai: '1',
+      nguoi_phe_duyet: 'quanly_khr',
+    });
+  });
 });
 
 describe('red report (baodo)', () => {

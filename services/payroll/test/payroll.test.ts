@@ -178,6 +178,12 @@ describe('the payroll of a worked example', () => {
       );
     expect(await edit(who(t, 4, 'td1'))).toMatchObject({ code: 'FORBIDDEN', msg: MSG.editForbidden });
     expect(await edit(who(t, 3, 'cn2'))).toMatchObject({ code: 'FORBIDDEN', msg: MSG.staffOutOfScope });
+    // Nobody sets their own pay, whatever their rank.
+    expect(await edit(who(t, 3, 'cn1'), { username: 'cn1', nhanKhac: 5_000_000 })).toMatchObject({
+      code: 'FORBIDDEN',
+      msg: MSG.ownPayroll,
+    });
+    expect(await edit(admin(), { username: admin().username })).toMatchObject({ code: 'FORBIDDEN', msg: MSG.ownPayroll });
     expect(await edit(admin(), { ngayCongThucTe: 40 })).toMatchObject({ code: 'VALIDATION', msg: MSG.daysInvalid });
     expect(await edit(admin(), { thangTinhLuong: '13/2026' })).toMatchObject({ code: 'VALIDATION', msg: MSG.monthInvalid });
     expect(

@@ -3,6 +3,7 @@ import { onShutdown } from '@cskh/kit/server';
 import { startRealtime, RealtimeHandle } from './server';
 
 export { startRealtime, CLAIMED_REPLY_GRACE_MS } from './server';
+export { accountClientId } from './domain/routing';
 export type { RealtimeHandle, RealtimeOptions, ReplyPayload } from './server';
 
 /** Component entry: configuration from the environment. */

@@ -4,12 +4,13 @@
  *
  * - Handshake `{ host, token, client_id }` (Socket.IO `auth`, or the query string): the JWT is
  *   verified (same secret as the gateway) and checked against revocations; the socket joins
- *   `user:<username>` and `client:<client_id>`.
+ *   `user:<username>` and `client:<account id>:<client_id>` (accountClientId: a tab id names only
+ *   a tab of the caller's own account).
  * - Socket commands: every `(cskh.api.socket)` declaration (kit loadSocketRoutes) is an event the
  *   browser may emit with `{ host, token, client_id, data }`. Each one is checked against the
  *   caller's permissions and priority, published as a SocketRequest on the route's request topic,
  *   and acknowledged with the request id. SocketReplies (every declared reply topic, one consumer
- *   group across replicas) are emitted to room `client:<client_id>` as the route's reply event;
+ *   group across replicas) are emitted to that client room as the route's reply event;
  *   the Redis adapter delivers to whichever replica holds the socket. Each request id is shown at
  *   most once (Redis SET NX), however often Kafka delivers its reply; a request without a reply
  *   after REPLY_TIMEOUT_MS gets an error reply instead.
@@ -30,7 +31,7 @@ import { inSpan, socketConnections, SpanKind, withTraceHeaders } from '@cskh/kit
 import { BatchConsumerHandle } from '@cskh/kit/messaging';
 import { realtimeConfig, RealtimeConfig } from './config';
 import { createDeduper } from './domain/dedupe';
-import { acceptedAck, errorPayload, matchValue, ReplyPayload, routeTable, RouteTable, toParams } from './domain/routing';
+import { accountClientId, acceptedAck, errorPayload, matchValue, ReplyPayload, routeTable, RouteTable, toParams } from './domain/routing';
 import { BatchPublisher } from './workers/batch-publisher';
 import { startPushConsumer } from './workers/pushes';
 import { startReplyConsumer } from './workers/replies';
@@ -164,11 +165,10 @@ export async function startRealtime(
       const verified = verifyAccessToken(config.JWT_SECRET, token);
       if (await revocations.isRevoked(verified)) throw new AppError('UNAUTHORIZED', SESSION_ENDED_MSG);
       const identity = verified.identity;
-      const clientId = handshakeField(socket, 'client_id') || identity.username;
       const data: SocketData = {
         identity,
         token,
-        clientId: clientId.slice(0, 128),
+        clientId: accountClientId(identity.userId, handshakeField(socket, 'client_id') || identity.username),
         host: handshakeField(socket, 'host').slice(0, 256),
         pending: 0,
         issuedAtMs: verified.issuedAtMs,

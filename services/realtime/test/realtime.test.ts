@@ -30,7 +30,7 @@ import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/domain/data';
 import { lookupModule } from '../../lookup/src/module';
 import { dropDatabase, isolatedTopicPrefix, lookupServiceEnv, rand, testDatabaseUrl } from '../../lookup/test/helpers';
-import { startRealtime, CLAIMED_REPLY_GRACE_MS, RealtimeHandle, ReplyPayload } from '../src/main';
+import { accountClientId, startRealtime, CLAIMED_REPLY_GRACE_MS, RealtimeHandle, ReplyPayload } from '../src/main';
 
 type LookupReplyPayload = ReplyPayload & { isdn: string };
 
@@ -49,9 +49,13 @@ const SECRET = 'realtime-test-secret-0123456789';
 const brokers = process.env.KAFKA_BROKERS!;
 const ALL = ['lookup.balance', 'lookup.package', 'lookup.info', 'history.999'];
 
+/** The account id token() signs for a username, and the id the tier addresses that account's tab by. */
+const userIdOf = (username: string) => `id-${username}`;
+const addressOf = (username: string, tab: string) => accountClientId(userIdOf(username), tab);
+
 const token = (over: { username?: string; priority?: number; permissions?: string[]; userId?: string } = {}) =>
   signAccessToken(SECRET, 3600, {
-    userId: over.userId ?? `id-${over.username ?? 'agent'}`,
+    userId: over.userId ?? userIdOf(over.username ?? 'agent'),
     username: over.username ?? 'agent',
     fullname: 'Nhân viên CSKH',
     roleName: 'Sale',
@@ -117,14 +121,14 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     return got;
   };
 
-  /** A client id whose replies (keyed by client id) land on a partition `rt` consumes. */
-  const clientIdConsumedBy = (rt: RealtimeHandle) => {
+  /** A tab id of `username` whose replies (keyed by the tab's address) land on a partition `rt` consumes. */
+  const clientIdConsumedBy = (rt: RealtimeHandle, username: string) => {
     const mine = new Set(rt.replies.assignment()[topics.reply] ?? []);
     const partitioner = Partitioners.DefaultPartitioner();
     const partitionMetadata = [0, 1, 2].map((partitionId) => ({ partitionId, leader: 1, replicas: [1], isr: [1], partitionErrorCode: 0 }));
     for (;;) {
       const id = `client-${rand()}`;
-      const p = partitioner({ topic: topics.reply, partitionMetadata, message: { key: id, value: null } });
+      const p = partitioner({ topic: topics.reply, partitionMetadata, message: { key: addressOf(username, id), value: null } });
       if (mine.has(p)) return id;
     }
   };
@@ -208,8 +212,9 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
   });
 
   it('delivers to a client on replica B the reply consumed by replica A', async () => {
-    const clientId = clientIdConsumedBy(a);
-    const t = token({ username: `agent_${rand()}` });
+    const username = `agent_${rand()}`;
+    const clientId = clientIdConsumedBy(a, username);
+    const t = token({ username });
     const s = await open(b, t.token, clientId);
     const handledA = a.replies.handled();
     const handledB = b.replies.handled();
@@ -302,8 +307,10 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
 
   it('shows a reply once even when Kafka delivers it twice', async () => {
     const clientId = `client-${rand()}`;
-    const t = token({ username: `dup_${rand()}` });
+    const username = `dup_${rand()}`;
+    const t = token({ username });
     const s = await open(b, t.token, clientId);
+    const address = addressOf(username, clientId);
     const got = record(s, 'traKetQuaSoDuTaiKhoanChinh');
     const kafka = new Kafka({ clientId: `test-${rand()}`, brokers: brokers.split(','), logLevel: logLevel.NOTHING });
     const producer = kafka.producer();
@@ -312,7 +319,7 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
       // The same reply twice on the reply topic.
       const reply = events_v1_realtime.SocketReply.fromPartial({
         request_id: `dup-${rand()}`,
-        client_id: clientId,
+        client_id: address,
         match: '912345678',
         kind: 'balance',
         ok: true,
@@ -323,14 +330,14 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
       await producer.send({
         topic: kafkaTopic(topics.reply),
         messages: [
-          { key: clientId, value },
-          { key: clientId, value },
+          { key: address, value },
+          { key: address, value },
         ],
       });
       // The same request twice on the request topic: the lookup answers twice.
       const req = events_v1_realtime.SocketRequest.fromPartial({
         request_id: `dupreq-${rand()}`,
-        client_id: clientId,
+        client_id: address,
         username: 'dup',
         priority: 4,
         permissions: ALL,
@@ -357,8 +364,9 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     const redis = createRedis(process.env.REDIS_URL)!;
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
     try {
-      const clientId = clientIdConsumedBy(a);
-      const t = token({ username: `race_${rand()}` });
+      const username = `race_${rand()}`;
+      const clientId = clientIdConsumedBy(a, username);
+      const t = token({ username });
       const s = await open(b, t.token, clientId);
       const got = record(s, 'traKetQuaLichSuGoiCuoc');
       // Both replies are claimed before they are asked for: replica A consumes the lookup's answers
@@ -373,7 +381,7 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
       // showed as a TIMEOUT followed by the answer): the answer alone is shown.
       await sleep(8000 + 500 - (Date.now() - sentAt));
       a.io
-        .to(`client:${clientId}`)
+        .to(`client:${addressOf(username, clientId)}`)
         .emit('traKetQuaLichSuGoiCuoc', { requestId: late, isdn: '912345678', kind: 'history', status: 200, data: { from: 'replica a' } });
       // The other broadcast never comes (lost while Redis pub/sub reconnected): after the grace the socket gets the timeout.
       await settle(
@@ -453,7 +461,7 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
       expect.objectContaining({
         kind: 'start',
         event: 'batDauQuetTestTHREAD1',
-        client_id: clientId,
+        client_id: addressOf(username, clientId),
         username,
         priority: 3,
         params: { FileName: 'quet-01.xlsx' },
@@ -502,9 +510,31 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     const tab = await open(a, token({ username: user }).token, clientId);
     const progress = nextEvent<unknown>(tab, 'scanProgress');
     const otherTabs = mine.map((s) => record(s, 'scanProgress'));
-    await pushToClient(testBus, clientId, 'scanProgress', { FileName: 'quet-01.xlsx', done: 10, total: 20 });
+    await pushToClient(testBus, addressOf(user, clientId), 'scanProgress', { FileName: 'quet-01.xlsx', done: 10, total: 20 });
     expect(await progress).toEqual({ FileName: 'quet-01.xlsx', done: 10, total: 20 });
     await new Promise((r) => setTimeout(r, 500));
     expect(otherTabs).toEqual([[], []]);
+  });
+
+  it("a socket that names another person's tab id gets none of that tab's replies or pushes", async () => {
+    const owner = `owner_${rand()}`;
+    const tabId = `${owner}_${rand()}`;
+    const ownerToken = token({ username: owner }).token;
+    const ownersTab = await open(a, ownerToken, tabId);
+    // Another staff member, on the other replica, announcing the owner's tab id as theirs.
+    const intruder = await open(b, token({ username: `intruder_${rand()}` }).token, tabId);
+    const leakedReplies = record(intruder, 'traKetQuaSoDuTaiKhoanChinh');
+    const leakedPushes = record(intruder, 'scanProgress');
+    const reply = nextEvent<LookupReplyPayload>(ownersTab, 'traKetQuaSoDuTaiKhoanChinh');
+    ownersTab.emit('traCuuSoDuTaiKhoanChinh', { token: ownerToken, client_id: tabId, data: { isdn: '0912345678' } });
+    expect(await reply).toEqual(expect.objectContaining({ status: 200, isdn: '912345678' }));
+    await new Promise((r) => setTimeout(r, 1000)); // room for a leak to show up
+    expect(leakedReplies).toEqual([]);
+    // A service's push to the owner's tab (addressed as the request carried it) reaches the owner alone.
+    const progress = nextEvent<unknown>(ownersTab, 'scanProgress');
+    await pushToClient(testBus, addressOf(owner, tabId), 'scanProgress', { FileName: 'quet-02.xlsx', done: 1, total: 2 });
+    expect(await progress).toEqual({ FileName: 'quet-02.xlsx', done: 1, total: 2 });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(leakedPushes).toEqual([]);
   });
 });

@@ -30,6 +30,8 @@ export const MSG = {
   roleRequired: 'Vui lòng chọn vai trò',
   roleAboveCaller: 'Bạn không thể gán vai trò cao hơn vai trò của mình',
   targetAboveCaller: 'Bạn không thể thao tác trên nhân viên có vai trò cao hơn mình',
+  targetOutOfScope: 'Nhân viên không thuộc quyền quản lý của bạn',
+  placeOutOfScope: 'Bạn chỉ được xếp nhân viên vào chi nhánh hoặc nhóm của mình',
   brandRequired: 'Vui lòng chọn chi nhánh',
   brandInvalid: 'Chi nhánh không hợp lệ',
   groupRequired: 'Vui lòng chọn nhóm',

@@ -1,15 +1,7 @@
-import { AppError } from '@cskh/kit';
+import { thrownAppError } from '@cskh/kit/testing';
 import { assertPriorityChangeable, assertRoleDeletable, assertRoleEditable, validateRole } from './roles';
 
-function err(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error('expected an AppError');
-}
+const err = thrownAppError;
 
 describe('role dialog', () => {
   it('requires a name', () => {

@@ -1,4 +1,4 @@
-import { AppError } from '@cskh/kit';
+import { thrownAppError } from '@cskh/kit/testing';
 import {
   assertCanActOn,
   assertCanAssignRole,
@@ -14,16 +14,7 @@ import {
   validateUserEdit,
 } from './staff';
 
-/** Runs fn and returns the AppError it threw (fails the test when it did not throw one). */
-function caught(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error('expected an AppError');
-}
+const caught = thrownAppError;
 
 const BRAND = { id: 'b1', priority: 3, is_deleted: false };
 

@@ -5,9 +5,11 @@ import type { AuthContext } from '../context';
 import { MSG } from '../domain/messages';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import { validateProfile } from '../domain/profile';
+import { sessionsEndedByPasswordChange } from '../domain/sessions';
 import { ownBrandId } from '../domain/staff';
 import { getRoleOf } from '../store/roles';
 import { roleRef, userView } from '../store/user-views';
+import { forgetSessions, recordSession, sessionsOf } from '../store/sessions';
 import { findUser, findUserByUsername, publishUserChanged, updateUser } from '../store/users';
 
 /** SessionService: login, logout, the current session and the personal profile (spec 1 §2.5, §7 Auth). */
@@ -23,7 +25,7 @@ export function sessionHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.Se
       if (!user || !ok) throw new AppError('UNAUTHORIZED', MSG.wrongCredentials);
       if (user.is_deleted) throw new AppError('UNAUTHORIZED', MSG.locked);
       const view = await userView(ds.manager, user);
-      const { token, exp } = signAccessToken(config.JWT_SECRET, config.JWT_TTL_SECONDS, {
+      const { token, jti, exp } = signAccessToken(config.JWT_SECRET, config.JWT_TTL_SECONDS, {
         userId: user.id,
         username: user.username,
         fullname: user.fullname,
@@ -32,6 +34,8 @@ export function sessionHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.Se
         brandId: ownBrandId(user, view.role.priority) ?? '',
         permissions: view.codes,
       });
+      // On record, so that a password change made in another session can end this one.
+      await recordSession(ds.manager, { jti, userId: user.id, exp });
       return {
         access_token: token,
         expires_in: Math.max(0, exp - Math.floor(Date.now() / 1000)),
@@ -43,16 +47,24 @@ export function sessionHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.Se
 
     async logout(req, ctx) {
       const me = ctx.user;
-      if (me.jti) await revocations.revokeToken(me.jti, me.exp);
+      const ended: string[] = [];
+      if (me.jti) {
+        await revocations.revokeToken(me.jti, me.exp);
+        ended.push(me.jti);
+      }
       if (req.accessToken) {
         // Also the token named in the body, when it is a valid token of the same user.
         try {
           const other = verifyAccessToken(config.JWT_SECRET, req.accessToken).identity;
-          if (other.userId === me.userId && other.jti) await revocations.revokeToken(other.jti, other.exp);
+          if (other.userId === me.userId && other.jti) {
+            await revocations.revokeToken(other.jti, other.exp);
+            ended.push(other.jti);
+          }
         } catch {
           /* an expired or foreign token needs no revocation */
         }
       }
+      await forgetSessions(ds.manager, ended);
       return { ok: true, msg: MSG.loggedOut };
     },
 
@@ -94,6 +106,16 @@ export function sessionHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.Se
         return userView(em, fresh);
       });
       c.afterCommit();
+      // A new password ends every other session of the user (a stolen token dies with the old
+      // password); this one goes on. Revoked one by one, so the realtime tier closes their sockets.
+      if (change.newPassword !== null) {
+        const ended = sessionsEndedByPasswordChange(await sessionsOf(ds.manager, user.id), me.jti, Math.floor(Date.now() / 1000));
+        await Promise.all(ended.map((s) => revocations.revokeToken(s.jti, s.exp)));
+        await forgetSessions(
+          ds.manager,
+          ended.map((s) => s.jti),
+        );
+      }
       return { user: saved.user, msg: MSG.profileSaved };
     },
   };

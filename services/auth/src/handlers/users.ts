@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { AppError, Identity, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { changedFields, isUniqueViolation, requireId } from '@cskh/kit/data';
+import { changedFields, isUniqueViolation, requireId, staffScopeOf } from '@cskh/kit/data';
 import { isBranch, isLeader, isManager, PRIORITY } from '@cskh/kit';
 import { auth_v1_auth, common_v1_common } from '@cskh/proto';
 import type { AuthContext } from '../context';
@@ -20,6 +20,7 @@ import {
   validateResetPassword,
   validateUserEdit,
 } from '../domain/staff';
+import { assertManagesAccount, assertPlacementInScope, assertSeesAccount } from '../domain/staff-scope';
 import { resolvePermissions, setUserPermissions } from '../store/permissions';
 import { findRole, getRoleOf, RoleRow } from '../store/roles';
 import { userView, userViews } from '../store/user-views';
@@ -99,6 +100,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
   async function setLocked(id: string, me: Identity, locked: boolean | 'toggle'): Promise<auth_v1_auth.User> {
     const { view, nowLocked, changed } = await ds.transaction(async (em) => {
       const target = await getUser(em, id);
+      assertManagesAccount(me, target);
       const role = await getRoleOf(em, target);
       assertLockable(me, { id: target.id, priority: role.priority });
       const next = locked === 'toggle' ? !target.is_deleted : locked;
@@ -122,9 +124,9 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
   }
 
   return {
-    async listUsers(req) {
+    async listUsers(req, ctx) {
       const paging = toPaging(req.page, req.count, 20);
-      const { rows, count } = await pageUsers(ds.manager, req.username.trim(), paging);
+      const { rows, count } = await pageUsers(ds.manager, req.username.trim(), paging, staffScopeOf(ctx.user));
       const views = await userViews(ds.manager, rows);
       return { values: views.map((v) => v.user), count };
     },
@@ -139,6 +141,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
           const role = await resolveRole(em, req.role);
           assertCanAssignRole(me.priority, role.priority);
           const place = await placement(em, role.priority, req.brand, req.group);
+          assertPlacementInScope(me, place);
           if (await findUserByUsername(em, v.username)) throw new AppError('CONFLICT', MSG.usernameTaken);
           const fresh = await insertUser(em, {
             username: v.username,
@@ -164,13 +167,16 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
       return created;
     },
 
-    async getUser(req) {
-      return (await userView(ds.manager, await getUser(ds.manager, req.id))).user;
+    async getUser(req, ctx) {
+      const u = await getUser(ds.manager, req.id);
+      assertSeesAccount(ctx.user, u);
+      return (await userView(ds.manager, u)).user;
     },
 
-    async findByUsername(req) {
+    async findByUsername(req, ctx) {
       const u = await findUserByUsername(ds.manager, req.username);
       if (!u) throw new AppError('NOT_FOUND', MSG.userNotFound);
+      assertSeesAccount(ctx.user, u);
       return (await userView(ds.manager, u)).user;
     },
 
@@ -179,6 +185,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
       const v = validateUserEdit(req);
       const { view, revoke } = await ds.transaction(async (em) => {
         const target = await getUser(em, req.id);
+        assertManagesAccount(me, target);
         const oldRole = await getRoleOf(em, target);
         assertCanActOn(me.priority, oldRole.priority);
         let role = oldRole;
@@ -187,6 +194,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
           assertCanAssignRole(me.priority, role.priority);
         }
         const place = await placement(em, role.priority, req.brand, req.group, target.id);
+        assertPlacementInScope(me, place, target, target.id === me.userId);
         const moved = role.priority !== oldRole.priority || place.brand_id !== target.brand_id;
         // A branch or leader with staff under it keeps its level and branch, or those staff would dangle.
         if (moved && (isBranch(oldRole.priority) || isLeader(oldRole.priority)) && (await countDependants(em, target.id)) > 0)
@@ -232,6 +240,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         const target = await getUser(em, req.id);
         const role = await getRoleOf(em, target);
         assertPermissionEditor(me.priority, role.priority);
+        assertManagesAccount(me, target);
         const perms = await resolvePermissions(em, req.permissions);
         const before = (await userView(em, target)).codes;
         assertGrantable(
@@ -276,6 +285,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
       const hash = await hashPassword(password);
       const target = await ds.transaction(async (em) => {
         const t = await getUser(em, req.id);
+        assertManagesAccount(me, t);
         assertCanActOn(me.priority, (await getRoleOf(em, t)).priority);
         await updateUser(em, t.id, { password_hash: hash });
         // Never the password itself: only that it was reset, by whom and when.
@@ -291,8 +301,9 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
       return { ok: true, msg: MSG.passwordReset };
     },
 
-    async userHistory(req) {
+    async userHistory(req, ctx) {
       const user = await getUser(ds.manager, requireId(req.id, MSG.userNotFound));
+      assertSeesAccount(ctx.user, user);
       return audit.history(ds.manager, USER, user.id, req.page, req.count);
     },
 
@@ -304,9 +315,11 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
       return staffOptions(ds.manager, { priority: PRIORITY.branch, id: own });
     },
 
-    async leaders(req) {
+    async leaders(req, ctx) {
       const brand = optionalId(req.id);
       if (!brand || !isUuid(brand)) return { values: [], count: 0 };
+      // A leader places people in their own group only (staff scope): the others' would be refused.
+      if (isLeader(ctx.user.priority)) return staffOptions(ds.manager, { priority: PRIORITY.leader, brandId: brand, id: ctx.user.userId });
       return staffOptions(ds.manager, { priority: PRIORITY.leader, brandId: brand });
     },
 

@@ -1,3 +1,4 @@
 import { AuthInitial1700000000000 } from './1700000000000-initial';
+import { AuthSessions1734300000000 } from './1734300000000-sessions';
 
-export const authMigrations = [AuthInitial1700000000000];
+export const authMigrations = [AuthInitial1700000000000, AuthSessions1734300000000];

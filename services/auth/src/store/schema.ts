@@ -11,6 +11,7 @@ export const ROLE_PERMISSIONS = table('role_permissions');
 export const USER_PERMISSIONS = table('user_permissions');
 export const INVITE_CHANNELS = table('invite_channels');
 export const SYSTEM_ACCOUNTS = table('system_accounts');
+export const SESSIONS = table('sessions');
 
 /**
  * OFFSET and, for a page, LIMIT. Unlike the kit's pageSql, "all rows" stays all rows: auth's

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { AppError, Paging } from '@cskh/kit';
-import { likeContains, USER_CHANGED_TOPIC } from '@cskh/kit/data';
+import { likeContains, StaffScope, USER_CHANGED_TOPIC } from '@cskh/kit/data';
 import { addToOutbox } from '@cskh/kit/messaging';
 import { PRIORITY } from '@cskh/kit';
 import { events_v1_events } from '@cskh/proto';
@@ -118,14 +118,41 @@ export async function updateUser(
   return rows[0];
 }
 
-/** A page of accounts in creation order, searched by username, with the count of the search. */
+/**
+ * The accounts inside a viewer's subtree (the kit's StaffScope), as a WHERE clause on `u` with its
+ * parameters numbered after `first`: nothing for seniors; a branch the accounts placed in it, a
+ * leader its group, each with itself; anyone else only themself. The same rule as the kit's
+ * scopeSql, on auth's own columns (uuid branch and leader ids) instead of the staff read model.
+ */
+export function scopeClause(scope: StaffScope, first = 0): { sql: string; params: unknown[] } {
+  if (scope.kind === 'all') return { sql: '', params: [] };
+  const me = `u.username = $${first + 1}`;
+  if (scope.kind === 'self') return { sql: me, params: [scope.username] };
+  const by = scope.kind === 'branch' ? 'u.brand_id' : 'u.group_id';
+  // A caller id that is no account's id (never for a real token) matches no one under it.
+  const id = isUuid(scope.userId) ? scope.userId.toLowerCase() : EMPTY_GUID;
+  return { sql: `(${me} OR ${by} = $${first + 2})`, params: [scope.username, id] };
+}
+
+/** A page of accounts in creation order, inside the viewer's subtree, searched by username, with the count of the search. */
 export async function pageUsers(
   em: EntityManager,
   search: string,
   paging: Pick<Paging, 'skip' | 'take'>,
+  scope: StaffScope,
 ): Promise<{ rows: UserRow[]; count: number }> {
-  const where = search ? `WHERE u.username ILIKE $1` : '';
-  const params = search ? [likeContains(search)] : [];
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (search) {
+    params.push(likeContains(search));
+    clauses.push(`u.username ILIKE $${params.length}`);
+  }
+  const scoped = scopeClause(scope, params.length);
+  if (scoped.sql) {
+    clauses.push(scoped.sql);
+    params.push(...scoped.params);
+  }
+  const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
   const rows: UserRow[] = await em.query(
     `SELECT ${COLUMNS} FROM ${USERS} u ${where} ORDER BY u.created_at ASC, u.id ASC ${limitOffset(paging)}`,
     params,

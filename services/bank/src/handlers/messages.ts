@@ -1,6 +1,6 @@
 import { ALL_ROWS_COUNT, AppError, Identity, last9, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { changedFields, likeContains, ListFilter, requireId } from '@cskh/kit/data';
+import { changedFields, ListFilter, maskedContains, requireId } from '@cskh/kit/data';
 import { isManager, isSales } from '@cskh/kit';
 import { bank_v1_bank, events_v1_bank } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
@@ -96,11 +96,9 @@ export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs
       if (paging.take === undefined && isSales(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const { from, to } = listPeriod(req.startDate, req.endDate);
       const isRead = isReadFilter(req.is_read);
-      const where = new ListFilter()
-        .period('datetime', { from, to })
-        .addIf(req.message?.trim() && likeContains(req.message.trim()), 'str_mes ILIKE ?')
-        .eq('is_read', isRead)
-        .eq('sender', channelFilter(req.sender));
+      const where = new ListFilter().period('datetime', { from, to }).eq('is_read', isRead).eq('sender', channelFilter(req.sender));
+      // The message as the caller sees it: phones in it masked for priority 3 and above (kit masked-search).
+      if (req.message?.trim()) where.add(...maskedContains('str_mes', req.message.trim(), me.priority));
       return presentPage(ds.manager, await pageMessages(ds.manager, where, paging), me.priority, paging.take === undefined);
     },
 

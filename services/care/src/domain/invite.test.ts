@@ -1,5 +1,5 @@
 import { AppError } from '@cskh/kit';
-import { inviteStep, inviteTabCandidates, maskStaffName, mayUseChannel, registrationNotice } from './invite';
+import { inviteStep, inviteTabCandidates, maskStaffName, mayUseChannel, otpConfirmRefusal, registrationNotice } from './invite';
 import { MSG } from './messages';
 
 const refused = (f: () => unknown): string => {
@@ -66,5 +66,19 @@ describe('inviteTabCandidates', () => {
     ]);
     expect(inviteTabCandidates(['care.9332'])).toEqual(['9332']);
     expect(inviteTabCandidates([])).toEqual([]);
+  });
+});
+
+describe('otpConfirmRefusal', () => {
+  const started = { username: 'nv_tuan', type: 'ma_xac_nhan_1', phone9: '912345671' };
+  const step = { type: 'ma_xac_nhan_1', phone: '0912345671' };
+  it('lets the one who asked confirm on the number and channel asked', () => {
+    expect(otpConfirmRefusal(started, { username: 'nv_tuan' }, step)).toBeUndefined();
+  });
+  it('refuses a colleague, an unknown transaction, another number or channel', () => {
+    expect(otpConfirmRefusal(started, { username: 'nv_linh' }, step)).toBe(MSG.otpTransactionNotYours);
+    expect(otpConfirmRefusal(undefined, { username: 'nv_tuan' }, step)).toBe(MSG.otpTransactionUnknown);
+    expect(otpConfirmRefusal(started, { username: 'nv_tuan' }, { ...step, phone: '0912345672' })).toBe(MSG.otpTransactionMismatch);
+    expect(otpConfirmRefusal(started, { username: 'nv_tuan' }, { ...step, type: 'ma_xac_nhan_2' })).toBe(MSG.otpTransactionMismatch);
   });
 });

@@ -72,6 +72,22 @@ export function inviteStep(req: InviteInput): InviteStep {
   return { step: 'confirm', type, phone, package: pkg, otp, transId: { field, value: text(req[field]) } };
 }
 
+/**
+ * Why a confirmation may not go on with this OTP transaction, or undefined when it may: the code
+ * is confirmed by the staff member who asked for it, on the channel and number it was asked for
+ * (another salesperson confirmed a colleague's transaction and was credited with the sale).
+ */
+export function otpConfirmRefusal(
+  started: { username: string; type: string; phone9: string } | undefined,
+  me: { username: string },
+  step: { type: string; phone: string },
+): string | undefined {
+  if (!started) return MSG.otpTransactionUnknown;
+  if (started.username !== me.username) return MSG.otpTransactionNotYours;
+  if (started.type !== step.type || started.phone9 !== last9(step.phone)) return MSG.otpTransactionMismatch;
+  return undefined;
+}
+
 /** The invitation page's tabs in their order (spec 2 §2.1); 'selling' is the sell-package form. */
 export const INVITE_TABS = ['ma_xac_nhan_1', 'ma_xac_nhan_2', 'ma_xac_nhan_3', 'ma_xac_nhan_4', '9332', 'selling', 'dk'] as const;
 

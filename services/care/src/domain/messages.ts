@@ -67,6 +67,9 @@ export const MSG = {
   inviteChannelUnavailable: 'Không kiểm tra được kênh mời gói cước. Vui lòng thử lại sau',
   otpSent: 'Đã gửi mã OTP thành công',
   otpConfirmed: 'Xác nhận mã OTP thành công',
+  otpTransactionUnknown: 'Giao dịch OTP không tồn tại hoặc đã hết hạn, vui lòng lấy mã OTP mới',
+  otpTransactionNotYours: 'Mã OTP này do nhân viên khác yêu cầu, vui lòng lấy mã OTP mới',
+  otpTransactionMismatch: 'Mã OTP không khớp với số điện thoại hoặc kênh đã yêu cầu',
   registerFailed: 'Đăng ký gói cước không thành công',
   registered: 'Đăng ký gói cước thành công',
   // invite-next-day (spec 3 §2.17, §5)

@@ -1,6 +1,6 @@
 import { AppError, dayRange, digitsOf, Identity, parseDateTime, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { ListFilter, requireId, staffOptionList, Where } from '@cskh/kit/data';
+import { ListFilter, maskedEndsWith, requireId, staffOptionList, Where } from '@cskh/kit/data';
 import { seesOwnRowsOnly } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
@@ -60,11 +60,12 @@ export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
         .period('created_at', cared)
         .addIf(hen.from, 'appointment_at >= ?')
         .addIf(hen.to, 'appointment_at < ?')
-        .addIf(phone && `%${phone}`, 'phone9 LIKE ?')
         .eq('status', status)
         .eq('username', req.username)
         // The scope reads the username column only: the per-day counters answer it too.
         .over(['username'], (w) => staff.scopeSql(w, me, 'username'));
+      // By the phone's last digits, as the caller sees it (kit masked-search: no guessing the hidden ones).
+      if (phone) where.add(...maskedEndsWith('phone9', phone, me.priority));
       const page = await pageRecords(ds.manager, where, paging);
       const now = c.now();
       return { values: page.rows.map((r) => presentRecord(r, me, now)), count: page.count };

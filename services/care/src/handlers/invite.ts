@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, dayRange, Identity, last9, maskPhone, maskPhonesInText, monthToDate, toPaging, vnDateTime } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { Where } from '@cskh/kit/data';
+import { maskedEndsWith, Where } from '@cskh/kit/data';
 import { addPushToOutbox, ALL_ROOM, noticePayload } from '@cskh/kit/messaging';
 import { isManager, seesOwnRowsOnly } from '@cskh/kit';
 import { care_v1_care, events_v1_care } from '@cskh/proto';
@@ -9,9 +9,19 @@ import type { EntityManager } from 'typeorm';
 import type { CarrierRegistration } from '../clients/invite-carrier';
 import type { CareContext } from '../context';
 import { INVITE_REGISTERED_TOPIC } from '../domain/events';
-import { INVITE_CHANNELS, inviteStep, inviteTabCandidates, mayUseChannel, REGISTER_SUCCESS, registrationNotice } from '../domain/invite';
+import {
+  INVITE_CHANNELS,
+  inviteStep,
+  inviteTabCandidates,
+  mayUseChannel,
+  otpConfirmRefusal,
+  REGISTER_SUCCESS,
+  registrationNotice,
+  TRANS_ID_FIELDS,
+} from '../domain/invite';
 import { MSG } from '../domain/messages';
 import { insertInvitation, InvitationRow, pageInvitations } from '../store/invitations';
+import { otpTransaction, rememberOtpTransaction } from '../store/otp-transactions';
 import { branchAccountOf } from '../store/staff-hierarchy';
 
 type Def = typeof care_v1_care.CareServiceService;
@@ -130,12 +140,19 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
         throw new AppError('VALIDATION', MSG.blacklisted);
       if (s.step === 'otp') {
         const r = await c.carrier.requestOtp({ type: s.type, phone: s.phone, package: s.package });
+        // Whoever asked for the code is the one who may confirm it (otpConfirmRefusal).
+        for (const transId of TRANS_ID_FIELDS.map((f) => (r[f] ?? '').trim()).filter(Boolean))
+          await rememberOtpTransaction(ds.manager, { transId, username: me.username, type: s.type, phone9: last9(s.phone) });
         return {
           transIdGetOtp: r.transIdGetOtp ?? '',
           transactionNo: r.transactionNo ?? '',
           orderCode: r.orderCode ?? '',
           msg: MSG.otpSent,
         };
+      }
+      if (s.step === 'confirm') {
+        const refusal = otpConfirmRefusal(await otpTransaction(ds.manager, s.transId.value), me, s);
+        if (refusal) throw new AppError('FORBIDDEN', refusal);
       }
       const answer =
         s.step === 'confirm'
@@ -166,10 +183,8 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
       // Renewal and direct registration share the 9332 history table (spec 2 §2.1).
       if (type === '9332' || type === 'dk') where.add(`type IN ('9332', 'dk')`);
       else where.addIf(type, 'type = ?');
-      where
-        .addIf(range.from, 'created_at >= ?')
-        .addIf(range.to, 'created_at < ?')
-        .addIf(phone && `%${phone}`, 'phone9 LIKE ?');
+      where.addIf(range.from, 'created_at >= ?').addIf(range.to, 'created_at < ?');
+      if (phone) where.add(...maskedEndsWith('phone9', phone, me.priority));
       staff.scopeSql(where, me, 'username');
       const page = await pageInvitations(ds, where, paging);
       return { values: page.rows.map((r) => presentInvitation(r, me)), count: page.count };

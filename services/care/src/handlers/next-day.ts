@@ -1,6 +1,6 @@
 import { AppError, Identity, importChunk, maskPhone, maskPhonesInText, toPaging, vnDateTime } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { inScope, likeContains, requireId, staffScopeOf, Where } from '@cskh/kit/data';
+import { inScope, maskedContains, requireId, staffScopeOf, Where } from '@cskh/kit/data';
 import { isManager } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
@@ -117,7 +117,7 @@ export function nextDayHandlers(
       const me = ctx.user;
       const where = new Where();
       const phone = (req.phone ?? '').replace(/\D/g, '').replace(/^(84|0)(?=\d{9}$)/, '');
-      if (phone) where.add('n.phone9 LIKE ?', likeContains(phone));
+      if (phone) where.add(...maskedContains('n.phone9', phone, me.priority));
       staff.scopeSql(where, me, 'n.username');
       return page(where, req, me);
     },

@@ -4,6 +4,7 @@ import { CareBlacklistSplit1733400000000 } from './1733400000000-blacklist-split
 import { CareNextDay1733500000000 } from './1733500000000-next-day';
 import { CareListVolume1733600000000 } from './1733600000000-list-volume';
 import { CareScopeCounters1733700000000 } from './1733700000000-scope-counters';
+import { CareOtpTransactions1733800000000 } from './1733800000000-otp-transactions';
 
 export const careMigrations = [
   CareInit1733200000000,
@@ -12,4 +13,5 @@ export const careMigrations = [
   CareNextDay1733500000000,
   CareListVolume1733600000000,
   CareScopeCounters1733700000000,
+  CareOtpTransactions1733800000000,
 ];

@@ -1,5 +1,5 @@
 import { AppError } from './errors';
-import { ALL_ROWS_COUNT, EXPORT_WINDOW_BASE, MAX_EXPORT_WINDOW, MAX_PAGE, exportWindowCount, toPaging } from './paging';
+import { ALL_ROWS_COUNT, EXPORT_WINDOW_BASE, MAX_EXPORT_WINDOW, MAX_PAGE, MAX_PAGE_SIZE, exportWindowCount, toPaging } from './paging';
 import { pageSql } from '../data/sql';
 
 const refusal = (f: () => unknown) => {
@@ -12,6 +12,13 @@ const refusal = (f: () => unknown) => {
 };
 
 describe('toPaging', () => {
+  it('refuses a page larger than a screen asks for that is not an export (the export rules would not see it)', () => {
+    expect(toPaging(1, MAX_PAGE_SIZE)).toEqual({ page: 1, skip: 0, take: MAX_PAGE_SIZE });
+    for (const count of [MAX_PAGE_SIZE + 1, 5000, 99999])
+      expect(() => toPaging(1, count)).toThrow('Mỗi trang hiển thị tối đa 1000 dòng; muốn lấy toàn bộ, hãy xuất Excel');
+    expect(toPaging(1, 100000).take).toBeUndefined();
+  });
+
   it('reads page 0 as page 1', () => {
     expect(toPaging(0, 20)).toEqual({ page: 1, skip: 0, take: 20 });
   });

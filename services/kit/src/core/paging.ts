@@ -7,6 +7,19 @@ import { AppError } from './errors';
 export const ALL_ROWS_THRESHOLD = 100000;
 /** The spec's export count. */
 export const ALL_ROWS_COUNT = 9999999999;
+/**
+ * The largest page a screen asks for (a picker's whole list: 1000). A count between it and
+ * ALL_ROWS_THRESHOLD was "every row" in all but name, past the export rules: a salesperson, who
+ * may not export (spec 1 §6), got a whole list with count=99999. Such a count is refused.
+ */
+export const MAX_PAGE_SIZE = 1000;
+
+/** Why a list's count is refused (between a page and an export), or undefined; the gateway and toPaging ask it. */
+export function pageCountRefusal(count: number): string | undefined {
+  return count > MAX_PAGE_SIZE && count < ALL_ROWS_THRESHOLD
+    ? `Mỗi trang hiển thị tối đa ${MAX_PAGE_SIZE} dòng; muốn lấy toàn bộ, hãy xuất Excel`
+    : undefined;
+}
 /** No list of ours has a million pages; beyond it the offset is only a way to make the database fail. */
 export const MAX_PAGE = 1_000_000;
 
@@ -62,6 +75,8 @@ function bounded(name: keyof typeof PAGING_BOUNDS, value: number | undefined): n
 export function toPaging(page: number | undefined, count: number | undefined, defaultCount = 20): Paging {
   const p = Math.max(1, bounded('page', page));
   const c = bounded('count', count) || defaultCount;
+  const refusal = pageCountRefusal(c);
+  if (refusal) throw new AppError('VALIDATION', refusal);
   if (c >= ALL_ROWS_THRESHOLD) {
     const size = exportWindowSize(c);
     return size

@@ -1,5 +1,5 @@
 import { DataSource, MigrationInterface } from 'typeorm';
-import { Client } from 'pg';
+import { Client, Pool, QueryResult } from 'pg';
 import { AppError } from '../core/errors';
 
 /**
@@ -26,6 +26,17 @@ export function createDataSource(opts: {
     // partition with no RST would otherwise hang every request until the caller's deadline).
     extra: { max: opts.poolSize ?? 10, connectionTimeoutMillis: 10_000 },
   });
+}
+
+/**
+ * A statement that runs on every request (a lookup's log row), on TypeORM's own pg pool and
+ * prepared once per connection under `name`: its text never changes, so PostgreSQL parses and
+ * plans it once, and TypeORM's query runner (made per query) is skipped. Anything else goes
+ * through ds.query / transactions as usual.
+ */
+export function preparedQuery(ds: DataSource, name: string, text: string, values: unknown[]): Promise<QueryResult> {
+  // TypeORM's PostgresDriver keeps its pg pool as `master` once the data source is initialised.
+  return (ds.driver as unknown as { master: Pool }).master.query({ name, text, values });
 }
 
 /** Creates the service's schema (the migrations table lives in it) and applies pending migrations. */

@@ -1,5 +1,6 @@
 export * from './db';
 export * from './sql';
+export * from './masked-search';
 export * from './list';
 export * from './audit';
 export * from './staff';

@@ -6,8 +6,10 @@ import type { Paging } from '../core/paging';
  * builder with numbered parameters, and paging → LIMIT/OFFSET.
  */
 
+/** LIKE's wildcards and escape character taken literally (likeContains, the masked search). */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Escapes LIKE wildcards so a filter matches literally: `col ILIKE $n` with likeContains(text). */
-export const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeContains = (s: string) => `%${escapeLike(s)}%`;
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID_RE.test(s);

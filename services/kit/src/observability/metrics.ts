@@ -31,6 +31,25 @@ export function collectProcessMetrics(component: string) {
 // Latency buckets from 1 ms to 10 s: lookups live at 5–50 ms, exports and imports at seconds.
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/**
+ * Records durations of one histogram whose labels are fixed but for one outcome label (a status):
+ * one labelled child per outcome, made once, since prom-client otherwise hashes every label on
+ * every observation (a hot-path cost: issue 25). Call with the outcome and the `performance.now()`
+ * the work started at.
+ */
+export function outcomeTimer<L extends string>(
+  histogram: Histogram<L>,
+  fixed: Partial<Record<L, string>>,
+  outcomeLabel: L,
+): (outcome: string, startedMs: number) => void {
+  const children = new Map<string, { observe(seconds: number): void }>();
+  return (outcome, startedMs) => {
+    let child = children.get(outcome);
+    if (!child) children.set(outcome, (child = histogram.labels({ ...fixed, [outcomeLabel]: outcome } as Partial<Record<L, string>>)));
+    child.observe((performance.now() - startedMs) / 1000);
+  };
+}
+
 export const httpRequestDuration = new Histogram({
   name: 'cskh_http_request_duration_seconds',
   help: 'HTTP requests served by the gateway, by declared route (not the raw path) and status.',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { contextFrom, inSpan, traceFields, traceHeaders, withTraceHeaders } from './trace';
+import { contextFrom, inSpan, spanFields, startSpan, traceFields, traceHeaders, withTraceHeaders } from './trace';
 
 const message = { topic: 't', key: 'k', value: Buffer.from('v') };
 
@@ -13,6 +13,19 @@ describe('trace context', () => {
       expect(traceFields().trace_id).toBe(traceId);
     });
     expect(traceFields()).toEqual({});
+  });
+
+  it('carries a span by hand (the gateway): its context names it to the next hop without being made current', () => {
+    const traceId = randomBytes(16).toString('hex');
+    const parent = contextFrom({ traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` });
+    const { span, context } = startSpan('GET /api/v1/lookup/balance', { parent });
+    const { spanId } = span.spanContext();
+    expect(traceHeaders(context).traceparent).toBe(`00-${traceId}-${spanId}-01`);
+    expect(spanFields(span)).toEqual({ trace_id: traceId, span_id: spanId });
+    // Nothing became current: code that reads the current context sees no span.
+    expect(traceFields()).toEqual({});
+    expect(traceHeaders()).toEqual({});
+    span.end();
   });
 
   it('continues a traceparent from headers and hands it on in messages', async () => {

@@ -48,8 +48,17 @@ function idsOnlySpan(parent: Context): Span {
   });
 }
 
-/** Sets tracing up for the process, once (later calls return the same provider). */
-export function startTracing(serviceName: string, processors: SpanProcessor[] = []): BasicTracerProvider {
+/**
+ * Sets tracing up for the process, once (later calls return the same provider). `asyncContext:
+ * false` leaves out the AsyncLocalStorage context manager: for a process that carries the context
+ * by hand (the gateway: startSpan), since on Node 20 that manager's promise hooks cost every
+ * promise the process makes, wherever it is made (CPU profile, load-tests/README.md, issue 25).
+ */
+export function startTracing(
+  serviceName: string,
+  processors: SpanProcessor[] = [],
+  opts: { asyncContext?: boolean } = {},
+): BasicTracerProvider {
   if (provider) return provider;
   const exporting = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
   const spanProcessors = [...(exporting ? [new BatchSpanProcessor(new OTLPTraceExporter())] : []), ...processors];
@@ -59,7 +68,7 @@ export function startTracing(serviceName: string, processors: SpanProcessor[] = 
     spanProcessors,
   });
   trace.setGlobalTracerProvider(provider);
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  if (opts.asyncContext !== false) context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   return provider;
 }
@@ -92,18 +101,32 @@ export function traceHeaders(ctx: Context = context.active()): Record<string, st
   return out;
 }
 
-/** Runs fn in a new span, child of `parent` (default: the current context), ending it with fn. */
-export async function inSpan<T>(
-  name: string,
-  opts: { kind?: SpanKind; parent?: Context; attributes?: Record<string, string | number | boolean> },
-  fn: (span: Span) => Promise<T>,
-): Promise<T> {
+type SpanOptions = { kind?: SpanKind; parent?: Context; attributes?: Record<string, string | number | boolean> };
+
+/**
+ * A new span, child of `parent` (default: the current context), and the context that holds it,
+ * for the caller to pass on by hand (traceHeaders(context), spanFields(span) in log lines) and to
+ * end. inSpan is the same with the context made current for the work inside.
+ */
+export function startSpan(name: string, opts: SpanOptions): { span: Span; context: Context } {
   startTracing('cskh');
   const parent = opts.parent ?? context.active();
   const span = recording
     ? trace.getTracer('cskh').startSpan(name, { kind: opts.kind ?? SpanKind.INTERNAL, attributes: opts.attributes }, parent)
     : idsOnlySpan(parent);
-  return context.with(trace.setSpan(parent, span), async () => {
+  return { span, context: trace.setSpan(parent, span) };
+}
+
+/** trace_id and span_id of a span, for the log lines of code that carries its context by hand. */
+export function spanFields(span: Span): { trace_id: string; span_id: string } {
+  const sc = span.spanContext();
+  return { trace_id: sc.traceId, span_id: sc.spanId };
+}
+
+/** Runs fn in a new span, child of `parent` (default: the current context), ending it with fn. */
+export async function inSpan<T>(name: string, opts: SpanOptions, fn: (span: Span) => Promise<T>): Promise<T> {
+  const { span, context: current } = startSpan(name, opts);
+  return context.with(current, async () => {
     try {
       return await fn(span);
     } catch (err) {
@@ -141,3 +164,5 @@ export function consumeInSpan<T>(groupId: string, msg: TracedMessage, work: () =
 }
 
 export { SpanKind };
+/** A trace context, as startSpan answers it and traceHeaders takes it. */
+export type TraceContext = Context;

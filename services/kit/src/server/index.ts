@@ -1,4 +1,5 @@
 export * from './grpc';
+export * from './identity-metadata';
 export * from './route-info';
 export * from './tokens';
 export * from './redis';

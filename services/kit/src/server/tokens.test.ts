@@ -20,11 +20,13 @@ const code = (fn: () => unknown) => {
 describe('verifyAccessToken with its cache of verified tokens', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('answers the same identity every time, each caller its own copy', () => {
+  it('answers the same identity every time, which no caller can change for the next', () => {
     const { token } = signAccessToken(SECRET, 60, who);
     const a = verifyAccessToken(SECRET, token);
-    a.identity.permissions.push('ADMIN');
-    a.identity.username = 'changed';
+    expect(() => a.identity.permissions.push('ADMIN')).toThrow(TypeError);
+    expect(() => {
+      a.identity.username = 'changed';
+    }).toThrow(TypeError);
     const b = verifyAccessToken(SECRET, token);
     expect(b.identity.username).toBe('an');
     expect(b.identity.permissions).toEqual(['LOOKUP']);

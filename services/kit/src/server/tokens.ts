@@ -62,24 +62,25 @@ const keyFor = (secret: string) => {
 };
 
 /**
- * Tokens already verified, by secret and token text: a browser sends the same token with every
+ * Tokens already verified, by secret then token text: a browser sends the same token with every
  * request for its whole life, and HMAC + JSON parsing were a measurable share of the gateway's
  * CPU per lookup. Only a token that verified is kept; its expiry is still checked on every use
- * (revocation is the revocation store's job, asked on every request as before).
+ * (revocation is the revocation store's job, asked on every request as before). What a hit answers
+ * is frozen, permissions included: every request of that token shares it, and copying the claims
+ * per request was garbage the gateway's collector paid for.
  */
-const verified = new Map<string, { v: VerifiedToken; expMs: number }>();
+const verifiedBySecret = new Map<string, Map<string, { v: VerifiedToken; expMs: number }>>();
 const VERIFIED_MAX = 10_000;
 
 /** Throws AppError UNAUTHORIZED for a missing, malformed, badly signed or expired token. */
 export function verifyAccessToken(secret: string, token: string | undefined): VerifiedToken {
   if (!token) throw new AppError('UNAUTHORIZED', 'Bạn chưa đăng nhập');
-  const cacheKey = `${secret.length}:${secret}:${token}`;
-  const hit = verified.get(cacheKey);
+  let verified = verifiedBySecret.get(secret);
+  if (!verified) verifiedBySecret.set(secret, (verified = new Map()));
+  const hit = verified.get(token);
   if (hit) {
-    // A copy: callers own what they get, the cache keeps its own.
-    if (hit.expMs > Date.now())
-      return { identity: { ...hit.v.identity, permissions: [...hit.v.identity.permissions] }, issuedAtMs: hit.v.issuedAtMs };
-    verified.delete(cacheKey);
+    if (hit.expMs > Date.now()) return hit.v;
+    verified.delete(token);
     throw new AppError('UNAUTHORIZED', 'Phiên đăng nhập đã hết hạn');
   }
   let c: Claims;
@@ -89,27 +90,24 @@ export function verifyAccessToken(secret: string, token: string | undefined): Ve
     const expired = (e as Error).name === 'TokenExpiredError';
     throw new AppError('UNAUTHORIZED', expired ? 'Phiên đăng nhập đã hết hạn' : 'Token không hợp lệ');
   }
-  const v: VerifiedToken = {
-    identity: {
+  const v: VerifiedToken = Object.freeze({
+    identity: Object.freeze({
       userId: c.sub,
       username: c.usr,
       fullname: c.name,
       roleName: c.role,
       priority: c.pri,
       brandId: c.brand,
-      permissions: c.perms ?? [],
+      permissions: Object.freeze([...(c.perms ?? [])]) as string[],
       jti: c.jti,
       exp: c.exp,
-    },
+    }),
     issuedAtMs: c.ims,
-  };
+  });
   // jsonwebtoken rejects at exp (seconds); so does the cache. A token without exp is not cached.
   if (typeof c.exp === 'number') {
     if (verified.size >= VERIFIED_MAX) verified.clear();
-    verified.set(cacheKey, {
-      v: { identity: { ...v.identity, permissions: [...v.identity.permissions] }, issuedAtMs: v.issuedAtMs },
-      expMs: c.exp * 1000,
-    });
+    verified.set(token, { v, expMs: c.exp * 1000 });
   }
   return v;
 }
@@ -122,6 +120,11 @@ export interface RevocationStore {
   revokeToken(jti: string, expSeconds: number): Promise<void>;
   revokeUser(userId: string, ttlSeconds: number): Promise<void>;
   isRevoked(v: VerifiedToken): Promise<boolean>;
+  /**
+   * What this process already knows of the token without asking anyone: true or false, or
+   * undefined when only isRevoked can tell. Lets a caller skip a promise on the hot path.
+   */
+  knownRevoked(v: VerifiedToken): boolean | undefined;
   /**
    * Called for every revocation made anywhere (this process or, over Redis, another), after the
    * store already answers it: whoever holds open sessions (the socket tier) closes them at once
@@ -187,6 +190,9 @@ export class MemoryRevocationStore implements RevocationStore {
     /* nothing cached */
   }
   async isRevoked(v: VerifiedToken) {
+    return this.knownRevoked(v);
+  }
+  knownRevoked(v: VerifiedToken) {
     const now = Date.now();
     const t = this.tokens.get(v.identity.jti);
     if (t !== undefined && t > now) return true;
@@ -219,6 +225,10 @@ const CACHE_MAX_ENTRIES = 100_000;
  * REVOCATION_CHANNEL: when that connection drops (Redis down, restarting), the cache is emptied and
  * every check asks Redis again, so the store still fails closed.
  */
+/** A token is revoked by its own key, or by its user's key stamped at or after the token was issued. */
+const revokedBy = (v: VerifiedToken, token: string | null, user: string | null) =>
+  token !== null || (user !== null && v.issuedAtMs <= Number(user));
+
 export class RedisRevocationStore implements RevocationStore {
   private cache = new Map<string, { value: string | null; until: number }>();
   /** Bumped by every announcement and by a lost subscription: a read that overlapped one is not cached. */
@@ -256,19 +266,22 @@ export class RedisRevocationStore implements RevocationStore {
     await this.redis.publish(REVOCATION_CHANNEL, key).catch(() => undefined);
   }
 
+  knownRevoked(v: VerifiedToken): boolean | undefined {
+    if (this.cacheMs <= 0) return undefined;
+    this.listen();
+    if (!this.subscribed) return undefined;
+    const now = Date.now();
+    const t = this.cache.get(`${JTI_KEY}${v.identity.jti}`);
+    const u = this.cache.get(`${USER_KEY}${v.identity.userId}`);
+    if (t && u && t.until > now && u.until > now) return revokedBy(v, t.value, u.value);
+    return undefined;
+  }
+
   async isRevoked(v: VerifiedToken) {
+    const known = this.knownRevoked(v);
+    if (known !== undefined) return known;
     const kt = `${JTI_KEY}${v.identity.jti}`;
     const ku = `${USER_KEY}${v.identity.userId}`;
-    const decide = (t: string | null, u: string | null) => t !== null || (u !== null && v.issuedAtMs <= Number(u));
-    if (this.cacheMs > 0) {
-      this.listen();
-      if (this.subscribed) {
-        const now = Date.now();
-        const t = this.cache.get(kt);
-        const u = this.cache.get(ku);
-        if (t && u && t.until > now && u.until > now) return decide(t.value, u.value);
-      }
-    }
     const generation = this.generation;
     const [t, u] = await this.redis.mget(kt, ku).catch((err) => {
       throw Object.assign(revocationsUnavailable(), { cause: err });
@@ -279,7 +292,7 @@ export class RedisRevocationStore implements RevocationStore {
       this.cache.set(kt, { value: t, until });
       this.cache.set(ku, { value: u, until });
     }
-    return decide(t, u);
+    return revokedBy(v, t, u);
   }
 
   private forget(key?: string) {

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
+import { Agent } from 'undici';
 import { MSG } from '../domain/messages';
 import { AppError } from '@cskh/kit';
 import { Logger } from '@cskh/kit/observability';
@@ -26,17 +25,16 @@ class CarrierTimeout extends Error {
  * has a deadline; every failure becomes an AppError with a Vietnamese message the panel shows:
  * TIMEOUT, UNAVAILABLE, or VALIDATION for a request the carrier rejected.
  *
- * node:http(s) with a keep-alive pool rather than fetch(): on the lookup path fetch's streams,
- * Headers and AbortSignal cost more CPU than the whole lookup otherwise does (CPU profile,
- * load-tests/README.md). A GET that fails because the carrier closed a pooled idle connection just
- * as it was reused is sent once more on a new one (it is idempotent).
+ * undici's dispatcher with a keep-alive pool per origin, driven by a handler (no response stream):
+ * on the lookup path fetch() and node:http cost more CPU than the rest of the lookup does — about
+ * half of node:http's CPU per request and a quarter of fetch's (CPU profile, load-tests/README.md).
+ * A GET whose connection fails before any answer came (the carrier closed a pooled idle
+ * connection just as it was reused) is sent once more on a new one: it is idempotent.
  */
 export class CarrierClient {
-  private agents = {
-    'http:': new http.Agent({ keepAlive: true, keepAliveMsecs: 1000, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' }),
-    'https:': new https.Agent({ keepAlive: true, keepAliveMsecs: 1000, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' }),
-  };
-  private auth?: { username: string; password: string; header: string };
+  private agent = new Agent({ connections: 256, keepAliveTimeout: 4000, keepAliveMaxTimeout: 60_000 });
+  /** Where and as whom to call, derived from the credentials once (they change rarely). */
+  private target?: { url: string; username: string; password: string; origin: string; prefix: string; authorization: string };
 
   constructor(
     private creds: CredentialsSource,
@@ -54,16 +52,11 @@ export class CarrierClient {
     }
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') qs.set(k, String(v));
-    const url = `${c.url}${path}${qs.size ? `?${qs}` : ''}`;
-    if (this.auth?.username !== c.username || this.auth.password !== c.password)
-      this.auth = {
-        username: c.username,
-        password: c.password,
-        header: `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`,
-      };
     let res: CarrierResponse;
     try {
-      res = await this.send(new URL(url), this.auth.header, Date.now() + this.timeoutMs);
+      // Inside the try: a malformed base URL is an unreachable carrier (503), as before.
+      const t = this.targetFor(c);
+      res = await this.send(t.origin, `${t.prefix}${path}${qs.size ? `?${qs}` : ''}`, t.authorization, Date.now() + this.timeoutMs);
     } catch (err) {
       if (err instanceof CarrierTimeout) throw new AppError('TIMEOUT', CARRIER_TIMEOUT_MSG);
       this.log.warn({ err, path }, 'carrier unreachable');
@@ -85,12 +78,28 @@ export class CarrierClient {
     throw new AppError('UNAVAILABLE', CARRIER_ERROR_MSG);
   }
 
-  /** One GET within the deadline (the whole exchange, body included); once more on a reused socket reset. */
-  private send(url: URL, authorization: string, deadline: number, retry = true): Promise<CarrierResponse> {
+  private targetFor(c: { url: string; username: string; password: string }) {
+    const t = this.target;
+    if (t && t.url === c.url && t.username === c.username && t.password === c.password) return t;
+    const base = new URL(c.url);
+    return (this.target = {
+      url: c.url,
+      username: c.username,
+      password: c.password,
+      origin: base.origin,
+      prefix: base.pathname.replace(/\/$/, ''),
+      authorization: `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`,
+    });
+  }
+
+  /** One GET within the deadline (the whole exchange, body included); once more when the connection failed before any answer. */
+  private send(origin: string, path: string, authorization: string, deadline: number, retry = true): Promise<CarrierResponse> {
     return new Promise<CarrierResponse>((resolve, reject) => {
-      const mod = url.protocol === 'https:' ? https : http;
-      const agent = this.agents[url.protocol as 'http:' | 'https:'];
+      let controller: { abort(reason: Error): void } | undefined;
+      let answered = false;
       let settled = false;
+      let status = 0;
+      const chunks: Buffer[] = [];
       const done = (err: Error | undefined, value?: CarrierResponse) => {
         if (settled) return;
         settled = true;
@@ -98,44 +107,51 @@ export class CarrierClient {
         if (err) reject(err);
         else resolve(value!);
       };
-      const req = mod.request(url, { method: 'GET', agent, headers: { authorization, accept: 'application/json' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (err) => done(err));
-        res.on('end', () => {
-          let body: unknown;
-          try {
-            body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            body = undefined;
-          }
-          done(undefined, { status: res.statusCode ?? 0, body });
-        });
-      });
       const timer = setTimeout(
         () => {
           done(new CarrierTimeout('carrier deadline'));
-          req.destroy();
+          controller?.abort(new CarrierTimeout('carrier deadline'));
         },
         Math.max(0, deadline - Date.now()),
       );
-      req.on('error', (err: NodeJS.ErrnoException) => {
-        if (settled) return;
-        if (retry && req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') && Date.now() < deadline) {
-          settled = true;
-          clearTimeout(timer);
-          this.send(url, authorization, deadline, false).then(resolve, reject);
-          return;
-        }
-        done(err);
-      });
-      req.end();
+      this.agent.dispatch(
+        { origin, path, method: 'GET', headers: { authorization, accept: 'application/json' } },
+        {
+          onRequestStart: (c) => {
+            controller = c;
+            if (settled) c.abort(new CarrierTimeout('carrier deadline'));
+          },
+          onResponseStart: (_c, statusCode) => {
+            answered = true;
+            status = statusCode;
+          },
+          onResponseData: (_c, chunk) => void chunks.push(chunk),
+          onResponseEnd: () => {
+            let body: unknown;
+            try {
+              body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            } catch {
+              body = undefined;
+            }
+            done(undefined, { status, body });
+          },
+          onResponseError: (_c, err) => {
+            if (settled) return;
+            if (retry && !answered && Date.now() < deadline) {
+              settled = true;
+              clearTimeout(timer);
+              this.send(origin, path, authorization, deadline, false).then(resolve, reject);
+              return;
+            }
+            done(err);
+          },
+        },
+      );
     });
   }
 
   /** Closes the pooled connections. */
   close() {
-    this.agents['http:'].destroy();
-    this.agents['https:'].destroy();
+    void this.agent.destroy().catch(() => undefined);
   }
 }

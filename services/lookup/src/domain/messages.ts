@@ -9,6 +9,7 @@ export const MSG = {
   assigned: 'Phân chia dữ liệu thành công.',
   logDeleted: 'Xóa lịch sử tra cứu thành công',
   logNotFound: 'Không tìm thấy lịch sử tra cứu',
+  staffOutOfScope: (username: string) => `Nhân viên ${username} không thuộc quyền quản lý của bạn`,
   channelForbidden: 'Bạn không có quyền xem kênh này',
   maxDays: (days: number) => `Chỉ xem được tối đa ${days} ngày một lần`,
   startDateRequired: 'Bạn phải nhập ngày bắt đầu',

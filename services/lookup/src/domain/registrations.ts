@@ -1,4 +1,5 @@
-import { isBelowManager, isManager } from '@cskh/kit';
+import { isBelowManager, isManager, maskPhone, maskPhonesInText, Paging } from '@cskh/kit';
+import { inScope, StaffMember, StaffScope } from '@cskh/kit/data';
 
 /**
  * Registration-result rules of spec 1 §2.14, applied on the server.
@@ -70,4 +71,50 @@ export function attribute<T extends { username_nv: string; ten_nv: string }>(
 /** A staff filter naming a special account yields nothing for viewers of priority 3 or more. */
 export function staffFilterAllowed(username: string, viewerPriority: number, specialAccounts: ReadonlySet<string>): boolean {
   return !(isBelowManager(viewerPriority) && username && specialAccounts.has(username.toLowerCase()));
+}
+
+/** A 9084 row as this service reads it from the carrier (the fields the rules below use). */
+interface RegistrationRow {
+  NumberPhone: string;
+  Result: string;
+  username_nv: string;
+  ten_nv: string;
+}
+
+/**
+ * Whose 9084 rows a viewer sees: every row for priority below 3; otherwise the rows of their own
+ * subtree (the kit's staff scope: a branch its branch, a leader their group, anyone else
+ * themself), plus the rows credited to nobody of ours: those of a special administrative account,
+ * which spec 1 §2.14 shows to priority 3 and above unattributed, and those with no seller at all.
+ */
+export function registrationVisible(
+  row: Pick<RegistrationRow, 'username_nv'>,
+  scope: StaffScope,
+  members: ReadonlyMap<string, Pick<StaffMember, 'username' | 'brand_id' | 'group_id'>>,
+  specialAccounts: ReadonlySet<string>,
+): boolean {
+  if (scope.kind === 'all') return true;
+  const seller = row.username_nv.trim();
+  if (!seller || specialAccounts.has(seller.toLowerCase())) return true;
+  return inScope(scope, members.get(seller), seller);
+}
+
+/**
+ * A 9084 row as the viewer may see it: the special account unattributed (attribute), the phone
+ * masked by the kit's rule (last 9 digits below priority 3, else '****' + last 5) and any phone
+ * in the carrier's result text masked the same way.
+ */
+export function presentRegistration<T extends RegistrationRow>(row: T, viewerPriority: number, specialAccounts: ReadonlySet<string>): T {
+  const r = attribute(row, viewerPriority, specialAccounts);
+  return {
+    ...r,
+    NumberPhone: maskPhone(r.NumberPhone, viewerPriority),
+    Result: maskPhonesInText(r.Result, viewerPriority, r.NumberPhone),
+  };
+}
+
+/** One page of rows filtered here (not by the carrier): the page, all rows, or an export's window. */
+export function pageOf<T>(rows: readonly T[], paging: Pick<Paging, 'skip' | 'take' | 'window'>): T[] {
+  const w = paging.take === undefined ? paging.window : paging;
+  return w?.take === undefined ? [...rows] : rows.slice(w.skip, w.skip + w.take);
 }

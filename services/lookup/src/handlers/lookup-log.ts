@@ -12,11 +12,12 @@ import {
   vnDateTime,
 } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { likeContains, ListFilter, requireId } from '@cskh/kit/data';
+import { inScope, ListFilter, maskedContains, requireId, StaffDirectory, staffScopeOf } from '@cskh/kit/data';
 import { isSales } from '@cskh/kit';
 import { lookup_v1_lookup } from '@cskh/proto';
 import { maskPhone, maskPhonesInText, digitsOf } from '../domain/phone';
 import { MSG } from '../domain/messages';
+import { importAttribution } from '../domain/lookup-log';
 import {
   assignOldestUnassignedLookupLogs,
   countUnassignedLookupLogs,
@@ -43,19 +44,27 @@ export const present = (r: LookupLogRow, viewerPriority: number): lookup_v1_look
   createdAt: vnDateTime(r.created_at),
 });
 
-/** The lookup history API of spec 3 §7.1 (/api/v1/lstracuu family). */
-export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
+/**
+ * The lookup history API of spec 3 §7.1 (/api/v1/lstracuu family). The history is the caller's
+ * subtree's (the kit's staff scope over the row's username: a branch its branch, a leader their
+ * group, priority below 3 everyone), in the list, the delete and the import's attribution.
+ */
+export function lookupLogHandlers(ds: DataSource, staff: StaffDirectory): Handlers<Def> {
   const list = async (
     who: Identity,
     f: { username?: string; noi_dung?: string; ten_tra_cuu?: string; startDate?: string; endDate?: string; assignedTo?: string },
     paging: { skip: number; take: number | undefined },
+    scoped: boolean,
   ): Promise<lookup_v1_lookup.LookupLogList> => {
     const filter = new ListFilter()
       .eq('username', f.username)
-      .addIf(f.noi_dung?.trim() && likeContains(f.noi_dung.trim()), 'noi_dung ILIKE ?')
       .eq('ten_tra_cuu', f.ten_tra_cuu)
       .addIf(f.assignedTo, 'assigned_to = ?')
       .period('created_at', dayRange(f.startDate, f.endDate));
+    // The content as the caller sees it (phones masked for priority 3+, kit masked-search).
+    if (f.noi_dung?.trim()) filter.add(...maskedContains('noi_dung', f.noi_dung.trim(), who.priority));
+    // The scope reads the username only: the per-day counters by staff answer it too.
+    if (scoped) filter.over(['username'], (w) => staff.scopeSql(w, who, 'username'));
     const page = await listLookupLogPage(ds, filter, paging);
     return {
       values: page.rows.map((r) => present(r, who.priority)),
@@ -73,7 +82,7 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
         ? toPaging(req.page, exportWindowSize(req.count) ? req.count : ALL_ROWS_COUNT)
         : toPaging(req.page, req.count, 20);
       if (paging.take === undefined && isSales(who.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
-      return list(who, req, paging);
+      return list(who, req, paging, true);
     },
 
     async createLookupLog(req, ctx) {
@@ -95,8 +104,11 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
     async importLookupLogs(req, ctx) {
       const who = ctx.user;
       const fileName = (req.file_name ?? '').trim();
+      const rows = req.rows ?? [];
+      const scope = staffScopeOf(who);
+      const members = await staff.byUsernames(rows.map((r) => (r.username ?? '').trim()));
       return importChunk({
-        rows: req.rows ?? [],
+        rows,
         fileName,
         firstRow: req.first_row || 1,
         parse(r) {
@@ -106,8 +118,9 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
           if (!digitsOf(phone)) return MSG.phoneInvalid;
           if (!ten) return MSG.lookupNameRequired;
           if (!at) return MSG.timeInvalid;
-          const username = (r.username ?? '').trim() || who.username;
-          const fullName = (r.full_name ?? '').trim() || (username === who.username ? who.fullname : '');
+          const by = importAttribution(r, who, scope, members);
+          if (typeof by === 'string') return by;
+          const { username, fullName } = by;
           return {
             phone: phone.slice(0, 32),
             ten: ten.slice(0, 200),
@@ -139,26 +152,38 @@ export function lookupLogHandlers(ds: DataSource): Handlers<Def> {
 
     async listAssignedLookupLogs(req, ctx) {
       const who = ctx.user;
-      return list(who, { assignedTo: who.username }, toPaging(req.page, req.count, 20));
+      // The rows handed to the caller, whoever looked them up.
+      return list(who, { assignedTo: who.username }, toPaging(req.page, req.count, 20), false);
     },
 
-    async countAssignableLookupLogs() {
-      return { total: await countUnassignedLookupLogs(ds) };
+    // The pool a caller hands out is their subtree's lookups, to people of their subtree: a branch
+    // head passed another branch's entries to their own leader before (security audit).
+    async countAssignableLookupLogs(_req, ctx) {
+      return { total: await countUnassignedLookupLogs(ds, (w) => staff.scopeSql(w, ctx.user, 'username')) };
     },
 
-    async assignLookupLogs(req) {
+    async assignLookupLogs(req, ctx) {
+      const who = ctx.user;
       const items = (req.items ?? []).filter((i) => i.username?.trim() && i.count > 0);
       if (items.length === 0) throw new AppError('VALIDATION', MSG.assignNothing);
+      const scope = staffScopeOf(who);
+      const members = await staff.byUsernames(items.map((i) => i.username.trim()));
+      for (const { username } of items)
+        if (!inScope(scope, members.get(username.trim()), username.trim()))
+          throw new AppError('FORBIDDEN', MSG.staffOutOfScope(username.trim()));
       const assigned = await assignOldestUnassignedLookupLogs(
         ds,
         items.map((item) => ({ username: item.username.trim(), count: Math.min(item.count, 100000) })),
+        (w) => staff.scopeSql(w, who, 'username'),
       );
       return { assigned, msg: MSG.assigned };
     },
 
-    async deleteLookupLog(req) {
+    async deleteLookupLog(req, ctx) {
       const id = requireId(req.id, MSG.logNotFound);
-      if ((await deleteLookupLog(ds, id)) === 0) throw new AppError('NOT_FOUND', MSG.logNotFound);
+      // A row outside the caller's subtree is not theirs to delete: not found, as a missing one.
+      if ((await deleteLookupLog(ds, id, (w) => staff.scopeSql(w, ctx.user, 'username'))) === 0)
+        throw new AppError('NOT_FOUND', MSG.logNotFound);
       return { ok: true, msg: MSG.logDeleted };
     },
   };

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { Paging } from '@cskh/kit';
-import { ListFilter, listPage } from '@cskh/kit/data';
+import { ListFilter, listPage, preparedQuery, Where } from '@cskh/kit/data';
 import { SCHEMA } from './schema';
 import { LOOKUP_LOG_ROLLUPS } from './log-rollups';
 
@@ -91,37 +91,53 @@ export async function insertImportedLookupLogs(ds: DataSource, rows: ImportedLog
  * request id is stored already (a redelivered socket request) is skipped.
  */
 export async function insertLookupLogRows(ds: DataSource, rows: NewLogRow[]): Promise<void> {
-  const params: unknown[] = [];
-  const tuples = rows.map((r) => {
-    const base = params.length;
-    params.push(r.so_dien_thoai, r.ten_tra_cuu, r.noi_dung, r.username, r.full_name, r.request_id ?? null, r.created_at ?? new Date());
-    return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7})`;
-  });
-  await ds.query(
-    `INSERT INTO ${LOOKUP_LOG} (so_dien_thoai, ten_tra_cuu, noi_dung, username, full_name, request_id, created_at)
-       VALUES ${tuples.join(', ')}
-       ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING`,
-    params,
-  );
+  // One array per column: the same statement text for any number of rows (prepared once).
+  const cols: unknown[][] = [[], [], [], [], [], [], []];
+  const now = new Date();
+  for (const r of rows) {
+    cols[0].push(r.so_dien_thoai);
+    cols[1].push(r.ten_tra_cuu);
+    cols[2].push(r.noi_dung);
+    cols[3].push(r.username);
+    cols[4].push(r.full_name);
+    cols[5].push(r.request_id ?? null);
+    cols[6].push(r.created_at ?? now);
+  }
+  await preparedQuery(ds, 'lookup_log_insert', INSERT_ROWS, cols);
 }
+const INSERT_ROWS = `INSERT INTO ${LOOKUP_LOG} (so_dien_thoai, ten_tra_cuu, noi_dung, username, full_name, request_id, created_at)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+  ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING`;
 
 /** Rows nobody has been handed yet. */
-export async function countUnassignedLookupLogs(ds: DataSource): Promise<number> {
-  const [r] = await ds.query(`SELECT count(*)::int AS total FROM ${LOOKUP_LOG} WHERE assigned_to IS NULL`);
+/** Unassigned rows `scope` lets the caller hand out (clauses over the row's columns, e.g. the staff scope over `username`). */
+export async function countUnassignedLookupLogs(ds: DataSource, scope: (w: Where) => unknown = () => undefined): Promise<number> {
+  const where = new Where().add('assigned_to IS NULL');
+  scope(where);
+  const [r] = await ds.query(`SELECT count(*)::int AS total FROM ${LOOKUP_LOG} ${where.sql}`, where.params);
   return r.total;
 }
 
-/** Hands each staff member the oldest unassigned rows (count each), in one transaction; returns the rows handed out. */
-export async function assignOldestUnassignedLookupLogs(ds: DataSource, items: Array<{ username: string; count: number }>): Promise<number> {
+/**
+ * Hands each staff member the oldest unassigned rows `scope` lets the caller hand out (count each),
+ * in one transaction; returns the rows handed out.
+ */
+export async function assignOldestUnassignedLookupLogs(
+  ds: DataSource,
+  items: Array<{ username: string; count: number }>,
+  scope: (w: Where) => unknown = () => undefined,
+): Promise<number> {
   let assigned = 0;
   await ds.transaction(async (em) => {
     for (const item of items) {
+      const pool = new Where([item.username, item.count]).add('assigned_to IS NULL');
+      scope(pool);
       const r = await em.query(
         // Materialised: PostgreSQL may otherwise re-run a LIMIT subquery per row and hand out more than asked.
         `WITH picked AS MATERIALIZED (
-           SELECT id FROM ${LOOKUP_LOG} WHERE assigned_to IS NULL ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+           SELECT id FROM ${LOOKUP_LOG} ${pool.sql} ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
          UPDATE ${LOOKUP_LOG} l SET assigned_to = $1, assigned_at = now() FROM picked WHERE l.id = picked.id`,
-        [item.username, item.count],
+        pool.params,
       );
       assigned += Number(r?.[1] ?? 0);
     }
@@ -129,8 +145,13 @@ export async function assignOldestUnassignedLookupLogs(ds: DataSource, items: Ar
   return assigned;
 }
 
-/** Deletes one row; returns how many were deleted (0 when there was none). */
-export async function deleteLookupLog(ds: DataSource, id: string): Promise<number> {
-  const r = await ds.query(`DELETE FROM ${LOOKUP_LOG} WHERE id = $1`, [id]);
+/**
+ * Deletes one row if `scope` (clauses over the row's columns, e.g. the staff scope over
+ * `username`) lets it; returns how many were deleted (0 when there was none or it is out of scope).
+ */
+export async function deleteLookupLog(ds: DataSource, id: string, scope: (w: Where) => unknown = () => undefined): Promise<number> {
+  const where = new Where().add('id = ?', id);
+  scope(where);
+  const r = await ds.query(`DELETE FROM ${LOOKUP_LOG} ${where.sql}`, where.params);
   return Number(r?.[1] ?? 0);
 }

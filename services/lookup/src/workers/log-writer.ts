@@ -20,7 +20,7 @@ export class LogWriter {
     private ds: DataSource,
     private log: Logger,
     private maxBatch = 200,
-    private maxInflight = 4,
+    private maxInflight = 1,
   ) {}
 
   write(row: NewLogRow): Promise<void> {

@@ -1,5 +1,5 @@
 import { MSG } from './messages';
-import { checkDecision, parseBaodo, parseKhr, parseResult } from './khr-baodo';
+import { checkDecision, ownRecord, parseBaodo, parseKhr, parseResult } from './khr-baodo';
 
 describe('private customers and red reports', () => {
   it('needs phone and success date; the red report also package and one of the three channels', () => {
@@ -26,5 +26,12 @@ describe('private customers and red reports', () => {
     expect(checkDecision('1', '2')).toEqual({ error: MSG.alreadyDecided });
     expect(checkDecision('0', '3')).toEqual({ error: MSG.decisionInvalid });
     expect(['success', 'FAILED', 'FAILD', '0', 'x'].map(parseResult)).toEqual(['SUCCESS', 'FAILD', 'FAILD', '0', undefined]);
+  });
+});
+
+describe('ownRecord', () => {
+  it("is the viewer's own record when its staff member is the viewer", () => {
+    expect(ownRecord({ username: 'tn_hanoi' }, { username_nv: 'tn_hanoi' })).toBe(true);
+    expect(ownRecord({ username: 'tn_hanoi' }, { username_nv: 'nv_tuan' })).toBe(false);
   });
 });

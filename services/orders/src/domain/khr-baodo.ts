@@ -50,6 +50,18 @@ export function parseBaodo(raw: {
   return { ...base, ten_goi_cuoc, kenh, ly_do };
 }
 
+/** Who looks at a record: their priority (masking, actions) and username (their own records). */
+export interface Viewer {
+  priority: number;
+  username: string;
+}
+
+/**
+ * A record of the viewer's own (its staff member is the viewer): they may not approve or reject it,
+ * someone above them decides (a leader approved his own private customer in an audit).
+ */
+export const ownRecord = (viewer: Pick<Viewer, 'username'>, r: { username_nv: string }): boolean => r.username_nv === viewer.username;
+
 /** An approval decision ('1' approve, '2' reject) on a pending ('0') record (spec 3 §4). */
 export function checkDecision(current: string, decision: unknown): '1' | '2' | { error: string } {
   const d = String(decision ?? '').trim();

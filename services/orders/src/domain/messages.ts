@@ -47,6 +47,7 @@ export const MSG = {
   alreadyDecided: 'Bản ghi đã được duyệt hoặc từ chối',
   resultInvalid: 'Kết quả phải là SUCCESS hoặc FAILD',
   staffActionsOnly: 'Chỉ quản lý (cấp dưới 5) mới được thực hiện chức năng này',
+  ownRecordDecision: 'Bạn không thể tự phê duyệt bản ghi của chính mình; cấp trên của bạn sẽ duyệt',
   deleted: 'Xoá bản ghi thành công',
   // assign (spec 3 §7.4, §7.5; texts of spec 3 §8)
   assignNothing: 'Bạn chưa chọn nhân viên và số lượng cần phân chia',

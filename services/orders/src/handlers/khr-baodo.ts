@@ -14,10 +14,10 @@ import {
   vnDateTime,
 } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { changedFields, inScope, requireId, staffScopeOf, Where } from '@cskh/kit/data';
+import { changedFields, inScope, maskedContains, requireId, staffScopeOf, Where } from '@cskh/kit/data';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
-import { checkDecision, parseBaodo, parseKhr, parseResult } from '../domain/khr-baodo';
+import { checkDecision, ownRecord, parseBaodo, parseKhr, parseResult, Viewer } from '../domain/khr-baodo';
 import {
   assignPlan,
   checkAssignee,
@@ -75,7 +75,7 @@ function recordKit(c: OrdersContext, table: RecordTable) {
     where(me: Identity, phone: string | undefined) {
       const where = new Where();
       const digits = String(phone ?? '').replace(/\D/g, '');
-      if (digits) where.add('phone9 LIKE ?', `%${digits.slice(-9)}%`);
+      if (digits) where.add(...maskedContains('phone9', digits.slice(-9), me.priority));
       return staff.scopeSql(where, me, 'username_nv');
     },
     /** One audited change in one transaction (404 outside the caller's subtree). */
@@ -197,7 +197,9 @@ function recordKit(c: OrdersContext, table: RecordTable) {
   };
 }
 
-function presentKhr(r: KhrRow, priority: number): orders_v1_orders.KhrRecord {
+/** A record as `viewer` sees it; nobody decides on a record of their own (ownRecord). */
+function presentKhr(r: KhrRow, viewer: Viewer): orders_v1_orders.KhrRecord {
+  const { priority } = viewer;
   return {
     id: r.id,
     so_dien_thoai: maskPhone(r.so_dien_thoai, priority),
@@ -208,7 +210,7 @@ function presentKhr(r: KhrRow, priority: number): orders_v1_orders.KhrRecord {
     nguoi_phe_duyet: r.nguoi_phe_duyet,
     trang_thai: r.trang_thai,
     // Actions only below priority 5 (spec 3 §6), approve/reject only on pending rows (§4).
-    can_decide: leadsPeople(priority) && r.trang_thai === '0',
+    can_decide: leadsPeople(priority) && r.trang_thai === '0' && !ownRecord(viewer, r),
     can_edit: leadsPeople(priority),
   };
 }
@@ -225,17 +227,17 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
         kit.where(ctx.user, req.phone),
         toPaging(req.page, req.count, 10),
       );
-      return { values: page.rows.map((r) => presentKhr(r, ctx.user.priority)), count: page.count };
+      return { values: page.rows.map((r) => presentKhr(r, ctx.user)), count: page.count };
     },
     async getKhr(req, ctx) {
       const r = await findRecord<KhrRow>(c.deps.ds.manager, 'private_customer', requireId(req.id, MSG.recordNotFound));
-      return presentKhr(await kit.visible(ctx.user, r), ctx.user.priority);
+      return presentKhr(await kit.visible(ctx.user, r), ctx.user);
     },
     async createKhr(req, ctx) {
       const v = parseKhr(req);
       if (typeof v === 'string') refuse('VALIDATION', v);
       const nv = await kit.employee(ctx.user, req.username_nv);
-      return presentKhr(await kit.create<KhrRow>(ctx.user, { ...(v as object), ...nv }), ctx.user.priority);
+      return presentKhr(await kit.create<KhrRow>(ctx.user, { ...(v as object), ...nv }), ctx.user);
     },
     async updateKhr(req, ctx) {
       requireRole(ctx.user, leadsPeople, MSG.staffActionsOnly);
@@ -245,16 +247,17 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
         ...(v as object),
         ...(await kit.employee(ctx.user, req.username_nv)),
       }));
-      return presentKhr(r, ctx.user.priority);
+      return presentKhr(r, ctx.user);
     },
     async approveKhr(req, ctx) {
       requireRole(ctx.user, leadsPeople, MSG.staffActionsOnly);
       const r = await kit.change<KhrRow>(req.id, ctx.user, FIELDS, (row) => {
+        if (ownRecord(ctx.user, row)) refuse('FORBIDDEN', MSG.ownRecordDecision);
         const d = checkDecision(row.trang_thai, req.trang_thai);
         if (isError(d)) refuse('VALIDATION', d.error);
         return { trang_thai: d, nguoi_phe_duyet: ctx.user.username };
       });
-      return presentKhr(r, ctx.user.priority);
+      return presentKhr(r, ctx.user);
     },
     async deleteKhr(req, ctx) {
       requireRole(ctx.user, leadsPeople, MSG.staffActionsOnly);
@@ -267,7 +270,7 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
     },
     async listAssignedKhr(req, ctx) {
       const page = await kit.assigned<KhrRow>(ctx.user, req);
-      return { values: page.rows.map((r) => presentKhr(r, ctx.user.priority)), count: page.count };
+      return { values: page.rows.map((r) => presentKhr(r, ctx.user)), count: page.count };
     },
     async countAssignableKhr(_req, ctx) {
       requireRole(ctx.user, leadsPeople, MSG.staffActionsOnly);
@@ -280,9 +283,10 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
   };
 }
 
-function presentBaodo(r: BaodoRow, priority: number): orders_v1_orders.BaodoRecord {
+function presentBaodo(r: BaodoRow, viewer: Viewer): orders_v1_orders.BaodoRecord {
+  const { priority } = viewer;
   return {
-    ...presentKhr(r, priority),
+    ...presentKhr(r, viewer),
     // The package, channel and reason are typed text: the number masked in them as in the phone (issue 21).
     ten_goi_cuoc: maskPhonesInText(r.ten_goi_cuoc, priority, r.so_dien_thoai),
     gia_goi_cuoc: Number(r.gia_goi_cuoc),
@@ -291,7 +295,7 @@ function presentBaodo(r: BaodoRow, priority: number): orders_v1_orders.BaodoReco
     nguoi_dat_trang_thai: r.nguoi_dat_trang_thai,
     trang_thai_duyet: r.trang_thai_duyet,
     // Approve and set-result: priority below 3 (spec 3 §6); approve on pending rows only.
-    can_decide: isManager(priority) && r.trang_thai_duyet === '0',
+    can_decide: isManager(priority) && r.trang_thai_duyet === '0' && !ownRecord(viewer, r),
     can_edit: leadsPeople(priority),
   };
 }
@@ -319,11 +323,11 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
       // Export only below priority 3 (spec 3 §2.10, §6).
       if (paging.take === undefined && isBelowManager(ctx.user.priority)) refuse('FORBIDDEN', MSG.exportForbidden);
       const page = await pageRecords<BaodoRow>(c.deps.ds.manager, 'red_report', kit.where(ctx.user, req.phone), paging);
-      return { values: page.rows.map((r) => presentBaodo(r, ctx.user.priority)), count: page.count };
+      return { values: page.rows.map((r) => presentBaodo(r, ctx.user)), count: page.count };
     },
     async getBaodo(req, ctx) {
       const r = await findRecord<BaodoRow>(c.deps.ds.manager, 'red_report', requireId(req.id, MSG.recordNotFound));
-      return presentBaodo(await kit.visible(ctx.user, r), ctx.user.priority);
+      return presentBaodo(await kit.visible(ctx.user, r), ctx.user);
     },
     async createBaodo(req, ctx) {
       const v = parseBaodo(req);
@@ -331,7 +335,7 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
       const nv = await kit.employee(ctx.user, req.username_nv);
       const fields = v as Exclude<typeof v, string>;
       const gia_goi_cuoc = await priceOf(c.deps.ds.manager, fields.ten_goi_cuoc);
-      return presentBaodo(await kit.create<BaodoRow>(ctx.user, { ...fields, ...nv, gia_goi_cuoc }), ctx.user.priority);
+      return presentBaodo(await kit.create<BaodoRow>(ctx.user, { ...fields, ...nv, gia_goi_cuoc }), ctx.user);
     },
     async updateBaodo(req, ctx) {
       requireRole(ctx.user, leadsPeople, MSG.staffActionsOnly);
@@ -343,16 +347,17 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
         ...(await kit.employee(ctx.user, req.username_nv)),
         gia_goi_cuoc: await priceOf(em, fields.ten_goi_cuoc),
       }));
-      return presentBaodo(r, ctx.user.priority);
+      return presentBaodo(r, ctx.user);
     },
     async approveBaodo(req, ctx) {
       requireRole(ctx.user, isManager, MSG.managersOnly);
       const r = await kit.change<BaodoRow>(req.id, ctx.user, FIELDS, (row) => {
+        if (ownRecord(ctx.user, row)) refuse('FORBIDDEN', MSG.ownRecordDecision);
         const d = checkDecision(row.trang_thai_duyet, req.trang_thai_duyet || req.trang_thai);
         if (isError(d)) refuse('VALIDATION', d.error);
         return { trang_thai_duyet: d, nguoi_phe_duyet: ctx.user.username };
       });
-      return presentBaodo(r, ctx.user.priority);
+      return presentBaodo(r, ctx.user);
     },
     async setBaodoResult(req, ctx) {
       requireRole(ctx.user, isManager, MSG.managersOnly);
@@ -361,7 +366,7 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
         trang_thai: result,
         nguoi_dat_trang_thai: ctx.user.username,
       }));
-      return presentBaodo(r, ctx.user.priority);
+      return presentBaodo(r, ctx.user);
     },
     async deleteBaodo(req, ctx) {
       requireRole(ctx.user, isManager, MSG.managersOnly);
@@ -378,7 +383,7 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
     },
     async listAssignedBaodo(req, ctx) {
       const page = await kit.assigned<BaodoRow>(ctx.user, req);
-      return { values: page.rows.map((r) => presentBaodo(r, ctx.user.priority)), count: page.count };
+      return { values: page.rows.map((r) => presentBaodo(r, ctx.user)), count: page.count };
     },
     async countAssignableBaodo(_req, ctx) {
       requireRole(ctx.user, isManager, MSG.managersOnly);

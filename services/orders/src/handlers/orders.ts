@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, dayRange, Identity, importChunk, isManager, seesOwnRowsOnly, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { inScope, likeContains, ListFilter, requireId, staffOptionList, staffScopeOf } from '@cskh/kit/data';
+import { inScope, likeContains, ListFilter, maskedContains, requireId, staffOptionList, staffScopeOf } from '@cskh/kit/data';
 import { addPushToOutbox, ALL_ROOM } from '@cskh/kit/messaging';
 import type { orders_v1_orders } from '@cskh/proto';
 import { Actor, applyChange, OrderChange, pushReminder } from '../store/order-changes';
@@ -136,7 +136,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       // Dates only together (spec 3 §7.8).
       if (req.startDate?.trim() && req.endDate?.trim()) where.period('created_at', dayRange(req.startDate, req.endDate));
       const phone = String(req.phone ?? '').replace(/\D/g, '');
-      if (phone) where.add('phone9 LIKE ?', `%${phone.slice(-9)}%`);
+      if (phone) where.add(...maskedContains('phone9', phone.slice(-9), me.priority));
       where
         .eq('trang_thai', req.trang_thai)
         .eq('trang_thai_yeu_cau', req.trang_thai_yeu_cau)

@@ -16,6 +16,7 @@ export const MSG = {
   monthInvalid: 'Tháng tính lương không hợp lệ (định dạng MM/YYYY)',
   editForbidden: 'Bạn không có quyền cập nhật bảng lương',
   closeForbidden: 'Chỉ quản lý mới được chốt bảng lương',
+  ownPayroll: 'Bạn không thể tự sửa bảng lương của chính mình; cấp trên của bạn sẽ sửa',
   monthClosed: (month: string) => `Bảng lương tháng ${month} đã chốt, không thể thay đổi`,
   monthAlreadyClosed: (month: string) => `Bảng lương tháng ${month} đã được chốt`,
   stillCalculating: 'Bảng lương đang được tính toán, vui lòng thử lại sau',

@@ -54,7 +54,8 @@ export function presentRow(r: PayrollRowRecord, me: Identity, closed: boolean): 
     thangTinhLuong: displayMonth(r.month),
     ...amounts,
     dang_tinh_toan: r.pending,
-    can_edit: isBranchOrAbove(me.priority) && !closed,
+    // Not one's own row: someone above sets it (updatePayroll refuses it too).
+    can_edit: isBranchOrAbove(me.priority) && !closed && r.username !== me.username,
   };
 }
 
@@ -235,6 +236,8 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
       const month = parseMonth(req.thangTinhLuong);
       const username = (req.username ?? '').trim();
       if (!username) throw new AppError('VALIDATION', MSG.staffRequired);
+      // Nobody sets their own pay: someone above them does (a branch head raised his own in an audit).
+      if (username === me.username) throw new AppError('FORBIDDEN', MSG.ownPayroll);
       await requireInScope(me, username);
       const manual = manualInputs(req as unknown as Record<string, unknown>);
       if (typeof manual === 'string') throw new AppError('VALIDATION', manual);

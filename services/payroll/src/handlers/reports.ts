@@ -1,6 +1,6 @@
 import { ALL_ROWS_COUNT, AppError, exportWindowSize, Identity, maskPhonesInText, Paging, toPaging, vnDateTime } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { ListFilter, pageSql, rollupCount, staffScopeOf, Where } from '@cskh/kit/data';
+import { ListFilter, maskedContains, pageSql, rollupCount, staffScopeOf, Where } from '@cskh/kit/data';
 import { isManager, isSales } from '@cskh/kit';
 import type { payroll_v1_payroll } from '@cskh/proto';
 import type { PayrollContext } from '../context';
@@ -56,12 +56,10 @@ export function reportPaging(req: { page?: number; count?: number }, me: Identit
 export function reportWhere(c: PayrollContext, req: Req, me: Identity, dateColumn: string): Where {
   const { from, to } = reportPeriod(req.startDate, req.endDate);
   const phone = phoneSearch(req.message);
-  const where = new Where()
-    .addIf(from, `${dateColumn} >= ?`)
-    .addIf(to, `${dateColumn} < ?`)
-    .addIf(req.username, 'v.username_nv = ?')
-    .addIf(phone.digits, 'v.phone9 LIKE ?')
-    .addIf(phone.text, 'v.so_dien_thoai_cs ILIKE ?');
+  const where = new Where().addIf(from, `${dateColumn} >= ?`).addIf(to, `${dateColumn} < ?`).addIf(req.username, 'v.username_nv = ?');
+  // As the caller sees the phone (kit masked-search: a masked viewer cannot guess the hidden digits).
+  if (phone.digits) where.add(...maskedContains('v.phone9', phone.digits, me.priority));
+  if (phone.text) where.add(...maskedContains('v.so_dien_thoai_cs', phone.text, me.priority));
   c.deps.staff.scopeSql(where, me, 'v.username_nv');
   return where;
 }

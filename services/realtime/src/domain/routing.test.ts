@@ -1,7 +1,7 @@
 import type * as protoLoader from '@grpc/proto-loader';
 import { loadSocketRoutes, socketRoutesOf, SocketRoute } from '@cskh/kit/messaging';
 import { events_v1_realtime } from '@cskh/proto';
-import { acceptedAck, errorPayload, matchValue, pushRoom, replyPayload, routeTable, toParams } from './routing';
+import { accountClientId, acceptedAck, errorPayload, matchValue, pushRoom, replyPayload, routeTable, toParams } from './routing';
 
 /** A package definition holding one socket service with the given declarations. */
 const defWith = (...opts: object[]) =>
@@ -123,5 +123,17 @@ describe('what goes to Kafka and back to the browser', () => {
     expect(pushRoom('client:tab-1')).toEqual({ room: 'client:tab-1' });
     expect(pushRoom('user:')).toBeUndefined();
     expect(pushRoom('room:x')).toBeUndefined();
+  });
+});
+
+describe('accountClientId', () => {
+  it("puts the account's id before the tab id, so equal tab ids of two accounts are two addresses", () => {
+    expect(accountClientId('3f2c6a9e-0000-4000-8000-000000000001', 'lan_ab12cd34')).toBe(
+      '3f2c6a9e-0000-4000-8000-000000000001:lan_ab12cd34',
+    );
+    expect(accountClientId('u1', 'tab')).not.toBe(accountClientId('u2', 'tab'));
+  });
+  it('keeps at most 128 characters of the tab id', () => {
+    expect(accountClientId('u1', 'x'.repeat(500))).toBe(`u1:${'x'.repeat(128)}`);
   });
 });

@@ -93,3 +93,13 @@ export function pushRoom(room: string): { all: true } | { room: string } | undef
   if (!room || room === 'all') return { all: true };
   return /^(user|client):.+/.test(room) ? { room } : undefined;
 }
+
+/**
+ * The id a socket's replies and client pushes are addressed to (room `client:<it>`). The browser
+ * names its tab (`client_id` of the handshake); the server puts the account's id before it, so a
+ * socket joins only its own account's tab rooms: naming another person's tab id reaches nothing
+ * of theirs. An account id holds no ':', so no two accounts' ids can meet.
+ */
+export function accountClientId(userId: string, given: string): string {
+  return `${userId}:${given.slice(0, 128)}`;
+}

@@ -11,7 +11,7 @@ import {
   toPaging,
 } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { changedFields, likeContains, ListFilter, requireId, Where } from '@cskh/kit/data';
+import { changedFields, likeContains, ListFilter, maskedContains, requireId, Where } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { RefundsContext } from '../context';
@@ -709,8 +709,11 @@ export function requestFilter(
     .eq('is_transfer', transfer === '1' ? 0 : transfer === '2' ? 1 : undefined)
     .eq('trang_thai_key', status);
   if (text) {
+    // The phone and the reason (which may quote it) as the caller sees them (kit masked-search).
+    const [phone, ...phoneValues] = maskedContains('number_phone', text, me.priority);
+    const [reason, ...reasonValues] = maskedContains('other_reason', text, me.priority);
     const like = likeContains(text);
-    where.add('(number_phone ILIKE ? OR package_code ILIKE ? OR staff_username ILIKE ? OR other_reason ILIKE ?)', like, like, like, like);
+    where.add(`(${phone} OR package_code ILIKE ? OR staff_username ILIKE ? OR ${reason})`, ...phoneValues, like, like, ...reasonValues);
   }
   // The scope reads staff_username only: the per-day counters answer it too.
   return where.over(['staff_username'], (w) => staff.scopeSql(w, me, 'staff_username'));
