@@ -309,6 +309,32 @@ it('data permission saves each section alone; data split nests leaders and sales
   await api('/api/v1/uploadchiadata/import', admin, rows);
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);
+  // What the screen sent and got, said when an expectation below fails.
+  const t0 = Date.now();
+  const traffic: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/uploadchiadata/'))
+      traffic.push(`${Date.now() - t0} ms → ${r.method()} ${r.url().replace(stack.url, '')} ${r.postData() ?? ''}`);
+  });
+  page.on('response', (r) => {
+    if (r.url().includes('/uploadchiadata/'))
+      void r.text().then(
+        (body) => traffic.push(`${Date.now() - t0} ms ← ${r.status()} ${r.url().replace(stack.url, '')} ${body.slice(0, 300)}`),
+        () => undefined,
+      );
+  });
+  page.on('console', (m) => traffic.push(`${Date.now() - t0} ms console.${m.type()}: ${m.text().slice(0, 300)}`));
+  const saidOnFailure = async (what: () => Promise<void>) => {
+    try {
+      await what();
+    } catch (e) {
+      const toasts = await page
+        .getByTestId('toast')
+        .allTextContents()
+        .catch(() => []);
+      throw new Error(`${(e as Error).message}\nthe screen's traffic:\n${traffic.join('\n')}\ntoasts: ${JSON.stringify(toasts)}`);
+    }
+  };
   await page.getByTestId('menu-/sys/phanquyendata').click();
   const today = vnNow().toISOString().slice(0, 10).split('-').reverse().join('/');
   const grant = async (section: 'leader' | 'sale', username: string, name: string, whileLoading?: (s: Locator) => Promise<void>) => {
@@ -323,7 +349,7 @@ it('data permission saves each section alone; data split nests leaders and sales
   };
   // Three sections, each with its own 'Lưu'.
   for (const k of ['branch', 'leader', 'sale']) await page.getByTestId(`perm-save-${k}`).waitFor();
-  await grant('leader', tnA, 'Trưởng nhóm Hoà');
+  await saidOnFailure(() => grant('leader', tnA, 'Trưởng nhóm Hoà'));
   // The salesperson's current grants answer slowly: the boxes wait for them, so what the
   // coordinator ticks is neither overwritten by the late answer nor ticked before it.
   let answered = false;
@@ -332,18 +358,24 @@ it('data permission saves each section alone; data split nests leaders and sales
     await route.continue();
     answered = true;
   });
-  await grant('sale', nvLan, 'Nguyễn Thị Lan', async (sale) => {
-    expect(await sale.getByRole('checkbox', { name: today, exact: true }).isDisabled()).toBe(true);
-    expect(await sale.getByTestId('perm-save-sale').isDisabled()).toBe(true);
-    expect(answered).toBe(false);
-  });
+  await saidOnFailure(() =>
+    grant('sale', nvLan, 'Nguyễn Thị Lan', async (sale) => {
+      expect(await sale.getByRole('checkbox', { name: today, exact: true }).isDisabled()).toBe(true);
+      expect(await sale.getByTestId('perm-save-sale').isDisabled()).toBe(true);
+      expect(answered).toBe(false);
+    }),
+  );
   expect(answered).toBe(true);
   await page.unroute(`**/api/v1/uploadchiadata/getOptionDataByUsername/${nvLan}`);
   const iso = vnNow().toISOString().slice(0, 10);
   const options = (u: string) => api<{ files: string[]; ngay: string[] }>(`/api/v1/uploadchiadata/getOptionDataByUsername/${u}`, admin);
   // The staff section's save left the leader's grant as it was.
-  expect(await options(tnA)).toMatchObject({ files: [fileName], ngay: [iso] });
-  expect(await options(nvLan)).toMatchObject({ files: [fileName], ngay: [iso] });
+  const tnAOptions = await options(tnA);
+  const lanOptions = await options(nvLan);
+  await saidOnFailure(async () => {
+    expect(tnAOptions).toMatchObject({ files: [fileName], ngay: [iso] });
+    expect(lanOptions).toMatchObject({ files: [fileName], ngay: [iso] });
+  });
 
   await page.getByTestId('menu-/sys/chiadata').click();
   await page.getByTestId('chiadata').waitFor();
