@@ -1,6 +1,8 @@
 import { cpSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page, type Response } from 'playwright-core';
+import { io as connectSocket } from 'socket.io-client';
+import { settle } from '../../scripts/testing';
 
 /** The system's Chromium as every browser test drives it (CHROMIUM_PATH overrides the Debian path). */
 export function launchChromium(): Promise<Browser> {
@@ -69,11 +71,244 @@ export async function pickOption(option: Locator) {
   await option.waitFor({ state: 'hidden' });
 }
 
-/** Waits until the menu or popover holding this element has no transition running. */
-const settled = (el: Locator) =>
+/**
+ * Waits until the menu, popover or drawer holding this element (its closest MUI Paper) has no
+ * animation or transition running: what a screenshot or a click then meets is where it stays.
+ */
+export const settled = (el: Locator) =>
   el.evaluate((node) =>
     Promise.all((node.closest('.MuiPaper-root') ?? node).getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
   );
+
+/**
+ * Waits for the page's next `n` animation frames: what the page did with something it already
+ * received (a response, a frame) has been rendered and painted by then.
+ */
+export const nextFrames = (page: Page, n = 2) =>
+  page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) => (left <= 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(count);
+      }),
+    n,
+  );
+
+/**
+ * Awaits something the test observes (an event, a frame, a response) and fails naming `what` if it
+ * has not happened after `ms`: a deadline, never a pause — it resolves the moment the thing happens.
+ */
+export function within<T>(what: string, happening: Promise<T>, ms = 30_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([happening, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A negative assertion's observation window: reads `look` now and again after `ms` and gives both
+ * readings to compare. It is a window, not a wait — nothing is awaited: the test asserts that
+ * something does NOT happen, and that can only be observed over a span of time. Size `ms` by the
+ * producer's own period (e.g. a worker's progress step as the test saw it), not by how slow the
+ * machine may be, and use it only after what did happen has been awaited by what it shows.
+ */
+export async function unchangedOver<T>(look: () => Promise<T>, ms: number): Promise<{ before: T; after: T }> {
+  const before = await look();
+  await new Promise((r) => setTimeout(r, ms));
+  return { before, after: await look() };
+}
+
+/** A list screen (web/src/list/ListScreen.tsx) as its search sees it. */
+export interface ListOnScreen<R = Record<string, unknown>> {
+  /** The list's config id: its search button is `<id>-search`, its container `list-<id>`. */
+  id: string;
+  /** The list call (GET, its pathname), e.g. '/api/v1/mesbank'. */
+  endpoint: string;
+  /** Query parameters the call must carry (tells the search's load from an earlier one still answering). */
+  params?: Record<string, string>;
+  /** A row's data-testid; the default is the list's `<id>-row-<row.id>`. */
+  rowTestId?: (row: R) => string;
+}
+
+/**
+ * Clicks a list's search and waits until the grid shows what the server answered: the list call's
+ * response, then exactly its rows on screen (the grid renders every row of a page). Returns the
+ * rows answered. When the rows are the same as before, their cells may still be one render behind;
+ * searchUntil re-checks.
+ */
+export async function showSearch<R = Record<string, unknown>>(page: Page, list: ListOnScreen<R>, ms = 30_000): Promise<R[]> {
+  const isLoad = (r: Response) => {
+    if (r.request().method() !== 'GET') return false;
+    const url = new URL(r.url());
+    return url.pathname === list.endpoint && Object.entries(list.params ?? {}).every(([k, v]) => url.searchParams.get(k) === v);
+  };
+  const answered = page.waitForResponse(isLoad, { timeout: ms });
+  await page.getByTestId(`${list.id}-search`).click();
+  const response = await answered;
+  const data = ((await response.json()) as { data?: unknown }).data as { values?: R[] } | R[] | undefined;
+  const rows: R[] = Array.isArray(data) ? data : Array.isArray(data?.values) ? data.values : [];
+  const testIdOf = list.rowTestId ?? ((r: R) => `${list.id}-row-${String((r as { id?: unknown }).id)}`);
+  await page.waitForFunction(
+    ([id, want]) => {
+      const shown = [...document.querySelectorAll(`[data-testid="list-${id}"] [data-testid^="${id}-row-"]`)].map((e) =>
+        e.getAttribute('data-testid'),
+      );
+      return shown.length === want.length && want.every((t) => shown.includes(t));
+    },
+    [list.id, rows.map(testIdOf)] as const,
+    { timeout: ms },
+  );
+  return rows;
+}
+
+/**
+ * Searches a list until `shown` holds for what it shows (something the server learns later, from
+ * an event, with no push to the screen): each time clicks search and waits until the grid shows the
+ * server's answer (showSearch), then checks; searches again at most every half second. After `ms`,
+ * fails saying `what` never appeared.
+ */
+export async function searchUntil<R = Record<string, unknown>>(
+  page: Page,
+  list: ListOnScreen<R>,
+  shown: () => Promise<boolean>,
+  what: string,
+  ms = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + ms;
+  let error: unknown;
+  const found = await settle(
+    async () => {
+      try {
+        // One search's answer on screen; a load started by something else meanwhile can replace it: search again.
+        await showSearch(page, list, Math.max(1000, Math.min(15_000, deadline - Date.now())));
+        error = undefined;
+        return await shown();
+      } catch (e) {
+        error = e;
+        return false;
+      }
+    },
+    Boolean,
+    ms,
+    500,
+  );
+  if (!found)
+    throw new Error(
+      `${what}: never on screen after searching ${list.id} for ${ms / 1000} s${error ? ` (${(error as Error).message})` : ''}`,
+    );
+}
+
+/** One websocket frame of a page; a Socket.IO event ('42…') also as its name and first argument. */
+export interface SocketFrame {
+  sent: boolean;
+  payload: string;
+  at: number;
+  event?: string;
+  data?: unknown;
+}
+
+/**
+ * Every websocket frame the page sends and receives from now on: call it before the page opens its
+ * socket (before logging in). `until` waits for the frames seen to say something.
+ */
+export function socketFrames(page: Page) {
+  const all: SocketFrame[] = [];
+  let arrived: () => void = () => undefined;
+  let next = new Promise<void>((r) => (arrived = r));
+  const add = (sent: boolean) => (f: { payload: string | Buffer }) => {
+    const payload = String(f.payload);
+    const frame: SocketFrame = { sent, payload, at: Date.now() };
+    // A Socket.IO EVENT packet: '42', an optional ack id, then ["name", ...args].
+    const m = /^42\d*(\[[\s\S]*\])$/.exec(payload);
+    if (m) {
+      try {
+        const [event, data] = JSON.parse(m[1]) as [string, unknown];
+        Object.assign(frame, { event, data });
+      } catch {
+        // not JSON: left as the payload alone
+      }
+    }
+    all.push(frame);
+    const wake = arrived;
+    next = new Promise<void>((r) => (arrived = r));
+    wake();
+  };
+  page.on('websocket', (ws) => {
+    ws.on('framesent', add(true));
+    ws.on('framereceived', add(false));
+  });
+  return {
+    /** The frames so far, oldest first (its length marks where later waits start looking). */
+    all,
+    /**
+     * Waits until `ok` gives something for the frames from index `from` on (those already seen
+     * count) and returns it; fails naming `what` after `ms`.
+     */
+    async until<T>(
+      what: string,
+      ok: (frames: SocketFrame[]) => T | undefined | false,
+      opts: { from?: number; ms?: number } = {},
+    ): Promise<T> {
+      const deadline = Date.now() + (opts.ms ?? 30_000);
+      for (;;) {
+        const wait = next;
+        const v = ok(all.slice(opts.from ?? 0));
+        if (v !== undefined && v !== false) return v;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`${what}: not among the page's socket frames within ${(opts.ms ?? 30_000) / 1000} s`);
+        await within(what, wait, left).catch(() => undefined);
+      }
+    },
+  };
+}
+
+/**
+ * A Socket.IO connection of the test's own to the realtime tier as `token`'s user (not a browser
+ * tab): it receives the pushes to that user's room. Resolves once connected (its rooms joined).
+ * `seen` waits for a push of `event` that `match` accepts, including one that came before it was asked.
+ */
+export async function watchPushes(baseUrl: string, token: string, ms = 30_000) {
+  const socket = connectSocket(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { host: 'test', token, client_id: `watch-${Math.random().toString(36).slice(2)}` },
+    reconnection: false,
+  });
+  const pushes: Array<{ event: string; payload: unknown }> = [];
+  const listeners = new Set<() => void>();
+  socket.onAny((event: string, payload: unknown) => {
+    pushes.push({ event, payload });
+    for (const l of listeners) l();
+  });
+  await within(
+    'the watching socket connected',
+    new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (err) => reject(err));
+    }),
+    ms,
+  ).catch((err: Error) => {
+    socket.disconnect();
+    throw err;
+  });
+  return {
+    seen<T = unknown>(what: string, event: string, match: (payload: T) => boolean = () => true, waitMs = 30_000): Promise<T> {
+      const find = () => pushes.find((p) => p.event === event && match(p.payload as T))?.payload as T | undefined;
+      let listener: () => void = () => undefined;
+      const found = new Promise<T>((resolve) => {
+        listener = () => {
+          const p = find();
+          if (p !== undefined) resolve(p);
+        };
+        listeners.add(listener);
+        listener();
+      });
+      return within(what, found, waitMs).finally(() => listeners.delete(listener));
+    },
+    close: () => socket.disconnect(),
+  };
+}
 
 /**
  * Logs in through the login form and waits until the session is stored, not only shown: the app
