@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { callApi, input, launchChromium, logIn, toast } from './browser-session';
+import { callApi, input, launchChromium, logIn, searchUntil, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { isFieldNameHeader, isRawValue } from '../src/list/rawCodes';
@@ -210,15 +210,18 @@ it('from a transfer a manager opens its refund request and the subscriber Mfy or
   await input(page, 'mesbank-filter-message').fill(`LK${tag}`);
   // The refund request reaches the bank side as an event: search again until the transfer leads to it.
   const links = page.getByTestId(`mesbank-links-${rowId}`);
-  for (let i = 0; i < 60; i++) {
-    await page.getByTestId('mesbank-search').click();
-    await page
-      .locator('[data-testid^="mesbank-row-"]')
-      .filter({ hasText: `LK${tag}` })
-      .waitFor();
-    if ((await links.count()) > 0 && (await links.getAttribute('aria-label'))?.includes('Yêu cầu hoàn tiền')) break;
-    await page.waitForTimeout(500);
-  }
+  await searchUntil(
+    page,
+    { id: 'mesbank', endpoint: '/api/v1/mesbank', params: { message: `LK${tag}` } },
+    async () =>
+      (await page
+        .locator('[data-testid^="mesbank-row-"]')
+        .filter({ hasText: `LK${tag}` })
+        .count()) > 0 &&
+      (await links.count()) > 0 &&
+      !!(await links.getAttribute('aria-label'))?.includes('Yêu cầu hoàn tiền'),
+    'the transfer leading to its refund request',
+  );
   await links.click();
   const dialog = page.getByTestId('mesbank-links-dialog');
   await dialog.waitFor();

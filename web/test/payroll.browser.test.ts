@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { launchChromium, logIn } from './browser-session';
+import { launchChromium, logIn, searchUntil } from './browser-session';
 import { createLogger } from '@cskh/kit/observability';
 import { USER_CHANGED_TOPIC } from '@cskh/kit/data';
 import { createBus, EventBus } from '@cskh/kit/messaging';
@@ -173,12 +173,12 @@ it('payroll: an attendance import shows Đang tính toán... and then the recalc
   await page.getByTestId('list-tinhluong').waitFor();
   const row = page.getByTestId(`tinhluong-row-${seller1}`);
   // The sheet gives every salesperson a row; wait until the first calculation of seller1 is done.
-  const deadline = Date.now() + 60000;
-  while (!(await row.count()) || (await page.getByTestId(`tinhluong-calculating-${seller1}`).count())) {
-    if (Date.now() > deadline) throw new Error('the first calculation never finished');
-    await page.getByTestId('tinhluong-search').click();
-    await page.waitForTimeout(1000);
-  }
+  await searchUntil<{ username: string }>(
+    page,
+    { id: 'tinhluong', endpoint: '/api/v1/tinhluong', rowTestId: (r) => `tinhluong-row-${r.username}` },
+    async () => (await row.count()) > 0 && (await page.getByTestId(`tinhluong-calculating-${seller1}`).count()) === 0,
+    `the first calculation of ${seller1}`,
+  );
   // 150,000 of payroll revenue at 5 %: 7,500 commission; no working days yet.
   expect(await row.textContent()).toContain('7,500');
 
