@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { Browser } from 'playwright-core';
 import { callApi, input, launchChromium, logIn, snapshotWebDist, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
-import { isolatedStackEnv } from '../../scripts/testing';
+import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
 const ADMIN_PASSWORD = 'Admin@123';
 const ZERO = '00000000-0000-0000-0000-000000000000';
@@ -101,17 +101,14 @@ it("a customer added by hand, handed out, given an appointment, then 'Mời lạ
     .waitFor();
   await boss.close();
 
-  // Handed to the salesperson (the staff read model learns them from auth's event meanwhile).
-  let handed = false;
-  for (let i = 0; i < 50 && !handed; i++) {
-    handed = await api(`/api/v1/customer/assign?upload_id=${upload.id}`, admin.access_token, [{ username: seller, count: 1 }])
-      .then(() => true)
-      .catch(async () => {
-        await new Promise((r) => setTimeout(r, 200));
-        return false;
-      });
-  }
-  expect(handed).toBe(true);
+  // Handed to the salesperson (the staff read model learns them from auth's event meanwhile: refused until then).
+  await readUntil(
+    'hand the customer to the salesperson',
+    () => api(`/api/v1/customer/assign?upload_id=${upload.id}`, admin.access_token, [{ username: seller, count: 1 }]),
+    () => true,
+    60_000,
+    200,
+  );
   // The salesperson took the customer and gave an appointment (as the dialog would).
   const me = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: seller, password: 'Matkhau@1' });
   const taken = await api<{ value: { customer: { id: string } } }>('/api/v1/customer/new-care', me.access_token);

@@ -14,7 +14,7 @@ import * as XLSX from 'xlsx';
 import { Browser } from 'playwright-core';
 import { callApi, chooseOption, input, launchChromium, logIn, pickOption, snapshotWebDist, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
-import { isolatedStackEnv } from '../../scripts/testing';
+import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
 const ADMIN_PASSWORD = 'Admin@123';
 let stack: Stack;
@@ -88,25 +88,26 @@ it('a manager keeps the company list, picks an order’s company and package fro
   });
   // An order of the salesperson (phone ending 1: the simulator registers it).
   const phone = `091${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}1`;
-  // The staff read model learns the salesperson from auth's event: retry until it has.
-  let order: { id: string } | undefined;
-  for (let i = 0; i < 50 && !order; i++) {
-    order = await api<{ id: string }>('/api/v1/mfy', admin.access_token, {
-      so_dien_thoai: phone,
-      ma_goi: pkgA,
-      gia_ban_goi: '1',
-      username_nv: seller,
-    }).catch(async () => {
-      await new Promise((r) => setTimeout(r, 200));
-      return undefined;
-    });
-  }
-  expect(order?.id).toBeTruthy();
+  // The staff read model learns the salesperson from auth's event: refused until it has.
+  const order = await readUntil(
+    'an order of the new salesperson',
+    () =>
+      api<{ id: string }>('/api/v1/mfy', admin.access_token, {
+        so_dien_thoai: phone,
+        ma_goi: pkgA,
+        gia_ban_goi: '1',
+        username_nv: seller,
+      }),
+    () => true,
+    60_000,
+    200,
+  );
+  expect(order.id).toBeTruthy();
 
   const page = await browser.newPage({ timezoneId: 'Asia/Ho_Chi_Minh', acceptDownloads: true });
   await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);
   await page.getByTestId('menu-/app/mfy').click();
-  await page.getByTestId(`mfy-row-${order!.id}`).waitFor();
+  await page.getByTestId(`mfy-row-${order.id}`).waitFor();
 
   // 'Công ty đối tác': add a company; the same name again is refused in words.
   const company = `Đối tác ${tag}`;
@@ -122,16 +123,16 @@ it('a manager keeps the company list, picks an order’s company and package fro
   await page.getByTestId('mfy-companies-dialog').getByRole('button', { name: 'Đóng', exact: true }).click();
 
   // The order's company is chosen from that list (a select, not a text box).
-  await page.getByTestId(`mfy-note-${order!.id}`).click();
+  await page.getByTestId(`mfy-note-${order.id}`).click();
   await page.getByTestId('mfy-note-dialog').waitFor();
   expect(await page.locator('input[data-testid="mfy-note-cty"]').count()).toBe(0);
   await chooseOption(page, 'mfy-note-cty', company);
   await page.getByTestId('mfy-note-submit').click();
   await toast(page, 'Cập nhật thành công');
-  expect((await sql(`SELECT cty FROM orders.sale_order WHERE id = $1`, [order!.id]))[0].cty).toBe(company);
+  expect((await sql(`SELECT cty FROM orders.sale_order WHERE id = $1`, [order.id]))[0].cty).toBe(company);
 
   // The package cell offers the price list's packages; choosing one asks for confirmation.
-  await page.getByTestId(`mfy-edit-ma_goi-${order!.id}`).click();
+  await page.getByTestId(`mfy-edit-ma_goi-${order.id}`).click();
   const options = await page.getByRole('option').allTextContents();
   expect(options).toEqual(expect.arrayContaining([pkgA, pkgB]));
   await pickOption(page.getByRole('option', { name: pkgB, exact: true }));
@@ -139,10 +140,10 @@ it('a manager keeps the company list, picks an order’s company and package fro
   expect(await page.getByTestId('confirm-dialog').textContent()).toContain(`Xác nhận đổi gói cước thành ${pkgB}?`);
   await page.getByTestId('confirm-ok').click();
   await toast(page, 'Cập nhật thành công');
-  expect((await sql(`SELECT ma_goi FROM orders.sale_order WHERE id = $1`, [order!.id]))[0].ma_goi).toBe(pkgB);
+  expect((await sql(`SELECT ma_goi FROM orders.sale_order WHERE id = $1`, [order.id]))[0].ma_goi).toBe(pkgB);
 
   // 'Mời tự động': the toast names the channel and the result in words, no raw code.
-  await page.getByTestId(`mfy-invite-${order!.id}`).click();
+  await page.getByTestId(`mfy-invite-${order.id}`).click();
   await page.getByTestId('confirm-ok').click();
   const inviteToast = page.getByTestId('toast').filter({ hasText: "Thông báo từ 'Đăng ký trực tiếp'" }).first();
   await inviteToast.waitFor({ timeout: 20000 });
