@@ -17,9 +17,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { callApi, chooseOption, input, launchChromium, logIn, pickOption, toast } from './browser-session';
+import { callApi, chooseOption, input, launchChromium, logIn, pickOption, socketFrames, toast, unchangedOver } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
-import { isolatedStackEnv } from '../../scripts/testing';
+import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
 const ADMIN_PASSWORD = 'Admin@123';
 const NUMBERS = 120;
@@ -72,8 +72,17 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
   const fileName = `quet-${tag}.xlsx`;
   const file = join(dir, fileName);
   scanSheet(file);
+  const adminToken = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }))
+    .access_token;
 
   const page = await browser.newPage({ acceptDownloads: true });
+  // The progress the server pushes to this page (its socket opens at the login).
+  const frames = socketFrames(page);
+  type Progress = { FileName: string; scanned: number; state: string; at: number };
+  const progressIn = (fs: typeof frames.all): Progress[] =>
+    fs.flatMap((f) =>
+      !f.sent && f.event === 'scanProgress' && (f.data as Progress)?.FileName === fileName ? [{ ...(f.data as Progress), at: f.at }] : [],
+    );
   await login(page, 'admin', ADMIN_PASSWORD);
   await page.getByTestId('menu-/sys/quetdata').click();
   await page.getByTestId('list-scan-quetdata').waitFor();
@@ -108,17 +117,45 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
   );
   expect(listLoads).toBe(0);
 
+  // The scanned count the server reports for the file (its list, read as the administrator).
+  const storedScanned = async () => {
+    const list = await api<{ values: Array<{ FileName: string; so_da_quet: number }> }>('/api/v1/quetdata?page=1&count=100', adminToken);
+    return list.values.find((v) => v.FileName === fileName)?.so_da_quet;
+  };
+
+  // The worker's own tick as this page saw it: the longest gap between two of its progress pushes.
+  const running = progressIn(frames.all).filter((p) => p.state === 'running');
+  expect(running.length).toBeGreaterThanOrEqual(2);
+  const tick = Math.max(...running.slice(1).map((p, i) => p.at - running[i].at));
+
   // Stop: the state turns 'stopped' and the counter holds.
+  const beforeStop = frames.all.length;
   await page.getByTestId(`scan-quetdata-stop-${rowId}`).click();
   await page.getByTestId('toast').filter({ hasText: 'Đã yêu cầu dừng quét' }).first().waitFor();
   await page.waitForFunction(
     (id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-state') === 'stopped',
     `scan-state-${fileName}`,
   );
-  await page.waitForTimeout(1500);
+  // The stop command's push says 'stopped' at once; the worker sees the stop only after the step it
+  // has in flight (scan-worker.ts): it stores that step and pushes its progress — 'stopped' too, the
+  // second — and lets the file go. That push is what says the worker really stopped.
+  await frames.until("the worker's progress after its last step", (fs) => progressIn(fs).filter((p) => p.state === 'stopped').length >= 2, {
+    from: beforeStop,
+  });
+  // The counter shows the last progress pushed.
+  const last = progressIn(frames.all).at(-1)!;
+  await page.waitForFunction(([id, n]) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-scanned') === String(n), [
+    `scan-count-${fileName}`,
+    last.scanned,
+  ] as const);
   const atStop = await scanned();
-  await page.waitForTimeout(1000);
-  expect(await scanned()).toBe(atStop);
+  // Nothing moves for three of the worker's ticks: neither the counter, nor the count the server
+  // reports, nor a progress pushed.
+  const afterLast = frames.all.length;
+  const { before, after } = await unchangedOver(async () => ({ shown: await scanned(), stored: await storedScanned() }), 3 * tick);
+  expect(after).toEqual(before);
+  expect(before.shown).toBe(atStop);
+  expect(progressIn(frames.all.slice(afterLast))).toEqual([]);
   expect(atStop).toBeLessThan(NUMBERS);
 
   // Resume to the end.
@@ -199,12 +236,13 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   await account(coordinator, 'Điều Phối Dữ Liệu', 7, branch.id);
   // Dataops learns about staff from auth's events: wait until the coordinator can hand data to the salesperson.
   const coord = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: coordinator, password: 'Matkhau@1' });
-  for (const deadline = Date.now() + 30000; ;) {
-    const targets = await api<{ values: Array<{ username: string }> }>('/api/v1/uploadchiadata/targets', coord.access_token);
-    if (targets.values.some((t) => t.username === seller)) break;
-    if (Date.now() > deadline) throw new Error('dataops did not learn the new staff');
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  await readUntil(
+    'dataops learns the new salesperson (a target of the coordinator)',
+    () => api<{ values: Array<{ username: string }> }>('/api/v1/uploadchiadata/targets', coord.access_token),
+    (targets) => targets.values.some((t) => t.username === seller),
+    30_000,
+    300,
+  );
   const quotaOf = async () => {
     const o = await api<{ values: Array<{ username: string; quantity: number; taken: number }> }>(
       '/api/v1/uploadchiadata/getOptionDataByFile',
