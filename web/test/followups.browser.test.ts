@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
-import { callApi, input, launchChromium, logIn, pickOption, snapshotWebDist, toast } from './browser-session';
+import { callApi, input, launchChromium, logIn, pickOption, snapshotWebDist, toast, watchPushes } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
@@ -85,9 +85,17 @@ it('1. a salesperson who logs in after an order started waiting sees its reminde
   // The order starts waiting ('Chờ soạn Y') while the salesperson has no browser open.
   const own = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: seller, password: PASSWORD })).access_token;
   const phone = newPhone();
-  await readUntil('create the order', () => api('/api/v1/mfy', own, { so_dien_thoai: phone, ma_goi: pkg, gia_ban_goi: '1' }));
   const text = `Đơn ****${phone.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!`;
-  await new Promise((r) => setTimeout(r, 1500));
+  // The order's own reminder push (sent when it starts waiting) must have gone by before the login:
+  // only then is a toast at the login the login's own answer and a later one the server's repeat.
+  // A socket of the salesperson's (no browser) sees it go by.
+  const watcher = await watchPushes(stack.url, own);
+  try {
+    await readUntil('create the order', () => api('/api/v1/mfy', own, { so_dien_thoai: phone, ma_goi: pkg, gia_ban_goi: '1' }));
+    await watcher.seen<{ message?: string }>("the new order's reminder push", 'nhacNhanVien', (p) => p?.message === text);
+  } finally {
+    watcher.close();
+  }
 
   const page = await browser.newPage({ timezoneId: 'Asia/Ho_Chi_Minh' });
   await login(page, seller);
