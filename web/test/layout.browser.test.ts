@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { launchChromium, logIn } from './browser-session';
+import { launchChromium, logIn, nextFrames } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, settle } from '../../scripts/testing';
 import { seedDemo } from '../../scripts/demo/seed';
@@ -142,8 +142,13 @@ it('toasts start beside the menu, not over it, and the same message twice is sho
   const toast = page.getByTestId('toast').filter({ hasText: 'Cập nhật thông tin cá nhân thành công' });
   await page.getByTestId('profile-save').click();
   await toast.first().waitFor();
+  // The second save answered and handled (the button is enabled again once the page has shown
+  // its message), and rendered: only then is the count of toasts the one that stays.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/saveProfile'));
   await page.getByTestId('profile-save').click();
-  await page.waitForTimeout(1000);
+  await (await saved).finished();
+  await page.waitForFunction(() => !(document.querySelector('[data-testid="profile-save"]') as HTMLButtonElement | null)?.disabled);
+  await nextFrames(page);
   expect(await toast.count()).toBe(1);
   const menuRight = await page
     .locator('.MuiDrawer-paper')
