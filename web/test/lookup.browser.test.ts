@@ -14,10 +14,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer, connect as tcpConnect, type Server, type Socket as TcpSocket } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser-session';
+import { launchChromium, showSearch, socketFrames } from './browser-session';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { startStack, type Stack } from '../../scripts/stack';
-import { dropDatabase, isolatedStackEnv, rand } from '../../scripts/testing';
+import { dropDatabase, isolatedStackEnv, rand, readUntil } from '../../scripts/testing';
 
 const WEB = resolve(__dirname, '..');
 const ADMIN_PASSWORD = 'Admin@123';
@@ -53,22 +53,27 @@ async function waitForLookupPath(url: string, token: string) {
     auth: { host: 'test', token, client_id: `warmup-${rand()}` },
   });
   try {
-    const deadline = Date.now() + 45_000;
     let answered = false;
     socket.on('traKetQuaSoDuTaiKhoanChinh', (r: { status?: number }) => {
       if (r?.status === 200) answered = true;
     });
-    while (!answered) {
-      if (Date.now() > deadline) throw new Error('the socket lookup path never answered');
-      if (socket.connected)
-        socket.emit('traCuuSoDuTaiKhoanChinh', {
-          host: 'test',
-          token,
-          client_id: '',
-          data: { isdn: '0900000001', requestId: `warmup-${rand()}` },
-        });
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    // Each reading sends one more warm-up lookup and sees whether any of them was answered yet.
+    await readUntil(
+      'the socket lookup path answers',
+      async () => {
+        if (!answered && socket.connected)
+          socket.emit('traCuuSoDuTaiKhoanChinh', {
+            host: 'test',
+            token,
+            client_id: '',
+            data: { isdn: '0900000001', requestId: `warmup-${rand()}` },
+          });
+        return answered;
+      },
+      Boolean,
+      45_000,
+      500,
+    );
   } finally {
     socket.disconnect();
   }
@@ -222,20 +227,14 @@ describe('subscriber lookup in the browser', () => {
   it('lists the socket lookup in Lịch sử tra cứu (/sys/lstracuu) with its count', async () => {
     await page.getByTestId('menu-/sys/lstracuu').click();
     await page.getByTestId('lstracuu-filter-noi_dung').fill(phone);
-    await page.getByTestId('lstracuu-search').click();
+    // The filtered page replaces the first one: count the rows once the grid shows the server's
+    // answer to this search (the exact count per lookup name is checked against the API below).
+    await showSearch(page, { id: 'lstracuu', endpoint: '/api/v1/lstracuu', params: { noi_dung: phone } });
     const socketRow = page
       .locator('[data-testid^="lstracuu-row-"]', { hasText: 'Tra cứu số dư tài khoản chính' })
       .filter({ hasText: 'Kênh: socket' });
-    await socketRow.first().waitFor({ timeout: 15_000 });
     expect(balanceSends).toBeGreaterThanOrEqual(1);
-    // The grid re-renders while the filtered page replaces the first one: read the row count once
-    // it has settled (the exact count per lookup name is checked against the API below).
-    let shown = await socketRow.count();
-    for (let i = 0; i < 20 && shown !== balanceSends; i++) {
-      await page.waitForTimeout(250);
-      shown = await socketRow.count();
-    }
-    expect(shown).toBe(balanceSends);
+    expect(await socketRow.count()).toBe(balanceSends);
     const text = (await socketRow.first().textContent()) ?? '';
     expect(text).toContain('admin');
     expect(text).toContain(`0${nine}`);
@@ -314,31 +313,28 @@ describe('subscriber lookup in the browser', () => {
     const history = await api(`/api/v1/lookup/history?phone=${phone}`);
     proxy = await startFlakyProxy(stack.gatewayPort);
     const p = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-    const sent: string[] = [];
-    let connected!: () => void;
-    const socketConnected = new Promise<void>((r) => (connected = r));
-    p.on('websocket', (ws) => {
-      ws.on('framesent', (f) => String(f.payload).includes('"traCuuLichSuGoiCuoc"') && sent.push(String(f.payload)));
-      // '40{…}': the Socket.IO CONNECT acknowledgement (the handshake was accepted).
-      ws.on('framereceived', (f) => String(f.payload).startsWith('40') && connected());
-    });
+    const frames = socketFrames(p);
+    const isHistorySend = (f: (typeof frames.all)[number]) => f.sent && f.event === 'traCuuLichSuGoiCuoc';
     await p.goto(`${proxy.url}/login`);
     await p.getByTestId('login-username').fill('admin');
     await p.getByTestId('login-password').fill(ADMIN_PASSWORD);
     await p.getByTestId('login-submit').click();
     await p.getByTestId('menu-/app/customer-lookup').click();
     await p.getByTestId('lookup-phone-history').fill(phone);
-    // Once the socket is connected, lose the request with the connection.
-    await socketConnected;
+    // Once the socket is connected ('40{…}': the Socket.IO CONNECT acknowledgement, the handshake
+    // accepted), lose the request with the connection.
+    await frames.until('the socket connected', (fs) => fs.some((f) => !f.sent && f.payload.startsWith('40')));
     proxy.silence();
+    const beforeSubmit = frames.all.length;
     await p.getByTestId('lookup-submit-history').click();
-    await p.waitForTimeout(300);
+    // The page has sent the lookup (into the silenced connection).
+    await frames.until('the history lookup sent', (fs) => fs.some(isHistorySend), { from: beforeSubmit });
     // One pending request per panel: the button stays disabled until the answer comes.
     expect(await p.getByTestId('lookup-submit-history').isDisabled()).toBe(true);
     expect(await p.getByTestId('lookup-result-history').count()).toBe(0);
     proxy.cut();
     await p.getByTestId('lookup-result-history').waitFor({ timeout: 15_000 });
-    expect(sent).toHaveLength(2);
+    expect(frames.all.filter(isHistorySend)).toHaveLength(2);
     expect(await p.locator('[data-testid^="lookup-rows-history-"]').count()).toBe(history.values.length);
     expect(await p.getByTestId('lookup-submit-history').isDisabled()).toBe(false);
     await p.close();
