@@ -199,6 +199,22 @@ describe('save profile', () => {
     await expect(h.login(u.username, 'brand-new-1')).resolves.toBeDefined();
   });
 
+  it('refuses a weak new password (issue 32 §4): short, common or containing the username', async () => {
+    const u = await createUser(h, { priority: 2 });
+    const id = await identityOf(h, u);
+    for (const weak of ['1', 'password', `x${u.username}x99`]) {
+      const e = await failure(
+        h.call(h.clients.session, 'saveProfile', { ...form, password: u.password, password_new: weak, password_new_confirm: weak }, id),
+      );
+      expect([weak, e.code, e.msg]).toEqual([
+        weak,
+        'VALIDATION',
+        expect.stringMatching(/^Mật khẩu phải có ít nhất 8 ký tự, không chứa tên đăng nhập và không phải mật khẩu phổ biến/),
+      ]);
+    }
+    await expect(h.login(u.username, u.password)).resolves.toBeDefined();
+  });
+
   it('a password change ends every other session of the user, and only those; the changing session stays', async () => {
     const u = await createUser(h, { priority: 5, brand: (await createUser(h, { priority: 3 })).id });
     const a = await h.login(u.username, u.password);

@@ -135,6 +135,32 @@ describe('create user', () => {
   });
 });
 
+describe('password policy (issue 32 §4): create and reset', () => {
+  const WEAK = 'Mật khẩu phải có ít nhất 8 ký tự, không chứa tên đăng nhập và không phải mật khẩu phổ biến';
+
+  it('refuses a short, a common or a username-containing password on create, saving nothing', async () => {
+    const username = uniq('pol_');
+    for (const password of ['1', 'a', username, `${username}!2024`, 'Password1', 'P@ssw0rd', '12345678']) {
+      const e = await failure(create(form({ username, password, role: h.roleIds[2] })));
+      expect([password, e.code, e.msg.startsWith(WEAK)]).toEqual([password, 'VALIDATION', true]);
+    }
+    const [{ n }] = await h.sql<{ n: number }>('SELECT count(*)::int AS n FROM auth.users WHERE lower(username) = lower($1)', [username]);
+    expect(n).toBe(0);
+    await expect(create(form({ username, password: 'Matkhau@1', role: h.roleIds[2] }))).resolves.toMatchObject({ username });
+  });
+
+  it("refuses the same on an administrator's reset, keeping the old password", async () => {
+    const u = await createUser(h, { priority: 2 });
+    for (const password of ['abc', 'qwerty123', u.username.toUpperCase() + '#9']) {
+      const e = await failure(h.call(h.clients.users, 'resetPassword', { id: u.id, password, rePassword: password }, h.admin));
+      expect([password, e.code, e.msg.startsWith(WEAK)]).toEqual([password, 'VALIDATION', true]);
+    }
+    await expect(h.login(u.username, u.password)).resolves.toBeDefined();
+    await h.call(h.clients.users, 'resetPassword', { id: u.id, password: 'Matkhau@123', rePassword: 'Matkhau@123' }, h.admin);
+    await expect(h.login(u.username, 'Matkhau@123')).resolves.toBeDefined();
+  });
+});
+
 describe('list, get and find', () => {
   it('filters by username (contains, any case) and pages in creation order', async () => {
     const tag = uniq('lst');

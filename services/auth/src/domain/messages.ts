@@ -15,6 +15,8 @@ export const MSG = {
   oldPasswordWrong: 'Mật khẩu cũ không đúng',
   newPasswordRequired: 'Vui lòng nhập mật khẩu mới',
   passwordMismatch: 'Mật khẩu xác nhận không khớp',
+  passwordWeak:
+    'Mật khẩu phải có ít nhất 8 ký tự, không chứa tên đăng nhập và không phải mật khẩu phổ biến: hãy chọn một cụm từ dài hơn, ghép chữ hoa, chữ thường, chữ số và ký tự đặc biệt',
   // staff accounts
   userCreated: 'Tạo nhân viên thành công',
   userUpdated: 'Cập nhật nhân viên thành công',

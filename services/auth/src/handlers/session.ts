@@ -3,6 +3,7 @@ import { Handlers, signAccessToken, verifyAccessToken } from '@cskh/kit/server';
 import { auth_v1_auth } from '@cskh/proto';
 import type { AuthContext } from '../context';
 import { MSG } from '../domain/messages';
+import { assertPasswordPolicy } from '../domain/password-policy';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import { validateProfile } from '../domain/profile';
 import { sessionsEndedByPasswordChange } from '../domain/sessions';
@@ -92,6 +93,7 @@ export function sessionHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.Se
       let password_hash = user.password_hash;
       if (change.newPassword !== null) {
         if (!(await verifyPassword(req.password, user.password_hash))) throw new AppError('VALIDATION', MSG.oldPasswordWrong);
+        assertPasswordPolicy(change.newPassword, user.username);
         password_hash = await hashPassword(change.newPassword);
       }
       const saved = await ds.transaction(async (em) => {

@@ -7,6 +7,7 @@ import { auth_v1_auth, common_v1_common } from '@cskh/proto';
 import type { AuthContext } from '../context';
 import { isUuid, optionalId, outId } from '../domain/guid';
 import { MSG } from '../domain/messages';
+import { assertPasswordPolicy } from '../domain/password-policy';
 import { hashPassword } from '../domain/passwords';
 import {
   assertCanActOn,
@@ -134,6 +135,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
     async createUser(req, ctx) {
       const me = ctx.user;
       const v = validateNewUser(req);
+      assertPasswordPolicy(v.password, v.username);
       const passwordHash = await hashPassword(v.password);
       let created: auth_v1_auth.User;
       try {
@@ -287,6 +289,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         const t = await getUser(em, req.id);
         assertManagesAccount(me, t);
         assertCanActOn(me.priority, (await getRoleOf(em, t)).priority);
+        assertPasswordPolicy(password, t.username);
         await updateUser(em, t.id, { password_hash: hash });
         // Never the password itself: only that it was reset, by whom and when.
         await audit.record(em, {
