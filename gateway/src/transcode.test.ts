@@ -68,6 +68,50 @@ describe('query strings', () => {
   });
 });
 
+describe('text as it arrives (issue 32 §5)', () => {
+  const createUser = route('post', '/api/v1/users');
+  const user = {
+    fullname: 'Nguyễn Văn An',
+    username: 'nvan',
+    password: 'Matkhau@1',
+    email: 'a@x.vn',
+    role: '00000000-0000-0000-0000-000000000001',
+  };
+
+  it('passes every text on in Unicode NFC, in the body and in the query', () => {
+    const decomposed = 'Nguyễn Văn Ánh'.normalize('NFD');
+    expect(decomposed).not.toBe('Nguyễn Văn Ánh');
+    expect(transcode(createUser, { body: { ...user, fullname: decomposed } })).toEqual({
+      message: expect.objectContaining({ fullname: 'Nguyễn Văn Ánh' }),
+    });
+    expect(transcode(listUsers, { query: { username: 'Ánh'.normalize('NFD') } })).toEqual({ message: { username: 'Ánh' } });
+  });
+
+  it('refuses bidirectional overrides and isolates in names and file names', () => {
+    for (const c of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'])
+      expect(transcode(createUser, { body: { ...user, fullname: `SP ${c}gnp.exe` } })).toEqual({
+        msg: expect.stringMatching(/^Giá trị của fullname chứa ký tự đảo chiều hiển thị/),
+      });
+    const rename = route('put', '/api/v1/upload/{id}');
+    const id = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+    expect(transcode(rename, { params: { id }, body: { file_name: 'khach\u202Eslx.exe' } })).toEqual({
+      msg: expect.stringMatching(/^Giá trị của file_name chứa ký tự đảo chiều hiển thị/),
+    });
+  });
+
+  it('refuses a name made of invisible characters only; plain spaces stay a blank value', () => {
+    for (const fullname of ['\u200B', ' \u200B\u200C ', '\u2060\uFEFF', '\u200D\u3164'])
+      expect(transcode(createUser, { body: { ...user, fullname } })).toEqual({
+        msg: 'Giá trị của fullname chỉ gồm ký tự vô hình hoặc khoảng trắng: hãy nhập một tên nhìn thấy được',
+      });
+    expect(transcode(createUser, { body: { ...user, fullname: '   ' } })).toEqual({ msg: 'Vui lòng nhập đầy đủ: họ tên' });
+    // A joiner inside a real name (an emoji sequence) is fine.
+    expect(transcode(createUser, { body: { ...user, fullname: 'An 👩\u200D💻' } })).toEqual({
+      message: expect.objectContaining({ fullname: 'An 👩\u200D💻' }),
+    });
+  });
+});
+
 describe('JSON bodies', () => {
   it('passes a well-formed body, the path parameter from the path only', () => {
     const r1 = '7d40bfdd-83e3-4cf4-b3c3-89e106cab6f9';

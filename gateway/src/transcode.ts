@@ -8,7 +8,8 @@ import { FORMATS, matchesFormat, orderKey } from './field-rules';
  * service could not take (wrong JSON type, an object where a list belongs, a fraction or an
  * out-of-range integer, NUL or a lone surrogate in a string, an absurdly long string) is the
  * caller's error — 400 with a Vietnamese msg naming the field — never a 500 from protobuf or
- * PostgreSQL further down.
+ * PostgreSQL further down. Every text is passed on in Unicode NFC; names and file names refuse
+ * bidirectional controls and values of invisible characters only.
  */
 
 const INT32 = { min: -2147483648, max: 2147483647 };
@@ -100,8 +101,12 @@ function checkString(field: FieldInfo, label: string, raw: unknown, source: Sour
   else if (source === 'json' && typeof raw === 'number' && takesNumberAsText(field)) s = String(raw);
   else throw invalid(`Giá trị của ${label} phải là chuỗi ký tự`);
   if (s.includes('\u0000') || LONE_SURROGATE.test(s)) throw invalid(`Giá trị của ${label} chứa ký tự không hợp lệ`);
+  // Every text reaches the services in Unicode NFC, whatever the keyboard sent (Vietnamese typed
+  // on a Mac arrives decomposed and would be stored so, unequal to the same word typed elsewhere).
+  if (field.type === 'TYPE_STRING') s = s.normalize('NFC');
   const max = maxLengthOf(field);
-  if (s.length > max && s.normalize('NFC').length > max) throw invalid(`Giá trị của ${label} dài quá ${max} ký tự`);
+  if (s.length > max) throw invalid(`Giá trị của ${label} dài quá ${max} ký tự`);
+  if (isNameOrFileName(field)) checkNameText(label, s);
   const rule = field.rule;
   // '' is the absent value of a text field: only `required` speaks about it.
   if (!rule || s === '') return s;
@@ -109,6 +114,28 @@ function checkString(field: FieldInfo, label: string, raw: unknown, source: Sour
   if (rule.format && !matchesFormat(rule.format, s)) throw invalid(`Giá trị của ${label} phải là ${FORMATS[rule.format].says}`);
   if (rule.one_of?.length && !rule.one_of.includes(s)) throw invalid(`Giá trị của ${label} phải là một trong: ${rule.one_of.join(', ')}`);
   return s;
+}
+
+/**
+ * Names and file names (a person's, a role's, a package's, an uploaded file's): what is shown to
+ * other staff as the name of something. Matched by the field's name, once for every route.
+ */
+export const isNameOrFileName = (field: FieldInfo) =>
+  field.type === 'TYPE_STRING' && /name|^ten_|_ten$|^files$|^error_file$/i.test(field.name);
+/** Bidirectional embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069): 'SP \u202egnp.exe' shows as 'SP exe.png'. */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+/** Characters that show nothing: zero-width spaces and joiners, direction marks, word joiner, BOM, soft hyphen, fillers. */
+const INVISIBLE = /[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u00AD\u115F\u1160\u3164]/;
+const INVISIBLE_OR_SPACE = /^[\s\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u00AD\u115F\u1160\u3164]*$/;
+
+/** A name may not reorder how it is shown, nor be made of nothing visible (plain spaces stay blank, as before). */
+export function checkNameText(label: string, s: string) {
+  if (BIDI_CONTROL.test(s))
+    throw invalid(
+      `Giá trị của ${label} chứa ký tự đảo chiều hiển thị (U+202A–U+202E, U+2066–U+2069): hãy nhập lại tên chỉ gồm chữ, số và dấu thông thường`,
+    );
+  if (INVISIBLE.test(s) && INVISIBLE_OR_SPACE.test(s))
+    throw invalid(`Giá trị của ${label} chỉ gồm ký tự vô hình hoặc khoảng trắng: hãy nhập một tên nhìn thấy được`);
 }
 
 /** A number as query text: plain decimal, or with an exponent as float fields print. */
