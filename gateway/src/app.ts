@@ -19,7 +19,7 @@ import {
   TraceContext,
 } from '@cskh/kit/observability';
 import { GenericClient, grpcChannelOptions, identityToMetadata, RevocationStore, unaryCall, verifyAccessToken } from '@cskh/kit/server';
-import { GatewayConfig, serviceUrl } from './config';
+import { GatewayConfig, serviceUrl, trustedProxies } from './config';
 import { collectRoutes, loadPackageDefinition, RouteDef } from './routes';
 import { buildRequest } from './transcode';
 import { isStreamedExport, streamExport } from './export';
@@ -60,7 +60,9 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.TRUST_PROXY_HOPS);
+  // X-Forwarded-For is believed only from the configured proxies (the ingress): reached directly,
+  // a client's own header would choose its address per request and dodge the per-address limit.
+  app.set('trust proxy', trustedProxies(config.TRUSTED_PROXIES));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -77,6 +79,13 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
       },
     }),
   );
+
+  // No API answer is kept by a browser or a proxy: they carry tokens, customers' numbers and staff
+  // data (the login answer included). The web app's static files keep their own caching.
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
 
   app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
   // Readiness of this pod (Redis); a service that is down answers 503 on its own routes only.
@@ -138,7 +147,7 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
             deadline: Date.now() + config.UPSTREAM_TIMEOUT_MS,
             idempotent: route.method === 'get',
           });
-          if (isLogin) await loginLimiter.succeeded(username);
+          if (isLogin) await loginLimiter.succeeded(username, req.ip ?? '');
           // Refused from the very next request here, without waiting for the announcement.
           if (isLogout && identity) revocations.forgetCached(identity);
           const body: Record<string, unknown> = { status: route.successStatus, data: reply };

@@ -1,3 +1,4 @@
+import express from 'express';
 import { z } from 'zod';
 import { defineConfig, env } from '@cskh/kit';
 import { routedServices } from './routes';
@@ -25,17 +26,48 @@ export const gatewayConfig = defineConfig('gateway', {
   /** Built web app to serve; unset = web/dist of the monorepo when present. */
   WEB_DIST: z.string().optional(),
   BODY_LIMIT: z.string().default('2mb'),
-  /** Failed logins (successes are not counted) per account and per client address in the window. */
+  /**
+   * Failed logins (successes are not counted) in the window: per account from one address, per
+   * account from all addresses (then one guess per address), per client address (login-limit.ts).
+   */
   LOGIN_MAX_FAILURES_PER_USERNAME: env.int(5),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: env.int(20),
   LOGIN_MAX_FAILURES_PER_IP: env.int(100),
   LOGIN_WINDOW_SECONDS: env.int(900),
   /** Redis key prefix of the login counters (tests give each stack its own). */
   LOGIN_LIMIT_KEY_PREFIX: z.string().default('cskh:login'),
-  /** Number of proxies in front (ingress) whose X-Forwarded-For is trusted. */
-  TRUST_PROXY_HOPS: env.int(1),
+  /**
+   * Addresses of the proxies in front (the ingress controller) whose X-Forwarded-For is believed:
+   * comma-separated IPs, CIDRs or Express's names (loopback, linklocal, uniquelocal). Empty (the
+   * default, the gateway reached directly) = the header is ignored and the peer is the client.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .refine((v) => isProxyList(v), 'TRUSTED_PROXIES: comma-separated IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'),
   UPSTREAM_TIMEOUT_MS: env.int(30000),
   SHUTDOWN_GRACE_MS: env.int(10000),
 });
+
+/** TRUSTED_PROXIES as Express's `trust proxy` setting: the list, or false for none. */
+export function trustedProxies(value: string): string[] | false {
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.length ? list : false;
+}
+
+function isProxyList(value: string): boolean {
+  const list = trustedProxies(value);
+  if (!list) return true;
+  try {
+    express().set('trust proxy', list); // proxy-addr compiles it, throwing on a wrong entry
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type GatewayConfig = ReturnType<typeof gatewayConfig.load>;
 

@@ -3,6 +3,7 @@
  * envelope, transcoding, paging, creation status, login limits, revocation, readiness.
  */
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { startStack, Stack } from '../../scripts/stack';
 import { startGateway, RunningGateway } from '../src/main';
 import { isolatedStackEnv } from '../../scripts/testing';
@@ -21,6 +22,36 @@ async function call(base: string, method: string, path: string, opts: { token?: 
 }
 const api = (method: string, path: string, opts?: { token?: string; body?: unknown }) => call(stack.url, method, path, opts);
 const login = (username: string, password: string) => api('POST', '/api/v1/auth/login', { body: { username, password } });
+
+/** A login sent from a chosen loopback address (127.0.0.0/8 are all this machine), with an optional X-Forwarded-For. */
+function loginFrom(port: number, localAddress: string, body: { username: string; password: string }, forwardedFor?: string) {
+  const data = JSON.stringify(body);
+  return new Promise<{ status: number; body: any }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        localAddress,
+        method: 'POST',
+        path: '/api/v1/auth/login',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(data),
+          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
 
 let adminToken: string;
 let roles: Array<{ id: string; priority: number; name: string }>;
@@ -83,7 +114,7 @@ describe('login', () => {
     expect(r.body).toEqual({ status: 401, code: 'UNAUTHORIZED', msg: 'Tên đăng nhập hoặc mật khẩu không đúng' });
   });
 
-  it('limits failed attempts per username (429), leaving other accounts alone', async () => {
+  it('limits failed attempts per account from one address (429), leaving other accounts alone', async () => {
     const name = `khoa${randomBytes(2).toString('hex')}`;
     expect((await createStaff(name)).status).toBe(201);
     for (let i = 0; i < 3; i++) expect((await login(name, 'sai')).status).toBe(401);
@@ -93,6 +124,61 @@ describe('login', () => {
     expect(limited.body.msg).toMatch(/^Bạn đã đăng nhập sai quá nhiều lần, vui lòng thử lại sau \d+ phút$/);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await login('admin', ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it("a stranger's failures never lock the owner out: the right password from an address without failures gets in (issue 32 §4)", async () => {
+    // Its own counters (in memory), per account 3 from one address, 4 from all addresses.
+    const gw = await startGateway({
+      ...stack.env,
+      PORT: '0',
+      REDIS_URL: '',
+      LOGIN_MAX_FAILURES_PER_USERNAME: '3',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '4',
+    });
+    extraGateways.push(gw);
+    const name = `chu${randomBytes(2).toString('hex')}`;
+    expect((await createStaff(name)).status).toBe(201);
+    const from = (address: string, password: string) => loginFrom(gw.port, address, { username: name, password });
+    // The stranger at 127.0.0.2 guesses until refused there.
+    for (let i = 0; i < 3; i++) expect((await from('127.0.0.2', 'sai')).status).toBe(401);
+    expect((await from('127.0.0.2', 'Matkhau@1')).status).toBe(429);
+    // The owner at their own address types the right password: in (before: 429 for 15 minutes).
+    expect((await from('127.0.0.3', 'Matkhau@1')).status).toBe(200);
+    // Guessing from many addresses puts the account under attack (4 failures): an address that
+    // has failed on it has no second guess, one that has not still gets in with the right password.
+    expect((await from('127.0.0.4', 'sai')).status).toBe(401);
+    expect((await from('127.0.0.4', 'sai')).status).toBe(429);
+    expect((await from('127.0.0.5', 'sai')).status).toBe(401);
+    expect((await from('127.0.0.5', 'Matkhau@1')).status).toBe(429);
+    expect((await from('127.0.0.3', 'Matkhau@1')).status).toBe(200);
+    expect((await from('127.0.0.6', 'Matkhau@1')).status).toBe(200);
+  });
+
+  it('believes X-Forwarded-For only from TRUSTED_PROXIES: a client naming its own address is limited by its real one (issue 32 §4)', async () => {
+    const gw = await startGateway({ ...stack.env, PORT: '0', REDIS_URL: '', LOGIN_MAX_FAILURES_PER_IP: '2' });
+    extraGateways.push(gw);
+    const tries = async (username: string, forwardedFor: string) =>
+      (await loginFrom(gw.port, '127.0.0.1', { username, password: 'x' }, forwardedFor)).status;
+    // Each failure claims another address; the address is throttled all the same.
+    expect([await tries('u0', '203.0.113.1'), await tries('u1', '203.0.113.2')]).toEqual([401, 401]);
+    expect(await tries('u0', '203.0.113.3')).toBe(429);
+
+    // Behind a trusted proxy (127.0.0.1 here), the header names the client.
+    const behind = await startGateway({
+      ...stack.env,
+      PORT: '0',
+      REDIS_URL: '',
+      LOGIN_MAX_FAILURES_PER_IP: '2',
+      TRUSTED_PROXIES: '127.0.0.1',
+    });
+    extraGateways.push(behind);
+    const via = async (username: string, forwardedFor: string) =>
+      (await loginFrom(behind.port, '127.0.0.1', { username, password: 'x' }, forwardedFor)).status;
+    expect([await via('u0', '198.51.100.1'), await via('u1', '198.51.100.1')]).toEqual([401, 401]);
+    expect(await via('u0', '198.51.100.1')).toBe(429);
+    expect(await via('u0', '198.51.100.2')).toBe(401);
+    // From an address not on the list, the same header is ignored.
+    expect((await loginFrom(behind.port, '127.0.0.7', { username: 'u0', password: 'x' }, '198.51.100.1')).status).toBe(401);
   });
 
   it('counts failures, not successes: 150 logins from one office address all succeed', async () => {
@@ -121,6 +207,28 @@ describe('login', () => {
     const refused = await call(base, 'POST', '/api/v1/auth/login', { body: { username: 'u2', password: 'x' } });
     expect(refused.status).toBe(429);
     expect(refused.body.msg).toMatch(/^Bạn đã đăng nhập sai quá nhiều lần, vui lòng thử lại sau \d+ phút$/);
+  });
+});
+
+describe('Cache-Control (issue 32 §5)', () => {
+  it('every API answer says no-store, the login answer with its token included; the web app keeps its own caching', async () => {
+    const answers = [
+      await login('admin', ADMIN_PASSWORD),
+      await login('admin', 'sai-mat-khau'),
+      await api('GET', '/api/v1/users?page=1&count=5', { token: adminToken }),
+      await api('GET', '/api/v1/users?page=1&count=5'),
+      await api('GET', '/api/v1/khong-co-api-nay', { token: adminToken }),
+    ];
+    expect(answers.map((a) => [a.status, a.headers.get('cache-control')])).toEqual([
+      [200, 'no-store'],
+      [401, 'no-store'],
+      [200, 'no-store'],
+      [401, 'no-store'],
+      [404, 'no-store'],
+    ]);
+    expect((await fetch(`${stack.url}/api/openapi.json`)).headers.get('cache-control')).toBe('no-store');
+    const page = await fetch(`${stack.url}/`);
+    expect(page.headers.get('cache-control') ?? '').not.toContain('no-store');
   });
 });
 

@@ -235,6 +235,10 @@ The chart tests compare these names with the code's config schemas.
 {{- /* Read by the image's entry (scripts/component.ts) for every component: 0 = not served. */ -}}
 {{- $_ := set $env "METRICS_PORT" (dict "value" (ternary (toString (int $root.Values.metrics.port)) "0" $root.Values.metrics.enabled)) -}}
 {{- end -}}
+{{- /* The exposed component believes X-Forwarded-For from the ingress controller only. */ -}}
+{{- if and $c.expose $root.Values.ingress.enabled $root.Values.ingress.trustedProxies -}}
+{{- $_ := set $env "TRUSTED_PROXIES" (dict "value" (join "," $root.Values.ingress.trustedProxies)) -}}
+{{- end -}}
 {{- range $k, $v := $c.env -}}
 {{- $_ := set $env $k (dict "value" (toString $v)) -}}
 {{- end -}}
