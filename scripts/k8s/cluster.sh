@@ -5,7 +5,8 @@
 #
 #   scripts/k8s/cluster.sh up      # deps (apt), build (Go module proxy, cached), images, start; idempotent
 #   scripts/k8s/cluster.sh down    # stop everything by pid, unmount, remove iptables chains, bridge, IPAM state
-#   scripts/k8s/cluster.sh build   # only the binaries (kubernetes, etcd, coredns, pause)
+#   scripts/k8s/cluster.sh build   # only the binaries (kubernetes, etcd, coredns, pause, helm)
+#   scripts/k8s/cluster.sh build-go  # the same without helm
 #   scripts/k8s/cluster.sh status
 #
 # The network guard (mangle/POSTROUTING DROP of the pod and service ranges on the uplink) is put in
@@ -113,8 +114,14 @@ build_helm() {
 }
 
 build() {
+  build_go; build_helm
+}
+
+# The cluster's own binaries only (no helm: npm test's setup builds that one into .cache/bin, and two
+# builds of it at once would race). .ci/run starts this beside npm test on a cold machine.
+build_go() {
   command -v go >/dev/null || die "Go is required (/usr/local/go/bin/go)"
-  build_pause; build_etcd; build_kubernetes; build_coredns; build_helm
+  build_pause; build_etcd; build_kubernetes; build_coredns
 }
 
 pki() {
@@ -416,5 +423,6 @@ status() {
 
 case "${1:-up}" in
   deps|build|config|up|down|status|guard) "$1" ;;
-  *) echo "usage: $0 up|down|build|status" >&2; exit 2 ;;
+  build-go) build_go ;;
+  *) echo "usage: $0 up|down|build|build-go|status" >&2; exit 2 ;;
 esac
