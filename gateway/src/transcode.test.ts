@@ -112,6 +112,39 @@ describe('text as it arrives (issue 32 §5)', () => {
   });
 });
 
+describe('money bounds (issue 32 §5)', () => {
+  it("refuses an amount beyond what the business allows: 1,000,000,000 đồng, as declared in the protos' field rules", () => {
+    const topUp = route('post', '/api/v1/requestrefund/createNapTienChietKhau');
+    expect(transcode(topUp, { body: { refund_price: 9007199254740991 } })).toEqual({
+      msg: 'Giá trị của refund_price phải là số nguyên từ 0 đến 1000000000',
+    });
+    expect(transcode(topUp, { body: { refund_price: 1000000000 } })).toEqual({ message: { refund_price: 1000000000 } });
+    const extra = route('post', '/api/v1/requestrefund/updateTienHoanThem');
+    expect(transcode(extra, { body: { other_refund: 1000000001 } })).toEqual({
+      msg: 'Giá trị của other_refund phải là số nguyên từ 0 đến 1000000000',
+    });
+    const payroll = route('put', '/api/v1/tinhluong/updateTinhLuong');
+    expect(transcode(payroll, { body: { thuongLeTet: 5000000000 } })).toEqual({
+      msg: 'Giá trị của thuongLeTet phải là số nguyên từ 0 đến 1000000000',
+    });
+  });
+
+  it('declares a bound on every money field a route takes', () => {
+    const MONEY =
+      /(^|_)gia(_|$)|tien|price|refund|luong|thuong|hoaHong|thiDua|cheTai|kyQuy|baoHiem|nhanKhac|chuyen_can|phi_cong_doan_toi_da|doanh_thu|chenh_lech/i;
+    const unbounded = new Set<string>();
+    const walk = (fields: (typeof routes)[number]['requestFields'], types: RouteDef['types'], depth = 0) => {
+      for (const f of fields) {
+        if (f.type === 'TYPE_MESSAGE' && f.typeName && depth < 4)
+          walk(types.messages.get(f.typeName.replace(/^\./, '')) ?? [], types, depth + 1);
+        else if (/INT64|INT32|DOUBLE|FLOAT/.test(f.type) && MONEY.test(f.name) && f.rule?.max === undefined) unbounded.add(f.name);
+      }
+    };
+    for (const r of routes) walk(r.requestFields, r.types);
+    expect([...unbounded]).toEqual([]);
+  });
+});
+
 describe('JSON bodies', () => {
   it('passes a well-formed body, the path parameter from the path only', () => {
     const r1 = '7d40bfdd-83e3-4cf4-b3c3-89e106cab6f9';

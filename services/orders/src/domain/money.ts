@@ -1,7 +1,11 @@
 import { MSG } from './messages';
 
-/** Largest amount a JS number carries exactly (bigint columns, int64 on the wire). */
-export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
+/**
+ * Largest single amount the business allows, in đồng (issue 32: a price or a revenue of 1 tỷ is
+ * already far beyond any package; 9,007,199,254,740,991 had been stored). It keeps every total of
+ * millions of rows exact in a JS number too.
+ */
+export const MAX_AMOUNT = 1_000_000_000;
 
 /**
  * An amount as the screens send it (integer đồng, maybe with 0,0 or 0.0 thousands separators or
@@ -10,7 +14,7 @@ export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
  */
 export function parseAmount(raw: unknown, label: string): number | undefined | string {
   if (raw === undefined || raw === null) return undefined;
-  if (typeof raw === 'number') return Number.isSafeInteger(raw) && raw >= 0 ? raw : MSG.amountInvalid(label);
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) && raw >= 0 && raw <= MAX_AMOUNT ? raw : MSG.amountInvalid(label);
   const s = String(raw).trim();
   if (s === '') return undefined;
   const compact = s.replace(/[\s.,]/g, '');

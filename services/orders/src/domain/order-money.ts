@@ -15,6 +15,7 @@
  *  - truy_thu (clawback): when a successful order is revoked (thu_hoi), the salary revenue it had
  *    credited plus the package's recovery fee (phi_thu_hoi); 'Xóa truy thu' sets it to 0.
  */
+import { MAX_AMOUNT } from './money';
 export const UNSET_RATIO = -1;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -61,13 +62,13 @@ export function parseRatio(raw: unknown): number | string {
   return round2(n);
 }
 
-/** A signed amount (the difference may be negative). */
+/** A signed amount (the difference may be negative), at most MAX_AMOUNT either way. */
 export function parseSignedAmount(raw: unknown): number | string {
   const s = String(raw ?? '').trim();
   const neg = s.startsWith('-');
   const compact = (neg ? s.slice(1) : s).replace(/[\s.,]/g, '');
   if (!/^\d+$/.test(compact)) return 'Số tiền không hợp lệ';
   const n = Number(compact);
-  if (!Number.isSafeInteger(n)) return 'Số tiền không hợp lệ';
+  if (!Number.isSafeInteger(n) || n > MAX_AMOUNT) return 'Số tiền không hợp lệ';
   return neg ? -n : n;
 }
