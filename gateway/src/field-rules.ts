@@ -32,6 +32,12 @@ const ISO_DAY =
   `(?:${YEAR}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)` + `|${LEAP_YEAR}-02-29)`;
 /** What JavaScript's trim() and \\s take for white space, spelt out so that any regex engine reads it alike. */
 export const JS_SPACE = '\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+/** Bidirectional embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069), as a character-class body. */
+export const BIDI_CHARS = '\\u202A-\\u202E\\u2066-\\u2069';
+/** Characters that show nothing: zero-width spaces and joiners, direction marks, word joiner, BOM, soft hyphen, fillers. */
+export const INVISIBLE_CHARS = '\\u200B-\\u200F\\u2060-\\u2064\\uFEFF\\u180E\\u00AD\\u115F\\u1160\\u3164';
+/** What a name may never hold (transcode.ts refuses it, the OpenAPI document states it). */
+export const NAME_BARRED = `\\u0000${BIDI_CHARS}`;
 // One space, dot or dash between digits (what a sheet or a person types; the services take more).
 const SEP = '[ .-]?';
 // Eight more digits, separators allowed between them.
@@ -54,7 +60,7 @@ export const FORMATS = {
   },
   digits: { pattern: '[0-9]+', says: 'chỉ gồm chữ số' },
   // A name without white space (usernames).
-  token: { pattern: `[^${JS_SPACE}\\u0000]+`, says: 'không chứa khoảng trắng' },
+  token: { pattern: `[^${JS_SPACE}\\u0000${BIDI_CHARS}${INVISIBLE_CHARS}]+`, says: 'không chứa khoảng trắng hay ký tự vô hình' },
 } as const;
 export type FormatName = keyof typeof FORMATS;
 

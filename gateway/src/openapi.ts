@@ -1,7 +1,7 @@
 import { ALL_ROWS_THRESHOLD, ERROR_TABLE, ErrorCode, MAX_PAGE_SIZE } from '@cskh/kit';
 import type { FieldInfo, ProtoTypes, RouteDef } from './routes';
-import { FORMATS, JS_SPACE } from './field-rules';
-import { BOOLEAN_TEXTS, integerRange, isPageCount, maxLengthOf, numberTextForm, takesNumberAsText } from './transcode';
+import { FORMATS, INVISIBLE_CHARS, JS_SPACE, NAME_BARRED } from './field-rules';
+import { BOOLEAN_TEXTS, integerRange, isNameOrFileName, isPageCount, maxLengthOf, numberTextForm, takesNumberAsText } from './transcode';
 
 /**
  * OpenAPI 3 document of the whole REST surface, generated from the same proto options the gateway
@@ -204,7 +204,14 @@ function textSchema(f: FieldInfo): Record<string, unknown> {
   const orEmpty = (re: string) => (rule.required ? `^(?:${re})$` : `^(?:${re})?$`);
   if (rule.one_of?.length) s.enum = [...(rule.required ? [] : ['']), ...rule.one_of];
   else if (rule.format) s.pattern = orEmpty(FORMATS[rule.format].pattern);
-  else if (rule.required) {
+  else if (isNameOrFileName(f)) {
+    // A name: no NUL, no bidirectional control, and something visible unless it is only plain spaces.
+    const visible = `[^${NAME_BARRED}${JS_SPACE}${INVISIBLE_CHARS}]`;
+    s.pattern = rule.required
+      ? `^[^${NAME_BARRED}]*${visible}[^${NAME_BARRED}]*$`
+      : `^(?:[^${NAME_BARRED}${INVISIBLE_CHARS}]*|[^${NAME_BARRED}]*${visible}[^${NAME_BARRED}]*)$`;
+    if (rule.required) s.minLength = Math.max(1, rule.min_len ?? 0);
+  } else if (rule.required) {
     s.pattern = `^[^\\u0000]*[^\\u0000${JS_SPACE}][^\\u0000]*$`;
     s.minLength = Math.max(1, rule.min_len ?? 0);
   } else if (rule.min_len) s.pattern = `^(?:[^\\u0000]{${rule.min_len},})?$`;

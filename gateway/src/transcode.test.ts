@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { AppError, MAX_PAGE } from '@cskh/kit';
 import { collectRoutes, RouteDef } from './routes';
+import { buildOpenApi } from './openapi';
 import { buildRequest, checkField } from './transcode';
 
 const routes = collectRoutes();
@@ -109,6 +110,28 @@ describe('text as it arrives (issue 32 §5)', () => {
     expect(transcode(createUser, { body: { ...user, fullname: 'An 👩\u200D💻' } })).toEqual({
       message: expect.objectContaining({ fullname: 'An 👩\u200D💻' }),
     });
+  });
+});
+
+describe('names in the API document (issue 32 §5)', () => {
+  const doc = buildOpenApi(routes) as any;
+  const patternOf = (schema: any): RegExp => new RegExp((schema.anyOf?.[0] ?? schema).pattern, 'u');
+  const samples = ['Nguyễn Văn An', '   ', '', 'SP \u202egnp.exe', '\u2066x\u2069', '\u200B', ' \u200B\u200C ', 'An 👩\u200D💻', '\uFEFF'];
+
+  it('states what the gateway does with a name: the same samples allowed and refused', () => {
+    const createUser = route('post', '/api/v1/users');
+    const fullname = patternOf(doc.paths['/api/v1/users'].post.requestBody.content['application/json'].schema.properties.fullname);
+    const base = { username: 'nvan', password: 'Matkhau@1', email: 'a@x.vn', role: '00000000-0000-0000-0000-000000000001' };
+    for (const v of samples) {
+      const gateway = 'message' in transcode(createUser, { body: { ...base, fullname: v } });
+      expect([v, fullname.test(v)]).toEqual([v, gateway]);
+    }
+    const permissions = route('get', '/api/v1/permission');
+    const name = patternOf(doc.paths['/api/v1/permission'].get.parameters.find((p: any) => p.name === 'name').schema);
+    for (const v of samples) {
+      const gateway = 'message' in transcode(permissions, { query: { name: v } });
+      expect([v, name.test(v)]).toEqual([v, gateway]);
+    }
   });
 });
 

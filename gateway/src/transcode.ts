@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { AppError, pageCountRefusal, PAGING_BOUNDS, TEXT_LIMITS } from '@cskh/kit';
 import type { FieldInfo, ProtoTypes, RouteDef } from './routes';
-import { FORMATS, matchesFormat, orderKey } from './field-rules';
+import { BIDI_CHARS, FORMATS, INVISIBLE_CHARS, matchesFormat, orderKey } from './field-rules';
 
 /**
  * Every request is checked here, once, against the proto types of its fields: a value the
@@ -123,10 +123,9 @@ function checkString(field: FieldInfo, label: string, raw: unknown, source: Sour
 export const isNameOrFileName = (field: FieldInfo) =>
   field.type === 'TYPE_STRING' && /name|^ten_|_ten$|^files$|^error_file$/i.test(field.name);
 /** Bidirectional embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069): 'SP \u202egnp.exe' shows as 'SP exe.png'. */
-const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
-/** Characters that show nothing: zero-width spaces and joiners, direction marks, word joiner, BOM, soft hyphen, fillers. */
-const INVISIBLE = /[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u00AD\u115F\u1160\u3164]/;
-const INVISIBLE_OR_SPACE = /^[\s\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u00AD\u115F\u1160\u3164]*$/;
+const BIDI_CONTROL = new RegExp(`[${BIDI_CHARS}]`);
+const INVISIBLE = new RegExp(`[${INVISIBLE_CHARS}]`);
+const INVISIBLE_OR_SPACE = new RegExp(`^[\\s${INVISIBLE_CHARS}]*$`);
 
 /** A name may not reorder how it is shown, nor be made of nothing visible (plain spaces stay blank, as before). */
 export function checkNameText(label: string, s: string) {
