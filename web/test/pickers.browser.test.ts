@@ -344,7 +344,13 @@ it('data permission saves each section alone; data split nests leaders and sales
     await whileLoading?.(s);
     await s.getByRole('checkbox', { name: new RegExp(fileName.replace(/[.]/g, '\\.')) }).check();
     await s.getByRole('checkbox', { name: today, exact: true }).check();
+    // This save's own answer: the toast alone could be the previous section's, still shown (the
+    // same message is shown once), while this save is still on its way.
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/uploadchiadata/handleCustomDataOption') && r.request().method() === 'POST',
+    );
     await s.getByTestId(`perm-save-${section}`).click();
+    expect((await saved).status()).toBe(200);
     await toast(page, 'Đã lưu cài đặt phân quyền!');
   };
   // Three sections, each with its own 'Lưu'.
