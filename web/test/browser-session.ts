@@ -81,6 +81,18 @@ export const settled = (el: Locator) =>
   );
 
 /**
+ * Waits until no finite animation or transition runs anywhere in the page (a toast sliding in, a
+ * drawer opening): where an element is measured, it is measured where it comes to rest. Endless
+ * ones (a spinner) are not waited for; ones started meanwhile are.
+ */
+export const animationsDone = (page: Page) =>
+  page.evaluate(async () => {
+    const running = () =>
+      document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    for (let now = running(); now.length; now = running()) await Promise.all(now.map((a) => a.finished.catch(() => undefined)));
+  });
+
+/**
  * Waits for the page's next `n` animation frames: what the page did with something it already
  * received (a response, a frame) has been rendered and painted by then.
  */

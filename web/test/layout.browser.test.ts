@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { launchChromium, logIn, nextFrames } from './browser-session';
+import { animationsDone, launchChromium, logIn, nextFrames } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, settle } from '../../scripts/testing';
 import { seedDemo } from '../../scripts/demo/seed';
@@ -150,6 +150,8 @@ it('toasts start beside the menu, not over it, and the same message twice is sho
   await page.waitForFunction(() => !(document.querySelector('[data-testid="profile-save"]') as HTMLButtonElement | null)?.disabled);
   await nextFrames(page);
   expect(await toast.count()).toBe(1);
+  // Measured where the toast and the menu come to rest: the toast slides in from the left.
+  await animationsDone(page);
   const menuRight = await page
     .locator('.MuiDrawer-paper')
     .first()
