@@ -17,7 +17,7 @@ import { Browser, Locator, Page } from 'playwright-core';
 import { createLogger } from '@cskh/kit/observability';
 import { createBus, EventBus } from '@cskh/kit/messaging';
 import { events_v1_care } from '@cskh/proto';
-import { callApi, input, launchChromium, logIn, pickOption, toast } from './browser-session';
+import { callApi, input, launchChromium, logIn, nextFrames, pickOption, toast } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
@@ -397,5 +397,46 @@ it('data permission saves each section alone; data split nests leaders and sales
   await page.getByRole('button', { name: 'Danh sách nhân viên' }).click();
   await page.locator(`[data-testid="split-row-${nvB}"]`).waitFor();
   expect(await order()).toEqual([`0:${cnA}`, `1:${tnA}`, `2:${nvDuc}`, `2:${nvLan}`, `0:${cnB}`, `2:${nvB}`]);
+  await page.close();
+}, 120000);
+
+it("data permission: switching to another person and back, the boxes wait for the last pick's answer, not the first's", async () => {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/sys/phanquyendata').click();
+  const sale = page.getByTestId('perm-section-sale');
+  await page.getByTestId('perm-save-sale').waitFor();
+  // Lan's grants answer only when the test lets them: two loads of the same person in flight.
+  const held: Array<() => Promise<void>> = [];
+  await page.route(`**/api/v1/uploadchiadata/getOptionDataByUsername/${nvLan}`, async (route) => {
+    await new Promise<void>((release) => held.push(async () => release()));
+    await route.continue();
+  });
+  const choose = async (username: string, name: string) => {
+    await sale.getByRole('combobox').click();
+    await pickOption(page.getByRole('option', { name: `${username} - ${name}` }));
+  };
+  const answered = () => page.waitForResponse((r) => r.url().endsWith(`/getOptionDataByUsername/${nvLan}`));
+  await choose(nvLan, 'Nguyễn Thị Lan');
+  await choose(nvDuc, 'Phạm Văn Đức');
+  await choose(nvLan, 'Nguyễn Thị Lan');
+  await readUntil(
+    'both loads of Lan held',
+    async () => held.length,
+    (n) => n === 2,
+  );
+  // The first pick's answer arrives: the second is still due, so the boxes stay closed.
+  const first = answered();
+  await held[0]();
+  await first;
+  await nextFrames(page);
+  expect(await sale.getByTestId('perm-save-sale').isDisabled()).toBe(true);
+  // The second's: now they open.
+  const second = answered();
+  await held[1]();
+  await second;
+  await nextFrames(page);
+  expect(await sale.getByTestId('perm-save-sale').isEnabled()).toBe(true);
+  await page.unroute(`**/api/v1/uploadchiadata/getOptionDataByUsername/${nvLan}`);
   await page.close();
 }, 120000);

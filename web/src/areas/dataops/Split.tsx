@@ -169,11 +169,14 @@ export function DataPermission() {
   // The section whose chosen person's grants are still loading: its boxes and save wait for them,
   // so what the user ticks meanwhile is not overwritten by the answer, nor saved without it.
   const [loading, setLoading] = useState<Partial<Record<SectionKey, boolean>>>({});
-  const chosen = useRef<Partial<Record<SectionKey, string>>>({});
+  // Each pick's number per section: only the latest pick's answer counts (two picks of the same
+  // person are two loads, and the first answer must not open the boxes while the second is due).
+  const picks = useRef<Record<SectionKey, number>>({ branch: 0, leader: 0, sale: 0 });
   const dates = offeredDates(session.priority, vnToday(), ownDates);
   const set = (k: SectionKey, v: Partial<SectionState>) => setState((s) => ({ ...s, [k]: { ...s[k], ...v } }));
   const pick = async (k: SectionKey, username: string) => {
-    chosen.current[k] = username;
+    const mine = ++picks.current[k];
+    const latest = () => picks.current[k] === mine;
     set(k, { username, files: [], dates: [] });
     if (username === '-99' || username === '__ALL') {
       setLoading((l) => ({ ...l, [k]: false }));
@@ -182,12 +185,12 @@ export function DataPermission() {
     setLoading((l) => ({ ...l, [k]: true }));
     try {
       const o = await splitApi.optionsOfUser(username);
-      if (chosen.current[k] === username) set(k, { files: o.files, dates: o.ngay });
+      if (latest()) set(k, { files: o.files, dates: o.ngay });
     } catch (e) {
-      if (chosen.current[k] === username) notify(`[Lỗi] ${errorMsg(e)}`, 'error');
+      if (latest()) notify(`[Lỗi] ${errorMsg(e)}`, 'error');
     } finally {
-      // An answer for someone no longer chosen changes nothing: the later pick owns the section.
-      if (chosen.current[k] === username) setLoading((l) => ({ ...l, [k]: false }));
+      // An answer to an earlier pick changes nothing: the latest pick owns the section.
+      if (latest()) setLoading((l) => ({ ...l, [k]: false }));
     }
   };
   const toggle = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
