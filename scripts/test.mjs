@@ -74,7 +74,22 @@ function webNeedsBuild() {
     say('web: no index.html yet, skipping the build');
     return false;
   }
-  return !fs.existsSync(path.join(ROOT, 'web', 'dist')) || Boolean(process.env.CI);
+  if (process.env.CI) return true;
+  // A dist older than the web's sources would put yesterday's screens in front of today's browser
+  // tests (a loaded run tested a fixed screen's old build): rebuild it.
+  const index = path.join(ROOT, 'web', 'dist', 'index.html');
+  if (!fs.existsSync(index)) return true;
+  const newest = (dir) =>
+    fs.readdirSync(dir, { withFileTypes: true }).reduce((t, e) => {
+      const p = path.join(dir, e.name);
+      return Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+    }, 0);
+  try {
+    const sources = Math.max(newest(path.join(ROOT, 'web', 'src')), fs.statSync(path.join(ROOT, 'web', 'index.html')).mtimeMs);
+    return fs.statSync(index).mtimeMs < sources;
+  } catch {
+    return true;
+  }
 }
 
 function runJest(env, args = jestArgs) {
