@@ -7,7 +7,7 @@ import type { GatewayConfig } from './config';
  * Login limits count failed logins only, never successful ones: a hundred staff behind one
  * office address logging in on a morning must all get in. No counter ever refuses the right
  * password typed at an address that has not failed on that account, so a stranger who knows a
- * username cannot lock its owner out (issue 32: five wrong passwords for `admin` from anywhere
+ * username cannot lock its owner out (five wrong passwords for `admin` from anywhere
  * used to refuse the right one for 15 minutes, again and again).
  *   - per account and address: LOGIN_MAX_FAILURES_PER_USERNAME failures in the window → that
  *     account's logins from that address are refused (429) until the window passes (guessing one

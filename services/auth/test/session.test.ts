@@ -199,7 +199,7 @@ describe('save profile', () => {
     await expect(h.login(u.username, 'brand-new-1')).resolves.toBeDefined();
   });
 
-  it('refuses a weak new password (issue 32 §4): short, common or containing the username', async () => {
+  it('refuses a weak new password: short, common or containing the username', async () => {
     const u = await createUser(h, { priority: 2 });
     const id = await identityOf(h, u);
     for (const weak of ['1', 'password', `x${u.username}x99`]) {

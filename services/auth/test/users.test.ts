@@ -135,7 +135,7 @@ describe('create user', () => {
   });
 });
 
-describe('password policy (issue 32 §4): create and reset', () => {
+describe('password policy: create and reset', () => {
   const WEAK = 'Mật khẩu phải có ít nhất 8 ký tự, không chứa tên đăng nhập và không phải mật khẩu phổ biến';
 
   it('refuses a short, a common or a username-containing password on create, saving nothing', async () => {

@@ -1,7 +1,7 @@
 import { MSG } from './messages';
 
 /**
- * Largest single amount the business allows, in đồng (issue 32: a price or a revenue of 1 tỷ is
+ * Largest single amount the business allows, in đồng (a price or a revenue of 1 tỷ is
  * already far beyond any package; 9,007,199,254,740,991 had been stored). It keeps every total of
  * millions of rows exact in a JS number too.
  */

@@ -48,7 +48,7 @@ describe('order money (worked examples of the README)', () => {
     expect(parseSignedAmount('-10.000')).toBe(-10000);
     expect(parseSignedAmount('5,000')).toBe(5000);
     expect(typeof parseSignedAmount('abc')).toBe('string');
-    // Bounded either way at 1,000,000,000 đồng (issue 32 §5).
+    // Bounded either way at 1,000,000,000 đồng.
     expect(parseSignedAmount('-1.000.000.000')).toBe(-1_000_000_000);
     expect(typeof parseSignedAmount('9007199254740991')).toBe('string');
     expect(typeof parseSignedAmount('-1000000001')).toBe('string');

@@ -14,7 +14,7 @@ describe('parseAmount', () => {
     expect(parseAmount(1.5, 'Giá T1')).toBe(MSG.amountInvalid('Giá T1'));
     expect(parseAmount('99999999999999999999', 'Giá T1')).toBe(MSG.amountInvalid('Giá T1'));
   });
-  it('bounds one amount at 1,000,000,000 đồng (issue 32 §5)', () => {
+  it('bounds one amount at 1,000,000,000 đồng', () => {
     expect(parseAmount('1.000.000.000', 'Giá T1')).toBe(1_000_000_000);
     expect(parseAmount('1.000.000.001', 'Giá T1')).toBe(MSG.amountInvalid('Giá T1'));
     expect(parseAmount(9007199254740991, 'Giá T1')).toBe(MSG.amountInvalid('Giá T1'));
