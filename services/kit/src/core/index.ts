@@ -8,3 +8,4 @@ export * from './phone';
 export * from './time';
 export * from './poller';
 export * from './imports';
+export * from './mask-strings';

@@ -19,6 +19,7 @@ import { identityFromMetadata, identityToMetadata } from './identity-metadata';
 import { grpcServerDuration, outcomeTimer } from '../observability/metrics';
 import type { Logger } from '../observability/log';
 import { rpcRouteInfo } from './route-info';
+import { maskReply } from './reply-mask';
 import { contextFrom, inSpan, SpanKind, traceHeaders } from '../observability/trace';
 
 /** 64 MiB both ways: the spec's "all rows" exports travel as one message. */
@@ -100,6 +101,17 @@ export const requireCallerMiddleware: Middleware = (call, next) => {
   return next();
 };
 
+/**
+ * Every reply of a routed RPC as its caller may see it: phones masked in every string for the
+ * viewers the masking rule covers, except the fields the proto declares `unmasked` (reply-mask.ts).
+ * Internal RPCs (no route) answer other services, which match by the number: left as they are.
+ */
+export const maskReplyMiddleware: Middleware = async (call, next) => {
+  const reply = await next();
+  const viewer = call.ctx.identity;
+  return call.routed && viewer ? maskReply(call.method, reply, viewer) : reply;
+};
+
 /** A service and its handlers, as a module's services() returns them (bind(); an adapt()ed implementation is taken as is). */
 export type ServiceBinding = readonly [ServiceDefinition, Handlers<any> | UntypedServiceImplementation];
 
@@ -159,7 +171,8 @@ function contextFor(call: ServerUnaryCall<unknown, unknown>, log: Logger, method
 
 /**
  * Turns async handlers into grpc-js unary handlers behind one middleware chain: the caller
- * check (from the proto's route option), then the module's own middleware, then the handler.
+ * check (from the proto's route option), the reply's masking, then the module's own middleware,
+ * then the handler.
  * Errors are mapped once: AppErrors become gRPC statuses with our code; anything else is logged
  * and answered INTERNAL.
  */
@@ -170,7 +183,7 @@ export function adapt<D extends ServiceDefinition>(
 ): UntypedServiceImplementation {
   const { log, middleware = [] } =
     'info' in opts && typeof opts.info === 'function' ? { log: opts as Logger } : (opts as { log: Logger; middleware?: Middleware[] });
-  const chain = [requireCallerMiddleware, ...middleware];
+  const chain = [requireCallerMiddleware, maskReplyMiddleware, ...middleware];
   const routes = rpcRouteInfo();
   const svc = serviceName(def);
   const out: UntypedServiceImplementation = {};

@@ -3,3 +3,4 @@ export * from './identity-metadata';
 export * from './route-info';
 export * from './tokens';
 export * from './redis';
+export * from './reply-mask';
