@@ -325,6 +325,42 @@ describe('revenue reports', () => {
   });
 });
 
+describe('masked by the reply step, with no line of their own (OTP 1414, blacklist, customer uploads)', () => {
+  const OTP = String(100000 + (parseInt(tag, 16) % 899999));
+  let otpId = '';
+  let blacklistId = '';
+  beforeAll(async () => {
+    otpId = (
+      await call(who.admin, 'POST', '/api/v1/mes1414otp', {
+        phone_number: PHONE,
+        str_mes: `Ma OTP ${OTP} cua thue bao ${SPACED} dang ky goi, goi lai 84${NINE} t${tag}`,
+        otp: OTP,
+      })
+    ).id;
+    blacklistId = (await call(who.admin, 'POST', '/api/v1/blacklist', { phone_number: PHONE, description: `KH ${DOTTED} t${tag}` })).id;
+    await call(who.admin, 'POST', '/api/v1/customer', { file_name: `DS ${PHONE} ${tag}.xlsx`, phone: PHONE, package: PKG });
+  });
+
+  it('OTP 1414: the phone and both numbers in the message masked for priority 3+, on screen, by id and in the export; the code readable', async () => {
+    await checkList('/api/v1/mes1414otp', { seeded: containing('otp', OTP) });
+    for (const c of covered()) {
+      const one = await call(c, 'GET', `/api/v1/mes1414otp/${otpId}`);
+      expect(showing([one])).toEqual([]);
+      // Spec 3 §2.18: the screen is for copying the OTP; every holder of the permission reads it.
+      expect(one).toMatchObject({ otp: OTP, phone_number: MASK });
+    }
+  });
+
+  it('blacklist: the phone and a number in the description masked for priority 3+, on screen, by id and in the export', async () => {
+    await checkList('/api/v1/blacklist', { seeded: containing('phone_number', MASK) });
+    for (const c of covered()) expect(showing([await call(c, 'GET', `/api/v1/blacklist/${blacklistId}`)])).toEqual([]);
+  });
+
+  it('customer uploads: a number in the file name masked for priority 3+', async () => {
+    await checkList('/api/v1/upload', { seeded: containing('filename', `DS ${MASK} ${tag}`), exportRoles: [] });
+  });
+});
+
 describe('searching by the number', () => {
   // Every list above holds the customer's number by now. Shown as '****' + its last 5 digits, it
   // could be read back by searching a guessed digit before those 5 and watching the count (an

@@ -1,5 +1,21 @@
 import type { AuditEntry } from '@cskh/kit/data';
-import { BankMessageRow, presentMessage, visibleHistory } from './present';
+import { maskReply } from '@cskh/kit/server';
+import { BankMessageRow, presentMessage as present, visibleHistory as history } from './present';
+
+/** What the viewer receives: the presenter, then the kit's reply step (masking, in one place for every route). */
+const viewer = (priority: number) => ({ priority, username: 'nv_bank' });
+const presentMessage = (r: BankMessageRow, p: number, forExport = false) =>
+  (
+    maskReply('/cskh.bank.v1.BankService/ListMessages', { values: [present(r, p, forExport)], count: 1 }, viewer(p)) as {
+      values: ReturnType<typeof present>[];
+    }
+  ).values[0];
+const visibleHistory = (entries: AuditEntry[], p: number) =>
+  (
+    maskReply('/cskh.bank.v1.BankService/MessageHistory', { values: history(entries, p), count: entries.length }, viewer(p)) as {
+      values: AuditEntry[];
+    }
+  ).values;
 
 const row: BankMessageRow = {
   id: 'm1',

@@ -1,5 +1,5 @@
 import { isManager } from '@cskh/kit';
-import { maskPhone, maskPhonesInText, phoneMaskedFor, vnDateTime } from '@cskh/kit';
+import { last9, vnDateTime } from '@cskh/kit';
 import { AuditEntry } from '@cskh/kit/data';
 import type { bank_v1_bank, common_v1_common } from '@cskh/proto';
 import { allowedActions } from './rules';
@@ -31,29 +31,24 @@ export interface BankMessageRow {
  * priority below 3 (processing status, updater, approval — spec 1 §2.8, §6) left out entirely for
  * everyone else.
  *
- * The phone is masked wherever it appears, not only in its column (issue 21): for priority 3 and
- * above the content, the package and the file name have every phone in them masked too (kit
- * `maskPhonesInText`: any number of a phone's shape, and the message's own phone anywhere). One
- * exception, on screen only: a message whose phone this viewer may still fill (empty, unprocessed,
- * undecided — spec 1 §4 lets staff above priority 2 fill an empty phone) shows its content as
- * written, because reading the number in it is how the phone is filled; once the phone is filled
- * the content is masked like the column. An export (`forExport`) masks every row: nobody fills a
- * phone from a file.
+ * The phone is masked wherever it appears by the kit's reply step, with one exception declared
+ * on `str_mes` in the proto: a message whose phone this viewer may still fill (`can_edit_phone`:
+ * empty, unprocessed, undecided — spec 1 §4 lets staff above priority 2 fill an empty phone) shows
+ * its content as written, because reading the number in it is how the phone is filled. An export
+ * (`forExport`) offers no action, so every row's content is masked: nobody fills a phone from a file.
  */
 export function presentMessage(r: BankMessageRow, viewerPriority: number, forExport = false, refund?: RefundRef): bank_v1_bank.BankMessage {
   const actions = allowedActions(viewerPriority, r);
-  const masked = phoneMaskedFor(viewerPriority);
-  const text = (s: string) => (masked ? maskPhonesInText(s ?? '', viewerPriority, r.so_dien_thoai) : s);
-  const contentAsWritten = !masked || (!forExport && actions.can_edit_phone);
+  if (forExport) actions.can_edit_phone = false;
   const out: bank_v1_bank.BankMessage = {
     id: r.id,
     sender: r.sender,
     money: Number(r.money),
     datetime: vnDateTime(r.datetime),
-    str_mes: contentAsWritten ? r.str_mes : text(r.str_mes),
-    so_dien_thoai: maskPhone(r.so_dien_thoai, viewerPriority),
-    goi_cuoc: text(r.goi_cuoc),
-    ten_file_upload: text(r.ten_file_upload),
+    str_mes: r.str_mes,
+    so_dien_thoai: last9(r.so_dien_thoai),
+    goi_cuoc: r.goi_cuoc,
+    ten_file_upload: r.ten_file_upload,
     assigned_to: r.assigned_to ?? '',
     assigned_at: vnDateTime(r.assigned_at ?? null),
     // The way into the refund request (every viewer: the refund screen applies its own scope).
@@ -87,28 +82,10 @@ const STAFF_VISIBLE_FIELDS = new Set(['so_dien_thoai', 'goi_cuoc']);
 
 /**
  * A message's audit trail as the viewer may see it: everything for priority below 3; for the
- * others only the phone and package changes, phones masked (also a phone typed into the package),
- * and without who made them (the updater column is theirs to see no more than the list's).
+ * others only the phone and package changes (their phones masked by the kit's reply step), and
+ * without who made them (the updater column is theirs to see no more than the list's).
  */
 export function visibleHistory(entries: AuditEntry[], viewerPriority: number): common_v1_common.AuditEntry[] {
   if (isManager(viewerPriority)) return entries;
-  return entries
-    .filter((e) => STAFF_VISIBLE_FIELDS.has(e.field))
-    .map((e) =>
-      e.field === 'so_dien_thoai'
-        ? {
-            ...e,
-            from_value: maskPhone(e.from_value, viewerPriority),
-            to_value: maskPhone(e.to_value, viewerPriority),
-            username: '',
-            fullname: '',
-          }
-        : {
-            ...e,
-            from_value: maskPhonesInText(e.from_value, viewerPriority),
-            to_value: maskPhonesInText(e.to_value, viewerPriority),
-            username: '',
-            fullname: '',
-          },
-    );
+  return entries.filter((e) => STAFF_VISIBLE_FIELDS.has(e.field)).map((e) => ({ ...e, username: '', fullname: '' }));
 }

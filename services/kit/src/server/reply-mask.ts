@@ -62,8 +62,7 @@ function planOf(type: protobuf.Type): FieldPlan[] {
     if (f.type === 'string') {
       plan.push({ name: f.name, text: true, map, exception });
       textFields.get(type)?.push(f.name);
-    }
-    else if (f.resolvedType instanceof protobuf.Type) plan.push({ name: f.name, text: false, map, message: f.resolvedType, exception });
+    } else if (f.resolvedType instanceof protobuf.Type) plan.push({ name: f.name, text: false, map, message: f.resolvedType, exception });
   }
   return plan;
 }
@@ -87,7 +86,7 @@ export function declaredMaskExceptions(): Map<string, MaskException> {
 
 const replyTypes = new Map<string, protobuf.Type | null>();
 /** The reply type of a gRPC method path (`/cskh.dataops.v1.DataopsListService/ListOtp`). */
-function replyTypeOf(method: string): protobuf.Type | null {
+export function replyTypeOf(method: string): protobuf.Type | null {
   let t = replyTypes.get(method);
   if (t !== undefined) return t;
   const [, svc, rpc] = method.split('/');
