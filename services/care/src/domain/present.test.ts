@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@cskh/kit/data';
-import { callablePhone, maskedTrail, mayEditRecord, presentCustomer, presentRecord } from './present';
+import { maskReply } from '@cskh/kit/server';
+import { callablePhone, mayEditRecord, presentCustomer as customer, presentRecord as record_ } from './present';
 import type { CustomerDbRow } from '../store/customers';
 import type { CareRecordRow } from '../store/care-records';
 
@@ -16,6 +17,16 @@ const record: CareRecordRow = {
   created_at: new Date('2025-03-04T02:00:00Z'),
 };
 const now = new Date('2025-03-05T01:00:00Z');
+
+/** What the viewer receives: the presenter, then the kit's reply step (masking, in one place for every route). */
+const received = <T>(method: string, row: T, viewer: { priority: number; username: string }) =>
+  (maskReply(`/cskh.care.v1.CareService/${method}`, { values: [row], count: 1 }, viewer) as { values: T[] }).values[0];
+const presentRecord = (r: CareRecordRow, viewer: { priority: number; username: string }, at: Date) =>
+  received('CareHistory', record_(r, viewer, at), viewer);
+const presentCustomer = (c: CustomerDbRow, phone: string, priority = 0) =>
+  received('ListAssigned', customer(c, phone), { priority, username: 'nv1' });
+const maskedTrail = (entries: AuditEntry[], priority: number) =>
+  entries.map((e) => received('CareRecordHistory', e, { priority, username: 'nv1' }));
 
 describe('care history as each viewer sees it (spec 1 §2.9, §6)', () => {
   it('managers see the last 9 digits and the staff; salespeople a masked phone and no staff', () => {
@@ -64,8 +75,8 @@ describe('care history as each viewer sees it (spec 1 §2.9, §6)', () => {
       fullname: 'N',
       at: '',
     };
-    expect(maskedTrail([e], 4, '84912345678')).toEqual([{ ...e, from_value: 'gọi ****45678' }]);
-    expect(maskedTrail([e], 2, '84912345678')).toEqual([e]);
+    expect(maskedTrail([e], 4)).toEqual([{ ...e, from_value: 'gọi ****45678' }]);
+    expect(maskedTrail([e], 2)).toEqual([e]);
   });
 
   it("a masked customer's sheet columns are masked too", () => {
@@ -83,7 +94,7 @@ describe('care history as each viewer sees it (spec 1 §2.9, §6)', () => {
       upload_id: null,
       assigned_to: 'nv1',
     } as unknown as CustomerDbRow;
-    expect(presentCustomer(c, '****45678', 5)).toMatchObject({ phone: '****45678', state: 'goi ****45678' });
+    expect(presentCustomer(c, '912345678', 5)).toMatchObject({ phone: '****45678', state: 'goi ****45678' });
     expect(presentCustomer(c, '0912345678')).toMatchObject({ state: 'goi 0912345678' });
   });
 

@@ -1,16 +1,15 @@
 import { isManager, seesOwnRowsOnly } from '@cskh/kit';
-import { last9, maskPhone, maskPhonesInFields, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
-import { AuditEntry } from '@cskh/kit/data';
+import { last9, vnDateTime } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { CareRecordRow } from '../store/care-records';
 import type { CustomerDbRow, UploadRow } from '../store/customers';
 import { isToday } from './care-result';
 
 /**
- * Answers as a viewer may see them. Phones in the care history are masked by the viewer's
- * priority (spec 1 §2.9); the customer a salesperson is caring for (open case, appointments) is
- * shown whole — it is the number they must call. Wherever the phone is masked, it is masked in the
- * row's free text too (notes, package, the sheet's columns: kit `maskPhonesInText`, issue 21).
+ * Answers as a viewer may see them. Phones are masked by the kit's reply step (every string, for
+ * priority 3 and above: spec 1 §2.9); the customer a salesperson is caring for (open case,
+ * appointments) is shown whole — it is the number they must call: `CareRecord.customer`, `note`
+ * and `package` are declared `unmasked` in the proto for that reason.
  */
 
 /** A nine-digit phone with its leading 0 (spec 1 §2.12). */
@@ -19,9 +18,9 @@ export const callablePhone = (phone: string) => {
   return l ? `0${l}` : '';
 };
 
-/** A customer; `textViewerPriority` masks phones in its sheet columns (the lists that mask the phone). */
-export function presentCustomer(c: CustomerDbRow, phone: string, textViewerPriority = 0): care_v1_care.Customer {
-  const out: care_v1_care.Customer = {
+/** A customer, its phone as given (the last 9 digits, or callable with its 0). */
+export function presentCustomer(c: CustomerDbRow, phone: string): care_v1_care.Customer {
+  return {
     id: c.id,
     phone,
     type: c.type,
@@ -35,10 +34,7 @@ export function presentCustomer(c: CustomerDbRow, phone: string, textViewerPrior
     upload_id: c.upload_id ?? '',
     assigned_to: c.assigned_to ?? '',
   };
-  return maskPhonesInFields(out, CUSTOMER_TEXT, textViewerPriority, c.phone);
 }
-
-const CUSTOMER_TEXT = ['type', 'package', 'packageCycle', 'state', 'packagesCanRegister'] as const;
 
 /** The customer in care, as its caller sees it (spec 1 §3 "Customer-care record"). */
 export function presentCareRecord(c: CustomerDbRow, now: Date): care_v1_care.CareRecord {
@@ -56,7 +52,7 @@ export function presentCareRecord(c: CustomerDbRow, now: Date): care_v1_care.Car
 export const mayEditRecord = (viewer: { priority: number; username: string }, r: Pick<CareRecordRow, 'username'>) =>
   isManager(viewer.priority) || r.username === viewer.username;
 
-/** A care-history row for a viewer: masked phone; no staff columns for priority 5 (spec 1 §2.9, §6). */
+/** A care-history row for a viewer: the last 9 digits (masked by the reply step); no staff columns for priority 5 (spec 1 §2.9, §6). */
 export function presentRecord(r: CareRecordRow, viewer: { priority: number; username: string }, now: Date): care_v1_care.CareHistoryRecord {
   const staffHidden = seesOwnRowsOnly(viewer.priority);
   return {
@@ -64,24 +60,17 @@ export function presentRecord(r: CareRecordRow, viewer: { priority: number; user
     customer_id: r.customer_id ?? '',
     username: staffHidden ? '' : r.username,
     fullname: staffHidden ? '' : r.fullname,
-    phone: maskPhone(r.phone, viewer.priority),
-    package: maskPhonesInText(r.package, viewer.priority, r.phone),
+    phone: last9(r.phone),
+    package: r.package,
     status: r.status,
     appointmentAt: vnDateTime(r.appointment_at),
-    note: maskPhonesInText(r.note, viewer.priority, r.phone),
+    note: r.note,
     careAt: vnDateTime(r.created_at),
     created_at: vnDateTime(r.created_at),
     hen_hom_nay: isToday(r.appointment_at, now),
     can_edit: mayEditRecord(viewer, r),
   };
 }
-
-/**
- * A care record's or invite-next-day record's audit trail for a viewer who sees its phone masked:
- * phones in the changed values (notes, packages, a changed number) masked as the list masks them.
- */
-export const maskedTrail = (entries: AuditEntry[], viewerPriority: number, phone: string): AuditEntry[] =>
-  maskPhonesInTrail(entries, viewerPriority, phone);
 
 export function presentUpload(u: UploadRow): care_v1_care.Upload {
   const total = Number(u.total);

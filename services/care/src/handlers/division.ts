@@ -1,4 +1,4 @@
-import { AppError, maskPhone, toPaging } from '@cskh/kit';
+import { AppError, last9, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { requireId, Where } from '@cskh/kit/data';
 import type { care_v1_care } from '@cskh/proto';
@@ -54,7 +54,7 @@ export function divisionHandlers(c: CareContext): Pick<Handlers<Def>, 'countAssi
       const me = ctx.user;
       const where = new Where().add(`assigned_to = ?`, me.username).add(`status = 'ASSIGNED'`);
       const page = await pageCustomers(ds.manager, where, 'assigned_at, id', toPaging(req.page, req.count, 20));
-      return { values: page.rows.map((r) => presentCustomer(r, maskPhone(r.phone, me.priority), me.priority)), count: page.count };
+      return { values: page.rows.map((r) => presentCustomer(r, last9(r.phone))), count: page.count };
     },
   };
 }

@@ -7,7 +7,7 @@ import type { EntityManager } from 'typeorm';
 import type { CareContext } from '../context';
 import { isCareResult, NOTE_MAX } from '../domain/care-result';
 import { MSG } from '../domain/messages';
-import { maskedTrail, mayEditRecord, presentRecord } from '../domain/present';
+import { mayEditRecord, presentRecord } from '../domain/present';
 import {
   CareRecordRow,
   findRecord,
@@ -105,8 +105,7 @@ export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
       const r = await findRecord(ds.manager, id);
       // Visible to whoever may see the record in the history (the same subtree rule).
       if (!r || !(await visibleTo(me, r))) throw new AppError('NOT_FOUND', MSG.recordNotFound);
-      const trail = await audit.history(ds.manager, RECORD_RESOURCE, id, req.page, req.count);
-      return { ...trail, values: maskedTrail(trail.values, me.priority, r.phone) };
+      return audit.history(ds.manager, RECORD_RESOURCE, id, req.page, req.count);
     },
 
     async listStaff(_req, ctx) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, dayRange, Identity, last9, maskPhone, maskPhonesInText, monthToDate, toPaging, vnDateTime } from '@cskh/kit';
+import { AppError, dayRange, Identity, last9, monthToDate, toPaging, vnDateTime } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { maskedEndsWith, Where } from '@cskh/kit/data';
 import { addPushToOutbox, ALL_ROOM, noticePayload } from '@cskh/kit/messaging';
@@ -27,21 +27,20 @@ import { branchAccountOf } from '../store/staff-hierarchy';
 type Def = typeof care_v1_care.CareServiceService;
 
 /**
- * An invitation as a viewer may see it: phone masked above priority 2 (spec 2 §6), and in the
- * carrier's texts and the package too (issue 21: the carrier's answer often names the subscriber).
+ * An invitation: the number with its 0. The kit's reply step masks it above priority 2 (spec 2 §6),
+ * in the carrier's texts and the package too (the carrier's answer often names the subscriber).
  */
-function presentInvitation(r: InvitationRow, viewer: Pick<Identity, 'priority'>): care_v1_care.Invitation {
-  const text = (s: string) => maskPhonesInText(s, viewer.priority, r.phone);
+function presentInvitation(r: InvitationRow): care_v1_care.Invitation {
   return {
     id: r.id,
-    msisdn: isManager(viewer.priority) ? `0${last9(r.phone)}` : maskPhone(r.phone, viewer.priority),
-    packCode: text(r.package),
+    msisdn: `0${last9(r.phone)}`,
+    packCode: r.package,
     packPrice: Number(r.price),
     type: r.type,
-    resultCodeMO: text(r.result_code),
+    resultCodeMO: r.result_code,
     requestType: r.request_type,
-    resultDesMt: text(r.result_des_mt),
-    resultDesMO: text(r.result_des_mo),
+    resultDesMt: r.result_des_mt,
+    resultDesMO: r.result_des_mo,
     genDate: vnDateTime(r.created_at),
     username_nv: r.username,
     ten_nv: r.fullname,
@@ -159,7 +158,7 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
           ? await c.carrier.confirm({ type: s.type, phone: s.phone, package: s.package, otp: s.otp, [s.transId.field]: s.transId.value })
           : await c.carrier.register({ type: s.type, phone: s.phone, package: s.package, command: s.command });
       const row = await store(me, s.type, s.phone, s.package, answer);
-      const invitation = presentInvitation(row, { priority: 0 });
+      const invitation = presentInvitation(row);
       if (row.result_code !== REGISTER_SUCCESS) throw new AppError('PRECONDITION', row.result_des_mo || MSG.registerFailed);
       return {
         invitation,
@@ -187,7 +186,7 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
       if (phone) where.add(...maskedEndsWith('phone9', phone, me.priority));
       staff.scopeSql(where, me, 'username');
       const page = await pageInvitations(ds, where, paging);
-      return { values: page.rows.map((r) => presentInvitation(r, me)), count: page.count };
+      return { values: page.rows.map(presentInvitation), count: page.count };
     },
   };
 }

@@ -1,13 +1,11 @@
-import { AppError, Identity, importChunk, maskPhone, maskPhonesInText, toPaging, vnDateTime } from '@cskh/kit';
+import { AppError, Identity, importChunk, toPaging, vnDateTime } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { inScope, maskedContains, requireId, staffScopeOf, Where } from '@cskh/kit/data';
-import { isManager } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { CareContext } from '../context';
 import { checkDivisionTarget, divisionPlan } from '../domain/division';
 import { MSG } from '../domain/messages';
-import { maskedTrail } from '../domain/present';
 import { balanceShare, checkNextDayInput, checkNextDayStatus, NextDayValues, packagePrice } from '../domain/next-day';
 import {
   assignNextDay,
@@ -28,21 +26,17 @@ type Def = typeof care_v1_care.CareServiceService;
 const RESOURCE = 'moigoihomsau';
 
 /**
- * The viewer sees the phone of their own records whole (the number they are to invite, as the care
- * card shows its customer); others' records, for priority 3 and above, masked as every list masks
- * it (spec 3 §9) — in the phone and in the package (issue 21).
+ * A record as stored. The kit's reply step masks others' records for priority 3 and above (spec 3
+ * §9); the viewer's own records keep their phone and package whole (the number they are to invite,
+ * as the care card shows its customer): declared `unmasked_for_owner` in the proto.
  */
-const seesWhole = (r: Pick<NextDayRow, 'username'>, viewer: Pick<Identity, 'priority' | 'username'>) =>
-  isManager(viewer.priority) || r.username === viewer.username;
-
-const present = (r: NextDayRow, viewer: Pick<Identity, 'priority' | 'username'>): care_v1_care.NextDayRecord => {
+const present = (r: NextDayRow): care_v1_care.NextDayRecord => {
   const tkc = Number(r.tkc ?? 0);
   const price = packagePrice(r.package);
-  const whole = seesWhole(r, viewer);
   return {
     id: r.id,
-    phone: whole ? r.phone : maskPhone(r.phone, viewer.priority),
-    package: whole ? r.package : maskPhonesInText(r.package, viewer.priority, r.phone),
+    phone: r.phone,
+    package: r.package,
     tkc,
     gia_goi: price,
     tkc_chia_phan_tram_gia_goi: balanceShare(tkc, price),
@@ -95,15 +89,15 @@ export function nextDayHandlers(
     return row;
   }
 
-  async function reload(em: EntityManager, id: string, viewer: Identity): Promise<care_v1_care.NextDayRecord> {
+  async function reload(em: EntityManager, id: string): Promise<care_v1_care.NextDayRecord> {
     const row = await findNextDay(em, id);
-    return present(row!, viewer);
+    return present(row!);
   }
 
-  async function page(where: Where, req: { page?: number; count?: number }, viewer: Identity) {
+  async function page(where: Where, req: { page?: number; count?: number }) {
     const paging = toPaging(req.page, req.count, 20);
     const { rows, count } = await pageNextDay(ds, where, paging);
-    return { values: rows.map((r) => present(r, viewer)), count };
+    return { values: rows.map(present), count };
   }
 
   const valuesOf = (req: { phone?: string; package?: string; username?: string }, me: Identity): NextDayValues => {
@@ -119,11 +113,11 @@ export function nextDayHandlers(
       const phone = (req.phone ?? '').replace(/\D/g, '').replace(/^(84|0)(?=\d{9}$)/, '');
       if (phone) where.add(...maskedContains('n.phone9', phone, me.priority));
       staff.scopeSql(where, me, 'n.username');
-      return page(where, req, me);
+      return page(where, req);
     },
 
     async listNextDayAssigned(req, ctx) {
-      return page(new Where().add('n.username = ?', ctx.user.username), req, ctx.user);
+      return page(new Where().add('n.username = ?', ctx.user.username), req);
     },
 
     async countNextDayAssignable() {
@@ -192,7 +186,7 @@ export function nextDayHandlers(
           who: ctx.user,
           changes: row.status === 1 ? [] : [{ field: 'status', from: row.status, to: 1 }],
         });
-        return reload(em, id, ctx.user);
+        return reload(em, id);
       });
     },
 
@@ -209,20 +203,19 @@ export function nextDayHandlers(
           who: ctx.user,
           changes: row.status === status ? [] : [{ field: 'status', from: row.status, to: status }],
         });
-        return reload(em, id, ctx.user);
+        return reload(em, id);
       });
     },
 
     async nextDayHistory(req, ctx) {
       const id = requireId(req.id, MSG.nextDayNotFound);
-      const row = await lockVisible(ds.manager, ctx.user, id);
-      const trail = await audit.history(ds.manager, RESOURCE, id, req.page, req.count);
-      return seesWhole(row, ctx.user) ? trail : { ...trail, values: maskedTrail(trail.values, ctx.user.priority, row.phone) };
+      await lockVisible(ds.manager, ctx.user, id);
+      return audit.history(ds.manager, RESOURCE, id, req.page, req.count);
     },
 
     async getNextDay(req, ctx) {
       const id = requireId(req.id, MSG.nextDayNotFound);
-      return present(await lockVisible(ds.manager, ctx.user, id), ctx.user);
+      return present(await lockVisible(ds.manager, ctx.user, id));
     },
 
     async createNextDay(req, ctx) {
@@ -240,7 +233,7 @@ export function nextDayHandlers(
         tkc,
         createdBy: me.username,
       });
-      return reload(ds.manager, id, me);
+      return reload(ds.manager, id);
     },
 
     async updateNextDay(req, ctx) {
@@ -263,7 +256,7 @@ export function nextDayHandlers(
           .filter(([, from, to]) => from !== to)
           .map(([field, from, to]) => ({ field, from, to }));
         await audit.record(em, { resource: RESOURCE, id, who: me, changes });
-        return reload(em, id, me);
+        return reload(em, id);
       });
     },
 

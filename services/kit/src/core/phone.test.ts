@@ -1,4 +1,4 @@
-import { maskPhone, maskPhonesInFields, maskPhonesInText, maskPhonesInTrail, phoneMaskedFor } from './phone';
+import { maskPhone, maskPhonesInText, phoneMaskedFor } from './phone';
 
 /** A run of 9 or more digits (separators ignored) containing these 9 digits. */
 const shows = (text: string, nine: string) => text.replace(/[ .-]/g, '').includes(nine);
@@ -70,21 +70,5 @@ describe('maskPhonesInText', () => {
       'a840977777776',
     ];
     for (const t of texts) for (const p of [3, 4, 5, 7]) expect(shows(maskPhonesInText(t, p, '0977777776'), '977777776')).toBe(false);
-  });
-});
-
-describe('maskPhonesInFields', () => {
-  it('masks the named string fields only, for covered viewers only', () => {
-    const row = { id: '0977777776', note: 'goi 0977777776', n: 5 };
-    expect(maskPhonesInFields(row, ['note'], 4)).toEqual({ id: '0977777776', note: 'goi ****77776', n: 5 });
-    expect(maskPhonesInFields(row, ['note'], 2)).toBe(row);
-  });
-});
-
-describe('maskPhonesInTrail', () => {
-  it('masks the changed values for covered viewers only', () => {
-    const e = { id: '1', field: 'note', from_value: 'goi 0977777776', to_value: '0977777776', username: 'a' };
-    expect(maskPhonesInTrail([e], 3, '0977777776')).toEqual([{ ...e, from_value: 'goi ****77776', to_value: '****77776' }]);
-    expect(maskPhonesInTrail([e], 1)).toEqual([e]);
   });
 });

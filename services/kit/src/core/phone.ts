@@ -1,7 +1,9 @@
 /**
  * Phones as every service treats them: stored as given, matched by their last 9 digits, and shown
  * to a viewer according to their priority (spec 1 §9: the last 9 digits for priority below 3,
- * otherwise four stars plus the last 5 digits). Masking happens on the server.
+ * otherwise four stars plus the last 5 digits). Masking happens on the server, in one place: the
+ * kit's reply step (server/reply-mask.ts, every routed reply) and the realtime tier (every socket
+ * reply and push), both through `maskPhonesInText`.
  */
 
 /** Digits only. */
@@ -86,40 +88,4 @@ export function maskPhonesInText(text: string, viewerPriority: number, ...ownPho
     const l = significant9(digitsOf(m));
     return l ? maskPhone(l, viewerPriority) : m;
   });
-}
-
-/**
- * A row's string fields with `maskPhonesInText` applied (the named fields only; others as they
- * are): for presenters that mask every free-text field of a row the same way.
- */
-export function maskPhonesInFields<T extends object>(
-  row: T,
-  fields: readonly (keyof T)[],
-  viewerPriority: number,
-  ...ownPhones: unknown[]
-): T {
-  if (!phoneMaskedFor(viewerPriority)) return row;
-  const out = { ...row };
-  for (const f of fields) {
-    const v = out[f];
-    if (typeof v === 'string') out[f] = maskPhonesInText(v, viewerPriority, ...ownPhones) as T[keyof T];
-  }
-  return out;
-}
-
-/**
- * An audit trail (`GET …/{id}/history`) for a viewer: for the viewers the masking rule covers, the
- * phones in each changed value (a note, a package, a changed number) masked as the list masks them.
- */
-export function maskPhonesInTrail<E extends { from_value: string; to_value: string }>(
-  entries: E[],
-  viewerPriority: number,
-  ...ownPhones: unknown[]
-): E[] {
-  if (!phoneMaskedFor(viewerPriority)) return entries;
-  return entries.map((e) => ({
-    ...e,
-    from_value: maskPhonesInText(e.from_value, viewerPriority, ...ownPhones),
-    to_value: maskPhonesInText(e.to_value, viewerPriority, ...ownPhones),
-  }));
 }

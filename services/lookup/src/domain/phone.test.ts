@@ -1,5 +1,5 @@
 import { AppError } from '@cskh/kit';
-import { display0, last9, maskPhone, maskPhonesInText, requireLookupPhone, with84, PHONE_REQUIRED } from './phone';
+import { display0, last9, requireLookupPhone, with84, PHONE_REQUIRED } from './phone';
 
 describe('phone rules', () => {
   it('uses only the last 9 digits', () => {
@@ -24,19 +24,5 @@ describe('phone rules', () => {
 
   it('shows nine-digit phones with a leading 0', () => {
     expect(display0('912345678')).toBe('0912345678');
-  });
-
-  it('masks by priority: last 9 below 3, else four stars and the last 5', () => {
-    expect(maskPhone('0912345678', 1)).toBe('912345678');
-    expect(maskPhone('0912345678', 2)).toBe('912345678');
-    expect(maskPhone('0912345678', 3)).toBe('****45678');
-    expect(maskPhone('84912345678', 5)).toBe('****45678');
-    expect(maskPhone('', 5)).toBe('');
-  });
-
-  it('masks phones inside free text for priority 3 and above', () => {
-    const text = 'Số điện thoại: 0912345678\nTrang: 1\nSĐT 84912345678';
-    expect(maskPhonesInText(text, 2)).toBe(text);
-    expect(maskPhonesInText(text, 4)).toBe('Số điện thoại: ****45678\nTrang: 1\nSĐT ****45678');
   });
 });

@@ -1,11 +1,11 @@
-import { AppError, digitsOf, last9, maskPhone, maskPhonesInText } from '@cskh/kit';
+import { AppError, digitsOf, last9 } from '@cskh/kit';
 
 export const PHONE_REQUIRED = 'Bạn phải nhập số điện thoại';
 export const PHONE_INVALID = 'Số điện thoại không hợp lệ';
 
-// The shared phone rules live in the kit (services/kit/src/core/phone.ts); lookup uses them as they are.
-// maskPhonesInText: phones inside a log row's content masked as the phone column is (kit).
-export { digitsOf, last9, maskPhone, maskPhonesInText };
+// The shared phone rules live in the kit (services/kit/src/core/phone.ts); lookup uses them as they
+// are. Masking is the kit's reply step (every string of every reply), not lookup's.
+export { digitsOf, last9 };
 
 /**
  * A lookup's phone: required ('Bạn phải nhập số điện thoại'), only the last 9 digits are used,

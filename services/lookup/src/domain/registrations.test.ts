@@ -1,5 +1,25 @@
 import { staffScopeOf } from '@cskh/kit/data';
-import { attribute, pageOf, presentRegistration, registrationVisible, staffFilterAllowed, visibleChannels } from './registrations';
+import { maskReply } from '@cskh/kit/server';
+import {
+  attribute,
+  pageOf,
+  presentRegistration as present,
+  registrationVisible,
+  staffFilterAllowed,
+  visibleChannels,
+} from './registrations';
+
+/** What the viewer receives: the presenter, then the kit's reply step (masking, in one place for every route). */
+const presentRegistration = <T extends Parameters<typeof present>[0]>(row: T, p: number, special: ReadonlySet<string>) =>
+  (
+    maskReply(
+      '/cskh.lookup.v1.LookupService/Registrations9084',
+      { values: [present(row, p, special)], count: 1 },
+      { priority: p, username: 'nv_xem' },
+    ) as {
+      values: T[];
+    }
+  ).values[0];
 
 const P: [string, string] = ['HNIMB', 'HCMMB'];
 const see = (username: string, priority: number) => visibleChannels({ username, priority }, P);

@@ -1,4 +1,4 @@
-import { isBelowManager, isManager, maskPhone, maskPhonesInText, Paging } from '@cskh/kit';
+import { isBelowManager, isManager, last9, Paging } from '@cskh/kit';
 import { inScope, StaffMember, StaffScope } from '@cskh/kit/data';
 
 /**
@@ -100,16 +100,15 @@ export function registrationVisible(
 }
 
 /**
- * A 9084 row as the viewer may see it: the special account unattributed (attribute), the phone
- * masked by the kit's rule (last 9 digits below priority 3, else '****' + last 5) and any phone
- * in the carrier's result text masked the same way.
+ * A 9084 row as the viewer may see it: the special account unattributed (attribute), the phone's
+ * last 9 digits (the kit's reply step masks it, and any phone in the carrier's result text, for
+ * priority 3 and above).
  */
 export function presentRegistration<T extends RegistrationRow>(row: T, viewerPriority: number, specialAccounts: ReadonlySet<string>): T {
   const r = attribute(row, viewerPriority, specialAccounts);
   return {
     ...r,
-    NumberPhone: maskPhone(r.NumberPhone, viewerPriority),
-    Result: maskPhonesInText(r.Result, viewerPriority, r.NumberPhone),
+    NumberPhone: last9(r.NumberPhone),
   };
 }
 

@@ -15,7 +15,7 @@ import { Handlers } from '@cskh/kit/server';
 import { inScope, ListFilter, maskedContains, requireId, StaffDirectory, staffScopeOf } from '@cskh/kit/data';
 import { isSales } from '@cskh/kit';
 import { lookup_v1_lookup } from '@cskh/proto';
-import { maskPhone, maskPhonesInText, digitsOf } from '../domain/phone';
+import { digitsOf, last9 } from '../domain/phone';
 import { MSG } from '../domain/messages';
 import { importAttribution } from '../domain/lookup-log';
 import {
@@ -33,12 +33,12 @@ type Def = typeof lookup_v1_lookup.LookupLogServiceService;
 // As long as the API takes a message content: nothing the caller sent is cut.
 const MAX_TEXT = TEXT_LIMITS.content;
 
-/** A row as the viewer may see it: phones masked by priority, in the phone, the lookup name and the content (kit maskPhonesInText). */
-export const present = (r: LookupLogRow, viewerPriority: number): lookup_v1_lookup.LookupLog => ({
+/** A row: the phone's last 9 digits (the kit's reply step masks it, and the phones in the texts, by priority). */
+export const present = (r: LookupLogRow): lookup_v1_lookup.LookupLog => ({
   id: r.id,
-  so_dien_thoai: maskPhone(r.so_dien_thoai, viewerPriority),
-  ten_tra_cuu: maskPhonesInText(r.ten_tra_cuu, viewerPriority, r.so_dien_thoai),
-  noi_dung: maskPhonesInText(r.noi_dung, viewerPriority, r.so_dien_thoai),
+  so_dien_thoai: last9(r.so_dien_thoai),
+  ten_tra_cuu: r.ten_tra_cuu,
+  noi_dung: r.noi_dung,
   username: r.username,
   full_name: r.full_name,
   createdAt: vnDateTime(r.created_at),
@@ -67,7 +67,7 @@ export function lookupLogHandlers(ds: DataSource, staff: StaffDirectory): Handle
     if (scoped) filter.over(['username'], (w) => staff.scopeSql(w, who, 'username'));
     const page = await listLookupLogPage(ds, filter, paging);
     return {
-      values: page.rows.map((r) => present(r, who.priority)),
+      values: page.rows.map(present),
       count: page.count,
       countByName: page.groups.map((g) => ({ ten_tra_cuu: g.key, count: g.count })),
     };
@@ -98,7 +98,7 @@ export function lookupLogHandlers(ds: DataSource, staff: StaffDirectory): Handle
         username: who.username,
         full_name: who.fullname,
       });
-      return present(row, who.priority);
+      return present(row);
     },
 
     async importLookupLogs(req, ctx) {

@@ -1,5 +1,16 @@
 import type { AuditEntry } from '@cskh/kit/data';
-import { OrderRow, presentOrder, visibleOrderTrail } from './present';
+import { maskReply } from '@cskh/kit/server';
+import { OrderRow, presentOrder as present, visibleOrderTrail as trailOf } from './present';
+
+/** What the viewer receives: the presenter, then the kit's reply step (masking, in one place for every route). */
+const received = <T>(method: string, values: T[], priority: number) =>
+  (
+    maskReply(`/cskh.orders.v1.MfyOrderService/${method}`, { values, count: values.length }, { priority, username: 'nv_xem' }) as {
+      values: T[];
+    }
+  ).values;
+const presentOrder = (r: OrderRow, p: number) => received('ListOrders', [present(r, p)], p)[0];
+const visibleOrderTrail = (entries: AuditEntry[], p: number) => received('OrderHistory', trailOf(entries, p), p);
 
 const order = {
   id: 'o1',
@@ -73,7 +84,7 @@ describe('an order as each viewer sees it (issue 21)', () => {
       e('cty', '', 'X'),
       e('trang_thai', 'a', 'b'),
     ];
-    expect(visibleOrderTrail(trail, 1, order)).toEqual(trail);
-    expect(visibleOrderTrail(trail, 4, order)).toEqual([{ ...trail[0], from_value: '****45678', to_value: '****77776' }, trail[4]]);
+    expect(visibleOrderTrail(trail, 1)).toEqual(trail);
+    expect(visibleOrderTrail(trail, 4)).toEqual([{ ...trail[0], from_value: '****45678', to_value: '****77776' }, trail[4]]);
   });
 });

@@ -1,4 +1,4 @@
-import { isManager, maskPhone, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
+import { isManager, last9, vnDateTime } from '@cskh/kit';
 import { AuditEntry } from '@cskh/kit/data';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrderKind } from './statuses';
@@ -42,15 +42,15 @@ export interface OrderRow {
  * An order as the viewer may see it (spec 3 §6): managers get the last 9 digits, the owner phone,
  * company and note and may change things; priority 3 and above get '****' + last 5 and no owner
  * phone, company or note (absent from the answer, not blanked in the browser); priority below 5
- * may change the collection status. For priority 3 and above the number is masked in the package
- * code too (issue 21; kit `maskPhonesInText`), the one free text they get.
+ * may change the collection status. The masking itself (the phone, and any number in the package
+ * code) is the kit's reply step.
  */
 export function presentOrder(r: OrderRow, viewerPriority: number, listPrice = 0): orders_v1_orders.OrderRecord {
   const manager = isManager(viewerPriority);
   const out: orders_v1_orders.OrderRecord = {
     id: r.id,
-    so_dien_thoai: maskPhone(r.so_dien_thoai, viewerPriority),
-    ma_goi: maskPhonesInText(r.ma_goi, viewerPriority, r.so_dien_thoai, r.so_dien_thoai_chu),
+    so_dien_thoai: last9(r.so_dien_thoai),
+    ma_goi: r.ma_goi,
     gia_ban_goi: r.gia_ban_goi,
     username_nv: r.username_nv,
     ten_nv: r.ten_nv,
@@ -98,19 +98,10 @@ const MANAGER_FIELDS = new Set(['so_dien_thoai_chu', 'cty', 'note']);
 
 /**
  * An order's audit trail as the viewer may see it: everything for managers; for priority 3 and
- * above, without the owner phone, company and note changes (columns they do not get) and with
- * phones masked in the remaining values (issue 21).
+ * above, without the owner phone, company and note changes (columns they do not get); the phones
+ * in the remaining values are masked by the kit's reply step.
  */
-export function visibleOrderTrail(
-  entries: AuditEntry[],
-  viewerPriority: number,
-  r: Pick<OrderRow, 'so_dien_thoai' | 'so_dien_thoai_chu'>,
-): AuditEntry[] {
+export function visibleOrderTrail(entries: AuditEntry[], viewerPriority: number): AuditEntry[] {
   if (isManager(viewerPriority)) return entries;
-  return maskPhonesInTrail(
-    entries.filter((e) => !MANAGER_FIELDS.has(e.field)),
-    viewerPriority,
-    r.so_dien_thoai,
-    r.so_dien_thoai_chu,
-  );
+  return entries.filter((e) => !MANAGER_FIELDS.has(e.field));
 }

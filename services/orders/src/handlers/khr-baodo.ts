@@ -5,10 +5,8 @@ import {
   importChunk,
   isBelowManager,
   isManager,
+  last9,
   leadsPeople,
-  maskPhone,
-  maskPhonesInText,
-  maskPhonesInTrail,
   seesOwnRowsOnly,
   toPaging,
   vnDateTime,
@@ -191,8 +189,7 @@ function recordKit(c: OrdersContext, table: RecordTable) {
       const id = requireId(req.id, MSG.recordNotFound);
       const r = await findRecord<KhrRow>(ds.manager, table, id);
       await recordKit(c, table).visible(me, r);
-      const trail = await audit.history(ds.manager, table, id, req.page, req.count);
-      return { ...trail, values: maskPhonesInTrail(trail.values, me.priority, r?.so_dien_thoai) };
+      return audit.history(ds.manager, table, id, req.page, req.count);
     },
   };
 }
@@ -202,7 +199,7 @@ function presentKhr(r: KhrRow, viewer: Viewer): orders_v1_orders.KhrRecord {
   const { priority } = viewer;
   return {
     id: r.id,
-    so_dien_thoai: maskPhone(r.so_dien_thoai, priority),
+    so_dien_thoai: last9(r.so_dien_thoai),
     ngay_thanh_cong: dmy(r.ngay_thanh_cong),
     username_nv: r.username_nv,
     ten_nv: r.ten_nv,
@@ -287,11 +284,10 @@ function presentBaodo(r: BaodoRow, viewer: Viewer): orders_v1_orders.BaodoRecord
   const { priority } = viewer;
   return {
     ...presentKhr(r, viewer),
-    // The package, channel and reason are typed text: the number masked in them as in the phone (issue 21).
-    ten_goi_cuoc: maskPhonesInText(r.ten_goi_cuoc, priority, r.so_dien_thoai),
+    ten_goi_cuoc: r.ten_goi_cuoc,
     gia_goi_cuoc: Number(r.gia_goi_cuoc),
-    kenh: maskPhonesInText(r.kenh, priority, r.so_dien_thoai),
-    ly_do: maskPhonesInText(r.ly_do, priority, r.so_dien_thoai),
+    kenh: r.kenh,
+    ly_do: r.ly_do,
     nguoi_dat_trang_thai: r.nguoi_dat_trang_thai,
     trang_thai_duyet: r.trang_thai_duyet,
     // Approve and set-result: priority below 3 (spec 3 §6); approve on pending rows only.

@@ -519,7 +519,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       const o = await findOrder(ds.manager, kind, requireId(req.id, MSG.orderNotFound));
       if (!o || !(await maySee(ctx.user, o))) refuse('NOT_FOUND', MSG.orderNotFound);
       const trail = await audit.history(ds.manager, orderResource(kind), o!.id, req.page, req.count);
-      return { ...trail, values: visibleOrderTrail(trail.values, ctx.user.priority, o!) };
+      return { ...trail, values: visibleOrderTrail(trail.values, ctx.user.priority) };
     },
   } as OrderHandlers & Pick<Handlers<MfyDef>, 'nhacNhanVien' | 'updateDoanhThu' | 'updateTiLeDoanhThuTinhLuong'>;
 

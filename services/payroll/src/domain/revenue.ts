@@ -1,5 +1,5 @@
 import { last9, parseDateTime } from '@cskh/kit';
-import { isLeader, isManager, isSales } from '@cskh/kit';
+import { isLeader, isSales } from '@cskh/kit';
 import type { events_v1_care, events_v1_orders, events_v1_refunds } from '@cskh/proto';
 import { MSG } from './messages';
 
@@ -204,11 +204,10 @@ export function recordFromImport(r: {
   };
 }
 
-/** A phone as the reports show it: full (0 + last 9) below priority 3, else '****' + last 5. */
-export function showPhone(phone: string, viewerPriority: number): string {
+/** A phone as the reports show it: 0 + last 9 (the kit's reply step masks it for priority 3 and above). */
+export function showPhone(phone: string): string {
   const l = last9(phone);
-  if (!l) return '';
-  return isManager(viewerPriority) ? `0${l}` : `****${l.slice(-5)}`;
+  return l ? `0${l}` : '';
 }
 
 /** Branch report average: provisional revenue ÷ staff count, 0 when there are no staff (spec 2 §2.4). */

@@ -1,4 +1,4 @@
-import { ALL_ROWS_COUNT, AppError, exportWindowSize, Identity, maskPhonesInText, Paging, toPaging, vnDateTime } from '@cskh/kit';
+import { ALL_ROWS_COUNT, AppError, exportWindowSize, Identity, Paging, toPaging, vnDateTime } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { ListFilter, maskedContains, pageSql, rollupCount, staffScopeOf, Where } from '@cskh/kit/data';
 import { isManager, isSales } from '@cskh/kit';
@@ -64,21 +64,13 @@ export function reportWhere(c: PayrollContext, req: Req, me: Identity, dateColum
   return where;
 }
 
-/**
- * A text of a report row as the viewer may see it: for priority 3 and above, the phone masked in it
- * as in the phone column (issue 21; kit maskPhonesInText) — channel, package and form are typed or
- * imported text (track0/track1 are ids, the row's identity for reassignment: left as they are).
- */
-const textOf = (r: Pick<ViewRow, 'so_dien_thoai_cs'>, priority: number) => (s: string | null | undefined) =>
-  maskPhonesInText(s ?? '', priority, r.so_dien_thoai_cs);
-
-const presentDetailed = (r: ViewRow, priority: number): payroll_v1_payroll.DetailedRow => ({
+const presentDetailed = (r: ViewRow): payroll_v1_payroll.DetailedRow => ({
   id: r.id,
-  kenh: textOf(r, priority)(r.kenh),
+  kenh: r.kenh ?? '',
   username_nv: r.username_nv,
   ten_nv: r.ten_nv,
-  so_dien_thoai_cs: showPhone(r.so_dien_thoai_cs, priority),
-  goi_cuoc: textOf(r, priority)(r.goi_cuoc),
+  so_dien_thoai_cs: showPhone(r.so_dien_thoai_cs),
+  goi_cuoc: r.goi_cuoc ?? '',
   doanh_thu: num(r.doanh_thu),
   ngay_thanh_cong: vnDateTime(r.ngay_thanh_cong),
   username_he_thong: r.username_he_thong,
@@ -95,7 +87,7 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
     const paging = reportPaging(req, me, exportAll);
     const where = reportWhere(c, req, me, 'v.ngay_thanh_cong').add('v.success');
     const [rows, totals] = await Promise.all([detailedRows(ds, where, pageSql(paging)), detailedTotals(req, me, where)]);
-    return { values: rows.map((r) => presentDetailed(r, me.priority)), count: totals.n, tongDoanhThu: totals.total, tongGoi: totals.n };
+    return { values: rows.map(presentDetailed), count: totals.n, tongDoanhThu: totals.total, tongGoi: totals.n };
   };
 
   /**
@@ -170,11 +162,11 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
         id: r.id,
         // The partner company is for priority below 3 only: absent from everyone else's answer.
         ...(isManager(me.priority) ? { cty: r.cty } : {}),
-        so_dien_thoai_cs: showPhone(r.so_dien_thoai_cs, me.priority),
-        goi_cuoc: textOf(r, me.priority)(r.goi_cuoc),
+        so_dien_thoai_cs: showPhone(r.so_dien_thoai_cs),
+        goi_cuoc: r.goi_cuoc ?? '',
         username_nv: r.username_nv,
         ten_nv: r.ten_nv,
-        hinh_thuc: textOf(r, me.priority)(r.hinh_thuc),
+        hinh_thuc: r.hinh_thuc ?? '',
         gia_ban_goi: r.gia_ban_goi,
         doanh_thu: num(r.doanh_thu),
         ngay_len_don: vnDateTime(r.ngay_len_don),
@@ -192,11 +184,11 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
     return {
       values: rows.map((r) => ({
         id: r.id,
-        kenh: textOf(r, me.priority)(r.kenh),
+        kenh: r.kenh ?? '',
         username_nv: r.username_nv,
         ten_nv: r.ten_nv,
-        so_dien_thoai_cs: showPhone(r.so_dien_thoai_cs, me.priority),
-        goi_cuoc: textOf(r, me.priority)(r.goi_cuoc),
+        so_dien_thoai_cs: showPhone(r.so_dien_thoai_cs),
+        goi_cuoc: r.goi_cuoc ?? '',
         doanh_thu: num(r.doanh_thu),
         ngay_thanh_cong: vnDateTime(r.ngay_thanh_cong),
         status: r.success ? 'SUCCESS' : 'FAILED',

@@ -65,7 +65,7 @@ export function revenueHandlers(c: PayrollContext): Pick<Handlers<Def>, 'importR
         return (await findRecord(em, before.track0, before.track1))!;
       });
       c.recalc.nudge();
-      return presentDetailed(row, me.priority);
+      return presentDetailed(row);
     },
 
     async revenueHistory(req, ctx) {

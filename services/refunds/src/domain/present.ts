@@ -1,4 +1,4 @@
-import { isManager, maskPhone, maskPhonesInText, maskPhonesInTrail, vnDateTime } from '@cskh/kit';
+import { isManager, last9, vnDateTime } from '@cskh/kit';
 import { AuditEntry } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import { transferNote, vietnamesePartnerText } from './requests';
@@ -55,19 +55,18 @@ export interface RequestRow {
 /**
  * A request as the viewer may see it: the phone masked by priority; partner channel and the
  * discounted amount left out for priority 3 and above (spec 2 §2.9); the transfer note for
- * managers (priority below 3) and the request's own staff. For priority 3 and above the phone is masked in every text
- * of the row too (issue 21; kit `maskPhonesInText`): package, partner status and progress, the extra
- * refund's reason and the transfer note ('****' + last 5 + package: the customer writes their own
- * number; the package part is what staff relay).
+ * managers (priority below 3) and the request's own staff. The kit's reply step masks the phone
+ * in every text of the row for priority 3 and above (the transfer note becomes '****' + last 5 +
+ * package: the customer writes their own number; the package part is what staff relay).
  */
 export function presentRequest(r: RequestRow, viewer: { priority: number; username: string }): refunds_v1_refunds.RefundRequest {
   const manager = isManager(viewer.priority);
-  const text = (s: string) => maskPhonesInText(s ?? '', viewer.priority, r.number_phone);
+  const text = (s: string) => s ?? '';
   const out: refunds_v1_refunds.RefundRequest = {
     id: r.id,
     staff_username: r.staff_username,
     staff_fullname: r.staff_fullname,
-    number_phone: maskPhone(r.number_phone, viewer.priority),
+    number_phone: last9(r.number_phone),
     number_type: r.number_type,
     package_code: text(r.package_code),
     trang_thai_giao_dich_doi_tac: vietnamesePartnerText(text(r.trang_thai_giao_dich_doi_tac)),
@@ -108,13 +107,9 @@ export function presentRequest(r: RequestRow, viewer: { priority: number; userna
   return out;
 }
 
-/** A request's audit trail for a viewer who sees its phone masked: phones in the changed values masked too. */
-export const visibleTrail = (entries: AuditEntry[], viewerPriority: number, phone: string): AuditEntry[] =>
-  maskPhonesInTrail(
-    isManager(viewerPriority) ? entries : entries.filter((e) => !SENIOR_ONLY_FIELDS.includes(e.field)),
-    viewerPriority,
-    phone,
-  );
+/** A request's audit trail for a viewer: without the seniors' fields above priority 2 (phones masked by the kit's reply step). */
+export const visibleTrail = (entries: AuditEntry[], viewerPriority: number): AuditEntry[] =>
+  isManager(viewerPriority) ? entries : entries.filter((e) => !SENIOR_ONLY_FIELDS.includes(e.field));
 
 /** Fields priority 3 and above never get, in the row or in its trail (spec 2 §2.9; issue 24.11). */
 export const SENIOR_ONLY_FIELDS: readonly string[] = ['tien_hoan_sau_chiet_khau', 'kenh_doi_tac'];

@@ -1,15 +1,4 @@
-import {
-  AppError,
-  dayRange,
-  hasAnyPermission,
-  Identity,
-  isManager,
-  isSales,
-  maskPhonesInText,
-  monthToDate,
-  parseDateTime,
-  toPaging,
-} from '@cskh/kit';
+import { AppError, dayRange, hasAnyPermission, Identity, isManager, isSales, monthToDate, parseDateTime, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { changedFields, likeContains, ListFilter, maskedContains, requireId, Where } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
@@ -263,8 +252,8 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     return updated;
   };
 
-  /** The partner's answer shown to the caller; its text masks the customer's number as the row does (issue 21). */
-  const noticeOf = (r: RequestRow, settings: Map<string, string>, me: Identity): refunds_v1_refunds.Notice => {
+  /** The partner's answer shown to the caller (the kit's reply step masks the customer's number in it as in the row). */
+  const noticeOf = (r: RequestRow, settings: Map<string, string>): refunds_v1_refunds.Notice => {
     const channel = r.kenh_doi_tac;
     const answer =
       channel === NO_API
@@ -272,7 +261,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
         : r.partner_state === 'answered'
           ? r.partner_message || r.trang_thai_giao_dich_doi_tac
           : RMSG.partnerNoAnswer;
-    const message = maskPhonesInText(answer, me.priority, r.number_phone);
+    const message = answer;
     const status = channel === NO_API ? 'Unknown' : r.partner_state === 'answered' ? r.partner_status : STATUS.dang_xu_ly;
     return {
       request_id: r.id,
@@ -297,7 +286,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     outbox.afterCommit();
     const sent: RequestRow[] = [];
     for (const r of saved) sent.push(await sendToPartner(r, me));
-    return { values: sent.map((r) => presentRequest(r, me)), notices: sent.map((r) => noticeOf(r, settings, me)) };
+    return { values: sent.map((r) => presentRequest(r, me)), notices: sent.map((r) => noticeOf(r, settings)) };
   };
 
   const change = (me: Identity, rawId: string, field: string, plan: (r: RequestRow) => Record<string, unknown> | null, event = true) =>
@@ -556,7 +545,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       if (row.partner_state !== 'unknown') throw new AppError('PRECONDITION', RMSG.retryNotNeeded);
       const settings = await readSettings(ds.manager);
       const sent = await sendToPartner(row, me);
-      return { values: [presentRequest(sent, me)], notices: [noticeOf(sent, settings, me)] };
+      return { values: [presentRequest(sent, me)], notices: [noticeOf(sent, settings)] };
     },
 
     async requestHistory(req, ctx) {
@@ -565,7 +554,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       const r = await findRequest(ds.manager, id);
       if (!r || !(await visible(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
       const trail = await audit.history(ds.manager, REQUEST_RESOURCE, id, req.page, req.count);
-      return { ...trail, values: visibleTrail(trail.values, ctx.user.priority, r.number_phone) };
+      return { ...trail, values: visibleTrail(trail.values, ctx.user.priority) };
     },
 
     deleteRequest: (req, ctx) => deleteRequestAs(c, ctx.user, req.id),
