@@ -16,6 +16,8 @@
  *   after REPLY_TIMEOUT_MS gets an error reply instead.
  * - Pushes: RealtimePush on cskh.realtime.notify (any service, kit realtime-push) is emitted to its
  *   room, once per event id. `showThongBao` may also be broadcast by a senior (priority < 3).
+ * - Every reply and push is masked by each recipient's priority (domain/masked-emit.ts): phones in
+ *   every string become '****' + last 5 for priority 3 and above; a reply's match field stays.
  */
 import { createServer, Server as HttpServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -32,6 +34,7 @@ import { BatchConsumerHandle } from '@cskh/kit/messaging';
 import { realtimeConfig, RealtimeConfig } from './config';
 import { createDeduper } from './domain/dedupe';
 import { accountClientId, acceptedAck, errorPayload, matchValue, ReplyPayload, routeTable, RouteTable, toParams } from './domain/routing';
+import { emitByPriority, roomsToJoin } from './domain/masked-emit';
 import { BatchPublisher } from './workers/batch-publisher';
 import { startPushConsumer } from './workers/pushes';
 import { startReplyConsumer } from './workers/replies';
@@ -207,9 +210,8 @@ export async function startRealtime(
   // ---- pending requests of this replica (timeout guard) ----
   const pending = new Map<string, { timer: NodeJS.Timeout; socket: Socket }>();
 
-  const emitReply = (clientId: string, route: SocketRoute, payload: ReplyPayload) => {
-    io.to(`client:${clientId}`).emit(route.replyEvent, payload);
-  };
+  const emitReply = (clientId: string, route: SocketRoute, payload: ReplyPayload) =>
+    emitByPriority(io, { room: `client:${clientId}` }, route.replyEvent, payload, route.match ? [route.match] : []);
 
   // Requests whose timer ran after another replica had claimed the reply: its broadcast may still
   // be on its way (claimed a moment before). This socket gets the timeout only if it never comes.
@@ -320,7 +322,7 @@ export async function startRealtime(
 
   io.on('connection', (socket) => {
     const sd = socket.data as SocketData;
-    socket.join([`user:${sd.identity.username}`, `client:${sd.clientId}`]);
+    socket.join(roomsToJoin(sd.identity.priority, [`user:${sd.identity.username}`, `client:${sd.clientId}`]));
     socketConnections.inc();
     socket.once('disconnect', () => socketConnections.dec());
     // A reply reaches this socket whichever replica consumed it (the Redis adapter delivers the
@@ -352,7 +354,7 @@ export async function startRealtime(
         from: sd.identity.username,
         at: Date.now(),
       };
-      io.emit('showThongBao', notice);
+      emitByPriority(io, { all: true }, 'showThongBao', notice);
       if (typeof ack === 'function') ack({ status: 200, id: notice.id });
     });
   });

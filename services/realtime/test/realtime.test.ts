@@ -214,7 +214,8 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
   it('delivers to a client on replica B the reply consumed by replica A', async () => {
     const username = `agent_${rand()}`;
     const clientId = clientIdConsumedBy(a, username);
-    const t = token({ username });
+    // A manager: the answer as the carrier gave it (what priority 3+ receives has its own test below).
+    const t = token({ username, priority: 2 });
     const s = await open(b, t.token, clientId);
     const handledA = a.replies.handled();
     const handledB = b.replies.handled();
@@ -239,7 +240,8 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
 
   it('answers every spec event with its traKetQua… event', async () => {
     const clientId = `client-${rand()}`;
-    const t = token({ username: `agent_${rand()}`, priority: 3 });
+    // A manager: the answers as the carrier gave them (what priority 3+ receives has its own test below).
+    const t = token({ username: `agent_${rand()}`, priority: 2 });
     const s = await open(a, t.token, clientId);
     const ask = async (event: string, replyEvent: string, data: object) => {
       const p = nextEvent<LookupReplyPayload>(s, replyEvent);
@@ -514,6 +516,32 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     expect(await progress).toEqual({ FileName: 'quet-01.xlsx', done: 10, total: 20 });
     await new Promise((r) => setTimeout(r, 500));
     expect(otherTabs).toEqual([[], []]);
+  });
+
+  it("masks every push and reply by each recipient's priority: whole below 3, '****' + last 5 above; a reply's match value kept", async () => {
+    const tag = rand();
+    const senior = await open(a, token({ username: `ql_${tag}`, priority: 1 }).token, `tab-${tag}`);
+    const sales = await open(b, token({ username: `nv_${tag}`, priority: 5 }).token, `tab-${tag}`);
+    const notices = [senior, sales].map((s) => nextEvent<{ message: string }>(s, 'showThongBao'));
+    await pushNotice(testBus, 'all', { message: `KH 0977 777 776 gọi lại ${tag}`, level: 'info' });
+    const [whole, masked] = await Promise.all(notices);
+    expect(whole.message).toBe(`KH 0977 777 776 gọi lại ${tag}`);
+    expect(masked.message).toBe(`KH ****77776 gọi lại ${tag}`);
+
+    // A user's room: the salesperson's own push masked too.
+    const own = nextEvent<{ phone: string; note: string }>(sales, 'orderReminder');
+    await pushToUser(testBus, `nv_${tag}`, 'orderReminder', { phone: '0977777776', note: `Đơn 84977777776 cần duyệt ${tag}` });
+    expect(await own).toEqual({ phone: '****77776', note: `Đơn ****77776 cần duyệt ${tag}` });
+
+    // A socket reply: the match value (what the caller typed, for the browser to match by) kept.
+    const t = token({ username: `nv_${tag}`, priority: 5 });
+    const clientId = `reply-${tag}`;
+    const s = await open(b, t.token, clientId);
+    const reply = nextEvent<LookupReplyPayload>(s, 'traKetQuaSoDuTaiKhoanChinh');
+    s.emit('traCuuSoDuTaiKhoanChinh', { token: t.token, client_id: clientId, data: { isdn: '0912345678' } });
+    const r = await reply;
+    expect(r).toEqual(expect.objectContaining({ status: 200, isdn: '912345678' }));
+    expect(JSON.stringify(r.data).replace(/[ .+-]/g, '')).not.toContain('912345678');
   });
 
   it("a socket that names another person's tab id gets none of that tab's replies or pushes", async () => {

@@ -5,6 +5,7 @@ import { events_v1_realtime } from '@cskh/proto';
 import type { RealtimeConfig } from '../config';
 import type { Deduper } from '../domain/dedupe';
 import { pushRoom } from '../domain/routing';
+import { emitByPriority } from '../domain/masked-emit';
 
 const { RealtimePush } = events_v1_realtime;
 
@@ -16,7 +17,7 @@ export interface PushConsumerDeps {
   io: Server;
 }
 
-/** Pushes from any service (RealtimePush on cskh.realtime.notify): emitted to their room, once per event id. */
+/** Pushes from any service (RealtimePush on cskh.realtime.notify): emitted to their room, once per event id, masked by each recipient's priority. */
 export function startPushConsumer({ config, bus, log, dedupe, io }: PushConsumerDeps): Promise<BatchConsumerHandle> {
   return startBatchConsumer({
     brokers: config.KAFKA_BROKERS,
@@ -38,8 +39,7 @@ export function startPushConsumer({ config, bus, log, dedupe, io }: PushConsumer
       const to = pushRoom(n.room);
       if (!n.event || !to) return void log.warn({ event: n.event, room: n.room }, 'push without event or valid room dropped');
       if (n.event_id && !(await dedupe.first(`push:${n.event_id}`))) return;
-      if ('all' in to) io.emit(n.event, payload);
-      else io.to(to.room).emit(n.event, payload);
+      emitByPriority(io, to, n.event, payload);
     },
   });
 }
