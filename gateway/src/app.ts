@@ -6,7 +6,7 @@ import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import * as grpc from '@grpc/grpc-js';
 import type Redis from 'ioredis';
-import { AppError, barredFromService, envelopeFor, fromServiceError, hasAnyPermission, Identity } from '@cskh/kit';
+import { AppError, envelopeFor, exportRefusal, fromServiceError, hasAnyPermission, Identity, usernameRefusal } from '@cskh/kit';
 import {
   contextFrom,
   httpRequestDuration,
@@ -126,6 +126,9 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
         }
         if (identity) authorize(route, identity);
         const message = buildRequest(route, req);
+        // The list's declared export ban, before the call (the kit checks it again).
+        const exportRefused = identity && exportRefusal(route.rules, identity.priority, message);
+        if (exportRefused) throw new AppError('FORBIDDEN', exportRefused);
         const username = isLogin ? String(message.username ?? '') : '';
         if (isLogin) await loginLimiter.check(username, req.ip ?? '');
         const client = clientFor(route);
@@ -262,7 +265,7 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
 const sessionEnded = () => new AppError('UNAUTHORIZED', 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại');
 
 function authorize(route: RouteDef, id: Identity) {
-  const barred = barredFromService(id, route.service);
+  const barred = usernameRefusal(route.guard.barred, id.username);
   if (barred) throw new AppError('FORBIDDEN', barred);
   if (!hasAnyPermission(id, route.guard.permissions)) throw new AppError('FORBIDDEN');
   if (route.guard.priorityBelow > 0 && !(id.priority < route.guard.priorityBelow)) throw new AppError('FORBIDDEN');

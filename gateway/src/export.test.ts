@@ -21,11 +21,12 @@ describe('which routes stream their all-rows answer', () => {
     expect(exportPlan(route('delete', '/api/v1/users/{id}'))).toBeUndefined();
   });
 
-  it('all rows: the export count (≥ 100,000) or a getAll flag', () => {
+  it('all rows: a count above the largest page a screen offers (1000) or a getAll flag', () => {
     const plan = exportPlan(route('get', '/api/v1/lstracuu'))!;
     expect(asksAllRows(plan, { page: 0, count: ALL_ROWS_COUNT })).toBe(true);
-    expect(asksAllRows(plan, { page: 0, count: 100_000 })).toBe(true);
-    expect(asksAllRows(plan, { page: 0, count: 99_999 })).toBe(false);
+    expect(asksAllRows(plan, { page: 0, count: 99_999 })).toBe(true);
+    expect(asksAllRows(plan, { page: 0, count: 1001 })).toBe(true);
+    expect(asksAllRows(plan, { page: 0, count: 1000 })).toBe(false);
     expect(asksAllRows(plan, { getAll: true })).toBe(true);
     expect(asksAllRows(plan, { getAll: false, count: 20 })).toBe(false);
     expect(asksAllRows({ rowsField: 'values', rowsHaveId: true, allFlag: 'getAll' }, { getAll: 'true' })).toBe(true);

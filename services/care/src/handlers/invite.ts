@@ -3,7 +3,7 @@ import { AppError, dayRange, Identity, last9, maskPhone, maskPhonesInText, month
 import { Handlers } from '@cskh/kit/server';
 import { maskedEndsWith, Where } from '@cskh/kit/data';
 import { addPushToOutbox, ALL_ROOM, noticePayload } from '@cskh/kit/messaging';
-import { isManager, seesOwnRowsOnly } from '@cskh/kit';
+import { isManager } from '@cskh/kit';
 import { care_v1_care, events_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { CarrierRegistration } from '../clients/invite-carrier';
@@ -175,7 +175,6 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
       const type = (req.type ?? '').trim();
       if (type && !INVITE_CHANNELS[type]) throw new AppError('VALIDATION', MSG.inviteTypeInvalid);
       const paging = toPaging(req.page, req.count, 10);
-      if (paging.take === undefined && seesOwnRowsOnly(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const period = req.startDate || req.endDate ? { startDate: req.startDate, endDate: req.endDate } : monthToDate(c.now());
       const range = dayRange(period.startDate, period.endDate);
       const phone = (req.phone ?? '').replace(/\D/g, '').slice(-9);

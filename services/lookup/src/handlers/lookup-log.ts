@@ -13,7 +13,7 @@ import {
 } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { inScope, ListFilter, maskedContains, requireId, StaffDirectory, staffScopeOf } from '@cskh/kit/data';
-import { isSales } from '@cskh/kit';
+import {} from '@cskh/kit';
 import { lookup_v1_lookup } from '@cskh/proto';
 import { maskPhone, maskPhonesInText, digitsOf } from '../domain/phone';
 import { MSG } from '../domain/messages';
@@ -81,7 +81,6 @@ export function lookupLogHandlers(ds: DataSource, staff: StaffDirectory): Handle
       const paging = req.getAll
         ? toPaging(req.page, exportWindowSize(req.count) ? req.count : ALL_ROWS_COUNT)
         : toPaging(req.page, req.count, 20);
-      if (paging.take === undefined && isSales(who.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       return list(who, req, paging, true);
     },
 

@@ -1,11 +1,11 @@
-import { ALL_ROWS_COUNT, AppError, exportWindowSize, Identity, maskPhonesInText, Paging, toPaging, vnDateTime } from '@cskh/kit';
+import { ALL_ROWS_COUNT, exportWindowSize, Identity, maskPhonesInText, Paging, toPaging, vnDateTime } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { ListFilter, maskedContains, pageSql, rollupCount, staffScopeOf, Where } from '@cskh/kit/data';
-import { isManager, isSales } from '@cskh/kit';
+import { isManager } from '@cskh/kit';
 import type { payroll_v1_payroll } from '@cskh/proto';
 import type { PayrollContext } from '../context';
 import { phoneSearch, reportPeriod } from '../domain/filters';
-import { MSG, NO_BRANCH_LABEL } from '../domain/messages';
+import { NO_BRANCH_LABEL } from '../domain/messages';
 import { REVENUE_RECORD_ROLLUPS } from '../store/revenue-rollups';
 import { branchAverage, showPhone, staffLabel } from '../domain/revenue';
 import { staffTree } from '../domain/staff-tree';
@@ -44,7 +44,6 @@ export function reportPaging(req: { page?: number; count?: number }, me: Identit
   const paging = exportAll
     ? toPaging(req.page, exportWindowSize(req.count) ? req.count : ALL_ROWS_COUNT)
     : toPaging(req.page, req.count, 20);
-  if (paging.take === undefined && isSales(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
   return paging;
 }
 

@@ -1,10 +1,9 @@
-import { AppError, Identity, isManager, isSales, toPaging } from '@cskh/kit';
+import { AppError, Identity, isManager, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { staffOptionList } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
-import { refuseHnimb } from '../domain/hnimb';
-import { MSG, RMSG } from '../domain/messages';
+import { RMSG } from '../domain/messages';
 import { presentRequest } from '../domain/present';
 import { checkClawback, clawbackFilter, orderKindFilter } from '../domain/report';
 import { clawbackByStaff, pageRequests } from '../store/requests';
@@ -39,17 +38,12 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     return where;
   };
 
-  const noExportFor5 = (me: Identity, take: number | undefined) => {
-    if (take === undefined && isSales(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
-  };
-
   const setClawback = (
     me: Identity,
     id: string,
     field: 'trang_thai_truy_thu_hoan_theo_goi' | 'trang_thai_truy_thu_hoan_them',
     value: unknown,
   ) => {
-    refuseHnimb(me);
     if (!isManager(me.priority)) throw new AppError('FORBIDDEN', RMSG.clawbackForbidden);
     const status = checkClawback(value);
     const by =
@@ -62,9 +56,7 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   return {
     async listReport(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       const paging = toPaging(req.page, req.count, 20);
-      noExportFor5(me, paging.take);
       const page = await pageRequests(ds.manager, reportFilter(me, req), paging);
       return {
         values: page.rows.map((r) => presentRequest(r, me)),
@@ -79,16 +71,13 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     async listClawback(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
-      // The clawback list is an export.
-      noExportFor5(me, undefined);
+      // The clawback list is an export (export_only in the proto).
       const where = reportFilter(me, req);
       const values = await clawbackByStaff(ds.manager, where);
       return { values, count: values.length, tong_truy_thu: values.reduce((s, r) => s + r.tong_truy_thu, 0) };
     },
 
     async reportStaff(_req, ctx) {
-      refuseHnimb(ctx.user);
       return staffOptionList(staff, ctx.user, { includeLocked: true });
     },
 

@@ -4,7 +4,6 @@ import {
   hasAnyPermission,
   Identity,
   isManager,
-  isSales,
   maskPhonesInText,
   monthToDate,
   parseDateTime,
@@ -15,7 +14,6 @@ import { changedFields, likeContains, ListFilter, maskedContains, requireId, Whe
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { RefundsContext } from '../context';
-import { refuseHnimb } from '../domain/hnimb';
 import { discountedAmount, packageRefundAmount } from '../domain/discount';
 import { MSG, RMSG } from '../domain/messages';
 import { presentRequest, RequestRow, visibleTrail } from '../domain/present';
@@ -306,9 +304,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   return {
     async listRequests(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       const paging = toPaging(req.page, req.count, 20);
-      if (paging.take === undefined && isSales(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const where = requestFilter(me, staff, req);
       const page = await pageRequests(ds.manager, where, paging);
       return {
@@ -323,7 +319,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     },
 
     async getRequest(req, ctx) {
-      refuseHnimb(ctx.user);
       const r = await findRequest(ds.manager, requireId(req.id, RMSG.notFound));
       if (!r || !(await visible(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
       return presentRequest(r, ctx.user);
@@ -331,7 +326,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     async createPackageRefund(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       requireFilled(req.number_phone, req.number_type, req.package_code, req.request_type, req.request_method);
       const choLenDon = checkChoice(req.cho_len_don, RMSG.choLenDonRequired);
       if (choLenDon === 1) requireFilled(req.nap_tien);
@@ -368,7 +362,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     async createTopUp(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       requireFilled(req.number_phone, req.number_type, req.package_code, req.refund_price);
       const choLenDon = checkChoice(req.cho_len_don, RMSG.choLenDonRefundRequired);
       if (choLenDon === 1) requireFilled(req.request_type, req.request_method);
@@ -408,7 +401,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     approveTopUp: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       if (!hasAnyPermission(me, ['requestrefund.duyet-don-chuyen-khoan'])) throw new AppError('FORBIDDEN', RMSG.approveForbidden);
       if (req.status_duyet_don !== 1 && req.status_duyet_don !== 2) throw new AppError('VALIDATION', RMSG.approveStatusInvalid);
       return change(me, req.id, 'approval', (r) => {
@@ -422,7 +414,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     setPackageApproval: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       if (![0, 1, 2].includes(req.trang_thai_duyet_hoan_goi)) throw new AppError('VALIDATION', RMSG.packageApprovalInvalid);
       return change(me, req.id, 'package-approval', (r) => {
@@ -433,7 +424,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     setTransferStatus: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       if (req.is_transfer !== 0 && req.is_transfer !== 1) throw new AppError('VALIDATION', RMSG.transferInvalid);
       return change(
@@ -447,7 +437,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     setTradeStatus: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       return change(
         me,
@@ -469,7 +458,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     setMethod: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       if (!ALL_METHODS.includes(req.request_method)) throw new AppError('VALIDATION', RMSG.methodInvalid);
       return withPrices(me, req.id, 'request_method', (r) => {
@@ -480,7 +468,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     setType: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       if (!EDIT_TYPES.includes(req.request_type)) throw new AppError('VALIDATION', RMSG.typeInvalid);
       return change(me, req.id, 'request_type', (r) => {
@@ -491,7 +478,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     setCreatedTime: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       const at = parseDateTime(req.created_time);
       if (!at) throw new AppError('VALIDATION', RMSG.createdTimeInvalid);
@@ -500,7 +486,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     async updateStaff(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       const username = String(req.username ?? '').trim();
       if (!username) return presentRequest(await lockFree(req.id), me); // empty values are ignored (spec 2 §5)
@@ -511,7 +496,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     async updatePackage(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       const pkg = String(req.package_code ?? '').trim();
       if (!pkg) return presentRequest(await lockFree(req.id), me);
@@ -520,7 +504,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     updateExtraRefund: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       const v = checkAmount(req.other_refund);
       return change(me, req.id, 'other_refund', () => ({ other_refund: v }));
@@ -528,7 +511,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     updateRefundAmount: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       const v = checkAmount(req.refund_price, true);
       return change(me, req.id, 'refund_price', (r) => {
@@ -541,7 +523,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     updateDifference: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       const v = req.chenh_lech;
       if (v === undefined || !Number.isSafeInteger(v)) throw new AppError('VALIDATION', RMSG.amountInvalid);
@@ -550,7 +531,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     async retryPartner(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       const row = await findRequest(ds.manager, requireId(req.id, RMSG.notFound));
       if (!row || !(await visible(me, row))) throw new AppError('NOT_FOUND', RMSG.notFound);
       if (row.partner_state !== 'unknown') throw new AppError('PRECONDITION', RMSG.retryNotNeeded);
@@ -560,7 +540,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     },
 
     async requestHistory(req, ctx) {
-      refuseHnimb(ctx.user);
       const id = requireId(req.id, RMSG.notFound);
       const r = await findRequest(ds.manager, id);
       if (!r || !(await visible(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
@@ -573,21 +552,18 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     // ── Hand-out (domain/assign.ts)
     async listAssignedRequests(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       const page = await pageAssigned(ds.manager, me.username, toPaging(req.page, req.count, 20));
       return { values: page.rows.map((r) => presentRequest(r, me)), count: page.count, tongHoanTien: 0, tongHoanThem: 0, tongNapTien: 0 };
     },
 
     async countAssignableRequests(_req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       if (!isManager(me.priority)) throw new AppError('FORBIDDEN', RMSG.assignForbidden);
       return { total: await countPool(ds.manager) };
     },
 
     async assignRequests(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       if (!isManager(me.priority)) throw new AppError('FORBIDDEN', RMSG.assignForbidden);
       const asked = checkAssignItems(req.items);
       const people = await staff.byUsernames(asked.map((a) => a.username));
@@ -644,7 +620,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
  */
 export async function deleteRequestAs(c: RefundsContext, me: Identity, rawId: string): Promise<{ ok: boolean; msg: string }> {
   const { ds, audit, outbox } = c.deps;
-  refuseHnimb(me);
   const early = deletionRefusal(
     { partner_state: 'none', trang_thai_truy_thu_hoan_theo_goi: '', trang_thai_truy_thu_hoan_them: '' },
     me.priority,
