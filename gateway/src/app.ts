@@ -22,7 +22,7 @@ import { GenericClient, grpcChannelOptions, identityToMetadata, RevocationStore,
 import { GatewayConfig, serviceUrl, trustedProxies } from './config';
 import { collectRoutes, loadPackageDefinition, RouteDef } from './routes';
 import { buildRequest } from './transcode';
-import { isStreamedExport, streamExport } from './export';
+import { isStreamedExport, streamExport, unscopedLists } from './export';
 import { buildOpenApi } from './openapi';
 import { allowedMethods } from './methods';
 import { routeDispatcher } from './dispatch';
@@ -40,6 +40,9 @@ export interface GatewayDeps {
 export function createGateway({ config, log, revocations, redis }: GatewayDeps) {
   const def = loadPackageDefinition();
   const routes = collectRoutes(def);
+  // A list that does not say whose rows it answers is a leak waiting to happen: refuse to start.
+  const unscoped = unscopedLists(routes);
+  if (unscoped.length) throw new Error(`list routes without a row_scope: ${unscoped.join(', ')}`);
   const pkg = grpc.loadPackageDefinition(def);
   const clients = new Map<string, GenericClient>();
   const clientFor = (r: RouteDef): GenericClient | undefined => {

@@ -1,5 +1,5 @@
 import { ALL_ROWS_COUNT } from '@cskh/kit';
-import { asksAllRows, Dedup, exportPlan, exportWindowRows } from './export';
+import { asksAllRows, Dedup, exportPlan, exportWindowRows, unscopedLists } from './export';
 import { collectRoutes } from './routes';
 
 const routes = collectRoutes();
@@ -13,6 +13,15 @@ describe('which routes stream their all-rows answer', () => {
     expect(exportPlan(route('get', '/api/v1/lstracuu'))).toEqual({ rowsField: 'values', rowsHaveId: true, allFlag: 'getAll' });
     expect(exportPlan(route('get', '/api/v1/reportstaffrevenue'))).toEqual({ rowsField: 'values', rowsHaveId: false, allFlag: undefined });
     expect(exportPlan(route('post', '/api/v1/quetdata/findAllByFileName'))?.rowsField).toBe('values');
+  });
+
+  it('every list route declares whose rows it answers (row_scope), and its owner field is a field of its rows', () => {
+    expect(unscopedLists(routes)).toEqual([]);
+    for (const r of routes.filter((x) => exportPlan(x) && x.rules.rowOwner)) {
+      const rows = (r.types.messages.get(r.responseType) ?? []).find((f) => f.name === 'values')!;
+      const fields = (r.types.messages.get(rows.typeName!) ?? []).map((f) => f.name);
+      expect([r.path, fields.includes(r.rules.rowOwner!)]).toEqual([r.path, true]);
+    }
   });
 
   it('no other route: a single record, a login, an import', () => {

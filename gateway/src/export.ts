@@ -76,6 +76,11 @@ function planOf(route: RouteDef): ExportPlan | undefined {
   return { rowsField: rows.name, rowsHaveId: rowFields.some((f) => f.name === 'id' && !f.repeated), allFlag: flag?.name };
 }
 
+/** The paged list routes (page, count → rows, count) that declare no row_scope, as "GET /path". */
+export function unscopedLists(routes: readonly RouteDef[]): string[] {
+  return routes.filter((r) => exportPlan(r) && !r.rules.rowScope).map((r) => `${r.method.toUpperCase()} ${r.path}`);
+}
+
 /** Whether a (checked) request message of a list route asks for all rows. */
 export function asksAllRows(plan: ExportPlan, message: Record<string, unknown>): boolean {
   if (Number(message.count ?? 0) > MAX_PAGE_SIZE) return true;

@@ -1,6 +1,6 @@
 import { AppError, dayRange, digitsOf, Identity, parseDateTime, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { ListFilter, maskedEndsWith, requireId, staffOptionList, Where } from '@cskh/kit/data';
+import { ListFilter, maskedEndsWith, requireId, staffOptionList } from '@cskh/kit/data';
 import {} from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
@@ -15,7 +15,6 @@ import {
   mirrorRecordToCustomer,
   pageRecords,
   RECORD_RESOURCE,
-  recordMatches,
   updateRecord,
 } from '../store/care-records';
 
@@ -62,7 +61,7 @@ export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
         .eq('status', status)
         .eq('username', req.username)
         // The scope reads the username column only: the per-day counters answer it too.
-        .over(['username'], (w) => staff.scopeSql(w, me, 'username'));
+        .over(['username'], (w) => staff.rowsInScope(w, ctx, 'username'));
       // By the phone's last digits, as the caller sees it (kit masked-search: no guessing the hidden ones).
       if (phone) where.add(...maskedEndsWith('phone9', phone, me.priority));
       const page = await pageRecords(ds.manager, where, paging);
@@ -103,7 +102,7 @@ export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
       const id = requireId(req.id, MSG.recordNotFound);
       const r = await findRecord(ds.manager, id);
       // Visible to whoever may see the record in the history (the same subtree rule).
-      if (!r || !(await visibleTo(me, r))) throw new AppError('NOT_FOUND', MSG.recordNotFound);
+      if (!r || !(await staff.mayView(me, r.username))) throw new AppError('NOT_FOUND', MSG.recordNotFound);
       const trail = await audit.history(ds.manager, RECORD_RESOURCE, id, req.page, req.count);
       return { ...trail, values: maskedTrail(trail.values, me.priority, r.phone) };
     },
@@ -112,11 +111,6 @@ export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
       return staffOptionList(staff, ctx.user, { includeLocked: true });
     },
   };
-
-  async function visibleTo(me: Identity, r: CareRecordRow): Promise<boolean> {
-    const where = staff.scopeSql(new Where().add('id = ?', r.id), me, 'username');
-    return recordMatches(ds.manager, where);
-  }
 }
 
 /** The customer follows an edit of its latest result (status, appointment, note). */

@@ -184,7 +184,7 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
       else where.addIf(type, 'type = ?');
       where.addIf(range.from, 'created_at >= ?').addIf(range.to, 'created_at < ?');
       if (phone) where.add(...maskedEndsWith('phone9', phone, me.priority));
-      staff.scopeSql(where, me, 'username');
+      staff.rowsInScope(where, ctx, 'username');
       const page = await pageInvitations(ds, where, paging);
       return { values: page.rows.map((r) => presentInvitation(r, me)), count: page.count };
     },

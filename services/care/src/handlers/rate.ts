@@ -18,7 +18,6 @@ export function rateHandlers(c: CareContext): Pick<Handlers<Def>, 'busySignalRat
   const { ds, staff } = c.deps;
   return {
     async busySignalRate(req, ctx) {
-      const me = ctx.user;
       const paging = toPaging(req.page, req.count, 20);
       const period = !req.startDate && !req.endDate ? monthToDate(c.now()) : { startDate: req.startDate, endDate: req.endDate };
       const { from, to } = dayRange(period.startDate, period.endDate);
@@ -26,7 +25,7 @@ export function rateHandlers(c: CareContext): Pick<Handlers<Def>, 'busySignalRat
       const text = (req.message ?? '').trim();
       const where = new Where().addIf(from, 'created_at >= ?').addIf(to, 'created_at < ?').addIf(who, 'username = ?');
       if (text) where.add('(username ILIKE ? OR fullname ILIKE ?)', likeContains(text), likeContains(text));
-      staff.scopeSql(where, me, 'username');
+      staff.rowsInScope(where, ctx, 'username');
       const page = await pageRates(ds.manager, where, paging);
       return {
         values: page.rows.map((r) => ({

@@ -7,7 +7,7 @@ import { MAX_PAGE_SIZE } from './paging';
  */
 
 /** Whose rows a list route answers (the `row_scope` of its route option). */
-export const ROW_SCOPES = ['subtree', 'own', 'pool', 'all'] as const;
+export const ROW_SCOPES = ['subtree', 'own', 'pool', 'all', 'record'] as const;
 export type RowScope = (typeof ROW_SCOPES)[number];
 export const isRowScope = (s: string): s is RowScope => (ROW_SCOPES as readonly string[]).includes(s);
 

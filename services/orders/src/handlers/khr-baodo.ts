@@ -66,10 +66,8 @@ function recordKit(c: OrdersContext, table: RecordTable) {
       if (!inScope(staffScopeOf(me), m, username)) refuse('FORBIDDEN', MSG.staffOutOfScope(username));
       return { username_nv: username, ten_nv: m!.fullname };
     },
-    async visible<R extends { username_nv: string }>(me: Identity, r: R): Promise<R> {
-      if (isManager(me.priority) || r.username_nv === me.username) return r;
-      const m = (await staff.byUsernames([r.username_nv])).get(r.username_nv);
-      return inScope(staffScopeOf(me), m, r.username_nv) ? r : refuse('NOT_FOUND', MSG.recordNotFound);
+    async inView<R extends { username_nv: string }>(me: Identity, r: R): Promise<R> {
+      return (await staff.mayView(me, r.username_nv)) ? r : refuse('NOT_FOUND', MSG.recordNotFound);
     },
     where(me: Identity, phone: string | undefined) {
       const where = new Where();
@@ -86,7 +84,7 @@ function recordKit(c: OrdersContext, table: RecordTable) {
     ) {
       const id = requireId(rawId, MSG.recordNotFound);
       return ds.transaction(async (em) => {
-        const before = await this.visible(me, await findRecord<R>(em, table, id, true));
+        const before = await this.inView(me, await findRecord<R>(em, table, id, true));
         const set = await build(before, em);
         const changes = changedFields(before as unknown as Record<string, unknown>, set, fields);
         if (changes.length === 0) return before;
@@ -110,7 +108,7 @@ function recordKit(c: OrdersContext, table: RecordTable) {
     async remove(me: Identity, rawId: unknown) {
       const id = requireId(rawId, MSG.recordNotFound);
       await ds.transaction(async (em) => {
-        const r = await this.visible(me, await findRecord<KhrRow>(em, table, id, true));
+        const r = await this.inView(me, await findRecord<KhrRow>(em, table, id, true));
         await deleteRecord(em, table, id);
         await audit.record(em, { resource: table, id, who: me, changes: [{ field: 'deleted', from: r.so_dien_thoai, to: true }] });
       });
@@ -189,7 +187,7 @@ function recordKit(c: OrdersContext, table: RecordTable) {
     history: async (me: Identity, req: { id: string; page: number; count: number }) => {
       const id = requireId(req.id, MSG.recordNotFound);
       const r = await findRecord<KhrRow>(ds.manager, table, id);
-      await recordKit(c, table).visible(me, r);
+      await recordKit(c, table).inView(me, r);
       const trail = await audit.history(ds.manager, table, id, req.page, req.count);
       return { ...trail, values: maskPhonesInTrail(trail.values, me.priority, r?.so_dien_thoai) };
     },
@@ -230,7 +228,7 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
     },
     async getKhr(req, ctx) {
       const r = await findRecord<KhrRow>(c.deps.ds.manager, 'private_customer', requireId(req.id, MSG.recordNotFound));
-      return presentKhr(await kit.visible(ctx.user, r), ctx.user);
+      return presentKhr(await kit.inView(ctx.user, r), ctx.user);
     },
     async createKhr(req, ctx) {
       const v = parseKhr(req);
@@ -325,7 +323,7 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
     },
     async getBaodo(req, ctx) {
       const r = await findRecord<BaodoRow>(c.deps.ds.manager, 'red_report', requireId(req.id, MSG.recordNotFound));
-      return presentBaodo(await kit.visible(ctx.user, r), ctx.user);
+      return presentBaodo(await kit.inView(ctx.user, r), ctx.user);
     },
     async createBaodo(req, ctx) {
       const v = parseBaodo(req);

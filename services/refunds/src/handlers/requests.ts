@@ -43,7 +43,6 @@ import { priceByName } from '../store/prices';
 import { deletedSummary, deletionRefusal } from '../domain/deletion';
 import {
   addChangedEvent,
-  anyRequestMatches,
   countPool,
   deleteRequestRow,
   findRequest,
@@ -102,12 +101,9 @@ function listPeriod(startDate: unknown, endDate: unknown) {
 export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   const { ds, audit, outbox, staff, config } = c.deps;
 
-  /** Whether the viewer may see this request (managers all; others their subtree, and what was handed to them). */
-  const visible = async (me: Identity, r: RequestRow) => {
-    if (isManager(me.priority) || r.staff_username === me.username || (r.assigned_to && r.assigned_to === me.username)) return true;
-    const where = staff.scopeSql(new Where().add('id = ?', r.id), me, 'staff_username');
-    return anyRequestMatches(ds.manager, where);
-  };
+  /** Whether the viewer may see this request: what was handed to them, else the kit's subtree rule for one record. */
+  const inView = async (me: Identity, r: RequestRow) =>
+    (r.assigned_to && r.assigned_to === me.username) || staff.mayView(me, r.staff_username);
 
   /** Channel and its display name, read once per creation. */
   const channelNow = async (em: EntityManager) => {
@@ -320,7 +316,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     async getRequest(req, ctx) {
       const r = await findRequest(ds.manager, requireId(req.id, RMSG.notFound));
-      if (!r || !(await visible(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
+      if (!r || !(await inView(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
       return presentRequest(r, ctx.user);
     },
 
@@ -532,7 +528,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     async retryPartner(req, ctx) {
       const me = ctx.user;
       const row = await findRequest(ds.manager, requireId(req.id, RMSG.notFound));
-      if (!row || !(await visible(me, row))) throw new AppError('NOT_FOUND', RMSG.notFound);
+      if (!row || !(await inView(me, row))) throw new AppError('NOT_FOUND', RMSG.notFound);
       if (row.partner_state !== 'unknown') throw new AppError('PRECONDITION', RMSG.retryNotNeeded);
       const settings = await readSettings(ds.manager);
       const sent = await sendToPartner(row, me);
@@ -542,7 +538,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     async requestHistory(req, ctx) {
       const id = requireId(req.id, RMSG.notFound);
       const r = await findRequest(ds.manager, id);
-      if (!r || !(await visible(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
+      if (!r || !(await inView(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
       const trail = await audit.history(ds.manager, REQUEST_RESOURCE, id, req.page, req.count);
       return { ...trail, values: visibleTrail(trail.values, ctx.user.priority, r.number_phone) };
     },
