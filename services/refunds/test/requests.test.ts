@@ -151,11 +151,18 @@ describe('creation (khong_qua_api)', () => {
   });
 
   it('HNIMB users are refused every call of the service by its one declaration, the price and setting calls included', async () => {
-    const hnimb = caller(t, 1, ['requestrefund', 'requestrefundreport', 'giahoantien', 'settings', 'requestrefund.doi-kenh-hoan-tien'], `HNIMB_${rand()}`);
+    const hnimb = caller(
+      t,
+      1,
+      ['requestrefund', 'requestrefundreport', 'giahoantien', 'settings', 'requestrefund.doi-kenh-hoan-tien'],
+      `HNIMB_${rand()}`,
+    );
     const calls = api as unknown as Record<string, (req: object, o: ReturnType<typeof opts>) => Promise<unknown>>;
     const answered: string[] = [];
-    for (const rpc of Object.keys(R.RefundsServiceService)) {
-      const e = await calls[rpc]({}, opts(hnimb)).then(() => undefined, fromServiceError);
+    const def = R.RefundsServiceService as Record<string, { requestDeserialize(b: Buffer): object }>;
+    for (const rpc of Object.keys(def)) {
+      // Each RPC's empty request (every field at its default), as a browser's blank form would send.
+      const e = await calls[rpc](def[rpc].requestDeserialize(Buffer.alloc(0)), opts(hnimb)).then(() => undefined, fromServiceError);
       if (e?.status !== 403 || e.msg !== MSG.hnimbForbidden) answered.push(`${rpc}: ${e ? `${e.status} ${e.msg}` : 'answered'}`);
     }
     expect(answered).toEqual([]);
