@@ -12,7 +12,7 @@ import {
   toPaging,
   vnDateTime,
 } from '@cskh/kit';
-import { Handlers } from '@cskh/kit/server';
+import { CallContext, Handlers } from '@cskh/kit/server';
 import { changedFields, inScope, maskedContains, requireId, staffScopeOf, Where } from '@cskh/kit/data';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
@@ -69,11 +69,13 @@ function recordKit(c: OrdersContext, table: RecordTable) {
     async inView<R extends { username_nv: string }>(me: Identity, r: R): Promise<R> {
       return (await staff.mayView(me, r.username_nv)) ? r : refuse('NOT_FOUND', MSG.recordNotFound);
     },
-    where(me: Identity, phone: string | undefined) {
+    /** A list's filter: the phone as the caller sees it, and the route's declared row scope. */
+    where(ctx: CallContext, phone: string | undefined) {
+      const me = ctx.user;
       const where = new Where();
       const digits = String(phone ?? '').replace(/\D/g, '');
       if (digits) where.add(...maskedContains('phone9', digits.slice(-9), me.priority));
-      return staff.scopeSql(where, me, 'username_nv');
+      return staff.rowsInScope(where, ctx, 'username_nv');
     },
     /** One audited change in one transaction (404 outside the caller's subtree). */
     async change<R extends { username_nv: string }>(
@@ -221,7 +223,7 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
       const page = await pageRecords<KhrRow>(
         c.deps.ds.manager,
         'private_customer',
-        kit.where(ctx.user, req.phone),
+        kit.where(ctx, req.phone),
         toPaging(req.page, req.count, 10),
       );
       return { values: page.rows.map((r) => presentKhr(r, ctx.user)), count: page.count };
@@ -318,7 +320,7 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
     async listBaodo(req, ctx) {
       const paging = toPaging(req.page, req.count, 10);
       // Export only below priority 3 (spec 3 §2.10, §6).
-      const page = await pageRecords<BaodoRow>(c.deps.ds.manager, 'red_report', kit.where(ctx.user, req.phone), paging);
+      const page = await pageRecords<BaodoRow>(c.deps.ds.manager, 'red_report', kit.where(ctx, req.phone), paging);
       return { values: page.rows.map((r) => presentBaodo(r, ctx.user)), count: page.count };
     },
     async getBaodo(req, ctx) {

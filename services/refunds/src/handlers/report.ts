@@ -1,5 +1,5 @@
 import { AppError, Identity, isManager, toPaging } from '@cskh/kit';
-import { Handlers } from '@cskh/kit/server';
+import { CallContext, Handlers } from '@cskh/kit/server';
 import { staffOptionList } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
@@ -28,8 +28,8 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   const list = requestHandlers(c);
 
   /** The request list's filter plus the clawback statuses, the order kind and one staff member. */
-  const reportFilter = (me: Identity, req: refunds_v1_refunds.ListReportRequest) => {
-    const where = requestFilter(me, staff, req)
+  const reportFilter = (ctx: CallContext, req: refunds_v1_refunds.ListReportRequest) => {
+    const where = requestFilter(ctx, staff, req)
       .addIf(clawbackFilter(req.trang_thai_truy_thu_hoan_theo_goi), 'trang_thai_truy_thu_hoan_theo_goi = ?')
       .addIf(clawbackFilter(req.trang_thai_truy_thu_hoan_them), 'trang_thai_truy_thu_hoan_them = ?')
       .addIf(req.username?.trim() || undefined, 'lower(staff_username) = lower(?)');
@@ -57,7 +57,7 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     async listReport(req, ctx) {
       const me = ctx.user;
       const paging = toPaging(req.page, req.count, 20);
-      const page = await pageRequests(ds.manager, reportFilter(me, req), paging);
+      const page = await pageRequests(ds.manager, reportFilter(ctx, req), paging);
       return {
         values: page.rows.map((r) => presentRequest(r, me)),
         count: page.count,
@@ -70,9 +70,8 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     },
 
     async listClawback(req, ctx) {
-      const me = ctx.user;
       // The clawback list is an export (export_only in the proto).
-      const where = reportFilter(me, req);
+      const where = reportFilter(ctx, req);
       const values = await clawbackByStaff(ds.manager, where);
       return { values, count: values.length, tong_truy_thu: values.reduce((s, r) => s + r.tong_truy_thu, 0) };
     },

@@ -9,7 +9,7 @@ import {
   parseDateTime,
   toPaging,
 } from '@cskh/kit';
-import { Handlers } from '@cskh/kit/server';
+import { CallContext, Handlers } from '@cskh/kit/server';
 import { changedFields, likeContains, ListFilter, maskedContains, requireId, Where } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
@@ -301,7 +301,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     async listRequests(req, ctx) {
       const me = ctx.user;
       const paging = toPaging(req.page, req.count, 20);
-      const where = requestFilter(me, staff, req);
+      const where = requestFilter(ctx, staff, req);
       const page = await pageRequests(ds.manager, where, paging);
       return {
         values: page.rows.map((r) => presentRequest(r, me)),
@@ -665,10 +665,11 @@ export async function changeRequest(
  * transfer, partner status, free text, and the caller's subtree.
  */
 export function requestFilter(
-  me: Identity,
+  ctx: CallContext,
   staff: RefundsContext['deps']['staff'],
   req: { startDate?: string; endDate?: string; is_transfer?: string; trang_thai_giao_dich_doi_tac?: string; message?: string },
 ): Where {
+  const me = ctx.user;
   const { from, to } = listPeriod(req.startDate, req.endDate);
   const transfer = String(req.is_transfer ?? '').trim();
   if (!['', '0', '1', '2'].includes(transfer)) throw new AppError('VALIDATION', RMSG.transferFilterInvalid);
@@ -687,7 +688,7 @@ export function requestFilter(
     where.add(`(${phone} OR package_code ILIKE ? OR staff_username ILIKE ? OR ${reason})`, ...phoneValues, like, like, ...reasonValues);
   }
   // The scope reads staff_username only: the per-day counters answer it too.
-  return where.over(['staff_username'], (w) => staff.scopeSql(w, me, 'staff_username'));
+  return where.over(['staff_username'], (w) => staff.rowsInScope(w, ctx, 'staff_username'));
 }
 
 /** The status a new request starts with: no partner call, or waiting for the gateway's answer. */
