@@ -6,7 +6,7 @@ import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import * as grpc from '@grpc/grpc-js';
 import type Redis from 'ioredis';
-import { AppError, barredFromService, envelopeFor, fromServiceError, hasAnyPermission, Identity } from '@cskh/kit';
+import { AppError, envelopeFor, exportRefusal, fromServiceError, hasAnyPermission, Identity, usernameRefusal } from '@cskh/kit';
 import {
   contextFrom,
   httpRequestDuration,
@@ -22,7 +22,7 @@ import { GenericClient, grpcChannelOptions, identityToMetadata, RevocationStore,
 import { GatewayConfig, serviceUrl, trustedProxies } from './config';
 import { collectRoutes, loadPackageDefinition, RouteDef } from './routes';
 import { buildRequest } from './transcode';
-import { isStreamedExport, streamExport } from './export';
+import { isStreamedExport, streamExport, unscopedLists } from './export';
 import { buildOpenApi } from './openapi';
 import { allowedMethods } from './methods';
 import { routeDispatcher } from './dispatch';
@@ -40,6 +40,9 @@ export interface GatewayDeps {
 export function createGateway({ config, log, revocations, redis }: GatewayDeps) {
   const def = loadPackageDefinition();
   const routes = collectRoutes(def);
+  // A list that does not say whose rows it answers is a leak waiting to happen: refuse to start.
+  const unscoped = unscopedLists(routes);
+  if (unscoped.length) throw new Error(`list routes without a row_scope: ${unscoped.join(', ')}`);
   const pkg = grpc.loadPackageDefinition(def);
   const clients = new Map<string, GenericClient>();
   const clientFor = (r: RouteDef): GenericClient | undefined => {
@@ -126,6 +129,9 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
         }
         if (identity) authorize(route, identity);
         const message = buildRequest(route, req);
+        // The list's declared export ban, before the call (the kit checks it again).
+        const exportRefused = identity && exportRefusal(route.rules, identity.priority, message);
+        if (exportRefused) throw new AppError('FORBIDDEN', exportRefused);
         const username = isLogin ? String(message.username ?? '') : '';
         if (isLogin) await loginLimiter.check(username, req.ip ?? '');
         const client = clientFor(route);
@@ -262,7 +268,7 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
 const sessionEnded = () => new AppError('UNAUTHORIZED', 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại');
 
 function authorize(route: RouteDef, id: Identity) {
-  const barred = barredFromService(id, route.service);
+  const barred = usernameRefusal(route.guard.barred, id.username);
   if (barred) throw new AppError('FORBIDDEN', barred);
   if (!hasAnyPermission(id, route.guard.permissions)) throw new AppError('FORBIDDEN');
   if (route.guard.priorityBelow > 0 && !(id.priority < route.guard.priorityBelow)) throw new AppError('FORBIDDEN');

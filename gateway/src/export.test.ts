@@ -1,5 +1,5 @@
 import { ALL_ROWS_COUNT } from '@cskh/kit';
-import { asksAllRows, Dedup, exportPlan, exportWindowRows } from './export';
+import { asksAllRows, Dedup, exportPlan, exportWindowRows, unscopedLists } from './export';
 import { collectRoutes } from './routes';
 
 const routes = collectRoutes();
@@ -15,17 +15,27 @@ describe('which routes stream their all-rows answer', () => {
     expect(exportPlan(route('post', '/api/v1/quetdata/findAllByFileName'))?.rowsField).toBe('values');
   });
 
+  it('every list route declares whose rows it answers (row_scope), and its owner field is a field of its rows', () => {
+    expect(unscopedLists(routes)).toEqual([]);
+    for (const r of routes.filter((x) => exportPlan(x) && x.rules.rowOwner)) {
+      const rows = (r.types.messages.get(r.responseType) ?? []).find((f) => f.name === 'values')!;
+      const fields = (r.types.messages.get(rows.typeName!) ?? []).map((f) => f.name);
+      expect([r.path, fields.includes(r.rules.rowOwner!)]).toEqual([r.path, true]);
+    }
+  });
+
   it('no other route: a single record, a login, an import', () => {
     expect(exportPlan(route('post', '/api/v1/auth/login'))).toBeUndefined();
     expect(exportPlan(route('get', '/api/v1/users/{id}'))).toBeUndefined();
     expect(exportPlan(route('delete', '/api/v1/users/{id}'))).toBeUndefined();
   });
 
-  it('all rows: the export count (≥ 100,000) or a getAll flag', () => {
+  it('all rows: a count above the largest page a screen offers (1000) or a getAll flag', () => {
     const plan = exportPlan(route('get', '/api/v1/lstracuu'))!;
     expect(asksAllRows(plan, { page: 0, count: ALL_ROWS_COUNT })).toBe(true);
-    expect(asksAllRows(plan, { page: 0, count: 100_000 })).toBe(true);
-    expect(asksAllRows(plan, { page: 0, count: 99_999 })).toBe(false);
+    expect(asksAllRows(plan, { page: 0, count: 99_999 })).toBe(true);
+    expect(asksAllRows(plan, { page: 0, count: 1001 })).toBe(true);
+    expect(asksAllRows(plan, { page: 0, count: 1000 })).toBe(false);
     expect(asksAllRows(plan, { getAll: true })).toBe(true);
     expect(asksAllRows(plan, { getAll: false, count: 20 })).toBe(false);
     expect(asksAllRows({ rowsField: 'values', rowsHaveId: true, allFlag: 'getAll' }, { getAll: 'true' })).toBe(true);

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type * as grpc from '@grpc/grpc-js';
-import { ALL_ROWS_THRESHOLD, EXPORT_WINDOW_ROWS, MAX_EXPORT_WINDOW, MAX_PAGE, exportWindowCount } from '@cskh/kit';
+import { MAX_PAGE_SIZE, EXPORT_WINDOW_ROWS, MAX_EXPORT_WINDOW, MAX_PAGE, exportWindowCount } from '@cskh/kit';
 import { Logger } from '@cskh/kit/observability';
 import { GenericClient } from '@cskh/kit/server';
 import type { RouteDef } from './routes';
@@ -76,9 +76,14 @@ function planOf(route: RouteDef): ExportPlan | undefined {
   return { rowsField: rows.name, rowsHaveId: rowFields.some((f) => f.name === 'id' && !f.repeated), allFlag: flag?.name };
 }
 
+/** The paged list routes (page, count → rows, count) that declare no row_scope, as "GET /path". */
+export function unscopedLists(routes: readonly RouteDef[]): string[] {
+  return routes.filter((r) => exportPlan(r) && !r.rules.rowScope).map((r) => `${r.method.toUpperCase()} ${r.path}`);
+}
+
 /** Whether a (checked) request message of a list route asks for all rows. */
 export function asksAllRows(plan: ExportPlan, message: Record<string, unknown>): boolean {
-  if (Number(message.count ?? 0) >= ALL_ROWS_THRESHOLD) return true;
+  if (Number(message.count ?? 0) > MAX_PAGE_SIZE) return true;
   const flag = plan.allFlag ? message[plan.allFlag] : undefined;
   return flag === true || flag === 'true' || flag === '1';
 }

@@ -1,4 +1,4 @@
-import { ALL_ROWS_THRESHOLD, ERROR_TABLE, ErrorCode, MAX_PAGE_SIZE } from '@cskh/kit';
+import { ERROR_TABLE, ErrorCode, MAX_PAGE_SIZE } from '@cskh/kit';
 import type { FieldInfo, ProtoTypes, RouteDef } from './routes';
 import { FORMATS, INVISIBLE_CHARS, JS_SPACE, NAME_BARRED } from './field-rules';
 import { BOOLEAN_TEXTS, integerRange, isNameOrFileName, isPageCount, maxLengthOf, numberTextForm, takesNumberAsText } from './transcode';
@@ -64,6 +64,11 @@ export function buildOpenApi(routes: RouteDef[]) {
       parameters: params,
       'x-permissions': r.guard.permissions,
       'x-priority-below': r.guard.priorityBelow || null,
+      ...(r.rules.rowScope ? { 'x-row-scope': r.rules.rowScope } : {}),
+      ...(r.rules.rowOwner ? { 'x-row-owner': r.rules.rowOwner } : {}),
+      ...(r.rules.exportBarred.length ? { 'x-export-barred': r.rules.exportBarred } : {}),
+      ...(r.rules.exportOnly ? { 'x-export-only': true } : {}),
+      ...(r.guard.barred ? { 'x-barred-username-prefixes': r.guard.barred.prefixes } : {}),
       'x-grpc': `${r.serviceFullName}/${r.rpc}`,
       security: r.guard.public ? [] : [{ bearer: [] }],
       responses: {
@@ -230,11 +235,12 @@ function numberSchema(f: FieldInfo, source: 'json' | 'text'): Record<string, unk
     minimum: min,
     maximum: max,
   });
-  // A page size: a screen's page or an export's "every row", nothing between (kit pageCountRefusal).
+  // A page size: above a screen's largest page it is an export, every row (kit route-rules).
   if (range && isPageCount(f, source))
-    return range.max < ALL_ROWS_THRESHOLD
-      ? integer(range.min, Math.min(range.max, MAX_PAGE_SIZE))
-      : { anyOf: [integer(range.min, MAX_PAGE_SIZE), integer(ALL_ROWS_THRESHOLD, range.max)] };
+    return {
+      ...integer(range.min, range.max),
+      description: `Số dòng một trang (tối đa ${MAX_PAGE_SIZE}); lớn hơn là xuất toàn bộ (x-export-barred)`,
+    };
   const n: Record<string, unknown> = range
     ? integer(range.min, range.max)
     : {

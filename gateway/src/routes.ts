@@ -1,5 +1,7 @@
 import * as protoLoader from '@grpc/proto-loader';
 import { PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
+import type { UsernameBar } from '@cskh/kit';
+import { RouteOptionRules, routeRules, RpcRouteInfo, serviceBar } from '@cskh/kit/server';
 import { FieldRule, loadFieldRules } from './field-rules';
 
 /** The guard and REST shape of one browser-facing RPC, read from its (cskh.api.route) option. */
@@ -7,7 +9,12 @@ export interface RouteGuard {
   permissions: string[];
   priorityBelow: number;
   public: boolean;
+  /** Its service's username bar ((cskh.api.service) option): HNIMB… on refunds. */
+  barred?: UsernameBar;
 }
+
+/** What a route declares beyond its guard: a list's row scope and owner field, its export ban. */
+export type RouteRules = Pick<RpcRouteInfo, 'rowScope' | 'rowOwner' | 'exportBarred' | 'exportOnly'>;
 
 export interface FieldInfo {
   name: string;
@@ -43,6 +50,7 @@ export interface RouteDef {
   serviceFullName: string;
   rpc: string;
   guard: RouteGuard;
+  rules: RouteRules;
   successStatus: number;
   bodyField?: string;
   summary?: string;
@@ -69,7 +77,7 @@ export function loadPackageDefinition() {
   return protoLoader.loadSync(PROTO_FILES, LOADER_OPTIONS);
 }
 
-interface RouteOption {
+interface RouteOption extends RouteOptionRules {
   get?: string;
   post?: string;
   put?: string;
@@ -199,7 +207,9 @@ export function collectRoutes(def = loadPackageDefinition()): RouteDef[] {
             permissions: opt.permissions ?? [],
             priorityBelow: opt.priority_below ?? 0,
             public: opt.public ?? false,
+            ...(serviceBar(fullName) ? { barred: serviceBar(fullName) } : {}),
           },
+          rules: routeRules(`${fullName}.${rpc}`, opt),
           successStatus: opt.success_status || 200,
           bodyField: opt.body || undefined,
           summary: opt.summary || undefined,

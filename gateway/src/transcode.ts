@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { AppError, pageCountRefusal, PAGING_BOUNDS, TEXT_LIMITS } from '@cskh/kit';
+import { AppError, PAGING_BOUNDS, TEXT_LIMITS } from '@cskh/kit';
 import type { FieldInfo, ProtoTypes, RouteDef } from './routes';
 import { BIDI_CHARS, FORMATS, INVISIBLE_CHARS, matchesFormat, orderKey } from './field-rules';
 
@@ -192,9 +192,6 @@ function checkNumber(field: FieldInfo, label: string, raw: unknown, source: Sour
   if (range) {
     if (!Number.isInteger(n) || n < range.min || n > range.max)
       throw invalid(`Giá trị của ${label} phải là số nguyên từ ${range.min} đến ${range.max}`);
-    // A list's page size: a screen's page or an export, nothing between (kit paging).
-    const refusal = isPageCount(field, source) ? pageCountRefusal(n) : undefined;
-    if (refusal) throw invalid(refusal);
   } else {
     if (!Number.isFinite(n)) throw invalid(`Giá trị của ${label} phải là số`);
     const { min, max } = field.rule ?? {};

@@ -4,7 +4,7 @@
  * (success, refusal, timeout then retry: one top-up), priority and permission rules on the answers
  * and the edits, totals over the whole filter, audit trail and the refunds.changed event.
  */
-import { ALL_ROWS_COUNT } from '@cskh/kit';
+import { ALL_ROWS_COUNT, fromServiceError } from '@cskh/kit';
 import { Subscription } from '@cskh/kit/service';
 import { announceStaff, failure, rand, TestService, until } from '@cskh/kit/testing';
 import { events_v1_refunds, refunds_v1_refunds as R } from '@cskh/proto';
@@ -148,6 +148,24 @@ describe('creation (khong_qua_api)', () => {
     expect(first.notices[1].text).toBe('[NẠP TIỀN CHIẾT KHẤU]\nĐã tạo đơn không qua API');
     const [{ n }] = await t.sql(`SELECT count(*)::int AS n FROM refunds.refund_request WHERE created_by = $1`, [me.username]);
     expect(n).toBe(2);
+  });
+
+  it('HNIMB users are refused every call of the service by its one declaration, the price and setting calls included', async () => {
+    const hnimb = caller(
+      t,
+      1,
+      ['requestrefund', 'requestrefundreport', 'giahoantien', 'settings', 'requestrefund.doi-kenh-hoan-tien'],
+      `HNIMB_${rand()}`,
+    );
+    const calls = api as unknown as Record<string, (req: object, o: ReturnType<typeof opts>) => Promise<unknown>>;
+    const answered: string[] = [];
+    const def = R.RefundsServiceService as Record<string, { requestDeserialize(b: Buffer): object }>;
+    for (const rpc of Object.keys(def)) {
+      // Each RPC's empty request (every field at its default), as a browser's blank form would send.
+      const e = await calls[rpc](def[rpc].requestDeserialize(Buffer.alloc(0)), opts(hnimb)).then(() => undefined, fromServiceError);
+      if (e?.status !== 403 || e.msg !== MSG.hnimbForbidden) answered.push(`${rpc}: ${e ? `${e.status} ${e.msg}` : 'answered'}`);
+    }
+    expect(answered).toEqual([]);
   });
 
   it('HNIMB users get none of the calls', async () => {

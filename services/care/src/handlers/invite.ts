@@ -3,7 +3,7 @@ import { AppError, dayRange, Identity, last9, monthToDate, toPaging, vnDateTime 
 import { Handlers } from '@cskh/kit/server';
 import { maskedEndsWith, Where } from '@cskh/kit/data';
 import { addPushToOutbox, ALL_ROOM, noticePayload } from '@cskh/kit/messaging';
-import { isManager, seesOwnRowsOnly } from '@cskh/kit';
+import { isManager } from '@cskh/kit';
 import { care_v1_care, events_v1_care } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { CarrierRegistration } from '../clients/invite-carrier';
@@ -174,7 +174,6 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
       const type = (req.type ?? '').trim();
       if (type && !INVITE_CHANNELS[type]) throw new AppError('VALIDATION', MSG.inviteTypeInvalid);
       const paging = toPaging(req.page, req.count, 10);
-      if (paging.take === undefined && seesOwnRowsOnly(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const period = req.startDate || req.endDate ? { startDate: req.startDate, endDate: req.endDate } : monthToDate(c.now());
       const range = dayRange(period.startDate, period.endDate);
       const phone = (req.phone ?? '').replace(/\D/g, '').slice(-9);
@@ -184,7 +183,7 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
       else where.addIf(type, 'type = ?');
       where.addIf(range.from, 'created_at >= ?').addIf(range.to, 'created_at < ?');
       if (phone) where.add(...maskedEndsWith('phone9', phone, me.priority));
-      staff.scopeSql(where, me, 'username');
+      staff.rowsInScope(where, ctx, 'username');
       const page = await pageInvitations(ds, where, paging);
       return { values: page.rows.map(presentInvitation), count: page.count };
     },

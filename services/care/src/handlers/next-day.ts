@@ -112,7 +112,7 @@ export function nextDayHandlers(
       const where = new Where();
       const phone = (req.phone ?? '').replace(/\D/g, '').replace(/^(84|0)(?=\d{9}$)/, '');
       if (phone) where.add(...maskedContains('n.phone9', phone, me.priority));
-      staff.scopeSql(where, me, 'n.username');
+      staff.rowsInScope(where, ctx, 'n.username');
       return page(where, req);
     },
 

@@ -1,10 +1,10 @@
-import { AppError, dayRange, monthToDate, toPaging } from '@cskh/kit';
+import { dayRange, monthToDate, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { likeContains, Where } from '@cskh/kit/data';
-import { seesOwnRowsOnly } from '@cskh/kit';
+import {} from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { CareContext } from '../context';
-import { MSG } from '../domain/messages';
+import {} from '../domain/messages';
 import { pageRates } from '../store/care-records';
 
 type Def = typeof care_v1_care.CareServiceService;
@@ -18,16 +18,14 @@ export function rateHandlers(c: CareContext): Pick<Handlers<Def>, 'busySignalRat
   const { ds, staff } = c.deps;
   return {
     async busySignalRate(req, ctx) {
-      const me = ctx.user;
       const paging = toPaging(req.page, req.count, 20);
-      if (paging.take === undefined && seesOwnRowsOnly(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const period = !req.startDate && !req.endDate ? monthToDate(c.now()) : { startDate: req.startDate, endDate: req.endDate };
       const { from, to } = dayRange(period.startDate, period.endDate);
       const who = (req.username ?? '').trim();
       const text = (req.message ?? '').trim();
       const where = new Where().addIf(from, 'created_at >= ?').addIf(to, 'created_at < ?').addIf(who, 'username = ?');
       if (text) where.add('(username ILIKE ? OR fullname ILIKE ?)', likeContains(text), likeContains(text));
-      staff.scopeSql(where, me, 'username');
+      staff.rowsInScope(where, ctx, 'username');
       const page = await pageRates(ds.manager, where, paging);
       return {
         values: page.rows.map((r) => ({

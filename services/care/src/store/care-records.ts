@@ -105,12 +105,6 @@ export async function pageRates(em: EntityManager, where: Where, paging: Pick<Pa
   return { rows, count: Number(total[0]?.n ?? 0) };
 }
 
-/** Whether the record matches `scoped` (its id plus the viewer's scope clauses). */
-export async function recordMatches(em: EntityManager, scoped: Where): Promise<boolean> {
-  const [row] = await em.query(`SELECT 1 FROM ${RECORD} ${scoped.sql}`, scoped.params);
-  return !!row;
-}
-
 /**
  * The customer follows an edit of its latest result (status, appointment, note): `column` takes
  * `value` unless the customer is not in a result state or a later result exists.

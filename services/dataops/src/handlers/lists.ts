@@ -8,7 +8,6 @@ import { blacklistChanged } from '../domain/events';
 import { MSG } from '../domain/messages';
 import { checkOtp, extractOtp } from '../domain/otp';
 import { parsePhone, text, TextTooLong } from '../domain/phone';
-import { refuseExportFor5 } from './scans';
 import {
   blacklistRowById,
   BlacklistRow,
@@ -107,8 +106,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
   };
 
   return {
-    async listBlacklist(req, ctx) {
-      refuseExportFor5(ctx.user, req.count);
+    async listBlacklist(req) {
       const where = new Where();
       const phone = (req.message ?? '').replace(/\D/g, '');
       if ((req.message ?? '').trim()) where.add('phone_number ILIKE ?', likeContains(phone || (req.message ?? '').trim()));
@@ -215,8 +213,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
 
     blacklistHistory: (req) => audit.history(ds.manager, 'blacklist', requireId(req.id, MSG.blacklistNotFound), req.page, req.count),
 
-    async listOtp(req, ctx) {
-      refuseExportFor5(ctx.user, req.count);
+    async listOtp(req) {
       const where = new Where();
       if ((req.message ?? '').trim()) where.add('str_mes ILIKE ?', likeContains(req.message.trim()));
       if ((req.description ?? '').trim()) where.add('phone_number ILIKE ?', likeContains(req.description.trim()));

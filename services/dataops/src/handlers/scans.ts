@@ -1,7 +1,7 @@
-import { AppError, fail, Identity, importChunk, toPaging, ALL_ROWS_THRESHOLD } from '@cskh/kit';
+import { AppError, fail, Identity, importChunk, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { likeContains, requireId, Where } from '@cskh/kit/data';
-import { isSales } from '@cskh/kit';
+import {} from '@cskh/kit';
 import type { dataops_v1_dataops } from '@cskh/proto';
 import type { DataopsContext } from '../context';
 import { MSG } from '../domain/messages';
@@ -39,11 +39,6 @@ const fileNameOf = (raw: unknown) => {
     throw err;
   }
 };
-
-/** Exports (count ≥ the all-rows threshold) are refused for priority 5 (service.md, spec 3 §6). */
-export function refuseExportFor5(me: Identity, count: number | undefined) {
-  if (isSales(me.priority) && (count ?? 0) >= ALL_ROWS_THRESHOLD) fail('FORBIDDEN', MSG.exportForbidden);
-}
 
 /**
  * One scan screen's calls (spec 3 §7.2), the same for the three kinds. Files are listed to
@@ -152,10 +147,9 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
     },
     removeByName: async (name: unknown, me: Identity) => remove(await fileByName(name), me),
     importRows,
-    async findAll(req: dataops_v1_dataops.FileNamePageRequest, me: Identity) {
-      refuseExportFor5(me, req.count);
+    async findAll(req: dataops_v1_dataops.FileNamePageRequest) {
       const f = await fileByName(req.FileName);
-      return results(new Where().add('n.file_id = ?', f.id), req.page, req.count || ALL_ROWS_THRESHOLD);
+      return results(new Where().add('n.file_id = ?', f.id), req.page, req.count);
     },
     async info(name: unknown) {
       const f = await fileByName(name);
@@ -171,8 +165,7 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
         ngay_upload: scanFileView(f).ngay_upload,
       };
     },
-    async findPackage(req: dataops_v1_dataops.FindPackageRequest, me: Identity) {
-      refuseExportFor5(me, req.count);
+    async findPackage(req: dataops_v1_dataops.FindPackageRequest) {
       const x = (req.x ?? '').trim();
       if (!x) fail('VALIDATION', MSG.packageRequired);
       const where = new Where().add('f.kind = ?', kind).add('n.scanned_at IS NOT NULL');
@@ -202,9 +195,9 @@ export function allScanHandlers(c: DataopsContext): H {
         h.importRows({ rows: [req], first_row: 1 }, ctx.user),
       [`importScanNumbers${s}`]: (req: dataops_v1_dataops.ImportScanNumbersRequest, ctx: { user: Identity }) => h.importRows(req, ctx.user),
       [`uploadScanFile${s}`]: (req: dataops_v1_dataops.ImportScanNumbersRequest, ctx: { user: Identity }) => h.importRows(req, ctx.user),
-      [`findAllByFileName${s}`]: (req: dataops_v1_dataops.FileNamePageRequest, ctx: { user: Identity }) => h.findAll(req, ctx.user),
+      [`findAllByFileName${s}`]: (req: dataops_v1_dataops.FileNamePageRequest) => h.findAll(req),
       [`getInfoByFileName${s}`]: (req: { FileName: string }) => h.info(req.FileName),
-      [`findPackage${s}`]: (req: dataops_v1_dataops.FindPackageRequest, ctx: { user: Identity }) => h.findPackage(req, ctx.user),
+      [`findPackage${s}`]: (req: dataops_v1_dataops.FindPackageRequest) => h.findPackage(req),
     });
   }
   return out as unknown as H;

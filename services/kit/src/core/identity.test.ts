@@ -1,4 +1,4 @@
-import { ADMIN_SECTION_CODES, barredFromService, codeCounts, hasAnyPermission } from './identity';
+import { ADMIN_SECTION_CODES, codeCounts, hasAnyPermission } from './identity';
 import { mayUseSocketRoute } from '../messaging/realtime-push';
 
 const who = (priority: number, permissions: string[]) => ({ priority, permissions });
@@ -33,14 +33,5 @@ describe('guard codes (any-of) with the admin section below priority 5', () => {
     expect(mayUseSocketRoute(scan, who(2, ['quetdata']))).toBe(true);
     expect(mayUseSocketRoute(scan, who(5, ['quetdata']))).toBe(false);
     expect(mayUseSocketRoute({ permissions: ['lookup.info'], priorityBelow: 5 }, who(5, ['lookup.info']))).toBe(false);
-  });
-});
-
-describe('services barred by username', () => {
-  it('keeps HNIMB accounts out of refunds only, whatever the case', () => {
-    for (const u of ['HNIMB', 'hnimb_01', 'HnImB7'])
-      expect(barredFromService({ username: u }, 'refunds')).toBe('Tài khoản của bạn không được sử dụng chức năng hoàn tiền');
-    expect(barredFromService({ username: 'nv_hnimb' }, 'refunds')).toBeUndefined();
-    expect(barredFromService({ username: 'HNIMB_01' }, 'orders')).toBeUndefined();
   });
 });

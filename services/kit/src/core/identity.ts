@@ -59,18 +59,3 @@ export const codeCounts = (priority: number, code: string) =>
 /** A guard's codes, any-of: an empty list lets every caller in; a held code counts per codeCounts. */
 export const hasAnyPermission = (id: { priority: number; permissions: readonly string[] }, codes: readonly string[]) =>
   codes.length === 0 || codes.some((c) => id.permissions.includes(c) && codeCounts(id.priority, c));
-
-/**
- * Services some usernames never reach, whatever codes they hold: `HNIMB…` accounts get neither the
- * refund screens nor their calls (spec 2 §2). The gateway refuses them before reading anything of
- * the request; the service checks again.
- */
-const BARRED_BY_USERNAME: Record<string, { barred: (username: string) => boolean; msg: string }> = {
-  refunds: { barred: (u) => u.toUpperCase().startsWith('HNIMB'), msg: 'Tài khoản của bạn không được sử dụng chức năng hoàn tiền' },
-};
-
-/** The refusal message when this caller may not use this service at all, else undefined. */
-export const barredFromService = (id: { username: string }, service: string): string | undefined => {
-  const rule = BARRED_BY_USERNAME[service];
-  return rule?.barred(id.username) ? rule.msg : undefined;
-};

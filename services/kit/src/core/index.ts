@@ -3,6 +3,7 @@ export * from './errors';
 export * from './identity';
 export * from './config';
 export * from './paging';
+export * from './route-rules';
 export * from './text-limits';
 export * from './phone';
 export * from './time';

@@ -4,29 +4,22 @@ import { AppError } from './errors';
  * Paging as the spec uses it: page is 1-based and page=0 reads as page 1; count is the page
  * size; the export asks for count=9999999999 which means "all rows".
  */
-export const ALL_ROWS_THRESHOLD = 100000;
 /** The spec's export count. */
 export const ALL_ROWS_COUNT = 9999999999;
 /**
- * The largest page a screen asks for (a picker's whole list: 1000). A count between it and
- * ALL_ROWS_THRESHOLD was "every row" in all but name, past the export rules: a salesperson, who
- * may not export (spec 1 §6), got a whole list with count=99999. Such a count is refused.
+ * The largest page a screen offers (the lists offer 20, 50 and 100; a picker reads its whole list
+ * as one page of 1000). A count above it asks for more than any screen shows: it is an export, every
+ * row, under the route's declared export ban (route-rules isExportRequest), whatever its size —
+ * a salesperson asking count=99999 makes an export like count=9999999999 and is refused alike.
  */
 export const MAX_PAGE_SIZE = 1000;
-
-/** Why a list's count is refused (between a page and an export), or undefined; the gateway and toPaging ask it. */
-export function pageCountRefusal(count: number): string | undefined {
-  return count > MAX_PAGE_SIZE && count < ALL_ROWS_THRESHOLD
-    ? `Mỗi trang hiển thị tối đa ${MAX_PAGE_SIZE} dòng; muốn lấy toàn bộ, hãy xuất Excel`
-    : undefined;
-}
 /** No list of ours has a million pages; beyond it the offset is only a way to make the database fail. */
 export const MAX_PAGE = 1_000_000;
 
 /** Bounds of the paging fields, also enforced by the gateway and shown in the OpenAPI document. */
 export const PAGING_BOUNDS = {
   page: { min: 0, max: MAX_PAGE },
-  // Any count from ALL_ROWS_THRESHOLD up means every row; the ceiling is what a JS number holds exactly.
+  // Any count above MAX_PAGE_SIZE means every row; the ceiling is what a JS number holds exactly.
   count: { min: 0, max: Number.MAX_SAFE_INTEGER },
 } as const;
 
@@ -75,9 +68,7 @@ function bounded(name: keyof typeof PAGING_BOUNDS, value: number | undefined): n
 export function toPaging(page: number | undefined, count: number | undefined, defaultCount = 20): Paging {
   const p = Math.max(1, bounded('page', page));
   const c = bounded('count', count) || defaultCount;
-  const refusal = pageCountRefusal(c);
-  if (refusal) throw new AppError('VALIDATION', refusal);
-  if (c >= ALL_ROWS_THRESHOLD) {
+  if (c > MAX_PAGE_SIZE) {
     const size = exportWindowSize(c);
     return size
       ? { page: 1, skip: 0, take: undefined, window: { skip: (p - 1) * size, take: size } }

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { isBranch, isLeader, isManager, isSales, PRIORITY } from '../core/access';
 import type { Identity } from '../core/identity';
+import type { RowScope } from '../core/route-rules';
 import { Where } from './sql';
 
 /**
@@ -154,6 +155,42 @@ export class StaffDirectory {
     if (scope.kind === 'self') return where.add(`${column} = ?`, scope.username);
     const by = scope.kind === 'branch' ? 'brand_id' : 'group_id';
     return where.add(`(${column} = ? OR ${column} IN (SELECT username FROM ${this.table} WHERE ${by} = ?))`, scope.username, scope.userId);
+  }
+
+  /**
+   * Restricts a list's rows (`column`: the row owner's username) to the scope its route declares
+   * (`row_scope` in the proto, carried in the call context): "subtree" the viewer's subtree (own,
+   * group, branch, all by priority), "own" the viewer's rows only, "all", "pool" and "record" no
+   * restriction. A list without a declared scope is a programming error, never "everything".
+   */
+  rowsInScope(
+    where: Where,
+    ctx: { user: Pick<Identity, 'priority' | 'userId' | 'username'>; route: { rowScope?: RowScope } },
+    column: string,
+  ): Where {
+    switch (ctx.route.rowScope) {
+      case 'subtree':
+        return this.scopeSql(where, ctx.user, column);
+      case 'own':
+        return where.add(`${column} = ?`, ctx.user.username);
+      case 'all':
+      case 'pool':
+      case 'record':
+        return where;
+      default:
+        throw new Error('rowsInScope: the route declares no row_scope');
+    }
+  }
+
+  /**
+   * Whether the viewer may see one record owned by `username` (the subtree rule for one row): the
+   * one check behind every "get / change one record" of a subtree-scoped list (404 otherwise).
+   */
+  async mayView(viewer: Pick<Identity, 'priority' | 'userId' | 'username'>, username: string): Promise<boolean> {
+    const scope = staffScopeOf(viewer);
+    if (scope.kind === 'all' || username === viewer.username) return true;
+    if (scope.kind === 'self') return false;
+    return inScope(scope, await this.get(username), username);
   }
 
   /** Staff the viewer may pick (themself and their subtree; seniors everyone), active first by level. */

@@ -18,7 +18,8 @@ import type { Identity } from '../core/identity';
 import { identityFromMetadata, identityToMetadata } from './identity-metadata';
 import { grpcServerDuration, outcomeTimer } from '../observability/metrics';
 import type { Logger } from '../observability/log';
-import { rpcRouteInfo } from './route-info';
+import { exportRefusal, usernameRefusal } from '../core/route-rules';
+import { RpcRouteInfo, rpcRouteInfo } from './route-info';
 import { maskReply } from './reply-mask';
 import { contextFrom, inSpan, SpanKind, traceHeaders } from '../observability/trace';
 
@@ -72,6 +73,8 @@ export interface CallContext {
   deadline?: Date;
   /** gRPC path, e.g. /cskh.auth.v1.UserService/ListUsers */
   method: string;
+  /** What the RPC's route and service options declare (row scope, export ban, username bar). */
+  route: RpcRouteInfo;
 }
 
 type MethodImpl<M> = M extends { requestDeserialize(b: Buffer): infer Req; responseSerialize(v: infer Res): Buffer }
@@ -81,15 +84,11 @@ type MethodImpl<M> = M extends { requestDeserialize(b: Buffer): infer Req; respo
 /** A service implementation as plain async functions: (request, context) → reply. */
 export type Handlers<D> = { [K in keyof D]: MethodImpl<D[K]> };
 
-/** One call as the middleware chain sees it. */
-export interface CallInfo {
+/** One call as the middleware chain sees it: its request, context and the proto's declarations (routed, public, …). */
+export interface CallInfo extends RpcRouteInfo {
   method: string;
   request: unknown;
   ctx: CallContext;
-  /** From the proto: the RPC has a REST route (browser-facing) … */
-  routed: boolean;
-  /** … and that route is public (no token). */
-  isPublic: boolean;
 }
 
 /** Runs around a handler: call next() to go on; throw an AppError to answer with it. */
@@ -98,6 +97,19 @@ export type Middleware = (call: CallInfo, next: () => Promise<unknown>) => Promi
 /** Browser-facing RPCs need a caller unless public; internal RPCs (no route) may be called without one. */
 export const requireCallerMiddleware: Middleware = (call, next) => {
   if (call.routed && !call.isPublic && !call.ctx.identity) throw new AppError('UNAUTHORIZED');
+  return next();
+};
+
+/**
+ * The rules declared beside a route, enforced here for every call (the gateway enforces them
+ * before the call too): the service's username bar (HNIMB on refunds) and the list's export ban.
+ */
+export const declaredRulesMiddleware: Middleware = (call, next) => {
+  const id = call.ctx.identity;
+  if (id) {
+    const refusal = usernameRefusal(call.barred, id.username) ?? exportRefusal(call, id.priority, call.request);
+    if (refusal) throw new AppError('FORBIDDEN', refusal);
+  }
   return next();
 };
 
@@ -140,7 +152,7 @@ function traceCarrier(md: Metadata): Record<string, unknown> {
  */
 const CALL_CANCELLED = new AppError('TIMEOUT');
 
-function contextFor(call: ServerUnaryCall<unknown, unknown>, log: Logger, method: string): CallContext {
+function contextFor(call: ServerUnaryCall<unknown, unknown>, log: Logger, method: string, route: RpcRouteInfo): CallContext {
   const identity = identityFromMetadata(call.metadata);
   // The abort signal is made when a handler reads it (most never do): an AbortController and a
   // listener per call were a visible share of the lookup process's time.
@@ -166,13 +178,14 @@ function contextFor(call: ServerUnaryCall<unknown, unknown>, log: Logger, method
     },
     deadline,
     method,
+    route,
   };
 }
 
 /**
  * Turns async handlers into grpc-js unary handlers behind one middleware chain: the caller
- * check (from the proto's route option), the reply's masking, then the module's own middleware,
- * then the handler.
+ * check and the declared rules (from the proto's route and service options), the reply's masking,
+ * then the module's own middleware, then the handler.
  * Errors are mapped once: AppErrors become gRPC statuses with our code; anything else is logged
  * and answered INTERNAL.
  */
@@ -183,7 +196,7 @@ export function adapt<D extends ServiceDefinition>(
 ): UntypedServiceImplementation {
   const { log, middleware = [] } =
     'info' in opts && typeof opts.info === 'function' ? { log: opts as Logger } : (opts as { log: Logger; middleware?: Middleware[] });
-  const chain = [requireCallerMiddleware, maskReplyMiddleware, ...middleware];
+  const chain = [requireCallerMiddleware, declaredRulesMiddleware, maskReplyMiddleware, ...middleware];
   const routes = rpcRouteInfo();
   const svc = serviceName(def);
   const out: UntypedServiceImplementation = {};
@@ -193,11 +206,11 @@ export function adapt<D extends ServiceDefinition>(
     if (!fn) throw new Error(`${serviceName(def)}: no handler for ${key}`);
     const method = def[key].path;
     const rpcName = method.slice(method.lastIndexOf('/') + 1);
-    const route = routes.get(method) ?? { routed: false, isPublic: false };
+    const route: RpcRouteInfo = routes.get(method) ?? { routed: false, isPublic: false, exportBarred: [] };
     const observe = outcomeTimer(grpcServerDuration, { service: svc, method: rpcName }, 'code');
     out[key] = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
       const started = performance.now();
-      const info: CallInfo = { method, request: call.request, ctx: contextFor(call, log, method), ...route };
+      const info: CallInfo = { method, request: call.request, ctx: contextFor(call, log, method, route), ...route };
       // Each step starts at once (a throw becomes a rejection), not a microtask later.
       const run = (i: number): Promise<unknown> => {
         try {

@@ -4,16 +4,15 @@ import {
   AppError,
   dayRange,
   exportWindowSize,
-  Identity,
   importChunk,
   parseDateTime,
   TEXT_LIMITS,
   toPaging,
   vnDateTime,
 } from '@cskh/kit';
-import { Handlers } from '@cskh/kit/server';
+import { CallContext, Handlers } from '@cskh/kit/server';
 import { inScope, ListFilter, maskedContains, requireId, StaffDirectory, staffScopeOf } from '@cskh/kit/data';
-import { isSales } from '@cskh/kit';
+import {} from '@cskh/kit';
 import { lookup_v1_lookup } from '@cskh/proto';
 import { digitsOf, last9 } from '../domain/phone';
 import { MSG } from '../domain/messages';
@@ -50,12 +49,14 @@ export const present = (r: LookupLogRow): lookup_v1_lookup.LookupLog => ({
  * group, priority below 3 everyone), in the list, the delete and the import's attribution.
  */
 export function lookupLogHandlers(ds: DataSource, staff: StaffDirectory): Handlers<Def> {
+  /** The history list: `scoped` applies the route's declared row scope (the assigned list is the caller's by assignedTo). */
   const list = async (
-    who: Identity,
+    ctx: CallContext,
     f: { username?: string; noi_dung?: string; ten_tra_cuu?: string; startDate?: string; endDate?: string; assignedTo?: string },
     paging: { skip: number; take: number | undefined },
     scoped: boolean,
   ): Promise<lookup_v1_lookup.LookupLogList> => {
+    const who = ctx.user;
     const filter = new ListFilter()
       .eq('username', f.username)
       .eq('ten_tra_cuu', f.ten_tra_cuu)
@@ -64,7 +65,7 @@ export function lookupLogHandlers(ds: DataSource, staff: StaffDirectory): Handle
     // The content as the caller sees it (phones masked for priority 3+, kit masked-search).
     if (f.noi_dung?.trim()) filter.add(...maskedContains('noi_dung', f.noi_dung.trim(), who.priority));
     // The scope reads the username only: the per-day counters by staff answer it too.
-    if (scoped) filter.over(['username'], (w) => staff.scopeSql(w, who, 'username'));
+    if (scoped) filter.over(['username'], (w) => staff.rowsInScope(w, ctx, 'username'));
     const page = await listLookupLogPage(ds, filter, paging);
     return {
       values: page.rows.map(present),
@@ -75,14 +76,12 @@ export function lookupLogHandlers(ds: DataSource, staff: StaffDirectory): Handle
 
   return {
     async listLookupLogs(req, ctx) {
-      const who = ctx.user;
       // getAll: every row, or the window of them a streamed export asks for (its count says which);
       // a count of all rows (9999999999) without getAll is an export too.
       const paging = req.getAll
         ? toPaging(req.page, exportWindowSize(req.count) ? req.count : ALL_ROWS_COUNT)
         : toPaging(req.page, req.count, 20);
-      if (paging.take === undefined && isSales(who.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
-      return list(who, req, paging, true);
+      return list(ctx, req, paging, true);
     },
 
     async createLookupLog(req, ctx) {
@@ -151,9 +150,8 @@ export function lookupLogHandlers(ds: DataSource, staff: StaffDirectory): Handle
     },
 
     async listAssignedLookupLogs(req, ctx) {
-      const who = ctx.user;
       // The rows handed to the caller, whoever looked them up.
-      return list(who, { assignedTo: who.username }, toPaging(req.page, req.count, 20), false);
+      return list(ctx, { assignedTo: ctx.user.username }, toPaging(req.page, req.count, 20), false);
     },
 
     // The pool a caller hands out is their subtree's lookups, to people of their subtree: a branch

@@ -1,5 +1,5 @@
 import { MSG } from '../domain/messages';
-import { ALL_ROWS_THRESHOLD, AppError, Identity, isSales, toPaging } from '@cskh/kit';
+import { AppError, Identity, toPaging } from '@cskh/kit';
 import { inScope, StaffDirectory, staffScopeOf } from '@cskh/kit/data';
 import type { CarrierClient } from '../clients/carrier-client';
 import {
@@ -13,6 +13,9 @@ import {
 import { registrationsResult, Registration9084Row } from '../domain/results';
 import { last9 } from '../domain/phone';
 import { parseDay, vnIsoDay, DAY_MS } from '../domain/time';
+
+/** The most rows an all-rows answer reads from the carrier (its own bound, not the export rule). */
+const MAX_ROWS_READ = 100000;
 
 export interface RegistrationQuery {
   page?: number;
@@ -61,7 +64,6 @@ export class Registrations {
     if (!staffFilterAllowed(username, who.priority, specialAccounts) || channels.length === 0) return none;
     const paging = toPaging(q.page, q.count, 20);
     // The export asks for every row: not for priority 5 (spec 1 §6), as on every list.
-    if (paging.take === undefined && isSales(who.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
     let end = parseDay(q.endDate, 'Ngày kết thúc');
     let start = parseDay(q.startDate, 'Ngày bắt đầu');
     // Default: the current month up to today (the screens' default filter).
@@ -94,7 +96,7 @@ export class Registrations {
     let rows: Registration9084Row[];
     let count: number;
     if (scope.kind === 'all' || username) {
-      ({ values: rows, count } = await read(paging.page, paging.take ?? ALL_ROWS_THRESHOLD));
+      ({ values: rows, count } = await read(paging.page, paging.take ?? MAX_ROWS_READ));
     } else {
       const every = await this.readAll(read);
       const members = await staff.byUsernames(every.map((r) => r.username_nv));
@@ -109,14 +111,14 @@ export class Registrations {
     return { values, count };
   }
 
-  /** Every row of the query, page by page (at most ALL_ROWS_THRESHOLD, the bound of an all-rows answer). */
+  /** Every row of the query, page by page (at most MAX_ROWS_READ, the bound of an all-rows answer). */
   private async readAll(read: (page: number, count: number) => Promise<{ values: Registration9084Row[]; count: number }>) {
     const all: Registration9084Row[] = [];
-    for (let page = 1; all.length < ALL_ROWS_THRESHOLD; page++) {
+    for (let page = 1; all.length < MAX_ROWS_READ; page++) {
       const got = await read(page, READ_ALL_PAGE);
       all.push(...got.values);
       if (got.values.length < READ_ALL_PAGE || all.length >= got.count) break;
     }
-    return all.slice(0, ALL_ROWS_THRESHOLD);
+    return all.slice(0, MAX_ROWS_READ);
   }
 }

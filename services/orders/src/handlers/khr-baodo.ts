@@ -1,17 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import {
-  AppError,
-  Identity,
-  importChunk,
-  isBelowManager,
-  isManager,
-  last9,
-  leadsPeople,
-  seesOwnRowsOnly,
-  toPaging,
-  vnDateTime,
-} from '@cskh/kit';
-import { Handlers } from '@cskh/kit/server';
+import { AppError, Identity, importChunk, isManager, last9, leadsPeople, seesOwnRowsOnly, toPaging, vnDateTime } from '@cskh/kit';
+import { CallContext, Handlers } from '@cskh/kit/server';
 import { changedFields, inScope, maskedContains, requireId, staffScopeOf, Where } from '@cskh/kit/data';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
@@ -65,16 +54,16 @@ function recordKit(c: OrdersContext, table: RecordTable) {
       if (!inScope(staffScopeOf(me), m, username)) refuse('FORBIDDEN', MSG.staffOutOfScope(username));
       return { username_nv: username, ten_nv: m!.fullname };
     },
-    async visible<R extends { username_nv: string }>(me: Identity, r: R): Promise<R> {
-      if (isManager(me.priority) || r.username_nv === me.username) return r;
-      const m = (await staff.byUsernames([r.username_nv])).get(r.username_nv);
-      return inScope(staffScopeOf(me), m, r.username_nv) ? r : refuse('NOT_FOUND', MSG.recordNotFound);
+    async inView<R extends { username_nv: string }>(me: Identity, r: R): Promise<R> {
+      return (await staff.mayView(me, r.username_nv)) ? r : refuse('NOT_FOUND', MSG.recordNotFound);
     },
-    where(me: Identity, phone: string | undefined) {
+    /** A list's filter: the phone as the caller sees it, and the route's declared row scope. */
+    where(ctx: CallContext, phone: string | undefined) {
+      const me = ctx.user;
       const where = new Where();
       const digits = String(phone ?? '').replace(/\D/g, '');
       if (digits) where.add(...maskedContains('phone9', digits.slice(-9), me.priority));
-      return staff.scopeSql(where, me, 'username_nv');
+      return staff.rowsInScope(where, ctx, 'username_nv');
     },
     /** One audited change in one transaction (404 outside the caller's subtree). */
     async change<R extends { username_nv: string }>(
@@ -85,7 +74,7 @@ function recordKit(c: OrdersContext, table: RecordTable) {
     ) {
       const id = requireId(rawId, MSG.recordNotFound);
       return ds.transaction(async (em) => {
-        const before = await this.visible(me, await findRecord<R>(em, table, id, true));
+        const before = await this.inView(me, await findRecord<R>(em, table, id, true));
         const set = await build(before, em);
         const changes = changedFields(before as unknown as Record<string, unknown>, set, fields);
         if (changes.length === 0) return before;
@@ -109,7 +98,7 @@ function recordKit(c: OrdersContext, table: RecordTable) {
     async remove(me: Identity, rawId: unknown) {
       const id = requireId(rawId, MSG.recordNotFound);
       await ds.transaction(async (em) => {
-        const r = await this.visible(me, await findRecord<KhrRow>(em, table, id, true));
+        const r = await this.inView(me, await findRecord<KhrRow>(em, table, id, true));
         await deleteRecord(em, table, id);
         await audit.record(em, { resource: table, id, who: me, changes: [{ field: 'deleted', from: r.so_dien_thoai, to: true }] });
       });
@@ -188,7 +177,7 @@ function recordKit(c: OrdersContext, table: RecordTable) {
     history: async (me: Identity, req: { id: string; page: number; count: number }) => {
       const id = requireId(req.id, MSG.recordNotFound);
       const r = await findRecord<KhrRow>(ds.manager, table, id);
-      await recordKit(c, table).visible(me, r);
+      await recordKit(c, table).inView(me, r);
       return audit.history(ds.manager, table, id, req.page, req.count);
     },
   };
@@ -221,14 +210,14 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
       const page = await pageRecords<KhrRow>(
         c.deps.ds.manager,
         'private_customer',
-        kit.where(ctx.user, req.phone),
+        kit.where(ctx, req.phone),
         toPaging(req.page, req.count, 10),
       );
       return { values: page.rows.map((r) => presentKhr(r, ctx.user)), count: page.count };
     },
     async getKhr(req, ctx) {
       const r = await findRecord<KhrRow>(c.deps.ds.manager, 'private_customer', requireId(req.id, MSG.recordNotFound));
-      return presentKhr(await kit.visible(ctx.user, r), ctx.user);
+      return presentKhr(await kit.inView(ctx.user, r), ctx.user);
     },
     async createKhr(req, ctx) {
       const v = parseKhr(req);
@@ -317,13 +306,12 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
     async listBaodo(req, ctx) {
       const paging = toPaging(req.page, req.count, 10);
       // Export only below priority 3 (spec 3 §2.10, §6).
-      if (paging.take === undefined && isBelowManager(ctx.user.priority)) refuse('FORBIDDEN', MSG.exportForbidden);
-      const page = await pageRecords<BaodoRow>(c.deps.ds.manager, 'red_report', kit.where(ctx.user, req.phone), paging);
+      const page = await pageRecords<BaodoRow>(c.deps.ds.manager, 'red_report', kit.where(ctx, req.phone), paging);
       return { values: page.rows.map((r) => presentBaodo(r, ctx.user)), count: page.count };
     },
     async getBaodo(req, ctx) {
       const r = await findRecord<BaodoRow>(c.deps.ds.manager, 'red_report', requireId(req.id, MSG.recordNotFound));
-      return presentBaodo(await kit.visible(ctx.user, r), ctx.user);
+      return presentBaodo(await kit.inView(ctx.user, r), ctx.user);
     },
     async createBaodo(req, ctx) {
       const v = parseBaodo(req);

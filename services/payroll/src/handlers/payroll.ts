@@ -1,5 +1,5 @@
 import { AppError, Identity, importChunk, vnDateTime } from '@cskh/kit';
-import { Handlers } from '@cskh/kit/server';
+import { CallContext, Handlers } from '@cskh/kit/server';
 import { changedFields, inScope, likeContains, requireId, staffScopeOf, Where } from '@cskh/kit/data';
 import { isBelowManager, isBranchOrAbove } from '@cskh/kit';
 import type { payroll_v1_payroll } from '@cskh/proto';
@@ -81,10 +81,11 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
 
   const list = async (
     req: payroll_v1_payroll.PayrollRequest,
-    me: Identity,
+    ctx: CallContext,
     exportAll: boolean,
   ): Promise<payroll_v1_payroll.PayrollList> => {
-    const paging = reportPaging(req, me, exportAll);
+    const me = ctx.user;
+    const paging = reportPaging(req, exportAll);
     const month = parseMonth(req.startDate);
     const closed = !!(await monthLock(ds.manager, month));
     // Everyone on the staff gets a row in an open month (computed by the worker).
@@ -92,7 +93,7 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
     const where = new Where().add('p.month = ?', month).addIf(req.username, 'p.username = ?');
     const search = req.message?.trim();
     if (search) where.add(`(p.username ILIKE ? OR coalesce(s.fullname, '') ILIKE ?)`, likeContains(search), likeContains(search));
-    staff.scopeSql(where, me, 'p.username');
+    staff.rowsInScope(where, ctx, 'p.username');
     const { rows, totals: t } = await listPayrollRows(ds, where, paging);
     return {
       values: rows.map((r) => presentRow(r, me, closed)),
@@ -167,8 +168,8 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
   };
 
   return {
-    listPayroll: (req, ctx) => list(req, ctx.user, false),
-    exportPayroll: (req, ctx) => list(req, ctx.user, true),
+    listPayroll: (req, ctx) => list(req, ctx, false),
+    exportPayroll: (req, ctx) => list(req, ctx, true),
 
     async saveAttendance(req, ctx) {
       const settings = await loadSettings(ds.manager);

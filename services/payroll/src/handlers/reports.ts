@@ -1,11 +1,11 @@
-import { ALL_ROWS_COUNT, AppError, exportWindowSize, Identity, Paging, toPaging, vnDateTime } from '@cskh/kit';
-import { Handlers } from '@cskh/kit/server';
+import { ALL_ROWS_COUNT, exportWindowSize, Paging, toPaging, vnDateTime } from '@cskh/kit';
+import { CallContext, Handlers } from '@cskh/kit/server';
 import { ListFilter, maskedContains, pageSql, rollupCount, staffScopeOf, Where } from '@cskh/kit/data';
-import { isManager, isSales } from '@cskh/kit';
+import { isManager } from '@cskh/kit';
 import type { payroll_v1_payroll } from '@cskh/proto';
 import type { PayrollContext } from '../context';
 import { phoneSearch, reportPeriod } from '../domain/filters';
-import { MSG, NO_BRANCH_LABEL } from '../domain/messages';
+import { NO_BRANCH_LABEL } from '../domain/messages';
 import { REVENUE_RECORD_ROLLUPS } from '../store/revenue-rollups';
 import { branchAverage, showPhone, staffLabel } from '../domain/revenue';
 import { staffTree } from '../domain/staff-tree';
@@ -38,13 +38,12 @@ type ReportRpcs =
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** Page and count; an export (all rows) is refused for priority 5 (spec 2 §1), whichever route asks. */
-export function reportPaging(req: { page?: number; count?: number }, me: Identity, exportAll = false): Paging {
+/** Page and count (who may export is the route's declared export_barred, enforced before the handler). */
+export function reportPaging(req: { page?: number; count?: number }, exportAll = false): Paging {
   // An export route: every row, or the window of them a streamed export asks for (its count says which).
   const paging = exportAll
     ? toPaging(req.page, exportWindowSize(req.count) ? req.count : ALL_ROWS_COUNT)
     : toPaging(req.page, req.count, 20);
-  if (paging.take === undefined && isSales(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
   return paging;
 }
 
@@ -53,14 +52,15 @@ export function reportPaging(req: { page?: number; count?: number }, me: Identit
  * branch, a leader their group, a salesperson themself), one staff member, the phone search, and the
  * period on the given date column.
  */
-export function reportWhere(c: PayrollContext, req: Req, me: Identity, dateColumn: string): Where {
+export function reportWhere(c: PayrollContext, req: Req, ctx: CallContext, dateColumn: string): Where {
+  const me = ctx.user;
   const { from, to } = reportPeriod(req.startDate, req.endDate);
   const phone = phoneSearch(req.message);
   const where = new Where().addIf(from, `${dateColumn} >= ?`).addIf(to, `${dateColumn} < ?`).addIf(req.username, 'v.username_nv = ?');
   // As the caller sees the phone (kit masked-search: a masked viewer cannot guess the hidden digits).
   if (phone.digits) where.add(...maskedContains('v.phone9', phone.digits, me.priority));
   if (phone.text) where.add(...maskedContains('v.so_dien_thoai_cs', phone.text, me.priority));
-  c.deps.staff.scopeSql(where, me, 'v.username_nv');
+  c.deps.staff.rowsInScope(where, ctx, 'v.username_nv');
   return where;
 }
 
@@ -83,10 +83,10 @@ export { presentDetailed };
 export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpcs> {
   const { ds, staff } = c.deps;
 
-  const detailed = async (req: Req, me: Identity, exportAll: boolean): Promise<payroll_v1_payroll.DetailedList> => {
-    const paging = reportPaging(req, me, exportAll);
-    const where = reportWhere(c, req, me, 'v.ngay_thanh_cong').add('v.success');
-    const [rows, totals] = await Promise.all([detailedRows(ds, where, pageSql(paging)), detailedTotals(req, me, where)]);
+  const detailed = async (req: Req, ctx: CallContext, exportAll: boolean): Promise<payroll_v1_payroll.DetailedList> => {
+    const paging = reportPaging(req, exportAll);
+    const where = reportWhere(c, req, ctx, 'v.ngay_thanh_cong').add('v.success');
+    const [rows, totals] = await Promise.all([detailedRows(ds, where, pageSql(paging)), detailedTotals(req, ctx, where)]);
     return { values: rows.map(presentDetailed), count: totals.n, tongDoanhThu: totals.total, tongGoi: totals.n };
   };
 
@@ -95,7 +95,8 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
    * the per-day counters, which name each record's own staff member; reassigned records (a
    * manager's few corrections) are then moved to their new name by two small exact queries.
    */
-  const detailedTotals = async (req: Req, me: Identity, where: Where): Promise<{ n: number; total: number }> => {
+  const detailedTotals = async (req: Req, ctx: CallContext, where: Where): Promise<{ n: number; total: number }> => {
+    const me = ctx.user;
     const exact = async () => {
       const t = await revenueTotals(ds, where);
       return { n: num(t.n), total: num(t.total) };
@@ -110,7 +111,7 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
         .eq('success', true)
         .over([column], (w) => {
           if (username) w.add(`${column} = ?`, username);
-          c.deps.staff.scopeSql(w, me, column);
+          c.deps.staff.rowsInScope(w, ctx, column);
         });
     const counted = await rollupCount(ds, byStaff('username_nv'), REVENUE_RECORD_ROLLUPS, ['doanh_thu']);
     if (!counted) return exact();
@@ -126,12 +127,12 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
   /** Per staff member, or per branch: packages, provisional and actual revenue, refunds. */
   const summary = async (
     req: Req,
-    me: Identity,
+    ctx: CallContext,
     exportAll: boolean,
     by: 'staff' | 'branch',
   ): Promise<payroll_v1_payroll.RevenueSummaryList> => {
-    const paging = reportPaging(req, me, exportAll);
-    const where = reportWhere(c, by === 'branch' ? { ...req, username: '', message: '' } : req, me, 'v.ngay_thanh_cong').add('v.success');
+    const paging = reportPaging(req, exportAll);
+    const where = reportWhere(c, by === 'branch' ? { ...req, username: '', message: '' } : req, ctx, 'v.ngay_thanh_cong').add('v.success');
     const { rows, totals: t } = await revenueSummary(ds, where, paging, by);
     return {
       values: rows.map((r) => ({
@@ -153,9 +154,10 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
     };
   };
 
-  const report9279 = async (req: Req, me: Identity, exportAll: boolean): Promise<payroll_v1_payroll.Report9279List> => {
-    const paging = reportPaging(req, me, exportAll);
-    const where = reportWhere(c, req, me, 'v.ngay_len_don').add(`v.track0 = '9279'`).add('v.success');
+  const report9279 = async (req: Req, ctx: CallContext, exportAll: boolean): Promise<payroll_v1_payroll.Report9279List> => {
+    const me = ctx.user;
+    const paging = reportPaging(req, exportAll);
+    const where = reportWhere(c, req, ctx, 'v.ngay_len_don').add(`v.track0 = '9279'`).add('v.success');
     const [rows, totals] = await Promise.all([revenueRowsPage(ds, where, paging, 'v.ngay_len_don'), revenueTotals(ds, where)]);
     return {
       values: rows.map((r) => ({
@@ -177,9 +179,9 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
     };
   };
 
-  const reconciliation = async (req: Req, me: Identity, exportAll: boolean): Promise<payroll_v1_payroll.ReconciliationList> => {
-    const paging = reportPaging(req, me, exportAll);
-    const where = reportWhere(c, req, me, 'v.ngay_thanh_cong');
+  const reconciliation = async (req: Req, ctx: CallContext, exportAll: boolean): Promise<payroll_v1_payroll.ReconciliationList> => {
+    const paging = reportPaging(req, exportAll);
+    const where = reportWhere(c, req, ctx, 'v.ngay_thanh_cong');
     const [rows, t] = await Promise.all([revenueRowsPage(ds, where, paging, 'v.ngay_thanh_cong'), reconciliationTotals(ds, where)]);
     return {
       values: rows.map((r) => ({
@@ -211,19 +213,19 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
   };
 
   return {
-    listDetailed: (req, ctx) => detailed(req, ctx.user, false),
-    exportDetailed: (req, ctx) => detailed(req, ctx.user, true),
-    listStaffRevenue: (req, ctx) => summary(req, ctx.user, false, 'staff'),
-    exportStaffRevenue: (req, ctx) => summary(req, ctx.user, true, 'staff'),
-    listBranchRevenue: (req, ctx) => summary(req, ctx.user, false, 'branch'),
-    exportBranchRevenue: (req, ctx) => summary(req, ctx.user, true, 'branch'),
-    list9279: (req, ctx) => report9279(req, ctx.user, false),
-    export9279: (req, ctx) => report9279(req, ctx.user, true),
-    listReconciliation: (req, ctx) => reconciliation(req, ctx.user, false),
-    exportReconciliation: (req, ctx) => reconciliation(req, ctx.user, true),
+    listDetailed: (req, ctx) => detailed(req, ctx, false),
+    exportDetailed: (req, ctx) => detailed(req, ctx, true),
+    listStaffRevenue: (req, ctx) => summary(req, ctx, false, 'staff'),
+    exportStaffRevenue: (req, ctx) => summary(req, ctx, true, 'staff'),
+    listBranchRevenue: (req, ctx) => summary(req, ctx, false, 'branch'),
+    exportBranchRevenue: (req, ctx) => summary(req, ctx, true, 'branch'),
+    list9279: (req, ctx) => report9279(req, ctx, false),
+    export9279: (req, ctx) => report9279(req, ctx, true),
+    listReconciliation: (req, ctx) => reconciliation(req, ctx, false),
+    exportReconciliation: (req, ctx) => reconciliation(req, ctx, true),
 
     async revenueByDay(req, ctx) {
-      const where = reportWhere(c, req, ctx.user, 'v.ngay_thanh_cong').add('v.success');
+      const where = reportWhere(c, req, ctx, 'v.ngay_thanh_cong').add('v.success');
       const rows = await revenuePerDay(ds, where);
       return { values: rows.map((r) => ({ day: String(r.day), don_moi: num(r.n), doanh_thu: num(r.total) })), count: rows.length };
     },

@@ -1,10 +1,10 @@
-import { barredFromService } from '@cskh/kit';
+import { serviceBar } from '@cskh/kit/server';
 /** Every Vietnamese message the refunds service answers with, in one place (spec 2 §5, §8; spec 3 §5). */
 export const MSG = {
   requiredMissing: 'Có trường bắt buộc chưa được nhập hoặc chưa được chọn',
   exportForbidden: 'Bạn không có quyền xuất dữ liệu',
-  // The kit's words (identity.ts barredFromService), which the gateway answers too.
-  hnimbForbidden: barredFromService({ username: 'HNIMB' }, 'refunds')!,
+  // The refusal declared on the service ((cskh.api.service) in refunds.proto), answered by the gateway and the kit.
+  hnimbForbidden: serviceBar('cskh.refunds.v1.RefundsService')!.msg,
   // settings (spec 2 §2.11, §5, §8)
   settingUnknown: 'Khóa cài đặt không hợp lệ',
   settingExists: 'Cài đặt đã tồn tại',

@@ -1,9 +1,8 @@
-import { AppError, importPriceSheet, isSales, toPaging } from '@cskh/kit';
+import { AppError, importPriceSheet, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { changedFields, likeContains, requireId, Where } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
-import { refuseHnimb } from '../domain/hnimb';
 import { MSG } from '../domain/messages';
 import { lastByName, packageKey, parsePriceInput, PRICE_FIELDS, requirePriceInput } from '../domain/prices';
 import {
@@ -37,20 +36,17 @@ export function priceHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   const taken = (name: string) => new AppError('CONFLICT', MSG.priceNameTaken(name));
 
   return {
-    async listPrices(req, ctx) {
+    async listPrices(req) {
       const paging = toPaging(req.page, req.count, 20);
-      if (paging.take === undefined && isSales(ctx.user.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
       const where = new Where().addIf(req.ten_goi_cuoc?.trim() && likeContains(req.ten_goi_cuoc.trim()), 'ten_goi_cuoc ILIKE ?');
       const page = await pagePrices(ds.manager, where, paging);
       return { values: page.rows, count: page.count };
     },
-    async listAllPrices(_req, ctx) {
-      refuseHnimb(ctx.user);
+    async listAllPrices(_req) {
       const page = await pagePrices(ds.manager, new Where(), { skip: 0, take: undefined });
       return { values: page.rows, count: page.count };
     },
-    async findPackage(req, ctx) {
-      refuseHnimb(ctx.user);
+    async findPackage(req) {
       const name = String(req.name ?? '').trim();
       const row = name ? await priceByName(ds.manager, name) : undefined;
       if (!row) throw new AppError('NOT_FOUND', MSG.packageNotFound(name));

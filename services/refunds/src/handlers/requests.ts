@@ -1,10 +1,9 @@
-import { AppError, dayRange, hasAnyPermission, Identity, isManager, isSales, monthToDate, parseDateTime, toPaging } from '@cskh/kit';
-import { Handlers } from '@cskh/kit/server';
+import { AppError, dayRange, hasAnyPermission, Identity, isManager, monthToDate, parseDateTime, toPaging } from '@cskh/kit';
+import { CallContext, Handlers } from '@cskh/kit/server';
 import { changedFields, likeContains, ListFilter, maskedContains, requireId, Where } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { RefundsContext } from '../context';
-import { refuseHnimb } from '../domain/hnimb';
 import { discountedAmount, packageRefundAmount } from '../domain/discount';
 import { MSG, RMSG } from '../domain/messages';
 import { presentRequest, RequestRow, visibleTrail } from '../domain/present';
@@ -34,7 +33,6 @@ import { priceByName } from '../store/prices';
 import { deletedSummary, deletionRefusal } from '../domain/deletion';
 import {
   addChangedEvent,
-  anyRequestMatches,
   countPool,
   deleteRequestRow,
   findRequest,
@@ -93,12 +91,9 @@ function listPeriod(startDate: unknown, endDate: unknown) {
 export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   const { ds, audit, outbox, staff, config } = c.deps;
 
-  /** Whether the viewer may see this request (managers all; others their subtree, and what was handed to them). */
-  const visible = async (me: Identity, r: RequestRow) => {
-    if (isManager(me.priority) || r.staff_username === me.username || (r.assigned_to && r.assigned_to === me.username)) return true;
-    const where = staff.scopeSql(new Where().add('id = ?', r.id), me, 'staff_username');
-    return anyRequestMatches(ds.manager, where);
-  };
+  /** Whether the viewer may see this request: what was handed to them, else the kit's subtree rule for one record. */
+  const inView = async (me: Identity, r: RequestRow) =>
+    (r.assigned_to && r.assigned_to === me.username) || staff.mayView(me, r.staff_username);
 
   /** Channel and its display name, read once per creation. */
   const channelNow = async (em: EntityManager) => {
@@ -295,10 +290,8 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   return {
     async listRequests(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       const paging = toPaging(req.page, req.count, 20);
-      if (paging.take === undefined && isSales(me.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
-      const where = requestFilter(me, staff, req);
+      const where = requestFilter(ctx, staff, req);
       const page = await pageRequests(ds.manager, where, paging);
       return {
         values: page.rows.map((r) => presentRequest(r, me)),
@@ -312,15 +305,13 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     },
 
     async getRequest(req, ctx) {
-      refuseHnimb(ctx.user);
       const r = await findRequest(ds.manager, requireId(req.id, RMSG.notFound));
-      if (!r || !(await visible(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
+      if (!r || !(await inView(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
       return presentRequest(r, ctx.user);
     },
 
     async createPackageRefund(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       requireFilled(req.number_phone, req.number_type, req.package_code, req.request_type, req.request_method);
       const choLenDon = checkChoice(req.cho_len_don, RMSG.choLenDonRequired);
       if (choLenDon === 1) requireFilled(req.nap_tien);
@@ -357,7 +348,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     async createTopUp(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       requireFilled(req.number_phone, req.number_type, req.package_code, req.refund_price);
       const choLenDon = checkChoice(req.cho_len_don, RMSG.choLenDonRefundRequired);
       if (choLenDon === 1) requireFilled(req.request_type, req.request_method);
@@ -397,7 +387,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     approveTopUp: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       if (!hasAnyPermission(me, ['requestrefund.duyet-don-chuyen-khoan'])) throw new AppError('FORBIDDEN', RMSG.approveForbidden);
       if (req.status_duyet_don !== 1 && req.status_duyet_don !== 2) throw new AppError('VALIDATION', RMSG.approveStatusInvalid);
       return change(me, req.id, 'approval', (r) => {
@@ -411,7 +400,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     setPackageApproval: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       if (![0, 1, 2].includes(req.trang_thai_duyet_hoan_goi)) throw new AppError('VALIDATION', RMSG.packageApprovalInvalid);
       return change(me, req.id, 'package-approval', (r) => {
@@ -422,7 +410,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     setTransferStatus: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       if (req.is_transfer !== 0 && req.is_transfer !== 1) throw new AppError('VALIDATION', RMSG.transferInvalid);
       return change(
@@ -436,7 +423,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     setTradeStatus: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       return change(
         me,
@@ -458,7 +444,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     setMethod: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       if (!ALL_METHODS.includes(req.request_method)) throw new AppError('VALIDATION', RMSG.methodInvalid);
       return withPrices(me, req.id, 'request_method', (r) => {
@@ -469,7 +454,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     setType: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       if (!EDIT_TYPES.includes(req.request_type)) throw new AppError('VALIDATION', RMSG.typeInvalid);
       return change(me, req.id, 'request_type', (r) => {
@@ -480,7 +464,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     setCreatedTime: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       const at = parseDateTime(req.created_time);
       if (!at) throw new AppError('VALIDATION', RMSG.createdTimeInvalid);
@@ -489,7 +472,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     async updateStaff(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       const username = String(req.username ?? '').trim();
       if (!username) return presentRequest(await lockFree(req.id), me); // empty values are ignored (spec 2 §5)
@@ -500,7 +482,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     async updatePackage(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       const pkg = String(req.package_code ?? '').trim();
       if (!pkg) return presentRequest(await lockFree(req.id), me);
@@ -509,7 +490,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     updateExtraRefund: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       const v = checkAmount(req.other_refund);
       return change(me, req.id, 'other_refund', () => ({ other_refund: v }));
@@ -517,7 +497,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     updateRefundAmount: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       const v = checkAmount(req.refund_price, true);
       return change(me, req.id, 'refund_price', (r) => {
@@ -530,7 +509,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     updateDifference: (req, ctx) => {
       const me = ctx.user;
-      refuseHnimb(me);
       requireManager(me);
       const v = req.chenh_lech;
       if (v === undefined || !Number.isSafeInteger(v)) throw new AppError('VALIDATION', RMSG.amountInvalid);
@@ -539,9 +517,8 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
 
     async retryPartner(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       const row = await findRequest(ds.manager, requireId(req.id, RMSG.notFound));
-      if (!row || !(await visible(me, row))) throw new AppError('NOT_FOUND', RMSG.notFound);
+      if (!row || !(await inView(me, row))) throw new AppError('NOT_FOUND', RMSG.notFound);
       if (row.partner_state !== 'unknown') throw new AppError('PRECONDITION', RMSG.retryNotNeeded);
       const settings = await readSettings(ds.manager);
       const sent = await sendToPartner(row, me);
@@ -549,10 +526,9 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     },
 
     async requestHistory(req, ctx) {
-      refuseHnimb(ctx.user);
       const id = requireId(req.id, RMSG.notFound);
       const r = await findRequest(ds.manager, id);
-      if (!r || !(await visible(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
+      if (!r || !(await inView(ctx.user, r))) throw new AppError('NOT_FOUND', RMSG.notFound);
       const trail = await audit.history(ds.manager, REQUEST_RESOURCE, id, req.page, req.count);
       return { ...trail, values: visibleTrail(trail.values, ctx.user.priority) };
     },
@@ -562,21 +538,18 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     // ── Hand-out (domain/assign.ts)
     async listAssignedRequests(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       const page = await pageAssigned(ds.manager, me.username, toPaging(req.page, req.count, 20));
       return { values: page.rows.map((r) => presentRequest(r, me)), count: page.count, tongHoanTien: 0, tongHoanThem: 0, tongNapTien: 0 };
     },
 
     async countAssignableRequests(_req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       if (!isManager(me.priority)) throw new AppError('FORBIDDEN', RMSG.assignForbidden);
       return { total: await countPool(ds.manager) };
     },
 
     async assignRequests(req, ctx) {
       const me = ctx.user;
-      refuseHnimb(me);
       if (!isManager(me.priority)) throw new AppError('FORBIDDEN', RMSG.assignForbidden);
       const asked = checkAssignItems(req.items);
       const people = await staff.byUsernames(asked.map((a) => a.username));
@@ -633,7 +606,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
  */
 export async function deleteRequestAs(c: RefundsContext, me: Identity, rawId: string): Promise<{ ok: boolean; msg: string }> {
   const { ds, audit, outbox } = c.deps;
-  refuseHnimb(me);
   const early = deletionRefusal(
     { partner_state: 'none', trang_thai_truy_thu_hoan_theo_goi: '', trang_thai_truy_thu_hoan_them: '' },
     me.priority,
@@ -683,10 +655,11 @@ export async function changeRequest(
  * transfer, partner status, free text, and the caller's subtree.
  */
 export function requestFilter(
-  me: Identity,
+  ctx: CallContext,
   staff: RefundsContext['deps']['staff'],
   req: { startDate?: string; endDate?: string; is_transfer?: string; trang_thai_giao_dich_doi_tac?: string; message?: string },
 ): Where {
+  const me = ctx.user;
   const { from, to } = listPeriod(req.startDate, req.endDate);
   const transfer = String(req.is_transfer ?? '').trim();
   if (!['', '0', '1', '2'].includes(transfer)) throw new AppError('VALIDATION', RMSG.transferFilterInvalid);
@@ -705,7 +678,7 @@ export function requestFilter(
     where.add(`(${phone} OR package_code ILIKE ? OR staff_username ILIKE ? OR ${reason})`, ...phoneValues, like, like, ...reasonValues);
   }
   // The scope reads staff_username only: the per-day counters answer it too.
-  return where.over(['staff_username'], (w) => staff.scopeSql(w, me, 'staff_username'));
+  return where.over(['staff_username'], (w) => staff.rowsInScope(w, ctx, 'staff_username'));
 }
 
 /** The status a new request starts with: no partner call, or waiting for the gateway's answer. */

@@ -48,11 +48,6 @@ export async function pageRequests(em: EntityManager, where: Where, paging: Pick
   };
 }
 
-/** Whether any request matches the filter (e.g. one id within the viewer's subtree). */
-export async function anyRequestMatches(em: EntityManager, where: Where): Promise<boolean> {
-  return (await em.query(`SELECT 1 FROM ${T} ${where.sql}`, where.params)).length > 0;
-}
-
 /** What each staff member owes back over the filter (the report's clawback list), by username; those owing nothing left out. */
 export async function clawbackByStaff(
   em: EntityManager,
