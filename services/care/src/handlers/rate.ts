@@ -1,6 +1,6 @@
 import { AppError, dayRange, monthToDate, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { likeContains, Where } from '@cskh/kit/data';
+import { typedContains, Where } from '@cskh/kit/data';
 import { seesOwnRowsOnly } from '@cskh/kit';
 import type { care_v1_care } from '@cskh/proto';
 import type { CareContext } from '../context';
@@ -26,7 +26,7 @@ export function rateHandlers(c: CareContext): Pick<Handlers<Def>, 'busySignalRat
       const who = (req.username ?? '').trim();
       const text = (req.message ?? '').trim();
       const where = new Where().addIf(from, 'created_at >= ?').addIf(to, 'created_at < ?').addIf(who, 'username = ?');
-      if (text) where.add('(username ILIKE ? OR fullname ILIKE ?)', likeContains(text), likeContains(text));
+      if (text) where.add(...typedContains(['username', 'fullname'], text));
       staff.scopeSql(where, me, 'username');
       const page = await pageRates(ds.manager, where, paging);
       return {

@@ -1,6 +1,6 @@
 import { AppError, importPriceSheet, isSales, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { changedFields, likeContains, requireId, Where } from '@cskh/kit/data';
+import { changedFields, requireId, typedContains, Where } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
 import { refuseHnimb } from '../domain/hnimb';
@@ -40,7 +40,8 @@ export function priceHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     async listPrices(req, ctx) {
       const paging = toPaging(req.page, req.count, 20);
       if (paging.take === undefined && isSales(ctx.user.priority)) throw new AppError('FORBIDDEN', MSG.exportForbidden);
-      const where = new Where().addIf(req.ten_goi_cuoc?.trim() && likeContains(req.ten_goi_cuoc.trim()), 'ten_goi_cuoc ILIKE ?');
+      const name = req.ten_goi_cuoc?.trim();
+      const where = name ? new Where().add(...typedContains('ten_goi_cuoc', name)) : new Where();
       const page = await pagePrices(ds.manager, where, paging);
       return { values: page.rows, count: page.count };
     },
