@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { createTypedTrigramIndexes, ensureDatabase, installTypedSearch, typedContains, Where } from '@cskh/kit/data';
+import { createTypedTrigramIndexes, ensureDatabase, installTypedSearch, maskedContains, typedContains, Where } from '@cskh/kit/data';
 import { dropDatabase, freshDatabaseUrl } from '@cskh/kit/testing';
 
 /** Search as staff type, on a real PostgreSQL: the typed-form function and its trigram index. */
@@ -61,6 +61,20 @@ describe('typed search', () => {
     expect(await found('Hòa')).toEqual(['Hoà Bình', 'Hòa Phát']);
     expect(await found('đặng')).toEqual(['ĐẶNG THỊ HỒNG']);
     expect(await found('Nguyễn Văn An')).toEqual(['Nguyễn Văn An']);
+  });
+
+  it('a masked viewer types the visible digits and the words without diacritics (maskedContains { typed })', async () => {
+    await db.query(`CREATE TABLE t.message (id serial PRIMARY KEY, str_mes text NOT NULL)`);
+    await db.query(`INSERT INTO t.message (str_mes) VALUES ('Chuyển tiền 0945810861 gói MAX90'), ('Chuyển tiền 0912345678')`);
+    const seen = async (text: string, priority: number) => {
+      const w = new Where().add(...maskedContains('str_mes', text, priority, { typed: true }));
+      return (await db.query(`SELECT str_mes FROM t.message ${w.sql} ORDER BY id`, w.params)).rows.map((r) => r.str_mes);
+    };
+    expect(await seen('10861 goi max90', 5)).toEqual(['Chuyển tiền 0945810861 gói MAX90']);
+    expect(await seen('CHUYEN TIEN 0945810861', 5)).toEqual(['Chuyển tiền 0945810861 gói MAX90']);
+    // The hidden digits cannot be guessed: a term with them matches only what the row shows.
+    expect(await seen('0945', 5)).toEqual([]);
+    expect(await seen('chuyen tien 0945', 1)).toEqual(['Chuyển tiền 0945810861 gói MAX90']);
   });
 
   it('takes wildcards literally', async () => {
