@@ -77,6 +77,8 @@ export function calls(sample) {
     ['lstracuu', 'page 5,000', `/api/v1/lstracuu?page=5000&count=20`],
     ['lstracuu', 'search phone digits', `/api/v1/lstracuu?page=1&count=20&noi_dung=${mid}`],
     ['lstracuu', 'search common word', `/api/v1/lstracuu?page=1&count=20&noi_dung=${encodeURIComponent('Mã gói: MAX90')}`],
+    // The same, typed as staff type it (no diacritics, lower case: kit typed-search).
+    ['lstracuu', 'search common word, typed', `/api/v1/lstracuu?page=1&count=20&noi_dung=${encodeURIComponent('ma goi: max90')}`],
     ['lstracuu', 'week', `/api/v1/lstracuu?page=1&count=20&${week}`],
     ['lstracuu', 'staff', `/api/v1/lstracuu?page=1&count=20&username=${nv}`],
     ['lstracuu', 'staff, page 50', `/api/v1/lstracuu?page=50&count=20&username=${nv}`],
@@ -110,6 +112,7 @@ export function calls(sample) {
     ['dangky9279', 'first page', `/api/v1/dangky9279?page=1&count=20`],
     ['dangky9279', 'staff', `/api/v1/dangky9279?page=1&count=20&username_nv=${nv}`],
     ['dangky9279', 'search note', `/api/v1/dangky9279?page=1&count=20&note=${encodeURIComponent('công tác')}`],
+    ['dangky9279', 'search note, typed', `/api/v1/dangky9279?page=1&count=20&note=${encodeURIComponent('cong tac')}`],
     // Refund requests (spec 2 §4): default period is this month.
     ['requestrefund', 'first page', `/api/v1/requestrefund?page=1&count=20`],
     ['requestrefund', 'year, page 1,000', `/api/v1/requestrefund?page=1000&count=20&${year}`],

@@ -187,9 +187,9 @@ describe('9279 orders', () => {
       `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'orders' AND tablename = 'sale_order' AND indexdef LIKE '%gin_trgm_ops%' ORDER BY 1`,
     );
     expect(indexes.map((i) => [i.indexname, /WHERE \(kind = '9279'::text\)$/.test(i.indexdef)])).toEqual([
-      ['sale_order_cty_trgm', true],
-      ['sale_order_ma_goi_trgm', true],
-      ['sale_order_note_trgm', true],
+      ['sale_order_cty_typed_trgm', true],
+      ['sale_order_ma_goi_typed_trgm', true],
+      ['sale_order_note_typed_trgm', true],
       ['sale_order_phone9_trgm', false],
     ]);
   });

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, Paging } from '@cskh/kit';
-import { likeContains } from '@cskh/kit/data';
+import { typedContains, Where } from '@cskh/kit/data';
 import { isUuid } from '../domain/guid';
 import { MSG } from '../domain/messages';
 import { limitOffset, PERMISSIONS, ROLE_PERMISSIONS, USER_PERMISSIONS } from './schema';
@@ -81,14 +81,13 @@ export async function resolvePermissions(em: EntityManager, refs: Array<{ id?: s
   return rows;
 }
 
-/** A page of the catalogue in its order, searched by name, code or category, with the count of the search. */
+/** A page of the catalogue in its order, searched by name, code or category as staff type them, with the count of the search. */
 export async function pagePermissions(
   em: EntityManager,
   search: string,
   paging: Pick<Paging, 'skip' | 'take'>,
 ): Promise<{ rows: PermissionRow[]; count: number }> {
-  const where = search ? `WHERE (p.name ILIKE $1 OR p.code ILIKE $1 OR p.category ILIKE $1)` : '';
-  const params = search ? [likeContains(search)] : [];
+  const { sql: where, params } = search ? new Where().add(...typedContains(['p.name', 'p.code', 'p.category'], search)) : new Where();
   const rows: PermissionRow[] = await em.query(
     `SELECT ${COLUMNS} FROM ${PERMISSIONS} p ${where} ORDER BY p.sort_order ASC, p.code ASC ${limitOffset(paging)}`,
     params,

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, Paging } from '@cskh/kit';
-import { likeContains } from '@cskh/kit/data';
+import { typedContains, Where } from '@cskh/kit/data';
 import { isUuid } from '../domain/guid';
 import { limitOffset, ROLES, setClause, USERS } from './schema';
 
@@ -71,14 +71,13 @@ export async function userCountsByRole(em: EntityManager, roleIds: string[]): Pr
   return counts;
 }
 
-/** A page of roles by priority then name, searched by name, with the count of the search. */
+/** A page of roles by priority then name, searched by name as staff type it, with the count of the search. */
 export async function pageRoles(
   em: EntityManager,
   search: string,
   paging: Pick<Paging, 'skip' | 'take'>,
 ): Promise<{ rows: RoleRow[]; count: number }> {
-  const where = search ? `WHERE r.name ILIKE $1` : '';
-  const params = search ? [likeContains(search)] : [];
+  const { sql: where, params } = search ? new Where().add(...typedContains('r.name', search)) : new Where();
   const rows: RoleRow[] = await em.query(
     `SELECT ${COLUMNS} FROM ${ROLES} r ${where} ORDER BY r.priority ASC, r.name ASC ${limitOffset(paging)}`,
     params,

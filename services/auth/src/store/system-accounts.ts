@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { Paging } from '@cskh/kit';
-import { likeContains } from '@cskh/kit/data';
+import { typedContains, Where } from '@cskh/kit/data';
 import { isUuid } from '../domain/guid';
 import { limitOffset, setClause, SYSTEM_ACCOUNTS } from './schema';
 
@@ -25,14 +25,13 @@ export async function findSystemAccount(em: EntityManager, id: string): Promise<
   return rows[0] ?? null;
 }
 
-/** A page in creation order, searched by login place or account, with the count of the search. */
+/** A page in creation order, searched by login place or account as staff type them, with the count of the search. */
 export async function pageSystemAccounts(
   em: EntityManager,
   search: string,
   paging: Pick<Paging, 'skip' | 'take'>,
 ): Promise<{ rows: SystemAccountRow[]; count: number }> {
-  const where = search ? `WHERE (s.position ILIKE $1 OR s.account ILIKE $1)` : '';
-  const params = search ? [likeContains(search)] : [];
+  const { sql: where, params } = search ? new Where().add(...typedContains(['s.position', 's.account'], search)) : new Where();
   const rows: SystemAccountRow[] = await em.query(
     `SELECT ${COLUMNS} FROM ${SYSTEM_ACCOUNTS} s ${where} ORDER BY s.created_at ASC, s.id ASC ${limitOffset(paging)}`,
     params,

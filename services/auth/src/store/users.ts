@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { AppError, Paging } from '@cskh/kit';
-import { likeContains, StaffScope, USER_CHANGED_TOPIC } from '@cskh/kit/data';
+import { likeContains, StaffScope, typedForm, USER_CHANGED_TOPIC } from '@cskh/kit/data';
 import { addToOutbox } from '@cskh/kit/messaging';
 import { PRIORITY } from '@cskh/kit';
 import { events_v1_events } from '@cskh/proto';
@@ -134,7 +134,7 @@ export function scopeClause(scope: StaffScope, first = 0): { sql: string; params
   return { sql: `(${me} OR ${by} = $${first + 2})`, params: [scope.username, id] };
 }
 
-/** A page of accounts in creation order, inside the viewer's subtree, searched by username, with the count of the search. */
+/** A page of accounts in creation order, inside the viewer's subtree, searched by username as staff type it, with the count of the search. */
 export async function pageUsers(
   em: EntityManager,
   search: string,
@@ -145,7 +145,7 @@ export async function pageUsers(
   const params: unknown[] = [];
   if (search) {
     params.push(likeContains(search));
-    clauses.push(`u.username ILIKE $${params.length}`);
+    clauses.push(`${typedForm('u.username')} LIKE ${typedForm(`$${params.length}`)}`);
   }
   const scoped = scopeClause(scope, params.length);
   if (scoped.sql) {

@@ -96,8 +96,9 @@ export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs
       const { from, to } = listPeriod(req.startDate, req.endDate);
       const isRead = isReadFilter(req.is_read);
       const where = new ListFilter().period('datetime', { from, to }).eq('is_read', isRead).eq('sender', channelFilter(req.sender));
-      // The message as the caller sees it: phones in it masked for priority 3 and above (kit masked-search).
-      if (req.message?.trim()) where.add(...maskedContains('str_mes', req.message.trim(), me.priority));
+      // The message as the caller sees it: phones in it masked for priority 3 and above (kit masked-search),
+      // compared as staff type it (no diacritics, any case).
+      if (req.message?.trim()) where.add(...maskedContains('str_mes', req.message.trim(), me.priority, { typed: true }));
       return presentPage(ds.manager, await pageMessages(ds.manager, where, paging), me.priority, paging.take === undefined);
     },
 

@@ -1,7 +1,6 @@
 import { dayRange, monthToDate, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { likeContains, Where } from '@cskh/kit/data';
-import {} from '@cskh/kit';
+import { typedContains, Where } from '@cskh/kit/data';
 import type { care_v1_care } from '@cskh/proto';
 import type { CareContext } from '../context';
 import {} from '../domain/messages';
@@ -24,7 +23,7 @@ export function rateHandlers(c: CareContext): Pick<Handlers<Def>, 'busySignalRat
       const who = (req.username ?? '').trim();
       const text = (req.message ?? '').trim();
       const where = new Where().addIf(from, 'created_at >= ?').addIf(to, 'created_at < ?').addIf(who, 'username = ?');
-      if (text) where.add('(username ILIKE ? OR fullname ILIKE ?)', likeContains(text), likeContains(text));
+      if (text) where.add(...typedContains(['username', 'fullname'], text));
       staff.rowsInScope(where, ctx, 'username');
       const page = await pageRates(ds.manager, where, paging);
       return {

@@ -5,6 +5,7 @@ import { CareNextDay1733500000000 } from './1733500000000-next-day';
 import { CareListVolume1733600000000 } from './1733600000000-list-volume';
 import { CareScopeCounters1733700000000 } from './1733700000000-scope-counters';
 import { CareOtpTransactions1733800000000 } from './1733800000000-otp-transactions';
+import { CareTypedSearch1735100000000 } from './1735100000000-typed-search';
 
 export const careMigrations = [
   CareInit1733200000000,
@@ -14,4 +15,5 @@ export const careMigrations = [
   CareListVolume1733600000000,
   CareScopeCounters1733700000000,
   CareOtpTransactions1733800000000,
+  CareTypedSearch1735100000000,
 ];

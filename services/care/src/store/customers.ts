@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, Paging } from '@cskh/kit';
-import { likeContains, pageSql, Where } from '@cskh/kit/data';
+import { pageSql, typedContains, Where } from '@cskh/kit/data';
 import type { CustomerRow } from '../domain/customer-row';
 import type { DivisionPool } from '../domain/division';
 import { MSG } from '../domain/messages';
@@ -68,12 +68,9 @@ export function poolSql(pool: DivisionPool, where: Where): string {
 export async function pageUploads(em: EntityManager, pool: DivisionPool | null, paging: Pick<Paging, 'skip' | 'take'>, search = '') {
   const w = new Where();
   const assignable = pool ? `count(*) FILTER (WHERE ${poolSql(pool, w)})` : '0';
-  // The search box: part of the list's name or of the uploader's username or name.
-  const pattern = likeContains(search.trim());
+  // The search box: part of the list's name or of the uploader's username or name, as staff type it.
   const matching = (where: Where) =>
-    search.trim()
-      ? where.add('(u.filename ILIKE ? OR u.created_by ILIKE ? OR u.created_by_fullname ILIKE ?)', pattern, pattern, pattern)
-      : where;
+    search.trim() ? where.add(...typedContains(['u.filename', 'u.created_by', 'u.created_by_fullname'], search.trim())) : where;
   const found = matching(new Where(w.params));
   const count = matching(new Where());
   const [rows, total] = await Promise.all([

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { fail, Identity, importChunk, parseDateTime, toPaging, vnDateTime, AppError, TEXT_LIMITS } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { changedFields, isUniqueViolation, likeContains, requireId, Where } from '@cskh/kit/data';
+import { changedFields, isUniqueViolation, likeContains, requireId, typedContains, Where } from '@cskh/kit/data';
 import type { dataops_v1_dataops } from '@cskh/proto';
 import type { DataopsContext } from '../context';
 import { blacklistChanged } from '../domain/events';
@@ -110,7 +110,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
       const where = new Where();
       const phone = (req.message ?? '').replace(/\D/g, '');
       if ((req.message ?? '').trim()) where.add('phone_number ILIKE ?', likeContains(phone || (req.message ?? '').trim()));
-      if ((req.description ?? '').trim()) where.add('description ILIKE ?', likeContains(req.description.trim()));
+      if ((req.description ?? '').trim()) where.add(...typedContains('description', req.description.trim()));
       const { rows, total } = await listBlacklist(ds, where, toPaging(req.page, req.count, 10));
       return { values: rows.map(blacklistView), count: total };
     },
@@ -215,7 +215,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
 
     async listOtp(req) {
       const where = new Where();
-      if ((req.message ?? '').trim()) where.add('str_mes ILIKE ?', likeContains(req.message.trim()));
+      if ((req.message ?? '').trim()) where.add(...typedContains('str_mes', req.message.trim()));
       if ((req.description ?? '').trim()) where.add('phone_number ILIKE ?', likeContains(req.description.trim()));
       const { rows, total } = await listOtp(ds, where, toPaging(req.page, req.count, 10));
       return { values: rows.map(otpView), count: total };

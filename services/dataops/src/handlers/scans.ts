@@ -1,7 +1,6 @@
 import { AppError, fail, Identity, importChunk, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { likeContains, requireId, Where } from '@cskh/kit/data';
-import {} from '@cskh/kit';
+import { requireId, typedContains, Where } from '@cskh/kit/data';
 import type { dataops_v1_dataops } from '@cskh/proto';
 import type { DataopsContext } from '../context';
 import { MSG } from '../domain/messages';
@@ -169,7 +168,7 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
       const x = (req.x ?? '').trim();
       if (!x) fail('VALIDATION', MSG.packageRequired);
       const where = new Where().add('f.kind = ?', kind).add('n.scanned_at IS NOT NULL');
-      where.add(kind === 'quetdtct' ? 'n.dtct ILIKE ?' : 'n.current_package ILIKE ?', likeContains(x));
+      where.add(...typedContains(kind === 'quetdtct' ? 'n.dtct' : 'n.current_package', x));
       return results(where, req.page, req.count);
     },
   };

@@ -1,5 +1,6 @@
 import { phoneMaskedFor } from '../core/phone';
 import { escapeLike } from './sql';
+import { typedForm } from './typed-search';
 
 /**
  * Searches as the viewer sees the rows (spec 1 §9: priority 3 and above see a phone as `****` and
@@ -9,6 +10,10 @@ import { escapeLike } from './sql';
  * after it (a space, dot or dash allowed between) is a `*`, and so is the search term: a phone
  * keeps its last 5 digits, any run of digits its last 5, and a search can only match what the row
  * shows. Viewers who see phones whole search the column as stored.
+ *
+ * A column of digits (a phone) is compared as stored (ILIKE, its plain trigram index); a text that
+ * may quote a phone (a message, a reason, a lookup's content) is compared as staff type it
+ * (`{ typed: true }`: without diacritics and in any case, kit typed-search, its typed index).
  */
 const HIDDEN_DIGIT = /\d(?=(?:[ .-]?\d){5})/g;
 /** The same rule in PostgreSQL's regular expressions (a parameter: the Where builder owns every `?`). */
@@ -19,21 +24,26 @@ export function searchTermFor(text: string, viewerPriority: number): string {
   return phoneMaskedFor(viewerPriority) ? text.replace(HIDDEN_DIGIT, '*') : text;
 }
 
-function maskedLike(column: string, pattern: string, viewerPriority: number): [string, ...unknown[]] {
-  return phoneMaskedFor(viewerPriority)
-    ? [`regexp_replace(${column}, ?, '*', 'g') ILIKE ?`, HIDDEN_DIGIT_PG, pattern]
-    : [`${column} ILIKE ?`, pattern];
+/** How the column is compared: `typed` for text staff search as they type (see above). */
+export interface MaskedSearchOptions {
+  typed?: boolean;
+}
+
+function maskedLike(column: string, pattern: string, viewerPriority: number, o: MaskedSearchOptions): [string, ...unknown[]] {
+  const shown = phoneMaskedFor(viewerPriority) ? `regexp_replace(${column}, ?, '*', 'g')` : column;
+  const values = phoneMaskedFor(viewerPriority) ? [HIDDEN_DIGIT_PG, pattern] : [pattern];
+  return [o.typed ? `${typedForm(shown)} LIKE ${typedForm('?')}` : `${shown} ILIKE ?`, ...values];
 }
 
 /**
  * The clause "the column contains the text", as this viewer sees both, and its values:
  * `where.add(...maskedContains('str_mes', q, who.priority))`.
  */
-export function maskedContains(column: string, text: string, viewerPriority: number): [string, ...unknown[]] {
-  return maskedLike(column, `%${escapeLike(searchTermFor(text, viewerPriority))}%`, viewerPriority);
+export function maskedContains(column: string, text: string, viewerPriority: number, o: MaskedSearchOptions = {}): [string, ...unknown[]] {
+  return maskedLike(column, `%${escapeLike(searchTermFor(text, viewerPriority))}%`, viewerPriority, o);
 }
 
 /** The clause "the column ends with the text" (a phone by its last digits), as this viewer sees both. */
 export function maskedEndsWith(column: string, text: string, viewerPriority: number): [string, ...unknown[]] {
-  return maskedLike(column, `%${escapeLike(searchTermFor(text, viewerPriority))}`, viewerPriority);
+  return maskedLike(column, `%${escapeLike(searchTermFor(text, viewerPriority))}`, viewerPriority, {});
 }

@@ -62,8 +62,9 @@ export function lookupLogHandlers(ds: DataSource, staff: StaffDirectory): Handle
       .eq('ten_tra_cuu', f.ten_tra_cuu)
       .addIf(f.assignedTo, 'assigned_to = ?')
       .period('created_at', dayRange(f.startDate, f.endDate));
-    // The content as the caller sees it (phones masked for priority 3+, kit masked-search).
-    if (f.noi_dung?.trim()) filter.add(...maskedContains('noi_dung', f.noi_dung.trim(), who.priority));
+    // The content as the caller sees it (phones masked for priority 3+, kit masked-search), compared
+    // as staff type it (no diacritics, any case).
+    if (f.noi_dung?.trim()) filter.add(...maskedContains('noi_dung', f.noi_dung.trim(), who.priority, { typed: true }));
     // The scope reads the username only: the per-day counters by staff answer it too.
     if (scoped) filter.over(['username'], (w) => staff.rowsInScope(w, ctx, 'username'));
     const page = await listLookupLogPage(ds, filter, paging);

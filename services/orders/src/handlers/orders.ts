@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, dayRange, Identity, importChunk, isManager, seesOwnRowsOnly, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { inScope, likeContains, ListFilter, maskedContains, requireId, staffOptionList, staffScopeOf } from '@cskh/kit/data';
+import { inScope, ListFilter, maskedContains, requireId, staffOptionList, staffScopeOf, typedContains } from '@cskh/kit/data';
 import { addPushToOutbox, ALL_ROOM } from '@cskh/kit/messaging';
 import type { orders_v1_orders } from '@cskh/proto';
 import { Actor, applyChange, OrderChange, pushReminder } from '../store/order-changes';
@@ -138,10 +138,14 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
         where
           .eq('username_nv', req.username_nv)
           .addIf(req.hinh_thuc, 'hinh_thuc = ?')
-          .addIf(req.ma_goi?.trim() && likeContains(req.ma_goi.trim()), 'ma_goi ILIKE ?')
-          .addIf(valid(parseTier(req.gia_ban_goi)), 'gia_ban_goi = ?')
-          .addIf(req.cty?.trim() && likeContains(req.cty.trim()), 'cty ILIKE ?')
-          .addIf(req.note?.trim() && likeContains(req.note.trim()), 'note ILIKE ?');
+          .addIf(valid(parseTier(req.gia_ban_goi)), 'gia_ban_goi = ?');
+        // Package, company and note as staff type them (kit typed-search).
+        for (const [column, text] of [
+          ['ma_goi', req.ma_goi],
+          ['cty', req.cty],
+          ['note', req.note],
+        ] as const)
+          if (text?.trim()) where.add(...typedContains(column, text.trim()));
       }
       // The scope reads username_nv only: the per-day counters answer it too.
       where.over(['username_nv'], (w) => staff.rowsInScope(w, ctx, 'username_nv'));

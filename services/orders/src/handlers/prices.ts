@@ -1,6 +1,6 @@
 import { AppError, importPriceSheet, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { changedFields, likeContains, requireId, Where } from '@cskh/kit/data';
+import { changedFields, requireId, typedContains, Where } from '@cskh/kit/data';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
 import { MSG } from '../domain/messages';
@@ -33,7 +33,8 @@ export function priceHandlers(c: OrdersContext, kind: PriceKind): Handlers<Def> 
     async listPrices(req) {
       const paging = toPaging(req.page, req.count, 10);
       // The export asks for every row: not for priority 5 (spec 3 §6, as on every list).
-      const where = new Where().addIf(req.ten_goi_cuoc?.trim() && likeContains(req.ten_goi_cuoc.trim()), 'ten_goi_cuoc ILIKE ?');
+      const name = req.ten_goi_cuoc?.trim();
+      const where = name ? new Where().add(...typedContains('ten_goi_cuoc', name)) : new Where();
       const page = await pagePrices(ds.manager, kind, where, paging);
       return { values: page.rows.map(presentPrice), count: page.count };
     },

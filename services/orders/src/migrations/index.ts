@@ -7,6 +7,7 @@ import { OrdersScopeCounters1733700000000 } from './1733700000000-scope-counters
 import { OrdersSearch9279Indexes1733700000001 } from './1733700000001-search-9279';
 import { OrdersReminders1734000000000 } from './1734000000000-reminders';
 import { OrdersAssignCompanies1734100000000 } from './1734100000000-assign-companies';
+import { OrdersTypedSearch1735100000000 } from './1735100000000-typed-search';
 
 export const ordersMigrations = [
   OrdersPrices1733200000000,
@@ -18,4 +19,5 @@ export const ordersMigrations = [
   OrdersSearch9279Indexes1733700000001,
   OrdersReminders1734000000000,
   OrdersAssignCompanies1734100000000,
+  OrdersTypedSearch1735100000000,
 ];

@@ -1,6 +1,6 @@
 import { AppError, Identity, importChunk, vnDateTime } from '@cskh/kit';
 import { CallContext, Handlers } from '@cskh/kit/server';
-import { changedFields, inScope, likeContains, requireId, staffScopeOf, Where } from '@cskh/kit/data';
+import { changedFields, inScope, requireId, staffScopeOf, typedContains, Where } from '@cskh/kit/data';
 import { isBelowManager, isBranchOrAbove } from '@cskh/kit';
 import type { payroll_v1_payroll } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
@@ -92,7 +92,7 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
     if (!closed && (await ensureMonthRows(ds.manager, month)) > 0) c.recalc.nudge();
     const where = new Where().add('p.month = ?', month).addIf(req.username, 'p.username = ?');
     const search = req.message?.trim();
-    if (search) where.add(`(p.username ILIKE ? OR coalesce(s.fullname, '') ILIKE ?)`, likeContains(search), likeContains(search));
+    if (search) where.add(...typedContains(['p.username', `coalesce(s.fullname, '')`], search));
     staff.rowsInScope(where, ctx, 'p.username');
     const { rows, totals: t } = await listPayrollRows(ds, where, paging);
     return {

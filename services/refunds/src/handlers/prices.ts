@@ -1,6 +1,6 @@
 import { AppError, importPriceSheet, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
-import { changedFields, likeContains, requireId, Where } from '@cskh/kit/data';
+import { changedFields, requireId, typedContains, Where } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
 import { MSG } from '../domain/messages';
@@ -38,7 +38,8 @@ export function priceHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   return {
     async listPrices(req) {
       const paging = toPaging(req.page, req.count, 20);
-      const where = new Where().addIf(req.ten_goi_cuoc?.trim() && likeContains(req.ten_goi_cuoc.trim()), 'ten_goi_cuoc ILIKE ?');
+      const name = req.ten_goi_cuoc?.trim();
+      const where = name ? new Where().add(...typedContains('ten_goi_cuoc', name)) : new Where();
       const page = await pagePrices(ds.manager, where, paging);
       return { values: page.rows, count: page.count };
     },

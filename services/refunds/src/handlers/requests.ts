@@ -1,6 +1,6 @@
 import { AppError, dayRange, hasAnyPermission, Identity, isManager, monthToDate, parseDateTime, toPaging } from '@cskh/kit';
 import { CallContext, Handlers } from '@cskh/kit/server';
-import { changedFields, likeContains, ListFilter, maskedContains, requireId, Where } from '@cskh/kit/data';
+import { changedFields, ListFilter, maskedContains, requireId, typedContains, Where } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { RefundsContext } from '../context';
@@ -671,11 +671,12 @@ export function requestFilter(
     .eq('is_transfer', transfer === '1' ? 0 : transfer === '2' ? 1 : undefined)
     .eq('trang_thai_key', status);
   if (text) {
-    // The phone and the reason (which may quote it) as the caller sees them (kit masked-search).
+    // The phone and the reason (which may quote it) as the caller sees them (kit masked-search);
+    // package, staff and reason as staff type them (kit typed-search).
     const [phone, ...phoneValues] = maskedContains('number_phone', text, me.priority);
-    const [reason, ...reasonValues] = maskedContains('other_reason', text, me.priority);
-    const like = likeContains(text);
-    where.add(`(${phone} OR package_code ILIKE ? OR staff_username ILIKE ? OR ${reason})`, ...phoneValues, like, like, ...reasonValues);
+    const [reason, ...reasonValues] = maskedContains('other_reason', text, me.priority, { typed: true });
+    const [named, ...namedValues] = typedContains(['package_code', 'staff_username'], text);
+    where.add(`(${phone} OR ${named} OR ${reason})`, ...phoneValues, ...namedValues, ...reasonValues);
   }
   // The scope reads staff_username only: the per-day counters answer it too.
   return where.over(['staff_username'], (w) => staff.rowsInScope(w, ctx, 'staff_username'));
