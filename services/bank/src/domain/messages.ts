@@ -6,6 +6,7 @@ export const MSG = {
   senderInvalid: 'Kênh phải là Techcombank hoặc VPBANK',
   moneyInvalid: 'Số tiền không hợp lệ',
   moneyNotPositive: 'Số tiền phải lớn hơn 0',
+  moneyTooLarge: 'Số tiền không được lớn hơn 1.000.000.000 đ',
   datetimeInvalid: 'Thời gian không hợp lệ (định dạng DD/MM/YYYY HH:mm:ss)',
   contentRequired: 'Thiếu nội dung chuyển khoản',
   isReadInvalid: 'Trạng thái xử lý phải là 0 (Chưa xử lý) hoặc 1 (Đã xử lý)',

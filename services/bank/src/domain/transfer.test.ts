@@ -14,6 +14,12 @@ describe('a transfer row, checked on the server (spec 1 §5)', () => {
     expect(parseMoney('9'.repeat(20))).toBe(MSG.moneyInvalid);
   });
 
+  it('takes at most 1 tỷ đồng, the bound of every money field', () => {
+    expect(parseMoney('1.000.000.000')).toBe(1_000_000_000);
+    expect(parseMoney('1000000001')).toBe(MSG.moneyTooLarge);
+    expect(parseMoney('9007199254740991')).toBe(MSG.moneyTooLarge);
+  });
+
   it('takes DD/MM/YYYY HH:mm:ss as Vietnam time, VPBANK by default, content required', () => {
     const t = parseTransfer({ money: '200000', datetime: '05/11/2025 08:30:00', str_mes: ' CK 0912345678 MXH100 ' }, 'sao-ke.xlsx');
     expect(t).toEqual({

@@ -21,8 +21,13 @@ export interface TransferInput {
   ten_file_upload?: string;
 }
 
-/** Far above any transfer, and exact in a JS number and a bigint column. */
-export const MAX_MONEY = 1_000_000_000_000_000;
+/**
+ * The largest transfer taken: 1 tỷ đồng, the bound every other money field has (orders, refunds,
+ * payroll). A customer pays for packages of some hundred thousand đồng; a larger amount is a typo in
+ * the sheet (an extra zero, a pasted account number), refused on its row rather than summed into
+ * the reports.
+ */
+export const MAX_MONEY = 1_000_000_000;
 // The gateway takes str_mes up to 5000 characters; stored whole up to there.
 export const MAX_CONTENT = 5000;
 export const MAX_FILE_NAME = 255;
@@ -38,7 +43,8 @@ export function parseMoney(s: unknown): number | string {
   const digits = raw.replace(/[\s.,]/g, '').replace(/(?:đ|vnd|vnđ)$/i, '');
   if (!/^\d+$/.test(digits)) return MSG.moneyInvalid;
   const n = Number(digits);
-  if (!Number.isSafeInteger(n) || n > MAX_MONEY) return MSG.moneyInvalid;
+  if (!Number.isSafeInteger(n)) return MSG.moneyInvalid;
+  if (n > MAX_MONEY) return MSG.moneyTooLarge;
   if (n <= 0) return MSG.moneyNotPositive;
   return n;
 }
