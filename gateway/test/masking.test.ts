@@ -351,6 +351,20 @@ describe('masked by the reply step, with no line of their own (OTP 1414, blackli
     }
   });
 
+  it('OTP 1414: a masked viewer saving the row as shown keeps the number and the message as stored', async () => {
+    const before = await call(who.admin, 'GET', `/api/v1/mes1414otp/${otpId}`);
+    for (const c of covered()) {
+      const shown = await call(c, 'GET', `/api/v1/mes1414otp/${otpId}`);
+      const { phone_number, str_mes, otp } = shown as { phone_number: string; str_mes: string; otp: string };
+      await call(c, 'PUT', `/api/v1/mes1414otp/${otpId}`, { phone_number, str_mes, otp });
+      expect(await call(who.admin, 'GET', `/api/v1/mes1414otp/${otpId}`)).toMatchObject({
+        phone_number: before.phone_number,
+        str_mes: before.str_mes,
+        otp: OTP,
+      });
+    }
+  });
+
   it('blacklist: the phone and a number in the description masked for priority 3+, on screen, by id and in the export', async () => {
     await checkList('/api/v1/blacklist', { seeded: containing('phone_number', MASK) });
     for (const c of covered()) expect(showing([await call(c, 'GET', `/api/v1/blacklist/${blacklistId}`)])).toEqual([]);

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { fail, Identity, importChunk, parseDateTime, toPaging, vnDateTime, AppError, TEXT_LIMITS } from '@cskh/kit';
+import { fail, Identity, importChunk, parseDateTime, toPaging, vnDateTime, AppError, keptUnlessEdited, TEXT_LIMITS } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { changedFields, isUniqueViolation, likeContains, requireId, typedContains, Where } from '@cskh/kit/data';
 import type { dataops_v1_dataops } from '@cskh/proto';
@@ -241,10 +241,16 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
     },
 
     async updateOtp(req, ctx) {
-      const f = otpFields(req);
       try {
         return await ds.transaction(async (tx) => {
           const before = await otpById(tx, req.id, true);
+          // A masked viewer's form sends back the numbers as shown: those mean "unchanged".
+          const p = ctx.user.priority;
+          const f = otpFields({
+            ...req,
+            phone_number: keptUnlessEdited(req.phone_number ?? '', before.phone_number ?? '', p),
+            str_mes: keptUnlessEdited(req.str_mes ?? '', before.str_mes ?? '', p, before.phone_number),
+          });
           const row = await updateOtp(tx, before.id, f);
           await audit.record(tx, {
             resource: 'otp1414',

@@ -1,4 +1,4 @@
-import { maskPhone, maskPhonesInText, phoneMaskedFor } from './phone';
+import { keptUnlessEdited, maskPhone, maskPhonesInText, phoneMaskedFor } from './phone';
 
 /** A run of 9 or more digits (separators ignored) containing these 9 digits. */
 const shows = (text: string, nine: string) => text.replace(/[ .-]/g, '').includes(nine);
@@ -70,5 +70,21 @@ describe('maskPhonesInText', () => {
       'a840977777776',
     ];
     for (const t of texts) for (const p of [3, 4, 5, 7]) expect(shows(maskPhonesInText(t, p, '0977777776'), '977777776')).toBe(false);
+  });
+});
+
+describe('keptUnlessEdited', () => {
+  const stored = 'Ma OTP 123456 cua thue bao 0977777776';
+  it('a masked viewer sending back what they were shown keeps the stored value', () => {
+    for (const p of [3, 4, 5]) {
+      expect(keptUnlessEdited(maskPhone('0977777776', p), '0977777776', p)).toBe('0977777776');
+      expect(keptUnlessEdited(maskPhonesInText(stored, p, '0977777776'), stored, p, '0977777776')).toBe(stored);
+    }
+  });
+  it('what they typed is taken, and viewers who see numbers get what they sent', () => {
+    expect(keptUnlessEdited('0912345678', '0977777776', 5)).toBe('0912345678');
+    expect(keptUnlessEdited('****77776 moi', stored, 5, '0977777776')).toBe('****77776 moi');
+    expect(keptUnlessEdited('977777776', '0977777776', 2)).toBe('977777776');
+    expect(keptUnlessEdited('', '', 5)).toBe('');
   });
 });

@@ -89,3 +89,13 @@ export function maskPhonesInText(text: string, viewerPriority: number, ...ownPho
     return l ? maskPhone(l, viewerPriority) : m;
   });
 }
+
+/**
+ * A value a masked viewer sent back in an edit: what they were shown (its phones masked, as
+ * `maskPhonesInText` shows `stored`) means "unchanged", and the stored value is kept, so that
+ * saving a form never writes the mask over the number. Anything else is what they typed.
+ */
+export function keptUnlessEdited(sent: string, stored: string, viewerPriority: number, ...ownPhones: unknown[]): string {
+  if (!phoneMaskedFor(viewerPriority) || sent === stored || !stored) return sent;
+  return sent === maskPhonesInText(stored, viewerPriority, ...ownPhones) ? stored : sent;
+}
