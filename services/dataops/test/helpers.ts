@@ -27,7 +27,10 @@ export async function startDataops(sim: CarrierSimHandle, instance: string, join
       DATAOPS_INSTANCE: instance,
       LOG_LEVEL: process.env.DATAOPS_TEST_LOG ?? 'silent',
       SCAN_POLL_MS: '100',
-      SCAN_LEASE_MS: '3000',
+      // Far longer than a step can take on a starved CPU (a busy CI machine): a lease that expires
+      // mid-step is a takeover, and the carrier sees that step's numbers twice. Replicas here stop
+      // gracefully and release their lease; kill.test.ts sets its own short lease to test expiry.
+      SCAN_LEASE_MS: '30000',
       SCAN_BATCH_SIZE: '10',
       SCAN_RATE_PER_SECOND: '200',
       SCAN_CONCURRENCY: '4',
