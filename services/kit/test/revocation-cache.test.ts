@@ -45,8 +45,8 @@ describe('revocation check with its local cache', () => {
     clients.push(r);
     return r;
   };
-  const store = (r = redis()) => {
-    const s = new RedisRevocationStore(r);
+  const store = (r = redis(), cacheMs?: number) => {
+    const s = new RedisRevocationStore(r, cacheMs);
     stores.push(s);
     return s;
   };
@@ -68,49 +68,49 @@ describe('revocation check with its local cache', () => {
     mget.mockRestore();
   });
 
-  it('sees a logout done by another process within one second (announced: at once)', async () => {
-    const checker = store();
+  // Timings are not asserted (a busy machine delays any of them): each check proves the path that
+  // makes a revocation effective. The announcement is proven with a cache of a minute, which cannot
+  // expire during the test; the cache's own bound (the product's one second) by waiting it out.
+  it('sees a logout done by another process through its announcement, before its cache would expire', async () => {
+    const checker = store(redis(), 60_000);
     const auth = store();
     const v = token();
     for (let i = 0; i < 3; i++) expect(await checker.isRevoked(v)).toBe(false);
     await new Promise((res) => setTimeout(res, 100));
     expect(await checker.isRevoked(v)).toBe(false); // cached now
     expect(checker.knownRevoked(v)).toBe(false); // answered without a promise (the gateway's hot path)
-    const t0 = Date.now();
     await auth.revokeToken(v.identity.jti, v.identity.exp);
-    const ms = await msUntilRevoked(checker, v, t0);
-    expect(ms).toBeLessThan(1000);
-    expect(ms).toBeLessThan(REVOCATION_CACHE_MS); // through the announcement, not the expiry
+    expect(await msUntilRevoked(checker, v, Date.now(), 10_000)).toBeLessThan(Infinity);
     expect(checker.knownRevoked(v)).not.toBe(false);
   });
 
-  it('sees a user-level revocation (lock, password change) within one second; newer tokens still pass', async () => {
-    const checker = store();
+  it('sees a user-level revocation (lock, password change) through its announcement; newer tokens still pass', async () => {
+    const checker = store(redis(), 60_000);
     const auth = store();
     const v = token();
     await checker.isRevoked(v);
     await new Promise((res) => setTimeout(res, 100));
     expect(await checker.isRevoked(v)).toBe(false);
-    const t0 = Date.now();
     await auth.revokeUser(v.identity.userId, 3600);
-    expect(await msUntilRevoked(checker, v, t0)).toBeLessThan(1000);
+    expect(await msUntilRevoked(checker, v, Date.now(), 10_000)).toBeLessThan(Infinity);
     await new Promise((res) => setTimeout(res, 5));
     const newer = { ...v, issuedAtMs: Date.now() };
     expect(await checker.isRevoked(newer)).toBe(false);
   });
 
-  it('even when the announcement is lost, a revocation written to Redis is effective within the cache bound (< 1 s)', async () => {
+  it('even when the announcement is lost, a revocation written to Redis is effective once the cache bound (< 1 s) has passed', async () => {
+    expect(REVOCATION_CACHE_MS).toBeLessThan(1000); // the product promises one second
     const r = redis();
     const checker = store();
     const v = token();
     await checker.isRevoked(v);
     await new Promise((res) => setTimeout(res, 100));
     expect(await checker.isRevoked(v)).toBe(false);
-    const t0 = Date.now();
+    const cachedBy = Date.now(); // the answer above is cached until at most cachedBy + the bound
     await r.set(`cskh:revoked:jti:${v.identity.jti}`, '1', 'EX', 60); // no PUBLISH
-    const ms = await msUntilRevoked(checker, v, t0);
-    expect(ms).toBeLessThanOrEqual(REVOCATION_CACHE_MS + 50);
-    expect(ms).toBeLessThan(1000);
+    const wait = cachedBy + REVOCATION_CACHE_MS + 1 - Date.now();
+    if (wait > 0) await new Promise((res) => setTimeout(res, wait));
+    expect(await checker.isRevoked(v)).toBe(true);
   });
 
   describe('with Redis stopped', () => {
