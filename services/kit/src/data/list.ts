@@ -307,15 +307,15 @@ export interface ListPage<R> {
 export async function listPage<R = Record<string, unknown>>(db: Queryable, spec: ListSpec): Promise<ListPage<R>> {
   const all = spec.paging.take === undefined;
   if (!all && mayBeSampled(spec)) {
-    // A capped count: first whether a table sample finds the filter common; then the page walks
-    // the order's index (the planner, misjudging the filter as rare, would read every match).
+    // A capped count: first whether a table sample finds the filter common. When the sample gives
+    // the filter's density, the page walks the order's index (the planner, misjudging the filter
+    // as rare, would read every match and sort them), whether the count is the sample's estimate
+    // or, below three caps, counted beside it.
     const pre = await sampledCount(db, spec);
-    if (pre.counted?.sampled) {
-      const { sampled, ...c } = pre.counted;
-      const rows = (await walkedPage<R>(db, spec, sampled.table, sampled.density)) ?? (await pageRows<R>(db, spec));
-      return { rows, ...c };
-    }
-    const [rows, c] = await Promise.all([pageRows<R>(db, spec), countAndTotals(db, spec, undefined, pre.planned)]);
+    const { walk } = pre;
+    const page = async () => (walk && (await walkedPage<R>(db, spec, walk.table, walk.density))) ?? (await pageRows<R>(db, spec));
+    if (pre.counted) return { rows: await page(), ...pre.counted };
+    const [rows, c] = await Promise.all([page(), countAndTotals(db, spec, undefined, pre.planned)]);
     return { rows, ...c };
   }
   const rowsP = pageRows<R>(db, spec);
@@ -407,13 +407,15 @@ async function pageRows<R>(db: Queryable, spec: ListSpec): Promise<R[]> {
   return rowsOf<R>(db, `SELECT ${columns} FROM ${from} ${filter.sql} ORDER BY ${orderBy} ${pageSql(paging)}`, filter.params);
 }
 
-type Counted = Omit<ListPage<never>, 'rows'> & { sampled?: { table: { name: string; alias: string }; density: number } };
+type Counted = Omit<ListPage<never>, 'rows'>;
+/** A filter's share of the table's rows, from a page sample: how far its page walks (walkedPage). */
+type Walk = { table: { name: string; alias: string }; density: number };
 
 /**
  * The planner's estimate of a capped count's filter and, when it expects no more than
  * ESTIMATE_BEYOND_CAPS caps, the count from a table sample if that finds the filter common.
  */
-async function sampledCount(db: Queryable, spec: ListSpec): Promise<{ planned: number; counted?: Counted }> {
+async function sampledCount(db: Queryable, spec: ListSpec): Promise<{ planned: number; counted?: Counted; walk?: Walk }> {
   const { from, filter, groupBy } = spec;
   const cap = spec.exactUpTo ?? EXACT_COUNT_UP_TO;
   const planned = await plannerRows(db, `SELECT 1 FROM ${from} ${filter.sql}`, filter.params);
@@ -424,19 +426,12 @@ async function sampledCount(db: Queryable, spec: ListSpec): Promise<{ planned: n
   const peekRows = Math.max((PEEK_EXPECTED * target.tableRows) / (cap * SAMPLE_BEYOND_CAPS), SAMPLE_MIN_PAGES * target.rowsPerPage);
   if (peekRows * 2 < TABLE_SAMPLE_ROWS && (await tableSample(db, spec, target, peekRows)).seen < PEEK_ENOUGH) return { planned };
   const sampled = await tableSample(db, spec, target, TABLE_SAMPLE_ROWS);
-  if (sampled.estimate <= cap * SAMPLE_BEYOND_CAPS || sampled.pages < SAMPLE_MIN_PAGES) return { planned };
+  // Matches spread over enough pages give the filter's density.
+  const walk = sampled.pages >= SAMPLE_MIN_PAGES ? { table: sampled.table, density: sampled.estimate / sampled.tableRows } : undefined;
+  if (!walk || sampled.estimate <= cap * SAMPLE_BEYOND_CAPS) return { planned, walk };
   const estimate = Math.max(cap + 1, planned, sampled.estimate);
   const groups = groupBy ? groupCounts(sampled.rows, estimate / sampled.seen) : [];
-  return {
-    planned,
-    counted: {
-      count: estimate,
-      estimated: true,
-      totals: {},
-      groups,
-      sampled: { table: sampled.table, density: sampled.estimate / sampled.tableRows },
-    },
-  };
+  return { planned, walk, counted: { count: estimate, estimated: true, totals: {}, groups } };
 }
 
 const groupCounts = (rows: Array<{ g?: unknown; n: unknown }>, scale: number) =>
