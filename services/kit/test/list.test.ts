@@ -273,13 +273,24 @@ describe('filters the counters cannot answer', () => {
       exactUpTo: 1000,
       groupBy: 'kind',
     });
-    // 11,988 matches expected > 10 × the cap: GROUP_SAMPLE (500) read for the shares, not 1,000.
+    // 11,988 matches expected > 10 × the cap: the table sample gives the shares (reading matches
+    // for them would go through the planner's plan, a bitmap of every candidate), none read.
     const common = await listPage(recorder, words('MAX90'));
     expect(common).toMatchObject({ estimated: true });
     expect(common.count).toBeGreaterThan(10_000);
+    expect(sql.some((q) => /TABLESAMPLE/.test(q))).toBe(true);
+    expect(sql.some((q) => /LIMIT (501|1001)\b/.test(q))).toBe(false);
+    expect(common.groups.map((g) => g.key).sort()).toEqual(['a', 'b']);
+    expect(common.groups.find((g) => g.key === 'a')!.count).toBeGreaterThan(common.groups.find((g) => g.key === 'b')!.count);
+    // Without a sample (a view): GROUP_SAMPLE (500) matches read for the shares, not 1,000.
+    await db.query(`CREATE VIEW t.word_v AS SELECT * FROM t.word`);
+    sql.length = 0;
+    const viaView = await listPage(recorder, { ...words('MAX90'), from: 't.word_v' });
+    expect(viaView).toMatchObject({ estimated: true });
+    expect(viaView.count).toBeGreaterThan(10_000);
     expect(sql.some((q) => /LIMIT 501\b/.test(q))).toBe(true);
     expect(sql.some((q) => /LIMIT 1001\b/.test(q))).toBe(false);
-    expect(common.groups.map((g) => g.key).sort()).toEqual(['a', 'b']);
+    expect(viaView.groups.map((g) => g.key).sort()).toEqual(['a', 'b']);
     // Expected to match little: counted exactly up to the cap, as before.
     sql.length = 0;
     expect(await listPage(recorder, words('hiếm'))).toMatchObject({ count: 12, estimated: false });
