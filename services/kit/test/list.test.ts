@@ -273,13 +273,24 @@ describe('filters the counters cannot answer', () => {
       exactUpTo: 1000,
       groupBy: 'kind',
     });
-    // 11,988 matches expected > 10 × the cap: GROUP_SAMPLE (500) read for the shares, not 1,000.
+    // 11,988 matches expected > 10 × the cap: the table sample gives the shares (reading matches
+    // for them would go through the planner's plan, a bitmap of every candidate), none read.
     const common = await listPage(recorder, words('MAX90'));
     expect(common).toMatchObject({ estimated: true });
     expect(common.count).toBeGreaterThan(10_000);
+    expect(sql.some((q) => /TABLESAMPLE/.test(q))).toBe(true);
+    expect(sql.some((q) => /LIMIT (501|1001)\b/.test(q))).toBe(false);
+    expect(common.groups.map((g) => g.key).sort()).toEqual(['a', 'b']);
+    expect(common.groups.find((g) => g.key === 'a')!.count).toBeGreaterThan(common.groups.find((g) => g.key === 'b')!.count);
+    // Without a sample (a view): GROUP_SAMPLE (500) matches read for the shares, not 1,000.
+    await db.query(`CREATE VIEW t.word_v AS SELECT * FROM t.word`);
+    sql.length = 0;
+    const viaView = await listPage(recorder, { ...words('MAX90'), from: 't.word_v' });
+    expect(viaView).toMatchObject({ estimated: true });
+    expect(viaView.count).toBeGreaterThan(10_000);
     expect(sql.some((q) => /LIMIT 501\b/.test(q))).toBe(true);
     expect(sql.some((q) => /LIMIT 1001\b/.test(q))).toBe(false);
-    expect(common.groups.map((g) => g.key).sort()).toEqual(['a', 'b']);
+    expect(viaView.groups.map((g) => g.key).sort()).toEqual(['a', 'b']);
     // Expected to match little: counted exactly up to the cap, as before.
     sql.length = 0;
     expect(await listPage(recorder, words('hiếm'))).toMatchObject({ count: 12, estimated: false });
@@ -298,6 +309,8 @@ describe('filters the counters cannot answer', () => {
     await db.query(`CREATE VIEW t.log_v AS SELECT * FROM t.log`);
     const sql: string[] = [];
     const recorder = { query: (q: string, p?: unknown[]) => (sql.push(q), db.query(q, p)) };
+    /** A page walked: the filter applied to the first rows of the table in the order's index order. */
+    const walked = (q: string) => /FROM \(SELECT \* FROM t\.log log\b[^)]*\) log/.test(q);
     const logs = (word: string, from = 't.log') => ({
       from,
       columns: 'id, note',
@@ -327,9 +340,7 @@ describe('filters the counters cannot answer', () => {
         likeContains('MAX90'),
       ]);
       expect(page.rows).toEqual(want);
-      expect(
-        sql.some((q) => /count\(\*\) OVER \(\)/.test(q) && /FROM \(SELECT \* FROM t\.log log\s+ORDER BY id LIMIT \d+\) log/.test(q)),
-      ).toBe(true);
+      expect(sql.some((q) => /FROM \(SELECT \* FROM t\.log log\s+ORDER BY id LIMIT \d+\) log/.test(q))).toBe(true);
     }
     // A page deeper than a walk may go (the last rows) is the plain query's.
     sql.length = 0;
@@ -339,7 +350,7 @@ describe('filters the counters cannot answer', () => {
     ]);
     expect(last.rows).toEqual(tail);
     expect(tail).toHaveLength(10);
-    expect(sql.some((q) => /OVER \(\)/.test(q))).toBe(false);
+    expect(sql.some(walked)).toBe(false);
     // A walk that finds too few matches answers the plain query's page too: matches only in the
     // first rows by id, walked from the other end.
     sql.length = 0;
@@ -350,7 +361,7 @@ describe('filters the counters cannot answer', () => {
     ]);
     const fallback = await listPage(recorder, early);
     expect(fallback).toMatchObject({ rows: first, estimated: true });
-    expect(sql.some((q) => /OVER \(\)/.test(q))).toBe(true);
+    expect(sql.some(walked)).toBe(true);
     // Clauses over named columns (a kind, the staff scope) stay in the walk; the contains-search applies to what it walked.
     sql.length = 0;
     const kindB = { ...logs('MAX90'), paging: { skip: 20, take: 20 } };
@@ -360,7 +371,7 @@ describe('filters the counters cannot answer', () => {
     ]);
     expect((await listPage(recorder, kindB)).rows).toEqual(wantB);
     expect(
-      sql.some((q) => /OVER \(\)/.test(q) && /FROM t\.log log WHERE kind = \$1 ORDER BY id LIMIT \d+\) log WHERE note ILIKE \$2/.test(q)),
+      sql.some((q) => /FROM \(SELECT \* FROM t\.log log WHERE kind = \$1 ORDER BY id LIMIT \d+\) log WHERE note ILIKE \$2/.test(q)),
     ).toBe(true);
     // An order no index gives (the walk would sort every row) is not walked.
     sql.length = 0;
@@ -369,13 +380,29 @@ describe('filters the counters cannot answer', () => {
       likeContains('MAX90'),
     ]);
     expect((await listPage(recorder, byNote)).rows).toEqual(wantN);
-    expect(sql.some((q) => /OVER \(\)/.test(q))).toBe(false);
+    expect(sql.some(walked)).toBe(false);
 
     // 800 matches: more than the small read, fewer than the cap: counted exactly, groups too.
     sql.length = 0;
     const rare = await listPage(recorder, logs('hiếm thấy'));
     expect(rare).toMatchObject({ count: 800, estimated: false, groups: [{ key: 'a', count: 800 }] });
     expect(sql.some((q) => /LIMIT 1001\b/.test(q))).toBe(true);
+    // Its page too walks the order's index (the sample gave its share, 1.3%) instead of reading and
+    // sorting every match: the plain query's rows.
+    const { rows: wantRare } = await db.query(`SELECT id, note FROM t.log WHERE note ILIKE $1 ORDER BY id LIMIT 20`, [
+      likeContains('hiếm thấy'),
+    ]);
+    expect(rare.rows).toEqual(wantRare);
+    expect(sql.some(walked)).toBe(true);
+
+    // One match in 60,000: a peek at a few pages of the sample (30) finds nothing, and the rest of
+    // the sample (10,000 rows, 16.7% of the table, each running the filter) is not read: counted exactly.
+    sql.length = 0;
+    const one = await listPage(recorder, logs('cứu 59999 '));
+    expect(one).toMatchObject({ count: 1, estimated: false });
+    const samples = sql.filter((q) => /TABLESAMPLE/.test(q)).map((q) => Number(/SYSTEM \(([\d.]+)\)/.exec(q)?.[1]));
+    expect(samples).toHaveLength(1);
+    expect(samples[0]).toBeLessThan(16.7 / 2);
 
     // A view cannot be sampled: read up to the cap as before, an estimate above it.
     sql.length = 0;

@@ -94,4 +94,34 @@ describe('typed search', () => {
     expect(plan).toContain('person_fullname_typed_trgm');
     expect(await found('nguyen van')).toEqual(['Nguyễn Văn An']);
   });
+
+  it("replaces the first, SQL-language body (run per row through PostgreSQL's SQL-function executor) by PL/pgSQL, folding alike", async () => {
+    const language = async () =>
+      (
+        await db.query(
+          `SELECT l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.oid = 'public.cskh_unaccent_lower(text)'::regprocedure`,
+        )
+      ).rows[0].lanname;
+    expect(await language()).toBe('plpgsql');
+    // A database migrated before: the SQL body, and an index holding its results.
+    await db.query(
+      `CREATE OR REPLACE FUNCTION public.cskh_unaccent_lower(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+       RETURN lower(public.unaccent('public.unaccent'::regdictionary, $1))`,
+    );
+    await db.query('REINDEX INDEX t.person_fullname_typed_trgm');
+    await installTypedSearch(db);
+    expect(await language()).toBe('plpgsql');
+    // The index is still right: the same rows by index as by reading every row.
+    const byIndex = async (text: string) => {
+      await db.query('SET enable_seqscan = off');
+      const w = new Where().add(`kind = 'a'`).add(...typedContains('fullname', text));
+      const plan = (await db.query(`EXPLAIN SELECT id FROM t.person ${w.sql}`, w.params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      const { rows } = await db.query(`SELECT fullname FROM t.person ${w.sql} ORDER BY id`, w.params);
+      await db.query('RESET enable_seqscan');
+      expect(plan).toContain('person_fullname_typed_trgm');
+      return rows.map((r) => r.fullname.normalize('NFC'));
+    };
+    for (const text of ['hoa', 'minh duc', 'NGUYEN VAN', 'đặng']) expect(await byIndex(text)).toEqual(await found(text));
+    expect(await byIndex('hoa')).toEqual(['Hoà Bình', 'Hòa Phát']);
+  });
 });
