@@ -1,11 +1,11 @@
 /**
- * Issue 24 items 12, 13 and 15 in real Chromium, through the real gateway and services (auth,
- * refunds, payroll, care, orders) on real PostgreSQL/Redis/Kafka:
- * - 12: a manager deletes a refund request marked for clawback after 'Xác nhận xoá bản ghi'; the
+ * Controls on a row, in real Chromium, through the real gateway and services (auth, refunds,
+ * payroll, care, orders) on real PostgreSQL/Redis/Kafka:
+ * - a manager deletes a refund request marked for clawback after 'Xác nhận xoá bản ghi'; the
  *   report's clawback list and the payroll sheet (through cskh.refunds.changed) no longer count it;
  *   a salesperson gets no 'Xoá' and the server refuses them; a collected clawback refuses deletion.
- * - 13: a salesperson marks an invite-next-day record 'Đã mời' from its row and back to 'Chưa mời'.
- * - 15: a manager sets an mfy order's information approval from its column; the salesperson sees
+ * - a salesperson marks an invite-next-day record 'Đã mời' from its row and back to 'Chưa mời'.
+ * - a manager sets an mfy order's information approval from its column; the salesperson sees
  *   it read-only and the server refuses their change.
  */
 import { existsSync } from 'node:fs';
