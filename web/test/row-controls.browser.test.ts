@@ -54,7 +54,7 @@ beforeAll(async () => {
   if (!existsSync(join(__dirname, '../dist/index.html')))
     throw new Error('web/dist is missing: run `npm run build -w @cskh/web` (npm test does)');
   stack = await startStack({
-    env: isolatedStackEnv('web_issue24c', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }),
+    env: isolatedStackEnv('web_rowctl', { CSKH_ADMIN_PASSWORD: ADMIN_PASSWORD }),
     only: ['auth', 'refunds', 'payroll', 'care', 'orders'],
   });
   browser = await launchChromium();
