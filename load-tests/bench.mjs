@@ -16,7 +16,7 @@
 //   closed loop (VUs that send again as soon as answered; --vus × --duration each)
 //     baseline  k6 → carrier simulator directly (same lookup)              carrier-baseline.js
 //     healthz   k6 → gateway GET /healthz (the gateway's floor: no work)   healthz.js
-//     floor     the libraries' floor of floor.mjs (issue 25), started beside the product in the
+//     floor     the libraries' floor of floor.mjs, started beside the product in the
 //               same shape (process: echo and front processes; embedded: one process):
 //               floor: express         k6 → front GET /healthz                 healthz.js
 //               floor: express + grpc  k6 → front → echo, one grpc-js call     lookup-rest.js
@@ -28,7 +28,7 @@
 //     connect time, p95, lost and duplicate replies, the realtime process's RSS per connection
 // and prints one table per kind, with ratios to the baseline and to /healthz, and the product's
 // closed-loop rows against the floor: req/s ratio and CPU per call ratio (REST: gateway + lookup
-// vs front + echo; socket: gateway + realtime + lookup vs front + echo), with issue 25's targets.
+// vs front + echo; socket: gateway + realtime + lookup vs front + echo), with the targets.
 //
 //   npm run bench:lookup                          both modes, everything (≈ 8 min)
 //   npm run bench:lookup -- --mode process        one mode
@@ -51,7 +51,7 @@ import { FLOOR_ROWS, startFloor } from './floor.mjs';
 const say = (msg) => process.stderr.write(`[bench] ${msg}\n`);
 const ROWS = ['baseline', 'healthz', 'floor', 'rest', 'socket', 'open', 'sockets'];
 const FLOOR_GRPC = 'floor: express + grpc';
-// Issue 25's targets against the floor (closed loop, process mode).
+// The targets against the floor (closed loop, process mode).
 const FLOOR_TARGETS = { rest: { rps: 0.8, cpu: 1.6 }, socket: { rps: 0.8 } };
 const MODES = {
   embedded: 'embedded: one Node process (gateway, realtime, every service, carrier simulator)',
@@ -167,7 +167,7 @@ function closedTable(rows) {
 const usPer = (r, names) => (r.lookups ? (names.reduce((t, p) => t + (r.cpu[p] ?? 0), 0) * 1000) / r.lookups : NaN);
 
 /**
- * The product's closed-loop rows against the libraries' floor measured in the same run (issue 25):
+ * The product's closed-loop rows against the libraries' floor measured in the same run:
  * req/s ratio and CPU per call ratio, each with its target.
  */
 function floorTable(rows, mode) {
@@ -518,7 +518,7 @@ function report(res, opts) {
   const vsFloor = floorTable(res.closed, res.mode);
   if (vsFloor)
     lines.push(
-      `Against the libraries' floor (floor.mjs, ${res.mode === 'embedded' ? 'front + echo in one process' : 'front and echo processes'}; issue 25's targets are for process mode). 'ceiling vs floor': the req/s ratio the row would reach if its path's processes cost exactly the floor's, from the machine's busy time per answer (the CPU table below)\n\n${vsFloor}\n`,
+      `Against the libraries' floor (floor.mjs, ${res.mode === 'embedded' ? 'front + echo in one process' : 'front and echo processes'}; the targets are for process mode). 'ceiling vs floor': the req/s ratio the row would reach if its path's processes cost exactly the floor's, from the machine's busy time per answer (the CPU table below)\n\n${vsFloor}\n`,
     );
   if (res.open.length)
     lines.push(

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench:export`: an "all rows" export of a 1,000,000-row table through the gateway, with
-// the peak memory (RSS) of the gateway and of the service that owns the table (issue 15).
+// the peak memory (RSS) of the gateway and of the service that owns the table.
 //
 // Starts real PostgreSQL, Redis and Kafka (scripts/infra; a piece is reused when DATABASE_URL /
 // REDIS_URL / KAFKA_BROKERS is set) and the product as one Node process per component

@@ -20,7 +20,7 @@
 //   npm run bench:floor -- --vus 50 --duration 15s
 //
 // `npm run bench:lookup` runs the same floor (startFloor, FLOOR_ROWS below) beside the product's
-// rows in each of its modes, and prints the product's ratios to it (issue 25): in process mode
+// rows in each of its modes, and prints the product's ratios to it: in process mode
 // echo and front are two processes, in embedded mode one (--role both), as the product is.
 import { spawn } from 'node:child_process';
 import os from 'node:os';

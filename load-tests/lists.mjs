@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:lists`: how long the list screens take as the tables grow (issue 14).
+// `npm run bench:lists`: how long the list screens take as the tables grow.
 //
 // Starts real PostgreSQL, Redis and Kafka (scripts/infra; a piece is reused when DATABASE_URL /
 // REDIS_URL / KAFKA_BROKERS is set), the whole stack (scripts/stack.ts, migrations on start),

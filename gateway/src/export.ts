@@ -6,7 +6,7 @@ import { GenericClient } from '@cskh/kit/server';
 import type { RouteDef } from './routes';
 
 /**
- * "All rows" answers of the list routes, streamed (issue 15, safe data out).
+ * "All rows" answers of the list routes, streamed (safe data out).
  *
  * The browser exports a list by asking its route for every row (count ≥ 100,000, the spec's
  * 9999999999; or a `getAll` flag). Answered as one gRPC message and one JSON body, such an answer

@@ -1,5 +1,5 @@
 /**
- * "All rows" answers stream (issue 15, safe data out), through the whole stack (gateway, auth and
+ * "All rows" answers stream (safe data out), through the whole stack (gateway, auth and
  * lookup services, real PostgreSQL, Redis, Kafka), read by the web's own export reader
  * (web/src/list/exportFetch.ts):
  *   - the streamed answer is the list in order, with the same document a single page gives;

@@ -1,5 +1,5 @@
 /**
- * Issue 21 part 2 — masking is not cosmetic: through the whole stack, for every list with a masking
+ * Masking is not cosmetic: through the whole stack, for every list with a masking
  * rule and its export, as each role the rule covers (branch 3, leader 4, salesperson 5), no string
  * field of any row (nested objects too) holds the 9 digits of a masked number, whatever separators
  * were typed between them; priority below 3 still sees the number (last 9 digits).
@@ -243,7 +243,7 @@ describe('orders, red reports, invite-next-day', () => {
         ...(kind === 'dangky9279' ? { hinh_thuc: 'dang_ky' } : {}),
       });
       // A manager's note naming the number (a column priority 3+ never gets).
-      // The company comes from the managers' list (issue 24.16).
+      // The company comes from the managers' list.
       await call(who.admin, 'POST', `/api/v1/${kind}/cty`, { name: 'Cty' });
       await call(who.admin, 'PUT', `/api/v1/${kind}/${o.id}/update`, { cty: 'Cty', note: `goi lai ${SPACED}` });
     }

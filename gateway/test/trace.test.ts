@@ -1,5 +1,5 @@
 /**
- * One lookup's path is one trace (issue 15 "For the SRE"), through the whole stack on real
+ * One lookup's path is one trace (what an SRE follows), through the whole stack on real
  * PostgreSQL, Redis and Kafka: a REST lookup continues the caller's `traceparent` through the
  * gateway and gRPC into the lookup service and answers its trace id as X-Trace-Id; a socket lookup
  * starts a trace at the realtime tier that the Kafka request, the lookup service's consumer, its

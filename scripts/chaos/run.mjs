@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run chaos`: the product under failure, with figures (issue 15, "Chaos under load").
+// `npm run chaos`: the product under failure, with figures.
 //
 // Real PostgreSQL, Redis (append-only file on, as the chart runs it) and a Kafka broker
 // (scripts/infra), and every component the lookup path needs in its own process: carrier
@@ -563,7 +563,7 @@ async function main() {
       const pending = async () => (await db.query('SELECT count(*)::int AS n FROM auth.outbox WHERE published_at IS NULL')).rows[0].n;
       const tag = randomBytes(2).toString('hex');
       let refusedCreates = 0; // answered 503 (auth down or dying): not acknowledged, so not expected anywhere
-      // A role is required (issue 21.3): a seeded one of priority 3, which needs no branch.
+      // A role is required: a seeded one of priority 3, which needs no branch.
       const roles = await http('GET', `${base}/api/v1/role?page=1&count=100`, { token });
       const roleId = roles.json?.data?.values?.find((r) => r.priority === 3)?.id;
       if (!roleId) throw new Error(`outbox: no seeded role of priority 3 (${roles.status} ${roles.text.slice(0, 200)})`);

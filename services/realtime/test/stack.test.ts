@@ -1,5 +1,5 @@
 /**
- * The browser's view of issue 3, through the whole stack (scripts/stack.ts) on real PostgreSQL,
+ * The browser's view of the lookup's realtime replies, through the whole stack (scripts/stack.ts) on real PostgreSQL,
  * Redis and Kafka: log in at the gateway, look up over REST (`{status, data}` in the spec's
  * shape), look up over the socket through the gateway's /socket.io proxy, and find both in the
  * lookup history (GET /api/v1/lstracuu with countByName).

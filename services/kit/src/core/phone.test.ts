@@ -4,7 +4,7 @@ import { keptUnlessEdited, maskPhone, maskPhonesInText, phoneMaskedFor } from '.
 const shows = (text: string, nine: string) => text.replace(/[ .-]/g, '').includes(nine);
 
 describe('maskPhonesInText', () => {
-  it('masks the number in a bank message the way the phone column is masked (issue 21)', () => {
+  it('masks the number in a bank message the way the phone column is masked', () => {
     expect(maskPhonesInText('0977777776 MXH150 ck', 3)).toBe('****77776 MXH150 ck');
     expect(maskPhonesInText('0977777776 MXH150 ck', 4)).toBe(maskPhone('0977777776', 4) + ' MXH150 ck');
     expect(maskPhonesInText('0977777776 MXH150 ck', 5)).toBe('****77776 MXH150 ck');

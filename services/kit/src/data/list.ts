@@ -3,7 +3,7 @@ import { pageSql, Where } from './sql';
 import type { InstantRange } from '../core/time';
 
 /**
- * List pages that stay fast as tables grow to millions of rows (issue 14). What every service's
+ * List pages that stay fast as tables grow to millions of rows. What every service's
  * list handler gets from here:
  *
  * - **Counts that do not scan the table on every page.** A filter made of a Vietnam-day period

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics of a component (issue 15 "For the SRE"). One registry per process: in
+ * Prometheus metrics of a component (what an SRE watches). One registry per process: in
  * Kubernetes a process is one component; in the embedded run every component shares it, which is
  * what one process should report. `startMetricsServer` serves it on METRICS_PORT (default 9464)
  * — a port of its own, never the gateway's public one, so the ingress does not publish it.
@@ -34,7 +34,7 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /**
  * Records durations of one histogram whose labels are fixed but for one outcome label (a status):
  * one labelled child per outcome, made once, since prom-client otherwise hashes every label on
- * every observation (a hot-path cost: issue 25). Call with the outcome and the `performance.now()`
+ * every observation (a hot-path cost: load-tests/README.md). Call with the outcome and the `performance.now()`
  * the work started at.
  */
 export function outcomeTimer<L extends string>(

@@ -18,7 +18,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, RandomIdGenerator, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 
 /**
- * Trace context (issue 15 "For the SRE"): one lookup's path — the gateway's HTTP request or the
+ * Trace context (what an SRE follows): one lookup's path — the gateway's HTTP request or the
  * realtime tier's socket event, the gRPC calls, the Kafka messages and their consumers — is one
  * trace. The W3C `traceparent` travels in gRPC metadata and Kafka headers (the outbox keeps it
  * with the event), every log line written inside a span carries `trace_id` and `span_id`, and the
@@ -52,7 +52,7 @@ function idsOnlySpan(parent: Context): Span {
  * Sets tracing up for the process, once (later calls return the same provider). `asyncContext:
  * false` leaves out the AsyncLocalStorage context manager: for a process that carries the context
  * by hand (the gateway: startSpan), since on Node 20 that manager's promise hooks cost every
- * promise the process makes, wherever it is made (CPU profile, load-tests/README.md, issue 25).
+ * promise the process makes, wherever it is made (CPU profile, load-tests/README.md).
  */
 export function startTracing(
   serviceName: string,

@@ -7,7 +7,7 @@ import type { Identity } from '../core/identity';
  * base64 (a text value, so that the receiver can key its cache on the string grpc-js hands it).
  * Nine entries, one per claim, were each validated, HPACK-coded and parsed again on both sides of
  * every call: a visible share of the gateway's and the lookup service's CPU per lookup
- * (load-tests/README.md, issue 25).
+ * (load-tests/README.md).
  */
 export const IDENTITY_KEY = 'x-cskh-identity';
 
