@@ -1,6 +1,4 @@
-import { dirname, join } from 'node:path';
-import * as protobuf from 'protobufjs';
-import { PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
+import { messageTypes, optionOf } from '@cskh/kit/server';
 
 /**
  * The `(cskh.api.field)` option of a request field (proto/cskh/api/options.proto): the rules the
@@ -88,32 +86,15 @@ export function orderKey(format: FormatName | undefined, value: string): string 
 
 let cache: Map<string, FieldRule> | undefined;
 
-/**
- * Every field rule of the protos: "package.Message.field" → its rule. proto-loader's descriptors
- * drop custom field options, so protobufjs reads the same files once more for them.
- */
+/** Every field rule of the protos: "package.Message.field" → its rule. */
 export function loadFieldRules(): Map<string, FieldRule> {
   if (cache) return cache;
-  const pbDir = dirname(require.resolve('protobufjs/package.json'));
-  const root = new protobuf.Root();
-  // google/protobuf/descriptor.proto (imported by our options) ships with protobufjs.
-  root.resolvePath = (_origin, target) =>
-    target.startsWith('/') ? target : target.startsWith('google/') ? join(pbDir, target) : join(PROTO_ROOT, target);
-  root.loadSync(PROTO_FILES, { keepCase: true });
   const rules = new Map<string, FieldRule>();
-  const walk = (ns: protobuf.NamespaceBase) => {
-    for (const obj of ns.nestedArray) {
-      if (obj instanceof protobuf.Type) {
-        for (const f of obj.fieldsArray) {
-          const parsed = (f.parsedOptions ?? []) as Array<Record<string, unknown>>;
-          const opt = parsed.find((o) => '(cskh.api.field)' in o)?.['(cskh.api.field)'];
-          if (opt) rules.set(`${obj.fullName.slice(1)}.${f.name}`, normalise(opt as Record<string, unknown>));
-        }
-      }
-      if (obj instanceof protobuf.Namespace) walk(obj);
+  for (const type of messageTypes())
+    for (const f of type.fieldsArray) {
+      const opt = optionOf(f.parsedOptions, '(cskh.api.field)');
+      if (opt) rules.set(`${type.fullName.slice(1)}.${f.name}`, normalise(opt));
     }
-  };
-  walk(root);
   for (const [name, rule] of rules) {
     if (rule.format && !(rule.format in FORMATS)) throw new Error(`${name}: unknown (cskh.api.field) format "${rule.format}"`);
   }

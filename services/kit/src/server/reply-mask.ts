@@ -1,6 +1,5 @@
-import { dirname, join } from 'node:path';
 import * as protobuf from 'protobufjs';
-import { PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
+import { messageTypes, optionOf, protoRootWithOptions } from './proto-options';
 import { phoneMaskedFor } from '../core/phone';
 import { exempt, maskString, MaskException, MaskViewer, ownPhonesOf } from '../core/mask-strings';
 
@@ -24,22 +23,8 @@ interface FieldPlan {
   exception?: MaskException;
 }
 
-let root: protobuf.Root | undefined;
-/** Our protos with their custom options (proto-loader's descriptors drop field options). */
-function protoRoot(): protobuf.Root {
-  if (root) return root;
-  const pbDir = dirname(require.resolve('protobufjs/package.json'));
-  const r = new protobuf.Root();
-  r.resolvePath = (_origin, target) =>
-    target.startsWith('/') ? target : target.startsWith('google/') ? join(pbDir, target) : join(PROTO_ROOT, target);
-  r.loadSync(PROTO_FILES, { keepCase: true });
-  r.resolveAll();
-  return (root = r);
-}
-
 function exceptionOf(f: protobuf.Field): MaskException | undefined {
-  const parsed = (f.parsedOptions ?? []) as Array<Record<string, Record<string, unknown> | undefined>>;
-  const opt = parsed.find((o) => '(cskh.api.field)' in o)?.['(cskh.api.field)'];
+  const opt = optionOf(f.parsedOptions, '(cskh.api.field)');
   if (!opt?.unmasked) return undefined;
   return {
     reason: String(opt.unmasked),
@@ -70,17 +55,11 @@ function planOf(type: protobuf.Type): FieldPlan[] {
 /** Every declared exception: "package.Message.field" → why and on which rows (README, tests). */
 export function declaredMaskExceptions(): Map<string, MaskException> {
   const out = new Map<string, MaskException>();
-  const walk = (ns: protobuf.NamespaceBase) => {
-    for (const obj of ns.nestedArray) {
-      if (obj instanceof protobuf.Type)
-        for (const f of obj.fieldsArray) {
-          const e = exceptionOf(f);
-          if (e) out.set(`${obj.fullName.slice(1)}.${f.name}`, e);
-        }
-      if (obj instanceof protobuf.Namespace) walk(obj);
+  for (const type of messageTypes())
+    for (const f of type.fieldsArray) {
+      const e = exceptionOf(f);
+      if (e) out.set(`${type.fullName.slice(1)}.${f.name}`, e);
     }
-  };
-  walk(protoRoot());
   return out;
 }
 
@@ -90,7 +69,7 @@ export function replyTypeOf(method: string): protobuf.Type | null {
   let t = replyTypes.get(method);
   if (t !== undefined) return t;
   const [, svc, rpc] = method.split('/');
-  const m = protoRoot().lookup(svc);
+  const m = protoRootWithOptions().lookup(svc);
   const found = m instanceof protobuf.Service ? m.methods[rpc] : undefined;
   t = found?.resolvedResponseType ?? null;
   replyTypes.set(method, t);

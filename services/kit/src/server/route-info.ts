@@ -1,6 +1,4 @@
-import { dirname, join } from 'node:path';
-import * as protobuf from 'protobufjs';
-import { PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
+import { optionOf, services } from './proto-options';
 import { isRowScope, RowScope, UsernameBar } from '../core/route-rules';
 
 /**
@@ -34,19 +32,6 @@ export interface RouteOptionRules {
 
 let cache: Map<string, RpcRouteInfo> | undefined;
 
-/** The protos parsed with their custom options (protobufjs; google/ imports ship with it). */
-function loadRoot(): protobuf.Root {
-  const pbDir = dirname(require.resolve('protobufjs/package.json'));
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) =>
-    target.startsWith('/') ? target : target.startsWith('google/') ? join(pbDir, target) : join(PROTO_ROOT, target);
-  root.loadSync(PROTO_FILES, { keepCase: true });
-  return root;
-}
-
-const optionOf = (parsed: unknown, name: string) =>
-  ((parsed ?? []) as Array<Record<string, unknown>>).find((o) => name in o)?.[name] as Record<string, unknown> | undefined;
-
 /** A route option's declared rules, checked: an unknown row scope stops the process at start. */
 export function routeRules(
   where: string,
@@ -67,29 +52,23 @@ export function routeRules(
 export function rpcRouteInfo(): Map<string, RpcRouteInfo> {
   if (cache) return cache;
   const out = new Map<string, RpcRouteInfo>();
-  const walk = (ns: protobuf.NamespaceBase) => {
-    for (const obj of ns.nestedArray) {
-      if (obj instanceof protobuf.Service) {
-        const svc = optionOf(obj.parsedOptions, '(cskh.api.service)');
-        const prefixes = ([] as unknown[]).concat(svc?.barred_username_prefixes ?? []).map(String);
-        const barred = prefixes.length
-          ? { prefixes, msg: String(svc?.barred_msg || 'Bạn không có quyền sử dụng chức năng này') }
-          : undefined;
-        const name = obj.fullName.slice(1);
-        for (const m of obj.methodsArray) {
-          const opt = optionOf(m.parsedOptions, '(cskh.api.route)') as (RouteOptionRules & { public?: boolean }) | undefined;
-          out.set(`/${name}/${m.name}`, {
-            routed: !!opt,
-            isPublic: !!opt?.public,
-            ...routeRules(`${name}.${m.name}`, opt),
-            ...(barred ? { barred } : {}),
-          });
-        }
-      }
-      if (obj instanceof protobuf.Namespace) walk(obj);
+  for (const svc of services()) {
+    const declared = optionOf(svc.parsedOptions, '(cskh.api.service)');
+    const prefixes = ([] as unknown[]).concat(declared?.barred_username_prefixes ?? []).map(String);
+    const barred = prefixes.length
+      ? { prefixes, msg: String(declared?.barred_msg || 'Bạn không có quyền sử dụng chức năng này') }
+      : undefined;
+    const name = svc.fullName.slice(1);
+    for (const m of svc.methodsArray) {
+      const opt = optionOf(m.parsedOptions, '(cskh.api.route)') as (RouteOptionRules & { public?: boolean }) | undefined;
+      out.set(`/${name}/${m.name}`, {
+        routed: !!opt,
+        isPublic: !!opt?.public,
+        ...routeRules(`${name}.${m.name}`, opt),
+        ...(barred ? { barred } : {}),
+      });
     }
-  };
-  walk(loadRoot());
+  }
   cache = out;
   return out;
 }
