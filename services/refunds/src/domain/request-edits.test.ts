@@ -1,7 +1,13 @@
 import { RMSG } from './messages';
 import { subscriberCorrection } from './request-edits';
 
-const open = { number_phone: '0912345670', number_type: 2, partner_state: 'none', bank_transfer_id: null, trang_thai_key: 'da_tao_don_khong_qua_api' };
+const open = {
+  number_phone: '0912345670',
+  number_type: 2,
+  partner_state: 'none',
+  bank_transfer_id: null,
+  trang_thai_key: 'da_tao_don_khong_qua_api',
+};
 const why = (f: () => unknown) => {
   try {
     f();

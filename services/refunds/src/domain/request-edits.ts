@@ -18,7 +18,11 @@ export interface SubscriberHolder {
  * was); a prepaid subscriber cannot hold a 'Đang xử lý' set by hand. Amounts and the stored rate
  * stay: the customer was told them, and a top-up's rate is never rewritten after creation.
  */
-export function subscriberCorrection(r: SubscriberHolder, phone: unknown, numberType: number): { number_phone: string; number_type: number } {
+export function subscriberCorrection(
+  r: SubscriberHolder,
+  phone: unknown,
+  numberType: number,
+): { number_phone: string; number_type: number } {
   const set = { number_phone: checkPhone(phone), number_type: checkNumberType(numberType) };
   if (r.partner_state !== 'none') throw new AppError('PRECONDITION', RMSG.correctAfterGateway);
   if (r.bank_transfer_id) throw new AppError('PRECONDITION', RMSG.correctAfterTransfer);

@@ -10,7 +10,16 @@ const lookup = {
 describe('request import rows', () => {
   it('a package refund by labels: the named staff member, the listed package, the dialog method', () => {
     const r = parseImportRow(
-      { staff_username: 'NV1', number_phone: '0912345678', number_type: 'MC', package_code: 'mxh100', request_type: 'Hoàn trước', request_method: 'G1', other_refund: 5000, other_reason: ' lý do ' },
+      {
+        staff_username: 'NV1',
+        number_phone: '0912345678',
+        number_type: 'MC',
+        package_code: 'mxh100',
+        request_type: 'Hoàn trước',
+        request_method: 'G1',
+        other_refund: 5000,
+        other_reason: ' lý do ',
+      },
       lookup,
     );
     expect(r).toEqual({
@@ -26,11 +35,20 @@ describe('request import rows', () => {
     });
   });
   it('a top-up: postpaid in words, an amount and no method; the importer when no staff is named', () => {
-    const r = parseImportRow({ number_phone: '0912345678', number_type: 'trả sau', package_code: 'ABC', request_type: 'Nạp tiền', refund_price: 100000 }, lookup);
+    const r = parseImportRow(
+      { number_phone: '0912345678', number_type: 'trả sau', package_code: 'ABC', request_type: 'Nạp tiền', refund_price: 100000 },
+      lookup,
+    );
     expect(r).toMatchObject({ staff: { username: 'ql1' }, numberType: 2, type: 5, method: 0, amount: 100000, pkg: 'ABC' });
   });
   it('refuses what the dialogs refuse, with the reason', () => {
-    const base = { number_phone: '0912345678', number_type: 'MC', package_code: 'MXH100', request_type: 'Hoàn sau', request_method: 'Gia hạn' };
+    const base = {
+      number_phone: '0912345678',
+      number_type: 'MC',
+      package_code: 'MXH100',
+      request_type: 'Hoàn sau',
+      request_method: 'Gia hạn',
+    };
     const why = (over: object) => {
       try {
         parseImportRow({ ...base, ...over }, lookup);

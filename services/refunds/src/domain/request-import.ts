@@ -1,6 +1,16 @@
 import { AppError } from '@cskh/kit';
 import { MSG, RMSG } from './messages';
-import { checkAmount, checkNumberType, checkPhone, CREATE_METHODS, CREATE_TYPES, POSTPAID, PREPAID, requireFilled, TOP_UP } from './requests';
+import {
+  checkAmount,
+  checkNumberType,
+  checkPhone,
+  CREATE_METHODS,
+  CREATE_TYPES,
+  POSTPAID,
+  PREPAID,
+  requireFilled,
+  TOP_UP,
+} from './requests';
 
 /** One sheet row of the request import as the browser sends it (the proto's ImportRequestRow). */
 export interface ImportRowInput {
@@ -37,8 +47,24 @@ const fold = (s: unknown) =>
     .replace(/\s+/g, '')
     .toLowerCase();
 
-const NUMBER_TYPES: Record<string, number> = { mc: PREPAID, tratruoc: PREPAID, '1': PREPAID, mg: POSTPAID, trasau: POSTPAID, '2': POSTPAID };
-const REQUEST_TYPES: Record<string, number> = { hoantruoc: 1, hoansau: 2, hoanthem: 4, naptien: TOP_UP, '1': 1, '2': 2, '4': 4, '5': TOP_UP };
+const NUMBER_TYPES: Record<string, number> = {
+  mc: PREPAID,
+  tratruoc: PREPAID,
+  '1': PREPAID,
+  mg: POSTPAID,
+  trasau: POSTPAID,
+  '2': POSTPAID,
+};
+const REQUEST_TYPES: Record<string, number> = {
+  hoantruoc: 1,
+  hoansau: 2,
+  hoanthem: 4,
+  naptien: TOP_UP,
+  '1': 1,
+  '2': 2,
+  '4': 4,
+  '5': TOP_UP,
+};
 /** The methods the creation dialog offers (renewal, G1–G3), by label or number. */
 const METHODS: Record<string, number> = { giahan: 1, g1: 10, g2: 11, g3: 12, nangcapg1: 10, nangcapg2: 11, nangcapg3: 12 };
 for (const m of CREATE_METHODS) METHODS[String(m)] = m;
@@ -75,7 +101,17 @@ export function parseImportRow(
   if (type === TOP_UP) {
     if (methodTyped) throw new AppError('VALIDATION', RMSG.importMethodOnTopUp);
     if (!raw.refund_price) throw new AppError('VALIDATION', RMSG.importTopUpAmount);
-    return { staff, phone, numberType, pkg: pkgTyped, type, method: 0, amount: checkAmount(raw.refund_price, true), otherRefund: 0, reason: '' };
+    return {
+      staff,
+      phone,
+      numberType,
+      pkg: pkgTyped,
+      type,
+      method: 0,
+      amount: checkAmount(raw.refund_price, true),
+      otherRefund: 0,
+      reason: '',
+    };
   }
   if (!CREATE_TYPES.includes(type)) throw new AppError('VALIDATION', RMSG.importRequestType);
   const method = METHODS[methodTyped];

@@ -34,7 +34,15 @@ export function requestImportHandlers(c: RefundsContext): Pick<Handlers<Def>, 'i
       const people = await staff.byUsernames(rows.map((r) => String(r.staff_username ?? '').trim()));
       const active = new Map([...people.values()].filter((p) => !p.locked && !p.deleted).map((p) => [p.username.toLowerCase(), p]));
       const listed = new Map<string, string>();
-      for (const name of new Set(rows.map((r) => String(r.package_code ?? '').trim().toUpperCase()).filter(Boolean))) {
+      for (const name of new Set(
+        rows
+          .map((r) =>
+            String(r.package_code ?? '')
+              .trim()
+              .toUpperCase(),
+          )
+          .filter(Boolean),
+      )) {
         const price = await priceByName(ds.manager, name);
         if (price) listed.set(name, price.ten_goi_cuoc);
       }
@@ -45,7 +53,17 @@ export function requestImportHandlers(c: RefundsContext): Pick<Handlers<Def>, 'i
       };
       const result = await importPriceSheet<refunds_v1_refunds.ImportRequestRow, ImportedRequest>(req, {
         parse: (raw) => parseImportRow(raw, lookup),
-        key: (r, rowNumber) => [req.file_name ?? '', rowNumber, r.staff.username, r.phone, r.pkg, r.type, r.method, r.amount, r.otherRefund],
+        key: (r, rowNumber) => [
+          req.file_name ?? '',
+          rowNumber,
+          r.staff.username,
+          r.phone,
+          r.pkg,
+          r.type,
+          r.method,
+          r.amount,
+          r.otherRefund,
+        ],
         save: (good) =>
           ds.transaction(async (em) => {
             const settings = await readSettings(em);
@@ -55,8 +73,15 @@ export function requestImportHandlers(c: RefundsContext): Pick<Handlers<Def>, 'i
               const built =
                 r.type === TOP_UP
                   ? topUpRow(me, settings, { ...f, amount: r.amount, isTransfer: 0 }, NO_API)
-                  : await packageRefundRow(em, me, { ...f, type: r.type, method: r.method, otherRefund: r.otherRefund, reason: r.reason }, NO_API);
-              const saved = await saveNewRequests(c, em, me, [{ ...built, staff_username: r.staff.username, staff_fullname: r.staff.fullname }]);
+                  : await packageRefundRow(
+                      em,
+                      me,
+                      { ...f, type: r.type, method: r.method, otherRefund: r.otherRefund, reason: r.reason },
+                      NO_API,
+                    );
+              const saved = await saveNewRequests(c, em, me, [
+                { ...built, staff_username: r.staff.username, staff_fullname: r.staff.fullname },
+              ]);
               await settleNewRequests(em, c.deps, saved);
             }
           }),
