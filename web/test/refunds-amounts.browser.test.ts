@@ -8,10 +8,15 @@
  *    khấu' coloured; a manager edits it uncoloured and copies a phone's last 9 digits ('Đã copy: …');
  *  - a manager hands the waiting request out ('Phân chia', 'Phân chia dữ liệu thành công.') and finds
  *    it under 'Được giao cho tôi';
- *  - a manager deletes a request from 'Báo cáo yêu cầu hoàn tiền' after 'Xác nhận xoá bản ghi'.
+ *  - a manager deletes a request from 'Báo cáo yêu cầu hoàn tiền' after 'Xác nhận xoá bản ghi';
+ *  - the working day: 'Cài đặt' names each setting and what it does (never its key), the report names a
+ *    top-up's method in words, a manager corrects a request's phone ('Sửa số thuê bao') and imports
+ *    requests from Excel, the refused row reported with its sheet row and reason.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as XLSX from 'xlsx';
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
 import { callApi, chooseOption, input, launchChromium, logIn, toast } from './browser-session';
@@ -210,4 +215,119 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   // The request is gone (404 for its trail through the list), its deletion audited (service tests read it).
   expect(trail).toBeInstanceOf(Error);
   await ctx.close();
+}, 240000);
+
+it('the working day: settings in words, a top-up’s method in words, a phone corrected and requests imported from Excel', async () => {
+  const tag = randomBytes(3).toString('hex');
+  const pkg = `SUA${tag}`.toUpperCase();
+  const admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }))
+    .access_token;
+  await api('/api/v1/giahoantien', admin, { ten_goi_cuoc: pkg, ...Object.fromEntries(PRICE_FIELDS.map((k) => [k, 40000])) });
+  await api('/api/v1/setting/cong_nap_the_1', admin, { value: 'Đối tác Một' }, 'PUT');
+  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
+  const ZERO = '00000000-0000-0000-0000-000000000000';
+  const boss = `qlsua${tag}`;
+  await api('/api/v1/users', admin, {
+    fullname: 'Trần Sửa Số',
+    username: boss,
+    password: 'Matkhau@1',
+    email: `${boss}@cskh.vn`,
+    phone: '',
+    brand: ZERO,
+    group: ZERO,
+    role: roles.values.find((r) => r.priority === 2)!.id,
+  });
+  const bossToken = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: boss, password: 'Matkhau@1' }))
+    .access_token;
+  const number = () => `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const [wrong, right, imported] = [number(), number(), number()];
+  const created = await api<{ values: Array<{ id: string }> }>('/api/v1/requestrefund/createNapTienChietKhau', bossToken, {
+    millisecond_created_at: Date.now(),
+    number_phone: wrong,
+    number_type: 1,
+    package_code: pkg,
+    refund_price: 100000,
+    cho_len_don: 0,
+    is_transfer: 0,
+  });
+  const id = created.values[0].id;
+
+  // ── 'Cài đặt': each setting by its name and meaning, never its key.
+  const page = await browser.newPage();
+  await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);
+  await page.goto(stack.url + '/sys/settings');
+  const settings = page.getByTestId('list-system-settings');
+  await settings.getByText('Tên hiển thị của Cổng nạp thẻ 1').waitFor();
+  const shown = (await settings.textContent()) ?? '';
+  expect(shown).toContain('Tỉ lệ chiết khấu trả trước (%)');
+  expect(shown).toContain('Phần trăm được trừ khi tính số tiền khách chuyển khoản');
+  for (const key of ['ti_le_chiet_khau', 'cong_nap_the_1', 'kenh_hoan_tien', 'khong_qua_api']) expect(shown).not.toContain(key);
+  await page.close();
+
+  // ── The report: the top-up's method in words, not 'Hình thức: 0'.
+  const mgr = await browser.newPage();
+  await logIn(mgr, stack.url, boss, 'Matkhau@1');
+  await mgr.goto(stack.url + '/app/requestrefundreport');
+  await mgr.getByTestId('list-requestrefundreport').waitFor();
+  await input(mgr, 'requestrefundreport-filter-message').fill(wrong.slice(-9));
+  await mgr.getByTestId('requestrefundreport-search').click();
+  const reportRow = mgr.getByTestId(`requestrefundreport-row-${id}`);
+  await reportRow.waitFor();
+  expect(await reportRow.textContent()).toContain('Nạp tiền chiết khấu');
+
+  // ── The list: 'Sửa số thuê bao' corrects the phone and type; the row is found under the right number.
+  await mgr.goto(stack.url + '/app/requestrefund');
+  await mgr.getByTestId('list-requestrefund').waitFor();
+  await input(mgr, 'requestrefund-filter-message').fill(wrong.slice(-9));
+  await mgr.getByTestId('requestrefund-search').click();
+  await mgr.getByTestId(`requestrefund-subscriber-${id}`).click();
+  await mgr.getByTestId('subscriber-form-dialog').waitFor();
+  await input(mgr, 'subscriber-form-number_phone').fill(right);
+  await chooseOption(mgr, 'subscriber-form-number_type', 'Trả sau (MG)');
+  await mgr.getByTestId('subscriber-form-submit').click();
+  await toast(mgr, 'Đã sửa số thuê bao');
+  await input(mgr, 'requestrefund-filter-message').fill(right.slice(-9));
+  await mgr.getByTestId('requestrefund-search').click();
+  await mgr.getByTestId(`requestrefund-row-${id}`).waitFor();
+
+  // ── 'Nhập Excel': the good row becomes a request, the refused one comes back with its row and reason.
+  const dir = mkdtempSync(join(tmpdir(), 'refunds-import-'));
+  try {
+    const fileName = `yeu-cau-${tag}.xlsx`;
+    const wb = XLSX.utils.book_new();
+    const sheet = [
+      [
+        'Nhân viên',
+        'Số điện thoại',
+        'Loại thuê bao (MC/MG)',
+        'Gói cước',
+        'Yêu cầu',
+        'Hình thức',
+        'Số tiền nạp',
+        'Hoàn thêm',
+        'Lý do hoàn thêm',
+      ],
+      ['', imported, 'MC', pkg, 'Hoàn trước', 'Gia hạn', '', 5000, 'Khách báo lỗi'],
+      ['', imported, 'MC', 'KHONGCO', 'Hoàn sau', 'G1', '', '', ''],
+    ];
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(sheet), 'Sheet1');
+    XLSX.writeFile(wb, join(dir, fileName));
+    await mgr.getByTestId('requestrefund-import-file').setInputFiles(join(dir, fileName));
+    await toast(mgr, `${fileName}: đã lưu 1 bản ghi`);
+    const errors = mgr.getByTestId('requestrefund-import-errors');
+    await errors.waitFor();
+    const refused = errors.getByTestId('requestrefund-import-error-row');
+    expect(await refused.count()).toBe(1);
+    expect(await refused.first().getAttribute('data-row')).toBe('3');
+    expect(await refused.first().textContent()).toContain('Không tìm thấy giá hoàn tiền của gói cước KHONGCO');
+    await mgr.getByTestId('requestrefund-import-errors-close').click();
+    await input(mgr, 'requestrefund-filter-message').fill(imported.slice(-9));
+    await mgr.getByTestId('requestrefund-search').click();
+    const row = mgr.locator('[data-testid^="requestrefund-row-"]').filter({ hasText: 'Hoàn trước' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('40,000');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await mgr.close();
 }, 240000);

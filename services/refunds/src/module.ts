@@ -5,6 +5,8 @@ import { refundsConfig } from './config';
 import { RefundsContext, refundsContext } from './context';
 import { priceHandlers } from './handlers/prices';
 import { reportHandlers } from './handlers/report';
+import { requestEditHandlers } from './handlers/request-edits';
+import { requestImportHandlers } from './handlers/request-import';
 import { requestHandlers } from './handlers/requests';
 import { settingHandlers } from './handlers/settings';
 import { refundsMigrations } from './migrations';
@@ -26,6 +28,8 @@ export const refundsModule: ServiceModule<typeof refundsConfig.shape, RefundsCon
       ...settingHandlers(c),
       ...priceHandlers(c),
       ...requestHandlers(c),
+      ...requestEditHandlers(c),
+      ...requestImportHandlers(c),
       ...reportHandlers(c),
     }),
   ],

@@ -66,6 +66,14 @@ export const RMSG = {
   deleteAfterClawback:
     "Yêu cầu đã truy thu, không thể xoá: đổi trạng thái truy thu về 'Bình thường' trước nếu khoản truy thu đã được hoàn lại cho nhân viên",
   deleted: 'Xoá bản ghi thành công',
+  // subscriber correction (PUT /{id}) and import
+  correctAfterGateway: 'Yêu cầu đã được gửi tới cổng nạp thẻ với số này, không thể sửa số thuê bao',
+  correctAfterTransfer: 'Yêu cầu đã được khớp với một chuyển khoản ngân hàng, không thể sửa số thuê bao',
+  importNumberType: "Loại thuê bao phải là 'MC' (trả trước) hoặc 'MG' (trả sau)",
+  importRequestType: "Yêu cầu phải là 'Hoàn trước', 'Hoàn sau', 'Hoàn thêm' hoặc 'Nạp tiền'",
+  importMethod: "Hình thức phải là 'Gia hạn', 'G1', 'G2' hoặc 'G3'",
+  importMethodOnTopUp: 'Đơn nạp tiền không có hình thức: để trống cột Hình thức',
+  importTopUpAmount: 'Đơn nạp tiền cần số tiền nạp lớn hơn 0',
   // hand-out (spec 2 §8 'Assign'; issue 24.17)
   assignDone: 'Phân chia dữ liệu thành công.',
   assignPoolEmpty: 'Không còn yêu cầu hoàn tiền nào chưa giao.',

@@ -14,21 +14,18 @@ import {
   checkManualStatus,
   checkNumberType,
   checkPhone,
-  CREATE_METHODS,
-  CREATE_TYPES,
   EDIT_TYPES,
   FILTER_STATUSES,
   isTopUp,
   noticeText,
-  PREPAID,
   requireFilled,
   STATUS,
   StatusKey,
-  TOP_UP,
 } from '../domain/requests';
-import { CHANNEL, GATEWAY, GATEWAY_1, isChannel, NO_API, RATE_POSTPAID, RATE_PREPAID, rateHundredths } from '../domain/settings';
+import { CHANNEL, isChannel, NO_API } from '../domain/settings';
 import { answerStatus, callPartner } from '../clients/partner';
 import { settleNewRequests } from '../store/settlement';
+import { packageRefundRow, saveNewRequests, topUpRow } from './new-requests';
 import { priceByName } from '../store/prices';
 import { deletedSummary, deletionRefusal } from '../domain/deletion';
 import {
@@ -36,7 +33,6 @@ import {
   countPool,
   deleteRequestRow,
   findRequest,
-  insertRequest,
   lockRequest,
   NewRequest,
   pageAssigned,
@@ -103,103 +99,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       settings: s,
       channel: isChannel(channel) && (channel === NO_API || c.gateways.has(channel)) ? channel : NO_API,
     };
-  };
-
-  /** The new row of a package refund (types 1, 2, 4): the refund amount from the price list by method. */
-  const packageRefundRow = async (
-    em: EntityManager,
-    me: Identity,
-    f: {
-      ms: number;
-      phone: string;
-      numberType: number;
-      pkg: string;
-      type: number;
-      method: number;
-      otherRefund: number;
-      reason: string;
-      choLenDon: number;
-    },
-    channel: string,
-  ): Promise<NewRequest> => {
-    if (!CREATE_TYPES.includes(f.type)) throw new AppError('VALIDATION', RMSG.typeInvalid);
-    if (!CREATE_METHODS.includes(f.method)) throw new AppError('VALIDATION', RMSG.methodInvalid);
-    const prices = await priceByName(em, f.pkg);
-    if (!prices) throw new AppError('PRECONDITION', MSG.packageNotFound(f.pkg));
-    return {
-      staff_username: me.username,
-      staff_fullname: me.fullname,
-      number_phone: f.phone,
-      number_type: f.numberType,
-      package_code: prices.ten_goi_cuoc,
-      request_type: f.type,
-      request_method: f.method,
-      refund_price: packageRefundAmount(prices, f.method),
-      other_refund: f.otherRefund,
-      other_reason: f.reason,
-      ti_le_chiet_khau: 0,
-      transfer_final_amount: 0,
-      tien_hoan_sau_chiet_khau: null,
-      ...initialStatus(channel),
-      is_transfer: 0,
-      millisecond_created_at: f.ms,
-      cho_len_don: f.choLenDon,
-      created_by: me.username,
-    };
-  };
-
-  /** The new row of a discount top-up (type 5): the rate of the subscriber type, stored with the amounts. */
-  const topUpRow = (
-    me: Identity,
-    settings: Map<string, string>,
-    f: { ms: number; phone: string; numberType: number; pkg: string; amount: number; choLenDon: number; isTransfer: number },
-    channel: string,
-  ): NewRequest => {
-    const rate = settings.get(f.numberType === PREPAID ? RATE_PREPAID : RATE_POSTPAID) ?? '0';
-    const final = discountedAmount(f.amount, rateHundredths(rate));
-    return {
-      staff_username: me.username,
-      staff_fullname: me.fullname,
-      number_phone: f.phone,
-      number_type: f.numberType,
-      package_code: f.pkg,
-      request_type: TOP_UP,
-      request_method: 0,
-      refund_price: f.amount,
-      other_refund: 0,
-      other_reason: '',
-      ti_le_chiet_khau: Number(rate),
-      transfer_final_amount: final,
-      tien_hoan_sau_chiet_khau: final,
-      ...initialStatus(channel),
-      is_transfer: f.isTransfer === 1 ? 1 : 0,
-      millisecond_created_at: f.ms,
-      cho_len_don: f.choLenDon,
-      created_by: me.username,
-    };
-  };
-
-  /** Saves the new requests (once per dialog), linked to each other, audited, with their events. */
-  const saveNew = async (em: EntityManager, me: Identity, rows: NewRequest[]): Promise<RequestRow[]> => {
-    const saved: RequestRow[] = [];
-    for (const r of rows) {
-      const [row, created] = await insertRequest(em, r);
-      if (created) {
-        await audit.record(em, {
-          resource: REQUEST_RESOURCE,
-          id: row.id,
-          who: me,
-          changes: [{ field: 'created', from: null, to: row.request_type }],
-        });
-        await addChangedEvent(em, outbox, row, 'created', me.username);
-      }
-      saved.push(row);
-    }
-    if (saved.length === 2 && !saved[0].linked_id) {
-      saved[0] = await updateRequest(em, saved[0].id, { linked_id: saved[1].id });
-      saved[1] = await updateRequest(em, saved[1].id, { linked_id: saved[0].id });
-    }
-    return saved;
   };
 
   /**
@@ -276,7 +175,7 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       const now = await channelNow(em);
       settings = now.settings;
       // A top-up whose customer's transfer was approved already is settled at once.
-      return settleNewRequests(em, c.deps, await saveNew(em, me, await build(em, now.settings, now.channel)));
+      return settleNewRequests(em, c.deps, await saveNewRequests(c, em, me, await build(em, now.settings, now.channel)));
     });
     outbox.afterCommit();
     const sent: RequestRow[] = [];
@@ -680,23 +579,4 @@ export function requestFilter(
   }
   // The scope reads staff_username only: the per-day counters answer it too.
   return where.over(['staff_username'], (w) => staff.rowsInScope(w, ctx, 'staff_username'));
-}
-
-/** The status a new request starts with: no partner call, or waiting for the gateway's answer. */
-function initialStatus(
-  channel: string,
-): Pick<NewRequest, 'kenh_doi_tac' | 'trang_thai_key' | 'trang_thai_giao_dich_doi_tac' | 'partner_state'> {
-  if (channel === GATEWAY || channel === GATEWAY_1)
-    return {
-      kenh_doi_tac: channel,
-      trang_thai_key: 'dang_xu_ly',
-      trang_thai_giao_dich_doi_tac: STATUS.dang_xu_ly,
-      partner_state: 'pending',
-    };
-  return {
-    kenh_doi_tac: NO_API,
-    trang_thai_key: 'da_tao_don_khong_qua_api',
-    trang_thai_giao_dich_doi_tac: STATUS.da_tao_don_khong_qua_api,
-    partner_state: 'none',
-  };
 }

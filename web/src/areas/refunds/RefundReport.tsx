@@ -18,7 +18,7 @@ import {
   historyValueLabels,
   REPORT_LIST,
   REQUEST_LIST,
-  REQUEST_METHODS,
+  METHOD_LABELS,
   REQUEST_TYPES,
   TRADE_STATUS_FILTER,
   clawbackLabel,
@@ -178,7 +178,7 @@ export default function RefundReport() {
         {
           field: 'request_method',
           headerName: 'Hình thức',
-          options: REQUEST_METHODS.map(({ value, label }) => ({ value, label })),
+          options: METHOD_LABELS,
           minWidth: 110,
         },
         { field: 'refund_price', headerName: 'Số tiền hoàn / nạp', kind: 'number', minWidth: 130 },

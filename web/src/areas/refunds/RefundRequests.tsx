@@ -4,18 +4,19 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EditIcon from '@mui/icons-material/Edit';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SettingsIcon from '@mui/icons-material/Settings';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { displayPhone, formatNumber, monthStart, today, whoLabel } from '../../common/format';
+import { formatNumber, monthStart, today, whoLabel } from '../../common/format';
 import FormDialog from '../../form/FormDialog';
+import { useRecordDialog } from '../../form/useRecordDialog';
+import ImportButton from '../../import/ImportButton';
 import ListScreen from '../../list/ListScreen';
 import type { InlineEdit, ListConfig, ListContext, ListHandle } from '../../list/types';
 import { hiddenAtFirst } from '../../list/columns';
@@ -27,7 +28,8 @@ import {
   differenceColor,
   HISTORY_FIELD_LABELS,
   historyValueLabels,
-  phoneToCopy,
+  METHOD_LABELS,
+  REQUEST_IMPORT,
   REQUEST_LIST,
   REQUEST_METHODS,
   REQUEST_TYPES,
@@ -42,6 +44,7 @@ import {
 } from './api';
 import { assignForm, loadPool, loadSettings, markDialogOpened, packageRefundForm, settingsForm, topUpForm } from './forms';
 import { isManager } from '../../api/access';
+import { PhoneCell, REQUEST_IMPORT_SPEC, subscriberForm } from './requestTools';
 
 const NUMBER_TYPE = { 1: 'MC', 2: 'MG' } as Record<number, string>;
 const PACKAGE_APPROVAL = [
@@ -81,41 +84,6 @@ function confirmedEdit<R extends RefundRequest>(
 const label = (opts: Array<{ value: number; label: string }>, v: unknown) =>
   opts.find((o) => o.value === Number(v))?.label ?? String(v ?? '');
 const money = (v: unknown) => (v === null || v === undefined || v === '' ? NaN : Number(String(v).replace(/[^\d-]/g, '')));
-
-/** Copies a phone's last 9 digits with the spec's toasts ('Đã copy: …' / 'Lỗi không thể copy', spec 2 §5, §8). */
-async function copyPhone(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    notify(`Đã copy: ${text}`, 'success');
-  } catch {
-    notify('Lỗi không thể copy', 'error');
-  }
-}
-
-/** The number as shown, with a copy button when the server sent it whole (priority below 3). */
-function PhoneCell({ row }: { row: RefundRequest }) {
-  const copy = phoneToCopy(row.number_phone);
-  return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-      {displayPhone(row.number_phone)}
-      {copy && (
-        <Tooltip title="Copy số điện thoại">
-          <IconButton
-            size="small"
-            aria-label="Copy số điện thoại"
-            data-testid={`requestrefund-copy-phone-${row.id}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              void copyPhone(copy);
-            }}
-          >
-            <ContentCopyIcon sx={{ fontSize: 16 }} />
-          </IconButton>
-        </Tooltip>
-      )}
-    </Box>
-  );
-}
 
 /** Shows the partner notices of a creation or a retry (spec 2 §8) as one alert. */
 export function showNotices(reply: unknown) {
@@ -178,6 +146,7 @@ export default function RefundRequests() {
     }
     setDialogState(d);
   };
+  const correction = useRecordDialog<RefundRequest>(subscriberForm, 'subscriber-form', () => listRef.current?.reload());
   const [packages, setPackages] = useState<RefundPrice[]>([]);
   useEffect(() => {
     // The package dropdown of the list (priority below 3); refused otherwise, then left empty.
@@ -261,6 +230,16 @@ export default function RefundRequests() {
           testId: 'requestrefund-settings',
         },
       ],
+      toolbarExtra: (ctx) =>
+        isManager(ctx.session.priority) && (
+          <ImportButton
+            id="requestrefund"
+            endpoint={REQUEST_IMPORT}
+            spec={REQUEST_IMPORT_SPEC}
+            label="Nhập Excel"
+            onDone={() => ctx.reload()}
+          />
+        ),
       export: { fileName: 'YCHT.xlsx' },
       // The totals are the whole list's; the handed-out view has none.
       summary: mine
@@ -349,7 +328,7 @@ export default function RefundRequests() {
           field: 'request_method',
           headerName: 'Hình thức',
           minWidth: 120,
-          options: REQUEST_METHODS.map(({ value, label: l }) => ({ value, label: l })),
+          options: METHOD_LABELS,
           edit: confirmedEdit(
             'select',
             (_r, v) => `Xác nhận đổi hình thức thành '${label(REQUEST_METHODS as any, v)}'?`,
@@ -485,6 +464,14 @@ export default function RefundRequests() {
       ]),
       rowActions: [
         {
+          key: 'subscriber',
+          label: 'Sửa số thuê bao',
+          icon: <EditIcon fontSize="small" />,
+          visible: (_r, ctx) => isManager(ctx.session.priority),
+          run: (r) => correction.openEdit(r),
+          testId: (r) => `requestrefund-subscriber-${r.id}`,
+        },
+        {
           key: 'approve',
           label: 'Duyệt',
           icon: <CheckIcon fontSize="small" />,
@@ -538,7 +525,7 @@ export default function RefundRequests() {
         valueLabels: historyValueLabels(),
       },
     };
-  }, [packages, mine]);
+  }, [packages, mine, correction]);
 
   const saved = (reply: unknown) => {
     setDialog(null);
@@ -548,6 +535,7 @@ export default function RefundRequests() {
   return (
     <>
       <ListScreen ref={listRef} config={config} />
+      {correction.dialog}
       <FormDialog
         config={packageRefundForm}
         testIdPrefix="refund-form"

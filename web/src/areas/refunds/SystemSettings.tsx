@@ -7,14 +7,28 @@ import { CHANNEL_OPTIONS, SETTING, type Setting } from './api';
 import { loadSettings, settingsForm } from './forms';
 import { isManager } from '../../api/access';
 
-/** What each key of spec 2 §3 means, in the staff's words. */
-const SETTING_LABELS: Record<string, string> = {
-  kenh_hoan_tien: 'Kênh hoàn tiền',
-  ti_le_chiet_khau: 'Tỉ lệ chiết khấu trả trước (%)',
-  ti_le_chiet_khau_tra_sau: 'Tỉ lệ chiết khấu trả sau (%)',
-  cong_nap_the: 'Cổng nạp thẻ',
-  cong_nap_the_1: 'Cổng nạp thẻ 1',
+/** What each key of spec 2 §3 means, in the staff's words: its name and what it changes (the key itself is never shown). */
+const SETTING_MEANINGS: Record<string, { name: string; meaning: string }> = {
+  kenh_hoan_tien: {
+    name: 'Kênh hoàn tiền',
+    meaning: 'Nơi gửi yêu cầu hoàn tiền và nạp tiền mới: không qua API (làm tay) hoặc qua một cổng nạp thẻ',
+  },
+  ti_le_chiet_khau: {
+    name: 'Tỉ lệ chiết khấu trả trước (%)',
+    meaning: 'Phần trăm được trừ khi tính số tiền khách chuyển khoản cho thuê bao trả trước (MC)',
+  },
+  ti_le_chiet_khau_tra_sau: {
+    name: 'Tỉ lệ chiết khấu trả sau (%)',
+    meaning: 'Phần trăm được trừ khi tính số tiền khách chuyển khoản cho thuê bao trả sau (MG)',
+  },
+  cong_nap_the: { name: 'Tên hiển thị của Cổng nạp thẻ', meaning: 'Tên đối tác hiện trong thông báo khi yêu cầu đi qua Cổng nạp thẻ' },
+  cong_nap_the_1: {
+    name: 'Tên hiển thị của Cổng nạp thẻ 1',
+    meaning: 'Tên đối tác hiện trong thông báo khi yêu cầu đi qua Cổng nạp thẻ 1',
+  },
 };
+/** A setting this screen does not know yet still gets words, never its key. */
+const meaningOf = (key: string) => SETTING_MEANINGS[key] ?? { name: 'Cài đặt khác', meaning: '' };
 const channelLabel = (v: string) => CHANNEL_OPTIONS.find((o) => o.value === v)?.label ?? v;
 
 /**
@@ -45,14 +59,14 @@ export default function SystemSettings() {
       ],
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
-        { field: 'key', headerName: 'Cài đặt', minWidth: 260, value: (r) => SETTING_LABELS[r.key] ?? r.key },
+        { field: 'key', headerName: 'Cài đặt', minWidth: 260, value: (r) => meaningOf(r.key).name },
         {
           field: 'value',
           headerName: 'Giá trị',
           minWidth: 200,
           value: (r) => (r.key === 'kenh_hoan_tien' ? channelLabel(r.value) : r.value),
         },
-        { field: 'code', headerName: 'Mã', minWidth: 200, value: (r) => r.key },
+        { field: 'meaning', headerName: 'Ý nghĩa', minWidth: 360, value: (r) => meaningOf(r.key).meaning },
       ],
       history: {
         endpoint: (r) => `${SETTING}/${encodeURIComponent(r.key)}/history`,

@@ -59,6 +59,7 @@ export type RefundRequest = refunds_v1_refunds.RefundRequest;
 export type CreateReply = refunds_v1_refunds.CreateReply;
 
 export const REQUEST_LIST = '/api/v1/requestrefund';
+export const REQUEST_IMPORT = '/api/v1/requestrefund/import';
 
 /** request_type (spec 2 §4); the creation dialog offers 1, 2, 4, the inline editor all but 3. */
 export const REQUEST_TYPES = [
@@ -84,6 +85,8 @@ export const REQUEST_METHODS: ReadonlyArray<{ value: number; label: string; pric
   { value: 11, label: 'Nâng cấp G2', price: 'gia_nang_cap_g2' },
   { value: 12, label: 'Nâng cấp G3', price: 'gia_nang_cap_g3' },
 ];
+/** The method column's words: a top-up has no method of its own (stored 0), it is a discount top-up. */
+export const METHOD_LABELS = [{ value: 0, label: 'Nạp tiền chiết khấu' }, ...REQUEST_METHODS.map(({ value, label }) => ({ value, label }))];
 /** The creation dialog's methods: renewal and G1–G3 (issue 11). */
 export const DIALOG_METHODS = [1, 10, 11, 12];
 
@@ -166,6 +169,9 @@ export const requestApi = {
     api.post<CreateReply>(`${REQUEST_LIST}/createHoanTienGoiCuoc`, body),
   createTopUp: (body: Partial<refunds_v1_refunds.CreateTopUpRequest>) =>
     api.post<CreateReply>(`${REQUEST_LIST}/createNapTienChietKhau`, body),
+  /** PUT /{id}: the subscriber corrected (phone and type). */
+  correctSubscriber: (rowId: string, body: { number_phone: string; number_type: number }) =>
+    api.put<RefundRequest>(`${REQUEST_LIST}/${id(rowId)}`, body),
   approve: (rowId: string, status: 1 | 2) =>
     api.put<RefundRequest>(`${REQUEST_LIST}/approve/${id(rowId)}`, { status_duyet_don: status, currentOriginUrl: location.href }),
   packageApproval: (rowId: string, v: number) =>
@@ -239,7 +245,7 @@ export function historyValueLabels(): Record<string, Record<string, string>> {
   return {
     created: labelsOf(REQUEST_TYPES),
     request_type: labelsOf(REQUEST_TYPES),
-    request_method: labelsOf(REQUEST_METHODS),
+    request_method: labelsOf(METHOD_LABELS),
     is_transfer: { '0': 'Chưa CK', '1': 'Đã CK' },
     status_duyet_don: { '0': 'Chưa duyệt', '1': 'Đã duyệt', '2': 'Từ chối' },
     trang_thai_duyet_hoan_goi: { '0': 'Chưa duyệt hoàn', '1': 'Đã duyệt hoàn', '2': 'Từ chối' },

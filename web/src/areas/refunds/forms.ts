@@ -30,7 +30,7 @@ export const ASK_REFUND_ORDER = 'Bạn chưa trả lời có lên đơn hoàn ti
 export const NO_REFUND_PRICE_HINT =
   "Kiểm tra lại tên gói cước, hoặc nhờ quản lý thêm giá hoàn tiền của gói này trong 'Giá hoàn tiền' rồi nhập lại tên gói.";
 
-const NUMBER_TYPES: FormOption[] = [
+export const NUMBER_TYPES: FormOption[] = [
   { value: '1', label: 'Trả trước (MC)' },
   { value: '2', label: 'Trả sau (MG)' },
 ];
