@@ -1,12 +1,4 @@
-import {
-  endedReminderOrder,
-  pendingToShow,
-  pushedReminder,
-  REMINDERS_SHOWN,
-  shownButEnded,
-  takeReminder,
-  worded,
-} from './reminderRules';
+import { endedReminderOrder, pendingToShow, pushedReminder, REMINDERS_SHOWN, shownButEnded, takeReminder, worded } from './reminderRules';
 
 const r = (id: string, over: Record<string, string> = {}) => ({
   phone_number: '****45678',
@@ -59,7 +51,9 @@ describe('pushedReminder', () => {
 
 describe('worded', () => {
   it('writes the phone as the lists do: a 9-digit number with its 0, a masked one as it is', () => {
-    expect(worded(r('a', { yeu_cau: 'can_duyet', phone_number: '912345672' })).message).toBe('Đơn 0912345672 cần duyệt. Vui lòng kiểm tra!');
+    expect(worded(r('a', { yeu_cau: 'can_duyet', phone_number: '912345672' })).message).toBe(
+      'Đơn 0912345672 cần duyệt. Vui lòng kiểm tra!',
+    );
     expect(worded(r('a', { yeu_cau: 'soan_y_lan_2' })).message).toBe('Đơn ****45678 đang chờ soạn Y lần 2. Vui lòng kiểm tra!');
     expect(worded(r('a', { yeu_cau: 'khac', message: 'Đơn a!' })).message).toBe('Đơn a!');
   });
