@@ -359,7 +359,8 @@ it("a reminder reads the phone as the list does and closes in every open browser
     });
   const seller = `nvnh${tag}`;
   await user(seller, 'Trần Nhắc Nhở', 5, (await user(`cnnh${tag}`, 'Chi Nhánh Ba', 3)).id);
-  const own = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: seller, password: 'Matkhau@1' })).access_token;
+  const own = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: seller, password: 'Matkhau@1' }))
+    .access_token;
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const order = await api<{ id: string }>('/api/v1/mfy', own, { so_dien_thoai: phone, ma_goi: pkg, gia_ban_goi: '1' });
   const setStatus = (trang_thai: string) => callApi(stack.url, `/api/v1/mfy/setTrangThai/${order.id}`, admin, { trang_thai }, 'PUT');
