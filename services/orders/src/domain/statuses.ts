@@ -106,9 +106,10 @@ export const INITIAL = {
 };
 
 /**
- * The request status a status change leaves the order in. Mfy: approval asks the customer to
- * confirm (cho_soan_y / cho_soan_y_lan_2, each with its 10-minute window); a confirmed first Y
- * waits for the manager (da_soan_y_lan_1); success, revoke and the two cancels close it. 9279:
+ * The request status a status change leaves the order in. Mfy: a new (or re-opened) order and the
+ * second approval ask the customer to confirm (cho_soan_y / cho_soan_y_lan_2, each with its
+ * 10-minute window); the first approval leaves it with the staff (dang_cho_xu_ly); a confirmed
+ * first Y waits for the manager (da_soan_y_lan_1); success, revoke and the two cancels close it. 9279:
  * y1–y6 are the customer's confirmations (soan_y1–soan_y6), the rest map by name.
  */
 export function requestStatusAfter(kind: OrderKind, status: string): string {
