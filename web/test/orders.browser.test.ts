@@ -9,7 +9,10 @@
  * trail (the server's as __AUTO, their own). Then a manager keeps the 9279 price list (create with
  * the dialog, an Excel import where the last row of a name wins, the name search on Enter, the
  * Gia-goi-dangky9279.xlsx export), creates a 9279 order, changes its status after the confirm
- * dialog, and exports Bao-cao-dang-ky-9279.xlsx with spec 3 §9's columns in order.
+ * dialog, and exports Bao-cao-dang-ky-9279.xlsx with spec 3 §9's columns in order. Last, the
+ * reminders: they write the phone as the list does, and close in every open browser of their
+ * recipients the moment their order moves on (and stay closed on a new connection); after 'Duyệt'
+ * the manager and the salesperson read the request status by one name.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -333,4 +336,80 @@ it('a manager keeps the 9279 price list (create, import, search, export), create
   expect(body[0]).toEqual(expect.arrayContaining([1, 'Gia hạn', phone, created, 120000, seller, 'Lê Đăng Ký', 'Soạn Y1', 'Y1', 'T1']));
   expect(String(body[0][10])).toMatch(/^admin - \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
   await page.close();
+}, 180000);
+
+it("a reminder reads the phone as the list does and closes in every open browser when its order moves on; after 'Duyệt' manager and salesperson read one name", async () => {
+  const tag = randomBytes(3).toString('hex');
+  const pkg = `MNH${tag}`.toUpperCase();
+  const admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }))
+    .access_token;
+  await api('/api/v1/giagoimfy', admin, { ten_goi_cuoc: pkg, phi_thu_hoi: '0', gia_t1: '100000', gia_t2: '90000', gia_t3: '80000' });
+  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
+  const ZERO = '00000000-0000-0000-0000-000000000000';
+  const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
+    api<{ id: string }>('/api/v1/users', admin, {
+      fullname,
+      username,
+      password: 'Matkhau@1',
+      email: `${username}@cskh.vn`,
+      phone: '',
+      brand,
+      group: ZERO,
+      role: roles.values.find((r) => r.priority === priority)!.id,
+    });
+  const seller = `nvnh${tag}`;
+  await user(seller, 'Trần Nhắc Nhở', 5, (await user(`cnnh${tag}`, 'Chi Nhánh Ba', 3)).id);
+  const own = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: seller, password: 'Matkhau@1' }))
+    .access_token;
+  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const order = await api<{ id: string }>('/api/v1/mfy', own, { so_dien_thoai: phone, ma_goi: pkg, gia_ban_goi: '1' });
+  const setStatus = (trang_thai: string) => callApi(stack.url, `/api/v1/mfy/setTrangThai/${order.id}`, admin, { trang_thai }, 'PUT');
+  const openList = async (username: string, password: string) => {
+    const page = await browser.newPage({ timezoneId: 'Asia/Ho_Chi_Minh' });
+    await login(page, username, password);
+    await page.getByTestId('menu-/app/mfy').click();
+    await page.getByTestId(`mfy-row-${order.id}`).waitFor();
+    return page;
+  };
+  const reminder = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+  // The salesperson's 'soan Y' reminder, then the manager approves from the list.
+  const sales = await openList(seller, 'Matkhau@1');
+  const salesReminder = reminder(sales, `Đơn ****${phone.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!`);
+  await salesReminder.first().waitFor({ timeout: 15000 });
+  const boss = await openList('admin', ADMIN_PASSWORD);
+  await boss.getByTestId(`mfy-edit-trang_thai-${order.id}`).click();
+  await pickOption(boss.getByRole('option', { name: 'Duyệt', exact: true }));
+  await boss.getByTestId('confirm-ok').click();
+  await boss.getByTestId('toast').filter({ hasText: 'Cập nhật trạng thái thành công' }).first().waitFor();
+  // The order no longer waits for the customer's Y: the salesperson's reminder closes at once.
+  await salesReminder.first().waitFor({ state: 'detached', timeout: 15000 });
+  // Both read the request status by the same name.
+  for (const page of [boss, sales])
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="mfy-row-${id}"]`)?.textContent?.includes('Đang chờ xử lý'),
+      order.id,
+      { timeout: 15000 },
+    );
+  expect(await boss.getByTestId(`mfy-row-${order.id}`).textContent()).not.toContain('Chờ soạn Y');
+
+  // The first Y arrives: every manager's browser (a second one on the home screen) is asked to
+  // approve, the number written as the list writes it.
+  const home = await browser.newPage({ timezoneId: 'Asia/Ho_Chi_Minh' });
+  await login(home, 'admin', ADMIN_PASSWORD);
+  await setStatus('da_soan_y_lan_1');
+  const text = `Đơn ${phone} cần duyệt. Vui lòng kiểm tra!`;
+  expect(await boss.getByTestId(`mfy-row-${order.id}`).textContent()).toContain(phone);
+  for (const page of [boss, home]) await reminder(page, text).first().waitFor({ timeout: 15000 });
+
+  // The order succeeds: the reminder closes in both browsers (well before its 30 s)…
+  await setStatus('dang_ky_thanh_cong');
+  for (const page of [boss, home]) await reminder(page, text).first().waitFor({ state: 'detached', timeout: 15000 });
+  // …and a new connection does not bring it back.
+  const answered = home.waitForResponse((r) => r.url().includes('/api/v1/mfy/nhacNhanVien'));
+  await home.reload();
+  await answered;
+  await home.getByTestId('menu-/app/mfy').waitFor();
+  expect(await reminder(home, 'cần duyệt').count()).toBe(0);
+  for (const page of [sales, boss, home]) await page.close();
 }, 180000);

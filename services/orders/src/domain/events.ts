@@ -14,6 +14,8 @@ export const PUSH = {
   changed: 'ordersChanged',
   /** A reminder for one user (the polled nhacNhanVien answer, pushed). */
   reminder: 'nhacNhanVien',
+  /** A reminder ended ({result, data: {id, yeu_cau}}): its order moved on; every open browser of the recipient closes it. */
+  reminderEnded: 'nhacNhanVienXong',
 } as const;
 
 /** The event a status change writes to the outbox (phone as entered; consumers match by last 9). */

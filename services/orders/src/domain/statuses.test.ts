@@ -1,4 +1,19 @@
-import { AUTO_CANCEL, cancelDueAt, CANCEL_WINDOW_MS, reminderFor, reminderText, requestStatusAfter } from './statuses';
+import {
+  AUTO_CANCEL,
+  cancelDueAt,
+  CANCEL_WINDOW_MS,
+  COLLECTION_STATUSES,
+  FORMS,
+  INFO_APPROVAL_STATUSES,
+  MFY_REQUEST_STATUSES,
+  MFY_STATUSES,
+  R9279_REQUEST_STATUSES,
+  R9279_STATUSES,
+  reminderFor,
+  reminderText,
+  requestStatusAfter,
+  stateLabel,
+} from './statuses';
 
 describe('order status rules', () => {
   it('maps mfy status changes to request statuses', () => {
@@ -26,5 +41,22 @@ describe('order status rules', () => {
     expect(reminderText('soan_y', '****45678')).toBe('Đơn ****45678 đang chờ soạn Y lần 1. Vui lòng kiểm tra!');
     expect(reminderText('soan_y_lan_2', '****45678')).toBe('Đơn ****45678 đang chờ soạn Y lần 2. Vui lòng kiểm tra!');
     expect(reminderText('can_duyet', '912345678')).toBe('Đơn 912345678 cần duyệt. Vui lòng kiểm tra!');
+  });
+  it('names every state once, in words, and the reminders name the waiting state as the lists do', () => {
+    const all = [
+      MFY_STATUSES,
+      MFY_REQUEST_STATUSES,
+      R9279_STATUSES,
+      R9279_REQUEST_STATUSES,
+      COLLECTION_STATUSES,
+      INFO_APPROVAL_STATUSES,
+      FORMS,
+    ].flat();
+    for (const v of all) expect(stateLabel(v)).not.toBe(v);
+    expect(stateLabel('cho_soan_y')).toBe('Chờ soạn Y lần 1');
+    expect(reminderText('soan_y', '****45678')).toContain(`đang ${stateLabel('cho_soan_y').toLowerCase().replace('y lần', 'Y lần')}`);
+    expect(reminderText('soan_y_lan_2', '****45678')).toContain('đang chờ soạn Y lần 2');
+    expect(stateLabel('duyet')).toBe('Duyệt');
+    expect(stateLabel('dang_cho_xu_ly')).toBe('Đang chờ xử lý');
   });
 });

@@ -52,6 +52,48 @@ export const SETTABLE_COLLECTION_STATUSES = ['da_chuyen_khoan', 'chua_thu_tien',
 export const INFO_APPROVAL_STATUSES = ['dang_cho_duyet', 'da_duyet', 'tu_choi'] as const;
 export const FORMS = ['dang_ky', 'gia_han'] as const;
 
+/**
+ * The one name of each state, for every role and every place that shows it: the lists, their
+ * filters and selects, the audit trails, the exports (web/src/areas/orders/statuses.ts uses it)
+ * and the reminders (reminderText). A state's name is written nowhere else. 'cho_soan_y' is the
+ * first of the customer's two chances to confirm ('lần 1', as the reminder and 'lần 2' say).
+ */
+export const STATE_LABELS: Readonly<Record<string, string>> = {
+  dang_cho_duyet: 'Đang chờ duyệt',
+  duyet: 'Duyệt',
+  duyet_lan_2: 'Duyệt lần 2',
+  da_soan_y_lan_1: 'Đã soạn Y lần 1',
+  dang_ky_thanh_cong: 'Đăng ký thành công',
+  thu_hoi: 'Thu hồi',
+  huy_qua_han: 'Huỷ quá hạn',
+  huy_qua_han_lan_2: 'Huỷ quá hạn lần 2',
+  cho_soan_y: 'Chờ soạn Y lần 1',
+  qua_han: 'Quá hạn',
+  cho_soan_y_lan_2: 'Chờ soạn Y lần 2',
+  qua_han_lan_2: 'Quá hạn lần 2',
+  dang_cho_xu_ly: 'Đang chờ xử lý',
+  thanh_cong: 'Thành công',
+  that_bai: 'Thất bại',
+  bi_moi: 'Bị mời',
+  da_chuyen_khoan: 'Đã chuyển khoản',
+  da_thu_tien_mat: 'Đã thu tiền mặt',
+  chua_thu_tien: 'Chưa thu tiền',
+  yeu_cau_thu_hoi: 'Yêu cầu thu hồi',
+  da_duyet: 'Đã duyệt',
+  tu_choi: 'Từ chối',
+  dang_ky: 'Đăng ký',
+  gia_han: 'Gia hạn',
+  ...Object.fromEntries(
+    [1, 2, 3, 4, 5, 6].flatMap((i) => [
+      [`y${i}`, `Y${i}`],
+      [`soan_y${i}`, `Soạn Y${i}`],
+    ]),
+  ),
+};
+
+/** A state's name (the value itself when it has none, never blank). */
+export const stateLabel = (v: string) => STATE_LABELS[v] ?? v;
+
 export const statusesOf = (kind: OrderKind): readonly string[] => (kind === 'mfy' ? MFY_STATUSES : R9279_STATUSES);
 export const requestStatusesOf = (kind: OrderKind): readonly string[] => (kind === 'mfy' ? MFY_REQUEST_STATUSES : R9279_REQUEST_STATUSES);
 
@@ -64,9 +106,10 @@ export const INITIAL = {
 };
 
 /**
- * The request status a status change leaves the order in. Mfy: approval asks the customer to
- * confirm (cho_soan_y / cho_soan_y_lan_2, each with its 10-minute window); a confirmed first Y
- * waits for the manager (da_soan_y_lan_1); success, revoke and the two cancels close it. 9279:
+ * The request status a status change leaves the order in. Mfy: a new (or re-opened) order and the
+ * second approval ask the customer to confirm (cho_soan_y / cho_soan_y_lan_2, each with its
+ * 10-minute window); the first approval leaves it with the staff (dang_cho_xu_ly); a confirmed
+ * first Y waits for the manager (da_soan_y_lan_1); success, revoke and the two cancels close it. 9279:
  * y1–y6 are the customer's confirmations (soan_y1–soan_y6), the rest map by name.
  */
 export function requestStatusAfter(kind: OrderKind, status: string): string {
@@ -124,10 +167,14 @@ export function reminderFor(requestStatus: string): { kind: ReminderKind; to: 's
   return null;
 }
 
-/** The toast texts of spec 3 §8 for a reminder (phone as the recipient may see it). */
+/**
+ * The toast texts of spec 3 §8 for a reminder (phone as the recipient may see it); the waiting
+ * state is named as the lists name it ('đang chờ soạn Y lần 1' = 'Chờ soạn Y lần 1').
+ */
 export function reminderText(kind: ReminderKind, phone: string): string {
   if (kind === 'can_duyet') return `Đơn ${phone} cần duyệt. Vui lòng kiểm tra!`;
-  return `Đơn ${phone} đang chờ soạn Y ${kind === 'soan_y' ? 'lần 1' : 'lần 2'}. Vui lòng kiểm tra!`;
+  const state = stateLabel(kind === 'soan_y' ? 'cho_soan_y' : 'cho_soan_y_lan_2');
+  return `Đơn ${phone} đang ${state.charAt(0).toLowerCase()}${state.slice(1)}. Vui lòng kiểm tra!`;
 }
 
 /** Statuses that count as a successful registration (revenue, payroll). */

@@ -4,7 +4,7 @@ import { Handlers } from '@cskh/kit/server';
 import { inScope, ListFilter, maskedContains, requireId, staffOptionList, staffScopeOf, typedContains } from '@cskh/kit/data';
 import { addPushToOutbox, ALL_ROOM } from '@cskh/kit/messaging';
 import type { orders_v1_orders } from '@cskh/proto';
-import { Actor, applyChange, OrderChange, pushReminder } from '../store/order-changes';
+import { Actor, applyChange, OrderChange, pushReminder, removeOrder } from '../store/order-changes';
 import { PUSH } from '../domain/events';
 import type { OrdersContext } from '../context';
 import { MSG } from '../domain/messages';
@@ -30,7 +30,6 @@ import {
   companyNamed,
   countOrderPool,
   deleteCompany,
-  deleteOrder,
   findOrder,
   insertCompany,
   insertOrders,
@@ -244,7 +243,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       const id = idOf(req.id);
       await ds.transaction(async (em) => {
         const o = await lockOrder(em, kind, id);
-        await deleteOrder(em, id);
+        await removeOrder(em, o);
         await audit.record(em, {
           resource: orderResource(kind),
           id,

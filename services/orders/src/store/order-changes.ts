@@ -11,7 +11,7 @@ import { tierPrice } from '../domain/prices';
 import { reminderView } from '../domain/reminders';
 import { cancelDueAt, reminderFor, requestStatusAfter } from '../domain/statuses';
 import { findPriceByName } from './prices';
-import { activeManagers, markReminded, orderResource, updateOrder } from './orders';
+import { activeManagers, deleteOrder, markReminded, orderResource, updateOrder } from './orders';
 import { SCHEMA } from './schema';
 
 /** Fields a change may set, and the ones the audit trail follows. */
@@ -141,8 +141,19 @@ export async function applyChange(
     await outbox.add(em, STATUS_CHANGED_TOPIC, before.id, event);
   }
   await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind: after.kind, id: after.id }, { from: who.username });
-  if (after.trang_thai_yeu_cau !== before.trang_thai_yeu_cau) await pushReminder(em, after, at);
+  if (after.trang_thai_yeu_cau !== before.trang_thai_yeu_cau) {
+    await pushReminderEnded(em, before);
+    await pushReminder(em, after, at);
+  }
   return after;
+}
+
+type Recipient = { username: string; priority: number };
+
+/** Who an order's reminder goes to: its salesperson (soan_y, soan_y_lan_2) or every active manager (can_duyet). */
+async function reminderRecipients(em: EntityManager, order: OrderRow, to: 'staff' | 'managers'): Promise<Recipient[]> {
+  const all = to === 'staff' ? [{ username: order.username_nv, priority: PRIORITY.sales }] : await activeManagers(em);
+  return all.filter((r) => !!r.username);
 }
 
 /**
@@ -152,14 +163,31 @@ export async function applyChange(
 export async function pushReminder(em: EntityManager, order: OrderRow, at: Date): Promise<void> {
   const r = order.kind === 'mfy' ? reminderFor(order.trang_thai_yeu_cau) : null;
   if (!r) return;
-  const recipients: Array<{ username: string; priority: number }> =
-    r.to === 'staff' ? [{ username: order.username_nv, priority: PRIORITY.sales }] : await activeManagers(em);
-  for (const to of recipients) {
+  for (const to of await reminderRecipients(em, order, r.to)) {
     const view = reminderView(order, to.priority, isoDue);
-    if (!view || !to.username) continue;
+    if (!view) continue;
     await addPushToOutbox(em, SCHEMA, userRoom(to.username), PUSH.reminder, { result: 'success', data: view, message: view.message });
   }
   await markReminded(em, order.id, at);
 }
 
 const isoDue = (d: Date | string | null) => (d ? new Date(d).toISOString() : '');
+
+/**
+ * Tells whoever the order reminded that the reminder is over (its order moved on or is gone), so
+ * that the toast closes on every screen of every open browser. Nothing to take back offline: the
+ * pending reminders are the waiting orders themselves.
+ */
+export async function pushReminderEnded(em: EntityManager, order: OrderRow): Promise<void> {
+  const r = order.kind === 'mfy' ? reminderFor(order.trang_thai_yeu_cau) : null;
+  if (!r) return;
+  const data = { id: order.id, yeu_cau: r.kind };
+  for (const to of await reminderRecipients(em, order, r.to))
+    await addPushToOutbox(em, SCHEMA, userRoom(to.username), PUSH.reminderEnded, { result: 'success', data });
+}
+
+/** Deletes an order, ending the reminder it gave. */
+export async function removeOrder(em: EntityManager, order: OrderRow): Promise<void> {
+  await deleteOrder(em, order.id);
+  await pushReminderEnded(em, order);
+}

@@ -1,4 +1,4 @@
-import { pendingToShow, pushedReminder, REMINDERS_SHOWN, takeReminder } from './reminderRules';
+import { endedReminderOrder, pendingToShow, pushedReminder, REMINDERS_SHOWN, shownButEnded, takeReminder, worded } from './reminderRules';
 
 const r = (id: string, over: Record<string, string> = {}) => ({
   phone_number: '****45678',
@@ -36,11 +36,39 @@ describe('pendingToShow', () => {
 });
 
 describe('pushedReminder', () => {
-  it("reads the push's data, its text from data or the envelope", () => {
-    expect(pushedReminder({ result: 'success', data: { ...r('a'), message: '' }, message: 'Đơn a!' })).toMatchObject({
+  it("reads the push's data, its text written from the data, or from data or the envelope for a kind it does not know", () => {
+    expect(pushedReminder({ result: 'success', data: { ...r('a'), message: '' } })).toMatchObject({
+      id: 'a',
+      message: 'Đơn ****45678 đang chờ soạn Y lần 1. Vui lòng kiểm tra!',
+    });
+    expect(pushedReminder({ result: 'success', data: { ...r('a', { yeu_cau: 'khac' }), message: '' }, message: 'Đơn a!' })).toMatchObject({
       id: 'a',
       message: 'Đơn a!',
     });
     expect(pushedReminder({ result: 'success' })).toBeNull();
+  });
+});
+
+describe('worded', () => {
+  it('writes the phone as the lists do: a 9-digit number with its 0, a masked one as it is', () => {
+    expect(worded(r('a', { yeu_cau: 'can_duyet', phone_number: '912345672' })).message).toBe(
+      'Đơn 0912345672 cần duyệt. Vui lòng kiểm tra!',
+    );
+    expect(worded(r('a', { yeu_cau: 'soan_y_lan_2' })).message).toBe('Đơn ****45678 đang chờ soạn Y lần 2. Vui lòng kiểm tra!');
+    expect(worded(r('a', { yeu_cau: 'khac', message: 'Đơn a!' })).message).toBe('Đơn a!');
+  });
+});
+
+describe('ended reminders', () => {
+  it('an ended-reminder push names its order', () => {
+    expect(endedReminderOrder({ result: 'success', data: { id: 'o1', yeu_cau: 'can_duyet' } })).toBe('o1');
+    expect(endedReminderOrder({ result: 'success' })).toBeNull();
+  });
+  it('a connect closes the shown reminders its answer no longer lists; a failed answer closes nothing', () => {
+    const shown = ['a:soan_y', 'b:can_duyet'];
+    expect(shownButEnded(shown, { result: 'success', data: r('a'), values: [r('a')] })).toEqual(['b:can_duyet']);
+    expect(shownButEnded(shown, { result: 'empty', values: [] })).toEqual(shown);
+    expect(shownButEnded(shown, null)).toEqual([]);
+    expect(shownButEnded(shown, { result: 'error', values: [] })).toEqual([]);
   });
 });

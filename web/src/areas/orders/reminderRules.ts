@@ -4,12 +4,16 @@
  * uses them is ./reminders.ts.
  */
 import type { orders_v1_orders } from '@cskh/proto';
+import { reminderText, type ReminderKind } from '../../../../services/orders/src/domain/statuses';
+import { displayPhone } from '../../common/format';
 
 export type ReminderData = orders_v1_orders.ReminderData;
 export type ReminderReply = orders_v1_orders.ReminderReply;
 
 /** The socket event of a pushed reminder ({result, data, message}). */
 export const REMINDER_EVENT = 'nhacNhanVien';
+/** The socket event of a reminder that ended ({result, data: {id, yeu_cau}}): its order moved on. */
+export const REMINDER_ENDED_EVENT = 'nhacNhanVienXong';
 /** How long a reminder stays on screen (spec 3 §9: toast duration 30 s). */
 export const REMINDER_TOAST_MS = 30_000;
 /** The same reminder twice within this window is one (a push and the reconnect's answer crossing). */
@@ -42,11 +46,40 @@ export function takeReminder(
 export function pendingToShow(reply: Partial<ReminderReply> | null | undefined): ReminderData[] {
   if (!reply || reply.result !== 'success') return [];
   const all = reply.values?.length ? reply.values : reply.data ? [reply.data] : [];
-  return all.filter((r) => !!r.message).slice(0, REMINDERS_SHOWN);
+  return all
+    .map(worded)
+    .filter((r) => !!r.message)
+    .slice(0, REMINDERS_SHOWN);
 }
 
 /** A pushed reminder ({result, data, message}) as the data shown. */
 export function pushedReminder(p: any): ReminderData | null {
   if (!p?.data?.id) return null;
-  return { ...p.data, message: String(p.data.message || p.message || '') };
+  return worded({ ...p.data, message: String(p.data.message || p.message || '') });
+}
+
+const KINDS: readonly string[] = ['can_duyet', 'soan_y', 'soan_y_lan_2'] satisfies ReminderKind[];
+
+/**
+ * A reminder with its text written from its data, the phone as the order lists show it
+ * (displayPhone: '0912345672', or the salesperson's '****45672'), so that a number reads the
+ * same in the toast and the row. A kind this browser does not know keeps the server's text.
+ */
+export function worded(r: ReminderData): ReminderData {
+  return KINDS.includes(r.yeu_cau) ? { ...r, message: reminderText(r.yeu_cau as ReminderKind, displayPhone(r.phone_number)) } : r;
+}
+
+/** The order whose reminders an ended-reminder push closes, or null. */
+export function endedReminderOrder(p: any): string | null {
+  return p?.data?.id ? String(p.data.id) : null;
+}
+
+/**
+ * The shown reminders (by reminderKey) a (re)connect's answer no longer lists: their orders moved
+ * on while this browser was offline, so they close. An answer that failed closes nothing.
+ */
+export function shownButEnded(shown: Iterable<string>, reply: Partial<ReminderReply> | null | undefined): string[] {
+  if (!reply || (reply.result !== 'success' && reply.result !== 'empty')) return [];
+  const pending = new Set([...(reply.values ?? []), ...(reply.data ? [reply.data] : [])].map(reminderKey));
+  return [...shown].filter((k) => !pending.has(k));
 }

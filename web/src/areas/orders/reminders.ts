@@ -3,17 +3,22 @@
  * (an mfy order waiting for someone is their pending reminder), pushes each when it arises and
  * repeats it while the order waits. The shell shows them on every screen: the pushes as they come,
  * and every pending one on each socket (re)connect — login, reload, a network cut — so whoever was
- * offline still sees what waits for them. Toasts stay 30 s (spec 3 §9).
+ * offline still sees what waits for them. Toasts stay 30 s (spec 3 §9), or until their order moves on.
  */
 import { useEffect } from 'react';
 import { api } from '../../api/client';
 import { onRealtime, onSocket } from '../../api/realtime';
-import { notify } from '../../store';
+import { store } from '../../store';
+import { hideToast, showToast } from '../../store/ui';
 import {
+  endedReminderOrder,
   pendingToShow,
   pushedReminder,
+  REMINDER_ENDED_EVENT,
   REMINDER_EVENT,
   REMINDER_TOAST_MS,
+  reminderKey,
+  shownButEnded,
   takeReminder,
   type ReminderData,
   type ReminderReply,
@@ -23,19 +28,39 @@ export const REMINDERS = '/api/v1/mfy/nhacNhanVien';
 
 export const fetchReminders = () => api.get<ReminderReply>(REMINDERS);
 
-/** Shows the caller's reminders while `enabled` (they hold the mfy code): pushes, and all pending ones on each connect. */
+/**
+ * Shows the caller's reminders while `enabled` (they hold the mfy code): pushes, and all pending
+ * ones on each connect. A reminder whose order moved on closes: at the server's push (every open
+ * browser of the recipient), or at the next connect's answer when this browser missed it.
+ */
 export function useOrderReminders(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     const lastShown = new Map<string, number>();
+    /** The toast each shown reminder is on, by reminderKey. */
+    const open = new Map<string, number>();
     const show = (r: ReminderData | null) => {
-      if (r && takeReminder(lastShown, r, Date.now())) notify(r.message, 'warning', REMINDER_TOAST_MS);
+      if (!r || !takeReminder(lastShown, r, Date.now())) return;
+      open.set(reminderKey(r), store.dispatch(showToast(r.message, 'warning', REMINDER_TOAST_MS)).payload.id);
+    };
+    const close = (key: string) => {
+      const id = open.get(key);
+      open.delete(key);
+      lastShown.delete(key);
+      if (id !== undefined) store.dispatch(hideToast(id));
     };
     const offPush = onRealtime(REMINDER_EVENT, (p) => show(pushedReminder(p)));
+    const offEnded = onRealtime(REMINDER_ENDED_EVENT, (p) => {
+      const id = endedReminderOrder(p);
+      if (id) [...open.keys()].filter((k) => k.startsWith(`${id}:`)).forEach(close);
+    });
     const offConnect = onSocket((s) => {
       const ask = () =>
         fetchReminders()
-          .then((reply) => pendingToShow(reply).forEach(show))
+          .then((reply) => {
+            shownButEnded(open.keys(), reply).forEach(close);
+            pendingToShow(reply).forEach(show);
+          })
           .catch((e) => console.warn('reminders', e));
       // 'connect' fires on the first connection and on every reconnection.
       s.on('connect', ask);
@@ -44,6 +69,7 @@ export function useOrderReminders(enabled: boolean) {
     });
     return () => {
       offPush();
+      offEnded();
       offConnect();
     };
   }, [enabled]);
