@@ -336,3 +336,46 @@ it('the detailed report lists the same sales with the same total, and seniors ge
   expect(await page.locator('[data-testid^="report90849332-edit-username_nv-"]').count()).toBe(4);
   await page.close();
 }, 120000);
+
+it('payroll: a half day reads as in the file, and after Chốt tháng the rows read closed and no import is offered', async () => {
+  const page = await browser.newPage();
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/app/tinhluong').click();
+  await page.getByTestId('list-tinhluong').waitFor();
+  // 21.5 working days typed in the manual-data sheet.
+  const file = join(dir, `nhap-tay-${tag}.xlsx`);
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(
+    wb,
+    XLSX.utils.aoa_to_sheet([
+      ['Tên đăng nhập', 'Ngày công thực tế'],
+      [seller2, 21.5],
+    ]),
+    'Sheet1',
+  );
+  XLSX.writeFile(wb, file);
+  await page.getByTestId('tinhluong-nhaptay-import-file').setInputFiles(file);
+  await page.getByTestId('toast').filter({ hasText: 'đã lưu 1 bản ghi' }).first().waitFor();
+  const days = page.getByTestId(`tinhluong-row-${seller2}`).locator('[data-field="ngayCongThucTe"]');
+  await page.waitForFunction(
+    (u) => document.querySelector(`[data-testid="tinhluong-row-${u}"] [data-field="ngayCongThucTe"]`)?.textContent === '21.5',
+    seller2,
+    { timeout: 30000 },
+  );
+  expect(await days.textContent()).toBe('21.5');
+
+  // A month closes once no row is being recalculated (the server refuses it before).
+  await page.waitForFunction(() => !document.querySelector('[data-testid^="tinhluong-calculating-"]'), undefined, { timeout: 30000 });
+  await page.getByTestId('tinhluong-close-month').click();
+  await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('tinhluong-closed').waitFor();
+  // Every row reads as closed, and neither import is offered for the closed month.
+  await page.waitForFunction((u) => document.querySelector(`[data-testid="tinhluong-state-${u}"]`)?.textContent === 'Đã chốt', seller2, {
+    timeout: 30000,
+  });
+  expect(await page.locator('[data-testid="list-tinhluong"] [data-testid^="tinhluong-row-"]', { hasText: 'Đã tính' }).count()).toBe(0);
+  expect(await page.getByTestId('tinhluong-chamcong-import').count()).toBe(0);
+  expect(await page.getByTestId('tinhluong-nhaptay-import').count()).toBe(0);
+  expect(await days.textContent()).toBe('21.5');
+  await page.close();
+}, 180000);
