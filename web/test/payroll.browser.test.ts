@@ -337,7 +337,7 @@ it('the detailed report lists the same sales with the same total, and seniors ge
   await page.close();
 }, 120000);
 
-it('payroll: a half day reads as in the file, and after Chốt tháng the rows read closed and no import is offered', async () => {
+it('payroll: half days read as typed and as in the file, and after Chốt tháng the rows read closed and no import is offered', async () => {
   const page = await browser.newPage();
   await login(page, 'admin', ADMIN_PASSWORD);
   await page.getByTestId('menu-/app/tinhluong').click();
@@ -363,6 +363,21 @@ it('payroll: a half day reads as in the file, and after Chốt tháng the rows r
     { timeout: 30000 },
   );
   expect(await days.textContent()).toBe('21.5');
+
+  // A half day typed in the edit dialog, with the decimal comma Vietnamese write.
+  await page.getByTestId(`tinhluong-edit-${seller1}`).click();
+  await page.getByTestId('tinhluong-form-ngayCongThucTe').fill('20,5');
+  await page.getByTestId('tinhluong-form-submit').click();
+  await page
+    .getByTestId('toast')
+    .filter({ hasText: `Đã cập nhật NV ${seller1}` })
+    .first()
+    .waitFor();
+  await page.waitForFunction(
+    (u) => document.querySelector(`[data-testid="tinhluong-row-${u}"] [data-field="ngayCongThucTe"]`)?.textContent === '20.5',
+    seller1,
+    { timeout: 30000 },
+  );
 
   // A month closes once no row is being recalculated (the server refuses it before).
   await page.waitForFunction(() => !document.querySelector('[data-testid^="tinhluong-calculating-"]'), undefined, { timeout: 30000 });

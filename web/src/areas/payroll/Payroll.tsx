@@ -19,7 +19,7 @@ import {
   staffOptions,
   type PayrollRow,
 } from './api';
-import { formatDays, payrollRowState, thisMonth } from './rules';
+import { daysToSend, formatDays, payrollRowState, thisMonth } from './rules';
 import { isBranchOrAbove, isManager } from '../../api/access';
 
 /** The fifteen editable fields (spec 2 §3), in the manual sheet's order, with their labels. */
@@ -234,12 +234,12 @@ export default function Payroll() {
   const form = useMemo<FormConfig<PayrollRow> | null>(() => {
     if (!editing) return null;
     const m = editing.thangTinhLuong || thisMonth();
-    const fields: FieldDef<PayrollRow>[] = EDITABLE.map(([key, label]) => ({
-      key,
-      label,
-      type: key === 'ngayCongThucTe' ? 'number' : 'money',
-      initial: (r) => r[key],
-    }));
+    // Days are typed as text: a number field keeps digits only and would turn 21,5 into 215.
+    const fields: FieldDef<PayrollRow>[] = EDITABLE.map(([key, label]) =>
+      key === 'ngayCongThucTe'
+        ? { key, label, type: 'text', initial: (r) => formatDays(r.ngayCongThucTe) }
+        : { key, label, type: 'money', initial: (r) => r[key] },
+    );
     return {
       title: `Cập nhật người dùng ${editing.username} (${m})`,
       fields,
@@ -247,7 +247,13 @@ export default function Payroll() {
       successMsg: `Đã cập nhật NV ${editing.username} trên bảng lương tháng ${m}`,
       errorMsg: 'Chỉnh sửa không thành công',
       maxWidth: 'md',
-      submit: (values) => payrollApi.updatePayroll({ ...values, username: editing.username, thangTinhLuong: m }),
+      submit: (values) =>
+        payrollApi.updatePayroll({
+          ...values,
+          ngayCongThucTe: daysToSend(values.ngayCongThucTe),
+          username: editing.username,
+          thangTinhLuong: m,
+        }),
     };
   }, [editing]);
 

@@ -52,5 +52,9 @@ describe('payroll screen rules', () => {
     expect(payrollRowState(true, false)).toBe('Đang tính toán...');
     expect(payrollRowState(false, true)).toBe('Đã chốt');
     expect(payrollRowState(false, false)).toBe('Đã tính');
+    expect(daysToSend('21,5')).toBe(21.5);
+    expect(daysToSend(' 21.5 ')).toBe(21.5);
+    expect(daysToSend('')).toBeUndefined();
+    expect(daysToSend('hai mươi')).toBe('hai mươi');
   });
 });

@@ -68,3 +68,14 @@ export const formatDays = (days: unknown) => (days === null || days === undefine
 /** A payroll row's state: being recalculated, final in a closed month, or calculated in an open one. */
 export const payrollRowState = (calculating: boolean, monthClosed: boolean) =>
   calculating ? 'Đang tính toán...' : monthClosed ? 'Đã chốt' : 'Đã tính';
+
+/**
+ * Working days as typed in the edit dialog ('21.5' or, as Vietnamese write it, '21,5') → the number
+ * sent; blank leaves the value alone. Text that is no number is sent as typed, for the server's message.
+ */
+export function daysToSend(typed: unknown): number | string | undefined {
+  const text = String(typed ?? '').trim();
+  if (!text) return undefined;
+  const n = Number(text.replace(',', '.'));
+  return Number.isFinite(n) ? n : text;
+}
