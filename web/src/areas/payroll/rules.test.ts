@@ -1,6 +1,7 @@
 import {
   barsOf,
   dayLabel,
+  daysToSend,
   form9279,
   formatDays,
   payrollRowState,
