@@ -76,7 +76,7 @@ it('uploads a VPBank statement, shows what was saved and the refused row, then a
   const file = join(dir, fileName);
   statement(file, tag);
 
-  const page = await browser.newPage();
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await login(page, 'admin', ADMIN_PASSWORD);
   await page.getByTestId('menu-/app/bank-lookup').click();
   await page.getByTestId('list-mesbank').waitFor();
@@ -107,11 +107,22 @@ it('uploads a VPBank statement, shows what was saved and the refused row, then a
   const row = page.locator('[data-testid^="mesbank-row-"]').filter({ hasText: `${tag} CK 0912345678` });
   await row.waitFor();
   expect(await row.textContent()).toContain('1,500,000');
-  // The sending bank is one click away ('Cột' → 'Kênh').
-  await page.getByTestId('mesbank-columns').click();
-  await page.getByTestId('mesbank-column-sender').click();
-  await page.keyboard.press('Escape');
-  await row.filter({ hasText: 'VPBANK' }).waitFor();
+  // The sending bank shows from the start ('Kênh'), and a manager sees who last updated each row.
+  const headers = page.locator('[data-testid="list-mesbank"] .MuiDataGrid-columnHeaderTitle');
+  expect(await headers.filter({ hasText: /^Kênh$/ }).count()).toBe(1);
+  expect(await headers.filter({ hasText: /^Người cập nhật$/ }).count()).toBe(1);
+  expect(await row.locator('[data-field="sender"]').textContent()).toBe('VPBANK');
+  // With both, the list still fits a 1440-px screen: no sideways scroll, no header cut.
+  const fit = await page.locator('[data-testid="list-mesbank"]').evaluate((list) => {
+    const scroller = list.querySelector('.MuiDataGrid-virtualScroller') as HTMLElement;
+    const cut = [...list.querySelectorAll('.MuiDataGrid-columnHeaderTitle')].filter(
+      (h) =>
+        (h as HTMLElement).scrollHeight > (h as HTMLElement).clientHeight + 1 ||
+        (h as HTMLElement).scrollWidth > (h as HTMLElement).clientWidth + 1,
+    );
+    return { overflow: scroller.scrollWidth - scroller.clientWidth <= 8, cut: cut.map((h) => h.textContent) };
+  });
+  expect(fit).toEqual({ overflow: true, cut: [] });
 
   // Fill phone and package inline, then approve behind its confirmation.
   const rowId = (await row.getAttribute('data-testid'))!.replace('mesbank-row-', '');
@@ -135,5 +146,6 @@ it('uploads a VPBank statement, shows what was saved and the refused row, then a
   expect(await page.getByTestId(`mesbank-deny-${rowId}`).count()).toBe(0);
   expect(await input(page, `mesbank-edit-so_dien_thoai-${rowId}`).count()).toBe(0);
   expect(await row.textContent()).toContain('0912345678');
+  expect(await row.locator('[data-field="nguoi_cap_nhat"]').textContent()).toBe('admin');
   await page.close();
 }, 120000);

@@ -29,6 +29,10 @@ let dir: string;
 const tag = randomBytes(3).toString('hex');
 const seller1 = `nvluong1${tag}`;
 const seller2 = `nvluong2${tag}`;
+// A branch account (its full name is the branch's) and a salesperson of it with one big sale.
+const branch = `cnluong${tag}`;
+const branchName = 'Chi nhánh Hà Nội';
+const seller3 = `nvluong3${tag}`;
 
 /** Vietnam's calendar now (the servers count its days and months). */
 function vnNow() {
@@ -64,18 +68,24 @@ beforeAll(async () => {
   });
   stack = await startStack({ env, only: ['auth', 'payroll'], carrierSim: false });
   bus = createBus(env.KAFKA_BROKERS, 'web-payroll-test', createLogger('test', 'silent'), env.KAFKA_TOPIC_PREFIX ?? '');
-  // Two salespeople as auth announces them, and their confirmed invitations as care publishes them.
-  const people = [seller1, seller2].map((username) =>
+  // Three salespeople and a branch as auth announces them, and their confirmed invitations as care publishes them.
+  const person = (username: string, fullname: string, priority: number, brand = '') =>
     events_v1_events.UserChanged.fromPartial({
       event_id: randomBytes(8).toString('hex'),
       user_id: `u-${username}`,
       username,
-      fullname: `Tên ${username}`,
-      role_name: 'Nhân viên',
-      role_priority: 5,
+      fullname,
+      role_name: priority === 3 ? 'Chi nhánh' : 'Nhân viên',
+      role_priority: priority,
+      brand_id: brand,
       changed_at: new Date().toISOString(),
-    }),
-  );
+    });
+  const people = [
+    person(seller1, `Tên ${seller1}`, 5),
+    person(seller2, `Tên ${seller2}`, 5),
+    person(branch, branchName, 3),
+    person(seller3, `Tên ${seller3}`, 5, `u-${branch}`),
+  ];
   await bus.publish(
     people.map((e) => ({ topic: USER_CHANGED_TOPIC, key: e.user_id, value: Buffer.from(events_v1_events.UserChanged.encode(e).finish()) })),
   );
@@ -83,6 +93,7 @@ beforeAll(async () => {
     [seller1, 100_000],
     [seller1, 50_000],
     [seller2, 80_000],
+    [seller3, 1_515_000_000],
   ];
   await bus.publish(
     sales.map(([staff, price], i) => {
@@ -120,8 +131,11 @@ it('the staff report: chart, table and totals agree, and the export holds the sa
 
   // The events reach the read model asynchronously: search until both salespeople are there.
   const chart = page.getByTestId('reportstaffrevenue-chart');
+  // People are named in the chart as in the table's name column, not by their login.
+  const name1 = `Tên ${seller1}`;
+  const name2 = `Tên ${seller2}`;
   const showsBoth = (shown: Array<{ name: string; value: number }>) =>
-    shown.some((p) => p.name === seller1) && shown.some((p) => p.name === seller2);
+    shown.some((p) => p.name === name1) && shown.some((p) => p.name === name2);
   const points = await readUntil(
     'the chart shows both salespeople',
     async () => {
@@ -133,10 +147,10 @@ it('the staff report: chart, table and totals agree, and the export holds the sa
     60000,
     1000,
   );
-  const mine = points.filter((p) => p.name === seller1 || p.name === seller2);
+  const mine = points.filter((p) => p.name === name1 || p.name === name2);
   expect(mine).toEqual([
-    { name: seller1, value: 150000 },
-    { name: seller2, value: 80000 },
+    { name: name1, value: 150000 },
+    { name: name2, value: 80000 },
   ]);
   // The table rows say the same, and so do the totals over the filter.
   expect(await page.getByTestId(`reportstaffrevenue-row-${seller1}`).textContent()).toContain('150,000');
@@ -163,6 +177,60 @@ it('the staff report: chart, table and totals agree, and the export holds the sa
     [seller1, 150000],
     [seller2, 80000],
   ]);
+  await page.close();
+}, 180000);
+
+it('the branch report names the branch in its column, its chart and its file, and its amounts read whole at 1440 px', async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-group-reports').click();
+  await page.getByTestId('menu-/app/reportbranchrevenue').click();
+  await page.getByTestId('list-reportbranchrevenue').waitFor();
+  const row = page.getByTestId(`reportbranchrevenue-row-${branch}`);
+  await searchUntil<{ username_nv: string }>(
+    page,
+    {
+      id: 'reportbranchrevenue',
+      endpoint: '/api/v1/reportbranchrevenue',
+      rowTestId: (r) => `reportbranchrevenue-row-${r.username_nv || '__none'}`,
+    },
+    async () => (await row.count()) > 0,
+    `the branch ${branchName}`,
+  );
+  // The branch by its name: no login code in the row, none in the chart.
+  const nameCell = row.locator('[data-field="ten_nv"]');
+  expect(await nameCell.textContent()).toBe(branchName);
+  expect(
+    await page.locator('[data-testid="list-reportbranchrevenue"] .MuiDataGrid-columnHeaderTitle', { hasText: 'Chi nhánh' }).count(),
+  ).toBe(1);
+  expect(await row.textContent()).not.toContain(branch);
+  const points: Array<{ name: string; value: number }> = JSON.parse(
+    (await page.getByTestId('reportbranchrevenue-chart').getAttribute('data-points')) ?? '[]',
+  );
+  expect(points).toContainEqual({ name: branchName, value: 1_515_000_000 });
+  expect(points.some((p) => p.name === branch)).toBe(false);
+  // The last column, the average (1,515,000,000 ÷ 1 salesperson), reads whole: in the grid's view, not cut.
+  const average = row.locator('[data-field="doanh_thu_trung_binh"]');
+  expect(await average.textContent()).toBe('1,515,000,000');
+  const seen = await average.evaluate((cell) => {
+    const grid = cell.closest('.MuiDataGrid-root')!.getBoundingClientRect();
+    const box = cell.getBoundingClientRect();
+    const text = cell.firstElementChild ?? cell;
+    return {
+      inView: box.right <= grid.right + 1 && box.right <= window.innerWidth,
+      whole: (text as HTMLElement).scrollWidth <= cell.clientWidth,
+    };
+  });
+  expect(seen).toEqual({ inView: true, whole: true });
+  // The file names the branch the same way.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reportbranchrevenue-export').click()]);
+  const file = join(dir, 'branch.xlsx');
+  await download.saveAs(file);
+  const sheet = XLSX.readFile(file);
+  const data = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet.Sheets[sheet.SheetNames[0]]);
+  const exported = data.find((r) => r['Chi nhánh'] === branchName);
+  expect(exported?.['Doanh thu trung bình']).toBe(1_515_000_000);
+  expect(JSON.stringify(data)).not.toContain(branch);
   await page.close();
 }, 180000);
 
@@ -256,15 +324,73 @@ it('the detailed report lists the same sales with the same total, and seniors ge
   await page.getByTestId('menu-/app/report90849332').click();
   await page.getByTestId('list-report90849332').waitFor();
   await page.waitForFunction(
-    () => Number(document.querySelector('[data-testid="report90849332-totals-tongDoanhThu"]')?.getAttribute('data-value')) >= 230000,
+    () => Number(document.querySelector('[data-testid="report90849332-totals-tongDoanhThu"]')?.getAttribute('data-value')) >= 1_515_230_000,
     undefined,
     { timeout: 30000 },
   );
-  expect(await page.getByTestId('report90849332-totals-tongGoi').getAttribute('data-value')).toBe('3');
+  expect(await page.getByTestId('report90849332-totals-tongGoi').getAttribute('data-value')).toBe('4');
   const rows = page.locator('[data-testid^="report90849332-row-"]');
-  expect(await rows.count()).toBe(3);
+  expect(await rows.count()).toBe(4);
   expect(await rows.filter({ hasText: seller2 }).first().textContent()).toContain('80,000');
   // Priority 1 sees full phones and an editable staff cell per row.
-  expect(await page.locator('[data-testid^="report90849332-edit-username_nv-"]').count()).toBe(3);
+  expect(await page.locator('[data-testid^="report90849332-edit-username_nv-"]').count()).toBe(4);
   await page.close();
 }, 120000);
+
+it('payroll: half days read as typed and as in the file, and after Chốt tháng the rows read closed and no import is offered', async () => {
+  const page = await browser.newPage();
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/app/tinhluong').click();
+  await page.getByTestId('list-tinhluong').waitFor();
+  // 21.5 working days typed in the manual-data sheet.
+  const file = join(dir, `nhap-tay-${tag}.xlsx`);
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(
+    wb,
+    XLSX.utils.aoa_to_sheet([
+      ['Tên đăng nhập', 'Ngày công thực tế'],
+      [seller2, 21.5],
+    ]),
+    'Sheet1',
+  );
+  XLSX.writeFile(wb, file);
+  await page.getByTestId('tinhluong-nhaptay-import-file').setInputFiles(file);
+  await page.getByTestId('toast').filter({ hasText: 'đã lưu 1 bản ghi' }).first().waitFor();
+  const days = page.getByTestId(`tinhluong-row-${seller2}`).locator('[data-field="ngayCongThucTe"]');
+  await page.waitForFunction(
+    (u) => document.querySelector(`[data-testid="tinhluong-row-${u}"] [data-field="ngayCongThucTe"]`)?.textContent === '21.5',
+    seller2,
+    { timeout: 30000 },
+  );
+  expect(await days.textContent()).toBe('21.5');
+
+  // A half day typed in the edit dialog, with the decimal comma Vietnamese write.
+  await page.getByTestId(`tinhluong-edit-${seller1}`).click();
+  await page.getByTestId('tinhluong-form-ngayCongThucTe').fill('20,5');
+  await page.getByTestId('tinhluong-form-submit').click();
+  await page
+    .getByTestId('toast')
+    .filter({ hasText: `Đã cập nhật NV ${seller1}` })
+    .first()
+    .waitFor();
+  await page.waitForFunction(
+    (u) => document.querySelector(`[data-testid="tinhluong-row-${u}"] [data-field="ngayCongThucTe"]`)?.textContent === '20.5',
+    seller1,
+    { timeout: 30000 },
+  );
+
+  // A month closes once no row is being recalculated (the server refuses it before).
+  await page.waitForFunction(() => !document.querySelector('[data-testid^="tinhluong-calculating-"]'), undefined, { timeout: 30000 });
+  await page.getByTestId('tinhluong-close-month').click();
+  await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('tinhluong-closed').waitFor();
+  // Every row reads as closed, and neither import is offered for the closed month.
+  await page.waitForFunction((u) => document.querySelector(`[data-testid="tinhluong-state-${u}"]`)?.textContent === 'Đã chốt', seller2, {
+    timeout: 30000,
+  });
+  expect(await page.locator('[data-testid="list-tinhluong"] [data-testid^="tinhluong-row-"]', { hasText: 'Đã tính' }).count()).toBe(0);
+  expect(await page.getByTestId('tinhluong-chamcong-import').count()).toBe(0);
+  expect(await page.getByTestId('tinhluong-nhaptay-import').count()).toBe(0);
+  expect(await days.textContent()).toBe('21.5');
+  await page.close();
+}, 180000);

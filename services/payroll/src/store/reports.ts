@@ -57,15 +57,16 @@ export async function revenueSummary(em: Db, where: Where, paging: Paging, by: '
     by === 'staff'
       ? 'v.username_nv'
       : `coalesce(CASE WHEN s.priority = ${PRIORITY.branch} THEN s.user_id ELSE nullif(s.brand_id, '') END, '')`;
+  // A staff member's name as the staff directory has it now (the sale's own copy only when unknown there).
   const grouped = `
-    SELECT ${key} AS k, max(v.ten_nv) AS ten_nv, count(*)::bigint AS don_moi, sum(v.doanh_thu)::bigint AS tam_tinh,
+    SELECT ${key} AS k, coalesce(nullif(max(s.fullname), ''), max(v.ten_nv)) AS ten_nv, count(*)::bigint AS don_moi, sum(v.doanh_thu)::bigint AS tam_tinh,
            sum(v.doanh_thu_thuc_te)::bigint AS thuc_te, sum(v.hoan_tien)::bigint AS hoan
       FROM "${SCHEMA}".revenue_view v LEFT JOIN "${SCHEMA}".staff s ON s.username = v.username_nv ${where.sql} GROUP BY 1`;
   const [rows, totals] = await Promise.all([
     em.query(
       by === 'staff'
         ? `SELECT g.k AS username_nv, g.ten_nv, g.don_moi, g.tam_tinh, g.thuc_te, g.hoan, 0 AS nv FROM (${grouped}) g ORDER BY g.tam_tinh DESC, g.k ${pageSql(paging)}`
-        : `SELECT coalesce(b.username, '') AS username_nv, coalesce(b.fullname, '') AS ten_nv, g.don_moi, g.tam_tinh, g.thuc_te, g.hoan,
+        : `SELECT coalesce(b.username, '') AS username_nv, coalesce(nullif(b.fullname, ''), b.username, '') AS ten_nv, g.don_moi, g.tam_tinh, g.thuc_te, g.hoan,
                   (SELECT count(*) FROM "${SCHEMA}".staff m WHERE g.k <> '' AND m.brand_id = g.k AND m.priority IN (${PRIORITY.leader}, ${PRIORITY.sales}) AND NOT m.deleted)::bigint AS nv
              FROM (${grouped}) g LEFT JOIN "${SCHEMA}".staff b ON b.user_id = g.k AND g.k <> ''
             ORDER BY g.tam_tinh DESC, g.k ${pageSql(paging)}`,

@@ -122,16 +122,16 @@ const refundColumns = (): ColumnDef<BankMessage>[] => {
 
 /** The message columns both lists share (inline processing / phone / package as the server allows). */
 function messageColumns(mine: boolean): ColumnDef<BankMessage>[] {
-  const hidden = mine
-    ? new Set(['sender', 'nguoi_cap_nhat'])
-    : new Set(['sender', 'nguoi_cap_nhat', 'assigned_to', ...refundColumns().map((c) => c.field)]);
+  // The sending bank ('Kênh') and, for managers, who last updated the row show from the start.
+  const hidden = mine ? new Set<string>() : new Set(['assigned_to', ...refundColumns().map((c) => c.field)]);
   return hiddenAtFirst<BankMessage>(hidden, [
-    { field: 'index', headerName: '#', kind: 'index' },
-    { field: 'sender', headerName: 'Kênh', minWidth: 110 },
-    { field: 'money', headerName: 'Số tiền', kind: 'number', minWidth: 120 },
+    // Every column at the least its content needs, so that a manager's list, 'Kênh' and 'Người cập nhật'
+    // included, fits a 1440-px screen with the menu open; the content takes whatever is wider.
+    { field: 'index', headerName: '#', kind: 'index', width: 44, minWidth: 44 },
+    { field: 'sender', headerName: 'Kênh', minWidth: 80 },
+    { field: 'money', headerName: 'Số tiền', kind: 'number', minWidth: 96 },
     { field: 'datetime', headerName: 'Thời gian', kind: 'datetime', minWidth: 150 },
-    // 20 px less than before the links action, which the actions column gets: the list still fits 1440 px.
-    { field: 'str_mes', headerName: 'Nội dung', flex: 2, minWidth: 180 },
+    { field: 'str_mes', headerName: 'Nội dung', flex: 2, minWidth: 86 },
     {
       field: 'is_read',
       headerName: 'Trạng thái xử lý',
@@ -150,7 +150,7 @@ function messageColumns(mine: boolean): ColumnDef<BankMessage>[] {
       field: 'so_dien_thoai',
       headerName: 'Số điện thoại',
       kind: 'phone',
-      minWidth: 130,
+      minWidth: 110,
       edit: {
         type: 'text',
         canEdit: (r) => !!r.can_edit_phone,
@@ -162,7 +162,7 @@ function messageColumns(mine: boolean): ColumnDef<BankMessage>[] {
     {
       field: 'goi_cuoc',
       headerName: 'Gói cước',
-      minWidth: 120,
+      minWidth: 80,
       edit: {
         type: 'text',
         canEdit: (r) => !!r.can_edit_package,
@@ -171,12 +171,12 @@ function messageColumns(mine: boolean): ColumnDef<BankMessage>[] {
         errorMsg: 'Cập nhật gói cước không thành công',
       },
     },
-    { field: 'nguoi_cap_nhat', headerName: 'Người cập nhật', minWidth: 130, visible: (ctx) => isManager(ctx.session.priority) },
+    { field: 'nguoi_cap_nhat', headerName: 'Người cập nhật', minWidth: 110, visible: (ctx) => isManager(ctx.session.priority) },
     {
       field: 'trang_thai_duyet_thong_tin',
       headerName: 'Trạng thái duyệt',
       kind: 'chip',
-      minWidth: 130,
+      minWidth: 120,
       chip: APPROVAL,
       visible: (ctx) => isManager(ctx.session.priority),
       export: { value: (r) => APPROVAL(r).label },

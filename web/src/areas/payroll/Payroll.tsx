@@ -19,7 +19,7 @@ import {
   staffOptions,
   type PayrollRow,
 } from './api';
-import { thisMonth } from './rules';
+import { daysToSend, formatDays, payrollRowState, thisMonth } from './rules';
 import { isBranchOrAbove, isManager } from '../../api/access';
 
 /** The fifteen editable fields (spec 2 §3), in the manual sheet's order, with their labels. */
@@ -78,8 +78,6 @@ const AMOUNTS: Array<[keyof PayrollRow & string, string]> = [
  */
 const SHOWN_AT_FIRST = new Set(['ngayCongThucTe', 'luongTheoNgayCong', 'tongLuongThang', 'tongKhauTru', 'luongThucNhan']);
 
-const CALCULATING = 'Đang tính toán...';
-
 /** The staff column of the payroll sheets: named so in the template, read under any of these headers. */
 const USERNAME_COLUMN = { field: 'username', label: 'Tên đăng nhập', aliases: ['Username', 'Tài khoản', 'Mã nhân viên', 'Mã NV', 'User'] };
 
@@ -135,9 +133,11 @@ export default function Payroll() {
       export: { fileName: 'Doi-soat-doanh-thu-tinh-luong.xlsx' },
       toolbarExtra: (ctx) => {
         const m = String(ctx.filters.startDate || thisMonth());
+        // A closed month takes no import (the server refuses them too): offered once the sheet says it is open.
+        const open = !!ctx.data && !ctx.data.raw?.da_chot;
         return (
           <>
-            {isBranchOrAbove(ctx.session.priority) && (
+            {isBranchOrAbove(ctx.session.priority) && open && (
               <>
                 <ImportButton
                   id="tinhluong-chamcong"
@@ -201,12 +201,15 @@ export default function Payroll() {
           field: 'dang_tinh_toan',
           headerName: 'Trạng thái',
           minWidth: 140,
-          render: (r) =>
-            r.dang_tinh_toan ? (
-              <Chip size="small" color="warning" label={CALCULATING} data-testid={`tinhluong-calculating-${r.username}`} />
+          render: (r, ctx) => {
+            const closed = !!ctx.data?.raw?.da_chot;
+            const label = payrollRowState(r.dang_tinh_toan, closed);
+            return r.dang_tinh_toan ? (
+              <Chip size="small" color="warning" label={label} data-testid={`tinhluong-calculating-${r.username}`} />
             ) : (
-              <Chip size="small" color="success" label="Đã tính" />
-            ),
+              <Chip size="small" color={closed ? 'default' : 'success'} label={label} data-testid={`tinhluong-state-${r.username}`} />
+            );
+          },
           export: false,
         },
         ...AMOUNTS.map(([field, headerName]): ColumnDef<PayrollRow> => ({
@@ -215,6 +218,8 @@ export default function Payroll() {
           kind: 'number',
           minWidth: 115,
           hidden: !SHOWN_AT_FIRST.has(field),
+          // Days may be halves: shown as the export holds them (the number format would round 21.5 to 22).
+          ...(field === 'ngayCongThucTe' ? { render: (r: PayrollRow) => formatDays(r.ngayCongThucTe) } : {}),
         })),
       ],
       history: {
@@ -229,12 +234,12 @@ export default function Payroll() {
   const form = useMemo<FormConfig<PayrollRow> | null>(() => {
     if (!editing) return null;
     const m = editing.thangTinhLuong || thisMonth();
-    const fields: FieldDef<PayrollRow>[] = EDITABLE.map(([key, label]) => ({
-      key,
-      label,
-      type: key === 'ngayCongThucTe' ? 'number' : 'money',
-      initial: (r) => r[key],
-    }));
+    // Days are typed as text: a number field keeps digits only and would turn 21,5 into 215.
+    const fields: FieldDef<PayrollRow>[] = EDITABLE.map(([key, label]) =>
+      key === 'ngayCongThucTe'
+        ? { key, label, type: 'text', initial: (r) => formatDays(r.ngayCongThucTe) }
+        : { key, label, type: 'money', initial: (r) => r[key] },
+    );
     return {
       title: `Cập nhật người dùng ${editing.username} (${m})`,
       fields,
@@ -242,7 +247,13 @@ export default function Payroll() {
       successMsg: `Đã cập nhật NV ${editing.username} trên bảng lương tháng ${m}`,
       errorMsg: 'Chỉnh sửa không thành công',
       maxWidth: 'md',
-      submit: (values) => payrollApi.updatePayroll({ ...values, username: editing.username, thangTinhLuong: m }),
+      submit: (values) =>
+        payrollApi.updatePayroll({
+          ...values,
+          ngayCongThucTe: daysToSend(values.ngayCongThucTe),
+          username: editing.username,
+          thangTinhLuong: m,
+        }),
     };
   }, [editing]);
 

@@ -120,10 +120,18 @@ function WithStaff({ config }: { config: ListConfig<DetailedRow> }) {
   return <ListScreen config={withStaff} />;
 }
 
+/**
+ * A branch reads by its name alone (its account's login is a code, not a name); a staff member by
+ * login and full name. Every amount column is wide enough for billions at 1440 px.
+ */
 const summaryColumns = (branch: boolean): ColumnDef<RevenueSummaryRow>[] => [
   { field: 'index', headerName: '#', kind: 'index' },
-  { field: 'username_nv', headerName: branch ? 'Chi nhánh' : 'Tên đăng nhập', minWidth: 130 },
-  { field: 'ten_nv', headerName: branch ? 'Tên chi nhánh' : 'Tên nhân viên', minWidth: 180 },
+  ...(branch
+    ? [{ field: 'ten_nv', headerName: 'Chi nhánh', minWidth: 200 } as ColumnDef<RevenueSummaryRow>]
+    : [
+        { field: 'username_nv', headerName: 'Tên đăng nhập', minWidth: 130 } as ColumnDef<RevenueSummaryRow>,
+        { field: 'ten_nv', headerName: 'Tên nhân viên', minWidth: 180 } as ColumnDef<RevenueSummaryRow>,
+      ]),
   { field: 'don_moi', headerName: 'Tổng gói', kind: 'number', minWidth: 100 },
   { field: 'doanh_thu_tam_tinh', headerName: 'Doanh thu tạm tính', kind: 'number', minWidth: 150 },
   { field: 'doanh_thu_thuc_te', headerName: 'Doanh thu thực tế', kind: 'number', minWidth: 150 },
@@ -159,7 +167,8 @@ function summaryHead(id: string, branch: boolean) {
           title={branch ? 'Doanh thu tạm tính theo chi nhánh' : 'Doanh thu tạm tính theo nhân viên'}
           points={barsOf(
             data?.rows ?? [],
-            (r) => r.username_nv || r.ten_nv,
+            // People and branches by name, as the table's name column reads.
+            (r) => r.ten_nv || r.username_nv,
             (r) => Number(r.doanh_thu_tam_tinh),
           )}
         />

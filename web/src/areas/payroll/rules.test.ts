@@ -1,4 +1,16 @@
-import { barsOf, dayLabel, form9279, reconciliationResult, refundCreated, requestMethodLabel, thisMonth, tierLabel } from './rules';
+import {
+  barsOf,
+  dayLabel,
+  daysToSend,
+  form9279,
+  formatDays,
+  payrollRowState,
+  reconciliationResult,
+  refundCreated,
+  requestMethodLabel,
+  thisMonth,
+  tierLabel,
+} from './rules';
 
 describe('payroll screen rules', () => {
   it('labels of the reconciliation and 9279 columns', () => {
@@ -31,5 +43,19 @@ describe('payroll screen rules', () => {
       ),
     ).toEqual([{ name: 'a', value: 2 }]);
     expect(dayLabel('2026-11-03')).toBe('03/11');
+  });
+
+  it('working days keep their half day; a row of a closed month reads as closed', () => {
+    expect(formatDays(21.5)).toBe('21.5');
+    expect(formatDays(22)).toBe('22');
+    expect(formatDays(0)).toBe('0');
+    expect(formatDays(undefined)).toBe('');
+    expect(payrollRowState(true, false)).toBe('Đang tính toán...');
+    expect(payrollRowState(false, true)).toBe('Đã chốt');
+    expect(payrollRowState(false, false)).toBe('Đã tính');
+    expect(daysToSend('21,5')).toBe(21.5);
+    expect(daysToSend(' 21.5 ')).toBe(21.5);
+    expect(daysToSend('')).toBeUndefined();
+    expect(daysToSend('hai mươi')).toBe('hai mươi');
   });
 });

@@ -59,3 +59,23 @@ export function barsOf<R>(rows: R[], name: (r: R) => string, value: (r: R) => nu
 
 /** Day YYYY-MM-DD → DD/MM for the chart axis. */
 export const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+
+const daysFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** Working days as the sheet holds them: halves kept (21.5, never rounded to 22), thousands as elsewhere. */
+export const formatDays = (days: unknown) => (days === null || days === undefined || days === '' ? '' : daysFormat.format(Number(days)));
+
+/** A payroll row's state: being recalculated, final in a closed month, or calculated in an open one. */
+export const payrollRowState = (calculating: boolean, monthClosed: boolean) =>
+  calculating ? 'Đang tính toán...' : monthClosed ? 'Đã chốt' : 'Đã tính';
+
+/**
+ * Working days as typed in the edit dialog ('21.5' or, as Vietnamese write it, '21,5') → the number
+ * sent; blank leaves the value alone. Text that is no number is sent as typed, for the server's message.
+ */
+export function daysToSend(typed: unknown): number | string | undefined {
+  const text = String(typed ?? '').trim();
+  if (!text) return undefined;
+  const n = Number(text.replace(',', '.'));
+  return Number.isFinite(n) ? n : text;
+}
