@@ -157,6 +157,13 @@ export const CUSTOMER_FILE = 'KH-het-han-goi-thang.xlsx';
 export const CUSTOMERS_PER_SALESPERSON = 5;
 export const CUSTOMER_COUNT = 24;
 
+/**
+ * The data-split files (spec 3 §2.5), uploaded and activated by the administrator, so the data
+ * coordinator (dp_khang) has files to grant on 'Phân quyền data' and to share on 'Chia data'.
+ */
+export const SPLIT_FILES = ['Chia-data-goi-het-han.xlsx', 'Chia-data-khach-moi.xlsx'];
+export const SPLIT_NUMBERS = 30;
+
 /** The VPBank statement imported (bank messages), and the scan file uploaded. */
 export const BANK_FILE = 'VPBank-sao-ke.xlsx';
 export const SCAN_FILE = 'Quet-data-khach-cu.xlsx';

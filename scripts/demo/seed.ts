@@ -27,6 +27,8 @@ import {
   SALES,
   SCAN_FILE,
   SCAN_NUMBERS,
+  SPLIT_FILES,
+  SPLIT_NUMBERS,
   STAFF,
   vnDate,
   vnMonth,
@@ -459,6 +461,30 @@ export async function seedDemo(base: string, opts: SeedOptions): Promise<SeedRes
     })),
     'manual payroll data',
   );
+
+  // ---- data-split files for the data coordinator, ready to take numbers from ----
+  log('file chia data');
+  const splitPkgs = ['MXH120', 'V120', 'TK135', 'MAX90', 'ST90'];
+  for (const [f, fileName] of SPLIT_FILES.entries()) {
+    await importRows(
+      admin,
+      '/api/v1/uploadchiadata/import',
+      Array.from({ length: SPLIT_NUMBERS }, (_, i) => ({
+        so_dien_thoai: customerPhone(500 + f * 100 + i),
+        loai_thue_bao: i % 6 === 5 ? 'MG' : 'MC',
+        goi_cuoc: splitPkgs[i % splitPkgs.length],
+        ngay_dang_ky: vnDate(today, daysAgo(today, 25), '09:00:00'),
+        ngay_het_han: vnDate(today, today.d, '23:59:59'),
+        chu_ky_hien_tai: '30',
+        trang_thai: 'ACTIVE',
+        goi_co_the_dang_ky: splitPkgs[(i + 2) % splitPkgs.length],
+        so_chu_ky_mien_phi_con_lai: String(i % 4),
+        FileName: fileName,
+      })),
+      `split file ${fileName}`,
+    );
+    await admin('POST', '/api/v1/uploadchiadata/activeOrDeactive', { FileName: fileName, is_activated: 1 });
+  }
 
   // ---- the scan file (last: its presence marks the office as seeded) ----
   log('file quét data');

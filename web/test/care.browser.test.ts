@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { callApi, chooseOption, input, launchChromium, logIn, snapshotWebDist, toast, typeDate } from './browser-session';
+import { callApi, chooseOption, input, launchChromium, logIn, pickOption, snapshotWebDist, toast, typeDate } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
@@ -54,11 +54,11 @@ function phones(n: number): string[] {
 function customerSheet(file: string, good: string[]) {
   const rows: unknown[][] = [
     ['STT', 'Số điện thoại', 'Loại thuê bao', 'Gói cước', 'Ngày đăng ký', 'Ngày hết hạn', 'Chu kỳ', 'Trạng thái', 'Gói có thể đăng ký'],
-    [1, good[0], 'Trả trước', 'MXH100', '01/10/2026', '31/10/2026', '1', 'Hoạt động', 'MXH120'],
-    [2, good[1], 'Trả trước', 'V90', '02/10/2026', '01/11/2026', '2', 'Hoạt động', 'V120'],
-    [3, good[2], 'Trả sau', 'MXH100', '03/10/2026', '02/11/2026', '1', 'Hoạt động', 'MXH120'],
-    [4, '12345', 'Trả trước', 'V90', '04/10/2026', '03/11/2026', '1', 'Hoạt động', 'V120'], // row 5: not a phone, refused by the server
-    [5, good[0], 'Trả trước', 'MXH100', '01/10/2026', '31/10/2026', '1', 'Hoạt động', 'MXH120'], // row 6: a repeat, dropped before the preview
+    [1, good[0], 'Trả trước', 'MXH100', '01/10/2026', '31/10/2026', '1', 'ACTIVE', 'MXH120'],
+    [2, good[1], 'Trả trước', 'V90', '02/10/2026', '01/11/2026', '2', 'ACTIVE', 'V120'],
+    [3, good[2], 'Trả sau', 'MXH100', '03/10/2026', '02/11/2026', '1', 'ACTIVE', 'MXH120'],
+    [4, '12345', 'Trả trước', 'V90', '04/10/2026', '03/11/2026', '1', 'ACTIVE', 'V120'], // row 5: not a phone, refused by the server
+    [5, good[0], 'Trả trước', 'MXH100', '01/10/2026', '31/10/2026', '1', 'ACTIVE', 'MXH120'], // row 6: a repeat, dropped before the preview
   ];
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
@@ -150,11 +150,31 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
     300,
   );
 
-  // The manager uploads the sheet: preview, send, three saved, row 5 refused.
+  // The manager opens the uploads, 50 a page (spec 3 §7.1).
   const boss = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   await login(boss, 'admin', ADMIN_PASSWORD);
+  const firstPage = boss.waitForRequest((r) => r.url().includes('/api/v1/upload?'));
   await boss.goto(stack.url + '/sys/upload');
   await screen(boss, 'list-uploads');
+  expect(new URL((await firstPage).url()).searchParams.get('count')).toBe('50');
+
+  // The template names every column, A included; phones typed in column A are not taken, and the
+  // message says which column they belong in.
+  const downloading = boss.waitForEvent('download');
+  await boss.getByTestId('customers-import-template').click();
+  const template = join(dir, 'template.xlsx');
+  await (await downloading).saveAs(template);
+  const header = XLSX.utils.sheet_to_json<string[]>(XLSX.readFile(template).Sheets.Sheet1, { header: 1 })[0];
+  expect(header.slice(0, 3)).toEqual(['STT', 'Số điện thoại', 'Loại thuê bao']);
+  expect(header.every((h) => String(h ?? '').trim() !== '')).toBe(true);
+  const wrong = join(dir, `cot-a-${tag}.xlsx`);
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['Số điện thoại'], [p1], [p2]]), 'Sheet1');
+  XLSX.writeFile(wb, wrong);
+  await boss.getByTestId('customers-import-file').setInputFiles(wrong);
+  await toast(boss, 'Không có dòng dữ liệu nào để nhập. Cột cần có: Cột A: STT · Cột B: Số điện thoại');
+
+  // The manager uploads the sheet: preview, send, three saved, row 5 refused.
   await boss.getByTestId('customers-import-file').setInputFiles(file);
   const preview = boss.getByTestId('customers-import-preview');
   await preview.waitFor();
@@ -210,6 +230,11 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   const taken = (await sales.getByTestId('care-current-phone').textContent())!.trim();
   expect([p1, p2, p3]).toContain(taken);
   expect(await sales.getByTestId('care-left').textContent()).toContain('Còn 1 khách hàng');
+  // The card reads the carrier's state in words; an uploaded customer's free cycles are not known.
+  const card = await sales.getByTestId('care-current-details').textContent();
+  expect(card).toContain('Trạng thái: Đang hoạt động');
+  expect(card).toContain('Chu kỳ miễn phí còn lại: Không rõ');
+  expect(card).not.toContain('ACTIVE');
   await sales.reload();
   await sales.getByTestId('care-current').waitFor();
   expect(await sales.getByTestId('care-new').isDisabled()).toBe(true);
@@ -276,6 +301,14 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   const invited = sales.locator('[data-testid^="invite-ma_xac_nhan_1-row-"]').filter({ hasText: 'MXH120' });
   await invited.first().waitFor();
   expect(await invited.first().textContent()).toContain('Thành công');
+  // The transaction status beside the result: the code was confirmed (the row its request listed).
+  expect(await invited.first().textContent()).toContain('Đã xác nhận OTP');
+  expect(
+    await sales
+      .locator('[data-testid^="invite-ma_xac_nhan_1-row-"]')
+      .filter({ hasText: taken.slice(-5) })
+      .count(),
+  ).toBe(1);
 
   // The salesperson's care history: both results, the phone masked, no staff column.
   await sales.getByTestId('menu-/app/care-history').click();
@@ -308,5 +341,22 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   const cells = await rate.locator('[role="gridcell"]').allTextContents();
   // #, username, name, results returned, then Hẹn lại, Đồng ý, Không đồng ý, …
   expect(cells.slice(1, 7)).toEqual([seller, 'Phạm Bán Hàng', '2', '1 (50%)', '1 (50%)', '0 (0%)']);
+
+  // A result set by mistake is cleared (the blank result); the record's history keeps the change.
+  await boss.getByTestId('menu-/app/care-history').click();
+  await input(boss, 'carehistory-filter-phone').fill(taken);
+  await boss.getByTestId('carehistory-search').click();
+  await seen.nth(1).waitFor();
+  const mistaken = seen.filter({ hasText: 'Hẹn lại' });
+  const recordId = (await mistaken.getAttribute('data-testid'))!.replace('carehistory-row-', '');
+  await boss.getByTestId(`carehistory-edit-status-${recordId}`).click();
+  await pickOption(boss.getByRole('option', { name: 'Để trống (xoá kết quả)' }));
+  await toast(boss, 'Cập nhật kết quả thành công');
+  await seen.filter({ hasText: 'Hẹn lại' }).waitFor({ state: 'detached' });
+  await boss.getByTestId(`carehistory-history-${recordId}`).click();
+  const change = boss.getByTestId('carehistory-history-row').and(boss.locator('[data-field="status"]'));
+  await change.waitFor();
+  expect((await change.locator('td').allTextContents()).slice(2)).toEqual(['Kết quả', 'Hẹn lại', '—']);
+  await boss.getByTestId('carehistory-history-close').click();
   await boss.close();
 }, 300000);

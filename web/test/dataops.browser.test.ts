@@ -9,7 +9,8 @@
  *    data coordinator (priority 7) grants a salesperson the file and today, and gives them a
  *    quantity of 2; the salesperson takes a number from the file in 'Khách hàng mới', records the
  *    result (the file's used count and their taken count go up by one), takes a second, different
- *    number, and then is told there is nothing left.
+ *    number, and then is told there is nothing left. Before the upload, the coordinator's screens say
+ *    where data-split files come from, and a permission save with no file ticked is refused.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -185,7 +186,7 @@ it('uploads a scan file, starts it, watches the pushed counter, stops and resume
 
 /** A data-split file (spec 3 §3): phone, type, package, registered, expires, cycle, state, packages, free cycles; a header row. */
 function splitSheet(file: string, phones: string[]) {
-  const row = (p: string) => [p, 'Trả trước', 'V90', '01/10/2026', '31/10/2026', '1', 'Hoạt động', 'V120', '0'];
+  const row = (p: string) => [p, 'MC', 'V90', '01/10/2026', '31/10/2026', '1', 'ACTIVE', 'V120', '2'];
   const rows = [
     [
       'Số điện thoại',
@@ -243,6 +244,24 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
     30_000,
     300,
   );
+  // Before any data-split file exists, both of the coordinator's screens say where files come from,
+  // and a save with nothing ticked is refused (by the screen, and by the server for any caller).
+  const early = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await login(early, coordinator, 'Matkhau@1');
+  await early.getByTestId('menu-/sys/phanquyendata').click();
+  await early.getByTestId('split-no-files').filter({ hasText: "màn hình 'Upload chia data'" }).waitFor();
+  const pending = early.getByTestId('perm-section-sale');
+  await pending.getByRole('combobox').click();
+  await pickOption(early.getByRole('option', { name: `${seller} - Lê Lấy Số` }));
+  await pending.getByTestId('perm-save-sale').click();
+  await toast(early, 'Chưa chọn file nào để phân quyền');
+  await early.getByTestId('menu-/sys/chiadata').click();
+  await early.getByTestId('chiadata').getByTestId('split-no-files').waitFor();
+  await early.close();
+  await expect(
+    api('/api/v1/uploadchiadata/handleCustomDataOption', coord.access_token, { sale: { username: seller, files: [], dates: [] } }),
+  ).rejects.toThrow('Chưa chọn file nào để phân quyền');
+
   const quotaOf = async () => {
     const o = await api<{ values: Array<{ username: string; quantity: number; taken: number }> }>(
       '/api/v1/uploadchiadata/getOptionDataByFile',
@@ -323,6 +342,13 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   const first = await take();
   expect(numbers).toContain(first);
   expect(await sales.getByTestId('care-current').textContent()).toContain('Gói: V90');
+  // The card carries the file's row in words: its free cycles left, the carrier's codes as staff read them.
+  const card = await sales.getByTestId('care-current-details').textContent();
+  expect(card).toContain('Chu kỳ miễn phí còn lại: 2');
+  expect(card).toContain('Loại: MC - Trả trước');
+  expect(card).toContain('Trạng thái: Đang hoạt động');
+  expect(card).toContain('Gói có thể đăng ký: V120');
+  expect(card).not.toContain('ACTIVE');
   expect(await sales.getByTestId('care-new').isDisabled()).toBe(true);
   await record('Không đồng ý', 'Khách không có nhu cầu');
   // One number used: the file's used count (the administrator's table) and the salesperson's taken count.
@@ -368,4 +394,4 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
       .waitFor();
   await sales.close();
   await boss.close();
-}, 180000);
+}, 300000);

@@ -336,6 +336,11 @@ describe('subscriber lookup in the browser', () => {
     await p.getByTestId('lookup-result-history').waitFor({ timeout: 15_000 });
     expect(frames.all.filter(isHistorySend)).toHaveLength(2);
     expect(await p.locator('[data-testid^="lookup-rows-history-"]').count()).toBe(history.values.length);
+    // The carrier's codes in words: the subscriber type and the package status.
+    const first = history.values[0] as { NumberType: string };
+    const shown = await p.locator('[data-testid^="lookup-rows-history-"]').first().textContent();
+    expect(shown).toContain(first.NumberType === 'MG' ? 'MG - Trả sau' : 'MC - Trả trước');
+    expect(shown).not.toMatch(/ACTIVE|EXPIRED|CANCELLED/);
     expect(await p.getByTestId('lookup-submit-history').isDisabled()).toBe(false);
     await p.close();
   });

@@ -13,7 +13,19 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { settle } from '@cskh/kit/testing';
 import { METRICS_PORT_OFFSET } from '../../embedded';
-import { CUSTOMERS_PER_SALESPERSON, DEMO_PASSWORD, ROLE_NAMES, SALES, SCAN_FILE, SCAN_NUMBERS, STAFF, vnMonth, vnToday } from '../office';
+import {
+  CUSTOMERS_PER_SALESPERSON,
+  DEMO_PASSWORD,
+  ROLE_NAMES,
+  SALES,
+  SCAN_FILE,
+  SCAN_NUMBERS,
+  SPLIT_FILES,
+  SPLIT_NUMBERS,
+  STAFF,
+  vnMonth,
+  vnToday,
+} from '../office';
 
 const ROOT = resolve(__dirname, '../../..');
 const MAIN = join(ROOT, 'scripts', 'demo', 'main.ts');
@@ -258,6 +270,15 @@ describe('npm run demo', () => {
       total_numbers: number;
     }>;
     expect(files.find((f) => f.FileName === SCAN_FILE)).toMatchObject({ total_numbers: SCAN_NUMBERS });
+  });
+
+  it('the data coordinator finds activated data-split files to grant and share', async () => {
+    const files = (await get(tokens.dp_khang, '/api/v1/uploadchiadata/findAllNoLimit')).values as Array<{
+      FileName: string;
+      tong: number;
+      is_activated: number;
+    }>;
+    for (const name of SPLIT_FILES) expect(files.find((f) => f.FileName === name)).toMatchObject({ tong: SPLIT_NUMBERS, is_activated: 1 });
   });
 
   it('a second run on the same data finds the office and adds nothing', async () => {

@@ -90,6 +90,15 @@ it('runs the OTP flow on an active branch channel: code sent, wrong code refused
   expect(otp.msg).toBe('Đã gửi mã OTP thành công');
   expect(otp.transIdGetOtp).toBeTruthy();
   const code = await lastCode(phone);
+  // Listed at once: the code sent, waiting for its confirmation, no result yet.
+  const history = async () =>
+    (
+      await care.listInvitations(care_v1_care.ListInvitationsRequest.fromPartial({ type: 'ma_xac_nhan_1', phone, page: 1, count: 10 }), {
+        identity: sale,
+      })
+    ).values;
+  const [waiting] = await history();
+  expect(waiting).toMatchObject({ status: 'OTP_SENT', resultCodeMO: 'PENDING', packCode: 'MXH120' });
 
   const wrong = await failure(
     invite(
@@ -98,6 +107,8 @@ it('runs the OTP flow on an active branch channel: code sent, wrong code refused
     ),
   );
   expect(wrong).toMatchObject({ code: 'PRECONDITION', msg: 'Mã OTP không đúng' });
+  // The carrier's refusal shows on the row, which still waits for the right code.
+  expect(await history()).toEqual([expect.objectContaining({ id: waiting.id, status: 'OTP_SENT', resultDesMO: 'Mã OTP không đúng' })]);
 
   const ok = await invite({ type: 'ma_xac_nhan_1', phone, package: 'MXH120', otp: code, transIdGetOtp: otp.transIdGetOtp }, sale);
   expect(ok.msg).toBe('Xác nhận mã OTP thành công');
@@ -107,7 +118,10 @@ it('runs the OTP flow on an active branch channel: code sent, wrong code refused
     resultCodeMO: 'REGISTER_SUCCESS',
     requestType: 'DK',
     type: 'ma_xac_nhan_1',
+    status: 'CONFIRMED',
   });
+  // The confirmation completes the row its request listed: one row, its transaction status beside the result.
+  expect(await history()).toEqual([expect.objectContaining({ id: waiting.id, status: 'CONFIRMED', resultCodeMO: 'REGISTER_SUCCESS' })]);
 
   const event = await until('invite-registered', () => registered.find((e) => e.phone === phone), 20000);
   expect(event).toMatchObject({

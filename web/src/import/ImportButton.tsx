@@ -290,7 +290,14 @@ export default function ImportButton({
       refusedHere.current = localRowErrors(all, file.name);
       const mapped = all.filter((r) => !r.problems?.length);
       if (mapped.length === 0) {
-        notify(refusedHere.current.length ? `${file.name}: không có dòng nào đọc được` : 'Không có dòng dữ liệu nào để nhập', 'warning');
+        // Nothing read: most often the data is in other columns than the template's, so name them.
+        const expected = `Cột cần có: ${expectedColumns(spec).join(' · ')}`;
+        notify(
+          refusedHere.current.length
+            ? `${file.name}: không có dòng nào đọc được`
+            : `Không có dòng dữ liệu nào để nhập. ${expected} (dữ liệu từ dòng ${spec.firstDataRow ?? 2})`,
+          'warning',
+        );
         showErrors(refusedHere.current);
         return;
       }

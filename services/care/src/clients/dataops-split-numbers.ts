@@ -8,6 +8,14 @@ export interface SplitNumber {
   package: string;
   fileName: string;
   fileId: string;
+  /** The rest of its uploaded row, for the customer's card ('' when the file did not say). */
+  type: string;
+  registerAt: string;
+  expiredAt: string;
+  packageCycle: string;
+  state: string;
+  packageCanRegister: string;
+  freeCyclesLeft: string;
 }
 
 /** The caller's next split number, or why there is none (dataops' words; empty when it is not reachable). */
@@ -33,7 +41,21 @@ export function dataopsSplitNumbers(url: string | undefined, log: Logger): Split
       try {
         const r = await client.takeSplitNumber({ username });
         if (!r.found || !r.phone) return { reason: r.reason ?? '' };
-        return { number: { phone: r.phone, package: r.package ?? '', fileName: r.file_name || 'Chia data', fileId: r.file_id ?? '' } };
+        return {
+          number: {
+            phone: r.phone,
+            package: r.package ?? '',
+            fileName: r.file_name || 'Chia data',
+            fileId: r.file_id ?? '',
+            type: r.type ?? '',
+            registerAt: r.register_at ?? '',
+            expiredAt: r.expired_at ?? '',
+            packageCycle: r.package_cycle ?? '',
+            state: r.state ?? '',
+            packageCanRegister: r.package_can_register ?? '',
+            freeCyclesLeft: r.free_cycles_left ?? '',
+          },
+        };
       } catch (err) {
         log.warn({ err, username }, 'dataops TakeSplitNumber failed; answering as if no split number');
         return { reason: '' };

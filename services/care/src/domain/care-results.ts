@@ -13,3 +13,22 @@ export const CARE_RESULTS = [
 ] as const;
 
 export type CareResult = (typeof CARE_RESULTS)[number]['value'];
+
+/** A customer's own status (spec 1 §3 "Subscriber statuses"): where it stands between upload and care. */
+export const SUBSCRIBER_STATUSES = [
+  { value: 'NORMAL', label: 'Bình thường' },
+  { value: 'ASSIGNED', label: 'Đã giao' },
+  { value: 'BLOCKED', label: 'Đã chặn' },
+  { value: 'TAKECARE', label: 'Chăm sóc' },
+  { value: 'APPROVED', label: 'Xác nhận' },
+  { value: 'REGISTERED', label: 'Đã đăng ký' },
+] as const;
+
+/**
+ * A customer's status as staff read it: once cared for it holds the last care result (its label),
+ * before that one of the subscriber statuses; a code neither list knows is shown as it is.
+ */
+export function customerStatusLabel(code: string): string {
+  const all: ReadonlyArray<{ value: string; label: string }> = [...CARE_RESULTS, ...SUBSCRIBER_STATUSES];
+  return all.find((s) => s.value === code)?.label ?? code;
+}

@@ -16,6 +16,15 @@ export const INVITE_CHANNELS: Record<string, { code: string; otp: boolean }> = {
   dk: { code: 'care.dk', otp: false },
 };
 
+/**
+ * An invitation's transaction status (spec 2 §3 "status"; the spec does not list the values): the
+ * code sent and waiting for its confirmation, the code confirmed (the carrier's result beside it),
+ * or a direct command (9332, dk) answered. The screens name them (web invite-rules.ts).
+ */
+export const TRANSACTION_STATUS = { otpSent: 'OTP_SENT', confirmed: 'CONFIRMED', commanded: 'COMMANDED' } as const;
+/** The result of a row still waiting for its confirmation (no answer from the carrier yet). */
+export const RESULT_PENDING = 'PENDING';
+
 /** The fields the carrier names an OTP request's transaction by, one per channel. */
 export const TRANS_ID_FIELDS = ['transIdGetOtp', 'transactionNo', 'orderCode'] as const;
 

@@ -90,6 +90,7 @@ describe('care history as each viewer sees it (spec 1 §2.9, §6)', () => {
       package_cycle: '30',
       state: 'goi 0912345678',
       package_can_register: 'V90',
+      free_cycles_left: '2',
       status: 'ASSIGNED',
       upload_id: null,
       assigned_to: 'nv1',

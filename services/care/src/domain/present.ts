@@ -30,6 +30,7 @@ export function presentCustomer(c: CustomerDbRow, phone: string): care_v1_care.C
     packageCycle: c.package_cycle,
     state: c.state,
     packagesCanRegister: c.package_can_register,
+    so_chu_ky_mien_phi_con_lai: c.free_cycles_left,
     status: c.status,
     upload_id: c.upload_id ?? '',
     assigned_to: c.assigned_to ?? '',

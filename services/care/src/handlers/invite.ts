@@ -17,10 +17,19 @@ import {
   otpConfirmRefusal,
   REGISTER_SUCCESS,
   registrationNotice,
+  RESULT_PENDING,
   TRANS_ID_FIELDS,
+  TRANSACTION_STATUS,
 } from '../domain/invite';
 import { MSG } from '../domain/messages';
-import { insertInvitation, InvitationRow, pageInvitations } from '../store/invitations';
+import {
+  CarrierOutcome,
+  completeInvitation,
+  insertInvitation,
+  InvitationRow,
+  noteInvitationRefusal,
+  pageInvitations,
+} from '../store/invitations';
 import { otpTransaction, rememberOtpTransaction } from '../store/otp-transactions';
 import { branchAccountOf } from '../store/staff-hierarchy';
 
@@ -44,6 +53,7 @@ function presentInvitation(r: InvitationRow): care_v1_care.Invitation {
     genDate: vnDateTime(r.created_at),
     username_nv: r.username,
     ten_nv: r.fullname,
+    status: r.status,
   };
 }
 
@@ -63,26 +73,42 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
   }
 
   /**
-   * Stores the carrier's answer; a success also (i) writes cskh.care.invite-registered and (ii)
-   * pushes the notice to everyone, both through the outbox in the same transaction.
+   * Stores the carrier's answer — on the row its OTP request listed (`pendingId`), else as a new
+   * row; a success also (i) writes cskh.care.invite-registered and (ii) pushes the notice to
+   * everyone, both through the outbox in the same transaction.
    */
-  async function store(me: Identity, type: string, phone: string, pkg: string, answer: CarrierRegistration): Promise<InvitationRow> {
+  async function store(
+    me: Identity,
+    type: string,
+    phone: string,
+    pkg: string,
+    answer: CarrierRegistration,
+    pendingId?: string | null,
+  ): Promise<InvitationRow> {
     const ok = answer.resultCodeMO === REGISTER_SUCCESS;
+    const outcome: CarrierOutcome = {
+      package: (answer.packCode || pkg).toUpperCase(),
+      price: Math.max(0, Math.round(Number(answer.packPrice) || 0)),
+      request_type: answer.requestType === 'GIAHAN' ? 'GIAHAN' : 'DK',
+      result_code: answer.resultCodeMO || 'UNKNOWN',
+      result_des_mo: answer.resultDesMO ?? '',
+      result_des_mt: answer.resultDesMt ?? '',
+    };
+    const status = INVITE_CHANNELS[type].otp ? TRANSACTION_STATUS.confirmed : TRANSACTION_STATUS.commanded;
     const row = await ds.transaction(async (em: EntityManager) => {
-      const r = await insertInvitation(em, {
-        type,
-        phone,
-        phone9: last9(phone),
-        package: (answer.packCode || pkg).toUpperCase(),
-        price: Math.max(0, Math.round(Number(answer.packPrice) || 0)),
-        request_type: answer.requestType === 'GIAHAN' ? 'GIAHAN' : 'DK',
-        result_code: answer.resultCodeMO || 'UNKNOWN',
-        result_des_mo: answer.resultDesMO ?? '',
-        result_des_mt: answer.resultDesMt ?? '',
-        username: me.username,
-        fullname: me.fullname ?? '',
-        created_at: c.now(),
-      });
+      const completed = pendingId ? await completeInvitation(em, pendingId, outcome, status) : undefined;
+      const r =
+        completed ??
+        (await insertInvitation(em, {
+          type,
+          phone,
+          phone9: last9(phone),
+          ...outcome,
+          username: me.username,
+          fullname: me.fullname ?? '',
+          created_at: c.now(),
+          status,
+        }));
       if (ok) {
         const event = events_v1_care.InviteRegistered.fromPartial({
           event_id: randomUUID(),
@@ -139,9 +165,33 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
         throw new AppError('VALIDATION', MSG.blacklisted);
       if (s.step === 'otp') {
         const r = await c.carrier.requestOtp({ type: s.type, phone: s.phone, package: s.package });
-        // Whoever asked for the code is the one who may confirm it (otpConfirmRefusal).
-        for (const transId of TRANS_ID_FIELDS.map((f) => (r[f] ?? '').trim()).filter(Boolean))
-          await rememberOtpTransaction(ds.manager, { transId, username: me.username, type: s.type, phone9: last9(s.phone) });
+        await ds.transaction(async (em: EntityManager) => {
+          // Listed at once, waiting for its confirmation (the history's transaction status).
+          const pending = await insertInvitation(em, {
+            type: s.type,
+            phone: s.phone,
+            phone9: last9(s.phone),
+            package: s.package,
+            price: 0,
+            request_type: 'DK',
+            result_code: RESULT_PENDING,
+            result_des_mo: '',
+            result_des_mt: '',
+            username: me.username,
+            fullname: me.fullname ?? '',
+            created_at: c.now(),
+            status: TRANSACTION_STATUS.otpSent,
+          });
+          // Whoever asked for the code is the one who may confirm it (otpConfirmRefusal).
+          for (const transId of TRANS_ID_FIELDS.map((f) => (r[f] ?? '').trim()).filter(Boolean))
+            await rememberOtpTransaction(em, {
+              transId,
+              username: me.username,
+              type: s.type,
+              phone9: last9(s.phone),
+              invitationId: pending.id,
+            });
+        });
         return {
           transIdGetOtp: r.transIdGetOtp ?? '',
           transactionNo: r.transactionNo ?? '',
@@ -149,15 +199,26 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
           msg: MSG.otpSent,
         };
       }
+      let pendingId: string | null = null;
       if (s.step === 'confirm') {
-        const refusal = otpConfirmRefusal(await otpTransaction(ds.manager, s.transId.value), me, s);
+        const asked = await otpTransaction(ds.manager, s.transId.value);
+        const refusal = otpConfirmRefusal(asked, me, s);
         if (refusal) throw new AppError('FORBIDDEN', refusal);
+        pendingId = asked?.invitation_id ?? null;
       }
-      const answer =
-        s.step === 'confirm'
-          ? await c.carrier.confirm({ type: s.type, phone: s.phone, package: s.package, otp: s.otp, [s.transId.field]: s.transId.value })
-          : await c.carrier.register({ type: s.type, phone: s.phone, package: s.package, command: s.command });
-      const row = await store(me, s.type, s.phone, s.package, answer);
+      let answer: CarrierRegistration;
+      try {
+        answer =
+          s.step === 'confirm'
+            ? await c.carrier.confirm({ type: s.type, phone: s.phone, package: s.package, otp: s.otp, [s.transId.field]: s.transId.value })
+            : await c.carrier.register({ type: s.type, phone: s.phone, package: s.package, command: s.command });
+      } catch (err) {
+        // The carrier's refusal of a code (a wrong one…) shows on the waiting row, which stays open.
+        if (pendingId && err instanceof AppError && err.code === 'PRECONDITION')
+          await noteInvitationRefusal(ds.manager, pendingId, err.message);
+        throw err;
+      }
+      const row = await store(me, s.type, s.phone, s.package, answer, pendingId);
       const invitation = presentInvitation(row);
       if (row.result_code !== REGISTER_SUCCESS) throw new AppError('PRECONDITION', row.result_des_mo || MSG.registerFailed);
       return {

@@ -6,6 +6,8 @@ import { CareListVolume1733600000000 } from './1733600000000-list-volume';
 import { CareScopeCounters1733700000000 } from './1733700000000-scope-counters';
 import { CareOtpTransactions1733800000000 } from './1733800000000-otp-transactions';
 import { CareTypedSearch1735100000000 } from './1735100000000-typed-search';
+import { CareFreeCycles1735300000000 } from './1735300000000-free-cycles';
+import { CareInvitationStatus1735400000000 } from './1735400000000-invitation-status';
 
 export const careMigrations = [
   CareInit1733200000000,
@@ -16,4 +18,6 @@ export const careMigrations = [
   CareScopeCounters1733700000000,
   CareOtpTransactions1733800000000,
   CareTypedSearch1735100000000,
+  CareFreeCycles1735300000000,
+  CareInvitationStatus1735400000000,
 ];

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, Paging } from '@cskh/kit';
+import { AppError, Paging, parseDateTime } from '@cskh/kit';
 import { pageSql, typedContains, Where } from '@cskh/kit/data';
+import type { SplitNumber } from '../clients/dataops-split-numbers';
 import type { CustomerRow } from '../domain/customer-row';
 import type { DivisionPool } from '../domain/division';
 import { MSG } from '../domain/messages';
@@ -34,6 +35,7 @@ export interface CustomerDbRow {
   package_cycle: string;
   state: string;
   package_can_register: string;
+  free_cycles_left: string;
   status: string;
   assigned_to: string | null;
   taken_by: string | null;
@@ -43,7 +45,7 @@ export interface CustomerDbRow {
 }
 
 const CUSTOMER_COLUMNS = `id, upload_id, phone, phone9, type, package, register_at, expired_at, package_cycle, state, package_can_register,
-  status, assigned_to, taken_by, care_package, care_note, appointment_at`;
+  free_cycles_left, status, assigned_to, taken_by, care_package, care_note, appointment_at`;
 
 // ---------- uploads ----------
 
@@ -267,16 +269,35 @@ const SPLIT_UPLOADER = { username: 'dataops', fullname: 'Chia data' };
  */
 export async function insertSplitCustomer(
   em: EntityManager,
-  n: { phone: string; phone9: string; package: string; fileName: string; fileId: string },
+  n: SplitNumber & { phone9: string },
   username: string,
 ): Promise<CustomerDbRow | undefined> {
   const uploadId = await uploadFor(em, n.fileName, SPLIT_UPLOADER);
   const key = `split:${n.fileId}:${n.phone9}`;
+  // The file's dates as written there; one that does not read as a date is left out, not refused.
+  const day = (v: string) => (v.trim() ? (parseDateTime(v.trim()) ?? null) : null);
   const inserted: CustomerDbRow[] = await em.query(
-    `INSERT INTO ${CUSTOMER} (upload_id, phone, phone9, package, status, assigned_to, assigned_by, assigned_at, taken_by, taken_at, import_key, source, source_file_id)
-     VALUES ($1, $2, $3, $4, 'TAKECARE', $5, $6, now(), $5, now(), $7, 'split', $8)
+    `INSERT INTO ${CUSTOMER} (upload_id, phone, phone9, package, status, assigned_to, assigned_by, assigned_at, taken_by, taken_at, import_key, source, source_file_id,
+       type, register_at, expired_at, package_cycle, state, package_can_register, free_cycles_left)
+     VALUES ($1, $2, $3, $4, 'TAKECARE', $5, $6, now(), $5, now(), $7, 'split', $8, $9, $10, $11, $12, $13, $14, $15)
      ON CONFLICT (import_key) WHERE import_key IS NOT NULL DO NOTHING RETURNING ${CUSTOMER_COLUMNS}`,
-    [uploadId, n.phone, n.phone9, n.package, username, SPLIT_UPLOADER.username, key, n.fileId],
+    [
+      uploadId,
+      n.phone,
+      n.phone9,
+      n.package,
+      username,
+      SPLIT_UPLOADER.username,
+      key,
+      n.fileId,
+      n.type,
+      day(n.registerAt),
+      day(n.expiredAt),
+      n.packageCycle,
+      n.state,
+      n.packageCanRegister,
+      n.freeCyclesLeft,
+    ],
   );
   if (inserted[0]) return inserted[0];
   const [again]: CustomerDbRow[] = await em.query(

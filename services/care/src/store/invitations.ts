@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { Paging } from '@cskh/kit';
 import { pageSql, Where } from '@cskh/kit/data';
+import { TRANSACTION_STATUS } from '../domain/invite';
 import { SCHEMA } from './schema';
 
 /** Package invitations (the carrier's answers to OTP confirmations and registrations). */
@@ -19,9 +20,16 @@ export interface InvitationRow {
   username: string;
   fullname: string;
   created_at: Date;
+  status: string;
 }
 
-const COLUMNS = 'id, type, phone, package, price, request_type, result_code, result_des_mo, result_des_mt, username, fullname, created_at';
+const COLUMNS =
+  'id, type, phone, package, price, request_type, result_code, result_des_mo, result_des_mt, username, fullname, created_at, status';
+
+/** The carrier's part of an invitation: what it answered to a confirmation or a command. */
+export type CarrierOutcome = Pick<InvitationRow, 'package' | 'request_type' | 'result_code' | 'result_des_mo' | 'result_des_mt'> & {
+  price: number;
+};
 
 export async function insertInvitation(
   em: EntityManager,
@@ -38,11 +46,12 @@ export async function insertInvitation(
     username: string;
     fullname: string;
     created_at: Date;
+    status: string;
   },
 ): Promise<InvitationRow> {
   const [row]: InvitationRow[] = await em.query(
-    `INSERT INTO ${INVITATION} (type, phone, phone9, package, price, request_type, result_code, result_des_mo, result_des_mt, username, fullname, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
+    `INSERT INTO ${INVITATION} (type, phone, phone9, package, price, request_type, result_code, result_des_mo, result_des_mt, username, fullname, created_at, status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
     [
       r.type,
       r.phone,
@@ -56,9 +65,43 @@ export async function insertInvitation(
       r.username,
       r.fullname,
       r.created_at,
+      r.status,
     ],
   );
   return row;
+}
+
+/**
+ * Completes the invitation an OTP request listed: the carrier's answer and the new status. Only a
+ * row still waiting for its confirmation (a row is completed once); undefined when there is none.
+ */
+export async function completeInvitation(
+  em: EntityManager,
+  id: string,
+  outcome: CarrierOutcome,
+  status: string,
+): Promise<InvitationRow | undefined> {
+  const [rows] = (await em.query(
+    `UPDATE ${INVITATION} SET package = $2, price = $3, request_type = $4, result_code = $5, result_des_mo = $6, result_des_mt = $7, status = $8
+      WHERE id = $1 AND status = $9 RETURNING ${COLUMNS}`,
+    [
+      id,
+      outcome.package,
+      outcome.price,
+      outcome.request_type,
+      outcome.result_code,
+      outcome.result_des_mo,
+      outcome.result_des_mt,
+      status,
+      TRANSACTION_STATUS.otpSent,
+    ],
+  )) as [InvitationRow[], number];
+  return rows[0];
+}
+
+/** The carrier refused a confirmation (a wrong code…): its words on the row, which keeps waiting. */
+export async function noteInvitationRefusal(em: EntityManager, id: string, message: string) {
+  await em.query(`UPDATE ${INVITATION} SET result_des_mo = $2 WHERE id = $1 AND status = $3`, [id, message, TRANSACTION_STATUS.otpSent]);
 }
 
 /** One page of invitations, newest first, with the count of the whole filter. */

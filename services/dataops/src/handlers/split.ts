@@ -317,6 +317,8 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
   };
 }
 
+const NO_ROW = { type: '', register_at: '', expired_at: '', package_cycle: '', state: '', package_can_register: '', free_cycles_left: '' };
+
 /** Where a taken number stays reserved for its taker (README "Taking numbers"). */
 export async function takeSplitNumber(c: DataopsContext, username: string) {
   const today = vnIsoDay(c.now());
@@ -325,10 +327,24 @@ export async function takeSplitNumber(c: DataopsContext, username: string) {
     for (const f of files) {
       const n = await takeNextSplitNumber(tx, f.file_id, username);
       if (!n) continue;
-      return { found: true, phone: n.phone, package: n.goi_cuoc, file_name: f.file_name, file_id: f.file_id, reason: '' };
+      return {
+        found: true,
+        phone: n.phone,
+        package: n.goi_cuoc,
+        file_name: f.file_name,
+        file_id: f.file_id,
+        reason: '',
+        type: n.loai_thue_bao,
+        register_at: n.ngay_dang_ky,
+        expired_at: n.ngay_het_han,
+        package_cycle: n.chu_ky_hien_tai,
+        state: n.trang_thai,
+        package_can_register: n.goi_co_the_dang_ky,
+        free_cycles_left: n.so_chu_ky_mien_phi_con_lai,
+      };
     }
     // A reason only for someone who was given numbers: for anyone else care's own message stands.
     const given = await hasSplitQuota(tx, username);
-    return { found: false, phone: '', package: '', file_name: '', file_id: '', reason: given ? MSG.noSplitNumber : '' };
+    return { found: false, phone: '', package: '', file_name: '', file_id: '', reason: given ? MSG.noSplitNumber : '', ...NO_ROW };
   });
 }

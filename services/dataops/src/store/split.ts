@@ -182,19 +182,29 @@ export async function lockTakeableQuotaFiles(
 }
 
 /** Reserves a file's next untaken, not blacklisted number for the taker and counts it on the quota and the file. */
-export async function takeNextSplitNumber(
-  em: Db,
-  fileId: string,
-  username: string,
-): Promise<{ phone: string; goi_cuoc: string } | undefined> {
-  const [n]: Array<{ phone: string; goi_cuoc: string }> = await modified(
+/** A taken number with its whole uploaded row (spec 3 §3 "Data-split upload"). */
+export interface TakenSplitNumber {
+  phone: string;
+  goi_cuoc: string;
+  loai_thue_bao: string;
+  ngay_dang_ky: string;
+  ngay_het_han: string;
+  chu_ky_hien_tai: string;
+  trang_thai: string;
+  goi_co_the_dang_ky: string;
+  so_chu_ky_mien_phi_con_lai: string;
+}
+
+export async function takeNextSplitNumber(em: Db, fileId: string, username: string): Promise<TakenSplitNumber | undefined> {
+  const [n]: TakenSplitNumber[] = await modified(
     em,
     `UPDATE "${SCHEMA}".split_number SET taken_by = $2, taken_at = now()
       WHERE id = (SELECT n.id FROM "${SCHEMA}".split_number n
                    WHERE n.file_id = $1 AND n.taken_by IS NULL
                      AND NOT EXISTS (SELECT 1 FROM "${SCHEMA}".blacklist b WHERE b.phone9 = n.phone9)
                    ORDER BY n.id LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING phone, goi_cuoc`,
+      RETURNING phone, goi_cuoc, loai_thue_bao, ngay_dang_ky, ngay_het_han, chu_ky_hien_tai, trang_thai, goi_co_the_dang_ky,
+                so_chu_ky_mien_phi_con_lai`,
     [fileId, username],
   );
   if (!n) return undefined;

@@ -24,6 +24,9 @@ async function copyPhone(text: string) {
  * inline result / appointment / note (own records above priority 2; blank notes ignored), the
  * row's change history, export NHAT-KY-CSKH.xlsx (hidden for priority 5, refused by the server).
  */
+/** The select's entry that clears a care result (the cell then shows nothing). */
+const BLANK_RESULT = 'Để trống (xoá kết quả)';
+
 export default function CareHistory() {
   const config = useMemo<ListConfig<CareHistoryRecord>>(
     () => ({
@@ -82,6 +85,8 @@ export default function CareHistory() {
           options: CARE_RESULTS,
           edit: {
             type: 'select',
+            // The spec's blank result (spec 1 §4): a result set by mistake can be cleared; the history keeps the change.
+            options: [{ value: '', label: BLANK_RESULT }, ...CARE_RESULTS],
             canEdit: (r) => !!r.can_edit,
             save: (r, v) => careApi.setStatus(r.id, String(v ?? '')),
             successMsg: 'Cập nhật kết quả thành công',

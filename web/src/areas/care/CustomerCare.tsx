@@ -14,11 +14,11 @@ import { errorMsg } from '../../api/client';
 import { displayPhone, formatDateTime } from '../../common/format';
 import { useSession } from '../../common/session';
 import { notify } from '../../store';
-import { APPOINTMENT_LIST, CARE_RESULTS, careApi, type CareRecord } from './api';
+import { NUM_TYPES, PACKAGE_STATUS } from '../../common/carrier';
+import { APPOINTMENT_LIST, careApi, customerStatusLabel, type CareRecord } from './api';
 import CareResultDialog from './CareResultDialog';
 
 const openCaseKey = (username: string) => `care:open-case:${username}`;
-const resultLabel = (v: string) => CARE_RESULTS.find((r) => r.value === v)?.label ?? v;
 
 /**
  * 'Khách hàng mới' (/app/customer-care, spec 1 §2.11): the button takes the next customer handed
@@ -138,13 +138,15 @@ export default function CustomerCare() {
             <Typography variant="subtitle1">
               Khách hàng đang chăm sóc: <b data-testid="care-current-phone">{displayPhone(open.customer.phone)}</b>
             </Typography>
-            <Typography variant="body2">
-              Loại: {open.customer.type} · Gói: {open.customer.package} · Đăng ký: {formatDateTime(open.customer.packageRegisterAt)} · Hết
-              hạn: {formatDateTime(open.customer.packageExpiredAt)} · Chu kỳ: {open.customer.packageCycle} · Trạng thái:{' '}
-              {open.customer.state} · Gói có thể đăng ký: {open.customer.packagesCanRegister}
+            <Typography variant="body2" data-testid="care-current-details">
+              Loại: {NUM_TYPES[open.customer.type] ?? open.customer.type} · Gói: {open.customer.package} · Đăng ký:{' '}
+              {formatDateTime(open.customer.packageRegisterAt)} · Hết hạn: {formatDateTime(open.customer.packageExpiredAt)} · Chu kỳ:{' '}
+              {open.customer.packageCycle} · Chu kỳ miễn phí còn lại:{' '}
+              <span data-testid="care-current-free-cycles">{open.customer.so_chu_ky_mien_phi_con_lai || 'Không rõ'}</span> · Trạng thái:{' '}
+              {PACKAGE_STATUS[open.customer.state] ?? open.customer.state} · Gói có thể đăng ký: {open.customer.packagesCanRegister}
             </Typography>
             {open.status && open.status !== 'TAKECARE' && (
-              <Typography variant="body2">Kết quả trước: {resultLabel(open.status)}</Typography>
+              <Typography variant="body2">Kết quả trước: {customerStatusLabel(open.status)}</Typography>
             )}
             <Button
               sx={{ mt: 1 }}

@@ -17,11 +17,13 @@ import { isManager } from '../../api/access';
  * The customer sheet (spec 3 §3 "Customer import row"): the first sheet, columns 2–9 (B–I: phone,
  * subscriber type, package, registration date, expiry date, current cycle, state, package can
  * register), header row skipped; the server checks every row again, keeps one customer per phone
- * in a list and stores a re-sent chunk once.
+ * in a list and stores a re-sent chunk once. Column A is the row's number (the preview's ID, spec 3
+ * §2.3): labelled in the template so that nobody types the phones there (the server has no such field and ignores it).
  */
 export const CUSTOMER_IMPORT_SPEC: ImportSpec = {
   firstDataRow: 2,
   columns: [
+    { col: 0, field: 'stt', label: 'STT', aliases: ['ID'] },
     { col: 1, field: 'phone', parse: 'digits', label: 'Số điện thoại' },
     { col: 2, field: 'type', label: 'Loại thuê bao' },
     { col: 3, field: 'package', label: 'Gói cước' },
@@ -89,7 +91,8 @@ export default function CustomerUpload() {
       id: 'uploads',
       title: 'Upload',
       endpoint: UPLOAD_LIST,
-      defaultPageSize: 20,
+      // 50 a page (spec 3 §7.1, §9: the upload list's count).
+      defaultPageSize: 50,
       searchButton: 'search',
       filters: [{ key: 'message', type: 'text', label: 'Tìm kiếm', placeholder: 'Tên danh sách hoặc người upload', width: 280 }],
       toolbarExtra: (ctx) =>

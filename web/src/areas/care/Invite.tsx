@@ -15,7 +15,7 @@ import { errorMsg } from '../../api/client';
 import { monthStart, today } from '../../common/format';
 import { notify } from '../../store';
 import { careApi, INVITE, type Invitation } from './api';
-import { INVITE_TAB_LABELS, otpButtons, transactionOf } from './invite-rules';
+import { INVITE_TAB_LABELS, invitationResultChip, otpButtons, TRANSACTION_STATUS_OPTIONS, transactionOf } from './invite-rules';
 import { DateTimeField } from '../../common/DateField';
 
 const failToast = (e: unknown) => notify(errorMsg(e) || 'Đăng ký gói cước không thành công', 'error');
@@ -56,9 +56,9 @@ function InviteHistory({ type, listRef }: { type: string; listRef: React.RefObje
           headerName: 'Kết quả',
           kind: 'chip',
           minWidth: 120,
-          chip: (r) =>
-            r.resultCodeMO === 'REGISTER_SUCCESS' ? { label: 'Thành công', color: 'success' } : { label: 'Thất bại', color: 'error' },
+          chip: (r) => invitationResultChip(r.resultCodeMO),
         },
+        { field: 'status', headerName: 'Trạng thái giao dịch', minWidth: 160, options: TRANSACTION_STATUS_OPTIONS },
         { field: 'resultDesMO', headerName: 'Mô tả', flex: 1, minWidth: 200 },
         {
           field: 'username_nv',

@@ -5,7 +5,7 @@
 import type { care_v1_care, common_v1_common } from '@cskh/proto';
 import { api } from '../../api/client';
 // The care service's own result codes and labels (that file imports nothing, so bundling it is cheap).
-import { CARE_RESULTS as SERVICE_CARE_RESULTS } from '../../../../services/care/src/domain/care-results';
+import { CARE_RESULTS as SERVICE_CARE_RESULTS, customerStatusLabel } from '../../../../services/care/src/domain/care-results';
 
 export type Upload = care_v1_care.Upload;
 export type CareRecord = care_v1_care.CareRecord;
@@ -27,6 +27,7 @@ export const NEXT_DAY = '/api/v1/moigoihomsau';
 
 /** Care results, in the dialog's order: the first is the default. */
 export const CARE_RESULTS = [...SERVICE_CARE_RESULTS];
+export { customerStatusLabel };
 
 export const careApi = {
   deleteUpload: (id: string) => api.del<common_v1_common.Ack>(UPLOAD_LIST, { body: { id } }),

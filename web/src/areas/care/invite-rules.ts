@@ -3,6 +3,20 @@ import type { InviteReply } from './api';
 // The invite words are shared with the orders area's auto-invite toast, so they live in common/.
 export { autoInviteToast, INVITE_STATUS_WORDS, INVITE_TAB_LABELS, inviteStatusWord, wordsForCodes } from '../../common/inviteWords';
 
+/** An invitation's transaction status in words (the care service's codes, spec 2 §3 "status"). */
+export const TRANSACTION_STATUS_OPTIONS = [
+  { value: 'OTP_SENT', label: 'Chờ xác nhận OTP' },
+  { value: 'CONFIRMED', label: 'Đã xác nhận OTP' },
+  { value: 'COMMANDED', label: 'Đã gửi lệnh' },
+];
+
+/** An invitation's result: the carrier's success or failure, nothing yet while its code waits. */
+export function invitationResultChip(resultCodeMO: string): { label: string; color: 'success' | 'error' | 'default' } {
+  if (resultCodeMO === 'REGISTER_SUCCESS') return { label: 'Thành công', color: 'success' };
+  if (resultCodeMO === 'PENDING') return { label: 'Chưa có kết quả', color: 'default' };
+  return { label: 'Thất bại', color: 'error' };
+}
+
 /** The OTP request's transaction id, in whichever field the channel's answer carries it. */
 export function transactionOf(r: Partial<InviteReply>): { field: 'transIdGetOtp' | 'transactionNo' | 'orderCode'; value: string } | null {
   for (const field of ['transIdGetOtp', 'transactionNo', 'orderCode'] as const) if (r[field]) return { field, value: String(r[field]) };

@@ -1,4 +1,11 @@
-import { nextDayBalanceColor, nextDayStatusAction, nextDayStatusChip, otpButtons, transactionOf } from './invite-rules';
+import {
+  invitationResultChip,
+  nextDayBalanceColor,
+  nextDayStatusAction,
+  nextDayStatusChip,
+  otpButtons,
+  transactionOf,
+} from './invite-rules';
 
 describe('the invite form rules (spec 2 §4)', () => {
   const base = { pkg: 'MXH120', phone: '0912345678', otp: '', hasTransaction: false, busy: false };
@@ -36,5 +43,10 @@ describe('invite-next-day display rules (spec 3 §4)', () => {
   it('colours the balance red under 50% of the price', () => {
     expect(nextDayBalanceColor(49.99)).toBe('error');
     expect(nextDayBalanceColor(50)).toBe('success');
+  });
+  it("an invitation's result: nothing yet while its code waits", () => {
+    expect(invitationResultChip('REGISTER_SUCCESS')).toEqual({ label: 'Thành công', color: 'success' });
+    expect(invitationResultChip('PENDING')).toEqual({ label: 'Chưa có kết quả', color: 'default' });
+    expect(invitationResultChip('REGISTER_FAIL')).toEqual({ label: 'Thất bại', color: 'error' });
   });
 });

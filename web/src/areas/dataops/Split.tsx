@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,7 +28,7 @@ import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { notify } from '../../store';
 import { SPLIT_BASE, SPLIT_IMPORT, splitApi, type DataTarget, type SplitFile } from './api';
-import { evenSplit, offeredDates, sectionOnly, sectionsFor, showsRemaining, splitTree } from './rules';
+import { evenSplit, offeredDates, sectionIncomplete, sectionOnly, sectionsFor, showsRemaining, splitTree } from './rules';
 import { isBranchOrAbove, isDataCoordinator, PRIORITY } from '../../api/access';
 
 /** Data-split import rows (spec 3 §3), columns in that order; header row skipped. */
@@ -139,12 +140,22 @@ interface SectionState {
 
 const vnToday = () => new Date(Date.now() + 7 * 3600 * 1000).toISOString().slice(0, 10);
 
+/** What an empty file list means on the permission and split screens: where files come from, and who puts them there. */
+function NoSplitFiles() {
+  return (
+    <Alert severity="info" data-testid="split-no-files">
+      Chưa có file chia data nào. Người có quyền &apos;Upload chia data&apos; (quản trị viên) tải file lên ở màn hình &apos;Upload chia
+      data&apos; và bấm &apos;Kích hoạt lấy số&apos;; sau đó file hiện ở đây để phân quyền và chia số lượng.
+    </Alert>
+  );
+}
+
 /** Phan quyen data (spec 3 §2.6, §6): sections by role, -99 placeholder, __ALL, file and date checklists. */
 export function DataPermission() {
   const session = useSession();
   const me = session.user?.username ?? '';
   const [targets, setTargets] = useState<DataTarget[]>([]);
-  const [files, setFiles] = useState<SplitFile[]>([]);
+  const [files, setFiles] = useState<SplitFile[] | null>(null);
   const [ownDates, setOwnDates] = useState<string[]>([]);
   const [state, setState] = useState<Record<SectionKey, SectionState>>({
     branch: { username: '-99', files: [], dates: [] },
@@ -196,6 +207,8 @@ export function DataPermission() {
   const toggle = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
   // Each section saves only itself (spec 3 §2.6: a Save button per section); the others go as the placeholder.
   const save = async (k: SectionKey) => {
+    const missing = sectionIncomplete(state[k]);
+    if (missing) return notify(missing, 'error');
     try {
       const r = await splitApi.savePermissions(sectionOnly(k, state[k]));
       notify(r.msg || 'Đã lưu cài đặt phân quyền!', 'success');
@@ -205,6 +218,7 @@ export function DataPermission() {
   };
   return (
     <Stack spacing={2} sx={{ p: 2 }} data-testid="phanquyendata">
+      {files?.length === 0 && <NoSplitFiles />}
       {sectionsFor(session.priority).map((k) => (
         <Paper key={k} sx={{ p: 2 }} data-testid={`perm-section-${k}`}>
           <Typography variant="h6">{SECTION_TITLE[k]}</Typography>
@@ -227,7 +241,7 @@ export function DataPermission() {
           </TextField>
           <Typography variant="subtitle2">File</Typography>
           <Box>
-            {files.map((f) => (
+            {(files ?? []).map((f) => (
               <FormControlLabel
                 key={f.FileName}
                 control={
@@ -273,7 +287,7 @@ export function DataPermission() {
 /** Chia data (spec 3 §2.7): choose a file, its total, quantities per branch with leader/salesman drill-down, even split, save. */
 export function DataSplit() {
   const session = useSession();
-  const [files, setFiles] = useState<SplitFile[]>([]);
+  const [files, setFiles] = useState<SplitFile[] | null>(null);
   const [file, setFile] = useState<SplitFile | null>(null);
   const [targets, setTargets] = useState<DataTarget[]>([]);
   const [qty, setQty] = useState<Record<string, number>>({});
@@ -318,8 +332,9 @@ export function DataSplit() {
   };
   return (
     <Stack spacing={2} sx={{ p: 2 }} data-testid="chiadata">
+      {files?.length === 0 && <NoSplitFiles />}
       <Autocomplete
-        options={files}
+        options={files ?? []}
         getOptionLabel={(f) => f.FileName}
         value={file}
         onChange={(_e, f) => void choose(f)}

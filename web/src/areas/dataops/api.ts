@@ -77,7 +77,7 @@ export const splitApi = {
   optionsOfFile: (FileName: string) => api.post<FileQuantityOptions>(`${SPLIT_BASE}/getOptionDataByFile`, { FileName }),
   optionsOfUser: (username: string) => api.get<UserDataOptions>(`${SPLIT_BASE}/getOptionDataByUsername/${encodeURIComponent(username)}`),
   targets: () => api.get<{ values: DataTarget[]; count: number }>(`${SPLIT_BASE}/targets`),
-  savePermissions: (body: { branch: Section; leader: Section; sale: Section }) =>
+  savePermissions: (body: Partial<Record<'branch' | 'leader' | 'sale', Section>>) =>
     api.post<Ack>(`${SPLIT_BASE}/handleCustomDataOption`, body),
   // The spec's body: assigns is a map of username to quantity.
   saveQuantities: (FileName: string, assigns: Array<{ username: string; quantity: number }>) =>

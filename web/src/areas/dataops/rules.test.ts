@@ -1,4 +1,14 @@
-import { evenSplit, nextDays, offeredDates, processedFileName, sectionOnly, sectionsFor, showsRemaining, splitTree } from './rules';
+import {
+  evenSplit,
+  nextDays,
+  offeredDates,
+  processedFileName,
+  sectionIncomplete,
+  sectionOnly,
+  sectionsFor,
+  showsRemaining,
+  splitTree,
+} from './rules';
 
 describe('data screens rules', () => {
   it('sections by priority (7 like below 3)', () => {
@@ -25,11 +35,13 @@ describe('data screens rules', () => {
   });
   it('data permission saves only the section whose button was pressed', () => {
     const sale = { username: 'nv1', files: ['a.xlsx'], dates: ['2026-12-20'] };
-    expect(sectionOnly('sale', sale)).toEqual({
-      branch: { username: '-99', files: [], dates: [] },
-      leader: { username: '-99', files: [], dates: [] },
-      sale,
-    });
+    expect(sectionOnly('sale', sale)).toEqual({ sale });
+  });
+  it('a data permission section with nothing ticked is not saved, and says what is missing', () => {
+    expect(sectionIncomplete({ username: '-99', files: [], dates: [] })).toBe('Chưa chọn tài khoản để phân quyền');
+    expect(sectionIncomplete({ username: 'nv1', files: [], dates: ['2026-12-20'] })).toBe('Chưa chọn file nào để phân quyền');
+    expect(sectionIncomplete({ username: '__ALL', files: ['a.xlsx'], dates: [] })).toBe('Chưa chọn ngày nào để phân quyền');
+    expect(sectionIncomplete({ username: 'nv1', files: ['a.xlsx'], dates: ['2026-12-20'] })).toBeUndefined();
   });
   it('data split nests leaders and salespeople under their branch', () => {
     const t = (username: string, priority: number, user_id: string, brand_id = '', leader = '') => ({

@@ -66,17 +66,24 @@ export const NUMBER_STATUS_LABEL: Record<string, string> = {
 export const optionsOf = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 type SectionBody = { username: string; files: string[]; dates: string[] };
-const UNUSED: SectionBody = { username: '-99', files: [], dates: [] };
 
 /**
  * Data permission saved per section (spec 3 §2.6, issue 24.16): the request carries only the
- * section whose 'Lưu' was pressed; the other two go as the placeholder (-99), which the server skips.
+ * section whose 'Lưu' was pressed; the others are left out, and the server leaves them as they are.
  */
 export function sectionOnly(
   k: 'branch' | 'leader' | 'sale',
   section: SectionBody,
-): { branch: SectionBody; leader: SectionBody; sale: SectionBody } {
-  return { branch: UNUSED, leader: UNUSED, sale: UNUSED, [k]: section };
+): Partial<Record<'branch' | 'leader' | 'sale', SectionBody>> {
+  return { [k]: section };
+}
+
+/** Why a section cannot be saved yet (the server refuses the same), or undefined when it can. */
+export function sectionIncomplete(section: SectionBody): string | undefined {
+  if (!section.username || section.username === '-99') return 'Chưa chọn tài khoản để phân quyền';
+  if (section.files.length === 0) return 'Chưa chọn file nào để phân quyền';
+  if (section.dates.length === 0) return 'Chưa chọn ngày nào để phân quyền';
+  return undefined;
 }
 
 export interface TreeTarget {

@@ -320,7 +320,7 @@ function InfoPanel() {
 }
 
 const HISTORY_FIELDS: FieldDef[] = [
-  { field: 'NumberType', label: 'Loại thuê bao' },
+  { field: 'NumberType', label: 'Loại thuê bao', options: NUM_TYPES },
   { field: 'NumberCurrentPackage', label: 'Gói cước' },
   { field: 'NumberPackageRegisterDate', label: 'Ngày đăng ký', kind: 'date' },
   { field: 'NumberPackageRegisterExpire', label: 'Ngày hết hạn', kind: 'date' },
