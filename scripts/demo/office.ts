@@ -46,7 +46,7 @@ export const STAFF: Person[] = [
   }),
   person({
     username: 'cn_hanoi',
-    fullname: 'Trần Văn Long',
+    fullname: 'Chi nhánh Hà Nội',
     phone: '0983456712',
     priority: 3,
     tryThis: 'Chi nhánh Hà Nội: doanh thu theo chi nhánh và nhân viên, chia khách hàng, bảng lương của chi nhánh',
@@ -79,7 +79,7 @@ export const STAFF: Person[] = [
   }),
   person({
     username: 'cn_hcm',
-    fullname: 'Đặng Quốc Bảo',
+    fullname: 'Chi nhánh Hồ Chí Minh',
     phone: '0938765421',
     priority: 3,
     tryThis: 'Chi nhánh Hồ Chí Minh: chỉ thấy chi nhánh mình, số điện thoại bị che',
