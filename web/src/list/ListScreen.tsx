@@ -14,6 +14,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import { DataGrid, GridRow, type GridColDef, type GridPaginationModel, type GridRowProps } from '@mui/x-data-grid';
 import { viVN } from '@mui/x-data-grid/locales';
 import { api, errorMsg } from '../api/client';
+import LoadFailed, { loadFailedText } from '../common/LoadFailed';
 import { useConfirm } from '../common/confirm';
 import { displayPhone, formatDate, formatDateTime, formatNumber, parseFilterDate } from '../common/format';
 import { useSession } from '../common/session';
@@ -39,7 +40,8 @@ import {
 } from './types';
 import { isSales } from '../api/access';
 
-export const DEFAULT_PAGE_SIZES = [20, 50, 100];
+// Spec 3 §9: lists fetch 10 a page unless a screen says otherwise.
+export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100];
 const STICKY_ACTIONS = 'cskh-sticky-actions';
 // The localeText prop replaces (not merges) the theme's grid texts, so start from the Vietnamese set.
 const GRID_VI_TEXT = viVN.components.MuiDataGrid.defaultProps.localeText;
@@ -77,6 +79,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
   const [reloadKey, setReloadKey] = useState(config.manualLoad ? -1 : 0);
   const [result, setResult] = useState<ListResult<R> | null>(null);
   const [loading, setLoading] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [historyRow, setHistoryRow] = useState<R | null>(null);
 
@@ -112,15 +115,13 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
         if (ac.signal.aborted) return;
         const { rows, count } = (config.mapResponse ?? mapDefault)(data);
         setResult({ rows: rows as R[], count, raw: data });
+        setLoadError(null);
       })
       .catch((e) => {
         if ((e as Error)?.name === 'AbortError' || ac.signal.aborted) return;
-        // Spec 1 §8: list-load failures are recorded but nothing is displayed.
+        // Said in place of the rows, with 'Thử lại': an empty table would read as "nothing found".
         console.error(`[${config.id}] list load failed`, e);
-        if (config.showLoadErrors) {
-          const msg = errorMsg(e) || (e as { msg?: string })?.msg || '';
-          if (msg) notify(msg, 'error');
-        }
+        setLoadError(loadFailedText(e));
         setResult({ rows: [], count: 0, raw: null });
       })
       .finally(() => {
@@ -375,6 +376,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
         </Stack>
       </Paper>
       {config.summary && config.summary(result, ctx)}
+      {loadError && <LoadFailed text={loadError} onRetry={reload} testId={`${config.id}-load-error`} />}
       <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
         <DataGrid
           rows={result?.rows ?? []}

@@ -4,7 +4,8 @@
  * Every list screen of the product is a `ListConfig<Row>` rendered by `<ListScreen config={…} />`:
  *
  *   endpoint      GET list endpoint answering `data.values` + `data.count` (override: mapResponse;
- *                 `load` replaces the GET, e.g. a socket lookup; `showLoadErrors` toasts the msg).
+ *                 `load` replaces the GET, e.g. a socket lookup). A failed load shows
+ *                 `<id>-load-error` (the server's msg) with 'Thử lại' (`<id>-load-error-retry`).
  *                 The screen sends `page` (1-based) and `count` (page size) plus the filter params.
  *   filters       FilterDef[]: 'text' (Enter searches), 'select' (static options or loadOptions;
  *                 an option's `indent` indents it in the list, e.g. staff pickers),
@@ -26,7 +27,7 @@
  *                 endpoint with page=0&count=9999999999 and writes an .xlsx (sheet 'Sheet 1').
  *                 Failure → toast '[Lỗi] ' + msg. `query` adds params to that request (getAll=true).
  *   summary       (data, ctx) → node above the table (totals from the raw list answer).
- *   pageSizes     default [20, 50, 100], defaultPageSize 20 (server paging, MUI grid max 100).
+ *   pageSizes     default [10, 20, 50, 100], defaultPageSize 10 (server paging, MUI grid max 100).
  *   history       { endpoint(row), fieldLabels?, valueLabels?, title?(row), visible?, testId? }: a
  *                 'Lịch sử thay đổi' row action (test id `<id>-history-<rowId>` unless testId says)
  *                 opening the row's audit trail (`GET endpoint(row)` → AuditEntry values + count,
@@ -191,8 +192,6 @@ export interface ListConfig<R = Row> {
   mapResponse?: (data: any) => { rows: R[]; count: number };
   /** Replaces the GET of `endpoint` for the page (e.g. a lookup over the realtime socket). */
   load?: (params: Record<string, unknown>, signal: AbortSignal) => Promise<any>;
-  /** Show the server's msg of a failed page load as a toast (default: logged only, spec 1 §8). */
-  showLoadErrors?: boolean;
   /** Extra toolbar content beside the buttons (e.g. an ImportButton). */
   toolbarExtra?: (ctx: ListContext<R>) => ReactNode;
   export?: {
