@@ -195,24 +195,27 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
   const rowIdOf = useCallback((row: R) => String(config.rowId ? config.rowId(row) : row.id), [config]);
   // The history dialog is one more row action (and brings an actions column if the list has none showing).
   const history = config.history;
-  const rowActions = useMemo<RowAction<R>[]>(
-    () =>
-      history
-        ? [
-            ...(config.rowActions ?? []),
-            {
-              key: 'history',
-              label: 'Lịch sử thay đổi',
-              icon: <HistoryIcon fontSize="small" />,
-              color: 'info',
-              visible: history.visible,
-              testId: (r) => (history.testId ? history.testId(r) : `${config.id}-history-${rowIdOf(r)}`),
-              run: (r) => setHistoryRow(r),
-            },
-          ]
-        : (config.rowActions ?? []),
-    [config, history, rowIdOf],
-  );
+  const rowActions = useMemo<RowAction<R>[]>(() => {
+    // Only what the server allows the viewer on this row is offered.
+    const allowed = config.allowed;
+    const changes = (config.rowActions ?? []).map((a) =>
+      allowed ? { ...a, visible: (r: R, c: ListContext<R>) => allowed(r, c.session) && (!a.visible || a.visible(r, c)) } : a,
+    );
+    return history
+      ? [
+          ...changes,
+          {
+            key: 'history',
+            label: 'Lịch sử thay đổi',
+            icon: <HistoryIcon fontSize="small" />,
+            color: 'info',
+            visible: history.visible,
+            testId: (r) => (history.testId ? history.testId(r) : `${config.id}-history-${rowIdOf(r)}`),
+            run: (r) => setHistoryRow(r),
+          },
+        ]
+      : changes;
+  }, [config, history, rowIdOf]);
   // Columns the caller may see (exported), and of those the ones the table shows.
   const visibleColumns = withActionsColumn(
     config.columns.filter((c) => !c.visible || c.visible(ctx)),

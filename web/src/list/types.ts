@@ -18,6 +18,9 @@
  *                 `edit` makes a cell editable inline (text saves on Enter, select on change, datetime once chosen or typed whole)
  *                 through `edit.save(row, value, ctx)`; `edit.canEdit(row, ctx)` per row.
  *                 `export` controls the Excel column (false = skipped; header/value overrides).
+ *   allowed       (row, viewer) → whether the viewer may change this row at all, the server's rule for
+ *                 the resource (e.g. accounts: never one above the viewer); false hides every row
+ *                 action but the read-only history.
  *   rowActions    RowAction<Row>[]: icon buttons with tooltip; `visible(row, ctx)`; optional `confirm`
  *                 text (confirm dialog first); `run(row, ctx)`; success/failure toasts (the server's
  *                 msg is appended to the failure text); the list reloads after success.
@@ -205,6 +208,8 @@ export interface ListConfig<R = Row> {
   };
   toolbar?: ToolbarButton<R>[];
   rowActions?: RowAction<R>[];
+  /** Whether the viewer may change this row (the server's per-row rule); false: no row actions but history. */
+  allowed?: (row: R, viewer: Session) => boolean;
   /** Row history (audit trail) dialog; see HistoryConfig. */
   history?: HistoryConfig<R>;
   summary?: (data: ListResult<R> | null, ctx: ListContext<R>) => ReactNode;
