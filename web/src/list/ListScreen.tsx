@@ -15,6 +15,7 @@ import { DataGrid, GridRow, type GridColDef, type GridPaginationModel, type Grid
 import { viVN } from '@mui/x-data-grid/locales';
 import { api, errorMsg } from '../api/client';
 import LoadFailed, { loadFailedText } from '../common/LoadFailed';
+import { SCREEN_TOOLBAR_ATTR } from '../common/Toasts';
 import { useConfirm } from '../common/confirm';
 import { displayPhone, formatDate, formatDateTime, formatNumber, parseFilterDate } from '../common/format';
 import { useSession } from '../common/session';
@@ -319,7 +320,8 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
           {config.title}
         </Typography>
       )}
-      <Paper variant="outlined" sx={{ p: 1.5 }}>
+      {/* The screen's toolbar: toasts keep below it. */}
+      <Paper variant="outlined" sx={{ p: 1.5 }} {...{ [SCREEN_TOOLBAR_ATTR]: '' }}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
           {filters.map((f) => (
             <FilterField
