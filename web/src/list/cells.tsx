@@ -90,6 +90,8 @@ export function EditableCell({
           void save(e.target.value);
         }}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': testId, 'aria-label': field } as any } }}
+        // A long value (a status) wraps onto a second line of the row rather than ending in '…'.
+        sx={{ '& .MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
       >
         {options.map((o) => (
           <MenuItem key={String(o.value)} value={String(o.value)}>
