@@ -278,14 +278,15 @@ async function unreadable(page: Page, listId: string) {
   return page.evaluate((id) => {
     const list = document.querySelector(`[data-testid="list-${id}"]`)!;
     const name = (el: Element) => (el.textContent ?? '').trim() || el.getAttribute('data-testid') || el.className;
-    // Whether the topmost thing at the element's left, middle and right is the element itself.
+    // Whether the pinned actions column lies over the element's left, middle or right (a toast may
+    // pass over the table: it lets clicks through and goes).
     const underSomething = (el: Element) => {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.right > window.innerWidth) return false;
       const y = r.top + r.height / 2;
       return [r.left + 2, r.left + r.width / 2, r.right - 2].some((x) => {
         const top = document.elementFromPoint(x, y);
-        return !!top && !el.contains(top) && !top.contains(el);
+        return !!top && !el.contains(top) && !!top.closest('.cskh-sticky-actions');
       });
     };
     const cutSelects = [...list.querySelectorAll('.MuiSelect-select')]

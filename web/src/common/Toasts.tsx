@@ -21,7 +21,11 @@ function clearTop(): number {
   const tabs = document.querySelector('[data-testid="tabs"]');
   const panel = document.querySelector('[role="tabpanel"]:not([hidden])');
   const toolbar = panel?.querySelector(`[${SCREEN_TOOLBAR_ATTR}]`);
-  const bottoms = [header?.getBoundingClientRect().bottom ?? 0, tabs?.getBoundingClientRect().bottom ?? 0, toolbar?.getBoundingClientRect().bottom ?? 0];
+  const bottoms = [
+    header?.getBoundingClientRect().bottom ?? 0,
+    tabs?.getBoundingClientRect().bottom ?? 0,
+    toolbar?.getBoundingClientRect().bottom ?? 0,
+  ];
   return Math.max(...bottoms) + GAP;
 }
 
