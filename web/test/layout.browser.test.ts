@@ -272,7 +272,7 @@ it('a list shows 10 rows a page unless its screen says otherwise', async () => {
 
 /**
  * What of a list a user cannot read as it stands: a select showing its value cut ('Đang ch…'), a
- * header cut, a checkbox under the pinned 'Thao tác' column.
+ * header cut, a header's words or a checkbox under the pinned 'Thao tác' column.
  */
 async function unreadable(page: Page, listId: string) {
   return page.evaluate((id) => {
@@ -280,8 +280,7 @@ async function unreadable(page: Page, listId: string) {
     const name = (el: Element) => (el.textContent ?? '').trim() || el.getAttribute('data-testid') || el.className;
     // Whether the pinned actions column lies over the element's left, middle or right (a toast may
     // pass over the table: it lets clicks through and goes).
-    const underActions = (el: Element) => {
-      const r = el.getBoundingClientRect();
+    const underActions = (el: Element, r = el.getBoundingClientRect()) => {
       if (r.width === 0 || r.right > window.innerWidth) return false;
       const y = r.top + r.height / 2;
       return [r.left + 1, r.left + r.width / 2, r.right - 1].some((x) => {
@@ -295,12 +294,20 @@ async function unreadable(page: Page, listId: string) {
     const cutHeaders = [...list.querySelectorAll('.MuiDataGrid-columnHeaderTitle')]
       .filter((h) => (h as HTMLElement).scrollHeight > (h as HTMLElement).clientHeight + 1)
       .map(name);
-    const coveredBoxes = [...list.querySelectorAll('.MuiDataGrid-row .MuiCheckbox-root')].filter(underActions).map(name);
-    return { cutSelects, cutHeaders, coveredBoxes };
+    const words = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return [...range.getClientRects()];
+    };
+    const coveredHeaders = [...list.querySelectorAll('.MuiDataGrid-columnHeader:not(.cskh-sticky-actions) .MuiDataGrid-columnHeaderTitle')]
+      .filter((h) => words(h).some((r) => underActions(h, r)))
+      .map(name);
+    const coveredBoxes = [...list.querySelectorAll('.MuiDataGrid-row .MuiCheckbox-root')].filter((b) => underActions(b)).map(name);
+    return { cutSelects, cutHeaders, coveredHeaders, coveredBoxes };
   }, listId);
 }
 
-it('at 1440 px every select shows its whole value, no header is cut and no checkbox lies under the row actions', async () => {
+it('at 1440 px every select shows its whole value, and no header or checkbox is cut or under the row actions', async () => {
   const seen: Record<string, unknown> = {};
   for (const [who, password, screensOf] of [
     [
@@ -328,6 +335,6 @@ it('at 1440 px every select shows its whole value, no header is cut and no check
     await page.close();
   }
   process.stdout.write(`unreadable at 1440 px: ${JSON.stringify(seen)}\n`);
-  const none = { cutSelects: [], cutHeaders: [], coveredBoxes: [] };
+  const none = { cutSelects: [], cutHeaders: [], coveredHeaders: [], coveredBoxes: [] };
   expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((id) => [id, none])));
 }, 240_000);

@@ -29,6 +29,7 @@ import { FilterField } from './FilterBar';
 import HistoryDialog from './HistoryDialog';
 import { onPreset, takePreset } from './presets';
 import { withActionsColumn } from './history';
+import { actionsFirst, useScrollsSideways } from './pinnedActions';
 import {
   EXPORT_ALL_COUNT,
   type ColumnDef,
@@ -227,7 +228,12 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     setColumnChoice(c);
     saveColumnChoice(config.id, c);
   };
-  const shownColumns = visibleColumns.filter((c) => isColumnShown(c, columnChoice));
+  const gridBox = useRef<HTMLDivElement>(null);
+  const pinLeft = useScrollsSideways(gridBox);
+  const shownColumns = actionsFirst(
+    visibleColumns.filter((c) => isColumnShown(c, columnChoice)),
+    pinLeft,
+  );
   const indexById = useMemo(() => {
     const m = new Map<string, number>();
     (result?.rows ?? []).forEach((r, i) => m.set(rowIdOf(r), paginationModel.page * paginationModel.pageSize + i + 1));
@@ -248,7 +254,6 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
       disableColumnMenu: true,
       align: c.align ?? (c.kind === 'number' ? 'right' : c.kind === 'index' ? 'center' : 'left'),
       headerAlign: c.align ?? (c.kind === 'number' ? 'right' : c.kind === 'index' ? 'center' : 'left'),
-      // The row actions stay in view at the right edge however far the table is scrolled.
       ...(c.kind === 'actions' ? { cellClassName: STICKY_ACTIONS, headerClassName: STICKY_ACTIONS } : {}),
     };
     if (c.kind === 'index') base.width = c.width ?? 60;
@@ -382,7 +387,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
       </Paper>
       {config.summary && config.summary(result, ctx)}
       {loadError && <LoadFailed text={loadError} onRetry={reload} testId={`${config.id}-load-error`} />}
-      <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
+      <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }} ref={gridBox}>
         <DataGrid
           rows={result?.rows ?? []}
           columns={gridColumns}
@@ -418,12 +423,13 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
               WebkitLineClamp: 2,
               WebkitBoxOrient: 'vertical',
             },
+            // The row actions stay in view however far the table is scrolled (./pinnedActions.ts).
             [`& .${STICKY_ACTIONS}`]: {
               position: 'sticky',
-              right: 0,
+              ...(pinLeft ? { left: 0 } : { right: 0 }),
               zIndex: 3,
               bgcolor: 'background.paper',
-              boxShadow: '-6px 0 6px -6px rgba(0,0,0,0.35)',
+              boxShadow: pinLeft ? '6px 0 6px -6px rgba(0,0,0,0.35)' : '-6px 0 6px -6px rgba(0,0,0,0.35)',
             },
           }}
         />
