@@ -183,7 +183,7 @@ it("a toast leaves the tabs and the screen's title and toolbar free, a tab's × 
   // Back on the accounts list, as a user goes on working while the message shows.
   await page.getByTestId('tab-/sys/accounts').click();
   await page.getByTestId('accounts-search').waitFor();
-  await animationsDone(page);
+  // Where the toast stands once the shown screen is laid out (it may still be sliding in sideways).
   await nextFrames(page);
   const box = (await toast.boundingBox())!;
   const tabs = (await page.getByTestId('tabs').boundingBox())!;
