@@ -41,7 +41,8 @@ function SelectField({ def, value, ctx, listId, onChange }: FieldProps) {
       label={def.label}
       value={options.some((o) => String(o.value) === String(value ?? '')) ? (value ?? '') : ''}
       onChange={(e) => onChange(e.target.value, apply)}
-      sx={{ width: def.width ?? 200 }}
+      // At least its configured width, wider when the chosen value needs it: a value is never cut ('Đang ch…').
+      sx={{ minWidth: def.width ?? 200 }}
       slotProps={{
         // displayEmpty: the 'all' option (value '') shows its label instead of a blank box.
         select: {

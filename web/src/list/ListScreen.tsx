@@ -14,6 +14,8 @@ import HistoryIcon from '@mui/icons-material/History';
 import { DataGrid, GridRow, type GridColDef, type GridPaginationModel, type GridRowProps } from '@mui/x-data-grid';
 import { viVN } from '@mui/x-data-grid/locales';
 import { api, errorMsg } from '../api/client';
+import LoadFailed, { loadFailedText } from '../common/LoadFailed';
+import { SCREEN_TOOLBAR_ATTR } from '../common/Toasts';
 import { useConfirm } from '../common/confirm';
 import { displayPhone, formatDate, formatDateTime, formatNumber, parseFilterDate } from '../common/format';
 import { useSession } from '../common/session';
@@ -27,6 +29,7 @@ import { FilterField } from './FilterBar';
 import HistoryDialog from './HistoryDialog';
 import { onPreset, takePreset } from './presets';
 import { withActionsColumn } from './history';
+import { actionsFirst, useScrollsSideways } from './pinnedActions';
 import {
   EXPORT_ALL_COUNT,
   type ColumnDef,
@@ -39,7 +42,8 @@ import {
 } from './types';
 import { isSales } from '../api/access';
 
-export const DEFAULT_PAGE_SIZES = [20, 50, 100];
+// Spec 3 §9: lists fetch 10 a page unless a screen says otherwise.
+export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100];
 const STICKY_ACTIONS = 'cskh-sticky-actions';
 // The localeText prop replaces (not merges) the theme's grid texts, so start from the Vietnamese set.
 const GRID_VI_TEXT = viVN.components.MuiDataGrid.defaultProps.localeText;
@@ -77,6 +81,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
   const [reloadKey, setReloadKey] = useState(config.manualLoad ? -1 : 0);
   const [result, setResult] = useState<ListResult<R> | null>(null);
   const [loading, setLoading] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [historyRow, setHistoryRow] = useState<R | null>(null);
 
@@ -112,15 +117,13 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
         if (ac.signal.aborted) return;
         const { rows, count } = (config.mapResponse ?? mapDefault)(data);
         setResult({ rows: rows as R[], count, raw: data });
+        setLoadError(null);
       })
       .catch((e) => {
         if ((e as Error)?.name === 'AbortError' || ac.signal.aborted) return;
-        // Spec 1 §8: list-load failures are recorded but nothing is displayed.
+        // Said in place of the rows, with 'Thử lại': an empty table would read as "nothing found".
         console.error(`[${config.id}] list load failed`, e);
-        if (config.showLoadErrors) {
-          const msg = errorMsg(e) || (e as { msg?: string })?.msg || '';
-          if (msg) notify(msg, 'error');
-        }
+        setLoadError(loadFailedText(e));
         setResult({ rows: [], count: 0, raw: null });
       })
       .finally(() => {
@@ -194,24 +197,27 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
   const rowIdOf = useCallback((row: R) => String(config.rowId ? config.rowId(row) : row.id), [config]);
   // The history dialog is one more row action (and brings an actions column if the list has none showing).
   const history = config.history;
-  const rowActions = useMemo<RowAction<R>[]>(
-    () =>
-      history
-        ? [
-            ...(config.rowActions ?? []),
-            {
-              key: 'history',
-              label: 'Lịch sử thay đổi',
-              icon: <HistoryIcon fontSize="small" />,
-              color: 'info',
-              visible: history.visible,
-              testId: (r) => (history.testId ? history.testId(r) : `${config.id}-history-${rowIdOf(r)}`),
-              run: (r) => setHistoryRow(r),
-            },
-          ]
-        : (config.rowActions ?? []),
-    [config, history, rowIdOf],
-  );
+  const rowActions = useMemo<RowAction<R>[]>(() => {
+    // Only what the server allows the viewer on this row is offered.
+    const allowed = config.allowed;
+    const changes = (config.rowActions ?? []).map((a) =>
+      allowed ? { ...a, visible: (r: R, c: ListContext<R>) => allowed(r, c.session) && (!a.visible || a.visible(r, c)) } : a,
+    );
+    return history
+      ? [
+          ...changes,
+          {
+            key: 'history',
+            label: 'Lịch sử thay đổi',
+            icon: <HistoryIcon fontSize="small" />,
+            color: 'info',
+            visible: history.visible,
+            testId: (r) => (history.testId ? history.testId(r) : `${config.id}-history-${rowIdOf(r)}`),
+            run: (r) => setHistoryRow(r),
+          },
+        ]
+      : changes;
+  }, [config, history, rowIdOf]);
   // Columns the caller may see (exported), and of those the ones the table shows.
   const visibleColumns = withActionsColumn(
     config.columns.filter((c) => !c.visible || c.visible(ctx)),
@@ -222,7 +228,12 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     setColumnChoice(c);
     saveColumnChoice(config.id, c);
   };
-  const shownColumns = visibleColumns.filter((c) => isColumnShown(c, columnChoice));
+  const gridBox = useRef<HTMLDivElement>(null);
+  const pinLeft = useScrollsSideways(gridBox);
+  const shownColumns = actionsFirst(
+    visibleColumns.filter((c) => isColumnShown(c, columnChoice)),
+    pinLeft,
+  );
   const indexById = useMemo(() => {
     const m = new Map<string, number>();
     (result?.rows ?? []).forEach((r, i) => m.set(rowIdOf(r), paginationModel.page * paginationModel.pageSize + i + 1));
@@ -243,7 +254,6 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
       disableColumnMenu: true,
       align: c.align ?? (c.kind === 'number' ? 'right' : c.kind === 'index' ? 'center' : 'left'),
       headerAlign: c.align ?? (c.kind === 'number' ? 'right' : c.kind === 'index' ? 'center' : 'left'),
-      // The row actions stay in view at the right edge however far the table is scrolled.
       ...(c.kind === 'actions' ? { cellClassName: STICKY_ACTIONS, headerClassName: STICKY_ACTIONS } : {}),
     };
     if (c.kind === 'index') base.width = c.width ?? 60;
@@ -315,7 +325,8 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
           {config.title}
         </Typography>
       )}
-      <Paper variant="outlined" sx={{ p: 1.5 }}>
+      {/* The screen's toolbar: toasts keep below it. */}
+      <Paper variant="outlined" sx={{ p: 1.5 }} {...{ [SCREEN_TOOLBAR_ATTR]: '' }}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
           {filters.map((f) => (
             <FilterField
@@ -375,7 +386,8 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
         </Stack>
       </Paper>
       {config.summary && config.summary(result, ctx)}
-      <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
+      {loadError && <LoadFailed text={loadError} onRetry={reload} testId={`${config.id}-load-error`} />}
+      <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }} ref={gridBox}>
         <DataGrid
           rows={result?.rows ?? []}
           columns={gridColumns}
@@ -411,12 +423,13 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
               WebkitLineClamp: 2,
               WebkitBoxOrient: 'vertical',
             },
+            // The row actions stay in view however far the table is scrolled (./pinnedActions.ts).
             [`& .${STICKY_ACTIONS}`]: {
               position: 'sticky',
-              right: 0,
+              ...(pinLeft ? { left: 0 } : { right: 0 }),
               zIndex: 3,
               bgcolor: 'background.paper',
-              boxShadow: '-6px 0 6px -6px rgba(0,0,0,0.35)',
+              boxShadow: pinLeft ? '6px 0 6px -6px rgba(0,0,0,0.35)' : '-6px 0 6px -6px rgba(0,0,0,0.35)',
             },
           }}
         />

@@ -89,7 +89,17 @@ export function EditableCell({
           setValue(e.target.value);
           void save(e.target.value);
         }}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': testId, 'aria-label': field } as any } }}
+        slotProps={{
+          select: {
+            // A long value (a status) wraps onto a second line of the row rather than ending in '…'
+            // (inline: the select's own nowrap rule outranks a class).
+            SelectDisplayProps: {
+              'data-testid': testId,
+              'aria-label': field,
+              style: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+            } as any,
+          },
+        }}
       >
         {options.map((o) => (
           <MenuItem key={String(o.value)} value={String(o.value)}>

@@ -4,7 +4,8 @@
  * Every list screen of the product is a `ListConfig<Row>` rendered by `<ListScreen config={…} />`:
  *
  *   endpoint      GET list endpoint answering `data.values` + `data.count` (override: mapResponse;
- *                 `load` replaces the GET, e.g. a socket lookup; `showLoadErrors` toasts the msg).
+ *                 `load` replaces the GET, e.g. a socket lookup). A failed load shows
+ *                 `<id>-load-error` (the server's msg) with 'Thử lại' (`<id>-load-error-retry`).
  *                 The screen sends `page` (1-based) and `count` (page size) plus the filter params.
  *   filters       FilterDef[]: 'text' (Enter searches), 'select' (static options or loadOptions;
  *                 an option's `indent` indents it in the list, e.g. staff pickers),
@@ -17,6 +18,9 @@
  *                 `edit` makes a cell editable inline (text saves on Enter, select on change, datetime once chosen or typed whole)
  *                 through `edit.save(row, value, ctx)`; `edit.canEdit(row, ctx)` per row.
  *                 `export` controls the Excel column (false = skipped; header/value overrides).
+ *   allowed       (row, viewer) → whether the viewer may change this row at all, the server's rule for
+ *                 the resource (e.g. accounts: never one above the viewer); false hides every row
+ *                 action but the read-only history.
  *   rowActions    RowAction<Row>[]: icon buttons with tooltip; `visible(row, ctx)`; optional `confirm`
  *                 text (confirm dialog first); `run(row, ctx)`; success/failure toasts (the server's
  *                 msg is appended to the failure text); the list reloads after success.
@@ -26,7 +30,7 @@
  *                 endpoint with page=0&count=9999999999 and writes an .xlsx (sheet 'Sheet 1').
  *                 Failure → toast '[Lỗi] ' + msg. `query` adds params to that request (getAll=true).
  *   summary       (data, ctx) → node above the table (totals from the raw list answer).
- *   pageSizes     default [20, 50, 100], defaultPageSize 20 (server paging, MUI grid max 100).
+ *   pageSizes     default [10, 20, 50, 100], defaultPageSize 10 (server paging, MUI grid max 100).
  *   history       { endpoint(row), fieldLabels?, valueLabels?, title?(row), visible?, testId? }: a
  *                 'Lịch sử thay đổi' row action (test id `<id>-history-<rowId>` unless testId says)
  *                 opening the row's audit trail (`GET endpoint(row)` → AuditEntry values + count,
@@ -191,8 +195,6 @@ export interface ListConfig<R = Row> {
   mapResponse?: (data: any) => { rows: R[]; count: number };
   /** Replaces the GET of `endpoint` for the page (e.g. a lookup over the realtime socket). */
   load?: (params: Record<string, unknown>, signal: AbortSignal) => Promise<any>;
-  /** Show the server's msg of a failed page load as a toast (default: logged only, spec 1 §8). */
-  showLoadErrors?: boolean;
   /** Extra toolbar content beside the buttons (e.g. an ImportButton). */
   toolbarExtra?: (ctx: ListContext<R>) => ReactNode;
   export?: {
@@ -206,6 +208,8 @@ export interface ListConfig<R = Row> {
   };
   toolbar?: ToolbarButton<R>[];
   rowActions?: RowAction<R>[];
+  /** Whether the viewer may change this row (the server's per-row rule); false: no row actions but history. */
+  allowed?: (row: R, viewer: Session) => boolean;
   /** Row history (audit trail) dialog; see HistoryConfig. */
   history?: HistoryConfig<R>;
   summary?: (data: ListResult<R> | null, ctx: ListContext<R>) => ReactNode;

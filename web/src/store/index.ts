@@ -76,7 +76,7 @@ export function handleUnauthorized() {
 
 configureApi({ getToken, onUnauthorized: handleUnauthorized });
 
-/** Toasts from anywhere (top-left, 15 s unless `durationMs` says otherwise). */
+/** Toasts from anywhere (top-left; 5 s for a success, else 15 s, unless `durationMs` says otherwise). */
 export function notify(message: string, severity: ToastSeverity = 'info', durationMs?: number) {
   store.dispatch(showToast(message, severity, durationMs));
 }

@@ -5,7 +5,7 @@
 import { authReducer, initialAuth, loginFailure, loginRequest, loginSuccess, sessionUpdated, userUpdated } from './auth';
 import { reset } from './reset';
 import { activateTab, addTab, clearTabs, closeTab, ensureTab, tabsReducer, type TabsState } from './tabs';
-import { hideToast, MAX_TOASTS, showToast, uiReducer } from './ui';
+import { hideToast, MAX_TOASTS, showToast, toastDuration, uiReducer } from './ui';
 
 const tabs = (open: string[], active: string | null): TabsState => ({ open, active });
 
@@ -43,6 +43,12 @@ describe('tabs', () => {
 });
 
 describe('toasts', () => {
+  it('stay 5 s for a success, 15 s for what needs acting on, or as long as asked', () => {
+    expect(toastDuration({ severity: 'success' })).toBe(5000);
+    expect(['error', 'warning', 'info'].map((severity) => toastDuration({ severity: severity as 'error' }))).toEqual([15000, 15000, 15000]);
+    expect(toastDuration({ severity: 'success', durationMs: 30000 })).toBe(30000);
+  });
+
   it('replaces the same message, keeps at most MAX_TOASTS, hides by id', () => {
     let s = uiReducer(undefined, showToast('a'));
     s = uiReducer(s, showToast('b', 'error', 30000));

@@ -1,4 +1,4 @@
-import { AppError } from '@cskh/kit';
+import { AppError, mayActOn } from '@cskh/kit';
 import { MSG } from './messages';
 
 export const MIN_PRIORITY = 1;
@@ -16,7 +16,7 @@ export function validateRole(input: { name: string; priority: number }): { name:
 
 /** A caller may not create, edit or delete a role more powerful than their own. */
 export function assertRoleEditable(callerPriority: number, rolePriority: number): void {
-  if (rolePriority < callerPriority) throw new AppError('FORBIDDEN', MSG.roleAboveCallerEdit);
+  if (!mayActOn(callerPriority, rolePriority)) throw new AppError('FORBIDDEN', MSG.roleAboveCallerEdit);
 }
 
 /** A role still held by users cannot be deleted. */

@@ -1,5 +1,5 @@
 import { AppError } from '@cskh/kit';
-import { isAdmin, isBranch, isBranchOrAbove, isManager, isSales } from '@cskh/kit';
+import { isAdmin, isBranch, isBranchOrAbove, isManager, isSales, mayActOn } from '@cskh/kit';
 import { MSG } from './messages';
 
 /**
@@ -14,7 +14,7 @@ export function assertCanAssignRole(callerPriority: number, rolePriority: number
 
 /** A caller may not edit, lock or reset a user more powerful than themselves. */
 export function assertCanActOn(callerPriority: number, targetPriority: number): void {
-  if (targetPriority < callerPriority) throw new AppError('FORBIDDEN', MSG.targetAboveCaller);
+  if (!mayActOn(callerPriority, targetPriority)) throw new AppError('FORBIDDEN', MSG.targetAboveCaller);
 }
 
 /** Lock/unlock/toggle: only targets of priority above 1 (spec 1 §2.6, §6), never oneself. */

@@ -34,3 +34,9 @@ export const leadsPeople = (priority: number): boolean => priority <= PRIORITY.l
 export const isBelowManager = (priority: number): boolean => !isManager(priority);
 /** Sales or data staff (priority 5 and 7): only their own rows. */
 export const seesOwnRowsOnly = (priority: number): boolean => priority >= PRIORITY.sales;
+
+/**
+ * Whether a caller may change a staff account or a role of this priority: never one above them
+ * (the server refuses it; the web shows no action it would refuse).
+ */
+export const mayActOn = (callerPriority: number, targetPriority: number): boolean => targetPriority >= callerPriority;

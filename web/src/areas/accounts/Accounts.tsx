@@ -16,7 +16,7 @@ import ResetPasswordDialog from './ResetPasswordDialog';
 import FormDialog from '../../form/FormDialog';
 import { userFormConfig } from './userForm';
 import UserPermissionsDialog from './UserPermissionsDialog';
-import { isAdmin, isBranch, isManager } from '../../api/access';
+import { isAdmin, isBranch, isManager, mayActOn } from '../../api/access';
 
 const ChannelsContext = createContext<{ active: Map<string, boolean>; onChanged: (key: string, value: boolean) => void }>({
   active: new Map(),
@@ -145,6 +145,8 @@ export default function Accounts() {
         title: (u) => `Lịch sử thay đổi: ${u.username}`,
         testId: (u) => `account-history-${u.username}`,
       },
+      // The server's rule: nobody edits, resets, locks or grants on an account above them.
+      allowed: (u, viewer) => mayActOn(viewer.priority, rowPriority(u)),
       rowActions: [
         {
           key: 'lock',
@@ -152,7 +154,8 @@ export default function Accounts() {
           icon: (u) => (u.is_deleted ? <LockOpenIcon fontSize="small" /> : <LockIcon fontSize="small" />),
           color: 'warning',
           testId: (u) => `account-lock-${u.username}`,
-          visible: (u, ctx) => !isAdmin(rowPriority(u)) && ctx.session.has('user.delete', 'user.edit'),
+          // Never the administrator, nor oneself (the server refuses both).
+          visible: (u, ctx) => !isAdmin(rowPriority(u)) && u.id !== ctx.session.user?.id && ctx.session.has('user.delete', 'user.edit'),
           confirm: (u) => ({
             title: u.is_deleted ? 'Mở khoá nhân viên' : 'Khoá nhân viên',
             message: u.is_deleted ? `Bạn có chắc muốn mở khoá nhân viên ${u.username}?` : `Bạn có chắc muốn khoá nhân viên ${u.username}?`,

@@ -8,6 +8,7 @@ import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import FormDialog from '../../form/FormDialog';
 import { roleFormConfig } from './roleForm';
+import { mayActOn } from '../../api/access';
 
 /** Roles (/sys/roles, 'Quản lý vai trò', spec 1 §2.7). */
 export default function Roles() {
@@ -46,6 +47,8 @@ export default function Roles() {
         title: (r) => `Lịch sử thay đổi: ${r.name}`,
         testId: (r) => `role-history-${r.name}`,
       },
+      // The server's rule: nobody edits or deletes a role above their own.
+      allowed: (r, viewer) => mayActOn(viewer.priority, r.priority),
       rowActions: [
         {
           key: 'edit',

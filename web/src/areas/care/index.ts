@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { WORDS } from '../../common/words';
 import type { Area } from '../types';
 
 export * from './api';
@@ -62,9 +63,9 @@ export const careArea: Area = {
     // division opens from its 'Phân chia dữ liệu' button (spec 3 §2.3); the service checks both.
     {
       path: '/sys/upload',
-      title: 'Upload',
+      title: WORDS.upload,
       component: CustomerUpload,
-      menu: { title: 'Upload khách hàng', permissions: [], section: 'admin', icon: 'upload', order: 1095, alsoPriorities: [7] },
+      menu: { permissions: [], section: 'admin', icon: 'upload', order: 1095, alsoPriorities: [7] },
     },
     { path: '/sys/division', title: 'Phân chia dữ liệu', component: Division },
     // /app/chamsoc, /app/request-sms and /app/approval are taken out (README, Web): the spec names

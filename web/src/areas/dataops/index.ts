@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { WORDS } from '../../common/words';
 import type { Area } from '../types';
 
 export * from './api';
@@ -23,7 +24,7 @@ export const dataopsArea: Area = {
   screens: [
     {
       path: '/app/blacklist',
-      title: 'Blacklist',
+      title: WORDS.blacklist,
       component: Blacklist,
       menu: { permissions: ['blacklist'], section: 'main', icon: 'block', order: 50 },
     },

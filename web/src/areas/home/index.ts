@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { WORDS } from '../../common/words';
 import type { Area } from '../types';
 import { HOME_PATH } from './paths';
 
@@ -10,8 +11,8 @@ export { HOME_PATH };
 export const homeArea: Area = {
   key: 'home',
   screens: [
-    { path: HOME_PATH, title: 'Dashboard', component: Dashboard, menu: { permissions: [], section: 'main', icon: 'dashboard', order: 0 } },
-    { path: '/app/dashboard', title: 'Dashboard', component: Dashboard },
-    { path: '/sys/dashboard', title: 'Dashboard', component: Dashboard },
+    { path: HOME_PATH, title: WORDS.home, component: Dashboard, menu: { permissions: [], section: 'main', icon: 'dashboard', order: 0 } },
+    { path: '/app/dashboard', title: WORDS.home, component: Dashboard },
+    { path: '/sys/dashboard', title: WORDS.home, component: Dashboard },
   ],
 };

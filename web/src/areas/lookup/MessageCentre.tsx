@@ -52,7 +52,6 @@ export default function MessageCentre() {
       endpoint: LOOKUP_LISTS.messages999,
       manualLoad: true,
       load: loadMessages999,
-      showLoadErrors: true,
       rowId: (r) => r._rid,
       mapResponse: (data) => {
         const values: Message999[] = Array.isArray(data?.values) ? data.values : [];

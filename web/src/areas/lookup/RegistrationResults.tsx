@@ -21,7 +21,6 @@ export default function RegistrationResults() {
       id: 'registrations9084',
       title: 'Kết quả đăng ký',
       endpoint: LOOKUP_LISTS.registrations9084,
-      showLoadErrors: true,
       rowId: (r) => r._rid,
       mapResponse: (data) => {
         const values: Registration9084[] = Array.isArray(data?.values) ? data.values : [];

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '../../common/format';
+import LoadFailed, { loadFailedText } from '../../common/LoadFailed';
 import { payrollApi, type DailyRevenue } from './api';
 import { dayLabel } from './rules';
 
@@ -47,24 +48,34 @@ export function RevenueBars({ testId, title, points }: { testId: string; title: 
 /** Revenue per Vietnam day over the filtered period (GET …/reportstaffrevenue/byDay, same filters as the table). */
 export function DailyRevenueChart({ testId, filters }: { testId: string; filters: Record<string, unknown> }) {
   const [days, setDays] = useState<DailyRevenue[]>([]);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const key = JSON.stringify(filters);
   useEffect(() => {
     let alive = true;
     payrollApi
       .byDay(JSON.parse(key))
-      .then((r) => alive && setDays(r.values))
-      .catch((e) => console.error('byDay failed', e));
+      .then((r) => {
+        if (!alive) return;
+        setDays(r.values);
+        setFailed(null);
+      })
+      .catch((e) => {
+        console.error('byDay failed', e);
+        if (alive) setFailed(loadFailedText(e));
+      });
     return () => {
       alive = false;
     };
-  }, [key]);
+  }, [key, attempt]);
   const points = days.map((d) => ({ name: dayLabel(d.day), value: Number(d.doanh_thu) }));
   return (
     <Paper variant="outlined" sx={{ p: 1.5, flex: 1, minWidth: 280 }} data-testid={testId} data-points={JSON.stringify(points)}>
       <Typography variant="subtitle2" gutterBottom>
         Doanh thu theo ngày
       </Typography>
-      <Box sx={{ width: '100%', height: CHART_HEIGHT }}>
+      {failed && <LoadFailed text={failed} onRetry={() => setAttempt((n) => n + 1)} testId={`${testId}-load-error`} />}
+      <Box sx={{ width: '100%', height: CHART_HEIGHT, display: failed ? 'none' : undefined }}>
         <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
           <LineChart data={points} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
