@@ -12,6 +12,7 @@ import type { FormConfig } from '../../form/types';
 import type { ImportSpec } from '../../import/sheet';
 import { careApi, CUSTOMER_IMPORT, UPLOAD_LIST, type Upload } from './api';
 import { isManager } from '../../api/access';
+import { WORDS } from '../../common/words';
 
 /**
  * The customer sheet (spec 3 §3 "Customer import row"): the first sheet, columns 2–9 (B–I: phone,
@@ -89,7 +90,7 @@ export default function CustomerUpload() {
   const config = useMemo<ListConfig<Upload>>(
     () => ({
       id: 'uploads',
-      title: 'Upload',
+      title: WORDS.upload,
       endpoint: UPLOAD_LIST,
       // 50 a page (spec 3 §7.1, §9: the upload list's count).
       defaultPageSize: 50,

@@ -13,6 +13,7 @@ import type { ListConfig, ListHandle } from '../../list/types';
 import { notify } from '../../store';
 import { displayPhone, formatDateTime } from '../../common/format';
 import { BLACKLIST_BASE, blacklistApi, OTP_BASE, otpApi, type BlacklistEntry, type OtpRecord } from './api';
+import { WORDS } from '../../common/words';
 
 /** Spec 3 §5: blacklist and OTP imports are rows of phone_number, description (header row skipped). */
 const PHONE_DESC_SPEC: ImportSpec = {
@@ -45,7 +46,7 @@ export function Blacklist() {
   const config = useMemo<ListConfig<BlacklistEntry>>(
     () => ({
       id: 'blacklist',
-      title: 'Blacklist',
+      title: WORDS.blacklist,
       endpoint: BLACKLIST_BASE,
       defaultPageSize: 10,
       pageSizes: [10, 20, 50],
