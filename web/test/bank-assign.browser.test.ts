@@ -1,5 +1,5 @@
 /**
- * Bank messages handed out on screen, end to end in real Chromium on the real stack (issue 24.14):
+ * Bank messages handed out on screen, end to end in real Chromium on the real stack:
  * a manager divides unprocessed messages among salespeople in 'Phân chia tin nhắn'; the salesperson
  * who is online reads the notice at once and finds them in 'Tin nhắn được giao cho tôi', the one who
  * logs in later is told what waits; and from a transfer a manager goes to its refund request and the

@@ -94,7 +94,7 @@ it('uploads a VPBank statement, shows what was saved and the refused row, then a
   const errorRows = errors.getByTestId('mesbank-import-error-row');
   expect(await errorRows.count()).toBe(1);
   expect(await errorRows.first().getAttribute('data-row')).toBe('17');
-  // Refused as read, quoting the cell as typed with its column (issue 24.9), never sent.
+  // Refused as read, quoting the cell as typed with its column, never sent.
   expect(await errorRows.first().textContent()).toContain("Cột B (Thời gian): 'ngay khong ro' không phải ngày giờ (DD/MM/YYYY HH:mm:ss)");
   await page.getByTestId('mesbank-import-errors-close').click();
   await errors.waitFor({ state: 'detached' });

@@ -1,5 +1,5 @@
 /**
- * Issue 24.17 and 24.16 on the care screens in real Chromium, through the real gateway and the
+ * On the care screens in real Chromium, through the real gateway and the
  * care service: a manager adds one customer by hand on 'Tải lên khách hàng' (and a repeated number is refused
  * in words); the salesperson it is handed to sees the customer they gave an appointment in
  * 'Khách hàng mới', presses 'Mời lại' and gets the customer back as the open case; the invite
@@ -152,7 +152,7 @@ it("a customer added by hand, handed out, given an appointment, then 'Mời lạ
   await inv.close();
 }, 240000);
 
-it("'Tải lên khách hàng' is in the admin menu: its search box finds a list, the edit icon renames it, and 'Phân chia dữ liệu' opens the division (issue 24.4)", async () => {
+it("'Tải lên khách hàng' is in the admin menu: its search box finds a list, the edit icon renames it, and 'Phân chia dữ liệu' opens the division", async () => {
   const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
   const tag = randomBytes(3).toString('hex');
   for (const [file, phone] of [

@@ -1,5 +1,5 @@
 /**
- * Every screen, as every seeded role sees it (issue 15 "For the SRE"): a staff member of each role
+ * Every screen, as every seeded role sees it: a staff member of each role
  * (priorities 1, 2, 3, 4, 5, 7) logs in to the whole product (every service, real PostgreSQL, Redis,
  * Kafka, real Chromium), opens every screen their menu offers, and the test fails on
  *   - a screen that still says 'Chức năng đang được xây dựng' (a placeholder),
@@ -11,7 +11,7 @@
  *
  * The roles run side by side, each in its own browser context, SCREENS_CONCURRENCY at a time
  * (default 2: on 2 cores, back to back, the roles took 119 s one at a time and 94 s two at a time;
- * three were no faster — load-tests/README.md, issue 25).
+ * three were no faster — load-tests/README.md).
  * Each role is still its own test; it waits for its own run. Which role audits a screen does not
  * depend on timing: a role audits a screen unless a role before it in PRIORITIES has it in its
  * menu (it waits for those roles' menus, which they publish right after logging in).

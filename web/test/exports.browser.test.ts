@@ -1,5 +1,5 @@
 /**
- * Every export file a user gets is in Vietnamese (issue 24.6), in real Chromium against the whole
+ * Every export file a user gets is in Vietnamese, in real Chromium against the whole
  * product: the demo office is put in through the API (scripts/demo/seed.ts, as its staff would: staff,
  * prices, customers and their care, invitations, orders in every state, refunds, bank messages,
  * revenue, payroll) plus a small file on each scan screen; then the administrator opens every screen

@@ -1,5 +1,5 @@
 /**
- * Issue 24 (items 1, 3, 5, 7) as users meet them, in real Chromium through the real gateway, the
+ * Follow-ups of the working day as users meet them, in real Chromium through the real gateway, the
  * orders, care, refunds and dataops services, the realtime tier and real PostgreSQL/Redis/Kafka:
  *  1. a salesperson who logs in AFTER an order started waiting for them sees its reminder at once
  *     (on any screen), again after a reload, and the server's repeat arrives while they stay

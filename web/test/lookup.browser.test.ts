@@ -1,5 +1,5 @@
 /**
- * Issue 3 in a real browser: the whole product (scripts/stack.ts: every gRPC service, the carrier
+ * The lookup in a real browser: the whole product (scripts/stack.ts: every gRPC service, the carrier
  * simulator, the realtime tier, the gateway serving web/dist) on the real PostgreSQL, Redis and
  * Kafka that `npm test` provides, driven through Chromium:
  *

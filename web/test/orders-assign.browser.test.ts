@@ -1,5 +1,5 @@
 /**
- * Issue 24.16, 24.17 and 24.4 on the Mfy screen in real Chromium, through the real gateway, the
+ * On the Mfy screen in real Chromium, through the real gateway, the
  * orders and care services and the carrier simulator: a manager keeps the partner-company list
  * ('Công ty đối tác') and picks an order's company from it; changes an order's package by choosing
  * from the price list (no free text); uploads an mfy sheet whose rows have no staff and hands them

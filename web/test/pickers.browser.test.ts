@@ -1,5 +1,5 @@
 /**
- * Issue 24.16 (pickers) in real Chromium, through the gateway and the real services (auth, care,
+ * The staff pickers in real Chromium, through the gateway and the real services (auth, care,
  * payroll, dataops) on real PostgreSQL/Redis/Kafka, with an office of two branches, a leader and
  * three salespeople made through the accounts API:
  * - the one staff picker: searchable (a name typed without diacritics finds it), the hierarchy's

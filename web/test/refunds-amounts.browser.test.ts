@@ -1,5 +1,5 @@
 /**
- * Issue 24 (items 11, 12 on the report, 17) for refunds, in real Chromium through the real gateway,
+ * Refund amounts, deletion on the report and the hand-out, in real Chromium through the real gateway,
  * the refunds service and real PostgreSQL/Redis/Kafka:
  *  - the 'Nạp tiền chiết khấu' and 'Hoàn tiền gói cước' dialogs show what the customer transfers as
  *    the face amount is typed (10 % prepaid, 5 % postpaid: the server's rates), and fill the face
@@ -184,7 +184,7 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   await mgr.getByTestId(`requestrefund-edit-chenh_lech-${id}`).waitFor();
   expect(await mgr.getByTestId(`requestrefund-chenh_lech-${id}`).count()).toBe(0);
 
-  // ── Hand-out (issue 24.17): the one request waiting is handed to the manager, who finds it under 'Được giao cho tôi'.
+  // ── Hand-out: the one request waiting is handed to the manager, who finds it under 'Được giao cho tôi'.
   await mgr.getByTestId('requestrefund-assign').click();
   await mgr.getByTestId('assign-form-dialog').waitFor();
   expect(await mgr.getByTestId('assign-form-dialog').textContent()).toContain('Còn 1 yêu cầu chưa giao');

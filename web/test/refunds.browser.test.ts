@@ -131,9 +131,9 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   const paidPhone = gatewayPhone('1');
   await topUpThroughDialog(paidPhone);
   await toast(page, "[Thông báo từ 'Cổng nạp thẻ']");
-  // A salesperson reads the number masked, as everywhere (issue 21).
+  // A salesperson reads the number masked, as everywhere.
   await toast(page, `Nạp thành công 120.000 đ cho thuê bao ****${paidPhone.slice(-5)} (Thành công)`);
-  // The partner's own word (SUCCESS) never reaches staff: they read it in Vietnamese (issue 24).
+  // The partner's own word (SUCCESS) never reaches staff: they read it in Vietnamese.
   expect(await page.getByTestId('toast').filter({ hasText: 'SUCCESS' }).count()).toBe(0);
   const lostPhone = gatewayPhone('8');
   await topUpThroughDialog(lostPhone);

@@ -1,5 +1,5 @@
 /**
- * Imports at the edges (issue 15, "Safe data in and out"), on the bank service's VPBank import with
+ * Imports at the edges, on the bank service's VPBank import with
  * real PostgreSQL: a 100,000-row statement sent as the browser sends it (500 chunks of 200, one
  * after the other, one chunk re-sent after a "lost" answer), a sheet whose columns are in the wrong
  * places, Unicode that looks alike but is encoded differently, and a chunk that fails while being

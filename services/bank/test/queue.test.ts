@@ -1,5 +1,5 @@
 /**
- * Each staff member's queue of handed bank messages and what reaches them (issue 24.14): the
+ * Each staff member's queue of handed bank messages and what reaches them: the
  * assignment pushes a notice to each person it handed messages to (through the outbox, with the
  * assignment), the queue answers what is still waiting, only managers hand out and see whom they
  * may hand to; and the refunds read model leading a transfer to its refund request, whose fields

@@ -1,5 +1,5 @@
 /**
- * Issue 24.17 on real PostgreSQL: one customer typed in (POST /api/v1/customer) is checked as a
+ * On real PostgreSQL: one customer typed in (POST /api/v1/customer) is checked as a
  * sheet row and joins the caller's list once; 'Mời lại' (POST /api/v1/care/xacNhanMoiLai) re-opens
  * the caller's own call-back customer as their open case, and nothing else.
  */

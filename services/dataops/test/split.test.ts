@@ -208,7 +208,7 @@ describe('data split', () => {
     });
   });
 
-  it('each section saves alone: the others are left as they are; the targets name their branch and leader (issue 24.16)', async () => {
+  it('each section saves alone: the others are left as they are; the targets name their branch and leader', async () => {
     await d.split.handleCustomDataOption(
       { branch: none, leader: { username: leader, files: [file], dates: [today, tomorrow] }, sale: none },
       { identity: coordinator() },

@@ -36,7 +36,7 @@ export const lookupConfig = defineConfig('lookup', {
   /**
    * Log rows are group-committed: at most this many per INSERT, at most this many INSERTs at once.
    * One at a time by default: the rows that arrive meanwhile go together in the next one, and
-   * fewer, larger INSERTs cost the service less CPU per lookup (load-tests/README.md, issue 25).
+   * fewer, larger INSERTs cost the service less CPU per lookup (load-tests/README.md).
    */
   LOG_BATCH_SIZE: env.int(200),
   LOG_MAX_INFLIGHT: env.int(1),

@@ -11,7 +11,7 @@ export const ordersConfig = defineConfig('orders', {
   /** How often the auto-cancel worker claims due orders (ms). */
   ORDERS_DUE_POLL_MS: env.int(1000),
   /**
-   * How often the server repeats a reminder while its order still waits (ms; issue 24.1): every
+   * How often the server repeats a reminder while its order still waits (ms): every
    * 2 minutes by default, three times inside a 'Chờ soạn Y' window; 0 = no repeats.
    */
   ORDERS_REMINDER_REPEAT_MS: env.int(DEFAULT_REMINDER_REPEAT_MS),

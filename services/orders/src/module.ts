@@ -34,7 +34,7 @@ export function createOrdersModule(clock: Clock = systemClock): ServiceModule<ty
       bind(orders_v1_orders.BaodoServiceService, baodoHandlers(c)),
     ],
     // The server owns time: every replica runs the auto-cancel worker; the database decides who claims what.
-    // So does the reminder repeat (issue 24.1): a waiting order reminds again every ORDERS_REMINDER_REPEAT_MS.
+    // So does the reminder repeat: a waiting order reminds again every ORDERS_REMINDER_REPEAT_MS.
     start: async (_deps, c) => {
       const stopAutoCancel = await startAutoCancel(c);
       const stopRepeat = startReminderRepeat(c);

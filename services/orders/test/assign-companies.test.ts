@@ -1,5 +1,5 @@
 /**
- * Issue 24.16/24.17 on real PostgreSQL: the mfy upload (rows without staff join a pool), the pool
+ * On real PostgreSQL: the mfy upload (rows without staff join a pool), the pool
  * handed out by managers (count-assign, assign, the assignee's 'assign' list) for mfy and 9279,
  * and the managed partner-company list an order's company must come from.
  */
@@ -124,7 +124,7 @@ describe('the mfy upload and the hand-out of its pool', () => {
   });
 });
 
-describe('the partner-company list (issue 24.16)', () => {
+describe('the partner-company list', () => {
   it('managers keep one list per order list; an order’s company must be on it', async () => {
     const name = `Đối tác ${rand()}`;
     const co = await mfy.addCompany({ name }, { identity: manager() });

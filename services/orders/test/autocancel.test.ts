@@ -5,7 +5,7 @@
  *    one event each), at the deadline itself, marked __AUTO;
  *  - a manual change before the deadline wins; a deadline survives a restart;
  *  - reminders reach the right user's socket through two realtime replicas, pushed, no polling;
- *  - reminders are state (issue 24.1): whoever connects late gets every pending one from
+ *  - reminders are state: whoever connects late gets every pending one from
  *    nhacNhanVien, and the server repeats each every ORDERS_REMINDER_REPEAT_MS while it waits —
  *    once per interval with two instances — and stops when the order moves on.
  */

@@ -176,7 +176,7 @@ describe('the list per role (spec 3 §6)', () => {
   });
 });
 
-describe("the list's count per scope at volume (issue 14)", () => {
+describe("the list's count per scope at volume", () => {
   it('a leader, a salesperson and a manager get exact counts from the whole-table counters; a period falls back to the per-day ones', async () => {
     // Orders of both kinds across a month, statuses and people inside and outside the leader's group.
     await t.sql(

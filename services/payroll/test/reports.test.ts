@@ -208,7 +208,7 @@ describe('who sees what', () => {
     // Asking for someone outside the subtree finds nothing.
     expect((await payroll.listStaffRevenue(req({ username: 'nv1' }), { identity: who(t, 3, 'cn2') })).values).toEqual([]);
     const picks = await payroll.listStaff({}, { identity: who(t, 3, 'cn1') });
-    // The hierarchy (issue 24.16): the branch, its leader with their salesperson, then the branch's salesperson without a leader.
+    // The hierarchy: the branch, its leader with their salesperson, then the branch's salesperson without a leader.
     expect(picks.values.map((p) => p.label)).toEqual(['cn1 - Tên cn1', '--td1 - Tên td1', '----nv1 - Tên nv1', '----nv3 - Tên nv3']);
     expect(picks.values.map((p) => p.level)).toEqual([0, 1, 2, 2]);
   });

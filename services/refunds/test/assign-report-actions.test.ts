@@ -1,5 +1,5 @@
 /**
- * Issue 24.17 on real PostgreSQL and Kafka: the refund report's own actions under its own
+ * On real PostgreSQL and Kafka: the refund report's own actions under its own
  * permission (GET /{id}, approve, transfer and partner statuses: the request list's rules), and the
  * hand-out of requests (count-assign, assign, GET assign): the pool is every request not handed yet
  * whose partner status is not final; managers hand it out oldest first to active staff, audited.

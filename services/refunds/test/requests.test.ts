@@ -203,10 +203,10 @@ describe('the list', () => {
         (v) => v.number_phone.startsWith('****') && v.kenh_doi_tac === undefined && v.tien_hoan_sau_chiet_khau === undefined,
       ),
     ).toBe(true);
-    // Not even the total of the discounted amounts reaches them (issue 24.11); what the customer transfers does.
+    // Not even the total of the discounted amounts reaches them; what the customer transfers does.
     expect(own.tongTienSauChietKhau).toBeUndefined();
     expect(own.values.find((v) => v.request_type === 5)?.transfer_final_amount).toBe(90000);
-    // The transfer note names the package; the number in it is masked like the phone column (issue 21).
+    // The transfer note names the package; the number in it is masked like the phone column.
     expect(own.values[0].noi_dung_chuyen_khoan).toBe(`****${tag.slice(-5)} ${PKG}`);
     expect((await q({ page: 1, count: 10 })).values[0].noi_dung_chuyen_khoan).toBe(`0${tag.slice(-9)} ${PKG}`);
     expect(await q({ is_transfer: '2' })).toMatchObject({ count: 0 });
@@ -285,7 +285,7 @@ describe('the partner channel (the carrier simulator’s card gateways)', () => 
     const reply = await api.createTopUp(topUp({ number_phone: '0912000001' }), opts(sales()));
     const r = reply.values[0];
     expect(r).toMatchObject({ trang_thai_key: 'hoan_thanh', trang_thai_giao_dich_doi_tac: 'Hoàn thành', can_retry: false });
-    expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nNạp thành công 100.000 đ cho thuê bao ****00001 (Thành công)"); // the partner names the subscriber: masked for the salesperson (issue 21)
+    expect(reply.notices[0].text).toBe("[Thông báo từ 'Cổng nạp thẻ']\nNạp thành công 100.000 đ cho thuê bao ****00001 (Thành công)"); // the partner names the subscriber: masked for the salesperson
     expect(paid(r.id)).toMatchObject({ paid: 1, calls: 1, amount: 100000, kind: 'topup', phone: '912000001' });
   });
 

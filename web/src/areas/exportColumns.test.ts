@@ -1,5 +1,5 @@
 /**
- * The export files built outside the generic list (issue 24.6): DA-XU-LY-{file} of the three scan
+ * The export files built outside the generic list: DA-XU-LY-{file} of the three scan
  * screens, DANH-SACH-TRUY-THU and Bao-cao-dang-ky-9279 are headed in Vietnamese and hold no raw
  * code or ISO date. Every export through the list screens is opened in test/exports.browser.test.ts.
  */

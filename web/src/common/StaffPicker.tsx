@@ -27,7 +27,7 @@ export interface StaffPickerProps {
 const ALL = '';
 
 /**
- * The one staff picker of the app (issue 24.16): a searchable list (MUI Autocomplete) in the
+ * The one staff picker of the app: a searchable list (MUI Autocomplete) in the
  * hierarchy's order, leaders prefixed '--' and salespeople '----' and indented (spec 2 §1); typing
  * finds a person by username or name, diacritics and case ignored. The options come from a server
  * route the screen's own permission opens (the caller's subtree); the closed picker shows the

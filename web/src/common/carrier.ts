@@ -1,5 +1,5 @@
 /**
- * The carrier's codes as staff read them (issue 24.6), shared by the subscriber lookup panels and
+ * The carrier's codes as staff read them, shared by the subscriber lookup panels and
  * the scan exports: the subscriber type and a package's status in the carrier's history.
  */
 export const NUM_TYPES: Record<string, string> = { MC: 'MC - Trả trước', MG: 'MG - Trả sau' };

@@ -1,6 +1,6 @@
 import { autoInviteToast, inviteStatusWord, wordsForCodes } from './inviteWords';
 
-describe('invite toasts in words (issue 24.4)', () => {
+describe('invite toasts in words', () => {
   it('puts the channel and the result code in Vietnamese, never the raw code', () => {
     expect(autoInviteToast({ channel: 'dk', mes: 'Đăng ký gói cước thành công', status: 'REGISTER_SUCCESS' })).toBe(
       "[Thông báo từ 'Đăng ký trực tiếp'] Đăng ký gói cước thành công (Đăng ký thành công)",

@@ -15,7 +15,7 @@ export const INVITE_TAB_LABELS: Record<string, string> = {
 };
 
 /**
- * Partners' and the carrier's result codes in words (issue 24.4): an invite toast never shows a
+ * Partners' and the carrier's result codes in words: an invite toast never shows a
  * raw code such as '(SUCCESS)' or '(REGISTER_FAIL)'. A code this list lacks reads 'Không xác định'.
  */
 export const INVITE_STATUS_WORDS: Record<string, string> = {

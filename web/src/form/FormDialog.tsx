@@ -70,7 +70,7 @@ function useLoadedOptions(fields: FieldDef[], values: FormValues, ctxBase: Omit<
           console.warn('form options', f.key, e);
           if (!alive) return;
           setLoaded((o) => ({ ...o, [f.key]: [] }));
-          // Shown under the field (issue 24.3): an empty select alone left the user guessing.
+          // Shown under the field: an empty select alone left the user guessing.
           setFailed((o) => ({ ...o, [f.key]: errorMsg(e) }));
         });
     });

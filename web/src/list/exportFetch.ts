@@ -2,7 +2,7 @@ import { JSONParser } from '@streamparser/json';
 import { ApiError, authHeaders, buildQuery, handleUnauthorized } from '../api/client';
 
 /**
- * The export's "all rows" request, read as it arrives (issue 15, safe data out).
+ * The export's "all rows" request, read as it arrives (safe data out).
  *
  * The gateway streams an export window by window (gateway/src/export.ts) as one JSON document,
  * `{"status":200,"data":{"values":[…],"count":N,…}}`. Read with `res.text()` + `JSON.parse`, a

@@ -1,5 +1,5 @@
 /**
- * What a user must never read in a list or an export file (issue 24.6): a field name as a header,
+ * What a user must never read in a list or an export file: a field name as a header,
  * a raw code or an ISO date as a value. Used by the tests that open every export
  * (src/areas/exportColumns.test.ts, test/exports.browser.test.ts).
  */

@@ -106,7 +106,7 @@ export default function Shell() {
     };
   }, [token, username, dispatch]);
   useEffect(() => () => disconnectRealtime(), []);
-  // Order reminders on every screen, for whoever holds the mfy code (issue 24.1): pushed, repeated
+  // Order reminders on every screen, for whoever holds the mfy code: pushed, repeated
   // by the server, and every pending one again on each (re)connect.
   const session = useSession();
   useOrderReminders(session.has('mfy'));

@@ -97,7 +97,7 @@ describe('menu derived from the registry', () => {
       '/app/dsdttinhluong',
     ]);
     expect(MENU.filter((m) => m.section === 'admin').map((m) => m.path)).toEqual(
-      // 'upload' is not in spec 1 §2.4's table: added so the customer upload is reachable (issue 24.4).
+      // 'upload' is not in spec 1 §2.4's table: added so the customer upload is reachable.
       [
         'accounts',
         'lstracuu',

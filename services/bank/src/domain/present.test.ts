@@ -64,7 +64,7 @@ describe('what a viewer sees of a message (spec 1 §2.8, §6, §9)', () => {
     expect(m.str_mes).toBe('CK ****45678');
   });
 
-  it('issue 21: the number is masked in the content, package and file name too, for every role the rule covers', () => {
+  it('the number is masked in the content, package and file name too, for every role the rule covers', () => {
     const r = {
       ...row,
       str_mes: '0977777776 MXH150 ck',

@@ -2,7 +2,7 @@ import { last9, parseDateTime, vnDisplayDay } from '@cskh/kit';
 import type { events_v1_refunds } from '@cskh/proto';
 
 /**
- * Which refund request a bank transfer belongs to (issue 24.14; spec 1 §3 lists the refund fields
+ * Which refund request a bank transfer belongs to (spec 1 §3 lists the refund fields
  * the bank export reads, without saying how a transfer finds its request). Our rule, the one the
  * accountants reconcile by: the customer pays a discount top-up with the transfer note
  * '0' + last 9 digits + ' ' + PACKAGE, and staff fill the message's phone and package from it. So

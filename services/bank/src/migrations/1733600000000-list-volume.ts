@@ -6,7 +6,7 @@ import { SCHEMA } from '../store/schema';
 // The kit's trigram helpers quote the schema themselves: `schema.table`, unquoted.
 const BANK_MESSAGE = `${SCHEMA}.bank_message`;
 
-/** Bank messages at a million rows and more (issue 14): a trigram index for the text search, per-day counters for count and total. */
+/** Bank messages at a million rows and more: a trigram index for the text search, per-day counters for count and total. */
 export class BankListVolume1733600000000 implements MigrationInterface {
   name = 'BankListVolume1733600000000';
 

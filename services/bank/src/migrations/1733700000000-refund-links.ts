@@ -3,7 +3,7 @@ import { REFUND_REF_TABLE } from '../store/schema';
 
 /**
  * The refunds read model (cskh.refunds.changed): what the bank screen needs to lead a transfer to its
- * refund request and what the export reads of it (issue 24.14). One row per request, the latest
+ * refund request and what the export reads of it. One row per request, the latest
  * version; a deleted request stays as a tombstone so an older event redelivered cannot bring it back.
  */
 export class BankRefundLinks1733700000000 implements MigrationInterface {

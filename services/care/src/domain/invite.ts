@@ -125,7 +125,7 @@ export function maskStaffName(fullname: string): string {
 
 /** The notice pushed to everyone when a registration is confirmed (spec 2 §4). */
 export function registrationNotice(staff: { fullname: string; username: string }, pkg: string, phone: string): string {
-  // Pushed to everyone: a phone typed into the package is masked as for the lowest viewer (issue 21).
+  // Pushed to everyone: a phone typed into the package is masked as for the lowest viewer.
   return `${maskStaffName(staff.fullname || staff.username)} vừa mời thành công gói ${maskPhonesInText(pkg, 5, phone).toUpperCase()} cho thuê bao ***${last9(phone).slice(-3)}`;
 }
 

@@ -42,11 +42,11 @@ export const MSG = {
   noteTooLong: 'Ghi chú dài quá 2000 ký tự',
   notYourCustomer: 'Khách hàng không thuộc ca chăm sóc của bạn',
   careRecorded: 'Thông tin chăm sóc khách hàng ghi nhận thành công.',
-  // 'Mời lại' (issue 24.17)
+  // 'Mời lại'
   moiLaiFinal: 'Khách hàng này đã có kết quả chăm sóc cuối cùng, không thể mời lại',
   moiLaiCaseOpen: 'Bạn đang chăm sóc một khách hàng khác: hãy ghi nhận kết quả trước khi mời lại',
   moiLaiOpened: 'Đã mở lại ca chăm sóc: gọi cho khách hàng rồi ghi nhận kết quả',
-  // one customer typed in (issue 24.17)
+  // one customer typed in
   customerExists: (phone: string) => `Số ${phone} đã có trong danh sách này`,
   // care history (spec 1 §2.9, §6)
   recordNotFound: 'Không tìm thấy nhật ký chăm sóc',

@@ -1,7 +1,7 @@
 import { MSG } from './messages';
 
 /**
- * 'Mời lại' (POST /api/v1/care/xacNhanMoiLai, issue 24.17): a customer whose last result asks for
+ * 'Mời lại' (POST /api/v1/care/xacNhanMoiLai): a customer whose last result asks for
  * a call back — an appointment, no answer, unreachable — may be taken into care again by the
  * staff member who recorded it. Final results (agreed, refused, kept or re-registered, blocked)
  * are not re-opened.

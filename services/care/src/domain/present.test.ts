@@ -52,7 +52,7 @@ describe('care history as each viewer sees it (spec 1 §2.9, §6)', () => {
     });
   });
 
-  it('issue 21: the number is masked in the note and the package too, for every masked viewer', () => {
+  it('the number is masked in the note and the package too, for every masked viewer', () => {
     const r = { ...record, note: 'KH 0912 345 678 hẹn gọi lại, số phụ 0987654321', package: 'V90 84912345678' };
     for (const p of [3, 4, 5])
       expect(presentRecord(r, { priority: p, username: 'nv1' }, now)).toMatchObject({

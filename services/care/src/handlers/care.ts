@@ -102,7 +102,7 @@ export function careHandlers(
       return { value: open ? presentCareRecord(open, c.now()) : undefined, count, resumed: !!open, msg: '' };
     },
 
-    // 'Mời lại' (issue 24.17): a call-back customer of the caller becomes their open case again
+    // 'Mời lại': a call-back customer of the caller becomes their open case again
     // (TAKECARE); its care-result dialog then records the new result. One open case at a time.
     async xacNhanMoiLai(req, ctx) {
       const me = ctx.user;

@@ -86,7 +86,7 @@ export function uploadHandlers(
       });
     },
 
-    // One customer typed in (issue 24.17): the sheet row's checks, the caller's list of that name,
+    // One customer typed in: the sheet row's checks, the caller's list of that name,
     // the same natural key as the import (a later sheet with the number adds it once).
     async createCustomer(req, ctx) {
       const me = ctx.user;

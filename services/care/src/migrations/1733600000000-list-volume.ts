@@ -4,7 +4,7 @@ import { CARE_RECORD_DAY_ROLLUPS } from '../store/care-record-rollups';
 import { SCHEMA } from '../store/schema';
 
 /**
- * The care history at a million rows and more (issue 14): a trigram index for the phone search
+ * The care history at a million rows and more: a trigram index for the phone search
  * (digits anywhere in the number), the staff index ending in the list's order and key, and the
  * per-day counters the count is read from.
  */

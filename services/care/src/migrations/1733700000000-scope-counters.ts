@@ -3,7 +3,7 @@ import { dropRollupSql, rollupSql } from '@cskh/kit/data';
 import { CARE_RECORD_USER_TOTALS } from '../store/care-record-rollups';
 
 /**
- * Whole-table counters of the care history per staff member and result (issue 14): a branch's or
+ * Whole-table counters of the care history per staff member and result: a branch's or
  * a leader's history without a period was counted from per-day counters by staff member, which
  * at a million records are about half as many as the records themselves.
  */

@@ -5,7 +5,7 @@
 import { TEXT_LIMITS } from '@cskh/kit';
 
 export const MSG = {
-  // spec 3 §8 / §4: the original's texts (it wrote them without diacritics), shown with them (issue 24.7)
+  // spec 3 §8 / §4: the original's texts (it wrote them without diacritics), shown with them
   activated: 'Đã kích hoạt lấy số',
   deactivated: 'Đã dừng lấy số',
   noSplitFile: 'Chưa chọn file để chia data',

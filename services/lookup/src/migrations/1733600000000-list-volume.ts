@@ -4,7 +4,7 @@ import { LOOKUP_LOG_ROLLUPS } from '../store/log-rollups';
 import { SCHEMA } from '../store/schema';
 
 /**
- * The lookup history at tens of millions of rows (issue 14): a trigram index for the content
+ * The lookup history at tens of millions of rows: a trigram index for the content
  * search, order-matching indexes ending in the row key (deep pages by index only), and the
  * per-day counters the count and countByName are read from.
  */

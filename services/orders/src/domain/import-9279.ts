@@ -23,9 +23,9 @@ export interface Import9279Row {
 /**
  * One upload row checked again on the server (spec 3 §5): phone, package code, kind
  * ('ĐĂNG KÝ'/'GIA HẠN', any case; 9279 only) and tier (T1–T3) required; revenue digits; the created
- * date day-month-year (or year-month-day); the company one of the managed list (issue 24.16), the
+ * date day-month-year (or year-month-day); the company one of the managed list, the
  * note free text. A staff username, when given, must name a staff member (`knownStaff`); a row
- * without one joins the pool that 'assign' hands out (issue 24.17). `company` answers a company's
+ * without one joins the pool that 'assign' hands out. `company` answers a company's
  * name as listed (any case), or undefined when the list lacks it.
  */
 export function parseImportRow(

@@ -54,7 +54,7 @@ export const MSG = {
   assignCountInvalid: 'Số lượng phân chia phải là số nguyên lớn hơn 0',
   staffLocked: (u: string) => `Nhân viên ${u} đã bị khóa`,
   assigned: 'Phân chia dữ liệu thành công.',
-  // partner companies (issue 24.16)
+  // partner companies
   companyNotListed: (name: string) => `Công ty ${name} chưa có trong danh sách công ty đối tác`,
   companyExists: (name: string) => `Công ty ${name} đã có trong danh sách`,
   companyNameRequired: 'Vui lòng nhập tên công ty',

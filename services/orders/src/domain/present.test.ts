@@ -47,7 +47,7 @@ const order = {
 
 const strings = (o: object) => Object.values(o).filter((v): v is string => typeof v === 'string');
 
-describe('an order as each viewer sees it (issue 21)', () => {
+describe('an order as each viewer sees it', () => {
   it('priority 3 and above: no text of the row holds the subscriber or owner number', () => {
     for (const p of [3, 4, 5]) {
       const o = presentOrder(order, p);

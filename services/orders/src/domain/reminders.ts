@@ -1,5 +1,5 @@
 /**
- * Reminders (spec 3 §4 "Reminder polling", §8, §9; issue 24.1). The spec's client asked
+ * Reminders (spec 3 §4 "Reminder polling", §8, §9). The spec's client asked
  * `GET /api/v1/mfy/nhacNhanVien` every 10 s, so whoever opened the app later still saw what waited
  * for them. Here the reminders are state, not messages: an mfy order waiting in a reminding request
  * status IS a pending reminder for whoever must act. The server pushes it when the order starts

@@ -106,7 +106,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
     return price!;
   }
 
-  /** A company typed or chosen for an order: '' stays '', else it must be on the managed list (issue 24.16). */
+  /** A company typed or chosen for an order: '' stays '', else it must be on the managed list. */
   async function listedCompany(em: EntityManager, raw: unknown): Promise<string> {
     const cty = valid(checkText(raw, 'Công ty')) ?? '';
     if (!cty) return '';
@@ -366,7 +366,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       return c.eligibility.lookup(phone);
     },
 
-    // The caller's pending reminders (issue 24.1): `data` the most urgent (the spec's poll), `values`
+    // The caller's pending reminders: `data` the most urgent (the spec's poll), `values`
     // all of them; the browser asks on every (re)connect, the server pushes and repeats them.
     async nhacNhanVien(_req, ctx) {
       const me = ctx.user;
@@ -375,7 +375,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       return values.length ? { result: 'success', data: values[0], values } : { result: 'empty', data: undefined, values: [] };
     },
 
-    // The 9279 upload (spec 3 §5) and the mfy one (issue 24.17): every row checked again; refused
+    // The 9279 upload (spec 3 §5) and the mfy one: every row checked again; refused
     // rows by sheet row; re-sent chunks store nothing twice; rows without staff join the pool.
     async importOrders(req, ctx) {
       const me = ctx.user;
@@ -433,7 +433,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       });
     },
 
-    // The pool's hand-out (issue 24.17): managers hand uploaded orders without staff to active staff.
+    // The pool's hand-out: managers hand uploaded orders without staff to active staff.
     async listAssigned(req, ctx) {
       const me = ctx.user;
       const page = await pageAssignedOrders(ds.manager, kind, me.username, toPaging(req.page, req.count, 20));
@@ -475,7 +475,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       return { assigned: handed.reduce((n, i) => n + i.count, 0), items: handed, msg: MSG.assigned };
     },
 
-    // The managed list of partner companies (issue 24.16): managers keep it; orders choose from it.
+    // The managed list of partner companies: managers keep it; orders choose from it.
     async listCompanies(_req, ctx) {
       requireManager(ctx.user);
       const values = await listCompanies(ds.manager, kind);

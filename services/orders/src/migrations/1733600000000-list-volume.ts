@@ -5,7 +5,7 @@ import { SCHEMA } from '../store/schema';
 
 const SEARCHED = ['phone9', 'ma_goi', 'cty', 'note'];
 
-/** Orders at a million rows and more (issue 14): trigram indexes for the contains-searches, per-day counters for the count. */
+/** Orders at a million rows and more: trigram indexes for the contains-searches, per-day counters for the count. */
 export class OrdersListVolume1733600000000 implements MigrationInterface {
   name = 'OrdersListVolume1733600000000';
 

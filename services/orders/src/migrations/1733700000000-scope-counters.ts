@@ -3,7 +3,7 @@ import { dropRollupSql, rollupSql } from '@cskh/kit/data';
 import { SALE_ORDER_STAFF_TOTALS } from '../store/rollups';
 
 /**
- * Whole-table counters of the orders per staff member, kind and status (issue 14): a leader's or a
+ * Whole-table counters of the orders per staff member, kind and status: a leader's or a
  * branch's list without a period was counted from per-day counters by staff member, which at a
  * million orders are about as many as the orders themselves.
  */

@@ -6,7 +6,7 @@ import { SCHEMA } from '../store/schema';
 const SEARCHED_9279 = ['ma_goi', 'cty', 'note'];
 
 /**
- * Trigram indexes over the 9279 orders only (issue 14). The package, company and note searches
+ * Trigram indexes over the 9279 orders only. The package, company and note searches
  * are the 9279 list's and always carry `kind = '9279'`; over every order, a common word's bitmap
  * also held every mfy order with it (a note search at a million orders: 124,000 candidates for
  * 41,000 9279 matches, two thirds rechecked and thrown away), and the mfy orders paid for indexes

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { SCHEMA } from '../store/schema';
 
 /**
- * Reminders as state (issue 24.1): when an order's reminder was last pushed. The repeat worker
+ * Reminders as state: when an order's reminder was last pushed. The repeat worker
  * claims the waiting mfy orders whose last push is older than the repeat interval (NULL = never
  * pushed, e.g. orders waiting before this migration: reminded at once).
  */

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { SCHEMA } from '../store/schema';
 
 /**
- * Issue 24.16/24.17: orders handed out from an upload's pool (who handed, when), and the managed
+ * orders handed out from an upload's pool (who handed, when), and the managed
  * list of partner companies per order list. The companies already on orders start the list, so
  * no stored order names a company outside it.
  */

@@ -176,7 +176,7 @@ export async function markReminded(em: EntityManager, id: string, at: Date): Pro
   await em.query(`UPDATE ${T} SET reminded_at = $2 WHERE id = $1`, [id, at]);
 }
 
-// ---------- the upload's pool and its hand-out (issue 24.17) ----------
+// ---------- the upload's pool and its hand-out ----------
 
 /** Uploaded orders nobody holds yet (a sheet row without staff). */
 const POOL = `username_nv = ''`;
@@ -220,7 +220,7 @@ export async function pageAssignedOrders(em: EntityManager, kind: OrderKind, use
   return { rows, count: Number(n?.n ?? 0) };
 }
 
-// ---------- partner companies (issue 24.16) ----------
+// ---------- partner companies ----------
 
 const COMPANY = `${SCHEMA}.partner_company`;
 

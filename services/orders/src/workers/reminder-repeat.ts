@@ -10,7 +10,7 @@ export const REPEAT_BATCH = 50;
 /**
  * Repeats the reminder of every mfy order still waiting (cho_soan_y, cho_soan_y_lan_2 for its
  * salesperson; da_soan_y_lan_1 for the managers) whose last push is ORDERS_REMINDER_REPEAT_MS old
- * at the service's clock (issue 24.1). The orders are claimed FOR UPDATE SKIP LOCKED and stamped
+ * at the service's clock. The orders are claimed FOR UPDATE SKIP LOCKED and stamped
  * (reminded_at) in the same transaction as the pushes go to the outbox, so with any number of
  * replicas each waiting order is reminded once per interval, and a restart loses nothing.
  * Returns how many orders it reminded.

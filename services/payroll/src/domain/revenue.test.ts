@@ -97,7 +97,7 @@ describe('revenue records from events', () => {
     expect(refundClawback({ ...r, truy_thu_hoan_theo_goi: 'da_truy_thu' })).toBe(0);
   });
 
-  it('a deleted refund request (issue 24.12) is read as a tombstone that claws nothing back', () => {
+  it('a deleted refund request is read as a tombstone that claws nothing back', () => {
     const e = {
       request_id: 'r1',
       version: 4,

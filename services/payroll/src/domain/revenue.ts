@@ -147,7 +147,7 @@ export function refundClawback(
     'request_type' | 'refund_price' | 'other_refund' | 'transfer_final_amount' | 'truy_thu_hoan_theo_goi' | 'truy_thu_hoan_them'
   > & { deleted?: boolean },
 ): number {
-  // A deleted request claws nothing back (issue 24.12): its effect is undone, whatever its statuses were.
+  // A deleted request claws nothing back: its effect is undone, whatever its statuses were.
   if (r.deleted) return 0;
   const pkg = r.truy_thu_hoan_theo_goi === 'truy_thu' ? (r.request_type === 5 ? r.transfer_final_amount : r.refund_price) : 0;
   const extra = r.truy_thu_hoan_them === 'truy_thu' ? r.other_refund : 0;

@@ -9,7 +9,7 @@ const p = (username: string, priority: number, user_id: string, brand_id = '', g
   group_id,
 });
 
-describe('staff pickers: the hierarchy (issue 24.16)', () => {
+describe('staff pickers: the hierarchy', () => {
   it('lists each branch, then its leaders each with their salespeople, with the dashes of spec 2 §1', () => {
     const people = [
       p('nv_b2', 5, 'u9', 'B2'),

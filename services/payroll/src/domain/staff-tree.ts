@@ -1,5 +1,5 @@
 /**
- * The staff pickers' order (spec 2 §1, issue 24.16): seniors and others first, then each branch
+ * The staff pickers' order (spec 2 §1): seniors and others first, then each branch
  * followed by its leaders, each leader followed by their salespeople, then the branch's
  * salespeople without a leader; people whose branch or leader is not in the list come last, each
  * under their own level. Leaders are '--', salespeople '----' (the level gives the picker both).

@@ -5,7 +5,7 @@ import { SCHEMA } from '../store/schema';
 
 const SEARCHED = ['phone9', 'so_dien_thoai_cs'];
 
-/** Revenue records at a million rows and more (issue 14): trigram indexes for the phone search, per-day counters for the detailed report's totals. */
+/** Revenue records at a million rows and more: trigram indexes for the phone search, per-day counters for the detailed report's totals. */
 export class PayrollListVolume1733600000000 implements MigrationInterface {
   name = 'PayrollListVolume1733600000000';
 

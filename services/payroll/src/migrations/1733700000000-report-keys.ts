@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { SCHEMA } from '../store/schema';
 
 /**
- * The detailed revenue report's pages at a million records (issue 14): the page's records are
+ * The detailed revenue report's pages at a million records: the page's records are
  * found on revenue_record alone, newest first by an index, before the full view (refund matches,
  * staff names) is read for those 20 records only. Through the view itself PostgreSQL sorted every
  * record of the period for each page (page 1,000 of a year: ~0.4 s at 200,000 records).

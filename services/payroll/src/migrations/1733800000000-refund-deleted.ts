@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { SCHEMA } from '../store/schema';
 
 /**
- * A deleted refund request (cskh.refunds.changed with `deleted`, issue 24.12) stays in
+ * A deleted refund request (cskh.refunds.changed with `deleted`) stays in
  * refund_request as a tombstone at its last version, so an older event arriving late never
  * brings it back; the view and the payroll's clawback leave it out.
  */

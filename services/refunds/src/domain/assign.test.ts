@@ -2,7 +2,7 @@ import { AppError } from '@cskh/kit';
 import { assignMessage, checkAssignItems } from './assign';
 import { RMSG } from './messages';
 
-describe('hand-out of refund requests (issue 24.17)', () => {
+describe('hand-out of refund requests', () => {
   it('takes each username once with a whole count from 1 to 1000', () => {
     expect(
       checkAssignItems([

@@ -2,7 +2,7 @@ import { AppError } from '@cskh/kit';
 import { RMSG } from './messages';
 
 /**
- * Hand-out of refund requests (spec 2 §7 GET assign, GET count-assign, POST assign; issue 24.17).
+ * Hand-out of refund requests (spec 2 §7 GET assign, GET count-assign, POST assign).
  * The spec lists the calls, not their meaning; our reading, as for the other handed-out lists: the
  * pool is every request no one was handed yet that still waits for a person — its partner status
  * is not final ('Hoàn thành', 'Hoàn tiền', 'Đơn bị từ chối'): created without the API (carried out by

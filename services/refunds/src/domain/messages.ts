@@ -74,7 +74,7 @@ export const RMSG = {
   importMethod: "Hình thức phải là 'Gia hạn', 'G1', 'G2' hoặc 'G3'",
   importMethodOnTopUp: 'Đơn nạp tiền không có hình thức: để trống cột Hình thức',
   importTopUpAmount: 'Đơn nạp tiền cần số tiền nạp lớn hơn 0',
-  // hand-out (spec 2 §8 'Assign'; issue 24.17)
+  // hand-out (spec 2 §8 'Assign')
   assignDone: 'Phân chia dữ liệu thành công.',
   assignPoolEmpty: 'Không còn yêu cầu hoàn tiền nào chưa giao.',
   assignEmpty: 'Chưa chọn nhân viên nào để giao yêu cầu',

@@ -55,7 +55,7 @@ const row = {
   version: '1',
 } as RequestRow;
 
-describe('a refund request as each viewer sees it (issue 21)', () => {
+describe('a refund request as each viewer sees it', () => {
   it('priority 3 and above: the number masked in every text of the row, the transfer note included', () => {
     for (const [priority, username] of [
       [3, 'cn1'],
@@ -96,7 +96,7 @@ describe('a refund request as each viewer sees it (issue 21)', () => {
     };
     expect(visibleTrail([e], 4)).toEqual([{ ...e, to_value: 'goi ****77776' }]);
     expect(visibleTrail([e], 1)).toEqual([e]);
-    // The discounted amount's changes stay with priority below 3 too (issue 24.11).
+    // The discounted amount's changes stay with priority below 3 too.
     const sau = { ...e, field: 'tien_hoan_sau_chiet_khau', from_value: '90000', to_value: '45000' };
     expect(visibleTrail([e, sau], 3).map((x) => x.field)).toEqual([e.field]);
     expect(visibleTrail([e, sau], 2)).toEqual([e, sau]);

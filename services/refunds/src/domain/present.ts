@@ -48,7 +48,7 @@ export interface RequestRow {
   bank_transfer_id: string | null;
   created_by: string;
   version: string | number;
-  /** Who the request was handed to by 'assign' ('' when no one; issue 24.17). */
+  /** Who the request was handed to by 'assign' ('' when no one). */
   assigned_to?: string;
 }
 
@@ -111,5 +111,5 @@ export function presentRequest(r: RequestRow, viewer: { priority: number; userna
 export const visibleTrail = (entries: AuditEntry[], viewerPriority: number): AuditEntry[] =>
   isManager(viewerPriority) ? entries : entries.filter((e) => !SENIOR_ONLY_FIELDS.includes(e.field));
 
-/** Fields priority 3 and above never get, in the row or in its trail (spec 2 §2.9; issue 24.11). */
+/** Fields priority 3 and above never get, in the row or in its trail (spec 2 §2.9). */
 export const SENIOR_ONLY_FIELDS: readonly string[] = ['tien_hoan_sau_chiet_khau', 'kenh_doi_tac'];

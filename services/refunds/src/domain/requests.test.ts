@@ -21,7 +21,7 @@ describe('request rules', () => {
       "[Thông báo từ 'Cổng A']\nĐang xử lý (Đang xử lý)",
     );
   });
-  it("the partner's raw status words reach staff in Vietnamese, an unknown code not at all (issue 24)", () => {
+  it("the partner's raw status words reach staff in Vietnamese, an unknown code not at all", () => {
     expect(partnerStatusWord('SUCCESS')).toBe('Thành công');
     expect(partnerStatusWord('PENDING')).toBe('Đang chờ xử lý');
     expect(partnerStatusWord('REFUSED')).toBe('Bị từ chối');

@@ -88,7 +88,7 @@ export function checkChoice(v: number | undefined, msg: string): 0 | 1 {
 export const transferNote = (phone: string, pkg: string) => `0${last9(phone)} ${pkg.trim().toUpperCase()}`;
 
 /**
- * The card gateways' own status words in Vietnamese (issue 24): staff read '(Thành công)', never
+ * The card gateways' own status words in Vietnamese: staff read '(Thành công)', never
  * '(SUCCESS)'. The partner API answers SUCCESS, PENDING or REFUSED; the others are the words such
  * APIs write in their messages.
  */

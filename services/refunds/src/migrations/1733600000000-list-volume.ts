@@ -6,7 +6,7 @@ import { SCHEMA } from '../store/schema';
 /** The text search reads these four columns (any of them contains the text). */
 const SEARCHED = ['number_phone', 'package_code', 'staff_username', 'other_reason'];
 
-/** Refund requests at a million rows and more (issue 14): trigram indexes for the search, per-day counters for count and totals. */
+/** Refund requests at a million rows and more: trigram indexes for the search, per-day counters for count and totals. */
 export class RefundsListVolume1733600000000 implements MigrationInterface {
   name = 'RefundsListVolume1733600000000';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { SCHEMA } from '../store/schema';
 
-/** Hand-out of requests (issue 24.17): who a request was handed to, by whom, when. */
+/** Hand-out of requests: who a request was handed to, by whom, when. */
 export class RefundsAssign1734200000000 implements MigrationInterface {
   name = 'RefundsAssign1734200000000';
 

@@ -1,5 +1,5 @@
 /**
- * Bank messages handed to the signed-in person, on every screen (issue 24.14): the notice pushed the
+ * Bank messages handed to the signed-in person, on every screen: the notice pushed the
  * moment a manager hands them out, and — on each socket (re)connect, so at login and after being
  * offline — how many handed messages still wait, when any do.
  *

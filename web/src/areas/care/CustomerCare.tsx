@@ -43,7 +43,7 @@ export default function CustomerCare() {
   const openRef = useRef(open);
   openRef.current = open;
 
-  // The server holds the open case (issue 24.5): ask it when the screen opens (a reload, another
+  // The server holds the open case: ask it when the screen opens (a reload, another
   // tab or browser), so the case is on screen whatever this browser's storage kept.
   useEffect(() => {
     let alive = true;
@@ -97,7 +97,7 @@ export default function CustomerCare() {
       ],
       rowActions: [
         {
-          // 'Mời lại' (issue 24.17): the customer becomes the open case again, with its card.
+          // 'Mời lại': the customer becomes the open case again, with its card.
           key: 'moilai',
           label: 'Mời lại',
           icon: <PhoneCallbackIcon fontSize="small" />,

@@ -45,7 +45,7 @@ export const CUSTOMER_IMPORT_SPEC: ImportSpec = {
  * 'Xác nhận xoá bản ghi' (customers already handed out are kept by the server).
  */
 /**
- * 'Thêm khách hàng' (POST /api/v1/customer, issue 24.17): one customer typed in, checked by the
+ * 'Thêm khách hàng' (POST /api/v1/customer): one customer typed in, checked by the
  * server as a sheet row would be, into a list of that name (the row's list, or a new one).
  */
 const ADD_CUSTOMER: FormConfig<Upload> = {

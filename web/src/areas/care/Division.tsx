@@ -146,7 +146,7 @@ export default function Division() {
           <TableBody>
             {rows.map(({ person, level }) => (
               <TableRow key={person.username} data-testid={`division-row-${person.username}`}>
-                {/* The hierarchy by indentation; the spec's dashes belong to pickers, not to table cells (issue 24.6). */}
+                {/* The hierarchy by indentation; the spec's dashes belong to pickers, not to table cells. */}
                 <TableCell sx={{ pl: 2 + level * 3 }}>
                   {person.username} - {person.fullname}
                 </TableCell>

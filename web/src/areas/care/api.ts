@@ -41,9 +41,9 @@ export const careApi = {
   newCare: () => api.get<NewCareReply>('/api/v1/customer/new-care'),
   /** The caller's open case as the server holds it (none = no `value`); takes nothing. */
   openCare: () => api.get<NewCareReply>('/api/v1/customer/open-care'),
-  /** 'Mời lại' (issue 24.17): a call-back customer of the caller becomes their open case again. */
+  /** 'Mời lại': a call-back customer of the caller becomes their open case again. */
   moiLai: (customerId: string) => api.post<NewCareReply>('/api/v1/care/xacNhanMoiLai', { id: customerId }),
-  /** One customer typed in (issue 24.17), into the caller's list of that name. */
+  /** One customer typed in, into the caller's list of that name. */
   createCustomer: (body: { file_name: string; phone: string; type?: string; package?: string; registerAt?: string; expiredAt?: string }) =>
     api.post<care_v1_care.Customer>('/api/v1/customer', body),
   recordCare: (customerId: string, body: { status: string; package?: string; appointmentAt?: string; note?: string }) =>

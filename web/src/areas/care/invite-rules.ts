@@ -35,7 +35,7 @@ export function nextDayStatusChip(status: number, count: number): { label: strin
 }
 
 /**
- * The status control of an invite-next-day row (issue 24.13, spec 3 §2.17, §7.9): a record not yet
+ * The status control of an invite-next-day row (spec 3 §2.17, §7.9): a record not yet
  * invited offers 'Đã mời' (approve, status 1), an invited one 'Chưa mời' (setTrangThai 0, to undo a
  * mistaken mark), each after its confirm prompt. Whoever may see the record may set it (the
  * server's scope: own records for priority 5, the subtree above, all for seniors).

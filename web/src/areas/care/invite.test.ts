@@ -32,7 +32,7 @@ describe('invite-next-day display rules (spec 3 §4)', () => {
   it("shows 'invited N times' green for status 1, 'not yet invited' red otherwise", () => {
     expect(nextDayStatusChip(1, 3)).toEqual({ label: 'Đã mời 3 lần', color: 'success' });
     expect(nextDayStatusChip(0, 2)).toEqual({ label: 'Chưa mời', color: 'error' });
-    // The row's control (issue 24.13): not invited → mark invited (approve), invited → back.
+    // The row's control: not invited → mark invited (approve), invited → back.
     expect(nextDayStatusAction(0)).toMatchObject({ to: 1, label: 'Đánh dấu đã mời', confirm: "Xác nhận đổi trạng thái thành 'Đã mời'?" });
     expect(nextDayStatusAction(1)).toMatchObject({
       to: 0,

@@ -68,7 +68,7 @@ export const optionsOf = (labels: Record<string, string>) => Object.entries(labe
 type SectionBody = { username: string; files: string[]; dates: string[] };
 
 /**
- * Data permission saved per section (spec 3 §2.6, issue 24.16): the request carries only the
+ * Data permission saved per section (spec 3 §2.6): the request carries only the
  * section whose 'Lưu' was pressed; the others are left out, and the server leaves them as they are.
  */
 export function sectionOnly(

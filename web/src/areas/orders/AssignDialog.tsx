@@ -20,7 +20,7 @@ const indentOf = (priority: number | undefined) =>
   priority === undefined ? 0 : isLeader(priority) ? 1 : seesOwnRowsOnly(priority) ? 2 : 0;
 
 /**
- * 'Chia đơn' (issue 24.17): managers hand the uploaded orders that have no staff yet (the pool of
+ * 'Chia đơn': managers hand the uploaded orders that have no staff yet (the pool of
  * count-assign) to staff, a number each; the server hands the oldest first and says how many each got.
  */
 export default function AssignDialog({

@@ -18,7 +18,7 @@ import { notify } from '../../store';
 import { orderApi, type OrderKind } from './api';
 
 /**
- * 'Công ty đối tác' (issue 24.16): the managers' list an order's company is chosen from. The
+ * 'Công ty đối tác': the managers' list an order's company is chosen from. The
  * server refuses a company outside it; removing one leaves the orders that carry its name as they are.
  */
 export default function CompanyDialog({

@@ -62,7 +62,7 @@ export const R9279_IMPORT_SPEC: ImportSpec = {
 };
 
 /**
- * The mfy upload (issue 24.17): the 9279 columns without the kind. A row without staff joins the
+ * The mfy upload: the 9279 columns without the kind. A row without staff joins the
  * pool that 'Chia đơn' hands out; the company must be on the managed list (the server checks).
  */
 export const MFY_IMPORT_SPEC: ImportSpec = {
@@ -156,7 +156,7 @@ function companyNoteForm(kind: OrderKind): FormConfig<OrderRecord> {
     submitLabel: 'Lưu',
     fields: [
       {
-        // Chosen from the managers' list (issue 24.16), not typed; the server refuses any other.
+        // Chosen from the managers' list, not typed; the server refuses any other.
         key: 'cty',
         label: 'Công ty',
         type: 'select',
@@ -231,7 +231,7 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
   const noteForm = useMemo(() => companyNoteForm(kind), [kind]);
   const [companiesOpen, setCompaniesOpen] = useState(false);
   const [assignOpen, setAssignOpen] = useState(false);
-  /** The price list's packages, the choices of the package cell (issue 24.16). */
+  /** The price list's packages, the choices of the package cell. */
   const packagesRef = useRef<SelectOption[]>([]);
   useEffect(() => {
     let live = true;
@@ -331,7 +331,7 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
         headerName: 'Gói cước',
         minWidth: 110,
         edit: {
-          // One of the price list's packages (issue 24.16), not free text; the server checks it too.
+          // One of the price list's packages, not free text; the server checks it too.
           type: 'select',
           options: (r) => {
             const listed = packagesRef.current;
@@ -419,7 +419,7 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
         export: { value: (r) => label(r.trang_thai_thu_tien) },
       },
       {
-        // 'Duyệt thông tin' (issue 24.15, spec 3 §4): a select for managers, a chip for the rest.
+        // 'Duyệt thông tin' (spec 3 §4): a select for managers, a chip for the rest.
         field: 'trang_thai_duyet_thong_tin',
         headerName: 'Duyệt thông tin',
         description: 'trang_thai_duyet_thong_tin',
@@ -676,7 +676,7 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
           color: 'info',
           confirm: 'Xác nhận mời tự động?',
           run: (r) => calls.invite(r.id),
-          // The channel and the carrier's result in words (issue 24.4), never the raw code.
+          // The channel and the carrier's result in words, never the raw code.
           successMsg: (_r, res: any) => autoInviteToast(res ?? {}),
           errorMsg: 'Mời tự động thất bại',
         },

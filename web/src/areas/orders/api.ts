@@ -101,11 +101,11 @@ export const orderApi = (kind: OrderKind) => {
     eligibility: (phone: string) => api.post<orders_v1_orders.EligibilityReply>(`${base}/traCuuDoiTuong`, { phone }),
     employees: () => api.get<StaffOptionList>(`${base}/employees`),
     importEndpoint: `${base}/import`,
-    /** The managed partner companies (issue 24.16): managers only. */
+    /** The managed partner companies: managers only. */
     companies: () => api.get<orders_v1_orders.CompanyList>(`${base}/cty`),
     addCompany: (name: string) => api.post<orders_v1_orders.Company>(`${base}/cty`, { name }),
     removeCompany: (companyId: string) => api.del<Ack>(`${base}/cty/${id(companyId)}`),
-    /** The upload's pool and its hand-out (issue 24.17): managers only. */
+    /** The upload's pool and its hand-out: managers only. */
     countAssignable: () => api.get<orders_v1_orders.CountReply>(`${base}/count-assign`),
     assign: (items: Array<{ username: string; count: number }>) => api.post<orders_v1_orders.AssignReply>(`${base}/assign`, items),
   };

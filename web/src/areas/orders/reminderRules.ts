@@ -1,5 +1,5 @@
 /**
- * The rules of showing order reminders (issue 24.1), as plain functions: what identifies one, when
+ * The rules of showing order reminders, as plain functions: what identifies one, when
  * the same one is not shown twice, which of the pending ones a (re)connect shows. The hook that
  * uses them is ./reminders.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Order reminders in the browser (spec 3 §4, §8, §9; issue 24.1). The server keeps them as state
+ * Order reminders in the browser (spec 3 §4, §8, §9). The server keeps them as state
  * (an mfy order waiting for someone is their pending reminder), pushes each when it arises and
  * repeats it while the order waits. The shell shows them on every screen: the pushes as they come,
  * and every pending one on each socket (re)connect — login, reload, a network cut — so whoever was

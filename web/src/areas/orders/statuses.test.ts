@@ -1,7 +1,7 @@
 import { infoApprovalPrompt, INFO_APPROVAL_OPTIONS, label, mmss, secondsLeft, statusColor } from './statuses';
 
 describe('order screen rules', () => {
-  it('information approval (issue 24.15): three values in words, coloured, and the confirm text', () => {
+  it('information approval: three values in words, coloured, and the confirm text', () => {
     expect(INFO_APPROVAL_OPTIONS.map((o) => o.label)).toEqual(['Đang chờ duyệt', 'Đã duyệt', 'Từ chối']);
     expect([statusColor('da_duyet'), statusColor('tu_choi')]).toEqual(['success', 'error']);
     expect(infoApprovalPrompt('da_duyet')).toBe("Xác nhận đổi trạng thái duyệt thông tin thành 'Đã duyệt'?");

@@ -40,7 +40,7 @@ export const COLLECTION_OPTIONS = opts(COLLECTION_STATUSES);
 export const SETTABLE_COLLECTION_OPTIONS = COLLECTION_OPTIONS.filter((o) => o.value !== 'da_thu_tien_mat');
 export const INFO_APPROVAL_OPTIONS = opts(INFO_APPROVAL_STATUSES);
 /**
- * The confirm text of a manager's information-approval change (issue 24.15, spec 3 §4 "Information
+ * The confirm text of a manager's information-approval change (spec 3 §4 "Information
  * approval status"). Any value may follow any other, priority below 3 only (the server's rule).
  */
 export const infoApprovalPrompt = (v: string) => `Xác nhận đổi trạng thái duyệt thông tin thành '${stateLabel(v)}'?`;

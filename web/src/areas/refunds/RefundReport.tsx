@@ -65,7 +65,7 @@ async function exportClawback(ctx: ListContext) {
  * level, every filter (clawback status of the package and of the extra refund, order kind), the
  * clawback statuses changed after their confirm texts ('ĐÃ THANH TOÁN' for top-ups), the two
  * exports BAO-CAO-YCHT.xlsx and DANH-SACH-TRUY-THU.xlsx (hidden for priority 5; refused by the server),
- * and 'Xoá' on a row after 'Xác nhận xoá bản ghi' for managers (issue 24).
+ * and 'Xoá' on a row after 'Xác nhận xoá bản ghi' for managers.
  */
 export default function RefundReport() {
   const listRef = useRef<ListHandle>(null);

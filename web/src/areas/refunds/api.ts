@@ -87,7 +87,7 @@ export const REQUEST_METHODS: ReadonlyArray<{ value: number; label: string; pric
 ];
 /** The method column's words: a top-up has no method of its own (stored 0), it is a discount top-up. */
 export const METHOD_LABELS = [{ value: 0, label: 'Nạp tiền chiết khấu' }, ...REQUEST_METHODS.map(({ value, label }) => ({ value, label }))];
-/** The creation dialog's methods: renewal and G1–G3 (issue 11). */
+/** The creation dialog's methods: renewal and G1–G3. */
 export const DIALOG_METHODS = [1, 10, 11, 12];
 
 /** Partner transaction status filter values (spec 2 §4). */
@@ -128,7 +128,7 @@ export function noticeText(reply: CreateReply | null | undefined): string {
 }
 
 /**
- * Whether a row offers 'Xoá' (issue 24.12): managers (priority below 3), not while the card
+ * Whether a row offers 'Xoá': managers (priority below 3), not while the card
  * gateway's answer is awaited (can_retry) and not once a clawback was collected — the server's
  * rules (services/refunds/src/domain/deletion.ts), which it applies whatever the screen shows.
  */
@@ -192,7 +192,7 @@ export const requestApi = {
   refundAmount: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienHoan`, { id: rowId, refund_price: v }),
   difference: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienChenhLech`, { id: rowId, chenh_lech: v }),
   retry: (rowId: string) => api.put<CreateReply>(`${REQUEST_LIST}/retry/${id(rowId)}`, { currentOriginUrl: location.href }),
-  /** Hand-out (issue 24.17): the pool's size, and handing requests to staff. */
+  /** Hand-out: the pool's size, and handing requests to staff. */
   countAssign: () => api.get<{ total: number }>(`${REQUEST_LIST}/count-assign`),
   assign: (items: Array<{ username: string; count: number }>) =>
     api.post<refunds_v1_refunds.RefundAssignReply>(`${REQUEST_LIST}/assign`, items),

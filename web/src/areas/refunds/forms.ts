@@ -2,7 +2,7 @@
  * The dialogs of 'Yêu cầu hoàn tiền' (spec 2 §2.9, §5): 'Hoàn tiền gói cước', 'Nạp tiền chiết khấu'
  * and 'Cài đặt'. The server computes and stores every amount; the dialogs show the transfer amount
  * of a top-up live with the server's own arithmetic (discount-math.ts) and the rate of the chosen
- * subscriber type, and fill the face amount back from a typed transfer amount (issue 24.11).
+ * subscriber type, and fill the face amount back from a typed transfer amount.
  */
 import type { FieldDef, FormConfig, FormOption, FormValues } from '../../form/types';
 import { moneyDigits } from '../../form/values';
@@ -134,7 +134,7 @@ const refundFields = (when: (v: FormValues) => boolean): FieldDef[] => [
     visible: when,
     loadOptions: loadMethods,
     optionsKey: (v) => String(v.package_code ?? '').trim() || undefined,
-    // The package has no refund price (404 'Không tìm thấy giá hoàn tiền…'): say so and who fixes it (issue 24.3).
+    // The package has no refund price (404 'Không tìm thấy giá hoàn tiền…'): say so and who fixes it.
     loadErrorHint: NO_REFUND_PRICE_HINT,
   },
 ];
@@ -256,7 +256,7 @@ export async function loadPool(): Promise<void> {
 }
 
 /**
- * 'Phân chia yêu cầu' (issue 24.17; spec 2 §7 POST assign, §8 'Phân chia dữ liệu thành công.' /
+ * 'Phân chia yêu cầu' (spec 2 §7 POST assign, §8 'Phân chia dữ liệu thành công.' /
  * 'Phân chia dữ liệu thất bại. Vui lòng thử lại lần sau.'): a manager hands pooled requests, oldest
  * first, to one staff member; the server says what they got.
  */

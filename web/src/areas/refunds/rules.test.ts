@@ -12,7 +12,7 @@ import {
 import { faceText, methodOptions, transferHint, transferText } from './forms';
 
 describe('refund screen rules', () => {
-  it("'Xoá' for managers, not while the gateway may answer, not after a collected clawback (issue 24.12)", () => {
+  it("'Xoá' for managers, not while the gateway may answer, not after a collected clawback", () => {
     const r = { can_retry: false, trang_thai_truy_thu_hoan_theo_goi: 'truy_thu', trang_thai_truy_thu_hoan_them: 'binh_thuong' };
     expect(canDeleteRequest(r, 1)).toBe(true);
     expect(canDeleteRequest(r, 2)).toBe(true);
@@ -56,7 +56,7 @@ describe('refund screen rules', () => {
       }),
     ).toBe('[YÊU CẦU HOÀN TIỀN]\nm\n\n[NẠP TIỀN CHIẾT KHẤU]\nn');
   });
-  it('the dialogs show the transfer amount the server will store, and fill the face amount back from it (issue 24.11)', () => {
+  it('the dialogs show the transfer amount the server will store, and fill the face amount back from it', () => {
     expect(transferText('100,000', 1000)).toBe('90000');
     expect(faceText('90,000', 1000)).toBe('100000');
     expect(transferText('123,456', 350)).toBe('119135');
