@@ -21,7 +21,7 @@ export type UserList = auth_v1_auth.UserList;
 export type Role = auth_v1_auth.Role;
 export type ChannelAssignment = auth_v1_auth.ChannelAssignment;
 export type ChannelReply = auth_v1_auth.ChannelReply;
-/** Create user; `role` omitted = the first role the caller may give (the server picks it, spec 1 §5). */
+/** Create user; `role` is required: the server refuses a blank one (spec 1 §5, services/auth/README.md). */
 export type CreateUserRequest = Omit<auth_v1_auth.CreateUserRequest, 'role'> & { role?: string };
 export type UpdateUserRequest = auth_v1_auth.UpdateUserRequest;
 export type SaveRoleRequest = auth_v1_auth.SaveRoleRequest;
