@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
 import { io as connectSocket, Socket } from 'socket.io-client';
-import { callApi, chooseOption, input, launchChromium, logIn, settled, within } from './browser-session';
+import { callApi, chooseOption, input, launchChromium, logIn, scrollRested, settled, within } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { apiOf, PASSWORD, Staff } from '../../gateway/test/staff-fixture';
@@ -406,6 +406,8 @@ it('on a phone-width window the menu is a temporary drawer that closes after a c
     // The drawer closes after the choice and the chosen tab shows.
     await item.waitFor({ state: 'hidden' });
     await page.getByTestId(`tab-panel-${path}`).waitFor({ state: 'visible' });
+    // The tab bar slides the chosen tab into view: measured where it stops.
+    await within(`the tab bar scrolling to ${path}`, scrollRested(page.getByTestId(`tab-${path}`)));
   };
   await page.getByTestId('menu-toggle').click();
   await accounts.waitFor({ state: 'visible' });

@@ -107,6 +107,31 @@ export const nextFrames = (page: Page, n = 2) =>
   );
 
 /**
+ * Waits until the scroll container around `el` has come to rest (its offsets unchanged over five
+ * frames): a tab bar that scrolls its active tab into view animates there, and is measured where
+ * the user sees it stop.
+ */
+export const scrollRested = (el: Locator) =>
+  el.evaluate(
+    (node) =>
+      new Promise<void>((resolve) => {
+        let box: Element | null = node.parentElement;
+        while (box && box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) box = box.parentElement;
+        const at = () => (box ? `${box.scrollLeft},${box.scrollTop}` : '');
+        let last = at();
+        let still = 0;
+        const step = () => {
+          const now = at();
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 5) resolve();
+          else requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+
+/**
  * Awaits something the test observes (an event, a frame, a response) and fails naming `what` if it
  * has not happened after `ms`: a deadline, never a pause — it resolves the moment the thing happens.
  */
