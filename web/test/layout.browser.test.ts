@@ -199,6 +199,23 @@ it("a toast leaves the tabs and the screen's title and toolbar free, a tab's × 
   await page.close();
 }, 120_000);
 
+it("a toast shown before a screen is opened keeps clear of that screen's toolbar once it is laid out", async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);
+  // A message to act on (15 s): 'Lưu' on 'Phân quyền data' with nothing chosen.
+  await page.getByTestId('menu-/sys/phanquyendata').click();
+  await page.getByTestId('perm-save-sale').click();
+  const toast = page.getByTestId('toast').filter({ hasText: 'Chưa chọn tài khoản để phân quyền' }).first();
+  await toast.waitFor();
+  // Mfy opened for the first time: its code and its list arrive after the tab shows.
+  await page.getByTestId('menu-/app/mfy').click();
+  const toolbar = page.locator('[data-testid="list-mfy"] > .MuiPaper-root').first();
+  await toolbar.waitFor();
+  await nextFrames(page);
+  expect(overlap((await toast.boundingBox())!, (await toolbar.boundingBox())!)).toBe(false);
+  await page.close();
+}, 120_000);
+
 it("the administrator's menu says 'Trang chủ', 'Danh sách chặn' and 'Tải lên khách hàng', never the English words", async () => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);

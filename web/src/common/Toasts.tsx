@@ -41,11 +41,15 @@ function useClearTop(showing: boolean): number {
       frame = requestAnimationFrame(() => setTop(clearTop()));
     };
     setTop(clearTop());
-    // A screen opened a moment ago lays its toolbar out after this render.
+    // A screen opened a moment ago (or loaded with the page while a reminder already shows) lays
+    // its toolbar out later, once its code and data arrive: measure again whenever the page changes.
+    const changes = new MutationObserver(measure);
+    changes.observe(document.body, { childList: true, subtree: true });
     measure();
     window.addEventListener('scroll', measure, true);
     window.addEventListener('resize', measure);
     return () => {
+      changes.disconnect();
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', measure, true);
       window.removeEventListener('resize', measure);
