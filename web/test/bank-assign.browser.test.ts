@@ -12,13 +12,12 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { callApi, input, launchChromium, logIn, searchUntil, toast } from './browser-session';
+import { callApi, input, launchChromium, logIn, searchUntil, toast, staffMaker } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { isFieldNameHeader, isRawValue } from '../src/list/rawCodes';
 
 const ADMIN_PASSWORD = 'Admin@123';
-const ZERO = '00000000-0000-0000-0000-000000000000';
 let stack: Stack;
 let browser: Browser;
 let dir: string;
@@ -34,19 +33,7 @@ function vnToday(): string {
 }
 
 async function people(tag: string) {
-  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', adminToken);
-  const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
-  const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
-    api<{ id: string }>('/api/v1/users', adminToken, {
-      fullname,
-      username,
-      password: 'Matkhau@1',
-      email: `${username}@cskh.vn`,
-      phone: '',
-      brand,
-      group: ZERO,
-      role: role(priority),
-    });
+  const user = await staffMaker(stack.url, adminToken);
   const branch = await user(`cn${tag}`, 'Chi Nhánh Giao Tin', 3);
   await user(`nva${tag}`, 'Nguyễn Văn An', 5, branch.id);
   await user(`nvb${tag}`, 'Trần Thị Bình', 5, branch.id);

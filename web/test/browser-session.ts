@@ -384,6 +384,30 @@ export async function callApi<T>(
  * digits (the field moves from day to month to year to hour to minute by itself), and returns the
  * text the field then holds ('DD/MM/YYYY' or 'DD/MM/YYYY HH:mm').
  */
+/** The nil id: an account in no branch or group (the administrator's tree root). */
+export const NO_UNIT = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Creates staff accounts through the accounts API as the administrator would: the returned
+ * function makes one account of a role priority (3 branch, 4 group leader, 5 salesperson, 7 data
+ * coordinator) under a branch and group, and gives its id.
+ */
+export async function staffMaker(baseUrl: string, adminToken: string, password = 'Matkhau@1') {
+  const roles = await callApi<{ values: Array<{ id: string; priority: number }> }>(baseUrl, '/api/v1/role?page=1&count=100', adminToken);
+  const roleOf = (priority: number) => roles.values.find((r) => r.priority === priority)!.id;
+  return (username: string, fullname: string, priority: number, brand = NO_UNIT, group = NO_UNIT) =>
+    callApi<{ id: string }>(baseUrl, '/api/v1/users', adminToken, {
+      fullname,
+      username,
+      password,
+      email: `${username}@cskh.vn`,
+      phone: '',
+      brand,
+      group,
+      role: roleOf(priority),
+    });
+}
+
 export async function typeDate(page: Page, testId: string, text: string): Promise<string> {
   const field = page.getByTestId(testId);
   await field.locator('[role="spinbutton"]').first().click();

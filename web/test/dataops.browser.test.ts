@@ -18,7 +18,18 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { callApi, chooseOption, input, launchChromium, logIn, pickOption, socketFrames, toast, unchangedOver } from './browser-session';
+import {
+  callApi,
+  chooseOption,
+  input,
+  launchChromium,
+  logIn,
+  pickOption,
+  socketFrames,
+  toast,
+  unchangedOver,
+  staffMaker,
+} from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
@@ -27,8 +38,6 @@ const NUMBERS = 120;
 let stack: Stack;
 let browser: Browser;
 let dir: string;
-
-const ZERO = '00000000-0000-0000-0000-000000000000';
 
 const api = <T>(path: string, token?: string, body?: unknown) => callApi<T>(stack.url, path, token, body);
 
@@ -217,19 +226,7 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
 
   // A branch with its salesperson and a data coordinator (priority 7), through the accounts API.
   const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
-  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin.access_token);
-  const roleOf = (priority: number) => roles.values.find((r) => r.priority === priority)!.id;
-  const account = (username: string, fullname: string, priority: number, brand = ZERO) =>
-    api<{ id: string }>('/api/v1/users', admin.access_token, {
-      fullname,
-      username,
-      password: 'Matkhau@1',
-      email: `${username}@cskh.vn`,
-      phone: '',
-      brand,
-      group: ZERO,
-      role: roleOf(priority),
-    });
+  const account = await staffMaker(stack.url, admin.access_token);
   const branch = await account(`cn${tag}`, 'Chi Nhánh Chia', 3);
   const seller = `nvkd${tag}`;
   await account(seller, 'Lê Lấy Số', 5, branch.id);

@@ -17,13 +17,12 @@ import { Browser, Locator, Page } from 'playwright-core';
 import { createLogger } from '@cskh/kit/observability';
 import { createBus, EventBus } from '@cskh/kit/messaging';
 import { events_v1_care } from '@cskh/proto';
-import { callApi, input, launchChromium, logIn, nextFrames, pickOption, toast } from './browser-session';
+import { callApi, input, launchChromium, logIn, nextFrames, pickOption, toast, staffMaker } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
 const ADMIN_PASSWORD = 'Admin@123';
 const PASSWORD = 'Matkhau@1';
-const ZERO = '00000000-0000-0000-0000-000000000000';
 let stack: Stack;
 let browser: Browser;
 let bus: EventBus;
@@ -52,19 +51,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }))
     .access_token;
-  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
-  const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
-  const user = (username: string, fullname: string, priority: number, brand = ZERO, group = ZERO) =>
-    api<{ id: string }>('/api/v1/users', admin, {
-      fullname,
-      username,
-      password: PASSWORD,
-      email: `${username}@cskh.vn`,
-      phone: '',
-      brand,
-      group,
-      role: role(priority),
-    });
+  const user = await staffMaker(stack.url, admin, PASSWORD);
   const a = await user(cnA, 'Chi nhánh Hà Nội', 3);
   const leader = await user(tnA, 'Trưởng nhóm Hoà', 4, a.id);
   await user(nvLan, 'Nguyễn Thị Lan', 5, a.id, leader.id);

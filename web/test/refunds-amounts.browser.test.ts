@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
-import { callApi, chooseOption, input, launchChromium, logIn, toast } from './browser-session';
+import { callApi, chooseOption, input, launchChromium, logIn, toast, staffMaker } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
@@ -68,20 +68,7 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   await api('/api/v1/giahoantien', admin, { ten_goi_cuoc: pkg, ...prices });
   await api('/api/v1/setting/ti_le_chiet_khau', admin, { value: '10' }, 'PUT');
   await api('/api/v1/setting/ti_le_chiet_khau_tra_sau', admin, { value: '5' }, 'PUT');
-  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
-  const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
-  const ZERO = '00000000-0000-0000-0000-000000000000';
-  const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
-    api<{ id: string }>('/api/v1/users', admin, {
-      fullname,
-      username,
-      password: 'Matkhau@1',
-      email: `${username}@cskh.vn`,
-      phone: '',
-      brand,
-      group: ZERO,
-      role: role(priority),
-    });
+  const user = await staffMaker(stack.url, admin);
   const branch = await user(`cnck${tag}`, 'Chi Nhánh Chiết Khấu', 3);
   const seller = `nvck${tag}`;
   await user(seller, 'Phạm Chiết Khấu', 5, branch.id);

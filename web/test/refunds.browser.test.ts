@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { callApi, chooseOption, input, launchChromium, logIn, pickOption, toast } from './browser-session';
+import { callApi, chooseOption, input, launchChromium, logIn, pickOption, toast, staffMaker } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
@@ -61,20 +61,7 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   const prices = Object.fromEntries(PRICE_FIELDS.map((k) => [k, 10000]));
   await api('/api/v1/giahoantien', admin.access_token, { ten_goi_cuoc: pkg, ...prices, gia_gia_han: 50000, gia_nang_cap_g1: 59000 });
   await api('/api/v1/setting/ti_le_chiet_khau', admin.access_token, { value: '10' }, 'PUT');
-  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin.access_token);
-  const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
-  const ZERO = '00000000-0000-0000-0000-000000000000';
-  const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
-    api<{ id: string }>('/api/v1/users', admin.access_token, {
-      fullname,
-      username,
-      password: 'Matkhau@1',
-      email: `${username}@cskh.vn`,
-      phone: '',
-      brand,
-      group: ZERO,
-      role: role(priority),
-    });
+  const user = await staffMaker(stack.url, admin.access_token);
   const branch = await user(`cn${tag}`, 'Chi Nhánh Hoàn', 3);
   const seller = `nvht${tag}`;
   await user(seller, 'Lê Hoàn Tiền', 5, branch.id);

@@ -12,14 +12,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
-import { callApi, launchChromium, logIn, pickOption, toast } from './browser-session';
+import { callApi, launchChromium, logIn, pickOption, toast, staffMaker } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
 
 const ADMIN_PASSWORD = 'Admin@123';
 const PASSWORD = 'Matkhau@1';
-const ZERO = '00000000-0000-0000-0000-000000000000';
 let stack: Stack;
 let browser: Browser;
 
@@ -61,19 +60,7 @@ beforeAll(async () => {
   tag = randomBytes(3).toString('hex');
   admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }))
     .access_token;
-  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
-  const role = (p: number) => roles.values.find((r) => r.priority === p)!.id;
-  const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
-    api<{ id: string }>('/api/v1/users', admin, {
-      fullname,
-      username,
-      password: PASSWORD,
-      email: `${username}@cskh.vn`,
-      phone: '',
-      brand,
-      group: ZERO,
-      role: role(priority),
-    });
+  const user = await staffMaker(stack.url, admin, PASSWORD);
   const branch = await user(`cn${tag}`, 'Chi Nhánh Một', 3);
   seller = `nv${tag}`;
   await user(seller, 'Lê Bán Hàng', 5, branch.id);
