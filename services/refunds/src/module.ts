@@ -5,6 +5,7 @@ import { refundsConfig } from './config';
 import { RefundsContext, refundsContext } from './context';
 import { priceHandlers } from './handlers/prices';
 import { reportHandlers } from './handlers/report';
+import { requestAssignHandlers } from './handlers/request-assign';
 import { requestEditHandlers } from './handlers/request-edits';
 import { requestImportHandlers } from './handlers/request-import';
 import { requestHandlers } from './handlers/requests';
@@ -29,6 +30,7 @@ export const refundsModule: ServiceModule<typeof refundsConfig.shape, RefundsCon
       ...priceHandlers(c),
       ...requestHandlers(c),
       ...requestEditHandlers(c),
+      ...requestAssignHandlers(c),
       ...requestImportHandlers(c),
       ...reportHandlers(c),
     }),

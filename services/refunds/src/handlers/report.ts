@@ -4,10 +4,12 @@ import { staffOptionList } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
 import { RMSG } from '../domain/messages';
-import { presentRequest } from '../domain/present';
 import { checkClawback, clawbackFilter, orderKindFilter } from '../domain/report';
-import { clawbackByStaff, pageRequests } from '../store/requests';
-import { changeRequest, deleteRequestAs, requestFilter, requestHandlers } from './requests';
+import { clawbackByStaff } from '../store/requests';
+import { changeRequest, deleteRequestAs, requestPage } from './request-change';
+import { requestFilter } from './request-filter';
+import { requestHandlers } from './requests';
+import { requestEditHandlers } from './request-edits';
 
 type Def = typeof refunds_v1_refunds.RefundsServiceService;
 type Rpcs =
@@ -26,6 +28,7 @@ type Rpcs =
 export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   const { ds, staff } = c.deps;
   const list = requestHandlers(c);
+  const edits = requestEditHandlers(c);
 
   /** The request list's filter plus the clawback statuses, the order kind and one staff member. */
   const reportFilter = (ctx: CallContext, req: refunds_v1_refunds.ListReportRequest) => {
@@ -54,20 +57,7 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
   };
 
   return {
-    async listReport(req, ctx) {
-      const me = ctx.user;
-      const paging = toPaging(req.page, req.count, 20);
-      const page = await pageRequests(ds.manager, reportFilter(ctx, req), paging);
-      return {
-        values: page.rows.map((r) => presentRequest(r, me)),
-        count: page.count,
-        tongHoanTien: page.tongHoanTien,
-        tongHoanThem: page.tongHoanThem,
-        tongNapTien: page.tongNapTien,
-        // Like the column, the total of the discounted amounts is for priority below 3 only.
-        ...(isManager(me.priority) ? { tongTienSauChietKhau: page.tongTienSauChietKhau } : {}),
-      };
-    },
+    listReport: (req, ctx) => requestPage(c, ctx.user, reportFilter(ctx, req), toPaging(req.page, req.count, 20)),
 
     async listClawback(req, ctx) {
       // The clawback list is an export (export_only in the proto).
@@ -88,8 +78,8 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
     // The report's own routes (spec 2 §7 "Refund report"), guarded by requestrefundreport: the request
     // list's rules word for word (the sub-permission for approval, priority below 3 for the statuses).
     getReportRequest: (req, ctx) => list.getRequest(req, ctx),
-    approveReportTopUp: (req, ctx) => list.approveTopUp(req, ctx),
-    setReportTransferStatus: (req, ctx) => list.setTransferStatus(req, ctx),
-    setReportTradeStatus: (req, ctx) => list.setTradeStatus(req, ctx),
+    approveReportTopUp: (req, ctx) => edits.approveTopUp(req, ctx),
+    setReportTransferStatus: (req, ctx) => edits.setTransferStatus(req, ctx),
+    setReportTradeStatus: (req, ctx) => edits.setTradeStatus(req, ctx),
   };
 }
