@@ -186,7 +186,7 @@ describe('reminders pushed through two realtime replicas', () => {
     const c = await until('can_duyet reminder', async () => got.boss.find((p) => p.data.id === o.id));
     expect(c).toMatchObject({
       data: { yeu_cau: 'can_duyet', phone_number: phone.slice(-9) },
-      message: `Đơn ${phone.slice(-9)} cần duyệt. Vui lòng kiểm tra!`,
+      message: `Đơn ${phone} cần duyệt. Vui lòng kiểm tra!`,
     });
     await new Promise((r) => setTimeout(r, 500));
     expect(got.other).toEqual([]);

@@ -1,4 +1,4 @@
-import { endedReminderOrder, pendingToShow, pushedReminder, REMINDERS_SHOWN, shownButEnded, takeReminder, worded } from './reminderRules';
+import { endedReminderOrder, pendingToShow, pushedReminder, REMINDERS_SHOWN, shownButEnded, takeReminder } from './reminderRules';
 
 const r = (id: string, over: Record<string, string> = {}) => ({
   phone_number: '****45678',
@@ -36,26 +36,13 @@ describe('pendingToShow', () => {
 });
 
 describe('pushedReminder', () => {
-  it("reads the push's data, its text written from the data, or from data or the envelope for a kind it does not know", () => {
-    expect(pushedReminder({ result: 'success', data: { ...r('a'), message: '' } })).toMatchObject({
-      id: 'a',
-      message: 'Đơn ****45678 đang chờ soạn Y lần 1. Vui lòng kiểm tra!',
-    });
-    expect(pushedReminder({ result: 'success', data: { ...r('a', { yeu_cau: 'khac' }), message: '' }, message: 'Đơn a!' })).toMatchObject({
+  it("reads the push's data, its text from the data or the envelope", () => {
+    expect(pushedReminder({ result: 'success', data: r('a') })).toMatchObject({ id: 'a', message: 'Đơn a' });
+    expect(pushedReminder({ result: 'success', data: { ...r('a'), message: '' }, message: 'Đơn a!' })).toMatchObject({
       id: 'a',
       message: 'Đơn a!',
     });
     expect(pushedReminder({ result: 'success' })).toBeNull();
-  });
-});
-
-describe('worded', () => {
-  it('writes the phone as the lists do: a 9-digit number with its 0, a masked one as it is', () => {
-    expect(worded(r('a', { yeu_cau: 'can_duyet', phone_number: '912345672' })).message).toBe(
-      'Đơn 0912345672 cần duyệt. Vui lòng kiểm tra!',
-    );
-    expect(worded(r('a', { yeu_cau: 'soan_y_lan_2' })).message).toBe('Đơn ****45678 đang chờ soạn Y lần 2. Vui lòng kiểm tra!');
-    expect(worded(r('a', { yeu_cau: 'khac', message: 'Đơn a!' })).message).toBe('Đơn a!');
   });
 });
 

@@ -4,8 +4,6 @@
  * uses them is ./reminders.ts.
  */
 import type { orders_v1_orders } from '@cskh/proto';
-import { reminderText, type ReminderKind } from '../../../../services/orders/src/domain/statuses';
-import { displayPhone } from '../../common/format';
 
 export type ReminderData = orders_v1_orders.ReminderData;
 export type ReminderReply = orders_v1_orders.ReminderReply;
@@ -46,27 +44,16 @@ export function takeReminder(
 export function pendingToShow(reply: Partial<ReminderReply> | null | undefined): ReminderData[] {
   if (!reply || reply.result !== 'success') return [];
   const all = reply.values?.length ? reply.values : reply.data ? [reply.data] : [];
-  return all
-    .map(worded)
-    .filter((r) => !!r.message)
-    .slice(0, REMINDERS_SHOWN);
+  return all.filter((r) => !!r.message).slice(0, REMINDERS_SHOWN);
 }
-
-/** A pushed reminder ({result, data, message}) as the data shown. */
-export function pushedReminder(p: any): ReminderData | null {
-  if (!p?.data?.id) return null;
-  return worded({ ...p.data, message: String(p.data.message || p.message || '') });
-}
-
-const KINDS: readonly string[] = ['can_duyet', 'soan_y', 'soan_y_lan_2'] satisfies ReminderKind[];
 
 /**
- * A reminder with its text written from its data, the phone as the order lists show it
- * (displayPhone: '0912345672', or the salesperson's '****45672'), so that a number reads the
- * same in the toast and the row. A kind this browser does not know keeps the server's text.
+ * A pushed reminder ({result, data, message}) as the data shown. The server writes its text, the
+ * phone as the lists write it, so the toast, the push and the poll read alike.
  */
-export function worded(r: ReminderData): ReminderData {
-  return KINDS.includes(r.yeu_cau) ? { ...r, message: reminderText(r.yeu_cau as ReminderKind, displayPhone(r.phone_number)) } : r;
+export function pushedReminder(p: any): ReminderData | null {
+  if (!p?.data?.id) return null;
+  return { ...p.data, message: String(p.data.message || p.message || '') };
 }
 
 /** The order whose reminders an ended-reminder push closes, or null. */
