@@ -257,4 +257,33 @@ describe('reminders pushed through two realtime replicas', () => {
       await extra.t.stop();
     }
   });
+  it("a waiting order handed to another salesperson closes the old one's reminder and opens the new one's, in one change", async () => {
+    const [from, to] = [`nv_from_${rand()}`, `nv_to_${rand()}`];
+    await announceStaff(t, [
+      { username: from, role_priority: 5 },
+      { username: to, role_priority: 5 },
+    ]);
+    const [old, next] = [await open(a, from, 5), await open(b, to, 5)];
+    const got = { reminded: [] as any[], ended: [] as any[], toNew: [] as any[] };
+    old.on('nhacNhanVien', (p) => got.reminded.push(p));
+    old.on('nhacNhanVienXong', (p) => got.ended.push(p));
+    next.on('nhacNhanVien', (p) => got.toNew.push(p));
+    const phone = newPhone();
+    const o = await live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: phone, ma_goi: PKG, gia_ban_goi: '1' }), {
+      identity: caller(t, 5, from),
+    });
+    await until('first reminder', async () => got.reminded.find((p) => p.data.id === o.id));
+
+    // Still waiting for the customer's Y, now another salesperson's order.
+    await live.updateCompanyNote(O.CompanyNoteRequest.fromPartial({ id: o.id, username_nv: to }), { identity: manager() });
+    expect(await until('old toast closed', async () => got.ended.find((p) => p.data.id === o.id))).toMatchObject({
+      data: { id: o.id, yeu_cau: 'soan_y' },
+    });
+    expect(await until('new one reminded', async () => got.toNew.find((p) => p.data.id === o.id))).toMatchObject({
+      data: { yeu_cau: 'soan_y', phone_number: `****${phone.slice(-5)}` },
+      message: `Đơn ****${phone.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!`,
+    });
+    expect((await live.nhacNhanVien({}, { identity: caller(t, 5, from) })).result).toBe('empty');
+    expect((await live.nhacNhanVien({}, { identity: caller(t, 5, to) })).values.map((v) => v.id)).toEqual([o.id]);
+  });
 });
