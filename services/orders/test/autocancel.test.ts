@@ -286,4 +286,20 @@ describe('reminders pushed through two realtime replicas', () => {
     expect((await live.nhacNhanVien({}, { identity: caller(t, 5, from) })).result).toBe('empty');
     expect((await live.nhacNhanVien({}, { identity: caller(t, 5, to) })).values.map((v) => v.id)).toEqual([o.id]);
   });
+
+  it('whoever was offline gets every reminder pending for them on connect, not only the first twenty', async () => {
+    const busy = `nv_busy_${rand()}`;
+    await announceStaff(t, [{ username: busy, role_priority: 5 }]);
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const o = await live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: newPhone(), ma_goi: PKG, gia_ban_goi: '1' }), {
+        identity: caller(t, 5, busy),
+      });
+      ids.push(o.id);
+      clock.advance(10);
+    }
+    const pending = await live.nhacNhanVien({}, { identity: caller(t, 5, busy) });
+    expect(pending.values.map((v) => v.id)).toEqual(ids);
+    expect(pending.data?.id).toBe(ids[0]);
+  });
 });

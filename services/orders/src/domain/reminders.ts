@@ -15,8 +15,11 @@ export const REMINDING_REQUEST_STATUSES = ['cho_soan_y', 'cho_soan_y_lan_2', 'da
 /** Default repeat interval (ms): three repeats inside the 10-minute window of a 'Chờ soạn Y' order. */
 export const DEFAULT_REMINDER_REPEAT_MS = 2 * 60_000;
 
-/** At most this many pending reminders in one answer (the most urgent first). */
-export const PENDING_REMINDERS_MAX = 20;
+/**
+ * At most this many pending reminders in one answer (the most urgent first): everything that waits
+ * for one person. A salesperson's wait at most 10 minutes each; this bounds a manager's approvals.
+ */
+export const PENDING_REMINDERS_MAX = 500;
 
 /** One reminder as its recipient sees it: the poll's data, plus the toast's text. */
 export interface ReminderView {
