@@ -24,7 +24,7 @@ describe('takeReminder', () => {
 });
 
 describe('pendingToShow', () => {
-  it('every pending reminder, most urgent first, at most five; the single data of an older server', () => {
+  it('every pending reminder, most urgent first, as many as the stack holds; the single data of an older server', () => {
     const values = Array.from({ length: 7 }, (_, i) => r(`o${i}`));
     expect(pendingToShow({ result: 'success', data: values[0], values }).map((x) => x.id)).toEqual(
       values.slice(0, REMINDERS_SHOWN).map((x) => x.id),
@@ -32,6 +32,15 @@ describe('pendingToShow', () => {
     expect(pendingToShow({ result: 'success', data: r('x'), values: [] }).map((x) => x.id)).toEqual(['x']);
     expect(pendingToShow({ result: 'empty', values: [] })).toEqual([]);
     expect(pendingToShow(null)).toEqual([]);
+  });
+  it('leaves the reminders on screen where they are and fills only the places they leave free', () => {
+    const values = Array.from({ length: 7 }, (_, i) => r(`o${i}`));
+    const onScreen = new Set(['o0:soan_y', 'o6:soan_y']);
+    expect(pendingToShow({ result: 'success', values }, onScreen).map((x) => x.id)).toEqual(
+      values.slice(1, 1 + REMINDERS_SHOWN - onScreen.size).map((x) => x.id),
+    );
+    const full = new Set(values.slice(0, REMINDERS_SHOWN).map((x) => `${x.id}:soan_y`));
+    expect(pendingToShow({ result: 'success', values }, full)).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@
  * uses them is ./reminders.ts.
  */
 import type { orders_v1_orders } from '@cskh/proto';
+import { MAX_TOASTS } from '../../store/ui';
 
 export type ReminderData = orders_v1_orders.ReminderData;
 export type ReminderReply = orders_v1_orders.ReminderReply;
@@ -16,8 +17,8 @@ export const REMINDER_ENDED_EVENT = 'nhacNhanVienXong';
 export const REMINDER_TOAST_MS = 30_000;
 /** The same reminder twice within this window is one (a push and the reconnect's answer crossing). */
 export const REMINDER_DEDUPE_MS = 5_000;
-/** At most this many of the pending reminders are toasted on a (re)connect (the toast stack holds five). */
-export const REMINDERS_SHOWN = 5;
+/** At most this many reminders on screen after a (re)connect: the toast stack's size. */
+export const REMINDERS_SHOWN = MAX_TOASTS;
 
 /** What identifies one reminder: the order and what it waits for. */
 export const reminderKey = (r: Pick<ReminderData, 'id' | 'yeu_cau'>) => `${r.id}:${r.yeu_cau}`;
@@ -40,11 +41,15 @@ export function takeReminder(
   return true;
 }
 
-/** The reminders a (re)connect answer shows: every pending one, the most urgent first, at most REMINDERS_SHOWN. */
-export function pendingToShow(reply: Partial<ReminderReply> | null | undefined): ReminderData[] {
+/**
+ * The reminders a (re)connect's answer toasts: pending ones not on screen (`onScreen`, by
+ * reminderKey), the most urgent first, into the places the reminders on screen leave free (at most
+ * REMINDERS_SHOWN in all): what is on screen stays, never pushed out of the stack by a repeat.
+ */
+export function pendingToShow(reply: Partial<ReminderReply> | null | undefined, onScreen: ReadonlySet<string> = new Set()): ReminderData[] {
   if (!reply || reply.result !== 'success') return [];
   const all = reply.values?.length ? reply.values : reply.data ? [reply.data] : [];
-  return all.filter((r) => !!r.message).slice(0, REMINDERS_SHOWN);
+  return all.filter((r) => !!r.message && !onScreen.has(reminderKey(r))).slice(0, Math.max(0, REMINDERS_SHOWN - onScreen.size));
 }
 
 /**
