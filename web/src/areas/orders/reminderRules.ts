@@ -20,6 +20,9 @@ export const REMINDER_DEDUPE_MS = 5_000;
 /** At most this many reminders on screen after a (re)connect: the toast stack's size. */
 export const REMINDERS_SHOWN = MAX_TOASTS;
 
+/** A push as the socket hands it over: its data, and maybe its text beside. */
+type Pushed = { data?: Partial<ReminderData>; message?: string } | null | undefined;
+
 /** What identifies one reminder: the order and what it waits for. */
 export const reminderKey = (r: Pick<ReminderData, 'id' | 'yeu_cau'>) => `${r.id}:${r.yeu_cau}`;
 
@@ -56,14 +59,16 @@ export function pendingToShow(reply: Partial<ReminderReply> | null | undefined, 
  * A pushed reminder ({result, data, message}) as the data shown. The server writes its text, the
  * phone as the lists write it, so the toast, the push and the poll read alike.
  */
-export function pushedReminder(p: any): ReminderData | null {
-  if (!p?.data?.id) return null;
-  return { ...p.data, message: String(p.data.message || p.message || '') };
+export function pushedReminder(p: unknown): ReminderData | null {
+  const push = p as Pushed;
+  if (!push?.data?.id) return null;
+  return { ...(push.data as ReminderData), message: String(push.data.message || push.message || '') };
 }
 
 /** The order whose reminders an ended-reminder push closes, or null. */
-export function endedReminderOrder(p: any): string | null {
-  return p?.data?.id ? String(p.data.id) : null;
+export function endedReminderOrder(p: unknown): string | null {
+  const id = (p as Pushed)?.data?.id;
+  return id ? String(id) : null;
 }
 
 /**
