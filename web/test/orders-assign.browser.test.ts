@@ -138,7 +138,10 @@ it('a manager keeps the company list, picks an order’s company and package fro
   await pickOption(page.getByRole('option', { name: pkgB, exact: true }));
   await page.getByTestId('confirm-dialog').waitFor();
   expect(await page.getByTestId('confirm-dialog').textContent()).toContain(`Xác nhận đổi gói cước thành ${pkgB}?`);
+  // The company's 'Cập nhật thành công' may still be up: wait for this change's own answer.
+  const saved = page.waitForResponse((r) => r.url().includes('/updatePackageCode'));
   await page.getByTestId('confirm-ok').click();
+  expect((await saved).ok()).toBe(true);
   await toast(page, 'Cập nhật thành công');
   expect((await sql(`SELECT ma_goi FROM orders.sale_order WHERE id = $1`, [order.id]))[0].ma_goi).toBe(pkgB);
 

@@ -19,8 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
-import { Browser, Page } from 'playwright-core';
-import { callApi, chooseOption, input, launchChromium, logIn, pickOption } from './browser-session';
+import { Browser, Page, WebSocketRoute } from 'playwright-core';
+import { callApi, chooseOption, input, launchChromium, logIn, nextFrames, pickOption } from './browser-session';
 import * as XLSX from 'xlsx';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
@@ -33,6 +33,20 @@ let env: NodeJS.ProcessEnv;
 const api = <T>(path: string, token?: string, body?: unknown) => callApi<T>(stack.url, path, token, body);
 
 const login = (page: Page, username: string, password: string) => logIn(page, stack.url, username, password);
+
+const ZERO = '00000000-0000-0000-0000-000000000000';
+const tokenOf = async (username: string, password: string) =>
+  (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username, password })).access_token;
+let phoneSeq = Math.floor(Math.random() * 90_000);
+/** A new mobile number; no two of one run share their last 5 digits (what a salesperson's mask shows). */
+const newPhone = () => `09${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}${String(phoneSeq++ % 100_000).padStart(5, '0')}`;
+/** A user made by the admin (password 'Matkhau@1'); a salesperson's `brand` is their branch's id. */
+async function newUser(admin: string, username: string, fullname: string, priority: number, brand = ZERO) {
+  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
+  const role = roles.values.find((r) => r.priority === priority)!.id;
+  const body = { fullname, username, password: 'Matkhau@1', email: `${username}@cskh.vn`, phone: '', brand, group: ZERO, role };
+  return api<{ id: string }>('/api/v1/users', admin, body);
+}
 
 async function sql<T = Record<string, any>>(text: string, params: unknown[] = []): Promise<T[]> {
   const c = new PgClient({ connectionString: env.DATABASE_URL });
@@ -69,35 +83,9 @@ it('a salesperson sees the countdown, the server cancels at the deadline and the
     gia_t2: '90000',
     gia_t3: '80000',
   });
-  const roles = await api<{ values: Array<{ id: string; name: string; priority: number }> }>(
-    '/api/v1/role?page=1&count=100',
-    admin.access_token,
-  );
-  const salesRole = roles.values.find((r) => r.priority === 5)!;
-  const branchRole = roles.values.find((r) => r.priority === 3)!;
-  const ZERO = '00000000-0000-0000-0000-000000000000';
   // A salesperson sits under a branch (priority 3 account).
-  const branch = await api<{ id: string }>('/api/v1/users', admin.access_token, {
-    fullname: 'Chi Nhánh Một',
-    username: `cn${tag}`,
-    password: 'Matkhau@1',
-    email: `cn${tag}@cskh.vn`,
-    phone: '',
-    brand: ZERO,
-    group: ZERO,
-    role: branchRole.id,
-  });
   const seller = `nvkd${tag}`;
-  await api('/api/v1/users', admin.access_token, {
-    fullname: 'Phạm Bán Hàng',
-    username: seller,
-    password: 'Matkhau@1',
-    email: `${seller}@cskh.vn`,
-    phone: '',
-    brand: branch.id,
-    group: ZERO,
-    role: salesRole.id,
-  });
+  await newUser(admin.access_token, seller, 'Phạm Bán Hàng', 5, (await newUser(admin.access_token, `cn${tag}`, 'Chi Nhánh Một', 3)).id);
 
   // The salesperson creates an order (no employee field at priority 5) and sees its countdown.
   // Staff work on Vietnam's clock: the list's default day ('today') is the browser's.
@@ -110,7 +98,7 @@ it('a salesperson sees the countdown, the server cancels at the deadline and the
   expect(await page.getByTestId('mfy-form-username_nv').count()).toBe(0);
   await page.getByTestId('mfy-form-submit').click();
   expect(await page.getByTestId('mfy-form-alert').textContent()).toContain('[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn');
-  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const phone = newPhone();
   await input(page, 'mfy-form-so_dien_thoai').fill(phone);
   await chooseOption(page, 'mfy-form-ma_goi', pkg);
   await page.getByTestId('mfy-form-gia_ban_goi').click();
@@ -176,29 +164,9 @@ it('a manager keeps the 9279 price list (create, import, search, export), create
   const dir = mkdtempSync(join(tmpdir(), 'orders-browser-'));
   // The order's salesperson (the staff read model learns them from auth's event meanwhile).
   const admin = await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
-  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin.access_token);
-  const ZERO = '00000000-0000-0000-0000-000000000000';
   const seller = `nv9279${tag.toLowerCase()}`;
-  const branch = await api<{ id: string }>('/api/v1/users', admin.access_token, {
-    fullname: 'Chi Nhánh Hai',
-    username: `cn9279${tag.toLowerCase()}`,
-    password: 'Matkhau@1',
-    email: `cn9279${tag.toLowerCase()}@cskh.vn`,
-    phone: '',
-    brand: ZERO,
-    group: ZERO,
-    role: roles.values.find((r) => r.priority === 3)!.id,
-  });
-  await api('/api/v1/users', admin.access_token, {
-    fullname: 'Lê Đăng Ký',
-    username: seller,
-    password: 'Matkhau@1',
-    email: `${seller}@cskh.vn`,
-    phone: '',
-    brand: branch.id,
-    group: ZERO,
-    role: roles.values.find((r) => r.priority === 5)!.id,
-  });
+  const branch = await newUser(admin.access_token, `cn9279${tag.toLowerCase()}`, 'Chi Nhánh Hai', 3);
+  await newUser(admin.access_token, seller, 'Lê Đăng Ký', 5, branch.id);
   const page = await browser.newPage({ timezoneId: 'Asia/Ho_Chi_Minh', acceptDownloads: true });
   await login(page, 'admin', ADMIN_PASSWORD);
 
@@ -269,7 +237,7 @@ it('a manager keeps the 9279 price list (create, import, search, export), create
   await page.getByTestId('list-dangky9279').waitFor();
   await page.getByTestId('dangky9279-create').click();
   await page.getByTestId('dangky9279-form-dialog').waitFor();
-  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const phone = newPhone();
   await input(page, 'dangky9279-form-so_dien_thoai').fill(phone);
   await chooseOption(page, 'dangky9279-form-ma_goi', created);
   await page.getByTestId('dangky9279-form-gia_ban_goi').click();
@@ -341,27 +309,12 @@ it('a manager keeps the 9279 price list (create, import, search, export), create
 it("a reminder reads the phone as the list does and closes in every open browser when its order moves on; after 'Duyệt' manager and salesperson read one name", async () => {
   const tag = randomBytes(3).toString('hex');
   const pkg = `MNH${tag}`.toUpperCase();
-  const admin = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }))
-    .access_token;
+  const admin = await tokenOf('admin', ADMIN_PASSWORD);
   await api('/api/v1/giagoimfy', admin, { ten_goi_cuoc: pkg, phi_thu_hoi: '0', gia_t1: '100000', gia_t2: '90000', gia_t3: '80000' });
-  const roles = await api<{ values: Array<{ id: string; priority: number }> }>('/api/v1/role?page=1&count=100', admin);
-  const ZERO = '00000000-0000-0000-0000-000000000000';
-  const user = (username: string, fullname: string, priority: number, brand = ZERO) =>
-    api<{ id: string }>('/api/v1/users', admin, {
-      fullname,
-      username,
-      password: 'Matkhau@1',
-      email: `${username}@cskh.vn`,
-      phone: '',
-      brand,
-      group: ZERO,
-      role: roles.values.find((r) => r.priority === priority)!.id,
-    });
   const seller = `nvnh${tag}`;
-  await user(seller, 'Trần Nhắc Nhở', 5, (await user(`cnnh${tag}`, 'Chi Nhánh Ba', 3)).id);
-  const own = (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username: seller, password: 'Matkhau@1' }))
-    .access_token;
-  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await newUser(admin, seller, 'Trần Nhắc Nhở', 5, (await newUser(admin, `cnnh${tag}`, 'Chi Nhánh Ba', 3)).id);
+  const own = await tokenOf(seller, 'Matkhau@1');
+  const phone = newPhone();
   const order = await api<{ id: string }>('/api/v1/mfy', own, { so_dien_thoai: phone, ma_goi: pkg, gia_ban_goi: '1' });
   const setStatus = (trang_thai: string) => callApi(stack.url, `/api/v1/mfy/setTrangThai/${order.id}`, admin, { trang_thai }, 'PUT');
   const openList = async (username: string, password: string) => {
@@ -412,4 +365,56 @@ it("a reminder reads the phone as the list does and closes in every open browser
   await home.getByTestId('menu-/app/mfy').waitFor();
   expect(await reminder(home, 'cần duyệt').count()).toBe(0);
   for (const page of [sales, boss, home]) await page.close();
+}, 180000);
+
+it("a salesperson's reminder follows the order handed to a colleague; a reconnect keeps the toast of an order still waiting, however many wait", async () => {
+  const tag = randomBytes(3).toString('hex');
+  const pkg = `MNG${tag}`.toUpperCase();
+  const admin = await tokenOf('admin', ADMIN_PASSWORD);
+  await api('/api/v1/giagoimfy', admin, { ten_goi_cuoc: pkg, phi_thu_hoi: '0', gia_t1: '100000', gia_t2: '90000', gia_t3: '80000' });
+  const branch = (await newUser(admin, `cnbg${tag}`, 'Chi Nhánh Bàn Giao', 3)).id;
+  const [from, to] = [`nvbg${tag}`, `nvnhan${tag}`];
+  await newUser(admin, from, 'Lê Bàn Giao', 5, branch);
+  await newUser(admin, to, 'Phạm Nhận Đơn', 5, branch);
+  const own = await tokenOf(from, 'Matkhau@1');
+  const order = (phone: string) => api<{ id: string }>('/api/v1/mfy', own, { so_dien_thoai: phone, ma_goi: pkg, gia_ban_goi: '1' });
+  const reminder = (page: Page, phone: string) =>
+    page.getByTestId('toast').filter({ hasText: `Đơn ****${phone.slice(-5)} đang chờ soạn Y lần 1.` });
+  const open = async (username: string) => {
+    const page = await browser.newPage({ timezoneId: 'Asia/Ho_Chi_Minh' });
+    await login(page, username, 'Matkhau@1');
+    return page;
+  };
+
+  // Still waiting for the customer's Y, the order is handed to a colleague: the reminder goes with it.
+  const handed = newPhone();
+  const { id } = await order(handed);
+  const [mine, theirs] = [await open(from), await open(to)];
+  await reminder(mine, handed).waitFor({ timeout: 15000 });
+  await callApi(stack.url, `/api/v1/mfy/${id}`, admin, { username_nv: to }, 'PUT');
+  await reminder(mine, handed).waitFor({ state: 'detached', timeout: 15000 });
+  await reminder(theirs, handed).waitFor({ timeout: 15000 });
+  await Promise.all([mine.close(), theirs.close()]);
+
+  // Twenty orders wait while the salesperson is away; back, they see the most urgent, then a new one.
+  const waiting = Array.from({ length: 20 }, newPhone);
+  for (const phone of waiting) await order(phone);
+  const page = await browser.newPage({ timezoneId: 'Asia/Ho_Chi_Minh' });
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    sockets.push(ws);
+    ws.connectToServer();
+  });
+  await login(page, from, 'Matkhau@1');
+  await reminder(page, waiting[0]).waitFor({ timeout: 15000 });
+  const latest = newPhone();
+  await order(latest);
+  await reminder(page, latest).waitFor({ timeout: 15000 });
+  // The connection drops and comes back: the answer lists all 21 waiting orders, the new one's toast stays.
+  const answered = page.waitForResponse((r) => r.url().includes('/api/v1/mfy/nhacNhanVien'));
+  await sockets.at(-1)!.close();
+  await answered;
+  await nextFrames(page, 3);
+  expect(await reminder(page, latest).count()).toBe(1);
+  await page.close();
 }, 180000);

@@ -186,7 +186,7 @@ describe('reminders pushed through two realtime replicas', () => {
     const c = await until('can_duyet reminder', async () => got.boss.find((p) => p.data.id === o.id));
     expect(c).toMatchObject({
       data: { yeu_cau: 'can_duyet', phone_number: phone.slice(-9) },
-      message: `Đơn ${phone.slice(-9)} cần duyệt. Vui lòng kiểm tra!`,
+      message: `Đơn ${phone} cần duyệt. Vui lòng kiểm tra!`,
     });
     await new Promise((r) => setTimeout(r, 500));
     expect(got.other).toEqual([]);
@@ -256,5 +256,50 @@ describe('reminders pushed through two realtime replicas', () => {
     } finally {
       await extra.t.stop();
     }
+  });
+  it("a waiting order handed to another salesperson closes the old one's reminder and opens the new one's, in one change", async () => {
+    const [from, to] = [`nv_from_${rand()}`, `nv_to_${rand()}`];
+    await announceStaff(t, [
+      { username: from, role_priority: 5 },
+      { username: to, role_priority: 5 },
+    ]);
+    const [old, next] = [await open(a, from, 5), await open(b, to, 5)];
+    const got = { reminded: [] as any[], ended: [] as any[], toNew: [] as any[] };
+    old.on('nhacNhanVien', (p) => got.reminded.push(p));
+    old.on('nhacNhanVienXong', (p) => got.ended.push(p));
+    next.on('nhacNhanVien', (p) => got.toNew.push(p));
+    const phone = newPhone();
+    const o = await live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: phone, ma_goi: PKG, gia_ban_goi: '1' }), {
+      identity: caller(t, 5, from),
+    });
+    await until('first reminder', async () => got.reminded.find((p) => p.data.id === o.id));
+
+    // Still waiting for the customer's Y, now another salesperson's order.
+    await live.updateCompanyNote(O.CompanyNoteRequest.fromPartial({ id: o.id, username_nv: to }), { identity: manager() });
+    expect(await until('old toast closed', async () => got.ended.find((p) => p.data.id === o.id))).toMatchObject({
+      data: { id: o.id, yeu_cau: 'soan_y' },
+    });
+    expect(await until('new one reminded', async () => got.toNew.find((p) => p.data.id === o.id))).toMatchObject({
+      data: { yeu_cau: 'soan_y', phone_number: `****${phone.slice(-5)}` },
+      message: `Đơn ****${phone.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!`,
+    });
+    expect((await live.nhacNhanVien({}, { identity: caller(t, 5, from) })).result).toBe('empty');
+    expect((await live.nhacNhanVien({}, { identity: caller(t, 5, to) })).values.map((v) => v.id)).toEqual([o.id]);
+  });
+
+  it('whoever was offline gets every reminder pending for them on connect, not only the first twenty', async () => {
+    const busy = `nv_busy_${rand()}`;
+    await announceStaff(t, [{ username: busy, role_priority: 5 }]);
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const o = await live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: newPhone(), ma_goi: PKG, gia_ban_goi: '1' }), {
+        identity: caller(t, 5, busy),
+      });
+      ids.push(o.id);
+      clock.advance(10);
+    }
+    const pending = await live.nhacNhanVien({}, { identity: caller(t, 5, busy) });
+    expect(pending.values.map((v) => v.id)).toEqual(ids);
+    expect(pending.data?.id).toBe(ids[0]);
   });
 });

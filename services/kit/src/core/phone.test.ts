@@ -1,4 +1,12 @@
-import { keptUnlessEdited, maskPhone, maskPhonesInText, phoneMaskedFor } from './phone';
+import { keptUnlessEdited, maskPhone, maskPhonesInText, phoneAsShown, phoneMaskedFor } from './phone';
+
+describe('phoneAsShown', () => {
+  it('writes the number as the lists do: 0 + 9 digits, or the mask', () => {
+    for (const raw of ['0912345672', '912345672', '84912345672']) expect(phoneAsShown(raw, 2)).toBe('0912345672');
+    expect(phoneAsShown('0912345672', 5)).toBe('****45672');
+    expect(phoneAsShown('', 1)).toBe('');
+  });
+});
 
 /** A run of 9 or more digits (separators ignored) containing these 9 digits. */
 const shows = (text: string, nine: string) => text.replace(/[ .-]/g, '').includes(nine);

@@ -41,6 +41,16 @@ export function maskPhone(phone: unknown, viewerPriority: number): string {
   return viewerPriority < 3 ? l : `****${l.slice(-5)}`;
 }
 
+/**
+ * A phone written as the lists show it to a viewer: 0 + the last 9 digits, or the mask
+ * (`****` + last 5) — for a text the server writes (a reminder's message), so that it reads the
+ * number as the row beside it does.
+ */
+export function phoneAsShown(phone: unknown, viewerPriority: number): string {
+  const shown = maskPhone(phone, viewerPriority);
+  return /^\d{9}$/.test(shown) ? `0${shown}` : shown;
+}
+
 /** Whether a viewer of this priority sees phones masked (`****` + last 5): priority 3 and above. */
 export const phoneMaskedFor = (viewerPriority: number): boolean => !(viewerPriority < 3);
 

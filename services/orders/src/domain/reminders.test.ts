@@ -29,7 +29,7 @@ describe('reminderView', () => {
       phone_number: '912345678',
       yeu_cau: 'can_duyet',
       han_huy: '',
-      message: 'Đơn 912345678 cần duyệt. Vui lòng kiểm tra!',
+      message: 'Đơn 0912345678 cần duyệt. Vui lòng kiểm tra!',
     });
   });
 

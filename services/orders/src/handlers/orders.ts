@@ -1,17 +1,14 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, dayRange, Identity, importChunk, isManager, seesOwnRowsOnly, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
-import { Handlers } from '@cskh/kit/server';
+import { dayRange, Identity, isManager, seesOwnRowsOnly, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
 import { inScope, ListFilter, maskedContains, requireId, staffOptionList, staffScopeOf, typedContains } from '@cskh/kit/data';
 import { addPushToOutbox, ALL_ROOM } from '@cskh/kit/messaging';
-import type { orders_v1_orders } from '@cskh/proto';
 import { Actor, applyChange, OrderChange, pushReminder, removeOrder } from '../store/order-changes';
 import { PUSH } from '../domain/events';
 import type { OrdersContext } from '../context';
 import { MSG } from '../domain/messages';
 import { autoInviteRequest } from '../domain/auto-invite';
-import { importRowKey, parseImportRow, R9279_FIRST_ROW } from '../domain/import-9279';
 import { deriveMoney, parseRatio, parseSignedAmount } from '../domain/order-money';
-import { checkText, isError, parseDraft, parseForm, parseOrderDate, parsePhone, parseTier } from '../domain/order-input';
+import { checkText, parseDraft, parseForm, parseOrderDate, parsePhone, parseTier } from '../domain/order-input';
 import { OrderRow, presentOrder, visibleOrderTrail } from '../domain/present';
 import { tierPrice } from '../domain/prices';
 import { PENDING_REMINDERS_MAX, reminderView, type ReminderView } from '../domain/reminders';
@@ -24,38 +21,15 @@ import {
   SETTABLE_COLLECTION_STATUSES,
   statusesOf,
 } from '../domain/statuses';
-import { assignPlan, checkAssignee } from '../domain/record-import';
-import {
-  assignOldestOrders,
-  companyNamed,
-  countOrderPool,
-  deleteCompany,
-  findOrder,
-  insertCompany,
-  insertOrders,
-  listCompanies,
-  lockOrder,
-  NewOrder,
-  orderResource,
-  pageAssignedOrders,
-  pageOrders,
-  pendingReminders,
-} from '../store/orders';
+import { companyNamed, findOrder, insertOrders, lockOrder, NewOrder, orderResource, pageOrders, pendingReminders } from '../store/orders';
 import { findPriceByName } from '../store/prices';
 import { SCHEMA } from '../store/schema';
+import { orderBatchHandlers } from './order-batches';
+import { MfyOnlyHandlers, OrderHandlers, refuse, requireManager, valid } from './order-common';
 
-type MfyDef = typeof orders_v1_orders.MfyOrderServiceService;
-type R9279Def = typeof orders_v1_orders.Reg9279OrderServiceService;
-/** The handlers of both lists (the 9279 one has a few more RPCs, the mfy one two money edits). */
-export type OrderHandlers = Handlers<MfyDef> & Omit<Handlers<R9279Def>, 'nhacNhanVien' | 'updateDoanhThu' | 'updateTiLeDoanhThuTinhLuong'>;
+export type { OrderHandlers } from './order-common';
 
-const refuse = (code: 'VALIDATION' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT', msg: string): never => {
-  throw new AppError(code, msg);
-};
-/** A parsed value, or VALIDATION with its message. */
-const valid = <T>(v: T | { error: string }): T => (isError(v) ? refuse('VALIDATION', v.error) : (v as T));
 const actor = (me: Identity): Actor => ({ username: me.username, fullname: me.fullname });
-const requireManager = (me: Identity) => void (isManager(me.priority) || refuse('FORBIDDEN', MSG.managersOnly));
 
 /** The mfy and 9279 order lists' calls (spec 3 §7.8), thin: check → rules → store (applyChange) → present. */
 export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers {
@@ -119,6 +93,9 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
   };
 
   const handlers: OrderHandlers = {
+    // The upload, the pool's hand-out and the partner companies.
+    ...orderBatchHandlers(c, kind, present),
+
     async listOrders(req, ctx) {
       const me = ctx.user;
       const paging = toPaging(req.page, req.count, 10);
@@ -375,139 +352,6 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       return values.length ? { result: 'success', data: values[0], values } : { result: 'empty', data: undefined, values: [] };
     },
 
-    // The 9279 upload (spec 3 §5) and the mfy one: every row checked again; refused
-    // rows by sheet row; re-sent chunks store nothing twice; rows without staff join the pool.
-    async importOrders(req, ctx) {
-      const me = ctx.user;
-      requireManager(me);
-      const fileName = (req.file_name ?? '').trim();
-      const rows = req.rows ?? [];
-      const members = await staff.byUsernames(rows.map((r) => String(r.username_nv ?? '').trim()).filter(Boolean));
-      const known = (u: string) => !!members.get(u) && !members.get(u)!.deleted;
-      const companies = new Map((await listCompanies(ds.manager, kind)).map((co) => [co.name.toLowerCase(), co.name]));
-      const at = now();
-      return importChunk({
-        rows,
-        fileName,
-        firstRow: req.first_row || R9279_FIRST_ROW,
-        parse: (r) => parseImportRow(r as unknown as Record<string, unknown>, known, kind, (n) => companies.get(n.toLowerCase())),
-        key: (r) => importRowKey(r, kind),
-        save: (good) =>
-          ds.transaction(async (em) => {
-            const orders: NewOrder[] = [];
-            for (const { row: r, importKey } of good) {
-              const price = await findPriceByName(em, kind, r.ma_goi);
-              const doanh_thu = r.doanh_thu ?? (price ? tierPrice(price, r.gia_ban_goi) : 0);
-              orders.push({
-                kind,
-                so_dien_thoai_chu: '',
-                so_dien_thoai: r.so_dien_thoai,
-                ma_goi: price?.ten_goi_cuoc ?? r.ma_goi,
-                gia_ban_goi: r.gia_ban_goi,
-                username_nv: r.username_nv,
-                ten_nv: r.username_nv ? (members.get(r.username_nv)?.fullname ?? '') : '',
-                ...INITIAL,
-                trang_thai_yeu_cau: 'dang_cho_xu_ly',
-                cty: r.cty,
-                note: r.note,
-                hinh_thuc: r.hinh_thuc,
-                created_time: r.created_time ?? at,
-                created_at: at,
-                cancel_due_at: null,
-                doanh_thu,
-                ...deriveMoney({ doanh_thu, chenh_lech: 0, ti_le_doanh_thu_tinh_luong: -1, gia_t1: Number(price?.gia_t1 ?? 0) }),
-                import_key: importKey,
-                created_by: me.username,
-              });
-            }
-            const created = await insertOrders(em, orders);
-            for (const o of created)
-              await audit.record(em, {
-                resource: orderResource(kind),
-                id: o.id,
-                who: me,
-                changes: [{ field: 'trang_thai', from: null, to: o.trang_thai }],
-              });
-            if (created.length) await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind, id: '' }, { from: me.username });
-          }),
-      });
-    },
-
-    // The pool's hand-out: managers hand uploaded orders without staff to active staff.
-    async listAssigned(req, ctx) {
-      const me = ctx.user;
-      const page = await pageAssignedOrders(ds.manager, kind, me.username, toPaging(req.page, req.count, 20));
-      const prices = new Map<string, ReturnType<typeof findPriceByName>>();
-      const values = await Promise.all(page.rows.map((o) => present(ds.manager, o, me, prices)));
-      return { values, count: page.count, server_time: vnDateTime(now()) };
-    },
-
-    async countAssignable(_req, ctx) {
-      requireManager(ctx.user);
-      return { total: await countOrderPool(ds.manager, kind) };
-    },
-
-    async assign(req, ctx) {
-      const me = ctx.user;
-      requireManager(me);
-      const plan = assignPlan(req.items ?? []);
-      const members = await staff.byUsernames([...plan.keys()]);
-      const scope = staffScopeOf(me);
-      for (const username of plan.keys()) checkAssignee(scope, members.get(username), username);
-      const handed = await ds.transaction(async (em) => {
-        const out: Array<{ username: string; count: number }> = [];
-        for (const [username, count] of plan) {
-          const ids = await assignOldestOrders(em, kind, { username, fullname: members.get(username)!.fullname }, count, me.username);
-          for (const id of ids)
-            await audit.record(em, {
-              resource: orderResource(kind),
-              id,
-              who: me,
-              changes: [{ field: 'username_nv', from: '', to: username }],
-            });
-          out.push({ username, count: ids.length });
-        }
-        if (out.some((o) => o.count > 0))
-          await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind, id: '' }, { from: me.username });
-        return out;
-      });
-      c.deps.outbox.afterCommit();
-      return { assigned: handed.reduce((n, i) => n + i.count, 0), items: handed, msg: MSG.assigned };
-    },
-
-    // The managed list of partner companies: managers keep it; orders choose from it.
-    async listCompanies(_req, ctx) {
-      requireManager(ctx.user);
-      const values = await listCompanies(ds.manager, kind);
-      return { values, count: values.length };
-    },
-
-    async addCompany(req, ctx) {
-      requireManager(ctx.user);
-      const name = valid(checkText(req.name, 'Tên công ty')) || refuse('VALIDATION', MSG.companyNameRequired);
-      return ds.transaction(async (em) => {
-        const co = (await insertCompany(em, kind, name, ctx.user.username)) ?? refuse('CONFLICT', MSG.companyExists(name));
-        await audit.record(em, {
-          resource: `company_${kind}`,
-          id: co.id,
-          who: ctx.user,
-          changes: [{ field: 'name', from: null, to: co.name }],
-        });
-        return co;
-      });
-    },
-
-    async deleteCompany(req, ctx) {
-      requireManager(ctx.user);
-      const id = requireId(req.id, MSG.companyNotFound);
-      // Orders keep the name they were given; only new choices lose it.
-      await ds.transaction(async (em) => {
-        const name = (await deleteCompany(em, kind, id)) ?? refuse('NOT_FOUND', MSG.companyNotFound);
-        await audit.record(em, { resource: `company_${kind}`, id, who: ctx.user, changes: [{ field: 'name', from: name, to: null }] });
-      });
-      return { ok: true, msg: MSG.companyDeleted };
-    },
-
     employees: (_req, ctx) => staffOptionList(staff, ctx.user),
 
     async orderHistory(req, ctx) {
@@ -516,7 +360,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       const trail = await audit.history(ds.manager, orderResource(kind), o!.id, req.page, req.count);
       return { ...trail, values: visibleOrderTrail(trail.values, ctx.user.priority) };
     },
-  } as OrderHandlers & Pick<Handlers<MfyDef>, 'nhacNhanVien' | 'updateDoanhThu' | 'updateTiLeDoanhThuTinhLuong'>;
+  } as OrderHandlers & MfyOnlyHandlers;
 
   /** A new order's pushes: the list refresh and the reminder its request status calls for. */
   async function announceCreated(em: EntityManager, o: OrderRow, by: string, at: Date) {

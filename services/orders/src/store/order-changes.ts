@@ -141,7 +141,10 @@ export async function applyChange(
     await outbox.add(em, STATUS_CHANGED_TOPIC, before.id, event);
   }
   await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind: after.kind, id: after.id }, { from: who.username });
-  if (after.trang_thai_yeu_cau !== before.trang_thai_yeu_cau) {
+  // A reminder moves when the order leaves its waiting status, or when a salesperson's reminder
+  // changes hands (still waiting, reassigned): the old recipient's toast closes, the new one's opens.
+  const handedOver = after.username_nv !== before.username_nv && reminderFor(before.trang_thai_yeu_cau)?.to === 'staff';
+  if (after.trang_thai_yeu_cau !== before.trang_thai_yeu_cau || handedOver) {
     await pushReminderEnded(em, before);
     await pushReminder(em, after, at);
   }

@@ -110,6 +110,8 @@ export const orderApi = (kind: OrderKind) => {
     assign: (items: Array<{ username: string; count: number }>) => api.post<orders_v1_orders.AssignReply>(`${base}/assign`, items),
   };
 };
+/** The calls of one order list. */
+export type OrderApi = ReturnType<typeof orderApi>;
 
 export type KhrRecord = orders_v1_orders.KhrRecord;
 export type BaodoRecord = orders_v1_orders.BaodoRecord;

@@ -1,4 +1,4 @@
-import { endedReminderOrder, pendingToShow, pushedReminder, REMINDERS_SHOWN, shownButEnded, takeReminder, worded } from './reminderRules';
+import { endedReminderOrder, pendingToShow, pushedReminder, REMINDERS_SHOWN, shownButEnded, takeReminder } from './reminderRules';
 
 const r = (id: string, over: Record<string, string> = {}) => ({
   phone_number: '****45678',
@@ -24,7 +24,7 @@ describe('takeReminder', () => {
 });
 
 describe('pendingToShow', () => {
-  it('every pending reminder, most urgent first, at most five; the single data of an older server', () => {
+  it('every pending reminder, most urgent first, as many as the stack holds; the single data of an older server', () => {
     const values = Array.from({ length: 7 }, (_, i) => r(`o${i}`));
     expect(pendingToShow({ result: 'success', data: values[0], values }).map((x) => x.id)).toEqual(
       values.slice(0, REMINDERS_SHOWN).map((x) => x.id),
@@ -33,29 +33,25 @@ describe('pendingToShow', () => {
     expect(pendingToShow({ result: 'empty', values: [] })).toEqual([]);
     expect(pendingToShow(null)).toEqual([]);
   });
+  it('leaves the reminders on screen where they are and fills only the places they leave free', () => {
+    const values = Array.from({ length: 7 }, (_, i) => r(`o${i}`));
+    const onScreen = new Set(['o0:soan_y', 'o6:soan_y']);
+    expect(pendingToShow({ result: 'success', values }, onScreen).map((x) => x.id)).toEqual(
+      values.slice(1, 1 + REMINDERS_SHOWN - onScreen.size).map((x) => x.id),
+    );
+    const full = new Set(values.slice(0, REMINDERS_SHOWN).map((x) => `${x.id}:soan_y`));
+    expect(pendingToShow({ result: 'success', values }, full)).toEqual([]);
+  });
 });
 
 describe('pushedReminder', () => {
-  it("reads the push's data, its text written from the data, or from data or the envelope for a kind it does not know", () => {
-    expect(pushedReminder({ result: 'success', data: { ...r('a'), message: '' } })).toMatchObject({
-      id: 'a',
-      message: 'Đơn ****45678 đang chờ soạn Y lần 1. Vui lòng kiểm tra!',
-    });
-    expect(pushedReminder({ result: 'success', data: { ...r('a', { yeu_cau: 'khac' }), message: '' }, message: 'Đơn a!' })).toMatchObject({
+  it("reads the push's data, its text from the data or the envelope", () => {
+    expect(pushedReminder({ result: 'success', data: r('a') })).toMatchObject({ id: 'a', message: 'Đơn a' });
+    expect(pushedReminder({ result: 'success', data: { ...r('a'), message: '' }, message: 'Đơn a!' })).toMatchObject({
       id: 'a',
       message: 'Đơn a!',
     });
     expect(pushedReminder({ result: 'success' })).toBeNull();
-  });
-});
-
-describe('worded', () => {
-  it('writes the phone as the lists do: a 9-digit number with its 0, a masked one as it is', () => {
-    expect(worded(r('a', { yeu_cau: 'can_duyet', phone_number: '912345672' })).message).toBe(
-      'Đơn 0912345672 cần duyệt. Vui lòng kiểm tra!',
-    );
-    expect(worded(r('a', { yeu_cau: 'soan_y_lan_2' })).message).toBe('Đơn ****45678 đang chờ soạn Y lần 2. Vui lòng kiểm tra!');
-    expect(worded(r('a', { yeu_cau: 'khac', message: 'Đơn a!' })).message).toBe('Đơn a!');
   });
 });
 

@@ -4,8 +4,7 @@
  * uses them is ./reminders.ts.
  */
 import type { orders_v1_orders } from '@cskh/proto';
-import { reminderText, type ReminderKind } from '../../../../services/orders/src/domain/statuses';
-import { displayPhone } from '../../common/format';
+import { MAX_TOASTS } from '../../store/ui';
 
 export type ReminderData = orders_v1_orders.ReminderData;
 export type ReminderReply = orders_v1_orders.ReminderReply;
@@ -18,8 +17,11 @@ export const REMINDER_ENDED_EVENT = 'nhacNhanVienXong';
 export const REMINDER_TOAST_MS = 30_000;
 /** The same reminder twice within this window is one (a push and the reconnect's answer crossing). */
 export const REMINDER_DEDUPE_MS = 5_000;
-/** At most this many of the pending reminders are toasted on a (re)connect (the toast stack holds five). */
-export const REMINDERS_SHOWN = 5;
+/** At most this many reminders on screen after a (re)connect: the toast stack's size. */
+export const REMINDERS_SHOWN = MAX_TOASTS;
+
+/** A push as the socket hands it over: its data, and maybe its text beside. */
+type Pushed = { data?: Partial<ReminderData>; message?: string } | null | undefined;
 
 /** What identifies one reminder: the order and what it waits for. */
 export const reminderKey = (r: Pick<ReminderData, 'id' | 'yeu_cau'>) => `${r.id}:${r.yeu_cau}`;
@@ -42,36 +44,31 @@ export function takeReminder(
   return true;
 }
 
-/** The reminders a (re)connect answer shows: every pending one, the most urgent first, at most REMINDERS_SHOWN. */
-export function pendingToShow(reply: Partial<ReminderReply> | null | undefined): ReminderData[] {
+/**
+ * The reminders a (re)connect's answer toasts: pending ones not on screen (`onScreen`, by
+ * reminderKey), the most urgent first, into the places the reminders on screen leave free (at most
+ * REMINDERS_SHOWN in all): what is on screen stays, never pushed out of the stack by a repeat.
+ */
+export function pendingToShow(reply: Partial<ReminderReply> | null | undefined, onScreen: ReadonlySet<string> = new Set()): ReminderData[] {
   if (!reply || reply.result !== 'success') return [];
   const all = reply.values?.length ? reply.values : reply.data ? [reply.data] : [];
-  return all
-    .map(worded)
-    .filter((r) => !!r.message)
-    .slice(0, REMINDERS_SHOWN);
+  return all.filter((r) => !!r.message && !onScreen.has(reminderKey(r))).slice(0, Math.max(0, REMINDERS_SHOWN - onScreen.size));
 }
-
-/** A pushed reminder ({result, data, message}) as the data shown. */
-export function pushedReminder(p: any): ReminderData | null {
-  if (!p?.data?.id) return null;
-  return worded({ ...p.data, message: String(p.data.message || p.message || '') });
-}
-
-const KINDS: readonly string[] = ['can_duyet', 'soan_y', 'soan_y_lan_2'] satisfies ReminderKind[];
 
 /**
- * A reminder with its text written from its data, the phone as the order lists show it
- * (displayPhone: '0912345672', or the salesperson's '****45672'), so that a number reads the
- * same in the toast and the row. A kind this browser does not know keeps the server's text.
+ * A pushed reminder ({result, data, message}) as the data shown. The server writes its text, the
+ * phone as the lists write it, so the toast, the push and the poll read alike.
  */
-export function worded(r: ReminderData): ReminderData {
-  return KINDS.includes(r.yeu_cau) ? { ...r, message: reminderText(r.yeu_cau as ReminderKind, displayPhone(r.phone_number)) } : r;
+export function pushedReminder(p: unknown): ReminderData | null {
+  const push = p as Pushed;
+  if (!push?.data?.id) return null;
+  return { ...(push.data as ReminderData), message: String(push.data.message || push.message || '') };
 }
 
 /** The order whose reminders an ended-reminder push closes, or null. */
-export function endedReminderOrder(p: any): string | null {
-  return p?.data?.id ? String(p.data.id) : null;
+export function endedReminderOrder(p: unknown): string | null {
+  const id = (p as Pushed)?.data?.id;
+  return id ? String(id) : null;
 }
 
 /**

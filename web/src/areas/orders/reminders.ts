@@ -3,7 +3,8 @@
  * (an mfy order waiting for someone is their pending reminder), pushes each when it arises and
  * repeats it while the order waits. The shell shows them on every screen: the pushes as they come,
  * and every pending one on each socket (re)connect — login, reload, a network cut — so whoever was
- * offline still sees what waits for them. Toasts stay 30 s (spec 3 §9), or until their order moves on.
+ * offline still sees what waits for them (the most urgent, as many as the toast stack holds, beside
+ * those still on screen). Toasts stay 30 s (spec 3 §9), or until their order moves on.
  */
 import { useEffect } from 'react';
 import { api } from '../../api/client';
@@ -54,12 +55,17 @@ export function useOrderReminders(enabled: boolean) {
       const id = endedReminderOrder(p);
       if (id) [...open.keys()].filter((k) => k.startsWith(`${id}:`)).forEach(close);
     });
+    /** The shown reminders whose toast is still on screen (not timed out, not pushed out of the stack). */
+    const onScreen = () => {
+      const ids = new Set(store.getState().ui.toasts.map((t) => t.id));
+      return new Set([...open].filter(([, id]) => ids.has(id)).map(([key]) => key));
+    };
     const offConnect = onSocket((s) => {
       const ask = () =>
         fetchReminders()
           .then((reply) => {
             shownButEnded(open.keys(), reply).forEach(close);
-            pendingToShow(reply).forEach(show);
+            pendingToShow(reply, onScreen()).forEach(show);
           })
           .catch((e) => console.warn('reminders', e));
       // 'connect' fires on the first connection and on every reconnection.
