@@ -92,7 +92,7 @@ COPY --from=build /opt/tsx/ ./
 COPY --from=build /out/ ./
 # Files stay owned by root and read-only for the runtime user; only /tmp (tsx's compile cache)
 # is written to.
-USER 1000:1000
+USER 10001:10001
 EXPOSE 8080 50051
 ENTRYPOINT ["node", "--import", "tsx", "scripts/component.ts"]
 CMD ["gateway"]

@@ -120,6 +120,50 @@ export function ensureK6() {
   return run('bash', [path.join(ROOT, 'load-tests/install-k6.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/**
+ * Go tools the chart's checks run, built from the Go module proxy into .cache/bin (pinned; a
+ * `<tool>.build` stamp names what was built, so a changed pin builds again and an unchanged one
+ * does nothing). Go's own module and build caches sit outside the work tree: a fresh clone on a
+ * machine that built the tool before only links it again.
+ *   promtool    `promtool test rules`: the unit tests of the chart's alerts (helm/test)
+ *   kube-score  the Kubernetes linter over the rendered chart (`npm run lint`)
+ */
+export const GO_TOOLS = {
+  // Prometheus 3.16.0. remove_all_sd leaves out the cloud service discoveries (AWS, Azure, GCE, …:
+  // most of the build), which rule tests never use.
+  promtool: { pkg: 'github.com/prometheus/prometheus/cmd/promtool', version: 'v0.316.0', tags: 'remove_all_sd' },
+  'kube-score': { pkg: 'github.com/zegl/kube-score/cmd/kube-score', version: 'v1.20.0' },
+};
+
+export const goToolBin = (tool) => path.join(ROOT, '.cache', 'bin', tool);
+
+export function ensureGoTool(tool) {
+  const { pkg, version, tags } = GO_TOOLS[tool];
+  const bin = goToolBin(tool);
+  const stamp = `${bin}.build`;
+  const want = `${pkg}@${version}${tags ? ` tags ${tags}` : ''}`;
+  if (fs.existsSync(bin) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === want) return true;
+  const go = onPath('go') ? 'go' : fs.existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : undefined;
+  if (!go) {
+    say(`${tool}: Go is required (looked for 'go' on PATH and /usr/local/go/bin/go)`);
+    return false;
+  }
+  say(`building ${want} into .cache/bin (a few minutes the first time)...`);
+  fs.mkdirSync(path.dirname(bin), { recursive: true });
+  // Built into a temporary directory and moved into place only on success: never half a binary.
+  const tmp = fs.mkdtempSync(path.join(path.dirname(bin), `.${tool}-build.`));
+  try {
+    const env = { ...process.env, GOBIN: tmp, CGO_ENABLED: '0', GOFLAGS: process.env.GOFLAGS ?? '-buildvcs=false' };
+    const args = ['install', '-trimpath', '-ldflags', '-s -w', ...(tags ? ['-tags', tags] : []), `${pkg}@${version}`];
+    if (!run(go, args, { env, stdio: ['ignore', 'ignore', 'inherit'] })) return false;
+    fs.renameSync(path.join(tmp, tool), bin);
+    fs.writeFileSync(stamp, `${want}\n`);
+    return true;
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 export const SCHEMATHESIS_VERSION = '4.32.5';
 export const SCHEMATHESIS_BIN = path.join(ROOT, '.cache', 'schemathesis', 'bin', 'st');
 
@@ -148,6 +192,10 @@ export async function ensureTestPrerequisites() {
   if (!ensureNpmDeps()) return false;
   if (!ensureHelm()) {
     say('could not build helm (scripts/helm/install-helm.sh)');
+    return false;
+  }
+  if (!ensureGoTool('promtool')) {
+    say("could not build promtool (the alert rules' tests)");
     return false;
   }
   if (!ensureSchemathesis()) {

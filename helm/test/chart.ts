@@ -132,5 +132,19 @@ export const CUSTOM_RESOURCES: Record<string, (o: K8sObject, all: K8sObject[]) =
     if (!(o.spec?.endpoints ?? []).length) problems.push('no endpoints');
     return problems;
   },
+  'monitoring.coreos.com/v1 PrometheusRule': (o) => {
+    const groups: Array<{ name?: string; rules?: Array<{ alert?: string; expr?: string; for?: string }> }> = o.spec?.groups ?? [];
+    const problems: string[] = [];
+    if (groups.length === 0) problems.push('no rule groups');
+    for (const g of groups) {
+      if (!g.name) problems.push('a group without a name');
+      if (!(g.rules ?? []).length) problems.push(`group ${g.name} has no rules`);
+      for (const r of g.rules ?? []) {
+        if (!r.alert || !r.expr) problems.push(`group ${g.name}: a rule without alert or expr`);
+        if (r.for !== undefined && !/^[0-9]+(ms|s|m|h)$/.test(r.for)) problems.push(`${r.alert}: for ${r.for}`);
+      }
+    }
+    return problems;
+  },
 };
 export const customCheckOf = (o: K8sObject) => CUSTOM_RESOURCES[`${o.apiVersion} ${o.kind}`];

@@ -366,3 +366,13 @@ The chart tests compare these names with the code's config schemas.
 {{- end -}}
 {{- end -}}
 {{- end -}}
+
+{{/* A container's resources with the chart's ephemeral-storage request and limit added where the
+resources do not name their own. Args: root, resources. */}}
+{{- define "cskh.resources" -}}
+{{- $r := deepCopy (.resources | default dict) -}}
+{{- $eph := .root.Values.ephemeralStorage -}}
+{{- $requests := merge (deepCopy ($r.requests | default dict)) (dict "ephemeral-storage" $eph.request) -}}
+{{- $limits := merge (deepCopy ($r.limits | default dict)) (dict "ephemeral-storage" $eph.limit) -}}
+{{- toYaml (merge (dict "requests" $requests "limits" $limits) $r) -}}
+{{- end -}}

@@ -1,6 +1,7 @@
 import { DataSource, MigrationInterface } from 'typeorm';
 import { Client, Pool, QueryResult } from 'pg';
 import { AppError } from '../core/errors';
+import { addDatabasePool } from '../observability/metrics';
 
 /**
  * One PostgreSQL schema per service, reached with SQL (the service's store/); TypeORM is the pool,
@@ -12,7 +13,7 @@ export function createDataSource(opts: {
   migrations: Array<new () => MigrationInterface>;
   poolSize?: number;
 }): DataSource {
-  return new DataSource({
+  const ds = new DataSource({
     type: 'postgres',
     url: opts.url,
     schema: opts.schema,
@@ -26,6 +27,13 @@ export function createDataSource(opts: {
     // partition with no RST would otherwise hang every request until the caller's deadline).
     extra: { max: opts.poolSize ?? 10, connectionTimeoutMillis: 10_000 },
   });
+  // The pool's use at scrape time (cskh_db_pool_*): "connections exhausted" is an alert.
+  addDatabasePool(opts.schema, () => {
+    if (!ds.isInitialized) return undefined;
+    const pool = (ds.driver as unknown as { master?: Pool }).master;
+    return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
+  });
+  return ds;
 }
 
 /**

@@ -11,6 +11,9 @@
  *   cskh_kafka_messages_consumed_total{group,topic,outcome}   handled / dead-lettered
  *   cskh_outbox_backlog{schema}                               rows written but not yet published
  *   cskh_socket_connections                                   realtime: open browser sockets
+ *   cskh_worker_runs_total{worker,outcome}                    timed workers' runs: succeeded / failed
+ *   cskh_db_pool_connections{schema,state}                    a service's pool: in_use / idle
+ *   cskh_db_pool_max_connections{schema}, cskh_db_pool_waiting_queries{schema}
  *   cskh_scan_progress_ratio{file}, … (registered by the service that owns the figure)
  * plus Node's defaults (CPU, memory, event-loop lag, GC) with the `cskh_` prefix.
  */
@@ -118,6 +121,93 @@ export const socketConnections = new Gauge({
   name: 'cskh_socket_connections',
   help: 'Browser sockets open on this realtime replica.',
   registers: [metricsRegistry],
+});
+
+const workerRuns = new Counter({
+  name: 'cskh_worker_runs_total',
+  help: 'Runs of a timed worker (auto-cancel, reminder repeat), by outcome: succeeded or failed.',
+  labelNames: ['worker', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+/**
+ * Counts the runs of a timed worker under `worker`. Both outcomes exist at 0 from the start, so a
+ * worker that never succeeds shows a flat counter (the alert's "not running"), not a missing one.
+ */
+export function countedRun<T>(worker: string, run: () => Promise<T>): () => Promise<T> {
+  const succeeded = workerRuns.labels({ worker, outcome: 'succeeded' });
+  const failed = workerRuns.labels({ worker, outcome: 'failed' });
+  succeeded.inc(0);
+  failed.inc(0);
+  return async () => {
+    try {
+      const result = await run();
+      succeeded.inc();
+      return result;
+    } catch (err) {
+      failed.inc();
+      throw err;
+    }
+  };
+}
+
+/** What a database pool holds when Prometheus scrapes (pg's Pool counters). */
+export interface PoolFigures {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** The pools of this process by schema, read at scrape time; a pool made again for a schema replaces it. */
+const pools = new Map<string, () => PoolFigures | undefined>();
+
+/** Reports a service's database pool as `cskh_db_pool_*{schema}`. */
+export function addDatabasePool(schema: string, read: () => PoolFigures | undefined) {
+  pools.set(schema, read);
+}
+
+function eachPool(set: (schema: string, figures: PoolFigures) => void) {
+  for (const [schema, read] of pools) {
+    const figures = read();
+    if (figures) set(schema, figures);
+  }
+}
+
+new Gauge({
+  name: 'cskh_db_pool_connections',
+  help: "Connections of a service's database pool, by state: in_use (lent to a query) or idle.",
+  labelNames: ['schema', 'state'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    eachPool((schema, f) => {
+      this.set({ schema, state: 'in_use' }, f.total - f.idle);
+      this.set({ schema, state: 'idle' }, f.idle);
+    });
+  },
+});
+
+new Gauge({
+  name: 'cskh_db_pool_max_connections',
+  help: "The most connections a service's database pool opens (its size).",
+  labelNames: ['schema'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    eachPool((schema, f) => this.set({ schema }, f.max));
+  },
+});
+
+new Gauge({
+  name: 'cskh_db_pool_waiting_queries',
+  help: 'Queries waiting for a free connection of the pool (every connection is in use).',
+  labelNames: ['schema'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    eachPool((schema, f) => this.set({ schema }, f.waiting));
+  },
 });
 
 /** The registry's text, as Prometheus reads it. */

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { AppError } from '../core/errors';
-import { signAccessToken, TOKEN_ISSUER, verifyAccessToken } from './tokens';
+import { keyRing, signAccessToken, TOKEN_ISSUER, verifyAccessToken } from './tokens';
 
 /**
  * verifyAccessToken keeps tokens it verified (the same token comes with every request): what must
@@ -59,5 +59,53 @@ describe('verifyAccessToken with its cache of verified tokens', () => {
     const foreign = jwt.sign({ ...body, iss: undefined }, SECRET, { algorithm: 'HS256', issuer: `${TOKEN_ISSUER}-x` });
     expect(code(() => verifyAccessToken(SECRET, foreign))).toBe('UNAUTHORIZED: Token không hợp lệ');
     expect(code(() => verifyAccessToken(SECRET, undefined))).toBe('UNAUTHORIZED: Bạn chưa đăng nhập');
+  });
+});
+
+describe('a key ring in JWT_SECRET (rotation without logging anyone out)', () => {
+  const OLD = 'old-key-0123456789abcdef0123456789';
+  const NEW = 'new-key-0123456789abcdef0123456789';
+  const kid = (token: string) => JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).kid;
+
+  it('keeps a token of the single key working through every step, until its key is removed', () => {
+    const before = signAccessToken(OLD, 60, who).token;
+    expect(kid(before)).toBeUndefined();
+    // 1. the new key added: still signed with the old one, now by its id
+    const added = `old:${OLD},new:${NEW}`;
+    expect(code(() => verifyAccessToken(added, before))).toBe('ok');
+    const duringAdd = signAccessToken(added, 60, who).token;
+    expect(kid(duringAdd)).toBe('old');
+    // a verifier not rolled yet (the single key) accepts what the rolled signer issues
+    expect(code(() => verifyAccessToken(OLD, duringAdd))).toBe('ok');
+    // 2. the new key signs
+    const swapped = `new:${NEW},old:${OLD}`;
+    const after = signAccessToken(swapped, 60, who).token;
+    expect(kid(after)).toBe('new');
+    for (const t of [before, duringAdd, after]) expect(code(() => verifyAccessToken(swapped, t))).toBe('ok');
+    expect(code(() => verifyAccessToken(added, after))).toBe('ok');
+    // 3. the old key removed: only its tokens are refused
+    const removed = `new:${NEW}`;
+    expect(code(() => verifyAccessToken(removed, after))).toBe('ok');
+    expect(code(() => verifyAccessToken(removed, before))).toBe('UNAUTHORIZED: Token không hợp lệ');
+    expect(code(() => verifyAccessToken(removed, duringAdd))).toBe('UNAUTHORIZED: Token không hợp lệ');
+    // a kid of the ring on a token signed by some other secret is no pass
+    const body = JSON.parse(Buffer.from(after.split('.')[1], 'base64url').toString());
+    const forged = jwt.sign(body, 'someone-else', { algorithm: 'HS256', keyid: 'new' });
+    expect(code(() => verifyAccessToken(swapped, forged))).toBe('UNAUTHORIZED: Token không hợp lệ');
+  });
+
+  it('says an expired token of a ring key has expired', () => {
+    const ring = `new:${NEW},old:${OLD}`;
+    const body = { sub: 'u1', usr: 'an', iat: 1, exp: Math.floor(Date.now() / 1000) - 10 };
+    const expired = jwt.sign(body, OLD, { algorithm: 'HS256', issuer: TOKEN_ISSUER, keyid: 'old' });
+    expect(code(() => verifyAccessToken(ring, expired))).toBe('UNAUTHORIZED: Phiên đăng nhập đã hết hạn');
+  });
+
+  it('takes a value whose parts are not all kid:secret as one key', () => {
+    const odd = 'a,b:c-0123456789';
+    const { token } = signAccessToken(odd, 60, who);
+    expect(kid(token)).toBeUndefined();
+    expect(keyRing(odd).all).toHaveLength(1);
+    expect(code(() => verifyAccessToken(odd, token))).toBe('ok');
   });
 });

@@ -10,7 +10,7 @@ import { Identity } from '../core/identity';
  */
 export const TOKEN_ISSUER = 'cskh-auth';
 
-/** Claims of our access token (HS256, signed by auth, verified by gateway and realtime). */
+/** Claims of our access token (HS256, signed by auth, verified by gateway and realtime; keyRing). */
 interface Claims {
   sub: string;
   usr: string;
@@ -44,7 +44,9 @@ export function signAccessToken(
     jti,
     exp,
   };
-  return { token: jwt.sign(claims, keyFor(secret), { algorithm: 'HS256', issuer: TOKEN_ISSUER }), jti, exp };
+  const { signing } = keyRing(secret);
+  const header = signing.kid === undefined ? {} : { keyid: signing.kid };
+  return { token: jwt.sign(claims, signing.key, { algorithm: 'HS256', issuer: TOKEN_ISSUER, ...header }), jti, exp };
 }
 
 export interface VerifiedToken {
@@ -52,14 +54,51 @@ export interface VerifiedToken {
   issuedAtMs: number;
 }
 
+/** The keys of JWT_SECRET: the one that signs, and every one that verifies, by id. */
+export interface KeyRing {
+  signing: { kid?: string; key: KeyObject };
+  byKid: ReadonlyMap<string, KeyObject>;
+  all: readonly KeyObject[];
+}
+
+const KEYED_ENTRY = /^([A-Za-z0-9._-]{1,40}):(.+)$/s;
 // jsonwebtoken turns a string secret into a key object on every call (measurable on the lookup
-// hot path); one KeyObject per secret avoids that.
-const keys = new Map<string, KeyObject>();
-const keyFor = (secret: string) => {
-  let k = keys.get(secret);
-  if (!k) keys.set(secret, (k = createSecretKey(Buffer.from(secret, 'utf8'))));
-  return k;
-};
+// hot path); one ring of KeyObjects per JWT_SECRET value avoids that.
+const rings = new Map<string, KeyRing>();
+
+/**
+ * JWT_SECRET is one key, or a key ring `kid:secret,kid:secret,…` so that the key can be rotated
+ * without logging anyone out (helm/README.md, "Rotate the JWT signing key"): the first key signs
+ * and names itself in the token's header (`kid`); every key verifies. A value whose entries are
+ * not all `kid:secret` is one key.
+ */
+export function keyRing(secret: string): KeyRing {
+  let ring = rings.get(secret);
+  if (ring) return ring;
+  const entries = secret.split(',').map((e) => KEYED_ENTRY.exec(e.trim()));
+  const toKey = (text: string) => createSecretKey(Buffer.from(text, 'utf8'));
+  if (entries.every((m) => m !== null)) {
+    const byKid = new Map<string, KeyObject>();
+    for (const m of entries) if (!byKid.has(m![1])) byKid.set(m![1], toKey(m![2]));
+    const [kid, key] = [...byKid][0];
+    ring = { signing: { kid, key }, byKid, all: [...byKid.values()] };
+  } else {
+    const key = toKey(secret);
+    ring = { signing: { key }, byKid: new Map(), all: [key] };
+  }
+  rings.set(secret, ring);
+  return ring;
+}
+
+/** The `kid` of a token's header, when it names one. */
+function kidOf(token: string): string | undefined {
+  try {
+    const header = JSON.parse(Buffer.from(token.slice(0, token.indexOf('.')), 'base64url').toString('utf8')) as { kid?: unknown };
+    return typeof header.kid === 'string' ? header.kid : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Tokens already verified, by secret then token text: a browser sends the same token with every
@@ -72,6 +111,26 @@ const keyFor = (secret: string) => {
 const verifiedBySecret = new Map<string, Map<string, { v: VerifiedToken; expMs: number }>>();
 const VERIFIED_MAX = 10_000;
 
+/**
+ * The claims of a token signed by a key of the ring: the key its `kid` names, else (a token of a
+ * single key, or of a key this process does not know by id yet) each key in turn.
+ */
+function verifiedClaims(ring: KeyRing, token: string): Claims {
+  const kid = kidOf(token);
+  const named = kid === undefined ? undefined : ring.byKid.get(kid);
+  let failure: unknown;
+  for (const key of named ? [named] : ring.all) {
+    try {
+      return jwt.verify(token, key, { algorithms: ['HS256'], issuer: TOKEN_ISSUER }) as Claims;
+    } catch (e) {
+      failure = e;
+      if ((e as Error).name === 'TokenExpiredError') break;
+    }
+  }
+  const expired = (failure as Error).name === 'TokenExpiredError';
+  throw new AppError('UNAUTHORIZED', expired ? 'Phiên đăng nhập đã hết hạn' : 'Token không hợp lệ');
+}
+
 /** Throws AppError UNAUTHORIZED for a missing, malformed, badly signed or expired token. */
 export function verifyAccessToken(secret: string, token: string | undefined): VerifiedToken {
   if (!token) throw new AppError('UNAUTHORIZED', 'Bạn chưa đăng nhập');
@@ -83,13 +142,7 @@ export function verifyAccessToken(secret: string, token: string | undefined): Ve
     verified.delete(token);
     throw new AppError('UNAUTHORIZED', 'Phiên đăng nhập đã hết hạn');
   }
-  let c: Claims;
-  try {
-    c = jwt.verify(token, keyFor(secret), { algorithms: ['HS256'], issuer: TOKEN_ISSUER }) as Claims;
-  } catch (e) {
-    const expired = (e as Error).name === 'TokenExpiredError';
-    throw new AppError('UNAUTHORIZED', expired ? 'Phiên đăng nhập đã hết hạn' : 'Token không hợp lệ');
-  }
+  const c = verifiedClaims(keyRing(secret), token);
   const v: VerifiedToken = Object.freeze({
     identity: Object.freeze({
       userId: c.sub,

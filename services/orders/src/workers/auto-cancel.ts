@@ -1,4 +1,5 @@
 import { startPoller } from '@cskh/kit';
+import { countedRun } from '@cskh/kit/observability';
 import { applyChange, AUTO_ACTOR } from '../store/order-changes';
 import type { OrdersContext } from '../context';
 import { AUTO_CANCEL } from '../domain/statuses';
@@ -44,7 +45,7 @@ export function startAutoCancel(c: OrdersContext): () => Promise<void> {
   return startPoller({
     everyMs: Math.max(10, c.deps.config.ORDERS_DUE_POLL_MS),
     firstAfterMs: 0,
-    run: async () => (await cancelDueOrders(c)) >= CANCEL_BATCH,
+    run: countedRun('auto-cancel', async () => (await cancelDueOrders(c)) >= CANCEL_BATCH),
     onError: (err) => c.deps.log.warn({ err }, 'auto-cancel run failed; retrying'),
   });
 }

@@ -1,4 +1,5 @@
 import { startPoller } from '@cskh/kit';
+import { countedRun } from '@cskh/kit/observability';
 import { pushReminder } from '../store/order-changes';
 import type { OrdersContext } from '../context';
 import { repeatDueBefore } from '../domain/reminders';
@@ -33,7 +34,7 @@ export function startReminderRepeat(c: OrdersContext): () => Promise<void> {
   if (c.deps.config.ORDERS_REMINDER_REPEAT_MS <= 0) return async () => undefined;
   return startPoller({
     everyMs: Math.max(10, c.deps.config.ORDERS_DUE_POLL_MS),
-    run: async () => (await repeatDueReminders(c)) >= REPEAT_BATCH,
+    run: countedRun('reminder-repeat', async () => (await repeatDueReminders(c)) >= REPEAT_BATCH),
     onError: (err) => c.deps.log.warn({ err }, 'reminder repeat run failed; retrying'),
   });
 }
