@@ -1,5 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -22,10 +22,14 @@ const gz = promisify(gzip);
  * levels: made once here, they cost nothing per request. The gateway sends the one the browser
  * takes (gateway/src/web-app.ts). Files under 1 KiB are left alone: compressed they barely shrink.
  */
-function precompress(outDir: string): Plugin {
+function precompress(): Plugin {
+  let outDir = '';
   return {
     name: 'cskh-precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     async closeBundle() {
       const names = (await readdir(outDir, { recursive: true })).filter((n) => COMPRESSIBLE.test(n));
       await Promise.all(
@@ -46,7 +50,7 @@ function precompress(outDir: string): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress(join(import.meta.dirname, 'dist'))],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
