@@ -33,45 +33,38 @@ const COUNT_FETCHES = `(() => {
 })();`;
 
 /**
- * In the page: runs `act`, then waits until the tab of `path` is selected, its panel holds its
- * screen with no progress indicator, and no request is pending, on two frames running (an effect
- * may start the first list call one frame after the screen mounts). Resolves the ms from `act`.
+ * In the page: clicks `selector`, then waits until the tab of `path` is selected, its panel holds
+ * its screen with no progress indicator, and no request is pending, on two frames running (an
+ * effect may start the first list call one frame after the screen mounts). Resolves the ms from
+ * the click, NaN when not there within `timeoutMs`. Plain JavaScript text: what tsx compiles from
+ * a function would name helpers the page does not have.
  */
+const TIME_UNTIL_SHOWN = `({ path, selector, timeoutMs }) => new Promise((resolve) => {
+  const shown = () => {
+    const tab = document.querySelector('[data-testid="' + CSS.escape('tab-' + path) + '"]');
+    const panel = document.querySelector('[data-testid="' + CSS.escape('tab-panel-' + path) + '"]');
+    return tab?.getAttribute('aria-selected') === 'true' && !!panel && !panel.hidden && panel.childElementCount > 0 &&
+      !panel.querySelector('[role="progressbar"], .MuiSkeleton-root') && window.__pendingFetches === 0;
+  };
+  const target = document.querySelector(selector);
+  if (!target) return resolve(NaN);
+  const t0 = performance.now();
+  let firstShown;
+  const frame = () => {
+    const now = performance.now();
+    if (shown()) {
+      if (firstShown !== undefined) return resolve(firstShown - t0);
+      firstShown = now;
+    } else firstShown = undefined;
+    if (now - t0 > timeoutMs) return resolve(NaN);
+    requestAnimationFrame(frame);
+  };
+  target.click();
+  requestAnimationFrame(frame);
+})`;
+
 function timeUntilShown(page: Page, path: string, act: { click: string }, timeoutMs = 20_000): Promise<number> {
-  return page.evaluate(
-    ({ path, selector, timeoutMs }) =>
-      new Promise<number>((resolve) => {
-        const pending = () => (window as unknown as { __pendingFetches: number }).__pendingFetches;
-        const shown = () => {
-          const tab = document.querySelector(`[data-testid="${CSS.escape(`tab-${path}`)}"]`);
-          const panel = document.querySelector<HTMLElement>(`[data-testid="${CSS.escape(`tab-panel-${path}`)}"]`);
-          return (
-            tab?.getAttribute('aria-selected') === 'true' &&
-            !!panel &&
-            !panel.hidden &&
-            panel.childElementCount > 0 &&
-            !panel.querySelector('[role="progressbar"], .MuiSkeleton-root') &&
-            pending() === 0
-          );
-        };
-        const target = document.querySelector<HTMLElement>(selector);
-        if (!target) return resolve(NaN);
-        const t0 = performance.now();
-        let firstShown: number | undefined;
-        const frame = () => {
-          const now = performance.now();
-          if (shown()) {
-            if (firstShown !== undefined) return resolve(firstShown - t0);
-            firstShown = now;
-          } else firstShown = undefined;
-          if (now - t0 > timeoutMs) return resolve(NaN);
-          requestAnimationFrame(frame);
-        };
-        target.click();
-        requestAnimationFrame(frame);
-      }),
-    { path, selector: act.click, timeoutMs },
-  );
+  return page.evaluate(`(${TIME_UNTIL_SHOWN})(${JSON.stringify({ path, selector: act.click, timeoutMs })})`) as Promise<number>;
 }
 
 const HOME_PATH = '/app/home';
@@ -87,7 +80,8 @@ export async function walkMenu(browser: Browser, baseUrl: string, username: stri
     await page.locator('input[data-testid="login-password"]').fill(password);
     const login = await timeUntilShown(page, HOME_PATH, { click: '[data-testid="login-submit"]' }, 30_000);
     // Collapsed groups keep their entries hidden: open them all first.
-    for (const group of await page.locator('[data-testid^="menu-group-"][aria-expanded="false"]').all()) await group.click();
+    const collapsed = page.locator('[data-testid^="menu-group-"][aria-expanded="false"]');
+    while ((await collapsed.count()) > 0) await collapsed.first().click();
     const entries = await page.$$eval('[data-testid^="menu-/"]', (els) =>
       els.map((e) => ({ path: (e as HTMLElement).dataset.testid!.slice('menu-'.length), title: e.textContent ?? '' })),
     );
