@@ -5,8 +5,10 @@ import express, { Request, Response } from 'express';
 /**
  * The built web app (web/dist) as browsers should get it: the brotli or gzip copy the build made
  * beside each file (web/vite.config.ts), chosen by Accept-Encoding; hashed assets (/assets/*,
- * named by their content) kept a year, everything else (index.html, the SPA fallback, the logo)
- * revalidated on each use so that a deploy reaches every open browser on its next page load.
+ * named by their content) kept a year; the page (index.html, the SPA fallback) revalidated on each
+ * load so that a deploy reaches every open browser on its next page load; the few other files
+ * (the logo) kept an hour: their names do not change, and a screen showing the logo should not ask
+ * the server about it each time.
  */
 
 /** Content encodings the build writes, best first, with the suffix of their copy. */
@@ -18,6 +20,7 @@ export type ContentEncoding = (typeof ENCODINGS)[number]['name'];
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
+export const ONE_HOUR = 'public, max-age=3600';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -53,7 +56,7 @@ export function chooseEncoding(acceptEncoding: string | undefined, available: re
 interface BuiltFile {
   path: string;
   type: string;
-  immutable: boolean;
+  cacheControl: string;
   encodings: ContentEncoding[];
 }
 
@@ -70,7 +73,7 @@ function indexBuild(dist: string): Map<string, BuiltFile> {
     files.set(url, {
       path,
       type: TYPES[extname(path)] ?? 'application/octet-stream',
-      immutable: url.startsWith('/assets/'),
+      cacheControl: url.startsWith('/assets/') ? IMMUTABLE : extname(path) === '.html' ? REVALIDATE : ONE_HOUR,
       encodings: ENCODINGS.filter((e) => present.has(path + e.suffix)).map((e) => e.name),
     });
   }
@@ -82,7 +85,7 @@ function send(req: Request, res: Response, file: BuiltFile) {
   const suffix = ENCODINGS.find((e) => e.name === encoding)?.suffix ?? '';
   const headers: Record<string, string> = {
     'Content-Type': file.type,
-    'Cache-Control': file.immutable ? IMMUTABLE : REVALIDATE,
+    'Cache-Control': file.cacheControl,
   };
   if (file.encodings.length) headers['Vary'] = 'Accept-Encoding';
   if (encoding) headers['Content-Encoding'] = encoding;
