@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Server } from 'node:http';
 import express, { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
@@ -28,6 +27,7 @@ import { allowedMethods } from './methods';
 import { routeDispatcher } from './dispatch';
 import { LoginLimiter } from './login-limit';
 import { HealthChecker } from './health';
+import { webAppRouter } from './web-app';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -236,11 +236,9 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
   }
 
   // The built web app, with the SPA fallback for client-side routes.
-  const dist = config.WEB_DIST ?? resolve(__dirname, '../../web/dist');
-  if (existsSync(join(dist, 'index.html'))) {
-    app.use(express.static(dist, { index: false, maxAge: '1h' }));
-    app.get('/{*path}', (_req, res) => res.sendFile(join(dist, 'index.html')));
-  } else {
+  const web = webAppRouter(config.WEB_DIST ?? resolve(__dirname, '../../web/dist'));
+  if (web) app.use(web);
+  else {
     app.get('/', (_req, res) => res.type('text').send('Hệ thống CSKH API gateway. Web app chưa được build (npm run build).'));
   }
 

@@ -18,7 +18,8 @@ export interface ScreenProps {
   path: string;
 }
 
-export type ScreenComponent = LazyExoticComponent<ComponentType<ScreenProps>>;
+/** A lazily loaded screen; `preload` fetches its code ahead of the first opening (common/lazyScreen.ts). */
+export type ScreenComponent = LazyExoticComponent<ComponentType<ScreenProps>> & { preload?: () => Promise<unknown> };
 
 export type MenuSection = 'main' | 'admin';
 
