@@ -1,5 +1,5 @@
 import { WORDS } from '../../common/words';
-import { lazyScreen } from '../../common/lazyScreen';
+import { lazyScreen } from '../lazyScreen';
 import type { Area } from '../types';
 import { HOME_PATH } from './paths';
 

@@ -1,4 +1,4 @@
-import { lazyScreen } from '../../common/lazyScreen';
+import { lazyScreen } from '../lazyScreen';
 import type { Area } from '../types';
 
 export * from './api';
