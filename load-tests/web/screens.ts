@@ -79,8 +79,6 @@ export async function walkMenu(browser: Browser, baseUrl: string, username: stri
     await page.locator('input[data-testid="login-username"]').fill(username);
     await page.locator('input[data-testid="login-password"]').fill(password);
     const login = await timeUntilShown(page, HOME_PATH, { click: '[data-testid="login-submit"]' }, 30_000);
-    // The pointer comes to the menu as a person's does (the app starts fetching the menu's screens then).
-    await page.locator('[data-testid="sidebar"]:visible').first().hover();
     // Collapsed groups keep their entries hidden: open them all first.
     const collapsed = page.locator('[data-testid^="menu-group-"][aria-expanded="false"]');
     while ((await collapsed.count()) > 0) await collapsed.first().click();

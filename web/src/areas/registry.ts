@@ -3,7 +3,6 @@
  * (shell/Workspace.tsx) and the menu (shell/menu.ts) are derived from it.
  * Adding an area: see web/README.md ("Adding an area").
  */
-import { useEffect } from 'react';
 import { accountsArea } from './accounts';
 import { bankArea } from './bank';
 import { careArea } from './care';
@@ -51,42 +50,4 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
 const byPath = new Map(SCREENS.map((s) => [s.path, s]));
 export function screenFor(path: string): ScreenDef | undefined {
   return byPath.get(path);
-}
-
-const whenIdle = () =>
-  new Promise<void>((done) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => done(), { timeout: 2000 }) : setTimeout(done, 0),
-  );
-
-/** Fetches the code of these screens ahead of their first opening, one at a time while the browser is idle. */
-export async function preloadScreens(paths: readonly string[]): Promise<void> {
-  for (const path of paths) {
-    await whenIdle();
-    // A failed fetch is not an error here: the screen's own opening tries again and says so.
-    await screenFor(path)
-      ?.component?.preload?.()
-      .catch(() => undefined);
-  }
-}
-
-/**
- * From the person's first move in the app (a pointer move or a key), the code of the screens of
- * their menu is fetched while the browser is idle: a first opening then waits for no download.
- * Not on load itself: a page only loaded (a reload, a Lighthouse run) downloads its own screen.
- */
-export function usePreloadOnFirstMove(paths: readonly string[]): void {
-  const key = paths.join('\n');
-  useEffect(() => {
-    const start = () => {
-      stop();
-      void preloadScreens(key.split('\n').filter(Boolean));
-    };
-    const stop = () => {
-      window.removeEventListener('pointermove', start);
-      window.removeEventListener('keydown', start);
-    };
-    window.addEventListener('pointermove', start, { passive: true });
-    window.addEventListener('keydown', start);
-    return stop;
-  }, [key]);
 }

@@ -18,8 +18,7 @@ export interface ScreenProps {
   path: string;
 }
 
-/** A lazily loaded screen; `preload` fetches its code ahead of the first opening (areas/lazyScreen.ts). */
-export type ScreenComponent = LazyExoticComponent<ComponentType<ScreenProps>> & { preload?: () => Promise<unknown> };
+export type ScreenComponent = LazyExoticComponent<ComponentType<ScreenProps>>;
 
 export type MenuSection = 'main' | 'admin';
 

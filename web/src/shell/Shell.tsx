@@ -23,7 +23,7 @@ import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../theme';
 import Sidebar from './Sidebar';
 import Workspace from './Workspace';
 import { canOpenScreen, MENU_ACCESS } from './menu';
-import { HOME_PATH, screenFor, usePreloadOnFirstMove } from '../areas/registry';
+import { HOME_PATH, screenFor } from '../areas/registry';
 // The one area piece that runs on every screen, not only its own: the orders area's reminders.
 import { useOrderReminders } from '../areas/orders/reminders';
 import { MenuAccessContext } from '../common/menuAccess';
@@ -110,7 +110,6 @@ export default function Shell() {
   // by the server, and every pending one again on each (re)connect.
   const session = useSession();
   useOrderReminders(session.has('mfy'));
-  usePreloadOnFirstMove(MENU_ACCESS.visibleEntries(session).map((m) => m.path));
 
   // The route opens (or activates) its tab. On the first load of /app/home the restored
   // active tab wins, and the Dashboard tab is only ensured.

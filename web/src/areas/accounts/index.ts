@@ -1,13 +1,13 @@
-import { lazyScreen } from '../lazyScreen';
+import { lazy } from 'react';
 import type { Area } from '../types';
 
 export * from './api';
 
-const Accounts = lazyScreen(() => import('./Accounts'));
-const Roles = lazyScreen(() => import('./Roles'));
-const Profile = lazyScreen(() => import('./Profile'));
-const Permissions = lazyScreen(() => import('./Permissions'));
-const SystemAccounts = lazyScreen(() => import('./SystemAccounts'));
+const Accounts = lazy(() => import('./Accounts'));
+const Roles = lazy(() => import('./Roles'));
+const Profile = lazy(() => import('./Profile'));
+const Permissions = lazy(() => import('./Permissions'));
+const SystemAccounts = lazy(() => import('./SystemAccounts'));
 
 export const PROFILE_PATH = '/sys/profile';
 

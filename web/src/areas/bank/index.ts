@@ -1,9 +1,9 @@
-import { lazyScreen } from '../lazyScreen';
+import { lazy } from 'react';
 import type { Area } from '../types';
 
 export * from './api';
 
-const BankLookup = lazyScreen(() => import('./BankLookup'));
+const BankLookup = lazy(() => import('./BankLookup'));
 
 // What is handed to the signed-in person reaches them on every screen, not only on this one
 // (./assignments.ts): started once in the browser (the unit tests load the registry in Node).

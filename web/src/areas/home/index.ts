@@ -1,9 +1,9 @@
+import { lazy } from 'react';
 import { WORDS } from '../../common/words';
-import { lazyScreen } from '../lazyScreen';
 import type { Area } from '../types';
 import { HOME_PATH } from './paths';
 
-const Dashboard = lazyScreen(() => import('./Dashboard'));
+const Dashboard = lazy(() => import('./Dashboard'));
 
 export { HOME_PATH };
 

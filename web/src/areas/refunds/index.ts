@@ -1,12 +1,12 @@
-import { lazyScreen } from '../lazyScreen';
+import { lazy } from 'react';
 import type { Area } from '../types';
 
 export * from './api';
 
-const RefundPrices = lazyScreen(() => import('./RefundPrices'));
-const RefundRequests = lazyScreen(() => import('./RefundRequests'));
-const RefundReport = lazyScreen(() => import('./RefundReport'));
-const SystemSettings = lazyScreen(() => import('./SystemSettings'));
+const RefundPrices = lazy(() => import('./RefundPrices'));
+const RefundRequests = lazy(() => import('./RefundRequests'));
+const RefundReport = lazy(() => import('./RefundReport'));
+const SystemSettings = lazy(() => import('./SystemSettings'));
 
 /** Refund requests, their report, the refund price list and the system settings (refunds service, spec 2 §2.9–2.11, spec 3 §2.19). */
 export const refundsArea: Area = {
