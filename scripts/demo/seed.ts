@@ -312,6 +312,25 @@ export async function seedDemo(base: string, opts: SeedOptions): Promise<SeedRes
       await manager('PUT', `/api/v1/dangky9279/setTrangThaiThuTien/${order.id}`, { trang_thai_thu_tien: 'da_chuyen_khoan' });
   }
 
+  // ---- red reports (the carrier's complaints of unwanted registrations), two with their result ----
+  log('báo đỏ');
+  const redReports: Array<[string, string, string, string, 'SUCCESS' | 'FAILD' | undefined]> = [
+    ['nv_tuan', 'MXH120', '9084 (3)', 'Khách báo không đăng ký', 'FAILD'],
+    ['nv_linh', 'V120', '9084 (4)', 'Khách đồng ý giữ gói sau khi gọi lại', 'SUCCESS'],
+    ['nv_nam', 'TK135', '9084 (4)', 'Khách nhắn tin huỷ gói', undefined],
+  ];
+  for (const [i, [seller, pkg, kenh, reason, result]] of redReports.entries()) {
+    const red = await admin('POST', '/api/v1/baodo', {
+      so_dien_thoai: customerPhone(80 + i),
+      ngay_thanh_cong: vnDate(today, daysAgo(today, 2 + i)),
+      username_nv: seller,
+      ten_goi_cuoc: pkg,
+      kenh,
+      ly_do: reason,
+    });
+    if (result) await admin('PUT', `/api/v1/baodo/setTrangThai/${red.id}`, { trang_thai: result });
+  }
+
   // ---- refunds: a package refund and a discount top-up the bank transfer will settle ----
   log('yêu cầu hoàn tiền, nạp tiền chiết khấu');
   const stamp = Date.UTC(today.y, today.m - 1, today.d, 2, 0, 0);
