@@ -1,5 +1,4 @@
 import { useMemo, useRef } from 'react';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -12,7 +11,6 @@ import { CLAWBACK_COLUMNS } from './clawback';
 import ListScreen from '../../list/ListScreen';
 import type { InlineEdit, ListConfig, ListContext, ListHandle } from '../../list/types';
 import {
-  canDeleteRequest,
   CLAWBACK_OPTIONS,
   HISTORY_FIELD_LABELS,
   historyValueLabels,
@@ -27,6 +25,7 @@ import {
   type RefundRequest,
 } from './api';
 import { isManager, isSales } from '../../api/access';
+import { deleteRequestAction } from './requestActions';
 
 /** A clawback column: the status as a chip, a dropdown for priority below 3 after the spec's confirm text. */
 function clawbackEdit(save: (id: string, v: string) => Promise<unknown>): InlineEdit<RefundRequest> {
@@ -211,22 +210,7 @@ export default function RefundReport() {
         },
         { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 110, export: false },
       ],
-      rowActions: [
-        {
-          // 'Xác nhận xoá bản ghi' (spec 2 §5, §7 "Refund report": DELETE /{id}); the server decides (priority
-          // below 3, not while the card gateway may answer, not after a collected clawback) and audits it.
-          key: 'delete',
-          label: 'Xoá',
-          icon: <DeleteIcon fontSize="small" />,
-          color: 'error',
-          visible: (r, ctx) => canDeleteRequest(r, ctx.session.priority),
-          confirm: { title: 'Xoá bản ghi', message: 'Xác nhận xoá bản ghi', danger: true },
-          run: (r) => reportApi.remove(r.id),
-          successMsg: 'Xoá bản ghi thành công',
-          errorMsg: 'Xoá bản ghi thất bại',
-          testId: (r) => `requestrefundreport-delete-${r.id}`,
-        },
-      ],
+      rowActions: [deleteRequestAction('requestrefundreport', reportApi.remove)],
       history: {
         endpoint: (r) => `${REQUEST_LIST}/${encodeURIComponent(r.id)}/history`,
         fieldLabels: HISTORY_FIELD_LABELS,

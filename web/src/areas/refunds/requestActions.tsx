@@ -60,17 +60,26 @@ export function requestRowActions(correct: (row: RefundRequest) => void): RowAct
       errorMsg: 'Gửi lại không thành công',
       testId: (r) => `requestrefund-retry-${r.id}`,
     },
-    {
-      key: 'delete',
-      label: 'Xoá',
-      icon: <DeleteIcon fontSize="small" />,
-      color: 'error',
-      visible: (r, ctx) => canDeleteRequest(r, ctx.session.priority),
-      confirm: { title: 'Xoá bản ghi', message: 'Xác nhận xoá bản ghi', danger: true },
-      run: (r) => requestApi.remove(r.id),
-      successMsg: 'Xoá bản ghi thành công',
-      errorMsg: 'Xoá bản ghi thất bại',
-      testId: (r) => `requestrefund-delete-${r.id}`,
-    },
+    deleteRequestAction('requestrefund', requestApi.remove),
   ];
+}
+
+/**
+ * 'Xoá' after 'Xác nhận xoá bản ghi', on the request list and the report alike (spec 2 §5, §7): the
+ * server decides (priority below 3, not while the card gateway may answer, not after a collected
+ * clawback) and audits it.
+ */
+export function deleteRequestAction(listId: string, remove: (id: string) => Promise<unknown>): RowAction<RefundRequest> {
+  return {
+    key: 'delete',
+    label: 'Xoá',
+    icon: <DeleteIcon fontSize="small" />,
+    color: 'error',
+    visible: (r, ctx) => canDeleteRequest(r, ctx.session.priority),
+    confirm: { title: 'Xoá bản ghi', message: 'Xác nhận xoá bản ghi', danger: true },
+    run: (r) => remove(r.id),
+    successMsg: 'Xoá bản ghi thành công',
+    errorMsg: 'Xoá bản ghi thất bại',
+    testId: (r) => `${listId}-delete-${r.id}`,
+  };
 }
