@@ -1,5 +1,5 @@
 /**
- * Import rules checked by `npm run check:imports` (issue 23): no import circle anywhere, and the
+ * Import rules checked by `npm run check:imports`: no import circle anywhere, and the
  * web's layers import in one direction only (web/README.md "Where a file goes"):
  *
  *   main → App → pages | shell → areas/registry → areas/<area> → list | form | import → common → store → api

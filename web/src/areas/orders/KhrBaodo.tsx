@@ -170,7 +170,7 @@ export function RedReport() {
   const config = useMemo<ListConfig<BaodoRecord>>(
     () => ({
       id: 'baodo',
-      title: 'Bao do',
+      title: 'Báo đỏ',
       endpoint: BAODO_LIST,
       filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
       searchButton: 'refresh',
