@@ -7,6 +7,7 @@
  * 6–8 a pending, refused or lost answer (services/carrier-sim/README.md) — the demo's happy paths
  * stay happy. Packages are the simulator's own (their price is the trailing number in thousands).
  */
+import { vnIsoDay } from '@cskh/kit';
 
 export const DEMO_PASSWORD = 'Demo@123';
 
@@ -179,8 +180,8 @@ export interface VnDay {
 
 /** Today in Asia/Ho_Chi_Minh (UTC+7 all year). */
 export function vnToday(now = new Date()): VnDay {
-  const t = new Date(now.getTime() + 7 * 3600_000);
-  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+  const [y, m, d] = vnIsoDay(now).split('-').map(Number);
+  return { y, m, d };
 }
 
 const p2 = (n: number) => String(n).padStart(2, '0');

@@ -24,6 +24,7 @@
  */
 import { createServer, IncomingMessage, ServerResponse, Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { last9, VN_OFFSET_MS } from '@cskh/kit';
 import * as data from './domain/data';
 import { InviteDesk, InviteError } from './domain/invite';
 import { PartnerDesk } from './domain/partner';
@@ -56,15 +57,14 @@ export interface CarrierSimHandle {
   stop(): Promise<void>;
 }
 
-const VN_OFFSET = 7 * 3600000;
 
 /** YYYY-MM-DD or DD/MM/YYYY → epoch ms of 00:00 in Vietnam time. */
 export function parseDay(s: string | null | undefined): number | undefined {
   if (!s) return undefined;
   let m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
-  if (m) return Date.UTC(+m[1], +m[2] - 1, +m[3]) - VN_OFFSET;
+  if (m) return Date.UTC(+m[1], +m[2] - 1, +m[3]) - VN_OFFSET_MS;
   m = /^(\d{2})\/(\d{2})\/(\d{4})/.exec(s);
-  if (m) return Date.UTC(+m[3], +m[2] - 1, +m[1]) - VN_OFFSET;
+  if (m) return Date.UTC(+m[3], +m[2] - 1, +m[1]) - VN_OFFSET_MS;
   return undefined;
 }
 
@@ -107,7 +107,7 @@ export async function startCarrierSim(opts: CarrierSimOptions = {}): Promise<Car
     const sub = /^\/api\/v1\/subscribers\/([^/]+)\/(balance|info|packages|history|arpu)$/.exec(url.pathname);
     if (sub) {
       const isdn = decodeURIComponent(sub[1]);
-      if (data.last9(isdn).length !== 9) throw new HttpError(400, 'Số thuê bao không hợp lệ');
+      if (last9(isdn).length !== 9) throw new HttpError(400, 'Số thuê bao không hợp lệ');
       switch (sub[2]) {
         case 'balance':
           return data.balance(isdn);
@@ -136,7 +136,7 @@ export async function startCarrierSim(opts: CarrierSimOptions = {}): Promise<Car
     }
     if (url.pathname === '/api/v1/999/messages') {
       const isdn = q.get('isdn') ?? '';
-      if (data.last9(isdn).length !== 9) throw new HttpError(400, 'Số thuê bao không hợp lệ');
+      if (last9(isdn).length !== 9) throw new HttpError(400, 'Số thuê bao không hợp lệ');
       const { start, end } = range();
       return data.messages999(isdn, q.get('direction') ?? '', start, end, Number(q.get('page') ?? 1), Number(q.get('count') ?? 20));
     }

@@ -3,6 +3,7 @@
  * (and the asked dates/pages), so tests and load runs see the same subscriber every time.
  * Shapes follow spec 1 §3 "Lookup results" field for field.
  */
+import { last9, VN_OFFSET_MS, vnDateTime } from '@cskh/kit';
 
 /** mulberry32: tiny, fast, good enough for fake data. */
 export function prng(seed: number): () => number {
@@ -14,11 +15,6 @@ export function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-export function last9(phone: string): string {
-  const digits = String(phone ?? '').replace(/\D/g, '');
-  return digits.slice(-9);
 }
 
 /** Seed from the last 9 digits plus a salt per lookup kind. */
@@ -36,14 +32,13 @@ const int = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 const DAY = 86400000;
-const VN_OFFSET = 7 * 3600000;
 
 /**
  * Today's date in Vietnam, as epoch ms of 00:00 UTC of that calendar date. Subscriber dates are
  * offsets from it (deterministic per phone *relative to today*), so a lookup never looks stale.
  */
 export function vnToday(nowMs = Date.now()): number {
-  return Math.floor((nowMs + VN_OFFSET) / DAY) * DAY;
+  return Math.floor((nowMs + VN_OFFSET_MS) / DAY) * DAY;
 }
 
 /** YYYY-MM-DD of today + offset days. */
@@ -52,11 +47,6 @@ function isoDate(today: number, offsetDays: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
-/** ISO-8601 date-time in Vietnam time (+07:00) from epoch ms. */
-export function vnDateTime(ms: number): string {
-  const d = new Date(ms + 7 * 3600000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+07:00`;
-}
 
 export const PACKAGES = ['MXH120', 'D120', 'V120', 'ST90', 'TK135', 'MAX90', 'BIG70', 'C90N', 'F90', 'HEY70', 'SD135', 'V90B'] as const;
 const SIM_TYPES = ['USIM 4G', 'SIM 3G', 'eSIM'] as const;

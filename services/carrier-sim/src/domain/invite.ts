@@ -8,7 +8,8 @@
  *   - anything else: the code is sent and the registration succeeds.
  * The code sent last to a phone is kept for the admin page (GET /__admin/otp/{phone}).
  */
-import { last9, prng, seedFor } from './data';
+import { last9 } from '@cskh/kit';
+import { prng, seedFor } from './data';
 
 /** Which field carries the transaction id, per confirmation-code channel. */
 export const TRANS_ID_FIELD: Record<string, 'transIdGetOtp' | 'transactionNo' | 'orderCode'> = {

@@ -18,7 +18,7 @@
  * Idempotency: the first decision per (gateway, key) is remembered and answered to every retry, so
  * a retried top-up never pays twice (`paid` counts what was actually paid per key).
  */
-import { last9 } from './data';
+import { last9 } from '@cskh/kit';
 
 export const PARTNER_GATEWAYS = ['cong_nap_the', 'cong_nap_the_1'] as const;
 

@@ -7,6 +7,8 @@ import { AppError } from './errors';
  */
 export const VN_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 export const VN_OFFSET_MS = 7 * 3600 * 1000;
+/** The same offset as ISO-8601 writes it. */
+export const VN_OFFSET_ISO = '+07:00';
 export const DAY_MS = 86400 * 1000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -17,7 +19,7 @@ export function vnDateTime(at: Date | number | string | null | undefined): strin
   const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : new Date(at).getTime();
   if (!Number.isFinite(ms)) return '';
   const d = new Date(ms + VN_OFFSET_MS);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+07:00`;
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${VN_OFFSET_ISO}`;
 }
 
 /** YYYY-MM-DD (Vietnam calendar day) of an instant. */

@@ -1,9 +1,7 @@
 import { Where } from './sql';
-import type { InstantRange } from '../core/time';
+import { DAY_MS, VN_OFFSET_MS, type InstantRange } from '../core/time';
 import type { Rollup } from './list-types';
 
-const VN_OFFSET_MS = 7 * 3600_000;
-const DAY_MS = 86_400_000;
 
 interface Term {
   clause: string;

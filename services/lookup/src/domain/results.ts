@@ -3,6 +3,8 @@
  * in lookup.proto): known fields only, every field present, numbers as numbers. The REST reply
  * and the socket reply (result_json) are built from the same objects, so both routes agree.
  */
+import { VN_OFFSET_MS } from '@cskh/kit';
+
 type Obj = Record<string, unknown>;
 
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
@@ -15,7 +17,6 @@ const num = (v: unknown): number => {
 /** Rows may come as an array, or as {values:[…]} / {data:[…]}. */
 const rows = (v: unknown): unknown[] => (Array.isArray(v) ? v : arr(obj(v).values ?? obj(v).data));
 
-const VN_OFFSET_MS = 7 * 3600000;
 
 /**
  * A carrier timestamp → epoch ms: ISO-8601 (an offset-less one is Vietnam time) or

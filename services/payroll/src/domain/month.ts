@@ -1,12 +1,10 @@
-import { AppError, vnIsoDay } from '@cskh/kit';
+import { AppError, VN_OFFSET_ISO, vnIsoDay } from '@cskh/kit';
 import { MSG } from './messages';
 
 /**
  * Payroll months: the screen sends MM/YYYY; the database keys them YYYY-MM (sortable); the
  * month's instants are Vietnam time.
  */
-const VN_OFFSET = '+07:00';
-
 /** MM/YYYY (or blank = this month in Vietnam) → YYYY-MM; VALIDATION for anything else. */
 export function parseMonth(s: unknown, now: Date | number = Date.now()): string {
   const v = String(s ?? '').trim();
@@ -26,7 +24,7 @@ export const displayMonth = (month: string) => `${month.slice(5, 7)}/${month.sli
 export function monthRange(month: string): { from: Date; to: Date } {
   const [y, m] = month.split('-').map(Number);
   const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-  return { from: new Date(`${month}-01T00:00:00${VN_OFFSET}`), to: new Date(`${next}-01T00:00:00${VN_OFFSET}`) };
+  return { from: new Date(`${month}-01T00:00:00${VN_OFFSET_ISO}`), to: new Date(`${next}-01T00:00:00${VN_OFFSET_ISO}`) };
 }
 
 /** YYYY-MM (Vietnam) of an instant. */
