@@ -34,9 +34,9 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      // `any` marks the untyped edges (pg rows, grpc-js handler maps, the carrier's JSON, test
-      // fixtures); strict mode and the generated proto types govern everything else.
-      '@typescript-eslint/no-explicit-any': 'off',
+      // Production code names its types: pg rows by the row's shape, foreign JSON parsed at the
+      // edge, grpc-js handler maps through the kit's adapter. Tests may still use `any` below.
+      '@typescript-eslint/no-explicit-any': 'error',
       // Unused names are errors, except a deliberate `_` prefix (an argument a signature requires).
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -57,6 +57,17 @@ export default tseslint.config(
     // k6 scripts run in k6's runtime, not Node.
     files: ['load-tests/**/*.js', 'scripts/chaos/k6/**/*.js', 'scripts/k8s/*.js'],
     languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly' } },
+  },
+  {
+    // Not yet typed: the web's lists and forms (rows as the generated client will type them), the
+    // gateway's transcoding edge and the cluster test's replies. The list shrinks to nothing.
+    files: ['web/src/**/*.{ts,tsx}', 'gateway/src/**/*.ts', 'scripts/k8s/test-k8s.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Test fixtures poke at replies of every shape; a test's `any` cannot reach production.
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', 'scripts/testing.ts', 'services/kit/src/testing.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: ['**/*.cjs', 'jest.config.js', 'scripts/jest/*.js'],

@@ -7,15 +7,10 @@ import { join, resolve } from 'node:path';
 import { collectProcessMetrics, createLogger, metricsPortOf, startMetricsServer, startTracing, stopTracing } from '@cskh/kit/observability';
 import { onShutdown } from '@cskh/kit/server';
 import { migrateService, runService } from '@cskh/kit/service';
-import { discoverServices } from './stack';
+import { discoverServices, loadServiceModule } from './stack';
 import { settle } from './wait.mjs';
 
 const ROOT = resolve(__dirname, '..');
-
-async function loadServiceModule(name: string) {
-  const mod = await import(join(ROOT, 'services', name, 'src', 'module.ts'));
-  return Object.values(mod).find((v: any) => v && typeof v === 'object' && 'schema' in v && 'services' in v) as any;
-}
 
 export async function runComponent(name: string, env: NodeJS.ProcessEnv = process.env) {
   const log = createLogger(name, env.LOG_LEVEL);

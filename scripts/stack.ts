@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createLogger } from '@cskh/kit/observability';
-import { runService, RunningService, ServiceModule } from '@cskh/kit/service';
+import { runService, RunningService, serviceModuleAmong, type AnyServiceModule } from '@cskh/kit/service';
 import { startGateway, RunningGateway } from '../gateway/src/main';
 
 const ROOT = resolve(__dirname, '..');
@@ -36,11 +36,11 @@ export function discoverServices(): string[] {
   return readdirSync(join(ROOT, 'services')).filter((d) => !NOT_GRPC.has(d) && existsSync(join(ROOT, 'services', d, 'src', 'module.ts')));
 }
 
-async function loadModule(name: string): Promise<ServiceModule<any>> {
-  const mod = await import(join(ROOT, 'services', name, 'src', 'module.ts'));
-  const found = Object.values(mod).find((v: any) => v && typeof v === 'object' && 'schema' in v && 'services' in v);
+/** The ServiceModule of services/<name>/src/module.ts. */
+export async function loadServiceModule(name: string): Promise<AnyServiceModule> {
+  const found = serviceModuleAmong(await import(join(ROOT, 'services', name, 'src', 'module.ts')));
   if (!found) throw new Error(`services/${name}/src/module.ts exports no ServiceModule`);
-  return found as ServiceModule<any>;
+  return found;
 }
 
 /**
@@ -48,7 +48,7 @@ async function loadModule(name: string): Promise<ServiceModule<any>> {
  * (its config declares them), and each URL is known once that service listens. Services that call
  * nobody start first, in name order; a cycle would be a design error and fails loudly.
  */
-export function startOrder(modules: ReadonlyMap<string, Pick<ServiceModule<any>, 'config'>>): string[] {
+export function startOrder(modules: ReadonlyMap<string, Pick<AnyServiceModule, 'config'>>): string[] {
   const callees = (name: string) =>
     Object.keys(modules.get(name)!.config.shape)
       .map((k) => /^([A-Z0-9]+)_GRPC_URL$/.exec(k)?.[1]?.toLowerCase())
@@ -114,7 +114,7 @@ async function startComponents(
   }
 
   const names = discoverServices().filter((n) => !opts.only || opts.only.includes(n));
-  const modules = new Map(await Promise.all(names.map(async (n) => [n, await loadModule(n)] as const)));
+  const modules = new Map(await Promise.all(names.map(async (n) => [n, await loadServiceModule(n)] as const)));
   for (const name of startOrder(modules)) {
     const running: RunningService = await runService(modules.get(name)!, { ...env, GRPC_PORT: '0' });
     services[name] = running.port;

@@ -60,15 +60,26 @@ export interface SeedOptions {
 
 class ApiError extends Error {}
 
+/** The envelope's `data` as far as the seed reads it: ids, tokens, pages and import refusals. */
+interface Reply {
+  [field: string]: unknown;
+  access_token?: string;
+  id?: string;
+  errorRows?: unknown[];
+  values?: Array<Record<string, unknown>>;
+  /** The next customer to care for (GET /customer/new-care). */
+  value?: { customer?: { id?: string } };
+}
+
 /** One JSON call through the gateway; the envelope's `data`, or an error naming the call. */
-async function call(base: string, token: string | undefined, method: string, path: string, body?: unknown): Promise<any> {
+async function call(base: string, token: string | undefined, method: string, path: string, body?: unknown): Promise<Reply> {
   const res = await fetch(base + path, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  let json: any;
+  let json: { status?: string; data?: Reply } | undefined;
   try {
     json = JSON.parse(text);
   } catch {
@@ -77,10 +88,10 @@ async function call(base: string, token: string | undefined, method: string, pat
   if (res.status >= 300 || !json || json.status === 'error') {
     throw new ApiError(`${method} ${path}: ${res.status} ${text.slice(0, 400)}`);
   }
-  return json.data;
+  return json.data ?? {};
 }
 
-type Caller = (method: string, path: string, body?: unknown) => Promise<any>;
+type Caller = (method: string, path: string, body?: unknown) => Promise<Reply>;
 
 /** Import rows as the browser's import button does: chunks of 200, refusals reported. */
 async function importRows(as: Caller, path: string, rows: unknown[], what: string) {

@@ -60,6 +60,16 @@ export interface ServiceDeps<C> {
 
 type Cfg<S extends ConfigShape> = z.infer<z.ZodObject<S>>;
 
+/** Any service's module, as the stack and the image's entry load them by name. */
+export type AnyServiceModule = ServiceModule<ConfigShape, unknown>;
+
+/** The ServiceModule that a services/<name>/src/module.ts exports, among its exports. */
+export function serviceModuleAmong(exports: Record<string, unknown>): AnyServiceModule | undefined {
+  return Object.values(exports).find(
+    (v): v is AnyServiceModule => !!v && typeof v === 'object' && 'schema' in v && 'services' in v,
+  );
+}
+
 export interface ServiceModule<S extends ConfigShape, X = undefined> {
   name: string;
   /** PostgreSQL schema owned by the service. */
@@ -115,7 +125,7 @@ function kitMigration(name: string, ddl: string[]): new () => MigrationInterface
   return cls;
 }
 
-function dataSourceFor(mod: ServiceModule<any, any>, url: string) {
+function dataSourceFor(mod: Pick<AnyServiceModule, 'schema' | 'features' | 'migrations'>, url: string) {
   return createDataSource({
     url,
     schema: mod.schema,
@@ -196,7 +206,7 @@ export async function runService<S extends ConfigShape, X>(
       .services(deps, ctx)
       .map(([def, impl]) => [
         def,
-        isAdapted(impl) ? (impl as UntypedServiceImplementation) : adapt(def, impl as Handlers<any>, { log, middleware }),
+        isAdapted(impl) ? (impl as UntypedServiceImplementation) : adapt(def, impl as Handlers<ServiceDefinition>, { log, middleware }),
       ]);
     const server = await startGrpcServer({ port: config.GRPC_PORT, services, log });
     const readiness = watchDatabase(

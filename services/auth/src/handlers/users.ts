@@ -202,7 +202,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         if (moved && (isBranch(oldRole.priority) || isLeader(oldRole.priority)) && (await countDependants(em, target.id)) > 0)
           throw new AppError('PRECONDITION', MSG.managesOthers);
         const roleChanged = role.id !== oldRole.id;
-        const audited = ['fullname', 'email', 'phone', 'role', 'brand_id', 'group_id'];
+        const audited = ['fullname', 'email', 'phone', 'role', 'brand_id', 'group_id'] as const;
         // Branch and leader by username: the trail is read by people, not by the database.
         const before = {
           ...target,

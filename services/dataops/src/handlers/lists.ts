@@ -154,7 +154,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
             resource: 'blacklist',
             id: row.id,
             who: who(ctx.user),
-            changes: changedFields(before as any, row as any, ['phone_number', 'description']),
+            changes: changedFields(before, row, ['phone_number', 'description']),
           });
           outbox.afterCommit();
           return blacklistView(row);
@@ -256,7 +256,7 @@ export function listHandlers(c: DataopsContext): Handlers<Def> {
             resource: 'otp1414',
             id: row.id,
             who: who(ctx.user),
-            changes: changedFields(before as any, row as any, ['phone_number', 'otp', 'str_mes']),
+            changes: changedFields(before, row, ['phone_number', 'otp', 'str_mes']),
           });
           return otpView(row);
         });

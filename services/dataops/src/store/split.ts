@@ -78,8 +78,26 @@ export async function insertSplitNumbers(em: Db, fileName: string, uploadedBy: s
   if (inserted.length) await em.query(`UPDATE "${SCHEMA}".split_file SET total = total + $2 WHERE id = $1`, [file.id, inserted.length]);
 }
 
+/** A number of an uploaded file, with the carrier's columns as the file gave them. */
+export interface SplitNumberRow {
+  id: string;
+  file_id: string;
+  phone: string;
+  phone9: string;
+  loai_thue_bao: string;
+  goi_cuoc: string;
+  ngay_dang_ky: string;
+  ngay_het_han: string;
+  chu_ky_hien_tai: string;
+  trang_thai: string;
+  goi_co_the_dang_ky: string;
+  so_chu_ky_mien_phi_con_lai: string;
+  taken_by: string | null;
+  taken_at: Date | null;
+}
+
 /** One page of a file's numbers, in upload order. */
-export async function splitNumbersPage(em: Db, fileId: string, paging: Paging): Promise<Array<Record<string, any>>> {
+export async function splitNumbersPage(em: Db, fileId: string, paging: Paging): Promise<SplitNumberRow[]> {
   return em.query(`SELECT * FROM "${SCHEMA}".split_number WHERE file_id = $1 ORDER BY id ${pageSql(paging)}`, [fileId]);
 }
 

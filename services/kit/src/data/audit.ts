@@ -40,7 +40,7 @@ export function auditValue(v: unknown): string | null {
 }
 
 /** The fields whose stored text differs between two versions of a record. */
-export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, fields: readonly string[]): FieldChange[] {
+export function changedFields<R extends object>(before: R, after: R, fields: ReadonlyArray<keyof R & string>): FieldChange[] {
   return fields.filter((f) => auditValue(before[f]) !== auditValue(after[f])).map((f) => ({ field: f, from: before[f], to: after[f] }));
 }
 

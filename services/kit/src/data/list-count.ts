@@ -35,14 +35,23 @@ export const SAMPLE_MIN_PAGES = 30;
  */
 export const PEEK_EXPECTED = 10;
 export const PEEK_ENOUGH = 3;
-export async function plan(db: Queryable, sql: string, params: unknown[]): Promise<any> {
-  const [row] = await rowsOf(db, `EXPLAIN (FORMAT JSON) ${sql}`, params);
+/** A node of PostgreSQL's EXPLAIN (FORMAT JSON) tree, as far as the list reads it. */
+export interface PlanNode {
+  'Node Type': string;
+  'Plan Rows'?: number;
+  Plans?: PlanNode[];
+}
+
+export async function plan(db: Queryable, sql: string, params: unknown[]): Promise<PlanNode | undefined> {
+  const [row] = await rowsOf<{ 'QUERY PLAN': string | Array<{ Plan: PlanNode }> }>(db, `EXPLAIN (FORMAT JSON) ${sql}`, params);
   const doc = row?.['QUERY PLAN'];
-  return (typeof doc === 'string' ? JSON.parse(doc) : doc)?.[0]?.Plan;
+  const explained: Array<{ Plan: PlanNode }> | undefined = typeof doc === 'string' ? JSON.parse(doc) : doc;
+  return explained?.[0]?.Plan;
 }
 
 /** Whether a plan (tree) has a full Sort node. */
-export const planSorts = (node: any): boolean => !!node && (node['Node Type'] === 'Sort' || (node.Plans ?? []).some(planSorts));
+export const planSorts = (node: PlanNode | undefined): boolean =>
+  !!node && (node['Node Type'] === 'Sort' || (node.Plans ?? []).some(planSorts));
 
 /** Whether a page's count is a capped count (no rollup covers the filter, no totals) that may sample the table. */
 export function mayBeSampled(spec: ListSpec): boolean {

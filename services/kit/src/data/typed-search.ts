@@ -1,5 +1,6 @@
 import { likeContains } from './sql';
 import type { Queryable } from './list';
+import { rowsOf } from './queryable';
 
 /**
  * Search as staff type: without diacritics and in any case. 'nguyen van an' finds 'Nguyễn Văn An',
@@ -38,8 +39,8 @@ const EXTENSIONS_LOCK = `SELECT pg_advisory_xact_lock(hashtext('cskh-pg-trgm'))`
 
 async function extensionSchema(q: Queryable, name: string): Promise<string> {
   await q.query(`CREATE EXTENSION IF NOT EXISTS ${name} WITH SCHEMA public`);
-  const res = await q.query(`SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = $1`, [name]);
-  return (Array.isArray(res) ? res : res.rows)[0].schema;
+  const [row] = await rowsOf<{ schema: string }>(q, `SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = $1`, [name]);
+  return row.schema;
 }
 
 /**
@@ -54,10 +55,11 @@ export async function installTypedSearch(q: Queryable): Promise<string> {
   await q.query(EXTENSIONS_LOCK);
   const trgm = await extensionSchema(q, 'pg_trgm');
   const unaccent = await extensionSchema(q, 'unaccent');
-  const res = await q.query(
+  const [fn] = await rowsOf<{ language: string }>(
+    q,
     `SELECT l.lanname AS language FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.oid = to_regprocedure('${TYPED_FN}(text)')`,
   );
-  const language: string | undefined = (Array.isArray(res) ? res : res.rows)[0]?.language;
+  const language: string | undefined = fn?.language;
   if (language === undefined || language === 'sql')
     await q.query(
       `CREATE OR REPLACE FUNCTION ${TYPED_FN}(text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT

@@ -8,6 +8,8 @@ import {
   sendUnaryData,
   credentials,
   Client,
+  ClientUnaryCall,
+  CallOptions as GrpcCallOptions,
   makeGenericClientConstructor,
   status as GrpcStatus,
   connectivityState,
@@ -125,7 +127,7 @@ export const maskReplyMiddleware: Middleware = async (call, next) => {
 };
 
 /** A service and its handlers, as a module's services() returns them (bind(); an adapt()ed implementation is taken as is). */
-export type ServiceBinding = readonly [ServiceDefinition, Handlers<any> | UntypedServiceImplementation];
+export type ServiceBinding = readonly [ServiceDefinition, object];
 
 const ADAPTED = Symbol('cskh.adapted');
 export const isAdapted = (impl: object) => ADAPTED in impl;
@@ -352,8 +354,11 @@ export async function unaryCall<Res>(
   }
 }
 
-/** A method of a client built from a loaded definition: called with (req, metadata, options, callback). */
-export type GrpcMethod = (...args: any[]) => any;
+/** A method of a client built from a loaded definition: (req, [metadata], options, callback); the caller names the reply. */
+export interface GrpcMethod {
+  <Res>(req: unknown, md: Metadata, opts: GrpcCallOptions, cb: (err: Error | null, res: Res) => void): ClientUnaryCall;
+  <Res>(req: unknown, opts: GrpcCallOptions, cb: (err: Error | null, res: Res) => void): ClientUnaryCall;
+}
 /** A gRPC client whose methods are looked up by name (the gateway's routes, health checks). */
 export type GenericClient = Client & Record<string, GrpcMethod>;
 
@@ -366,7 +371,7 @@ function unaryOnce<Res>(
   signal?: AbortSignal,
 ) {
   return new Promise<Res>((resolve, reject) => {
-    const call = (client[method] as GrpcMethod).call(client, req, md, { deadline: new Date(deadline) }, (err: Error | null, res: Res) =>
+    const call = (client as unknown as Record<string, GrpcMethod>)[method]<Res>(req, md, { deadline: new Date(deadline) }, (err, res) =>
       err ? reject(err) : resolve(res),
     );
     signal?.addEventListener('abort', () => call.cancel(), { once: true });

@@ -52,11 +52,14 @@ export async function markSettled(em: EntityManager, transferId: string, request
   await em.query(`UPDATE ${T} SET request_id = $2 WHERE transfer_id = $1`, [transferId, requestId]);
 }
 
-const toTransfer = (r: Record<string, any>): TransferRow => ({
+/** A transfer row as pg returns it: numeric as text, timestamps as Date. */
+type StoredTransfer = Omit<TransferRow, 'amount'> & { amount: string | number };
+
+const toTransfer = (r: StoredTransfer): TransferRow => ({
   transfer_id: r.transfer_id,
   phone: r.phone,
   package_code: r.package_code,
   amount: Number(r.amount),
-  approved_at: r.approved_at instanceof Date ? r.approved_at : new Date(r.approved_at),
+  approved_at: new Date(r.approved_at),
   request_id: r.request_id,
 });
