@@ -540,7 +540,7 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const k6 = installK6();
   say(`k6: ${k6}; modes: ${opts.modes.join(', ')}; rows: ${opts.only.join(', ')}`);
-  const { startInfra } = await import('../scripts/infra/index.mjs');
+  const { startInfra } = await import('../scripts/infra/index.ts');
   const infra = await startInfra({ log: (m) => say(m) });
   let db;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cskh-bench-'));

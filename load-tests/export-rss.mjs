@@ -174,7 +174,7 @@ function table(results) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const { startInfra } = await import('../scripts/infra/index.mjs');
+  const { startInfra } = await import('../scripts/infra/index.ts');
   const { startComponents } = await import('../scripts/chaos/procs.mjs');
   const infra = await startInfra({ log: (m) => say(m) });
   const dbUrl = await ensureDatabase(process.env.DATABASE_URL ?? infra.env.DATABASE_URL, opts.database);

@@ -199,7 +199,7 @@ export function table(results) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const { startInfra } = await import('../scripts/infra/index.mjs');
+  const { startInfra } = await import('../scripts/infra/index.ts');
   const given = process.env.DATABASE_URL;
   const infra = await startInfra({ log: (m) => say(m) });
   const dbUrl = new URL(given ?? infra.env.DATABASE_URL);

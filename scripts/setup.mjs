@@ -179,9 +179,18 @@ export function ensureSchemathesis() {
   return ok();
 }
 
+/**
+ * A TypeScript module of ours, from this plain-JavaScript bootstrap: tsx is there once
+ * ensureNpmDeps has run (this file itself runs before it is).
+ */
+export async function importTs(relative) {
+  const { tsImport } = await import('tsx/esm/api');
+  return tsImport(relative, import.meta.url);
+}
+
 /** The Kafka jars (Maven Central), the PostgreSQL template and the broker's CDS archive. */
 export async function ensureInfraInstalled() {
-  const { installInfra } = await import('./infra/index.mjs');
+  const { installInfra } = await importTs('./infra/index.ts');
   await installInfra();
   return true;
 }

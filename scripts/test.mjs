@@ -12,8 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startInfra } from './infra/index.mjs';
-import { ensureNpmDeps, ensureTestPrerequisites } from './setup.mjs';
+import { ensureNpmDeps, ensureTestPrerequisites, importTs } from './setup.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jestArgs = process.argv.slice(2);
@@ -171,6 +170,7 @@ async function main() {
   } else {
     const t0 = Date.now();
     try {
+      const { startInfra } = await importTs('./infra/index.ts');
       infra = await startInfra();
     } catch (e) {
       phase('infra', t0);

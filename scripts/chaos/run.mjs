@@ -199,7 +199,7 @@ async function main() {
   const k6 = installK6();
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cskh-chaos-'));
   say(`k6 ${k6}; logs in ${runDir}`);
-  const { startInfra } = await import('../infra/index.mjs');
+  const { startInfra } = await import('../infra/index.ts');
   const infra = await startInfra({ log: (m) => say(m) });
   const pg = (await import('pg')).default;
   const { default: Redis } = await import('ioredis');

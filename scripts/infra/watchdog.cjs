@@ -1,4 +1,4 @@
-// Watchdog for scripts/infra/index.mjs: started detached (own session) with its stdin piped from
+// Watchdog for scripts/infra (processes.ts): started detached (own session) with its stdin piped from
 // the parent. The parent tells it which child pids to stop and which directories to remove:
 //   watch <pid> <SIGNAL>   a child to stop with SIGNAL if the parent dies
 //   unwatch <pid>          the parent stopped it itself

@@ -135,7 +135,7 @@ deps() {
   # The Kafka jars the tests already use (scripts/infra fetches them once into .cache/kafka/libs).
   if [ ! -f "$K8S_ROOT/.cache/kafka/libs/.complete" ]; then
     command -v mvn >/dev/null || { apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends maven openjdk-17-jre-headless >/dev/null; }
-    (cd "$K8S_ROOT" && node scripts/infra/index.mjs install)
+    (cd "$K8S_ROOT" && node --import tsx scripts/infra/main.ts install)
   fi
   local name ctx built=0
   for name in postgres redis kafka; do

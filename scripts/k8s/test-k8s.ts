@@ -383,7 +383,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startHostInfra(): Promise<HostInfra> {
-  const { startInfra } = await import(path.join(ROOT, 'scripts/infra/index.mjs'));
+  const { startInfra } = await import(path.join(ROOT, 'scripts/infra/index.ts'));
   const saved = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL };
   delete process.env.DATABASE_URL;
   delete process.env.REDIS_URL;
