@@ -26,7 +26,7 @@ export const dataopsConfig = defineConfig('dataops', {
   SCAN_POLL_MS: env.int(1000),
   /** Attempts per number before it is stored as LOI (carrier error or timeout). */
   SCAN_ATTEMPTS: env.int(3),
-  /** Kafka group of the socket commands (start/stop, declared in dataops.proto, service DataopsSocket). */
+  /** Kafka group of the socket commands (start/stop, declared in dataops.proto, service DataopsSocketService). */
   DATAOPS_CONSUMER_GROUP: z.string().default('cskh-dataops'),
   /** Replica name in the lease column (logs, tests); default host name + pid. */
   DATAOPS_INSTANCE: z.string().optional(),

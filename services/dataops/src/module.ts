@@ -37,7 +37,7 @@ export const dataopsModule: ServiceModule<typeof dataopsConfig.shape, DataopsCon
 
   async start(deps, c) {
     const { config, bus, log } = deps;
-    // Start/stop commands: topics as declared in dataops.proto (service DataopsSocket).
+    // Start/stop commands: topics as declared in dataops.proto (service DataopsSocketService).
     const socket = dataopsSocketRoutes();
     // The pushes' topic too: a worker's progress push must not wait on a topic nobody created yet.
     await bus.ensureTopics([...socket.requestTopics, ...socket.replyTopics, REALTIME_PUSH_TOPIC]);

@@ -27,7 +27,7 @@ export const lookupConfig = defineConfig('lookup', {
   SPECIAL_ACCOUNTS: z.string().default('admin'),
   /** The two branch username prefixes of the 9084 channel rules (first, second). */
   BRANCH_PREFIXES: z.string().default('HNIMB,HCMMB'),
-  /** Kafka group of the socket path (its topics are declared in lookup.proto, service LookupSocket). */
+  /** Kafka group of the socket path (its topics are declared in lookup.proto, service LookupSocketService). */
   LOOKUP_CONSUMER_GROUP: z.string().default('cskh-lookup'),
   /** A socket request older than this when consumed is answered TIMEOUT without a carrier call (0 = never). */
   LOOKUP_REQUEST_MAX_AGE_MS: env.int(60000),

@@ -11,10 +11,10 @@ import { progressOf, scanFileByName, ScanFileRow, scanFileView, setScanFileState
 
 const { SocketRequest, SocketReply } = events_v1_realtime;
 
-/** The socket commands dataops declares (service DataopsSocket in dataops.proto). */
+/** The socket commands dataops declares (service DataopsSocketService in dataops.proto). */
 export function dataopsSocketRoutes(all: SocketRoute[] = loadSocketRoutes()) {
-  const routes = all.filter((r) => r.service === 'cskh.dataops.v1.DataopsSocket');
-  if (routes.length === 0) throw new Error('dataops.proto declares no socket command (service DataopsSocket)');
+  const routes = all.filter((r) => r.service === 'cskh.dataops.v1.DataopsSocketService');
+  if (routes.length === 0) throw new Error('dataops.proto declares no socket command (service DataopsSocketService)');
   return {
     routes,
     requestTopics: [...new Set(routes.map((r) => r.requestTopic))],

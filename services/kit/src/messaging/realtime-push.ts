@@ -19,7 +19,7 @@ import { hasAnyPermission } from '../core/identity';
 
 /** One browser socket command, as declared with (cskh.api.socket). */
 export interface SocketRoute {
-  /** Declaring socket service and RPC, e.g. cskh.lookup.v1.LookupSocket / Balance. */
+  /** Declaring socket service and RPC, e.g. cskh.lookup.v1.LookupSocketService / Balance. */
   service: string;
   rpc: string;
   /** Event the browser emits. */

@@ -3,7 +3,7 @@ import { loadSocketRoutes } from '@cskh/kit/messaging';
 import { PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
 import { KIND_LIST, KINDS, mayRun } from './kinds';
 
-const socketRoutes = loadSocketRoutes().filter((r) => r.service === 'cskh.lookup.v1.LookupSocket');
+const socketRoutes = loadSocketRoutes().filter((r) => r.service === 'cskh.lookup.v1.LookupSocketService');
 const guardOf = (k: { kind: string; permissions: readonly string[]; priorityBelow: number }) => ({
   kind: k.kind,
   permissions: [...k.permissions],

@@ -2,7 +2,7 @@
  * The lookups of spec 1 §2.12 / §7, one table for both routes (REST and socket): the RPC, the
  * log name, and who may run each (any-of permission codes, priority bound) — the engine checks it
  * on both routes. The guards are declared in proto/cskh/lookup/v1/lookup.proto, by the REST route
- * of the RPC and by the socket command of the same kind (service LookupSocket, which also names
+ * of the RPC and by the socket command of the same kind (service LookupSocketService, which also names
  * the socket events and topics); a test checks that all three agree.
  */
 export type LookupKind = 'balance' | 'package' | 'info' | 'history' | '9279' | 'arpu' | '999';

@@ -12,10 +12,10 @@ import { last9 } from '../domain/phone';
 
 const { SocketRequest, SocketReply } = events_v1_realtime;
 
-/** The socket commands lookup declares (service LookupSocket in lookup.proto): its topics come from there. */
+/** The socket commands lookup declares (service LookupSocketService in lookup.proto): its topics come from there. */
 export function lookupSocketRoutes(all: SocketRoute[] = loadSocketRoutes()) {
-  const routes = all.filter((r) => r.service === 'cskh.lookup.v1.LookupSocket');
-  if (routes.length === 0) throw new Error('lookup.proto declares no socket command (service LookupSocket)');
+  const routes = all.filter((r) => r.service === 'cskh.lookup.v1.LookupSocketService');
+  if (routes.length === 0) throw new Error('lookup.proto declares no socket command (service LookupSocketService)');
   return {
     routes,
     requestTopics: [...new Set(routes.map((r) => r.requestTopic))],
@@ -87,7 +87,7 @@ export function requestHandler(engine: LookupEngine, routes: SocketRoute[], log:
 }
 
 /**
- * Starts the socket path: its topics (as declared in lookup.proto, service LookupSocket) and the
+ * Starts the socket path: its topics (as declared in lookup.proto, service LookupSocketService) and the
  * batched Kafka consumer running requestHandler. Returns the consumer (stop() it on shutdown).
  */
 export async function startSocketLookups(deps: ServiceDeps<LookupConfig>, engine: LookupEngine) {
