@@ -4,7 +4,7 @@
  * from → to with the screen's value labels.
  */
 import type { common_v1_common } from '@cskh/proto';
-import { dayjs, DATETIME_FORMAT } from '../common/format';
+import { dayjs, DATETIME_FORMAT, VN_UTC_OFFSET_MINUTES } from '../common/format';
 import type { ColumnDef, HistoryConfig } from './types';
 
 /** One change of one field, as the services send it (the proto's message, typed once). */
@@ -28,13 +28,12 @@ export const BLANK_VALUE = '—';
 
 // Vietnam keeps +07:00 all year: the audit time is shown on Vietnam's clock whatever the
 // browser's zone (spec: display times DD-MM-YYYY HH:mm:ss).
-const VN_OFFSET_MINUTES = 7 * 60;
 
 /** An ISO-8601 instant as DD-MM-YYYY HH:mm:ss on Vietnam's clock; anything unparsable as it came. */
 export function formatVnDateTime(iso: string): string {
   if (!iso) return '';
   const d = dayjs(iso);
-  return d.isValid() ? d.utcOffset(VN_OFFSET_MINUTES).format(DATETIME_FORMAT) : iso;
+  return d.isValid() ? d.utcOffset(VN_UTC_OFFSET_MINUTES).format(DATETIME_FORMAT) : iso;
 }
 
 /** 'Họ tên (username)', or whichever of the two there is. */

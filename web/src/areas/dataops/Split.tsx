@@ -20,7 +20,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/Delete';
 import InfoIcon from '@mui/icons-material/Info';
 import { errorMsg } from '../../api/client';
-import { formatNumber } from '../../common/format';
+import { formatNumber, vnNow } from '../../common/format';
 import { useSession } from '../../common/session';
 import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
@@ -138,8 +138,6 @@ interface SectionState {
   dates: string[];
 }
 
-const vnToday = () => new Date(Date.now() + 7 * 3600 * 1000).toISOString().slice(0, 10);
-
 /** What an empty file list means on the permission and split screens: where files come from, and who puts them there. */
 function NoSplitFiles() {
   return (
@@ -183,7 +181,7 @@ export function DataPermission() {
   // Each pick's number per section: only the latest pick's answer counts (two picks of the same
   // person are two loads, and the first answer must not open the boxes while the second is due).
   const picks = useRef<Record<SectionKey, number>>({ branch: 0, leader: 0, sale: 0 });
-  const dates = offeredDates(session.priority, vnToday(), ownDates);
+  const dates = offeredDates(session.priority, vnNow().format('YYYY-MM-DD'), ownDates);
   const set = (k: SectionKey, v: Partial<SectionState>) => setState((s) => ({ ...s, [k]: { ...s[k], ...v } }));
   const pick = async (k: SectionKey, username: string) => {
     const mine = ++picks.current[k];

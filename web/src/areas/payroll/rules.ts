@@ -1,6 +1,7 @@
 /**
  * The payroll screens' display rules as plain functions (unit-tested in rules.test.ts).
  */
+import { dayjs, VN_UTC_OFFSET_MINUTES } from '../../common/format';
 
 /** The reconciliation result (spec 2 §2.8): 'Thành công' when SUCCESS, otherwise 'Thất bại'. */
 export const reconciliationResult = (status: string) => (status === 'SUCCESS' ? 'Thành công' : 'Thất bại');
@@ -48,8 +49,7 @@ export const tierLabel = (tier: number) => (tier >= 1 && tier <= 3 ? `T${tier}` 
 
 /** This month as the payroll picker shows it: MM/YYYY on Vietnam's clock. */
 export function thisMonth(now: Date = new Date()): string {
-  const vn = new Date(now.getTime() + 7 * 3600 * 1000);
-  return `${String(vn.getUTCMonth() + 1).padStart(2, '0')}/${vn.getUTCFullYear()}`;
+  return dayjs(now).utcOffset(VN_UTC_OFFSET_MINUTES).format('MM/YYYY');
 }
 
 /** Chart points from a report's rows: one bar per staff member / branch. */
