@@ -15,6 +15,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'proto/gen/**',
+      'web/src/api/gen/**',
       'proto/gen.*/**',
       '.data/**',
       '.cache/**',
