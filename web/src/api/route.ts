@@ -9,12 +9,15 @@ import { buildQuery, request, type RequestOptions } from './client';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
+/** A proto3 message as sent: any field may be left out, the server reads it as its default. */
+export type DeepPartial<T> = T extends (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
 /** What a call carries: its path parameters, and any other field of the request (the server's defaults for the rest). */
-export type RouteInput<Req, P extends string> = Partial<Req> & { [K in P]: K extends keyof Req ? Req[K] : string };
+export type RouteInput<Req, P extends string> = DeepPartial<Req> & { [K in P]: K extends keyof Req ? Req[K] : string };
 
 export type CallOptions = Pick<RequestOptions, 'skipUnauthorizedHandler' | 'signal'>;
 
-type Args<Req, P extends string> = [P] extends [never] ? [req?: Partial<Req>] : [req: RouteInput<Req, P>];
+type Args<Req, P extends string> = [P] extends [never] ? [req?: DeepPartial<Req>] : [req: RouteInput<Req, P>];
 
 export interface Route<Req, Reply, P extends string = never> {
   (...args: [...Args<Req, P>, opts?: CallOptions]): Promise<Reply>;
