@@ -12,7 +12,7 @@ import type { ImportSpec } from '../../import/sheet';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { formatNumber } from '../../common/format';
-import { careApi, NEXT_DAY, type NextDayRecord } from './api';
+import { careApi, NEXT_DAY, NEXT_DAY_IMPORT, nextDayHistory, type NextDayRecord } from './api';
 import { nextDayBalanceColor, nextDayStatusAction, nextDayStatusChip } from './invite-rules';
 import { leadsPeople } from '../../api/access';
 
@@ -72,7 +72,7 @@ export default function NextDayInvite() {
       toolbarExtra: () => (
         <ImportButton
           id="moigoihomsau"
-          endpoint={`${NEXT_DAY}/import`}
+          endpoint={NEXT_DAY_IMPORT}
           spec={NEXT_DAY_IMPORT_SPEC}
           onDone={() => listRef.current?.reload()}
         />
@@ -132,7 +132,7 @@ export default function NextDayInvite() {
         },
       ],
       history: {
-        endpoint: (r) => `${NEXT_DAY}/${encodeURIComponent(r.id)}/history`,
+        endpoint: (r) => nextDayHistory(r.id),
         fieldLabels: { phone: 'Số điện thoại', package: 'Gói cước', username: 'Nhân viên', status: 'Trạng thái', deleted: 'Xoá' },
         valueLabels: { status: { 0: 'Chưa mời', 1: 'Đã mời' } },
       },
