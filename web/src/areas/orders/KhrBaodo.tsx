@@ -10,7 +10,7 @@ import type { FormConfig } from '../../form/types';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { BAODO_IMPORT_SPEC, KHR_IMPORT_SPEC } from './recordSheets';
-import { BAODO_LIST, baodoApi, KHR_LIST, khrApi, orderApi, RED_CHANNELS, type BaodoRecord, type KhrRecord } from './api';
+import { BAODO_IMPORT, BAODO_LIST, baodoApi, baodoHistory, KHR_IMPORT, KHR_LIST, khrApi, khrHistory, orderApi, RED_CHANNELS, type BaodoRecord, type KhrRecord } from './api';
 import { AUTO_USER, whoLabel } from '../../common/format';
 import { isManager, leadsPeople } from '../../api/access';
 
@@ -116,7 +116,7 @@ export function PrivateCustomers() {
         leadsPeople(ctx.session.priority) ? (
           <ImportButton
             id="khr"
-            endpoint={`${KHR_LIST}/import`}
+            endpoint={KHR_IMPORT}
             spec={KHR_IMPORT_SPEC}
             label="Nhập Excel"
             onDone={() => listRef.current?.reload()}
@@ -148,7 +148,7 @@ export function PrivateCustomers() {
         },
       ],
       history: {
-        endpoint: (r) => `${KHR_LIST}/${encodeURIComponent(r.id)}/history`,
+        endpoint: (r) => khrHistory(r.id),
         visible: (_r, ctx) => leadsPeople(ctx.session.priority),
       },
     }),
@@ -181,7 +181,7 @@ export function RedReport() {
         isManager(ctx.session.priority) ? (
           <ImportButton
             id="baodo"
-            endpoint={`${BAODO_LIST}/import`}
+            endpoint={BAODO_IMPORT}
             spec={BAODO_IMPORT_SPEC}
             label="Nhập Excel"
             onDone={() => listRef.current?.reload()}
@@ -246,7 +246,7 @@ export function RedReport() {
           errorMsg: 'Xoá bản ghi thất bại',
         },
       ],
-      history: { endpoint: (r) => `${BAODO_LIST}/${encodeURIComponent(r.id)}/history` },
+      history: { endpoint: (r) => baodoHistory(r.id) },
     }),
     [openCreate, openEdit],
   );
