@@ -265,8 +265,7 @@ export default function ImportButton({
     setProgress({ done: 0, total, failed: [], failMsg: '' });
     const outcome = await sendChunks(
       chunks,
-      (body, firstRow) =>
-        endpoint.send({ rows: body, file_name: name, first_row: firstRow }),
+      (body, firstRow) => endpoint.send({ rows: body, file_name: name, first_row: firstRow }),
       (done) => setProgress((p) => (p ? { ...p, done } : p)),
       name,
     );

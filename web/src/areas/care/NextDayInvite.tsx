@@ -70,12 +70,7 @@ export default function NextDayInvite() {
       filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
       toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => openCreate(), testId: 'moigoihomsau-create' }],
       toolbarExtra: () => (
-        <ImportButton
-          id="moigoihomsau"
-          endpoint={NEXT_DAY_IMPORT}
-          spec={NEXT_DAY_IMPORT_SPEC}
-          onDone={() => listRef.current?.reload()}
-        />
+        <ImportButton id="moigoihomsau" endpoint={NEXT_DAY_IMPORT} spec={NEXT_DAY_IMPORT_SPEC} onDone={() => listRef.current?.reload()} />
       ),
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },

@@ -12,7 +12,18 @@ import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { notify } from '../../store';
 import { displayPhone, formatDateTime } from '../../common/format';
-import { BLACKLIST_BASE, BLACKLIST_IMPORT, blacklistApi, blacklistHistory, OTP_BASE, OTP_IMPORT, otpApi, otpHistory, type BlacklistEntry, type OtpRecord } from './api';
+import {
+  BLACKLIST_BASE,
+  BLACKLIST_IMPORT,
+  blacklistApi,
+  blacklistHistory,
+  OTP_BASE,
+  OTP_IMPORT,
+  otpApi,
+  otpHistory,
+  type BlacklistEntry,
+  type OtpRecord,
+} from './api';
 import { WORDS } from '../../common/words';
 
 /** Spec 3 §5: blacklist and OTP imports are rows of phone_number, description (header row skipped). */

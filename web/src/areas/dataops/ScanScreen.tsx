@@ -155,7 +155,8 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
           label: 'Dừng',
           icon: <StopIcon fontSize="small" />,
           color: 'warning',
-          run: (r) => void emitRealtime(meta.stop.event, { token, FileName: r.FileName }).then(() => notify('Đã yêu cầu dừng quét', 'info')),
+          run: (r) =>
+            void emitRealtime(meta.stop.event, { token, FileName: r.FileName }).then(() => notify('Đã yêu cầu dừng quét', 'info')),
           reload: false,
         },
         {

@@ -27,5 +27,7 @@ export const LOOKUP_LOG_IMPORT = LookupLogService.importLookupLogs;
 export const lookupApi = {
   /** The 9084 channels this user may pick (the server applies the visibility rules). */
   registrationChannels: (): Promise<SelectOption[]> =>
-    LookupService.registration9084Channels().then((d) => (d?.values ?? []).map((c) => ({ value: c.value, label: c.label || String(c.value) }))),
+    LookupService.registration9084Channels().then((d) =>
+      (d?.values ?? []).map((c) => ({ value: c.value, label: c.label || String(c.value) })),
+    ),
 };

@@ -10,7 +10,20 @@ import type { FormConfig } from '../../form/types';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { BAODO_IMPORT_SPEC, KHR_IMPORT_SPEC } from './recordSheets';
-import { BAODO_IMPORT, BAODO_LIST, baodoApi, baodoHistory, KHR_IMPORT, KHR_LIST, khrApi, khrHistory, orderApi, RED_CHANNELS, type BaodoRecord, type KhrRecord } from './api';
+import {
+  BAODO_IMPORT,
+  BAODO_LIST,
+  baodoApi,
+  baodoHistory,
+  KHR_IMPORT,
+  KHR_LIST,
+  khrApi,
+  khrHistory,
+  orderApi,
+  RED_CHANNELS,
+  type BaodoRecord,
+  type KhrRecord,
+} from './api';
 import { AUTO_USER, whoLabel } from '../../common/format';
 import { isManager, leadsPeople } from '../../api/access';
 
@@ -114,13 +127,7 @@ export function PrivateCustomers() {
       // Actions, the import among them, are for priority below 5 (spec 3 §6); the server checks it too.
       toolbarExtra: (ctx) =>
         leadsPeople(ctx.session.priority) ? (
-          <ImportButton
-            id="khr"
-            endpoint={KHR_IMPORT}
-            spec={KHR_IMPORT_SPEC}
-            label="Nhập Excel"
-            onDone={() => listRef.current?.reload()}
-          />
+          <ImportButton id="khr" endpoint={KHR_IMPORT} spec={KHR_IMPORT_SPEC} label="Nhập Excel" onDone={() => listRef.current?.reload()} />
         ) : null,
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },

@@ -4,14 +4,7 @@
  */
 import type { common_v1_common, orders_v1_orders } from '@cskh/proto';
 import { ApiError } from '../../api/client';
-import {
-  BaodoService,
-  KhrService,
-  MfyOrderService,
-  MfyPriceService,
-  Reg9279OrderService,
-  Reg9279PriceService,
-} from '../../api/gen/routes';
+import { BaodoService, KhrService, MfyOrderService, MfyPriceService, Reg9279OrderService, Reg9279PriceService } from '../../api/gen/routes';
 
 export type PackagePrice = orders_v1_orders.PackagePrice;
 export type PriceList = orders_v1_orders.PriceList;
@@ -90,7 +83,8 @@ export const orderApi = (kind: OrderKind) => {
     salaryRatio: (id: string, ti_le_doanh_thu_tinh_luong: string | number) =>
       'updateTiLeDoanhThuTinhLuong' in svc ? svc.updateTiLeDoanhThuTinhLuong.send({ id, ti_le_doanh_thu_tinh_luong }) : notOnThisList(),
     form: (id: string, hinh_thuc: string) => ('setHinhThuc' in svc ? svc.setHinhThuc.send({ id, hinh_thuc }) : notOnThisList()),
-    createdTime: (id: string, created_time: string) => ('setCreatedTime' in svc ? svc.setCreatedTime({ id, created_time }) : notOnThisList()),
+    createdTime: (id: string, created_time: string) =>
+      'setCreatedTime' in svc ? svc.setCreatedTime({ id, created_time }) : notOnThisList(),
     invite: (id: string) => svc.moiTuDong({ id }),
     eligibility: (phone: string) => svc.traCuuDoiTuong({ phone }),
     employees: () => svc.employees(),
