@@ -166,7 +166,7 @@ export interface ToolbarButton<R = Row> {
 
 /** The row-history dialog of a list (the audit trail every service serves at `GET …/{id}/history`). */
 export interface HistoryConfig<R = Row> {
-  /** The row's history endpoint, e.g. (u) => `/api/v1/users/${u.id}/history`. */
+  /** The row's history URL from the generated client, e.g. (u) => UserService.userHistory.url({ id: u.id }). */
   endpoint: (row: R) => string;
   /** Field name → label (e.g. { fullname: 'Họ tên' }); unknown fields show their name. */
   fieldLabels?: Record<string, string>;
