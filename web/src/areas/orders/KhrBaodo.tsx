@@ -70,7 +70,7 @@ const khrForm: FormConfig<KhrRecord> = {
     { key: 'ngay_thanh_cong', label: 'Ngày thành công', type: 'date', required: true },
     staffField,
   ],
-  submit: (v, ctx) => (ctx.row ? khrApi.update(ctx.row.id, v as never) : khrApi.create(v as never)),
+  submit: (v, ctx) => (ctx.row ? khrApi.update(ctx.row.id, v) : khrApi.create(v)),
 };
 
 const baodoForm: FormConfig<BaodoRecord> = {
@@ -83,7 +83,7 @@ const baodoForm: FormConfig<BaodoRecord> = {
     { key: 'ly_do', label: 'Lý do', type: 'text' },
     staffField,
   ],
-  submit: (v, ctx) => (ctx.row ? baodoApi.update(ctx.row.id, v as never) : baodoApi.create(v as never)),
+  submit: (v, ctx) => (ctx.row ? baodoApi.update(ctx.row.id, v) : baodoApi.create(v)),
 };
 
 const decideActions = <R extends { id: string; can_decide: boolean }>(decide: (id: string, d: '1' | '2') => Promise<unknown>) => [

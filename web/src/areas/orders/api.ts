@@ -115,21 +115,18 @@ export const baodoHistory = (id: string) => BaodoService.baodoHistory.url({ id }
 /** Red report channels (spec 3 §9). */
 export const RED_CHANNELS = ['9084 (3)', '9084 (4)', '9084 (CU_PHAP_3)'] as const;
 
+/** A private customer as the dialog sends it. */
+export type KhrInput = Partial<Omit<orders_v1_orders.SaveKhrRequest, 'id'>>;
+
 export const khrApi = {
-  create: (b: { so_dien_thoai: string; ngay_thanh_cong: string; username_nv?: string }) => KhrService.createKhr(b),
-  update: (id: string, b: { so_dien_thoai: string; ngay_thanh_cong: string; username_nv?: string }) => KhrService.updateKhr({ id, ...b }),
+  create: (b: KhrInput) => KhrService.createKhr(b),
+  update: (id: string, b: KhrInput) => KhrService.updateKhr({ id, ...b }),
   decide: (id: string, trang_thai: '1' | '2') => KhrService.approveKhr.send({ id, trang_thai }),
   remove: (id: string) => KhrService.deleteKhr({ id }),
 };
 
-export interface BaodoInput {
-  so_dien_thoai: string;
-  ngay_thanh_cong: string;
-  username_nv?: string;
-  ly_do?: string;
-  ten_goi_cuoc: string;
-  kenh: string;
-}
+/** A red report as the dialog sends it (the form's values; the server checks them). */
+export type BaodoInput = Partial<Omit<orders_v1_orders.SaveBaodoRequest, 'id'>>;
 
 export const baodoApi = {
   create: (b: BaodoInput) => BaodoService.createBaodo(b),
