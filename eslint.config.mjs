@@ -15,6 +15,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'proto/gen/**',
+      'web/src/api/gen/**',
       'proto/gen.*/**',
       '.data/**',
       '.cache/**',
@@ -51,7 +52,19 @@ export default tseslint.config(
     // The classic hook rules. v7's "recommended" adds the React Compiler's rules (set-state-in-effect,
     // refs during render, purity); we do not compile with it, and its findings here are the
     // load-on-open effects every dialog uses on purpose.
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Paths and verbs come from the protos through the generated client (api/gen/routes.ts, `npm run
+      // gen`): a path typed by hand is not checked against the route table and breaks silently.
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/\\/api\\/v1/]', 'TemplateElement[value.raw=/\\/api\\/v1/]'].map((selector) => ({
+          selector,
+          message: "No '/api/v1' path outside the generated client: call the route's function of api/gen/routes.ts (or its .url()).",
+        })),
+      ],
+    },
   },
   {
     // k6 scripts run in k6's runtime, not Node.

@@ -58,3 +58,6 @@ if (existsSync(join(here, 'gen'))) renameSync(join(here, 'gen'), join(here, old)
 renameSync(join(here, out), join(here, 'gen'));
 rmSync(join(here, old), { recursive: true, force: true });
 console.log(`proto: generated ${files.length} modules`);
+
+// The web's API client from the same route table the gateway serves (web/src/api/gen/, not committed either).
+execFileSync(process.execPath, ['--import', 'tsx', join(here, '../scripts/gen-web-client.ts')], { cwd: here, stdio: 'inherit' });

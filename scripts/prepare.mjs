@@ -14,7 +14,7 @@ export function prepare() {
   // `npm install` (setup.mjs), with the install scripts npm 11 may have skipped (the embedded
   // PostgreSQL's, needed when no DATABASE_URL is given), and again when the lockfile changed.
   if (!ensureNpmDeps()) throw new Error('npm dependencies could not be installed (see above)');
-  if (!existsSync(join(root, 'proto/gen/index.ts'))) run('npm run gen');
+  if (!existsSync(join(root, 'proto/gen/index.ts')) || !existsSync(join(root, 'web/src/api/gen/routes.ts'))) run('npm run gen');
   if (!existsSync(join(root, 'web/dist/index.html')) && existsSync(join(root, 'web/index.html'))) run('npm run build -w @cskh/web');
 }
 

@@ -5,7 +5,8 @@
  * (users, roles, system accounts, invite channels) are the accounts area's (areas/accounts/api.ts).
  */
 import type { auth_v1_auth, common_v1_common } from '@cskh/proto';
-import { api, type RequestOptions } from './client';
+import type { CallOptions } from './route';
+import { SessionService } from './gen/routes';
 
 export type User = auth_v1_auth.User;
 export type RoleRef = common_v1_common.RoleRef;
@@ -16,11 +17,10 @@ export type SaveProfileRequest = auth_v1_auth.SaveProfileRequest;
 export type SaveProfileReply = auth_v1_auth.SaveProfileReply;
 
 export const authApi = {
-  login: (username: string, password: string) =>
-    api.post<LoginReply>('/api/v1/auth/login', { username, password }, { skipUnauthorizedHandler: true }),
-  me: () => api.get<LoginReply>('/api/v1/auth/me'),
+  login: (username: string, password: string) => SessionService.login({ username, password }, { skipUnauthorizedHandler: true }),
+  me: () => SessionService.me(),
   // The call's own token is the session it ends: nothing in the body (a token carries every
   // permission code, far longer than a text field takes).
-  logout: (opts?: RequestOptions) => api.post('/api/v1/auth/logout', {}, opts),
-  saveProfile: (req: Partial<SaveProfileRequest>) => api.post<SaveProfileReply>('/api/v1/auth/saveProfile', req),
+  logout: (opts?: CallOptions) => SessionService.logout({}, opts),
+  saveProfile: (req: Partial<SaveProfileRequest>) => SessionService.saveProfile(req),
 };

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
-import { api } from '../api/client';
+import type { Route } from '../api/route';
 import { formatNumber } from '../common/format';
 import { notify } from '../store';
 import {
@@ -38,11 +38,14 @@ import {
   type SheetRow,
 } from './sheet';
 
+/** An import route: its rows go as the body, the file's name and the sheet row of rows[0] in the query string. */
+export type ImportRoute = Pick<Route<unknown, ChunkReply>, 'send'>;
+
 export interface ImportButtonProps {
   /** Test-id prefix: `<id>-import` (button), `-import-file`, `-import-preview`, `-import-progress`, `-import-errors` (dialog), `-import-errors-button`. */
   id: string;
-  /** POST endpoint taking a JSON array of ≤ 200 rows (query: file_name, first_row). */
-  endpoint: string;
+  /** The import route of the generated client (api/gen/routes.ts): ≤ 200 rows a call, with file_name and first_row. */
+  endpoint: ImportRoute;
   spec: ImportSpec;
   label?: string;
   /** Show the mapped rows before sending (page sizes 20/50/100, spec 3 §2.3). */
@@ -262,8 +265,7 @@ export default function ImportButton({
     setProgress({ done: 0, total, failed: [], failMsg: '' });
     const outcome = await sendChunks(
       chunks,
-      (body, firstRow) =>
-        api.post<ChunkReply>(`${endpoint}?${new URLSearchParams({ file_name: name, first_row: String(firstRow) })}`, body),
+      (body, firstRow) => endpoint.send({ rows: body, file_name: name, first_row: firstRow }),
       (done) => setProgress((p) => (p ? { ...p, done } : p)),
       name,
     );

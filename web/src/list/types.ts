@@ -11,7 +11,8 @@
  *                 an option's `indent` indents it in the list, e.g. staff pickers),
  *                 'date' (typed DD/MM/YYYY, calendar button), 'number'. `default` may be a function
  *                 (e.g. monthStart). `toParam` transforms the value; `query` adds/renames params.
- *   columns       ColumnDef<Row>[]: kind 'index' (#), 'number' (0,0), 'datetime' (DD-MM-YYYY HH:mm:ss),
+ *   columns       ColumnDef<Row>[]: `field` a key of the row's type unless the column computes what it
+ *                 shows (value, render, chip, index, actions). kind 'index' (#), 'number' (0,0), 'datetime' (DD-MM-YYYY HH:mm:ss),
  *                 'date', 'phone' (leading 0 for 9 digits), 'chip' (chip: row → {label,color}),
  *                 'actions' (renders rowActions), or free `render`; `options` maps values to labels.
  *                 `visible(ctx)` hides by role.
@@ -112,7 +113,24 @@ export interface InlineEdit<R = Row> {
   confirm?: string | ConfirmOptions | ((row: R, value: any) => string | ConfirmOptions);
 }
 
-export interface ColumnDef<R = Row> {
+/**
+ * A column's field. A column that shows the row's own value names a key of the row's type (the
+ * proto's message for the list): renaming a proto field breaks the build, not the screen. A column
+ * that computes what it shows (`value`, `render`, `chip`, the row number, the actions) may take a
+ * name of its own.
+ */
+export type ColumnDef<R = Row> = ColumnCommon<R> &
+  (
+    | { field: Extract<keyof R, string> }
+    | { field: string; value: (row: R) => unknown }
+    | { field: string; render: (row: R, ctx: ListContext<R>) => ReactNode }
+    | { field: string; chip: (row: R) => ChipLook }
+    | { field: string; kind: 'index' | 'actions' }
+  );
+
+type ChipLook = { label: string; color?: 'default' | 'primary' | 'secondary' | 'success' | 'error' | 'warning' | 'info' };
+
+export interface ColumnCommon<R = Row> {
   field: string;
   headerName: string;
   /** Header tooltip (e.g. the spec's field name). */
@@ -166,7 +184,7 @@ export interface ToolbarButton<R = Row> {
 
 /** The row-history dialog of a list (the audit trail every service serves at `GET …/{id}/history`). */
 export interface HistoryConfig<R = Row> {
-  /** The row's history endpoint, e.g. (u) => `/api/v1/users/${u.id}/history`. */
+  /** The row's history URL from the generated client, e.g. (u) => UserService.userHistory.url({ id: u.id }). */
   endpoint: (row: R) => string;
   /** Field name → label (e.g. { fullname: 'Họ tên' }); unknown fields show their name. */
   fieldLabels?: Record<string, string>;

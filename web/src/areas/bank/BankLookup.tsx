@@ -30,7 +30,17 @@ import { hiddenAtFirst } from '../../list/columns';
 import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
 import { formatNumber, monthStart, today } from '../../common/format';
-import { ASSIGNED_EVENT, BANK_ASSIGNED, BANK_CHANNELS, BANK_IMPORT, BANK_LIST, bankApi, PROCESSING_OPTIONS, type BankMessage } from './api';
+import {
+  ASSIGNED_EVENT,
+  BANK_ASSIGNED,
+  BANK_CHANNELS,
+  BANK_IMPORT,
+  BANK_LIST,
+  bankApi,
+  bankHistory,
+  PROCESSING_OPTIONS,
+  type BankMessage,
+} from './api';
 import { isManager, leadsPeople } from '../../api/access';
 
 // Head office (isManager: priority below 3) sees processing, updater and approval, uploads, approves (spec 1 §6).
@@ -198,7 +208,7 @@ function messageColumns(mine: boolean): ColumnDef<BankMessage>[] {
 }
 
 const HISTORY = {
-  endpoint: (r: BankMessage) => `/api/v1/mesbank/${encodeURIComponent(r.id)}/history`,
+  endpoint: (r: BankMessage) => bankHistory(r.id),
   fieldLabels: {
     is_read: 'Trạng thái xử lý',
     so_dien_thoai: 'Số điện thoại',

@@ -5,7 +5,7 @@ import type { ListConfig } from '../../list/types';
 import { displayPhone, monthStart, today } from '../../common/format';
 import { staffPickerOptions, type StaffOption } from '../../common/refdata';
 import { notify } from '../../store';
-import { CARE_HISTORY, CARE_RESULTS, careApi, type CareHistoryRecord } from './api';
+import { CARE_HISTORY, CARE_RESULTS, careApi, careRecordHistory, type CareHistoryRecord } from './api';
 import { leadsPeople } from '../../api/access';
 
 /** Copies the phone as shown ('Đã copy: …' / 'Lỗi không thể copy', spec 1 §8). */
@@ -123,7 +123,7 @@ export default function CareHistory() {
         { field: 'careAt', headerName: 'Thời gian chăm sóc', kind: 'datetime', minWidth: 170 },
       ],
       history: {
-        endpoint: (r) => `${CARE_HISTORY}/${encodeURIComponent(r.id)}/history`,
+        endpoint: (r) => careRecordHistory(r.id),
         fieldLabels: { status: 'Kết quả', appointment_at: 'Thời gian hẹn', note: 'Ghi chú' },
         valueLabels: { status: Object.fromEntries(CARE_RESULTS.map((r) => [r.value, r.label])) },
       },

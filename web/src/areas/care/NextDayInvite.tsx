@@ -12,7 +12,7 @@ import type { ImportSpec } from '../../import/sheet';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { formatNumber } from '../../common/format';
-import { careApi, NEXT_DAY, type NextDayRecord } from './api';
+import { careApi, NEXT_DAY, NEXT_DAY_IMPORT, nextDayHistory, type NextDayRecord } from './api';
 import { nextDayBalanceColor, nextDayStatusAction, nextDayStatusChip } from './invite-rules';
 import { leadsPeople } from '../../api/access';
 
@@ -70,12 +70,7 @@ export default function NextDayInvite() {
       filters: [{ key: 'phone', type: 'text', label: 'Số điện thoại', width: 200 }],
       toolbar: [{ key: 'create', label: 'Tạo bản ghi', icon: <AddIcon />, onClick: () => openCreate(), testId: 'moigoihomsau-create' }],
       toolbarExtra: () => (
-        <ImportButton
-          id="moigoihomsau"
-          endpoint={`${NEXT_DAY}/import`}
-          spec={NEXT_DAY_IMPORT_SPEC}
-          onDone={() => listRef.current?.reload()}
-        />
+        <ImportButton id="moigoihomsau" endpoint={NEXT_DAY_IMPORT} spec={NEXT_DAY_IMPORT_SPEC} onDone={() => listRef.current?.reload()} />
       ),
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
@@ -132,7 +127,7 @@ export default function NextDayInvite() {
         },
       ],
       history: {
-        endpoint: (r) => `${NEXT_DAY}/${encodeURIComponent(r.id)}/history`,
+        endpoint: (r) => nextDayHistory(r.id),
         fieldLabels: { phone: 'Số điện thoại', package: 'Gói cước', username: 'Nhân viên', status: 'Trạng thái', deleted: 'Xoá' },
         valueLabels: { status: { 0: 'Chưa mời', 1: 'Đã mời' } },
       },

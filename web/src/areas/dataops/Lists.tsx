@@ -12,7 +12,18 @@ import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { notify } from '../../store';
 import { displayPhone, formatDateTime } from '../../common/format';
-import { BLACKLIST_BASE, blacklistApi, OTP_BASE, otpApi, type BlacklistEntry, type OtpRecord } from './api';
+import {
+  BLACKLIST_BASE,
+  BLACKLIST_IMPORT,
+  blacklistApi,
+  blacklistHistory,
+  OTP_BASE,
+  OTP_IMPORT,
+  otpApi,
+  otpHistory,
+  type BlacklistEntry,
+  type OtpRecord,
+} from './api';
 import { WORDS } from '../../common/words';
 
 /** Spec 3 §5: blacklist and OTP imports are rows of phone_number, description (header row skipped). */
@@ -59,7 +70,7 @@ export function Blacklist() {
       toolbarExtra: () => (
         <ImportButton
           id="blacklist"
-          endpoint={`${BLACKLIST_BASE}/import`}
+          endpoint={BLACKLIST_IMPORT}
           spec={PHONE_DESC_SPEC}
           label="Nhập file"
           onDone={() => listRef.current?.reload()}
@@ -86,7 +97,7 @@ export function Blacklist() {
         },
       ],
       history: {
-        endpoint: (r) => `${BLACKLIST_BASE}/${encodeURIComponent(r.id)}/history`,
+        endpoint: (r) => blacklistHistory(r.id),
         fieldLabels: { phone_number: 'Số điện thoại', description: 'Mô tả' },
       },
     }),
@@ -186,7 +197,7 @@ export function Otp1414() {
       toolbarExtra: () => (
         <ImportButton
           id="mes1414otp"
-          endpoint={`${OTP_BASE}/import`}
+          endpoint={OTP_IMPORT}
           spec={PHONE_DESC_SPEC}
           label="Nhập file"
           onDone={() => listRef.current?.reload()}
@@ -237,7 +248,7 @@ export function Otp1414() {
         },
       ],
       history: {
-        endpoint: (r) => `${OTP_BASE}/${encodeURIComponent(r.id)}/history`,
+        endpoint: (r) => otpHistory(r.id),
         fieldLabels: { otp: 'OTP', str_mes: 'Nội dung', phone_number: 'Số điện thoại' },
       },
     }),

@@ -99,8 +99,8 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
 
   // The command replies: a refusal (another's file, finished file…) is shown with the server's msg.
   useEffect(() => {
-    const offs = [meta.start, meta.stop].map((e) =>
-      onRealtime(`ketQua${e[0].toUpperCase()}${e.slice(1)}`, (r: { status?: number; msg?: string }) => {
+    const offs = [meta.start, meta.stop].map((command) =>
+      onRealtime(command.replyEvent, (r: { status?: number; msg?: string }) => {
         if (r && r.status !== 200) notify(`[Lỗi] ${r.msg ?? ''}`, 'error');
       }),
     );
@@ -147,7 +147,7 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
           label: 'Quét',
           icon: <PlayArrowIcon fontSize="small" />,
           color: 'success',
-          run: (r) => void emitRealtime(meta.start, { token, FileName: r.FileName }).then(() => notify('Bắt đầu quét', 'info')),
+          run: (r) => void emitRealtime(meta.start.event, { token, FileName: r.FileName }).then(() => notify('Bắt đầu quét', 'info')),
           reload: false,
         },
         {
@@ -155,7 +155,8 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
           label: 'Dừng',
           icon: <StopIcon fontSize="small" />,
           color: 'warning',
-          run: (r) => void emitRealtime(meta.stop, { token, FileName: r.FileName }).then(() => notify('Đã yêu cầu dừng quét', 'info')),
+          run: (r) =>
+            void emitRealtime(meta.stop.event, { token, FileName: r.FileName }).then(() => notify('Đã yêu cầu dừng quét', 'info')),
           reload: false,
         },
         {

@@ -3,7 +3,8 @@
  * rule (subtree, own permissions, quotas, export ban) — these only carry them.
  */
 import type { common_v1_common, dataops_v1_dataops } from '@cskh/proto';
-import { api } from '../../api/client';
+import { DataopsListService as Lists, DataopsScanService as Scans, DataopsSplitService as Splits } from '../../api/gen/routes';
+import { SOCKET_COMMANDS } from '../../api/gen/sockets';
 // Type only (nothing of the service is bundled): the scan kinds and the progress push as the dataops service defines them.
 import type { ScanKind, ScanProgress } from '../../../../services/dataops/src/domain/scan';
 
@@ -19,72 +20,67 @@ export type OtpRecord = dataops_v1_dataops.OtpRecord;
 export type Ack = common_v1_common.Ack;
 export type { ScanKind, ScanProgress };
 
-/** Per scan screen: its endpoints, its socket start/stop pair (spec 3 §7.2) and its title. */
-export const SCAN_SCREENS: Record<
-  ScanKind,
-  { title: string; base: string; upload: string; start: string; stop: string; permission: string; freeCycles: boolean }
-> = {
+/** Per scan screen: its routes, its socket start/stop pair and their reply events (spec 3 §7.2), its title. */
+export const SCAN_SCREENS = {
   quetdata: {
     title: 'Quét data',
-    base: '/api/v1/quetdata',
-    upload: '/api/v1/uploadscannumber/import',
-    start: 'batDauQuetTHREAD1',
-    stop: 'dungQuetTHREAD1',
+    base: Scans.listScanFilesData.url(),
+    upload: Scans.uploadScanFileData,
+    routes: { info: Scans.getInfoByFileNameData, all: Scans.findAllByFileNameData, remove: Scans.deleteScanFileByNameData },
+    start: SOCKET_COMMANDS.startData,
+    stop: SOCKET_COMMANDS.stopData,
     permission: 'quetdata',
     freeCycles: true,
   },
   quetdatakhonggoi: {
     title: 'Quét data không gói',
-    base: '/api/v1/quetdatakhonggoi',
-    upload: '/api/v1/uploadquetdatakhonggoi/import',
-    start: 'batDauQuetDataKhongGoiTHREAD1',
-    stop: 'dungQuetDataKhongGoiTHREAD1',
+    base: Scans.listScanFilesKhongGoi.url(),
+    upload: Scans.uploadScanFileKhongGoi,
+    routes: { info: Scans.getInfoByFileNameKhongGoi, all: Scans.findAllByFileNameKhongGoi, remove: Scans.deleteScanFileByNameKhongGoi },
+    start: SOCKET_COMMANDS.startKhongGoi,
+    stop: SOCKET_COMMANDS.stopKhongGoi,
     permission: 'quetdatakhonggoi',
     freeCycles: false,
   },
   quetdtct: {
     title: 'Quét đối tượng chương trình',
-    base: '/api/v1/quetdtct',
-    upload: '/api/v1/uploadquetdtct/import',
-    start: 'batDauQuetDTCTTHREAD1',
-    stop: 'dungQuetDTCTTHREAD1',
+    base: Scans.listScanFilesDtct.url(),
+    upload: Scans.uploadScanFileDtct,
+    routes: { info: Scans.getInfoByFileNameDtct, all: Scans.findAllByFileNameDtct, remove: Scans.deleteScanFileByNameDtct },
+    start: SOCKET_COMMANDS.startDtct,
+    stop: SOCKET_COMMANDS.stopDtct,
     permission: 'quetdtct',
     freeCycles: false,
   },
-};
+} satisfies Record<ScanKind, { title: string; base: string; permission: string; freeCycles: boolean } & Record<string, unknown>>;
 
 /** The push every socket of a file's uploader gets as a scan moves (services/dataops README): a ScanProgress. */
 export const SCAN_PROGRESS_EVENT = 'scanProgress';
 
 export const scanApi = (kind: ScanKind) => {
-  const base = SCAN_SCREENS[kind].base;
+  const routes = SCAN_SCREENS[kind].routes;
   return {
-    info: (FileName: string) => api.post<ScanInfo>(`${base}/getInfoByFileName`, { FileName }),
+    info: (FileName: string) => routes.info({ FileName }),
     /** Every number with its result (the export). */
-    all: (FileName: string) =>
-      api.post<{ values: ScanResult[]; count: number }>(`${base}/findAllByFileName`, { FileName, page: 0, count: 9999999999 }),
-    remove: (FileName: string) => api.post<Ack>(`${base}/deleteFile`, { FileName }),
+    all: (FileName: string) => routes.all({ FileName, page: 0, count: 9999999999 }),
+    remove: (FileName: string) => routes.remove({ FileName }),
   };
 };
 
-export const SPLIT_BASE = '/api/v1/uploadchiadata';
-export const SPLIT_IMPORT = `${SPLIT_BASE}/import`;
+export const SPLIT_BASE = Splits.listSplitFiles.url();
+export const SPLIT_IMPORT = Splits.importSplitRows;
 export const splitApi = {
-  all: () => api.get<{ values: SplitFile[]; count: number }>(`${SPLIT_BASE}/findAllNoLimit`),
-  info: (FileName: string) => api.post<SplitFile>(`${SPLIT_BASE}/getInfoByFileName`, { FileName }),
-  remove: (FileName: string) => api.post<Ack>(`${SPLIT_BASE}/deleteFile`, { FileName }),
-  activate: (FileName: string, is_activated: 0 | 1) => api.post<Ack>(`${SPLIT_BASE}/activeOrDeactive`, { FileName, is_activated }),
-  optionsOfFile: (FileName: string) => api.post<FileQuantityOptions>(`${SPLIT_BASE}/getOptionDataByFile`, { FileName }),
-  optionsOfUser: (username: string) => api.get<UserDataOptions>(`${SPLIT_BASE}/getOptionDataByUsername/${encodeURIComponent(username)}`),
-  targets: () => api.get<{ values: DataTarget[]; count: number }>(`${SPLIT_BASE}/targets`),
-  savePermissions: (body: Partial<Record<'branch' | 'leader' | 'sale', Section>>) =>
-    api.post<Ack>(`${SPLIT_BASE}/handleCustomDataOption`, body),
+  all: () => Splits.listAllSplitFiles(),
+  info: (FileName: string) => Splits.getSplitFileInfo({ FileName }),
+  remove: (FileName: string) => Splits.deleteSplitFile({ FileName }),
+  activate: (FileName: string, is_activated: 0 | 1) => Splits.activateSplitFile({ FileName, is_activated }),
+  optionsOfFile: (FileName: string) => Splits.getOptionDataByFile({ FileName }),
+  optionsOfUser: (username: string) => Splits.getOptionDataByUsername({ username }),
+  targets: () => Splits.listDataTargets(),
+  savePermissions: (body: Partial<Record<'branch' | 'leader' | 'sale', Section>>) => Splits.handleCustomDataOption(body),
   // The spec's body: assigns is a map of username to quantity.
   saveQuantities: (FileName: string, assigns: Array<{ username: string; quantity: number }>) =>
-    api.post<Ack>(`${SPLIT_BASE}/handleFileUserQuantityOption`, {
-      FileName,
-      assigns: Object.fromEntries(assigns.map((a) => [a.username, a.quantity])),
-    }),
+    Splits.handleFileUserQuantityOption({ FileName, assigns: Object.fromEntries(assigns.map((a) => [a.username, a.quantity])) }),
 };
 export interface Section {
   username: string;
@@ -92,18 +88,20 @@ export interface Section {
   dates: string[];
 }
 
-export const BLACKLIST_BASE = '/api/v1/blacklist';
+export const BLACKLIST_BASE = Lists.listBlacklist.url();
+export const BLACKLIST_IMPORT = Lists.importBlacklist;
+export const blacklistHistory = (id: string) => Lists.blacklistHistory.url({ id });
 export const blacklistApi = {
-  create: (b: { phone_number: string; description: string }) => api.post<BlacklistEntry>(BLACKLIST_BASE, b),
-  update: (id: string, b: { phone_number: string; description: string }) =>
-    api.put<BlacklistEntry>(`${BLACKLIST_BASE}/${encodeURIComponent(id)}`, b),
-  remove: (id: string) => api.del<Ack>(`${BLACKLIST_BASE}/${encodeURIComponent(id)}`),
+  create: (b: { phone_number: string; description: string }) => Lists.createBlacklist(b),
+  update: (id: string, b: { phone_number: string; description: string }) => Lists.updateBlacklist({ id, ...b }),
+  remove: (id: string) => Lists.deleteBlacklist({ id }),
 };
 
-export const OTP_BASE = '/api/v1/mes1414otp';
+export const OTP_BASE = Lists.listOtp.url();
+export const OTP_IMPORT = Lists.importOtp;
+export const otpHistory = (id: string) => Lists.otpHistory.url({ id });
 export const otpApi = {
-  create: (b: { phone_number: string; str_mes: string; otp?: string }) => api.post<OtpRecord>(OTP_BASE, b),
-  update: (id: string, b: { phone_number: string; str_mes: string; otp?: string }) =>
-    api.put<OtpRecord>(`${OTP_BASE}/${encodeURIComponent(id)}`, b),
-  remove: (id: string) => api.del<Ack>(`${OTP_BASE}/${encodeURIComponent(id)}`),
+  create: (b: { phone_number: string; str_mes: string; otp?: string }) => Lists.createOtp(b),
+  update: (id: string, b: { phone_number: string; str_mes: string; otp?: string }) => Lists.updateOtp({ id, ...b }),
+  remove: (id: string) => Lists.deleteOtp({ id }),
 };

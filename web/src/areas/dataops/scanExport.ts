@@ -1,5 +1,5 @@
 import { NUM_TYPES } from '../../common/carrier';
-import type { ColumnDef } from '../../list/types';
+import type { ColumnCommon, ColumnDef } from '../../list/types';
 import { SCAN_SCREENS, type ScanKind, type ScanResult } from './api';
 import { NUMBER_STATUS_LABEL, optionsOf, SCAN_RESULT_LABEL } from './rules';
 
@@ -8,11 +8,15 @@ import { NUMBER_STATUS_LABEL, optionsOf, SCAN_RESULT_LABEL } from './rules';
  * Vietnamese (the spec's field names in each header's description), codes in words, dates DD-MM-YYYY.
  */
 export function exportColumns(kind: ScanKind): ColumnDef<ScanResult>[] {
-  const c = (field: keyof ScanResult, headerName: string, more: Partial<ColumnDef<ScanResult>> = {}): ColumnDef<ScanResult> => ({
+  const c = (
+    field: Extract<keyof ScanResult, string>,
+    headerName: string,
+    more: Partial<ColumnCommon<ScanResult>> = {},
+  ): ColumnDef<ScanResult> => ({
+    ...more,
     field,
     headerName,
     description: field,
-    ...more,
   });
   const phone = c('PhoneNumber', 'Số điện thoại');
   const result = c('Status', 'Kết quả quét', { options: optionsOf(SCAN_RESULT_LABEL) });

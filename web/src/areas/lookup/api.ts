@@ -3,7 +3,7 @@
  * §7.1). The subscriber lookups themselves go over the realtime socket (src/api/lookups.ts).
  */
 import type { lookup_v1_lookup } from '@cskh/proto';
-import { api } from '../../api/client';
+import { LookupLogService, LookupService } from '../../api/gen/routes';
 import type { SelectOption } from '../../list/types';
 
 export type Message999 = lookup_v1_lookup.Message999;
@@ -16,18 +16,18 @@ export type ImportLookupLogsReply = lookup_v1_lookup.ImportLookupLogsReply;
 
 /** GET list endpoints (the generic list screen pages them itself). */
 export const LOOKUP_LISTS = {
-  messages999: '/api/v1/lookup/messages999',
-  registrations9084: '/api/v1/lookup/registrations9084',
-  lookupLog: '/api/v1/lstracuu',
+  messages999: LookupService.messages999.url(),
+  registrations9084: LookupService.registrations9084.url(),
+  lookupLog: LookupLogService.listLookupLogs.url(),
 } as const;
 
 /** Bulk import of lookup-log rows (chunks of 200; the server dedupes a re-sent chunk). */
-export const LOOKUP_LOG_IMPORT = '/api/v1/lstracuu/import';
+export const LOOKUP_LOG_IMPORT = LookupLogService.importLookupLogs;
 
 export const lookupApi = {
   /** The 9084 channels this user may pick (the server applies the visibility rules). */
   registrationChannels: (): Promise<SelectOption[]> =>
-    api
-      .get<lookup_v1_lookup.ChannelOptionList>('/api/v1/lookup/registrations9084/channels')
-      .then((d) => (d?.values ?? []).map((c) => ({ value: c.value, label: c.label || String(c.value) }))),
+    LookupService.registration9084Channels().then((d) =>
+      (d?.values ?? []).map((c) => ({ value: c.value, label: c.label || String(c.value) })),
+    ),
 };

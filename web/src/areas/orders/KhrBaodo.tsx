@@ -10,7 +10,20 @@ import type { FormConfig } from '../../form/types';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { BAODO_IMPORT_SPEC, KHR_IMPORT_SPEC } from './recordSheets';
-import { BAODO_LIST, baodoApi, KHR_LIST, khrApi, orderApi, RED_CHANNELS, type BaodoRecord, type KhrRecord } from './api';
+import {
+  BAODO_IMPORT,
+  BAODO_LIST,
+  baodoApi,
+  baodoHistory,
+  KHR_IMPORT,
+  KHR_LIST,
+  khrApi,
+  khrHistory,
+  orderApi,
+  RED_CHANNELS,
+  type BaodoRecord,
+  type KhrRecord,
+} from './api';
 import { AUTO_USER, whoLabel } from '../../common/format';
 import { isManager, leadsPeople } from '../../api/access';
 
@@ -57,7 +70,7 @@ const khrForm: FormConfig<KhrRecord> = {
     { key: 'ngay_thanh_cong', label: 'Ngày thành công', type: 'date', required: true },
     staffField,
   ],
-  submit: (v, ctx) => (ctx.row ? khrApi.update(ctx.row.id, v as never) : khrApi.create(v as never)),
+  submit: (v, ctx) => (ctx.row ? khrApi.update(ctx.row.id, v) : khrApi.create(v)),
 };
 
 const baodoForm: FormConfig<BaodoRecord> = {
@@ -70,7 +83,7 @@ const baodoForm: FormConfig<BaodoRecord> = {
     { key: 'ly_do', label: 'Lý do', type: 'text' },
     staffField,
   ],
-  submit: (v, ctx) => (ctx.row ? baodoApi.update(ctx.row.id, v as never) : baodoApi.create(v as never)),
+  submit: (v, ctx) => (ctx.row ? baodoApi.update(ctx.row.id, v) : baodoApi.create(v)),
 };
 
 const decideActions = <R extends { id: string; can_decide: boolean }>(decide: (id: string, d: '1' | '2') => Promise<unknown>) => [
@@ -114,13 +127,7 @@ export function PrivateCustomers() {
       // Actions, the import among them, are for priority below 5 (spec 3 §6); the server checks it too.
       toolbarExtra: (ctx) =>
         leadsPeople(ctx.session.priority) ? (
-          <ImportButton
-            id="khr"
-            endpoint={`${KHR_LIST}/import`}
-            spec={KHR_IMPORT_SPEC}
-            label="Nhập Excel"
-            onDone={() => listRef.current?.reload()}
-          />
+          <ImportButton id="khr" endpoint={KHR_IMPORT} spec={KHR_IMPORT_SPEC} label="Nhập Excel" onDone={() => listRef.current?.reload()} />
         ) : null,
       columns: [
         { field: '__index', headerName: '#', kind: 'index' },
@@ -148,7 +155,7 @@ export function PrivateCustomers() {
         },
       ],
       history: {
-        endpoint: (r) => `${KHR_LIST}/${encodeURIComponent(r.id)}/history`,
+        endpoint: (r) => khrHistory(r.id),
         visible: (_r, ctx) => leadsPeople(ctx.session.priority),
       },
     }),
@@ -181,7 +188,7 @@ export function RedReport() {
         isManager(ctx.session.priority) ? (
           <ImportButton
             id="baodo"
-            endpoint={`${BAODO_LIST}/import`}
+            endpoint={BAODO_IMPORT}
             spec={BAODO_IMPORT_SPEC}
             label="Nhập Excel"
             onDone={() => listRef.current?.reload()}
@@ -246,7 +253,7 @@ export function RedReport() {
           errorMsg: 'Xoá bản ghi thất bại',
         },
       ],
-      history: { endpoint: (r) => `${BAODO_LIST}/${encodeURIComponent(r.id)}/history` },
+      history: { endpoint: (r) => baodoHistory(r.id) },
     }),
     [openCreate, openEdit],
   );

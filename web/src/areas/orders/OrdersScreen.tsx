@@ -198,7 +198,7 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
         },
       ],
       history: {
-        endpoint: (r) => `${meta.endpoint}/${encodeURIComponent(r.id)}/history`,
+        endpoint: (r) => calls.history(r.id),
         fieldLabels: {
           trang_thai: 'Trạng thái',
           trang_thai_yeu_cau: 'Trạng thái yêu cầu',

@@ -98,7 +98,7 @@ function PriceListScreen({ kind }: { kind: PriceKind }) {
         },
       ],
       history: {
-        endpoint: (r) => `${meta.endpoint}/${encodeURIComponent(r.id)}/history`,
+        endpoint: (r) => calls.history(r.id),
         fieldLabels: {
           ten_goi_cuoc: 'Tên gói cước',
           phi_thu_hoi: 'Phí thu hồi',

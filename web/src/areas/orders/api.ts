@@ -3,7 +3,8 @@
  * hidden columns, who may change what, the export ban, the auto-cancel) — these only carry them.
  */
 import type { common_v1_common, orders_v1_orders } from '@cskh/proto';
-import { api } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { BaodoService, KhrService, MfyOrderService, MfyPriceService, Reg9279OrderService, Reg9279PriceService } from '../../api/gen/routes';
 
 export type PackagePrice = orders_v1_orders.PackagePrice;
 export type PriceList = orders_v1_orders.PriceList;
@@ -11,10 +12,11 @@ export type Ack = common_v1_common.Ack;
 
 /** The two price lists (spec 3 §2.13, §2.14) and their export files (spec 3 §9). */
 export type PriceKind = 'mfy' | '9279';
+const PRICE_SERVICES = { mfy: MfyPriceService, '9279': Reg9279PriceService };
 export const PRICE_LISTS: Record<PriceKind, { endpoint: string; title: string; exportFile: string; testId: string }> = {
-  mfy: { endpoint: '/api/v1/giagoimfy', title: 'Giá gói mfy', exportFile: 'Gia-goi-mfy.xlsx', testId: 'giagoimfy' },
+  mfy: { endpoint: MfyPriceService.listPrices.url(), title: 'Giá gói mfy', exportFile: 'Gia-goi-mfy.xlsx', testId: 'giagoimfy' },
   '9279': {
-    endpoint: '/api/v1/giagoidangky9279',
+    endpoint: Reg9279PriceService.listPrices.url(),
     title: 'Giá gói đăng ký 9279',
     exportFile: 'Gia-goi-dangky9279.xlsx',
     testId: 'giagoidangky9279',
@@ -22,24 +24,19 @@ export const PRICE_LISTS: Record<PriceKind, { endpoint: string; title: string; e
 };
 
 /** A price as the dialog sends it (the server checks all five fields again). */
-export interface PriceInput {
-  ten_goi_cuoc: string;
-  phi_thu_hoi: string | number;
-  gia_t1: string | number;
-  gia_t2: string | number;
-  gia_t3: string | number;
-}
+export type PriceInput = Omit<orders_v1_orders.SavePriceRequest, 'id'>;
 
 export const priceApi = (kind: PriceKind) => {
-  const base = PRICE_LISTS[kind].endpoint;
+  const svc = PRICE_SERVICES[kind];
   return {
-    create: (p: PriceInput) => api.post<PackagePrice>(base, p),
-    update: (id: string, p: PriceInput) => api.put<PackagePrice>(`${base}/${encodeURIComponent(id)}`, p),
-    remove: (id: string) => api.del<Ack>(`${base}/${encodeURIComponent(id)}`),
+    create: (p: PriceInput) => svc.createPrice(p),
+    update: (id: string, p: PriceInput) => svc.updatePrice({ id, ...p }),
+    remove: (id: string) => svc.deletePrice({ id }),
     /** Every package of the list (the order dialogs' package and sale-price choices). */
-    listNoLimit: () => api.get<PriceList>(`${base}/listNoLimit`),
-    findPackage: (name: string) => api.get<PackagePrice>(`${base}/findPackage/${encodeURIComponent(name)}`),
-    importEndpoint: `${base}/import`,
+    listNoLimit: () => svc.listNoLimit(),
+    findPackage: (name: string) => svc.findPackage({ name }),
+    history: (id: string) => svc.priceHistory.url({ id }),
+    importEndpoint: svc.importPrices,
   };
 };
 
@@ -49,10 +46,11 @@ export type StaffOptionList = common_v1_common.StaffOptionList;
 
 /** The two order lists (spec 3 §2.15, §2.16) and their export files (spec 3 §9). */
 export type OrderKind = 'mfy' | '9279';
+const ORDER_SERVICES = { mfy: MfyOrderService, '9279': Reg9279OrderService };
 export const ORDER_LISTS: Record<OrderKind, { endpoint: string; title: string; exportFile: string; testId: string; prices: PriceKind }> = {
-  mfy: { endpoint: '/api/v1/mfy', title: 'Mfy', exportFile: 'Bao-cao-Mfy.xlsx', testId: 'mfy', prices: 'mfy' },
+  mfy: { endpoint: MfyOrderService.listOrders.url(), title: 'Mfy', exportFile: 'Bao-cao-Mfy.xlsx', testId: 'mfy', prices: 'mfy' },
   '9279': {
-    endpoint: '/api/v1/dangky9279',
+    endpoint: Reg9279OrderService.listOrders.url(),
     title: 'Đăng ký 9279',
     exportFile: 'Bao-cao-dang-ky-9279.xlsx',
     testId: 'dangky9279',
@@ -60,54 +58,45 @@ export const ORDER_LISTS: Record<OrderKind, { endpoint: string; title: string; e
   },
 };
 
-export interface OrderInput {
-  so_dien_thoai: string;
-  ma_goi: string;
-  gia_ban_goi: string | number;
-  username_nv?: string;
-  so_dien_thoai_chu?: string;
-  hinh_thuc?: string;
-  cty?: string;
-  note?: string;
-}
+export type OrderInput = Omit<orders_v1_orders.SaveOrderRequest, 'id'>;
+
+/** A call the other order list has and this one does not: refused as the server would (no such route). */
+const notOnThisList = () => Promise.reject(new ApiError(404, 'NOT_FOUND', 'Chức năng này không có trên danh sách này'));
 
 export const orderApi = (kind: OrderKind) => {
-  const base = ORDER_LISTS[kind].endpoint;
-  const id = (v: string) => encodeURIComponent(v);
+  const svc = ORDER_SERVICES[kind];
   return {
-    create: (o: OrderInput) => api.post<OrderRecord>(base, o),
-    update: (orderId: string, o: Partial<OrderInput>) => api.put<OrderRecord>(`${base}/${id(orderId)}`, o),
-    remove: (orderId: string) => api.del<Ack>(`${base}/${id(orderId)}`),
-    companyNote: (orderId: string, body: { cty?: string; note?: string }) => api.put<OrderRecord>(`${base}/${id(orderId)}/update`, body),
-    setStatus: (orderId: string, trang_thai: string) => api.put<OrderRecord>(`${base}/setTrangThai/${id(orderId)}`, { trang_thai }),
-    setCollection: (orderId: string, trang_thai_thu_tien: string) =>
-      api.put<OrderRecord>(`${base}/setTrangThaiThuTien/${id(orderId)}`, { trang_thai_thu_tien }),
-    setInfoApproval: (orderId: string, trang_thai_duyet_thong_tin: string) =>
-      api.put<OrderRecord>(`${base}/setTrangThaiDuyetThongTin/${id(orderId)}`, { trang_thai_duyet_thong_tin }),
-    clearClawback: (orderId: string) => api.put<OrderRecord>(`${base}/xoaTruyThu/${id(orderId)}`, {}),
-    packageCode: (orderId: string, package_code: string) =>
-      api.post<OrderRecord>(`${base}/updatePackageCode`, { id: orderId, package_code }),
-    tier: (orderId: string, gia_ban_goi: string | number) => api.post<OrderRecord>(`${base}/updateGiaBanGoi`, { id: orderId, gia_ban_goi }),
-    ownerPhone: (orderId: string, so_dien_thoai_chu: string) =>
-      api.post<OrderRecord>(`${base}/updateSoDienThoaiChu`, { id: orderId, so_dien_thoai_chu }),
-    difference: (orderId: string, chenh_lech: string | number) =>
-      api.post<OrderRecord>(`${base}/updateChenhLech`, { id: orderId, chenh_lech }),
-    revenue: (orderId: string, doanh_thu: string | number) => api.post<OrderRecord>(`${base}/updateDoanhThu`, { id: orderId, doanh_thu }),
-    salaryRatio: (orderId: string, ti_le_doanh_thu_tinh_luong: string | number) =>
-      api.post<OrderRecord>(`${base}/updateTiLeDoanhThuTinhLuong`, { id: orderId, ti_le_doanh_thu_tinh_luong }),
-    form: (orderId: string, hinh_thuc: string) => api.put<OrderRecord>(`${base}/setHinhThuc/${id(orderId)}`, { hinh_thuc }),
-    createdTime: (orderId: string, created_time: string) => api.put<OrderRecord>(`${base}/setCreatedTime/${id(orderId)}`, { created_time }),
-    invite: (orderId: string) => api.post<orders_v1_orders.InviteReply>(`${base}/moiTuDong`, { id: orderId }),
-    eligibility: (phone: string) => api.post<orders_v1_orders.EligibilityReply>(`${base}/traCuuDoiTuong`, { phone }),
-    employees: () => api.get<StaffOptionList>(`${base}/employees`),
-    importEndpoint: `${base}/import`,
+    create: (o: OrderInput) => svc.createOrder(o),
+    update: (id: string, o: Partial<OrderInput>) => svc.updateOrder({ id, ...o }),
+    remove: (id: string) => svc.deleteOrder({ id }),
+    companyNote: (id: string, body: { cty?: string; note?: string }) => svc.updateCompanyNote({ id, ...body }),
+    setStatus: (id: string, trang_thai: string) => svc.setTrangThai({ id, trang_thai }),
+    setCollection: (id: string, trang_thai_thu_tien: string) => svc.setTrangThaiThuTien({ id, trang_thai_thu_tien }),
+    setInfoApproval: (id: string, trang_thai_duyet_thong_tin: string) => svc.setTrangThaiDuyetThongTin({ id, trang_thai_duyet_thong_tin }),
+    clearClawback: (id: string) => svc.xoaTruyThu({ id }),
+    packageCode: (id: string, package_code: string) => svc.updatePackageCode({ id, package_code }),
+    tier: (id: string, gia_ban_goi: string | number) => svc.updateGiaBanGoi.send({ id, gia_ban_goi }),
+    ownerPhone: (id: string, so_dien_thoai_chu: string) => svc.updateSoDienThoaiChu({ id, so_dien_thoai_chu }),
+    difference: (id: string, chenh_lech: string | number) => svc.updateChenhLech.send({ id, chenh_lech }),
+    revenue: (id: string, doanh_thu: string | number) =>
+      'updateDoanhThu' in svc ? svc.updateDoanhThu.send({ id, doanh_thu }) : notOnThisList(),
+    salaryRatio: (id: string, ti_le_doanh_thu_tinh_luong: string | number) =>
+      'updateTiLeDoanhThuTinhLuong' in svc ? svc.updateTiLeDoanhThuTinhLuong.send({ id, ti_le_doanh_thu_tinh_luong }) : notOnThisList(),
+    form: (id: string, hinh_thuc: string) => ('setHinhThuc' in svc ? svc.setHinhThuc.send({ id, hinh_thuc }) : notOnThisList()),
+    createdTime: (id: string, created_time: string) =>
+      'setCreatedTime' in svc ? svc.setCreatedTime({ id, created_time }) : notOnThisList(),
+    invite: (id: string) => svc.moiTuDong({ id }),
+    eligibility: (phone: string) => svc.traCuuDoiTuong({ phone }),
+    employees: () => svc.employees(),
+    history: (id: string) => svc.orderHistory.url({ id }),
+    importEndpoint: svc.importOrders,
     /** The managed partner companies: managers only. */
-    companies: () => api.get<orders_v1_orders.CompanyList>(`${base}/cty`),
-    addCompany: (name: string) => api.post<orders_v1_orders.Company>(`${base}/cty`, { name }),
-    removeCompany: (companyId: string) => api.del<Ack>(`${base}/cty/${id(companyId)}`),
+    companies: () => svc.listCompanies(),
+    addCompany: (name: string) => svc.addCompany({ name }),
+    removeCompany: (id: string) => svc.deleteCompany({ id }),
     /** The upload's pool and its hand-out: managers only. */
-    countAssignable: () => api.get<orders_v1_orders.CountReply>(`${base}/count-assign`),
-    assign: (items: Array<{ username: string; count: number }>) => api.post<orders_v1_orders.AssignReply>(`${base}/assign`, items),
+    countAssignable: () => svc.countAssignable(),
+    assign: (items: Array<{ username: string; count: number }>) => svc.assign({ items }),
   };
 };
 /** The calls of one order list. */
@@ -117,34 +106,32 @@ export type KhrRecord = orders_v1_orders.KhrRecord;
 export type BaodoRecord = orders_v1_orders.BaodoRecord;
 
 /** Private customers (spec 3 §7.4) and red reports (§7.5). */
-export const KHR_LIST = '/api/v1/khr';
-export const BAODO_LIST = '/api/v1/baodo';
+export const KHR_LIST = KhrService.listKhr.url();
+export const KHR_IMPORT = KhrService.importKhr;
+export const khrHistory = (id: string) => KhrService.khrHistory.url({ id });
+export const BAODO_LIST = BaodoService.listBaodo.url();
+export const BAODO_IMPORT = BaodoService.importBaodo;
+export const baodoHistory = (id: string) => BaodoService.baodoHistory.url({ id });
 /** Red report channels (spec 3 §9). */
 export const RED_CHANNELS = ['9084 (3)', '9084 (4)', '9084 (CU_PHAP_3)'] as const;
 
+/** A private customer as the dialog sends it. */
+export type KhrInput = Partial<Omit<orders_v1_orders.SaveKhrRequest, 'id'>>;
+
 export const khrApi = {
-  create: (b: { so_dien_thoai: string; ngay_thanh_cong: string; username_nv?: string }) => api.post<KhrRecord>(KHR_LIST, b),
-  update: (id: string, b: { so_dien_thoai: string; ngay_thanh_cong: string; username_nv?: string }) =>
-    api.put<KhrRecord>(`${KHR_LIST}/${encodeURIComponent(id)}`, b),
-  decide: (id: string, trang_thai: '1' | '2') => api.put<KhrRecord>(`${KHR_LIST}/approve/${encodeURIComponent(id)}`, { trang_thai }),
-  remove: (id: string) => api.del<Ack>(`${KHR_LIST}/${encodeURIComponent(id)}`),
+  create: (b: KhrInput) => KhrService.createKhr(b),
+  update: (id: string, b: KhrInput) => KhrService.updateKhr({ id, ...b }),
+  decide: (id: string, trang_thai: '1' | '2') => KhrService.approveKhr.send({ id, trang_thai }),
+  remove: (id: string) => KhrService.deleteKhr({ id }),
 };
 
-export interface BaodoInput {
-  so_dien_thoai: string;
-  ngay_thanh_cong: string;
-  username_nv?: string;
-  ly_do?: string;
-  ten_goi_cuoc: string;
-  kenh: string;
-}
+/** A red report as the dialog sends it (the form's values; the server checks them). */
+export type BaodoInput = Partial<Omit<orders_v1_orders.SaveBaodoRequest, 'id'>>;
 
 export const baodoApi = {
-  create: (b: BaodoInput) => api.post<BaodoRecord>(BAODO_LIST, b),
-  update: (id: string, b: BaodoInput) => api.put<BaodoRecord>(`${BAODO_LIST}/${encodeURIComponent(id)}`, b),
-  decide: (id: string, trang_thai_duyet: '1' | '2') =>
-    api.put<BaodoRecord>(`${BAODO_LIST}/approve/${encodeURIComponent(id)}`, { trang_thai_duyet }),
-  setResult: (id: string, trang_thai: string) =>
-    api.put<BaodoRecord>(`${BAODO_LIST}/setTrangThai/${encodeURIComponent(id)}`, { trang_thai }),
-  remove: (id: string) => api.del<Ack>(`${BAODO_LIST}/${encodeURIComponent(id)}`),
+  create: (b: BaodoInput) => BaodoService.createBaodo(b),
+  update: (id: string, b: BaodoInput) => BaodoService.updateBaodo({ id, ...b }),
+  decide: (id: string, trang_thai_duyet: '1' | '2') => BaodoService.approveBaodo.send({ id, trang_thai_duyet }),
+  setResult: (id: string, trang_thai: string) => BaodoService.setBaodoResult({ id, trang_thai }),
+  remove: (id: string) => BaodoService.deleteBaodo({ id }),
 };

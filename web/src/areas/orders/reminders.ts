@@ -7,7 +7,7 @@
  * those still on screen). Toasts stay 30 s (spec 3 §9), or until their order moves on.
  */
 import { useEffect } from 'react';
-import { api } from '../../api/client';
+import { MfyOrderService } from '../../api/gen/routes';
 import { onRealtime, onSocket } from '../../api/realtime';
 import { store } from '../../store';
 import { hideToast, showToast } from '../../store/ui';
@@ -25,9 +25,7 @@ import {
   type ReminderReply,
 } from './reminderRules';
 
-export const REMINDERS = '/api/v1/mfy/nhacNhanVien';
-
-export const fetchReminders = () => api.get<ReminderReply>(REMINDERS);
+export const fetchReminders = (): Promise<ReminderReply> => MfyOrderService.nhacNhanVien();
 
 /**
  * Shows the caller's reminders while `enabled` (they hold the mfy code): pushes, and all pending

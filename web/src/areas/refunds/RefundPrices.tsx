@@ -8,7 +8,7 @@ import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
-import { PRICE_FIELDS, PRICE_IMPORT, PRICE_LIST, priceApi, type RefundPrice, type RefundPriceInput } from './api';
+import { PRICE_FIELDS, PRICE_IMPORT, PRICE_LIST, priceApi, type RefundPrice, type RefundPriceInput, priceHistory } from './api';
 
 /** Sheet columns in order: name then the thirteen prices; row 1 is the header (spec 3 §3). */
 export const REFUND_PRICE_IMPORT_SPEC: ImportSpec = {
@@ -82,7 +82,7 @@ export default function RefundPrices() {
         },
       ],
       history: {
-        endpoint: (r) => `${PRICE_LIST}/${encodeURIComponent(r.id)}/history`,
+        endpoint: (r) => priceHistory(r.id),
         fieldLabels: {
           ten_goi_cuoc: 'Tên gói cước',
           ...Object.fromEntries(PRICE_FIELDS.map((f) => [f.key, f.label])),

@@ -15,7 +15,6 @@ import {
   HISTORY_FIELD_LABELS,
   historyValueLabels,
   REPORT_LIST,
-  REQUEST_LIST,
   METHOD_LABELS,
   REQUEST_TYPES,
   TRADE_STATUS_FILTER,
@@ -23,6 +22,7 @@ import {
   reportApi,
   tradeStatusColor,
   type RefundRequest,
+  requestHistory,
 } from './api';
 import { isManager, isSales } from '../../api/access';
 import { deleteRequestAction } from './requestActions';
@@ -212,7 +212,7 @@ export default function RefundReport() {
       ],
       rowActions: [deleteRequestAction('requestrefundreport', reportApi.remove)],
       history: {
-        endpoint: (r) => `${REQUEST_LIST}/${encodeURIComponent(r.id)}/history`,
+        endpoint: (r) => requestHistory(r.id),
         fieldLabels: HISTORY_FIELD_LABELS,
         valueLabels: historyValueLabels(),
       },

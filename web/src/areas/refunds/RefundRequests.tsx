@@ -22,6 +22,7 @@ import {
   priceApi,
   type RefundPrice,
   type RefundRequest,
+  requestHistory,
 } from './api';
 import { assignForm, loadPool, loadSettings, markDialogOpened, packageRefundForm, settingsForm, topUpForm } from './forms';
 import { isManager } from '../../api/access';
@@ -178,7 +179,7 @@ export default function RefundRequests() {
       columns: requestColumns(packages),
       rowActions: requestRowActions(correction.openEdit),
       history: {
-        endpoint: (r) => `${REQUEST_LIST}/${encodeURIComponent(r.id)}/history`,
+        endpoint: (r) => requestHistory(r.id),
         fieldLabels: HISTORY_FIELD_LABELS,
         valueLabels: historyValueLabels(),
       },

@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useRecordDialog } from '../../form/useRecordDialog';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
-import { CHANNEL_OPTIONS, SETTING, type Setting } from './api';
+import { CHANNEL_OPTIONS, SETTING, type Setting, settingHistory } from './api';
 import { loadSettings, settingsForm } from './forms';
 import { isManager } from '../../api/access';
 
@@ -69,7 +69,7 @@ export default function SystemSettings() {
         { field: 'meaning', headerName: 'Ý nghĩa', minWidth: 360, value: (r) => meaningOf(r.key).meaning },
       ],
       history: {
-        endpoint: (r) => `${SETTING}/${encodeURIComponent(r.key)}/history`,
+        endpoint: (r) => settingHistory(r.key),
         fieldLabels: { value: 'Giá trị' },
         visible: (_r, ctx) => isManager(ctx.session.priority),
       },

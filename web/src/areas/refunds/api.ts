@@ -3,7 +3,7 @@
  * server computes every amount and applies every rule; these only carry them.
  */
 import type { common_v1_common, refunds_v1_refunds } from '@cskh/proto';
-import { api } from '../../api/client';
+import { RefundsService as Refunds } from '../../api/gen/routes';
 import { isManager } from '../../api/access';
 
 export type RefundPrice = refunds_v1_refunds.RefundPrice;
@@ -11,9 +11,11 @@ export type RefundPriceInput = Omit<refunds_v1_refunds.RefundPriceInput, 'id'>;
 export type Setting = refunds_v1_refunds.Setting;
 export type Ack = common_v1_common.Ack;
 
-export const PRICE_LIST = '/api/v1/giahoantien';
-export const PRICE_IMPORT = '/api/v1/giahoantien/import';
-export const SETTING = '/api/v1/setting';
+export const PRICE_LIST = Refunds.listPrices.url();
+export const PRICE_IMPORT = Refunds.importPrices;
+export const priceHistory = (id: string) => Refunds.priceHistory.url({ id });
+export const SETTING = Refunds.listSettings.url();
+export const settingHistory = (key: string) => Refunds.settingHistory.url({ id: key });
 
 /** The thirteen prices of the refund price list with their labels, in the sheet's column order. */
 export const PRICE_FIELDS: ReadonlyArray<{ key: keyof RefundPriceInput; label: string }> = [
@@ -39,27 +41,26 @@ export const CHANNEL_OPTIONS = [
   { value: 'cong_nap_the_1', label: 'Cổng nạp thẻ 1' },
 ];
 
-const id = (s: string) => encodeURIComponent(s);
-
 export const priceApi = {
-  create: (body: RefundPriceInput) => api.post<RefundPrice>(PRICE_LIST, body),
-  update: (rowId: string, body: RefundPriceInput) => api.put<RefundPrice>(`${PRICE_LIST}/${id(rowId)}`, body),
-  remove: (rowId: string) => api.del<Ack>(`${PRICE_LIST}/${id(rowId)}`),
-  findPackage: (name: string) => api.get<RefundPrice>(`${PRICE_LIST}/findPackage/${id(name)}`),
-  all: () => api.get<{ values: RefundPrice[]; count: number }>(`${PRICE_LIST}/listNoLimit`),
+  create: (body: RefundPriceInput) => Refunds.createPrice(body),
+  update: (rowId: string, body: RefundPriceInput) => Refunds.updatePrice({ id: rowId, ...body }),
+  remove: (rowId: string) => Refunds.deletePrice({ id: rowId }),
+  findPackage: (name: string) => Refunds.findPackage({ name }),
+  all: () => Refunds.listAllPrices(),
 };
 
 export const settingApi = {
-  all: () => api.get<{ values: Setting[] }>(SETTING),
-  get: (key: string) => api.get<Setting>(`${SETTING}/${id(key)}`),
-  update: (key: string, value: string) => api.put<Setting>(`${SETTING}/${id(key)}`, { value }),
+  all: () => Refunds.listSettings(),
+  get: (key: string) => Refunds.getSetting({ key }),
+  update: (key: string, value: string) => Refunds.updateSetting({ key, value }),
 };
 
 export type RefundRequest = refunds_v1_refunds.RefundRequest;
 export type CreateReply = refunds_v1_refunds.CreateReply;
 
-export const REQUEST_LIST = '/api/v1/requestrefund';
-export const REQUEST_IMPORT = '/api/v1/requestrefund/import';
+export const REQUEST_LIST = Refunds.listRequests.url();
+export const REQUEST_IMPORT = Refunds.importRequests;
+export const requestHistory = (id: string) => Refunds.requestHistory.url({ id });
 
 /** request_type (spec 2 §4); the creation dialog offers 1, 2, 4, the inline editor all but 3. */
 export const REQUEST_TYPES = [
@@ -164,41 +165,32 @@ export function differenceColor(value: number, priority: number): 'success.main'
 }
 
 export const requestApi = {
-  remove: (rowId: string) => api.del<Ack>(`${REQUEST_LIST}/${id(rowId)}`),
-  createRefund: (body: Partial<refunds_v1_refunds.CreatePackageRefundRequest>) =>
-    api.post<CreateReply>(`${REQUEST_LIST}/createHoanTienGoiCuoc`, body),
-  createTopUp: (body: Partial<refunds_v1_refunds.CreateTopUpRequest>) =>
-    api.post<CreateReply>(`${REQUEST_LIST}/createNapTienChietKhau`, body),
+  remove: (rowId: string) => Refunds.deleteRequest({ id: rowId }),
+  createRefund: (body: Partial<refunds_v1_refunds.CreatePackageRefundRequest>) => Refunds.createPackageRefund(body),
+  createTopUp: (body: Partial<refunds_v1_refunds.CreateTopUpRequest>) => Refunds.createTopUp(body),
   /** PUT /{id}: the subscriber corrected (phone and type). */
   correctSubscriber: (rowId: string, body: { number_phone: string; number_type: number }) =>
-    api.put<RefundRequest>(`${REQUEST_LIST}/${id(rowId)}`, body),
-  approve: (rowId: string, status: 1 | 2) =>
-    api.put<RefundRequest>(`${REQUEST_LIST}/approve/${id(rowId)}`, { status_duyet_don: status, currentOriginUrl: location.href }),
+    Refunds.correctSubscriber({ id: rowId, ...body }),
+  approve: (rowId: string, status: 1 | 2) => Refunds.approveTopUp({ id: rowId, status_duyet_don: status, currentOriginUrl: location.href }),
   packageApproval: (rowId: string, v: number) =>
-    api.put<RefundRequest>(`${REQUEST_LIST}/setTrangThaiDuyetHoanGoiStatus/${id(rowId)}`, {
-      trang_thai_duyet_hoan_goi: v,
-      currentOriginUrl: location.href,
-    }),
-  transfer: (rowId: string, v: number) => api.put<RefundRequest>(`${REQUEST_LIST}/setTransferStatus/${id(rowId)}`, { is_transfer: v }),
-  tradeStatus: (rowId: string, code: number) =>
-    api.put<RefundRequest>(`${REQUEST_LIST}/setTrangThaiGiaoDich/${id(rowId)}`, { ma_trang_thai_giao_dich_doi_tac: code }),
-  method: (rowId: string, v: number) => api.put<RefundRequest>(`${REQUEST_LIST}/setHinhThuc/${id(rowId)}`, { request_method: v }),
-  type: (rowId: string, v: number) => api.put<RefundRequest>(`${REQUEST_LIST}/setYeuCau/${id(rowId)}`, { request_type: v }),
-  createdTime: (rowId: string, v: string) => api.put<RefundRequest>(`${REQUEST_LIST}/setCreatedTime/${id(rowId)}`, { created_time: v }),
-  staff: (rowId: string, username: string) => api.post<RefundRequest>(`${REQUEST_LIST}/updateUser`, { id: rowId, username }),
-  packageCode: (rowId: string, code: string) =>
-    api.post<RefundRequest>(`${REQUEST_LIST}/updatePackageCode`, { id: rowId, package_code: code }),
-  extraRefund: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienHoanThem`, { id: rowId, other_refund: v }),
-  refundAmount: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienHoan`, { id: rowId, refund_price: v }),
-  difference: (rowId: string, v: number) => api.post<RefundRequest>(`${REQUEST_LIST}/updateTienChenhLech`, { id: rowId, chenh_lech: v }),
-  retry: (rowId: string) => api.put<CreateReply>(`${REQUEST_LIST}/retry/${id(rowId)}`, { currentOriginUrl: location.href }),
+    Refunds.setPackageApproval({ id: rowId, trang_thai_duyet_hoan_goi: v, currentOriginUrl: location.href }),
+  transfer: (rowId: string, v: number) => Refunds.setTransferStatus({ id: rowId, is_transfer: v }),
+  tradeStatus: (rowId: string, code: number) => Refunds.setTradeStatus({ id: rowId, ma_trang_thai_giao_dich_doi_tac: code }),
+  method: (rowId: string, v: number) => Refunds.setMethod({ id: rowId, request_method: v }),
+  type: (rowId: string, v: number) => Refunds.setType({ id: rowId, request_type: v }),
+  createdTime: (rowId: string, v: string) => Refunds.setCreatedTime({ id: rowId, created_time: v }),
+  staff: (rowId: string, username: string) => Refunds.updateStaff({ id: rowId, username }),
+  packageCode: (rowId: string, code: string) => Refunds.updatePackage({ id: rowId, package_code: code }),
+  extraRefund: (rowId: string, v: number) => Refunds.updateExtraRefund.send({ id: rowId, other_refund: v }),
+  refundAmount: (rowId: string, v: number) => Refunds.updateRefundAmount.send({ id: rowId, refund_price: v }),
+  difference: (rowId: string, v: number) => Refunds.updateDifference.send({ id: rowId, chenh_lech: v }),
+  retry: (rowId: string) => Refunds.retryPartner({ id: rowId, currentOriginUrl: location.href }),
   /** Hand-out: the pool's size, and handing requests to staff. */
-  countAssign: () => api.get<{ total: number }>(`${REQUEST_LIST}/count-assign`),
-  assign: (items: Array<{ username: string; count: number }>) =>
-    api.post<refunds_v1_refunds.RefundAssignReply>(`${REQUEST_LIST}/assign`, items),
+  countAssign: () => Refunds.countAssignableRequests(),
+  assign: (items: Array<{ username: string; count: number }>) => Refunds.assignRequests({ items }),
 };
 /** The requests handed to the caller (GET assign, list shape). */
-export const ASSIGNED_LIST = `${REQUEST_LIST}/assign`;
+export const ASSIGNED_LIST = Refunds.listAssignedRequests.url();
 
 /** Every field a request's audit trail names, as the screens name it (the history dialog of the list and the report). */
 export const HISTORY_FIELD_LABELS: Record<string, string> = {
@@ -258,7 +250,7 @@ export function historyValueLabels(): Record<string, Record<string, string>> {
   };
 }
 
-export const REPORT_LIST = '/api/v1/requestrefundreport';
+export const REPORT_LIST = Refunds.listReport.url();
 export type ClawbackList = refunds_v1_refunds.ClawbackList;
 
 /** Clawback statuses (spec 2 §4) with their colours and the confirm text of each (spec 2 §5). */
@@ -276,17 +268,11 @@ export function clawbackLabel(value: string, requestType: number): string {
 
 export const reportApi = {
   /** 'Xoá' from the report's row (spec 2 §7 "Refund report": DELETE /{id}); the server's rules are the list's. */
-  remove: (rowId: string) => api.del<Ack>(`${REPORT_LIST}/${id(rowId)}`),
-  staff: () => api.get<{ values: any[]; count: number }>(`${REPORT_LIST}/staff`),
-  clawbackList: (query: Record<string, unknown>) => api.get<ClawbackList>(`${REPORT_LIST}/xuatdstruythu`, query),
+  remove: (rowId: string) => Refunds.deleteReportRequest({ id: rowId }),
+  staff: () => Refunds.reportStaff(),
+  clawbackList: (query: Record<string, unknown>) => Refunds.listClawback.send(query),
   setPackage: (rowId: string, v: string) =>
-    api.put<RefundRequest>(`${REPORT_LIST}/setTrangThaiTruyThuHoanTheoGoi/${id(rowId)}`, {
-      trang_thai_truy_thu_hoan_theo_goi: v,
-      currentOriginUrl: location.href,
-    }),
+    Refunds.setClawbackPackage({ id: rowId, trang_thai_truy_thu_hoan_theo_goi: v, currentOriginUrl: location.href }),
   setExtra: (rowId: string, v: string) =>
-    api.put<RefundRequest>(`${REPORT_LIST}/setTrangThaiTruyThuHoanThem/${id(rowId)}`, {
-      trang_thai_truy_thu_hoan_them: v,
-      currentOriginUrl: location.href,
-    }),
+    Refunds.setClawbackExtra({ id: rowId, trang_thai_truy_thu_hoan_them: v, currentOriginUrl: location.href }),
 };
