@@ -19,29 +19,15 @@
  *   K8S_SHAPES=trial npm run test:k8s      # one shape
  *   K8S_KEEP=1 npm run test:k8s            # leave the cluster up afterwards (npm run k8s:down)
  */
-import { spawn, spawnSync, SpawnSyncOptions } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { io as ioClient } from 'socket.io-client';
+import { adminPassword, api, base, ENV, kc, log, login, node, NODE_PORT, phoneFor, RELEASE, restLookup, ROOT, run, runAsync, sh, sleep, STATE, until } from './harness';
+import { HostInfra, startHostInfra } from './host-infra';
 
-const ROOT = path.resolve(__dirname, '../..');
-const STATE = process.env.K8S_STATE || '/var/tmp/cskh-k8s';
-const BIN = path.join(STATE, 'bin');
-const KUBECONFIG = path.join(STATE, 'pki', 'admin.kubeconfig');
-const NODE_PORT = 30080;
-const RELEASE = 'cskh';
 const SHAPES = (process.env.K8S_SHAPES || 'trial,production').split(',').map((s) => s.trim()).filter(Boolean);
 const KEEP = process.env.K8S_KEEP === '1';
-const ENV = {
-  ...process.env,
-  KUBECONFIG,
-  HELM_CACHE_HOME: path.join(STATE, 'helm/cache'),
-  HELM_CONFIG_HOME: path.join(STATE, 'helm/config'),
-  HELM_DATA_HOME: path.join(STATE, 'helm/data'),
-  PATH: `${BIN}:/usr/local/go/bin:${process.env.PATH}`,
-};
 
 // ---------------------------------------------------------------------------------------------
 // steps and the table
@@ -71,9 +57,6 @@ async function step<T>(name: string, fn: () => Promise<T> | T, describe?: (v: T)
   }
 }
 
-function log(msg: string) {
-  process.stderr.write(`[test:k8s ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
-}
 
 function printTable() {
   const head = ['shape', 'step', 'time', 'result'];
@@ -85,55 +68,6 @@ function printTable() {
   try {
     fs.writeFileSync(path.join(STATE, 'test-k8s-table.md'), `${out}\n`);
   } catch { /* state dir gone */ }
-}
-
-// ---------------------------------------------------------------------------------------------
-// commands
-
-function sh(cmd: string, opts: SpawnSyncOptions & { quiet?: boolean; allowFail?: boolean } = {}): string {
-  const r = spawnSync('bash', ['-o', 'pipefail', '-c', cmd], { encoding: 'utf8', env: ENV, cwd: ROOT, maxBuffer: 256 << 20, ...opts });
-  const out = `${r.stdout ?? ''}`;
-  if (r.status !== 0 && !opts.allowFail) {
-    throw new Error(`command failed (exit ${r.status ?? r.signal}): ${cmd}\n${out.slice(-4000)}${`${r.stderr ?? ''}`.slice(-4000)}`);
-  }
-  return out.trim();
-}
-
-/** A long command with its output streamed to our stderr (builds, cluster up). */
-function run(cmd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-o', 'pipefail', '-c', cmd], { env: ENV, cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('exit', (code, sig) => (code === 0 ? resolve() : reject(new Error(`${cmd}: exit ${code ?? sig}`))));
-  });
-}
-
-/** A command run without blocking the event loop (watchers keep polling meanwhile); throws with its output. */
-function runAsync(cmd: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-o', 'pipefail', '-c', cmd], { env: ENV, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
-    child.on('exit', (code, sig) => (code === 0 ? resolve(out.trim()) : reject(new Error(`command failed (exit ${code ?? sig}): ${cmd}\n${out.slice(-4000)}`))));
-  });
-}
-
-const kc = (args: string, opts: Parameters<typeof sh>[1] = {}) => sh(`kubectl ${args}`, opts);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, secs: number, fn: () => Promise<T | undefined | false> | T | undefined | false, everyMs = 1000): Promise<T> {
-  const end = Date.now() + secs * 1000;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v as T;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > end) throw new Error(`${what}: not within ${secs} s${last ? ` (last error: ${last instanceof Error ? last.message : last})` : ''}`);
-    await sleep(everyMs);
-  }
 }
 
 function diagnose(ns: string) {
@@ -151,48 +85,6 @@ function diagnose(ns: string) {
     d(`describe pod ${p}`, `kubectl -n ${ns} describe pod ${p} | tail -40`);
     d(`logs ${p}`, `kubectl -n ${ns} logs ${p} --all-containers --tail=60; kubectl -n ${ns} logs ${p} --all-containers --previous --tail=40 2>/dev/null`);
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP through the gateway's NodePort
-
-let nodeIp = '';
-const base = () => `http://${nodeIp}:${NODE_PORT}`;
-
-async function api<T = any>(p: string, token?: string, body?: unknown, method?: string): Promise<T> {
-  const res = await fetch(base() + p, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30000),
-  });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = { raw: text.slice(0, 300) };
-  }
-  if (!res.ok) throw new Error(`${method ?? (body === undefined ? 'GET' : 'POST')} ${p}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-  return json.data as T;
-}
-
-function adminPassword(ns: string): string {
-  return Buffer.from(kc(`-n ${ns} get secret ${RELEASE} -o jsonpath='{.data.admin-password}'`), 'base64').toString();
-}
-
-const login = async (username: string, password: string) =>
-  (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username, password })).access_token;
-
-function phoneFor(i: number) {
-  return `09${String((i * 7919 + Date.now()) % 100000000).padStart(8, '0')}`;
-}
-
-async function restLookup(token: string) {
-  const phone = phoneFor(1);
-  const d = await api<{ NUMBER_PHONE: string }>(`/api/v1/lookup/balance?phone=${phone}`, token);
-  if (!String(d.NUMBER_PHONE).endsWith(phone.slice(-9))) throw new Error(`lookup answered ${JSON.stringify(d).slice(0, 200)}`);
-  return `balance of ${phone} answered`;
 }
 
 /**
@@ -348,113 +240,6 @@ async function scrapeMetrics(ns: string) {
   return `gateway pods at <pod IP>:9464: ${seen.join('; ')}`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// the host's PostgreSQL, Redis and Kafka for the production shape
-
-type HostInfra = { env: Record<string, string>; stop: () => Promise<void> };
-
-/** A TCP forwarder on the node's address to a loopback port (scripts/infra binds 127.0.0.1 only). */
-function forward(toPort: number): Promise<{ port: number; close: () => void }> {
-  return new Promise((resolve, reject) => {
-    const sockets = new Set<net.Socket>();
-    const srv = net.createServer((c) => {
-      const u = net.connect(toPort, '127.0.0.1');
-      sockets.add(c).add(u);
-      c.pipe(u).pipe(c);
-      const end = () => { c.destroy(); u.destroy(); sockets.delete(c); sockets.delete(u); };
-      c.on('error', end).on('close', end);
-      u.on('error', end).on('close', end);
-    });
-    srv.on('error', reject);
-    srv.listen(0, nodeIp, () => resolve({
-      port: (srv.address() as net.AddressInfo).port,
-      close: () => { for (const s of sockets) s.destroy(); srv.close(); },
-    }));
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, nodeIp, () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
-async function startHostInfra(): Promise<HostInfra> {
-  const { startInfra } = await import(path.join(ROOT, 'scripts/infra/index.mjs'));
-  const saved = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL };
-  delete process.env.DATABASE_URL;
-  delete process.env.REDIS_URL;
-  const infra = await startInfra({ postgres: true, redis: true, kafka: false, dataDir: path.join(STATE, 'host-infra'), log: (m: string) => log(`infra: ${m}`) });
-  Object.assign(process.env, Object.fromEntries(Object.entries(saved).filter(([, v]) => v !== undefined)));
-  const pg = new URL(infra.env.DATABASE_URL);
-  const rd = new URL(infra.env.REDIS_URL);
-  const pgFwd = await forward(Number(pg.port));
-  const rdFwd = await forward(Number(rd.port));
-  // Kafka: the same jars scripts/infra uses, with the broker listening and advertised on the node's
-  // address (scripts/infra's broker advertises 127.0.0.1, which a pod cannot reach).
-  const kport = await freePort();
-  const cport = await freePort();
-  const kdir = path.join(STATE, 'host-kafka');
-  fs.rmSync(kdir, { recursive: true, force: true });
-  fs.mkdirSync(kdir, { recursive: true });
-  const kafkaLog = fs.openSync(path.join(kdir, 'kafka.log'), 'w');
-  const kafka = spawn('sh', [path.join(ROOT, 'scripts/k8s/images/kafka-run.sh')], {
-    env: {
-      PATH: process.env.PATH, HOME: os.homedir(),
-      BROKER_LIBS: path.join(ROOT, '.cache/kafka/libs'), BROKER_CONF_DIR: path.join(kdir, 'conf'), CLUSTER_ID: 'MkU3OEVBNTcwNTJENDM2Qk',
-      KAFKA_NODE_ID: '1', KAFKA_PROCESS_ROLES: 'broker,controller',
-      KAFKA_LISTENERS: `PLAINTEXT://${nodeIp}:${kport},CONTROLLER://127.0.0.1:${cport}`,
-      KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://${nodeIp}:${kport}`,
-      KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT', KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
-      KAFKA_CONTROLLER_QUORUM_VOTERS: `1@127.0.0.1:${cport}`, KAFKA_INTER_BROKER_LISTENER_NAME: 'PLAINTEXT',
-      KAFKA_LOG_DIRS: path.join(kdir, 'data'), KAFKA_NUM_PARTITIONS: '6', KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'true',
-      KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1', KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1', KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
-      KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0', KAFKA_HEAP_OPTS: '-Xms256m -Xmx512m',
-    },
-    stdio: ['ignore', kafkaLog, kafkaLog],
-    detached: true,
-  });
-  fs.writeFileSync(path.join(STATE, 'pids', 'host-kafka'), String(kafka.pid));
-  const stopKafka = async () => {
-    try { process.kill(-kafka.pid!, 'SIGTERM'); } catch { /* gone */ }
-    for (let i = 0; i < 40 && kafka.exitCode === null && kafka.signalCode === null; i++) await sleep(250);
-    try { process.kill(-kafka.pid!, 'SIGKILL'); } catch { /* gone */ }
-    fs.rmSync(path.join(STATE, 'pids', 'host-kafka'), { force: true });
-  };
-  try {
-    const { Kafka, logLevel } = (await import('kafkajs')).default as any;
-    await until(`host Kafka on ${nodeIp}:${kport}`, 90, async () => {
-      if (kafka.exitCode !== null) throw new Error(`broker exited: ${fs.readFileSync(path.join(kdir, 'kafka.log'), 'utf8').slice(-1500)}`);
-      const admin = new Kafka({ clientId: 'test-k8s', brokers: [`${nodeIp}:${kport}`], logLevel: logLevel.NOTHING, retry: { retries: 0 } }).admin();
-      try {
-        await admin.connect();
-        await admin.describeCluster();
-        return true;
-      } finally {
-        await admin.disconnect().catch(() => {});
-      }
-    }, 1000);
-  } catch (e) {
-    await stopKafka();
-    throw e;
-  }
-  return {
-    env: {
-      DATABASE_URL: `postgres://${pg.username}:${pg.password}@${nodeIp}:${pgFwd.port}${pg.pathname}`,
-      REDIS_URL: `redis://${nodeIp}:${rdFwd.port}/0`,
-      KAFKA_BROKERS: `${nodeIp}:${kport}`,
-    },
-    stop: async () => {
-      pgFwd.close();
-      rdFwd.close();
-      await stopKafka();
-      await infra.stop();
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // the shapes
@@ -553,7 +338,7 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
       for (const o of list) kc(`-n ${ns} rollout status ${o} --timeout=180s`);
       return `${list.length} workloads ready`;
     });
-    nodeIp = nodeIp || sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
+    node.ip = node.ip || sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
     const password = adminPassword(ns);
     let token = '';
     await step('admin login (NodePort)', async () => {
@@ -662,7 +447,7 @@ async function main() {
       })(),
     ]);
     await step('cluster up (guard, containerd, control plane, kubelet, kube-proxy, CoreDNS)', () => run('bash scripts/k8s/cluster.sh up'), () => `node Ready, CoreDNS ready in ${lastTiming('cluster-up') ?? '?'} s`);
-    nodeIp = sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
+    node.ip = sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
     await step('images imported into containerd', () => {
       const ctr = `ctr -a /run/cskh-k8s-containerd/containerd.sock -n k8s.io`;
       sh(`${ctr} images import --base-name ${IMAGE_REPO} ${STATE}/images/app/cskh.tar`);
