@@ -19,11 +19,12 @@
  *   K8S_SHAPES=trial npm run test:k8s      # one shape
  *   K8S_KEEP=1 npm run test:k8s            # leave the cluster up afterwards (npm run k8s:down)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { io as ioClient } from 'socket.io-client';
 import { adminPassword, api, base, ENV, kc, log, login, node, NODE_PORT, phoneFor, RELEASE, restLookup, ROOT, run, runAsync, sh, sleep, STATE, until } from './harness';
+import { restoreSteps, rotationSteps, underLoad } from './day-two';
 import { HostInfra, startHostInfra } from './host-infra';
 
 const SHAPES = (process.env.K8S_SHAPES || 'trial,production').split(',').map((s) => s.trim()).filter(Boolean);
@@ -285,6 +286,35 @@ function helmArgs(shape: string, values: string, tag: string) {
   return `${dev} -f ${values} --set-string image.tag=${tag}`; // a short commit id may be all digits
 }
 
+/** helm install --wait, and the migrate Job's completion (a hook deleted once it succeeds, so watched while Helm runs). */
+async function installRelease(ns: string, shape: string, values: string, tag: string) {
+  let migrated = '';
+  const watcher = setInterval(() => {
+    // pre-install hook `cskh-migrate` (external database) or the install's own `cskh-migrate-install` (in-cluster)
+    for (const job of [`${RELEASE}-migrate`, `${RELEASE}-migrate-install`]) {
+      const r = spawnSync('bash', ['-c', `kubectl -n ${ns} get job ${job} -o jsonpath='{.status.succeeded} {.status.completionTime} {.status.startTime}'`], { encoding: 'utf8', env: ENV });
+      if (r.status === 0 && r.stdout.startsWith('1 ')) {
+        const [, done, start] = r.stdout.trim().split(' ');
+        migrated = `Job ${job} completed in ${Math.round((Date.parse(done) - Date.parse(start)) / 1000)} s`;
+      }
+    }
+  }, 1000);
+  try {
+    await runAsync(`helm install ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tag)} --wait --timeout 12m`);
+    if (!migrated && shape === 'trial') {
+      // the install's own Job runs beside the services: they can be Ready (their own schema
+      // migrated) a moment before the Job has finished every service's migrations
+      await runAsync(`kubectl -n ${ns} wait --for=condition=complete job/${RELEASE}-migrate-install --timeout=300s`);
+      const [done, start] = kc(`-n ${ns} get job ${RELEASE}-migrate-install -o jsonpath='{.status.completionTime} {.status.startTime}'`).split(' ');
+      migrated = `Job ${RELEASE}-migrate-install completed in ${Math.round((Date.parse(done) - Date.parse(start)) / 1000)} s`;
+    }
+    // a hook Job is deleted as soon as it succeeds (and Helm fails the install when it does not)
+    return migrated || 'pre-install hook Job cskh-migrate succeeded';
+  } finally {
+    clearInterval(watcher);
+  }
+}
+
 async function shapeRun(shape: string, tags: { a: string; b: string }) {
   currentShape = shape;
   const ns = `cskh-${shape}`;
@@ -301,35 +331,8 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
       kc(`-n ${ns} create secret generic cskh-redis --from-literal=redis-url='${infra.env.REDIS_URL}'`);
     }
     const values = valuesFor(shape, infra);
-    // migrate Job: a hook deleted once it succeeds, so watch for its completion while Helm runs
-    let migrated = '';
-    const watcher = setInterval(() => {
-      // pre-install hook `cskh-migrate` (external database) or the install's own `cskh-migrate-install` (in-cluster)
-      for (const job of [`${RELEASE}-migrate`, `${RELEASE}-migrate-install`]) {
-        const r = spawnSync('bash', ['-c', `kubectl -n ${ns} get job ${job} -o jsonpath='{.status.succeeded} {.status.completionTime} {.status.startTime}'`], { encoding: 'utf8', env: ENV });
-        if (r.status === 0 && r.stdout.startsWith('1 ')) {
-          const [, done, start] = r.stdout.trim().split(' ');
-          migrated = `Job ${job} completed in ${Math.round((Date.parse(done) - Date.parse(start)) / 1000)} s`;
-        }
-      }
-    }, 1000);
-    try {
-      await step('helm install --wait', async () => {
-        installed = true;
-        await runAsync(`helm install ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tags.a)} --wait --timeout 12m`);
-        if (!migrated && shape === 'trial') {
-          // the install's own Job runs beside the services: they can be Ready (their own schema
-          // migrated) a moment before the Job has finished every service's migrations
-          await runAsync(`kubectl -n ${ns} wait --for=condition=complete job/${RELEASE}-migrate-install --timeout=300s`);
-          const [done, start] = kc(`-n ${ns} get job ${RELEASE}-migrate-install -o jsonpath='{.status.completionTime} {.status.startTime}'`).split(' ');
-          migrated = `Job ${RELEASE}-migrate-install completed in ${Math.round((Date.parse(done) - Date.parse(start)) / 1000)} s`;
-        }
-        // a hook Job is deleted as soon as it succeeds (and Helm fails the install when it does not)
-        return migrated || 'pre-install hook Job cskh-migrate succeeded';
-      });
-    } finally {
-      clearInterval(watcher);
-    }
+    installed = true;
+    await step('helm install --wait', () => installRelease(ns, shape, values, tags.a));
     await step('every Deployment and StatefulSet Ready', async () => {
       // realtime and gateway at 2 replicas (HPA min in production: the HPA may still be scaling)
       await until('2 realtime and 2 gateway pods ready', 180, () =>
@@ -349,7 +352,23 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
     await step('socket lookups across 2 realtime replicas', () => socketLookups(ns, token));
     await step('care flow → Kafka → payroll revenue', () => careFlow(ns, token));
     await step('/metrics scraped from a pod', () => scrapeMetrics(ns));
-    await step(`helm upgrade to tag ${tags.b} under k6 load`, () => upgradeUnderLoad(ns, shape, values, tags.b, token));
+    await step(`helm upgrade to tag ${tags.b} under k6 load`, async () => {
+      const { value: secs, load } = await underLoad(`upgrade-${shape}`, [token], async () => {
+        const t0 = Date.now();
+        await runAsync(`helm upgrade ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tags.b)} --wait --timeout 12m`);
+        return ((Date.now() - t0) / 1000).toFixed(0);
+      });
+      const notNew = kc(`-n ${ns} get deploy -o jsonpath='{range .items[*]}{.spec.template.spec.containers[0].image}{"\\n"}{end}'`).split('\n').filter((i) => i && !i.endsWith(`:${tags.b}`));
+      if (notNew.length) throw new Error(`deployments not on ${tags.b}: ${notNew.join(', ')}`);
+      return `rolled in ${secs} s; ${load}`;
+    });
+    const socketCheck = async (t: string) => {
+      const sk = await openSocket(t, `k8s-rotation-${Date.now()}`);
+      await sk.lookups(3, 0).finally(() => sk.close());
+    };
+    for (const s of rotationSteps(ns, password, token, socketCheck)) await step(s.name, s.run);
+    // the rotation ended the first token's key: the restore and the steps after use a fresh login
+    token = await login('admin', password);
     await step('deleted pod replaced, product answers', async () => {
       // name=Ready=deletionTimestamp of each lookup pod (pods of the upgrade may still be terminating)
       const lookupPods = () => kc(`-n ${ns} get pods -l app.kubernetes.io/component=lookup -o jsonpath='{range .items[*]}{.metadata.name}={.status.conditions[?(@.type=="Ready")].status}={.metadata.deletionTimestamp} {end}'`).split(' ').filter(Boolean);
@@ -365,6 +384,7 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
       await until('REST lookup after the replacement', 60, () => restLookup(token), 1000);
       return `${victim} deleted; replacement Ready in ${secs} s; lookups answer`;
     });
+    if (shape === 'trial') for (const s of restoreSteps(ns, password, token, () => installRelease(ns, shape, values, tags.b))) await step(s.name, s.run);
     await step('helm uninstall leaves no object of the release', async () => {
       sh(`helm uninstall ${RELEASE} -n ${ns} --wait --timeout 5m`);
       installed = false;
@@ -380,40 +400,6 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
     kc(`delete ns ${ns} --wait=true --timeout=120s`, { allowFail: true });
     if (infra) await infra.stop().catch((e) => log(`host infra stop: ${e}`));
     currentNs = '';
-  }
-}
-
-async function upgradeUnderLoad(ns: string, shape: string, values: string, tag: string, token: string) {
-  const k6 = sh('bash load-tests/install-k6.sh </dev/null').split('\n').pop()!;
-  const summary = path.join(STATE, `k6-upgrade-${shape}.json`);
-  fs.rmSync(summary, { force: true });
-  const k6Log = path.join(STATE, 'logs', `k6-upgrade-${shape}.log`);
-  const out = fs.openSync(k6Log, 'w');
-  const child = spawn(k6, ['run', '--no-color', '--quiet', '--address', '127.0.0.1:6565', path.join(ROOT, 'scripts/k8s/upgrade-load.js')], {
-    env: { ...ENV, BASE_URL: base(), TOKEN: token, SUMMARY_FILE: summary, VUS: '4', K6_NO_USAGE_REPORT: 'true' },
-    stdio: ['ignore', out, out],
-  });
-  const exited = new Promise<number>((r) => child.on('exit', (c) => r(c ?? 1)));
-  try {
-    await sleep(5000); // load running before the upgrade starts
-    const images = () => kc(`-n ${ns} get deploy -o jsonpath='{range .items[*]}{.spec.template.spec.containers[0].image}{"\\n"}{end}'`);
-    const t0 = Date.now();
-    await runAsync(`helm upgrade ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tag)} --wait --timeout 12m`);
-    const secs = ((Date.now() - t0) / 1000).toFixed(0);
-    const notNew = images().split('\n').filter((i) => i && !i.endsWith(`:${tag}`));
-    if (notNew.length) throw new Error(`deployments not on ${tag}: ${notNew.join(', ')}`);
-    await sleep(5000); // and a little after it
-    await fetch('http://127.0.0.1:6565/v1/status', {
-      method: 'PATCH', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: { type: 'status', id: 'default', attributes: { stopped: true } } }),
-    }).catch(() => child.kill('SIGINT'));
-    await Promise.race([exited, sleep(60000)]);
-    const s = JSON.parse(fs.readFileSync(summary, 'utf8')) as { lookups: number; failures: number; p95: number; max: number };
-    if (!s.lookups) throw new Error('k6 made no lookups');
-    if (s.failures) throw new Error(`${s.failures} of ${s.lookups} lookups failed during the rolling update (${k6Log}):\n${fs.readFileSync(k6Log, 'utf8').slice(-2000)}`);
-    return `rolled in ${secs} s; ${s.lookups} lookups, 0 failed, p95 ${s.p95.toFixed(0)} ms, max ${s.max.toFixed(0)} ms`;
-  } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
   }
 }
 
