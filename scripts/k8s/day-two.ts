@@ -86,7 +86,7 @@ export function rotationSteps(ns: string, adminPassword: string, before: string,
     {
       name: 'key rotation 1/3: new key added behind the old one, rolled under load',
       run: async () => {
-        const { load } = await underLoad('rotation-1', [tokens.before], async () => {
+        const { load } = await underLoad(`rotation-1-${ns}`, [tokens.before], async () => {
           setKeys(`k1:${oldKey},k2:${newKey}`);
           await roll();
         });
@@ -99,7 +99,7 @@ export function rotationSteps(ns: string, adminPassword: string, before: string,
     {
       name: 'key rotation 2/3: new key signs, rolled under load',
       run: async () => {
-        const { load } = await underLoad('rotation-2', [tokens.before, tokens.atStep1], async () => {
+        const { load } = await underLoad(`rotation-2-${ns}`, [tokens.before, tokens.atStep1], async () => {
           setKeys(`k2:${newKey},k1:${oldKey}`);
           await roll();
         });
@@ -112,7 +112,7 @@ export function rotationSteps(ns: string, adminPassword: string, before: string,
     {
       name: 'key rotation 3/3: old key removed, rolled under load',
       run: async () => {
-        const { load } = await underLoad('rotation-3', [tokens.atStep2], async () => {
+        const { load } = await underLoad(`rotation-3-${ns}`, [tokens.atStep2], async () => {
           setKeys(`k2:${newKey}`);
           await roll();
         });
