@@ -81,7 +81,7 @@ export async function until<T>(what: string, secs: number, fn: () => Promise<T |
 export const node = { ip: '' };
 export const base = () => `http://${node.ip}:${NODE_PORT}`;
 
-export async function api<T = any>(p: string, token?: string, body?: unknown, method?: string): Promise<T> {
+export async function api<T = unknown>(p: string, token?: string, body?: unknown, method?: string): Promise<T> {
   const res = await fetch(base() + p, {
     method: method ?? (body === undefined ? 'GET' : 'POST'),
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -89,9 +89,9 @@ export async function api<T = any>(p: string, token?: string, body?: unknown, me
     signal: AbortSignal.timeout(30000),
   });
   const text = await res.text();
-  let json: any;
+  let json: { data?: unknown; raw?: string };
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text) as { data?: unknown };
   } catch {
     json = { raw: text.slice(0, 300) };
   }

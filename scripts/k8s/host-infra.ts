@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
 import { log, node, ROOT, sleep, STATE, until } from './harness';
 
 export type HostInfra = { env: Record<string, string>; stop: () => Promise<void> };
@@ -83,7 +84,6 @@ export async function startHostInfra(): Promise<HostInfra> {
     fs.rmSync(path.join(STATE, 'pids', 'host-kafka'), { force: true });
   };
   try {
-    const { Kafka, logLevel } = (await import('kafkajs')).default as any;
     await until(`host Kafka on ${node.ip}:${kport}`, 90, async () => {
       if (kafka.exitCode !== null) throw new Error(`broker exited: ${fs.readFileSync(path.join(kdir, 'kafka.log'), 'utf8').slice(-1500)}`);
       const admin = new Kafka({ clientId: 'test-k8s', brokers: [`${node.ip}:${kport}`], logLevel: logLevel.NOTHING, retry: { retries: 0 } }).admin();
