@@ -19,29 +19,16 @@
  *   K8S_SHAPES=trial npm run test:k8s      # one shape
  *   K8S_KEEP=1 npm run test:k8s            # leave the cluster up afterwards (npm run k8s:down)
  */
-import { spawn, spawnSync, SpawnSyncOptions } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { io as ioClient } from 'socket.io-client';
+import { adminPassword, api, base, ENV, kc, log, login, node, NODE_PORT, phoneFor, RELEASE, restLookup, ROOT, run, runAsync, sh, sleep, STATE, until } from './harness';
+import { restoreSteps, rotationSteps, underLoad } from './day-two';
+import { HostInfra, startHostInfra } from './host-infra';
 
-const ROOT = path.resolve(__dirname, '../..');
-const STATE = process.env.K8S_STATE || '/var/tmp/cskh-k8s';
-const BIN = path.join(STATE, 'bin');
-const KUBECONFIG = path.join(STATE, 'pki', 'admin.kubeconfig');
-const NODE_PORT = 30080;
-const RELEASE = 'cskh';
 const SHAPES = (process.env.K8S_SHAPES || 'trial,production').split(',').map((s) => s.trim()).filter(Boolean);
 const KEEP = process.env.K8S_KEEP === '1';
-const ENV = {
-  ...process.env,
-  KUBECONFIG,
-  HELM_CACHE_HOME: path.join(STATE, 'helm/cache'),
-  HELM_CONFIG_HOME: path.join(STATE, 'helm/config'),
-  HELM_DATA_HOME: path.join(STATE, 'helm/data'),
-  PATH: `${BIN}:/usr/local/go/bin:${process.env.PATH}`,
-};
 
 // ---------------------------------------------------------------------------------------------
 // steps and the table
@@ -71,9 +58,6 @@ async function step<T>(name: string, fn: () => Promise<T> | T, describe?: (v: T)
   }
 }
 
-function log(msg: string) {
-  process.stderr.write(`[test:k8s ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
-}
 
 function printTable() {
   const head = ['shape', 'step', 'time', 'result'];
@@ -85,55 +69,6 @@ function printTable() {
   try {
     fs.writeFileSync(path.join(STATE, 'test-k8s-table.md'), `${out}\n`);
   } catch { /* state dir gone */ }
-}
-
-// ---------------------------------------------------------------------------------------------
-// commands
-
-function sh(cmd: string, opts: SpawnSyncOptions & { quiet?: boolean; allowFail?: boolean } = {}): string {
-  const r = spawnSync('bash', ['-o', 'pipefail', '-c', cmd], { encoding: 'utf8', env: ENV, cwd: ROOT, maxBuffer: 256 << 20, ...opts });
-  const out = `${r.stdout ?? ''}`;
-  if (r.status !== 0 && !opts.allowFail) {
-    throw new Error(`command failed (exit ${r.status ?? r.signal}): ${cmd}\n${out.slice(-4000)}${`${r.stderr ?? ''}`.slice(-4000)}`);
-  }
-  return out.trim();
-}
-
-/** A long command with its output streamed to our stderr (builds, cluster up). */
-function run(cmd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-o', 'pipefail', '-c', cmd], { env: ENV, cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('exit', (code, sig) => (code === 0 ? resolve() : reject(new Error(`${cmd}: exit ${code ?? sig}`))));
-  });
-}
-
-/** A command run without blocking the event loop (watchers keep polling meanwhile); throws with its output. */
-function runAsync(cmd: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-o', 'pipefail', '-c', cmd], { env: ENV, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
-    child.on('exit', (code, sig) => (code === 0 ? resolve(out.trim()) : reject(new Error(`command failed (exit ${code ?? sig}): ${cmd}\n${out.slice(-4000)}`))));
-  });
-}
-
-const kc = (args: string, opts: Parameters<typeof sh>[1] = {}) => sh(`kubectl ${args}`, opts);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, secs: number, fn: () => Promise<T | undefined | false> | T | undefined | false, everyMs = 1000): Promise<T> {
-  const end = Date.now() + secs * 1000;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v as T;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > end) throw new Error(`${what}: not within ${secs} s${last ? ` (last error: ${last instanceof Error ? last.message : last})` : ''}`);
-    await sleep(everyMs);
-  }
 }
 
 function diagnose(ns: string) {
@@ -151,48 +86,6 @@ function diagnose(ns: string) {
     d(`describe pod ${p}`, `kubectl -n ${ns} describe pod ${p} | tail -40`);
     d(`logs ${p}`, `kubectl -n ${ns} logs ${p} --all-containers --tail=60; kubectl -n ${ns} logs ${p} --all-containers --previous --tail=40 2>/dev/null`);
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP through the gateway's NodePort
-
-let nodeIp = '';
-const base = () => `http://${nodeIp}:${NODE_PORT}`;
-
-async function api<T = any>(p: string, token?: string, body?: unknown, method?: string): Promise<T> {
-  const res = await fetch(base() + p, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30000),
-  });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = { raw: text.slice(0, 300) };
-  }
-  if (!res.ok) throw new Error(`${method ?? (body === undefined ? 'GET' : 'POST')} ${p}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-  return json.data as T;
-}
-
-function adminPassword(ns: string): string {
-  return Buffer.from(kc(`-n ${ns} get secret ${RELEASE} -o jsonpath='{.data.admin-password}'`), 'base64').toString();
-}
-
-const login = async (username: string, password: string) =>
-  (await api<{ access_token: string }>('/api/v1/auth/login', undefined, { username, password })).access_token;
-
-function phoneFor(i: number) {
-  return `09${String((i * 7919 + Date.now()) % 100000000).padStart(8, '0')}`;
-}
-
-async function restLookup(token: string) {
-  const phone = phoneFor(1);
-  const d = await api<{ NUMBER_PHONE: string }>(`/api/v1/lookup/balance?phone=${phone}`, token);
-  if (!String(d.NUMBER_PHONE).endsWith(phone.slice(-9))) throw new Error(`lookup answered ${JSON.stringify(d).slice(0, 200)}`);
-  return `balance of ${phone} answered`;
 }
 
 /**
@@ -348,113 +241,6 @@ async function scrapeMetrics(ns: string) {
   return `gateway pods at <pod IP>:9464: ${seen.join('; ')}`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// the host's PostgreSQL, Redis and Kafka for the production shape
-
-type HostInfra = { env: Record<string, string>; stop: () => Promise<void> };
-
-/** A TCP forwarder on the node's address to a loopback port (scripts/infra binds 127.0.0.1 only). */
-function forward(toPort: number): Promise<{ port: number; close: () => void }> {
-  return new Promise((resolve, reject) => {
-    const sockets = new Set<net.Socket>();
-    const srv = net.createServer((c) => {
-      const u = net.connect(toPort, '127.0.0.1');
-      sockets.add(c).add(u);
-      c.pipe(u).pipe(c);
-      const end = () => { c.destroy(); u.destroy(); sockets.delete(c); sockets.delete(u); };
-      c.on('error', end).on('close', end);
-      u.on('error', end).on('close', end);
-    });
-    srv.on('error', reject);
-    srv.listen(0, nodeIp, () => resolve({
-      port: (srv.address() as net.AddressInfo).port,
-      close: () => { for (const s of sockets) s.destroy(); srv.close(); },
-    }));
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, nodeIp, () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
-async function startHostInfra(): Promise<HostInfra> {
-  const { startInfra } = await import(path.join(ROOT, 'scripts/infra/index.ts'));
-  const saved = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL };
-  delete process.env.DATABASE_URL;
-  delete process.env.REDIS_URL;
-  const infra = await startInfra({ postgres: true, redis: true, kafka: false, dataDir: path.join(STATE, 'host-infra'), log: (m: string) => log(`infra: ${m}`) });
-  Object.assign(process.env, Object.fromEntries(Object.entries(saved).filter(([, v]) => v !== undefined)));
-  const pg = new URL(infra.env.DATABASE_URL);
-  const rd = new URL(infra.env.REDIS_URL);
-  const pgFwd = await forward(Number(pg.port));
-  const rdFwd = await forward(Number(rd.port));
-  // Kafka: the same jars scripts/infra uses, with the broker listening and advertised on the node's
-  // address (scripts/infra's broker advertises 127.0.0.1, which a pod cannot reach).
-  const kport = await freePort();
-  const cport = await freePort();
-  const kdir = path.join(STATE, 'host-kafka');
-  fs.rmSync(kdir, { recursive: true, force: true });
-  fs.mkdirSync(kdir, { recursive: true });
-  const kafkaLog = fs.openSync(path.join(kdir, 'kafka.log'), 'w');
-  const kafka = spawn('sh', [path.join(ROOT, 'scripts/k8s/images/kafka-run.sh')], {
-    env: {
-      PATH: process.env.PATH, HOME: os.homedir(),
-      BROKER_LIBS: path.join(ROOT, '.cache/kafka/libs'), BROKER_CONF_DIR: path.join(kdir, 'conf'), CLUSTER_ID: 'MkU3OEVBNTcwNTJENDM2Qk',
-      KAFKA_NODE_ID: '1', KAFKA_PROCESS_ROLES: 'broker,controller',
-      KAFKA_LISTENERS: `PLAINTEXT://${nodeIp}:${kport},CONTROLLER://127.0.0.1:${cport}`,
-      KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://${nodeIp}:${kport}`,
-      KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT', KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
-      KAFKA_CONTROLLER_QUORUM_VOTERS: `1@127.0.0.1:${cport}`, KAFKA_INTER_BROKER_LISTENER_NAME: 'PLAINTEXT',
-      KAFKA_LOG_DIRS: path.join(kdir, 'data'), KAFKA_NUM_PARTITIONS: '6', KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'true',
-      KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1', KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1', KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
-      KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0', KAFKA_HEAP_OPTS: '-Xms256m -Xmx512m',
-    },
-    stdio: ['ignore', kafkaLog, kafkaLog],
-    detached: true,
-  });
-  fs.writeFileSync(path.join(STATE, 'pids', 'host-kafka'), String(kafka.pid));
-  const stopKafka = async () => {
-    try { process.kill(-kafka.pid!, 'SIGTERM'); } catch { /* gone */ }
-    for (let i = 0; i < 40 && kafka.exitCode === null && kafka.signalCode === null; i++) await sleep(250);
-    try { process.kill(-kafka.pid!, 'SIGKILL'); } catch { /* gone */ }
-    fs.rmSync(path.join(STATE, 'pids', 'host-kafka'), { force: true });
-  };
-  try {
-    const { Kafka, logLevel } = (await import('kafkajs')).default as any;
-    await until(`host Kafka on ${nodeIp}:${kport}`, 90, async () => {
-      if (kafka.exitCode !== null) throw new Error(`broker exited: ${fs.readFileSync(path.join(kdir, 'kafka.log'), 'utf8').slice(-1500)}`);
-      const admin = new Kafka({ clientId: 'test-k8s', brokers: [`${nodeIp}:${kport}`], logLevel: logLevel.NOTHING, retry: { retries: 0 } }).admin();
-      try {
-        await admin.connect();
-        await admin.describeCluster();
-        return true;
-      } finally {
-        await admin.disconnect().catch(() => {});
-      }
-    }, 1000);
-  } catch (e) {
-    await stopKafka();
-    throw e;
-  }
-  return {
-    env: {
-      DATABASE_URL: `postgres://${pg.username}:${pg.password}@${nodeIp}:${pgFwd.port}${pg.pathname}`,
-      REDIS_URL: `redis://${nodeIp}:${rdFwd.port}/0`,
-      KAFKA_BROKERS: `${nodeIp}:${kport}`,
-    },
-    stop: async () => {
-      pgFwd.close();
-      rdFwd.close();
-      await stopKafka();
-      await infra.stop();
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // the shapes
@@ -500,6 +286,35 @@ function helmArgs(shape: string, values: string, tag: string) {
   return `${dev} -f ${values} --set-string image.tag=${tag}`; // a short commit id may be all digits
 }
 
+/** helm install --wait, and the migrate Job's completion (a hook deleted once it succeeds, so watched while Helm runs). */
+async function installRelease(ns: string, shape: string, values: string, tag: string) {
+  let migrated = '';
+  const watcher = setInterval(() => {
+    // pre-install hook `cskh-migrate` (external database) or the install's own `cskh-migrate-install` (in-cluster)
+    for (const job of [`${RELEASE}-migrate`, `${RELEASE}-migrate-install`]) {
+      const r = spawnSync('bash', ['-c', `kubectl -n ${ns} get job ${job} -o jsonpath='{.status.succeeded} {.status.completionTime} {.status.startTime}'`], { encoding: 'utf8', env: ENV });
+      if (r.status === 0 && r.stdout.startsWith('1 ')) {
+        const [, done, start] = r.stdout.trim().split(' ');
+        migrated = `Job ${job} completed in ${Math.round((Date.parse(done) - Date.parse(start)) / 1000)} s`;
+      }
+    }
+  }, 1000);
+  try {
+    await runAsync(`helm install ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tag)} --wait --timeout 12m`);
+    if (!migrated && shape === 'trial') {
+      // the install's own Job runs beside the services: they can be Ready (their own schema
+      // migrated) a moment before the Job has finished every service's migrations
+      await runAsync(`kubectl -n ${ns} wait --for=condition=complete job/${RELEASE}-migrate-install --timeout=300s`);
+      const [done, start] = kc(`-n ${ns} get job ${RELEASE}-migrate-install -o jsonpath='{.status.completionTime} {.status.startTime}'`).split(' ');
+      migrated = `Job ${RELEASE}-migrate-install completed in ${Math.round((Date.parse(done) - Date.parse(start)) / 1000)} s`;
+    }
+    // a hook Job is deleted as soon as it succeeds (and Helm fails the install when it does not)
+    return migrated || 'pre-install hook Job cskh-migrate succeeded';
+  } finally {
+    clearInterval(watcher);
+  }
+}
+
 async function shapeRun(shape: string, tags: { a: string; b: string }) {
   currentShape = shape;
   const ns = `cskh-${shape}`;
@@ -516,35 +331,8 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
       kc(`-n ${ns} create secret generic cskh-redis --from-literal=redis-url='${infra.env.REDIS_URL}'`);
     }
     const values = valuesFor(shape, infra);
-    // migrate Job: a hook deleted once it succeeds, so watch for its completion while Helm runs
-    let migrated = '';
-    const watcher = setInterval(() => {
-      // pre-install hook `cskh-migrate` (external database) or the install's own `cskh-migrate-install` (in-cluster)
-      for (const job of [`${RELEASE}-migrate`, `${RELEASE}-migrate-install`]) {
-        const r = spawnSync('bash', ['-c', `kubectl -n ${ns} get job ${job} -o jsonpath='{.status.succeeded} {.status.completionTime} {.status.startTime}'`], { encoding: 'utf8', env: ENV });
-        if (r.status === 0 && r.stdout.startsWith('1 ')) {
-          const [, done, start] = r.stdout.trim().split(' ');
-          migrated = `Job ${job} completed in ${Math.round((Date.parse(done) - Date.parse(start)) / 1000)} s`;
-        }
-      }
-    }, 1000);
-    try {
-      await step('helm install --wait', async () => {
-        installed = true;
-        await runAsync(`helm install ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tags.a)} --wait --timeout 12m`);
-        if (!migrated && shape === 'trial') {
-          // the install's own Job runs beside the services: they can be Ready (their own schema
-          // migrated) a moment before the Job has finished every service's migrations
-          await runAsync(`kubectl -n ${ns} wait --for=condition=complete job/${RELEASE}-migrate-install --timeout=300s`);
-          const [done, start] = kc(`-n ${ns} get job ${RELEASE}-migrate-install -o jsonpath='{.status.completionTime} {.status.startTime}'`).split(' ');
-          migrated = `Job ${RELEASE}-migrate-install completed in ${Math.round((Date.parse(done) - Date.parse(start)) / 1000)} s`;
-        }
-        // a hook Job is deleted as soon as it succeeds (and Helm fails the install when it does not)
-        return migrated || 'pre-install hook Job cskh-migrate succeeded';
-      });
-    } finally {
-      clearInterval(watcher);
-    }
+    installed = true;
+    await step('helm install --wait', () => installRelease(ns, shape, values, tags.a));
     await step('every Deployment and StatefulSet Ready', async () => {
       // realtime and gateway at 2 replicas (HPA min in production: the HPA may still be scaling)
       await until('2 realtime and 2 gateway pods ready', 180, () =>
@@ -553,7 +341,7 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
       for (const o of list) kc(`-n ${ns} rollout status ${o} --timeout=180s`);
       return `${list.length} workloads ready`;
     });
-    nodeIp = nodeIp || sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
+    node.ip = node.ip || sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
     const password = adminPassword(ns);
     let token = '';
     await step('admin login (NodePort)', async () => {
@@ -564,7 +352,23 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
     await step('socket lookups across 2 realtime replicas', () => socketLookups(ns, token));
     await step('care flow → Kafka → payroll revenue', () => careFlow(ns, token));
     await step('/metrics scraped from a pod', () => scrapeMetrics(ns));
-    await step(`helm upgrade to tag ${tags.b} under k6 load`, () => upgradeUnderLoad(ns, shape, values, tags.b, token));
+    await step(`helm upgrade to tag ${tags.b} under k6 load`, async () => {
+      const { value: secs, load } = await underLoad(`upgrade-${shape}`, [token], async () => {
+        const t0 = Date.now();
+        await runAsync(`helm upgrade ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tags.b)} --wait --timeout 12m`);
+        return ((Date.now() - t0) / 1000).toFixed(0);
+      });
+      const notNew = kc(`-n ${ns} get deploy -o jsonpath='{range .items[*]}{.spec.template.spec.containers[0].image}{"\\n"}{end}'`).split('\n').filter((i) => i && !i.endsWith(`:${tags.b}`));
+      if (notNew.length) throw new Error(`deployments not on ${tags.b}: ${notNew.join(', ')}`);
+      return `rolled in ${secs} s; ${load}`;
+    });
+    const socketCheck = async (t: string) => {
+      const sk = await openSocket(t, `k8s-rotation-${Date.now()}`);
+      await sk.lookups(3, 0).finally(() => sk.close());
+    };
+    for (const s of rotationSteps(ns, password, token, socketCheck)) await step(s.name, s.run);
+    // the rotation ended the first token's key: the restore and the steps after use a fresh login
+    token = await login('admin', password);
     await step('deleted pod replaced, product answers', async () => {
       // name=Ready=deletionTimestamp of each lookup pod (pods of the upgrade may still be terminating)
       const lookupPods = () => kc(`-n ${ns} get pods -l app.kubernetes.io/component=lookup -o jsonpath='{range .items[*]}{.metadata.name}={.status.conditions[?(@.type=="Ready")].status}={.metadata.deletionTimestamp} {end}'`).split(' ').filter(Boolean);
@@ -580,6 +384,7 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
       await until('REST lookup after the replacement', 60, () => restLookup(token), 1000);
       return `${victim} deleted; replacement Ready in ${secs} s; lookups answer`;
     });
+    if (shape === 'trial') for (const s of restoreSteps(ns, password, token, () => installRelease(ns, shape, values, tags.b))) await step(s.name, s.run);
     await step('helm uninstall leaves no object of the release', async () => {
       sh(`helm uninstall ${RELEASE} -n ${ns} --wait --timeout 5m`);
       installed = false;
@@ -595,40 +400,6 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
     kc(`delete ns ${ns} --wait=true --timeout=120s`, { allowFail: true });
     if (infra) await infra.stop().catch((e) => log(`host infra stop: ${e}`));
     currentNs = '';
-  }
-}
-
-async function upgradeUnderLoad(ns: string, shape: string, values: string, tag: string, token: string) {
-  const k6 = sh('bash load-tests/install-k6.sh </dev/null').split('\n').pop()!;
-  const summary = path.join(STATE, `k6-upgrade-${shape}.json`);
-  fs.rmSync(summary, { force: true });
-  const k6Log = path.join(STATE, 'logs', `k6-upgrade-${shape}.log`);
-  const out = fs.openSync(k6Log, 'w');
-  const child = spawn(k6, ['run', '--no-color', '--quiet', '--address', '127.0.0.1:6565', path.join(ROOT, 'scripts/k8s/upgrade-load.js')], {
-    env: { ...ENV, BASE_URL: base(), TOKEN: token, SUMMARY_FILE: summary, VUS: '4', K6_NO_USAGE_REPORT: 'true' },
-    stdio: ['ignore', out, out],
-  });
-  const exited = new Promise<number>((r) => child.on('exit', (c) => r(c ?? 1)));
-  try {
-    await sleep(5000); // load running before the upgrade starts
-    const images = () => kc(`-n ${ns} get deploy -o jsonpath='{range .items[*]}{.spec.template.spec.containers[0].image}{"\\n"}{end}'`);
-    const t0 = Date.now();
-    await runAsync(`helm upgrade ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tag)} --wait --timeout 12m`);
-    const secs = ((Date.now() - t0) / 1000).toFixed(0);
-    const notNew = images().split('\n').filter((i) => i && !i.endsWith(`:${tag}`));
-    if (notNew.length) throw new Error(`deployments not on ${tag}: ${notNew.join(', ')}`);
-    await sleep(5000); // and a little after it
-    await fetch('http://127.0.0.1:6565/v1/status', {
-      method: 'PATCH', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: { type: 'status', id: 'default', attributes: { stopped: true } } }),
-    }).catch(() => child.kill('SIGINT'));
-    await Promise.race([exited, sleep(60000)]);
-    const s = JSON.parse(fs.readFileSync(summary, 'utf8')) as { lookups: number; failures: number; p95: number; max: number };
-    if (!s.lookups) throw new Error('k6 made no lookups');
-    if (s.failures) throw new Error(`${s.failures} of ${s.lookups} lookups failed during the rolling update (${k6Log}):\n${fs.readFileSync(k6Log, 'utf8').slice(-2000)}`);
-    return `rolled in ${secs} s; ${s.lookups} lookups, 0 failed, p95 ${s.p95.toFixed(0)} ms, max ${s.max.toFixed(0)} ms`;
-  } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
   }
 }
 
@@ -662,7 +433,7 @@ async function main() {
       })(),
     ]);
     await step('cluster up (guard, containerd, control plane, kubelet, kube-proxy, CoreDNS)', () => run('bash scripts/k8s/cluster.sh up'), () => `node Ready, CoreDNS ready in ${lastTiming('cluster-up') ?? '?'} s`);
-    nodeIp = sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
+    node.ip = sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
     await step('images imported into containerd', () => {
       const ctr = `ctr -a /run/cskh-k8s-containerd/containerd.sock -n k8s.io`;
       sh(`${ctr} images import --base-name ${IMAGE_REPO} ${STATE}/images/app/cskh.tar`);

@@ -1,7 +1,9 @@
-// A small lookup load for `npm run test:k8s` while `helm upgrade` rolls every Deployment: VUS users
-// calling GET /api/v1/lookup/balance through the gateway's NodePort until the driver stops the run
-// (k6's REST API, PATCH /v1/status stopped=true). Modelled on load-tests/lookup-rest.js; every
-// non-200 answer or failed request is a failure, and the summary says which status it was.
+// A small lookup load for `npm run test:k8s` while Deployments roll (helm upgrade, a signing-key
+// rotation): VUS users calling GET /api/v1/lookup/balance through the gateway's NodePort until the
+// driver stops the run (k6's REST API, PATCH /v1/status stopped=true). Modelled on
+// load-tests/lookup-rest.js; every non-200 answer or failed request is a failure, and the summary
+// says which status it was and how many were 401 (a token refused). TOKEN is one access token or
+// several separated by commas (users logged in at different steps): each request uses the next.
 //
 //   k6 run -e BASE_URL=http://<node>:30080 -e TOKEN=... -e SUMMARY_FILE=out.json scripts/k8s/upgrade-load.js
 import http from 'k6/http';
@@ -11,6 +13,8 @@ import { Counter } from 'k6/metrics';
 const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:30080').replace(/\/+$/, '');
 const lookups = new Counter('lookups');
 const failures = new Counter('lookup_failures');
+const unauthorized = new Counter('lookup_unauthorized');
+const TOKENS = String(__ENV.TOKEN || '').split(',');
 const byStatus = {};
 
 export const options = {
@@ -26,11 +30,13 @@ let n = 0;
 export default function () {
   const phone = phoneFor(__VU, n++);
   const res = http.get(`${BASE_URL}/api/v1/lookup/balance?phone=${phone}`, {
-    headers: { authorization: `Bearer ${__ENV.TOKEN}` },
+    headers: { authorization: `Bearer ${TOKENS[n % TOKENS.length]}` },
     tags: { name: 'lookup-balance' },
     timeout: '20s',
   });
   lookups.add(1);
+  // when it waited, beside the pods' start and termination times (kubectl get events)
+  if (res.timings.duration > 1000) console.warn(`slow lookup: ${res.timings.duration.toFixed(0)} ms, ended ${new Date().toISOString()}, status ${res.status}`);
   let ok = res.status === 200;
   if (ok) {
     const got = res.json('data.NUMBER_PHONE');
@@ -38,6 +44,7 @@ export default function () {
   }
   if (!ok) {
     failures.add(1, { status: String(res.status) });
+    if (res.status === 401) unauthorized.add(1);
     if (!byStatus[res.status]) {
       byStatus[res.status] = true;
       console.warn(`lookup failed: status ${res.status} ${res.error || ''} ${String(res.body).slice(0, 200)}`);
@@ -48,7 +55,15 @@ export default function () {
 
 export function handleSummary(data) {
   const v = (k, f) => (data.metrics[k] && data.metrics[k].values ? data.metrics[k].values[f] : 0);
-  const out = { stdout: `upgrade load: ${v('lookups', 'count')} lookups, ${v('lookup_failures', 'count')} failed, p95 ${v('http_req_duration', 'p(95)').toFixed(1)} ms\n` };
-  if (__ENV.SUMMARY_FILE) out[__ENV.SUMMARY_FILE] = JSON.stringify({ lookups: v('lookups', 'count'), failures: v('lookup_failures', 'count'), p95: v('http_req_duration', 'p(95)'), max: v('http_req_duration', 'max') });
+  const out = { stdout: `rolling load: ${v('lookups', 'count')} lookups, ${v('lookup_failures', 'count')} failed, p95 ${v('http_req_duration', 'p(95)').toFixed(1)} ms\n` };
+  if (__ENV.SUMMARY_FILE) {
+    out[__ENV.SUMMARY_FILE] = JSON.stringify({
+      lookups: v('lookups', 'count'),
+      failures: v('lookup_failures', 'count'),
+      unauthorized: v('lookup_unauthorized', 'count'),
+      p95: v('http_req_duration', 'p(95)'),
+      max: v('http_req_duration', 'max'),
+    });
+  }
   return out;
 }
