@@ -89,10 +89,13 @@ function diagnose(ns: string) {
 }
 
 /**
- * Socket lookups through gateway → realtime (2 replicas) → Kafka → lookup → Kafka → whichever
- * realtime replica consumed the reply → Redis adapter → the replica holding the socket. A reply
- * crossed replicas when a replica consumed more replies than its own sockets asked for; sockets
- * land where the Services send them, so a round whose split proves nothing is repeated.
+ * Socket lookups through realtime (2 replicas) → Kafka → lookup → Kafka → whichever realtime
+ * replica consumed the reply → Redis adapter → the replica holding the socket. A reply crossed
+ * replicas when a replica consumed more replies than its own sockets asked for. Two sockets come
+ * through the gateway as a browser's do; the realtime Service's ClientIP affinity sends every one
+ * of a gateway pod's to the same replica, so one socket is also opened at each replica's own
+ * address: both replicas hold a socket in every round. A round whose consumed split happens to
+ * match the sockets' proves nothing and is repeated.
  */
 async function socketLookups(ns: string, token: string) {
   const pods = realtimePods(ns);
@@ -102,7 +105,8 @@ async function socketLookups(ns: string, token: string) {
   const rounds: string[] = [];
   for (let round = 1; round <= 8; round++) {
     const before = await Promise.all(pods.map((p) => realtimeFigures(p.ip)));
-    const sockets = await Promise.all(Array.from({ length: SOCKETS }, (_, s) => openSocket(token, `k8s-${round}-${s}-${Date.now()}`)));
+    const at = (s: number) => (s < 2 ? base() : `http://${pods[s - 2].ip}:${REALTIME_PORT}`);
+    const sockets = await Promise.all(Array.from({ length: SOCKETS }, (_, s) => openSocket(token, `k8s-${round}-${s}-${Date.now()}`, at(s))));
     try {
       // where the sockets are: each replica's open-socket gauge, once it counts all of them
       let held: number[] = [];
@@ -127,9 +131,12 @@ async function socketLookups(ns: string, token: string) {
   throw new Error(`every reply arrived, but no round showed a reply crossing replicas: ${rounds.join('; ')}`);
 }
 
-function openSocket(token: string, clientId: string) {
+/** The realtime tier's port in the chart (values.yaml components.realtime.port). */
+const REALTIME_PORT = 3001;
+
+function openSocket(token: string, clientId: string, url = base()) {
   return new Promise<{ lookups: (n: number, s: number) => Promise<void>; close: () => void }>((resolve, reject) => {
-    const socket = ioClient(base(), { transports: ['websocket'], auth: { host: 'test-k8s', token, client_id: clientId }, reconnection: false, timeout: 15000 });
+    const socket = ioClient(url, { transports: ['websocket'], auth: { host: 'test-k8s', token, client_id: clientId }, reconnection: false, timeout: 15000 });
     const pending = new Map<string, () => void>();
     socket.on('connect_error', (e) => reject(new Error(`socket ${clientId}: connect_error ${e.message}`)));
     socket.on('traKetQuaSoDuTaiKhoanChinh', (payload: any) => {
