@@ -57,7 +57,6 @@ export interface CarrierSimHandle {
   stop(): Promise<void>;
 }
 
-
 /** YYYY-MM-DD or DD/MM/YYYY → epoch ms of 00:00 in Vietnam time. */
 export function parseDay(s: string | null | undefined): number | undefined {
   if (!s) return undefined;

@@ -65,9 +65,7 @@ export type AnyServiceModule = ServiceModule<ConfigShape, unknown>;
 
 /** The ServiceModule that a services/<name>/src/module.ts exports, among its exports. */
 export function serviceModuleAmong(exports: Record<string, unknown>): AnyServiceModule | undefined {
-  return Object.values(exports).find(
-    (v): v is AnyServiceModule => !!v && typeof v === 'object' && 'schema' in v && 'services' in v,
-  );
+  return Object.values(exports).find((v): v is AnyServiceModule => !!v && typeof v === 'object' && 'schema' in v && 'services' in v);
 }
 
 export interface ServiceModule<S extends ConfigShape, X = undefined> {

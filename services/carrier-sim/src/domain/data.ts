@@ -47,7 +47,6 @@ function isoDate(today: number, offsetDays: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
-
 export const PACKAGES = ['MXH120', 'D120', 'V120', 'ST90', 'TK135', 'MAX90', 'BIG70', 'C90N', 'F90', 'HEY70', 'SD135', 'V90B'] as const;
 const SIM_TYPES = ['USIM 4G', 'SIM 3G', 'eSIM'] as const;
 const NUMBER_TYPES = ['Thường', 'Số đẹp', 'Kho số chọn'] as const;

@@ -2,7 +2,6 @@ import { Where } from './sql';
 import { DAY_MS, VN_OFFSET_MS, type InstantRange } from '../core/time';
 import type { Rollup } from './list-types';
 
-
 interface Term {
   clause: string;
   values: unknown[];

@@ -39,7 +39,11 @@ const EXTENSIONS_LOCK = `SELECT pg_advisory_xact_lock(hashtext('cskh-pg-trgm'))`
 
 async function extensionSchema(q: Queryable, name: string): Promise<string> {
   await q.query(`CREATE EXTENSION IF NOT EXISTS ${name} WITH SCHEMA public`);
-  const [row] = await rowsOf<{ schema: string }>(q, `SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = $1`, [name]);
+  const [row] = await rowsOf<{ schema: string }>(
+    q,
+    `SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = $1`,
+    [name],
+  );
   return row.schema;
 }
 

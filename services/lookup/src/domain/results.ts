@@ -17,7 +17,6 @@ const num = (v: unknown): number => {
 /** Rows may come as an array, or as {values:[…]} / {data:[…]}. */
 const rows = (v: unknown): unknown[] => (Array.isArray(v) ? v : arr(obj(v).values ?? obj(v).data));
 
-
 /**
  * A carrier timestamp → epoch ms: ISO-8601 (an offset-less one is Vietnam time) or
  * DD/MM/YYYY HH:mm[:ss] (Vietnam time); undefined when it is neither.
