@@ -9,7 +9,7 @@ export const realtimeConfig = defineConfig('realtime', {
   HOST: z.string().default('0.0.0.0'),
   /** Same HS256 secret as auth and the gateway. */
   JWT_SECRET: env.secret(),
-  /** Socket.IO Redis adapter, token revocation, reply de-duplication; unset = single node, memory. */
+  /** Socket.IO Redis adapter, token revocation, push de-duplication; unset = single node, memory. */
   REDIS_URL: z.string().optional(),
   /** Unset: the in-process bus (embedded run only). */
   KAFKA_BROKERS: z.string().optional(),
