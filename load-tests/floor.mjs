@@ -51,6 +51,8 @@ async function floorWork({ carrierUrl, carrierUser, carrierPass, databaseUrl }) 
   const pg = (await import('pg')).default;
   const agent = new Agent({ connections: 256, keepAliveTimeout: 4000 });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // PostgreSQL may stop before this process at the end of a run: an idle client's error is not a failure.
+  pool.on('error', () => {});
   await pool.query(WORK_LOG_DDL);
   const authorization = `Basic ${Buffer.from(`${carrierUser}:${carrierPass}`).toString('base64')}`;
   return async (phone9) => {
