@@ -20,6 +20,8 @@
 //               same shape (process: echo and front processes; embedded: one process):
 //               floor: express         k6 → front GET /healthz                 healthz.js
 //               floor: express + grpc  k6 → front → echo, one grpc-js call     lookup-rest.js
+//               floor: express + grpc + work   the same, the echo making one undici request to the
+//                                      carrier and one pg INSERT per call         lookup-rest.js
 //     rest      k6 → gateway → lookup service (gRPC) → carrier, log row    lookup-rest.js
 //     socket    k6 → gateway → realtime → Kafka → lookup → Kafka → back    lookup-socket.js
 //   open model (a fixed arrival rate, whatever the answers take; --rates, --open-duration each)
@@ -27,8 +29,9 @@
 //   many sockets (--sockets N, each looking up every --socket-interval s)
 //     connect time, p95, lost and duplicate replies, the realtime process's RSS per connection
 // and prints one table per kind, with ratios to the baseline and to /healthz, and the product's
-// closed-loop rows against the floor: req/s ratio and CPU per call ratio (REST: gateway + lookup
-// vs front + echo; socket: gateway + realtime + lookup vs front + echo), with the targets.
+// closed-loop rows against the floor and against the work floor: req/s ratio and CPU per call ratio
+// (REST: gateway + lookup vs front + echo; socket: gateway + realtime + lookup vs front + echo), with
+// the targets. Exit 1 on any lost or duplicate reply.
 //
 //   npm run bench:lookup                          both modes, everything (≈ 8 min)
 //   npm run bench:lookup -- --mode process        one mode
@@ -46,13 +49,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cpuMs, infraDelta, infraSample, machineBusyMs, figures, installK6, runK6 } from './api.mjs';
-import { FLOOR_ROWS, startFloor } from './floor.mjs';
+import { FLOOR_ROWS, startFloor, WORK_ROW } from './floor.mjs';
 
 const say = (msg) => process.stderr.write(`[bench] ${msg}\n`);
 const ROWS = ['baseline', 'healthz', 'floor', 'rest', 'socket', 'open', 'sockets'];
 const FLOOR_GRPC = 'floor: express + grpc';
 // The targets against the floor (closed loop, process mode).
 const FLOOR_TARGETS = { rest: { rps: 0.8, cpu: 1.6 }, socket: { rps: 0.8 } };
+/** The floor that does a lookup's work (a carrier request and a log row per call, floor.mjs), and the product's targets against it. */
+const FLOOR_WORK = `floor: ${WORK_ROW}`;
+const FLOOR_WORK_TARGETS = { rest: { rps: 1.0, cpu: 1.2 }, socket: { rps: 0.85 } };
 const MODES = {
   embedded: 'embedded: one Node process (gateway, realtime, every service, carrier simulator)',
   process: 'process: one Node process per component (carrier-sim, auth, lookup, realtime, gateway)',
@@ -144,9 +150,10 @@ function closedTable(rows) {
   const base = rows.find((r) => r.name === 'baseline')?.rps;
   const healthz = rows.find((r) => r.name === 'healthz')?.rps;
   const floor = rows.find((r) => r.name === FLOOR_GRPC)?.rps;
+  const workFloor = rows.find((r) => r.name === FLOOR_WORK)?.rps;
   const product = (r) => r.name === 'rest' || r.name === 'socket';
   return render(
-    ['path', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'dup', 'vs baseline', 'vs /healthz', 'vs floor'],
+    ['path', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'dup', 'vs baseline', 'vs /healthz', 'vs floor', 'vs work floor'],
     rows.map((r) => [
       r.name === 'healthz' ? '/healthz' : r.name,
       f1(r.rps),
@@ -159,6 +166,7 @@ function closedTable(rows) {
       r.name === 'baseline' ? '1.00' : ratio(r.rps, base),
       product(r) ? ratio(r.rps, healthz) : '-',
       product(r) ? ratio(r.rps, floor) : '-',
+      product(r) ? ratio(r.rps, workFloor) : '-',
     ]),
   );
 }
@@ -167,11 +175,11 @@ function closedTable(rows) {
 const usPer = (r, names) => (r.lookups ? (names.reduce((t, p) => t + (r.cpu[p] ?? 0), 0) * 1000) / r.lookups : NaN);
 
 /**
- * The product's closed-loop rows against the libraries' floor measured in the same run:
- * req/s ratio and CPU per call ratio, each with its target.
+ * The product's closed-loop rows against one of the libraries' floor rows measured in the same
+ * run (the bare one, or the one doing the work): req/s ratio and CPU per call ratio, each with its target.
  */
-function floorTable(rows, mode) {
-  const floor = rows.find((r) => r.name === FLOOR_GRPC);
+function floorTable(rows, mode, floorRow = FLOOR_GRPC, targets = FLOOR_TARGETS) {
+  const floor = rows.find((r) => r.name === floorRow);
   if (!floor) return '';
   const floorProcs = mode === 'embedded' ? ['floor'] : ['front', 'echo'];
   const paths =
@@ -182,7 +190,7 @@ function floorTable(rows, mode) {
   const body = rows
     .filter((r) => paths[r.name])
     .map((r) => {
-      const t = FLOOR_TARGETS[r.name] ?? {};
+      const t = targets[r.name] ?? {};
       const rps = r.rps / floor.rps;
       const us = usPer(r, paths[r.name]);
       const cpu = us / floorUs;
@@ -276,7 +284,7 @@ function socketsTable(rows) {
       'p95 ms',
       'p99 ms',
       'errors',
-      'lost',
+      'lost (of them, socket closed)',
       'dup',
       'RSS before MiB',
       'RSS peak MiB',
@@ -293,7 +301,7 @@ function socketsTable(rows) {
       f1(r.p95),
       f1(r.p99),
       String(r.errors),
-      String(r.lost),
+      `${r.lost} (${r.lostOnClose})`,
       String(r.duplicates),
       f1(r.rssBeforeKiB / 1024),
       f1(r.rssPeakKiB / 1024),
@@ -390,7 +398,10 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
     // The libraries' floor (floor.mjs) in the product's shape, beside it for the whole mode: every
     // row's CPU figures include the floor's idle processes and the floor rows' the product's.
     if (opts.only.includes('floor')) {
-      floor = await startFloor(mode, { nodeArgs: (name) => cpuProf(profileDir, name) });
+      floor = await startFloor(mode, {
+        nodeArgs: (name) => cpuProf(profileDir, name),
+        work: { carrierUrl: product.carrierUrl, carrierUser: carrier.user, carrierPass: carrier.pass, databaseUrl: baseEnv.DATABASE_URL },
+      });
       say(`${mode}: floor up at ${floor.url} (${Object.keys(floor.pids).join(', ')})`);
     }
     const pids = { ...product.pids, ...floor?.pids };
@@ -426,7 +437,7 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
         env: { CARRIER_URL: product.carrierUrl, CARRIER_USERNAME: carrier.user, CARRIER_PASSWORD: carrier.pass },
       },
       { name: 'healthz', script: 'healthz.js', env: { BASE_URL: product.url } },
-      ...(floor ? FLOOR_ROWS(floor.url).map((r) => ({ ...r, name: `floor: ${r.name}`, only: 'floor' })) : []),
+      ...(floor ? FLOOR_ROWS(floor.url, { work: true }).map((r) => ({ ...r, name: `floor: ${r.name}`, only: 'floor' })) : []),
       { name: 'rest', script: 'lookup-rest.js', env: login },
       { name: 'socket', script: 'lookup-socket.js', env: login },
     ].filter((r) => opts.only.includes(r.only ?? r.name));
@@ -520,6 +531,11 @@ function report(res, opts) {
     lines.push(
       `Against the libraries' floor (floor.mjs, ${res.mode === 'embedded' ? 'front + echo in one process' : 'front and echo processes'}; the targets are for process mode). 'ceiling vs floor': the req/s ratio the row would reach if its path's processes cost exactly the floor's, from the machine's busy time per answer (the CPU table below)\n\n${vsFloor}\n`,
     );
+  const vsWork = floorTable(res.closed, res.mode, FLOOR_WORK, FLOOR_WORK_TARGETS);
+  if (vsWork)
+    lines.push(
+      `Against the floor that does the same work ('${WORK_ROW}': the echo makes one undici request to the carrier simulator and one pg INSERT of a log row per call, no batching; targets for process mode, warm broker)\n\n${vsWork}\n`,
+    );
   if (res.open.length)
     lines.push(
       `Open model: constant arrival rate, ${opts.openDuration} per row (socket: 50 connections sharing the rate)\n\n${openTable(res.open)}\n`,
@@ -586,6 +602,10 @@ async function main() {
         say(`${mode}: ${res.failures.join('; ')}`);
         if (opts.smoke) exit = 1;
       }
+      // A reply lost or shown twice fails any run, not only --smoke: k6 printed each lost request id
+      // and why (its socket closed, or the reply never came before the wait's end), the kept logs
+      // say what the product did with it.
+      if ([...res.closed, ...res.open, ...res.sockets].some((r) => r.lost > 0 || r.duplicates > 0)) exit = 1;
       if (res.closed.length + res.open.length + res.sockets.length === 0) exit = 1;
     }
     if (opts.profile) {

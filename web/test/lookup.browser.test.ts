@@ -137,8 +137,9 @@ describe('subscriber lookup in the browser', () => {
   let browser: Browser;
   let page: Page;
   let token: string;
-  let balanceSends = 0;
-  let packageSends = 0;
+  /** Request ids of the lookups this page sent (a re-send after a reconnect carries the same id). */
+  const balanceIds = new Set<string>();
+  const packageIds = new Set<string>();
 
   const api = async (path: string) => {
     const res = await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -160,13 +161,14 @@ describe('subscriber lookup in the browser', () => {
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     // Balance lookups this page really sent over the socket (a reconnect re-sends a pending one, by
-    // design, under a new request id): the server must log each of them once, no more.
+    // design, with its request id): the server must log each of them once, no more.
     page.on('websocket', (ws) =>
       ws.on('framesent', (f) => {
         const text = String(f.payload);
         if (!text.includes(`"isdn":"${nine}"`)) return;
-        if (text.includes('"traCuuSoDuTaiKhoanChinh"')) balanceSends++;
-        if (text.includes('"traCuuDanhSachDoiTuongChuongTrinh"')) packageSends++;
+        const id = /"requestId":"([^"]+)"/.exec(text)?.[1] ?? text;
+        if (text.includes('"traCuuSoDuTaiKhoanChinh"')) balanceIds.add(id);
+        if (text.includes('"traCuuDanhSachDoiTuongChuongTrinh"')) packageIds.add(id);
       }),
     );
   });
@@ -233,8 +235,8 @@ describe('subscriber lookup in the browser', () => {
     const socketRow = page
       .locator('[data-testid^="lstracuu-row-"]', { hasText: 'Tra cứu số dư tài khoản chính' })
       .filter({ hasText: 'Kênh: socket' });
-    expect(balanceSends).toBeGreaterThanOrEqual(1);
-    expect(await socketRow.count()).toBe(balanceSends);
+    expect(balanceIds.size).toBeGreaterThanOrEqual(1);
+    expect(await socketRow.count()).toBe(balanceIds.size);
     const text = (await socketRow.first().textContent()) ?? '';
     expect(text).toContain('admin');
     expect(text).toContain(`0${nine}`);
@@ -244,12 +246,12 @@ describe('subscriber lookup in the browser', () => {
     const byName = Object.fromEntries(
       (list.countByName as Array<{ ten_tra_cuu: string; count: number }>).map((c) => [c.ten_tra_cuu, c.count]),
     );
-    expect(byName['Tra cứu số dư tài khoản chính']).toBe(1 + balanceSends);
-    expect(byName['Tra cứu danh sách đối tượng chương trình']).toBe(1 + packageSends);
+    expect(byName['Tra cứu số dư tài khoản chính']).toBe(1 + balanceIds.size);
+    expect(byName['Tra cứu danh sách đối tượng chương trình']).toBe(1 + packageIds.size);
     const count = page.locator(
       '[data-testid="lstracuu-count"][data-name="Tra cứu số dư tài khoản chính"] [data-testid="lstracuu-count-value"]',
     );
-    expect((await count.textContent())?.trim()).toBe(String(1 + balanceSends));
+    expect((await count.textContent())?.trim()).toBe(String(1 + balanceIds.size));
     expect((await page.getByTestId('lstracuu-count-total').textContent())?.trim()).toBe(String(list.count));
   });
 
@@ -309,7 +311,7 @@ describe('subscriber lookup in the browser', () => {
     expect((await api(`/api/v1/lstracuu?page=1&count=20&noi_dung=${marker}&startDate=01/03/2025`)).count).toBe(205);
   });
 
-  it('re-sends a pending lookup once after the socket reconnects', async () => {
+  it('sends a pending lookup again, with its request id, once the socket has reconnected', async () => {
     const history = await api(`/api/v1/lookup/history?phone=${phone}`);
     proxy = await startFlakyProxy(stack.gatewayPort);
     const p = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
@@ -334,7 +336,11 @@ describe('subscriber lookup in the browser', () => {
     expect(await p.getByTestId('lookup-result-history').count()).toBe(0);
     proxy.cut();
     await p.getByTestId('lookup-result-history').waitFor({ timeout: 15_000 });
-    expect(frames.all.filter(isHistorySend)).toHaveLength(2);
+    const sends = frames.all.filter(isHistorySend);
+    expect(sends).toHaveLength(2);
+    const ids = sends.map((f) => (f.data as { data?: { requestId?: string } } | undefined)?.data?.requestId);
+    expect(ids[0]).toEqual(expect.any(String));
+    expect(ids[1]).toBe(ids[0]);
     expect(await p.locator('[data-testid^="lookup-rows-history-"]').count()).toBe(history.values.length);
     // The carrier's codes in words: the subscriber type and the package status.
     const first = history.values[0] as { NumberType: string };

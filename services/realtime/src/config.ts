@@ -9,7 +9,7 @@ export const realtimeConfig = defineConfig('realtime', {
   HOST: z.string().default('0.0.0.0'),
   /** Same HS256 secret as auth and the gateway. */
   JWT_SECRET: env.secret(),
-  /** Socket.IO Redis adapter, token revocation, reply de-duplication; unset = single node, memory. */
+  /** Socket.IO Redis adapter, token revocation, push de-duplication; unset = single node, memory. */
   REDIS_URL: z.string().optional(),
   /** Unset: the in-process bus (embedded run only). */
   KAFKA_BROKERS: z.string().optional(),
@@ -22,7 +22,7 @@ export const realtimeConfig = defineConfig('realtime', {
   REALTIME_CONSUMER_GROUP: z.string().default('cskh-realtime'),
   /** A request with no reply by then gets an error reply (never a silent hang). */
   REPLY_TIMEOUT_MS: env.int(30000),
-  /** How long a shown reply id is remembered (duplicates within it are dropped). */
+  /** How long a shown push id is remembered (duplicates within it are dropped). */
   DEDUPE_TTL_SECONDS: env.int(3600),
   /** Socket commands one socket may have in flight. */
   MAX_PENDING_PER_SOCKET: env.int(50),

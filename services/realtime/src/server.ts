@@ -9,11 +9,14 @@
  * - Socket commands: every `(cskh.api.socket)` declaration (kit loadSocketRoutes) is an event the
  *   browser may emit with `{ host, token, client_id, data }`. Each one is checked against the
  *   caller's permissions and priority, published as a SocketRequest on the route's request topic,
- *   and acknowledged with the request id. SocketReplies (every declared reply topic, one consumer
- *   group across replicas) are emitted to that client room as the route's reply event;
- *   the Redis adapter delivers to whichever replica holds the socket. Each request id is shown at
- *   most once (Redis SET NX), however often Kafka delivers its reply; a request without a reply
- *   after REPLY_TIMEOUT_MS gets an error reply instead.
+ *   and acknowledged with the request id. Every replica reads every SocketReply (each declared
+ *   reply topic, a consumer group of its own) and emits it, as the route's reply event, to the
+ *   socket of its own awaiting that request: once, however often Kafka delivers it, and never
+ *   after the TIMEOUT error reply a request gets when no reply came within REPLY_TIMEOUT_MS.
+ * - Re-sent requests: a browser whose socket dropped sends what it still awaits again, with the
+ *   same request id, as soon as it is connected again (to any replica). The request is published
+ *   again (the service logs it once: its log row is keyed by the request id) and the new socket
+ *   awaits it: an answer already shown to the lost socket, or still on its way, reaches it.
  * - Pushes: RealtimePush on cskh.realtime.notify (any service, kit realtime-push) is emitted to its
  *   room, once per event id. `showThongBao` may also be broadcast by a senior (priority < 3).
  * - Every reply and push is masked by each recipient's priority (domain/masked-emit.ts): phones in
@@ -24,7 +27,7 @@ import { randomUUID } from 'node:crypto';
 import { Server, Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type Redis from 'ioredis';
-import { AppError, ERROR_TABLE, ErrorCode, Identity, isManager } from '@cskh/kit';
+import { AppError, ERROR_TABLE, ErrorCode, Identity, isManager, phoneMaskedFor } from '@cskh/kit';
 import { createLogger, Logger } from '@cskh/kit/observability';
 import { createRedis, createRevocationStore, Revocation, verifyAccessToken } from '@cskh/kit/server';
 import { createBus, EventBus, loadSocketRoutes, mayUseSocketRoute, REALTIME_PUSH_TOPIC, SocketRoute } from '@cskh/kit/messaging';
@@ -34,7 +37,7 @@ import { BatchConsumerHandle } from '@cskh/kit/messaging';
 import { realtimeConfig, RealtimeConfig } from './config';
 import { createDeduper } from './domain/dedupe';
 import { accountClientId, acceptedAck, errorPayload, matchValue, ReplyPayload, routeTable, RouteTable, toParams } from './domain/routing';
-import { emitByPriority, roomsToJoin } from './domain/masked-emit';
+import { emitByPriority, maskedPayload, roomsToJoin } from './domain/masked-emit';
 import { BatchPublisher } from './workers/batch-publisher';
 import { startPushConsumer } from './workers/pushes';
 import { startReplyConsumer } from './workers/replies';
@@ -96,9 +99,6 @@ export function guardedPublisher(redis: Redis, log: Logger): Redis {
 /** Sent to a socket just before the server closes it because its session ended. */
 export const SESSION_ENDED_EVENT = 'ketThucPhien';
 const SESSION_ENDED_MSG = 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại';
-
-/** How long a timed-out request waits for a reply another replica claimed (see the reply timer). */
-export const CLAIMED_REPLY_GRACE_MS = 3000;
 
 export interface RealtimeOptions {
   /** The socket commands to route; default every declaration of the protos. */
@@ -207,27 +207,30 @@ export async function startRealtime(
     endRevokedSessions(r).catch((err) => log.warn({ err }, 'could not close the sockets of an ended session'));
   });
 
-  // ---- pending requests of this replica (timeout guard) ----
-  const pending = new Map<string, { timer: NodeJS.Timeout; socket: Socket }>();
+  // ---- requests awaited by the sockets of this replica: by client id and request id ----
+  const pending = new Map<string, { timer: NodeJS.Timeout; socket: Socket; route: SocketRoute }>();
+  const pendingKey = (clientId: string, requestId: string) => `${clientId}\u0000${requestId}`;
 
-  const emitReply = (clientId: string, route: SocketRoute, payload: ReplyPayload) =>
-    emitByPriority(io, { room: `client:${clientId}` }, route.replyEvent, payload, route.match ? [route.match] : []);
+  /** A reply event to one socket, masked by its user's priority (the match field kept). */
+  const emitTo = (socket: Socket, route: SocketRoute, payload: ReplyPayload) => {
+    const masked = phoneMaskedFor((socket.data as SocketData).identity.priority);
+    socket.emit(route.replyEvent, masked ? maskedPayload(payload, route.match ? [route.match] : []) : payload);
+  };
 
-  // Requests whose timer ran after another replica had claimed the reply: its broadcast may still
-  // be on its way (claimed a moment before). This socket gets the timeout only if it never comes.
-  const claimedElsewhere = new Map<string, NodeJS.Timeout>();
-
-  const settle = (requestId: string) => {
-    const late = claimedElsewhere.get(requestId);
-    if (late) {
-      clearTimeout(late);
-      claimedElsewhere.delete(requestId);
-    }
-    const p = pending.get(requestId);
-    if (!p) return;
+  /** Ends the wait for a request: its timer and the socket's in-flight count. */
+  const settle = (key: string) => {
+    const p = pending.get(key);
+    if (!p) return undefined;
     clearTimeout(p.timer);
-    pending.delete(requestId);
+    pending.delete(key);
     (p.socket.data as SocketData).pending = Math.max(0, (p.socket.data as SocketData).pending - 1);
+    return p;
+  };
+
+  /** The answer to a request a socket of this replica awaits (else nothing: not ours, or answered). */
+  const answer = (clientId: string, requestId: string, payload: ReplyPayload) => {
+    const p = settle(pendingKey(clientId, requestId));
+    if (p?.socket.connected) emitTo(p.socket, p.route, payload);
   };
 
   async function onCommand(socket: Socket, route: SocketRoute, payload: unknown, ack?: (a: unknown) => void) {
@@ -238,14 +241,13 @@ export async function startRealtime(
     const match = matchValue(route, params);
     const given = typeof data.requestId === 'string' ? data.requestId : typeof body.requestId === 'string' ? body.requestId : '';
     const requestId = given && given.length <= 128 ? given : randomUUID();
+    const key = pendingKey(sd.clientId, requestId);
     const refuse = (code: ErrorCode, msg?: string) => {
       const r = errorPayload(route, code, msg, requestId, match);
       if (typeof ack === 'function') ack(r);
-      // Shown once, like any reply, to this client.
-      return dedupe.first(requestId).then(
-        (first) => void (first && emitReply(sd.clientId, route, r)),
-        () => emitReply(sd.clientId, route, r),
-      );
+      // A re-sent request refused now is not awaited any more.
+      settle(key);
+      emitTo(socket, route, r);
     };
     try {
       // The event's own token (the spec sends one with every event) may be newer than the handshake's.
@@ -255,14 +257,16 @@ export async function startRealtime(
       if (verified) who = verified.identity;
       // A session that ended (logout, lock, expiry) gets the error reply, then loses the socket.
       if (await revocations.isRevoked(verified ?? { identity: who, issuedAtMs: sd.issuedAtMs })) {
-        await refuse('UNAUTHORIZED', SESSION_ENDED_MSG);
+        refuse('UNAUTHORIZED', SESSION_ENDED_MSG);
         return void socket.disconnect(true);
       }
       if (who.exp * 1000 < Date.now()) {
-        await refuse('UNAUTHORIZED', 'Phiên đăng nhập đã hết hạn');
+        refuse('UNAUTHORIZED', 'Phiên đăng nhập đã hết hạn');
         return void socket.disconnect(true);
       }
       if (!mayUseSocketRoute(route, who)) return refuse('FORBIDDEN');
+      // Sent again (the socket came back to this replica): the new socket awaits it now.
+      settle(key);
       if (sd.pending >= config.MAX_PENDING_PER_SOCKET) return refuse('RATE_LIMITED', 'Bạn đang có quá nhiều yêu cầu chờ kết quả');
       const req = SocketRequest.fromPartial({
         request_id: requestId,
@@ -280,37 +284,21 @@ export async function startRealtime(
         event: route.event,
       });
       sd.pending++;
-      const timer = setTimeout(() => {
-        settle(requestId);
-        const timedOut = errorPayload(route, 'TIMEOUT', undefined, requestId, match);
-        // Claimed already, yet not here (a reply would have settled the timer): either its broadcast
-        // from the other replica is still on its way (answering now showed the chaos run a TIMEOUT
-        // and then the answer), or it was lost while Redis pub/sub reconnected. Wait for it a
-        // moment; only then does this socket get the timeout.
-        dedupe.first(requestId).then(
-          (first) => {
-            if (first) return emitReply(sd.clientId, route, timedOut);
-            claimedElsewhere.set(
-              requestId,
-              setTimeout(() => {
-                claimedElsewhere.delete(requestId);
-                if (socket.connected) socket.emit(route.replyEvent, timedOut);
-              }, CLAIMED_REPLY_GRACE_MS),
-            );
-          },
-          () => undefined,
-        );
-      }, config.REPLY_TIMEOUT_MS);
-      pending.set(requestId, { timer, socket });
+      const timer = setTimeout(
+        () => answer(sd.clientId, requestId, errorPayload(route, 'TIMEOUT', undefined, requestId, match)),
+        config.REPLY_TIMEOUT_MS,
+      );
+      pending.set(key, { timer, socket, route });
       try {
         // Stamped here: the publisher sends later, for many sockets at once.
         await requests.publish(
           withTraceHeaders({ topic: route.requestTopic, key: match || requestId, value: Buffer.from(SocketRequest.encode(req).finish()) }),
         );
       } catch (err) {
-        settle(requestId);
         log.error({ err, event: route.event }, 'could not publish a socket request');
-        return refuse('UNAVAILABLE');
+        // Unless it was answered meanwhile (its TIMEOUT), or sent again from another socket.
+        if (pending.get(key)?.timer === timer) refuse('UNAVAILABLE');
+        return;
       }
       if (typeof ack === 'function') ack(acceptedAck(route, requestId, match));
     } catch (err) {
@@ -325,11 +313,6 @@ export async function startRealtime(
     socket.join(roomsToJoin(sd.identity.priority, [`user:${sd.identity.username}`, `client:${sd.clientId}`]));
     socketConnections.inc();
     socket.once('disconnect', () => socketConnections.dec());
-    // A reply reaches this socket whichever replica consumed it (the Redis adapter delivers the
-    // broadcast here): that settles the request's local timeout and in-flight count.
-    socket.onAnyOutgoing((event: string, payload: { requestId?: unknown }) => {
-      if (table.replyEvents.has(event) && typeof payload?.requestId === 'string') settle(payload.requestId);
-    });
     // Each command starts a trace: its request, the service's work and the reply share it.
     for (const route of table.routes)
       socket.on(
@@ -359,8 +342,8 @@ export async function startRealtime(
     });
   });
 
-  // ---- replies: every declared reply topic, one consumer group across replicas ----
-  const replies = await startReplyConsumer({ config, bus, log, table, dedupe, settle, emitReply });
+  // ---- replies: every declared reply topic, read whole by this replica (see workers/replies.ts) ----
+  const replies = await startReplyConsumer({ config, bus, log, table, answer });
   replies.ready.then(() => (consumerReady = true));
 
   // ---- pushes from any service ----
@@ -383,7 +366,6 @@ export async function startRealtime(
     async stop() {
       stopRevocationWatch();
       for (const p of pending.values()) clearTimeout(p.timer);
-      for (const t of claimedElsewhere.values()) clearTimeout(t);
       pending.clear();
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, config.SHUTDOWN_GRACE_MS);

@@ -1,6 +1,6 @@
 /**
  * Socket lookups (api/lookups.ts) against a fake socket: queueing while connecting, matching by
- * request id or last 9 digits, one pending request per key, the one re-send after a reconnect,
+ * request id or last 9 digits, one pending request per key, the re-send (same id) after a reconnect,
  * refusals and timeouts.
  */
 type Handler = (...args: any[]) => void;
@@ -124,7 +124,7 @@ describe('socket lookups', () => {
     await expect(p).rejects.toMatchObject({ code: 'FORBIDDEN', msg: 'Bạn không có quyền' });
   });
 
-  it('re-sends a pending lookup once after a reconnect, with a new request id, and ignores the late duplicate', async () => {
+  it('sends a pending lookup again, with the same request id, each time the socket is back, and settles it once', async () => {
     const m = load();
     const s = new FakeSocket();
     const p = m.requestLookup({ key: 'h', kind: 'history', data: { isdn: '912345678' } });
@@ -132,20 +132,23 @@ describe('socket lookups', () => {
     s.connect();
     s.drop();
     s.connect();
-    expect(s.sent).toHaveLength(2);
-    const [first, second] = s.sent.map((x) => x.payload.data.requestId);
-    expect(second).not.toBe(first);
     s.drop();
     s.connect();
-    expect(s.sent).toHaveLength(2); // once only
-    s.fire('traKetQuaLichSuGoiCuoc', { requestId: second, isdn: '912345678', status: 200, data: { values: [], count: 0 } });
+    expect(s.sent).toHaveLength(3);
+    const ids = s.sent.map((x) => x.payload.data.requestId);
+    expect(new Set(ids).size).toBe(1);
+    s.fire('traKetQuaLichSuGoiCuoc', { requestId: ids[0], isdn: '912345678', status: 200, data: { values: [], count: 0 } });
     await expect(p).resolves.toEqual({ values: [], count: 0 });
-    // The first request's late answer does not settle a newer lookup of the same phone.
+    s.drop();
+    s.connect();
+    expect(s.sent).toHaveLength(3); // settled: not sent again
+    // A late second answer to that request does not settle a newer lookup of the same phone.
     const p2 = m.requestLookup({ key: 'h', kind: 'history', data: { isdn: '912345678' } });
-    s.fire('traKetQuaLichSuGoiCuoc', { requestId: first, isdn: '912345678', status: 500, msg: 'late' });
+    s.fire('traKetQuaLichSuGoiCuoc', { requestId: ids[0], isdn: '912345678', status: 500, msg: 'late' });
     expect(m.isLookupPending('h')).toBe(true);
-    const third = s.sent[2].payload.data.requestId;
-    s.fire('traKetQuaLichSuGoiCuoc', { requestId: third, isdn: '912345678', status: 200, data: { values: [1], count: 1 } });
+    const next = s.sent[3].payload.data.requestId;
+    expect(next).not.toBe(ids[0]);
+    s.fire('traKetQuaLichSuGoiCuoc', { requestId: next, isdn: '912345678', status: 200, data: { values: [1], count: 1 } });
     await expect(p2).resolves.toEqual({ values: [1], count: 1 });
   });
 

@@ -9,8 +9,9 @@
  *    settles (reply, error reply, refusal in the ack, or the client's own timeout).
  *  - Replies are matched by request id, else by the last 9 digits of the phone (the spec's rule).
  *  - A request is sent once the socket is connected (queued while it connects). If the connection
- *    drops with requests in flight, they are re-sent ONCE after the socket reconnects (with a new
- *    request id, so the server's one-reply-per-id rule cannot swallow the answer).
+ *    drops with requests in flight, they are sent again as soon as the socket is back, with the same
+ *    request id: whichever replica the socket reaches then answers that socket, and the lookup runs
+ *    and is logged once (services/realtime README, "Re-sent requests").
  *  - A refused handshake (the server rejects the token) or a socket closed by the server fails
  *    every pending lookup with its msg; no answer within `timeoutMs` fails it too — a panel never
  *    hangs. A 401 (session over) ends the session like a 401 on any REST call (spec 1 §8).
@@ -94,10 +95,8 @@ interface Pending {
   spec: LookupKindSpec;
   data: Record<string, unknown>;
   isdn: string;
-  /** Every request id this lookup was sent with (the first send and the one re-send). */
-  ids: string[];
-  sent: boolean;
-  resent: boolean;
+  /** Its id, the same each time it is sent. */
+  requestId: string;
   timer: ReturnType<typeof setTimeout>;
   resolve: (data: unknown) => void;
   reject: (e: LookupError) => void;
@@ -129,7 +128,7 @@ function finish(p: Pending, outcome: { ok: true; data: unknown } | { ok: false; 
   if (pending.get(p.key) !== p) return;
   pending.delete(p.key);
   clearTimeout(p.timer);
-  rememberSettled(p.ids);
+  rememberSettled([p.requestId]);
   if (outcome.ok) p.resolve(outcome.data);
   else {
     p.reject(outcome.error);
@@ -146,7 +145,7 @@ function replyOutcome(r: LookupReply): { ok: true; data: unknown } | { ok: false
 function onReply(event: string, r: LookupReply) {
   if (!r || typeof r !== 'object') return;
   const candidates = [...pending.values()].filter((p) => p.spec.replyEvent === event);
-  let p = r.requestId ? candidates.find((c) => c.ids.includes(r.requestId!)) : undefined;
+  let p = r.requestId ? candidates.find((c) => c.requestId === r.requestId) : undefined;
   // The spec's rule: the answer is matched by the last 9 digits of the phone — unless it is the
   // late answer of a lookup that has already settled.
   if (!p && !(r.requestId && settledSet.has(r.requestId))) p = candidates.find((c) => c.isdn === last9(r.isdn));
@@ -154,12 +153,9 @@ function onReply(event: string, r: LookupReply) {
 }
 
 function send(s: Socket, p: Pending) {
-  const requestId = newId();
-  p.ids.push(requestId);
-  p.sent = true;
-  s.emit(p.spec.requestEvent, envelope({ ...p.data, requestId }), (ack: LookupReply | undefined) => {
+  s.emit(p.spec.requestEvent, envelope({ ...p.data, requestId: p.requestId }), (ack: LookupReply | undefined) => {
     // The ack says 202 (accepted) or carries the refusal (the same refusal also arrives as the reply event).
-    if (ack && typeof ack.status === 'number' && ack.status >= 400 && p.ids.includes(String(ack.requestId ?? requestId))) {
+    if (ack && typeof ack.status === 'number' && ack.status >= 400 && String(ack.requestId ?? p.requestId) === p.requestId) {
       finish(p, replyOutcome(ack));
     }
   });
@@ -175,16 +171,10 @@ function attach() {
       s.on(spec.replyEvent, h);
       return [spec.replyEvent, h] as const;
     });
-    // First connect: send what was queued. Reconnect (or a replaced socket): send the queued ones,
-    // and re-send — once — those already sent whose answer may have been lost with the connection.
+    // First connect: send what was queued. Reconnect (or a replaced socket): send everything still
+    // awaited, at once: an answer lost with the connection comes to the socket that asks again.
     const onConnect = () => {
-      for (const p of [...pending.values()]) {
-        if (!p.sent) send(s, p);
-        else if (!p.resent) {
-          p.resent = true;
-          send(s, p);
-        }
-      }
+      for (const p of [...pending.values()]) send(s, p);
     };
     const onConnectError = (err: Error & { data?: { msg?: string; status?: number; code?: string } }) => {
       // `active` false: the server refused the handshake and Socket.IO will not retry by itself.
@@ -235,9 +225,7 @@ export function requestLookup(req: LookupRequest): Promise<unknown> {
       spec: LOOKUP_KINDS[req.kind],
       data: req.data,
       isdn: last9(req.data.isdn),
-      ids: [],
-      sent: false,
-      resent: false,
+      requestId: newId(),
       timer: setTimeout(
         () => finish(p, { ok: false, error: new LookupError(504, 'TIMEOUT', LOOKUP_TIMEOUT_MSG) }),
         req.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -256,7 +244,7 @@ export function cancelLookup(key: string) {
   if (!p) return;
   pending.delete(key);
   clearTimeout(p.timer);
-  rememberSettled(p.ids);
+  rememberSettled([p.requestId]);
 }
 
 export function isLookupPending(key: string): boolean {

@@ -1,7 +1,7 @@
 import { Kafka, logLevel, Consumer } from 'kafkajs';
 import './kafka-idle-fix';
 import type { EventBus } from './bus';
-import { BatchHandler, BusMessage, IDLE_FETCH_WAIT_MS, logicalTopic, withRetries } from './bus-message';
+import { BatchHandler, BusMessage, IDLE_FETCH_WAIT_MS, KAFKA_RETRY, logicalTopic, withRetries } from './bus-message';
 import { kafkaConsumed } from '../observability/metrics';
 import type { Logger } from '../observability/log';
 import { consumeInSpan, withTraceHeaders } from '../observability/trace';
@@ -91,7 +91,7 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
         else if (level <= logLevel.ERROR) opts.log.error({ kafka: log }, 'kafka');
         else opts.log.warn({ kafka: log }, 'kafka');
       },
-    retry: { retries: 8, initialRetryTime: 200 },
+    retry: KAFKA_RETRY,
   });
   const consumer: Consumer = kafka.consumer({
     groupId: prefix + opts.groupId,

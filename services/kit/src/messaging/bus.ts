@@ -1,7 +1,7 @@
 import { Kafka, Producer, Consumer, logLevel, CompressionTypes } from 'kafkajs';
 import './kafka-idle-fix';
 import type { Logger } from '../observability/log';
-import { BusHandler, BusMessage, IDLE_FETCH_WAIT_MS, logicalTopic, withRetries } from './bus-message';
+import { BusHandler, BusMessage, IDLE_FETCH_WAIT_MS, KAFKA_RETRY, logicalTopic, withRetries } from './bus-message';
 import { addConsumerLagReader, kafkaConsumed } from '../observability/metrics';
 import { consumeInSpan, withTraceHeaders } from '../observability/trace';
 
@@ -78,7 +78,7 @@ export class KafkaBus implements EventBus {
           if (level <= logLevel.ERROR) this.log.warn({ kafka: rest }, `kafka: ${message}`);
           else this.log.debug({ kafka: rest }, `kafka: ${message}`);
         },
-      retry: { retries: 8, initialRetryTime: 200 },
+      retry: KAFKA_RETRY,
     });
     this.producer = this.kafka.producer({ allowAutoTopicCreation: false });
   }

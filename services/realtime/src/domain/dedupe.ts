@@ -1,7 +1,7 @@
 import type Redis from 'ioredis';
 
 /**
- * "Has this id been shown already?" across every replica: Redis SET NX with a TTL, or memory
+ * "Has this push been shown already?" across every replica: Redis SET NX with a TTL, or memory
  * on a single node. first(id) is true exactly once per id within the TTL.
  */
 export interface Deduper {

@@ -28,7 +28,6 @@ export interface RouteTable {
   forReply(topic: string, kind: string): SocketRoute | undefined;
   requestTopics: string[];
   replyTopics: string[];
-  replyEvents: Set<string>;
 }
 
 export function routeTable(routes: SocketRoute[]): RouteTable {
@@ -39,7 +38,6 @@ export function routeTable(routes: SocketRoute[]): RouteTable {
     forReply: (topic, kind) => byReply.get(`${topic}\u0000${kind}`),
     requestTopics: [...new Set(routes.map((r) => r.requestTopic))],
     replyTopics: [...new Set(routes.map((r) => r.replyTopic))],
-    replyEvents: new Set(routes.map((r) => r.replyEvent)),
   };
 }
 

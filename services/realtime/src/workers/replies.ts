@@ -1,8 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { Logger } from '@cskh/kit/observability';
-import { BatchConsumerHandle, EventBus, SocketRoute, startBatchConsumer } from '@cskh/kit/messaging';
+import { BatchConsumerHandle, EventBus, startBatchConsumer } from '@cskh/kit/messaging';
 import { events_v1_realtime } from '@cskh/proto';
 import type { RealtimeConfig } from '../config';
-import type { Deduper } from '../domain/dedupe';
 import { replyPayload, ReplyPayload, RouteTable } from '../domain/routing';
 
 const { SocketReply } = events_v1_realtime;
@@ -12,30 +12,22 @@ export interface ReplyConsumerDeps {
   bus: EventBus;
   log: Logger;
   table: RouteTable;
-  dedupe: Deduper;
-  /** Ends this replica's wait for the request (its timeout and in-flight count), if it has one. */
-  settle(requestId: string): void;
-  emitReply(clientId: string, route: SocketRoute, payload: ReplyPayload): void;
+  /** Shows the reply to the socket of this replica awaiting it, if one does (see server.ts). */
+  answer(clientId: string, requestId: string, payload: ReplyPayload): void;
 }
 
 /**
- * The services' answers: every declared reply topic, one consumer group across replicas. A reply
- * goes to room `client:<client_id>` (the Redis adapter delivers it to whichever replica holds the
- * socket), once per request id however often Kafka delivers it.
+ * The services' answers: every declared reply topic, read whole by EVERY replica (a consumer group
+ * of its own), each answering only the requests its own sockets are waiting for. With one group
+ * shared by the replicas, a replica killed kept its partitions until the broker's session timeout
+ * (30 s): the answers to the requests its clients re-sent from another replica waited there, and
+ * ended in TIMEOUT. A dead replica now holds nothing anyone waits for.
  */
-export function startReplyConsumer({
-  config,
-  bus,
-  log,
-  table,
-  dedupe,
-  settle,
-  emitReply,
-}: ReplyConsumerDeps): Promise<BatchConsumerHandle> {
+export function startReplyConsumer({ config, bus, log, table, answer }: ReplyConsumerDeps): Promise<BatchConsumerHandle> {
   return startBatchConsumer({
     brokers: config.KAFKA_BROKERS,
     clientId: 'cskh-realtime',
-    groupId: config.REALTIME_CONSUMER_GROUP,
+    groupId: `${config.REALTIME_CONSUMER_GROUP}.${randomBytes(6).toString('hex')}`,
     topics: table.replyTopics,
     bus,
     log,
@@ -48,11 +40,9 @@ export function startReplyConsumer({
         log.warn({ err, topic: msg.topic }, 'undecodable socket reply dropped');
         return;
       }
-      settle(r.request_id);
       const route = table.forReply(msg.topic, r.kind);
       if (!r.request_id || !r.client_id || !route) return;
-      if (!(await dedupe.first(r.request_id))) return;
-      emitReply(r.client_id, route, replyPayload(route, r));
+      answer(r.client_id, r.request_id, replyPayload(route, r));
     },
   });
 }
