@@ -219,7 +219,7 @@ async function main() {
   let floor;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cskh-floor-'));
   // PostgreSQL for the work row's log (DATABASE_URL, else one of its own).
-  const { startInfra } = await import('../scripts/infra/index.mjs');
+  const { startInfra } = await import('../scripts/infra/index.ts');
   const infra = await startInfra({ redis: false, kafka: false, log: (m) => say(m) });
   try {
     await waitFor('carrier', () => httpOk(`http://127.0.0.1:${carrierPort}/healthz`), 60_000, 200);
