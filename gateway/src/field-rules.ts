@@ -15,6 +15,7 @@ export interface FieldRule {
   one_of?: string[];
   not_before?: string;
   msg?: string;
+  invalid_msg?: string;
 }
 
 // Years 1900–9999, as the kit's day parsing takes them.
@@ -41,6 +42,9 @@ const SEP = '[ .-]?';
 // Eight more digits, separators allowed between them.
 const EIGHT = `(?:${SEP}[0-9]){8}`;
 const TIME = '(?:[01]?[0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9])?';
+// A whole amount in đồng as staff type it, up to 1.000.000.000 (the services' ceiling): digits,
+// one space, dot or comma allowed between them ('1.500.000').
+const UP_TO_BILLION = (first: string) => `(?:${first}(?:[ .,]?[0-9]){0,8}|1(?:[ .,]?0){9})`;
 
 export const FORMATS = {
   uuid: { pattern: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}', says: 'một mã (uuid)' },
@@ -56,7 +60,16 @@ export const FORMATS = {
     pattern: `(?:\\+${SEP})?(?:0${SEP}|8${SEP}4${SEP})?[1-9]${EIGHT}${SEP}`,
     says: 'một số di động Việt Nam',
   },
+  // Nine digits after an optional 0, 84 or +84, as the carrier's invitations take a subscriber.
+  subscriber: { pattern: `(?:0|8${SEP}4|\\+8${SEP}4)?(?:${SEP}[0-9]){9}`, says: 'một số thuê bao (9 chữ số sau 0, 84 hoặc +84)' },
+  // A phone as refunds take it: 9 to 15 digits among spaces, +, dots, dashes and brackets.
+  phone_digits: { pattern: '(?:[ +.()-]*[0-9]){9,15}[ +.()-]*', says: 'một số điện thoại (9 đến 15 chữ số)' },
   digits: { pattern: '[0-9]+', says: 'chỉ gồm chữ số' },
+  amount: { pattern: UP_TO_BILLION('[0-9]'), says: 'một số tiền từ 0 đến 1.000.000.000' },
+  positive_amount: { pattern: UP_TO_BILLION('[1-9]'), says: 'một số tiền từ 1 đến 1.000.000.000' },
+  // A pay ratio in percent as a manager types it (comma or dot decimals), or -1: use the revenue ratio.
+  salary_ratio: { pattern: '-1|[0-9]{1,3}(?:[.,][0-9]{1,6})?|1000(?:[.,]0{1,6})?', says: 'một tỉ lệ từ 0 đến 1000, hoặc -1' },
+  signed_amount: { pattern: `-?${UP_TO_BILLION('[0-9]')}`, says: 'một số tiền (có thể âm) không quá 1.000.000.000' },
   // A name without white space (usernames).
   token: { pattern: `[^${JS_SPACE}\\u0000${BIDI_CHARS}${INVISIBLE_CHARS}]+`, says: 'không chứa khoảng trắng hay ký tự vô hình' },
 } as const;
@@ -84,6 +97,11 @@ export function orderKey(format: FormatName | undefined, value: string): string 
   return value.trim() !== '' && Number.isFinite(n) ? n : value;
 }
 
+/** A rule naming a format the gateway does not know stops it at start. */
+export function checkFormatName(name: string, rule: FieldRule) {
+  if (rule.format && !(rule.format in FORMATS)) throw new Error(`${name}: unknown (cskh.api.field) format "${rule.format}"`);
+}
+
 let cache: Map<string, FieldRule> | undefined;
 
 /** Every field rule of the protos: "package.Message.field" → its rule. */
@@ -95,13 +113,12 @@ export function loadFieldRules(): Map<string, FieldRule> {
       const opt = optionOf(f.parsedOptions, '(cskh.api.field)');
       if (opt) rules.set(`${type.fullName.slice(1)}.${f.name}`, normalise(opt));
     }
-  for (const [name, rule] of rules) {
-    if (rule.format && !(rule.format in FORMATS)) throw new Error(`${name}: unknown (cskh.api.field) format "${rule.format}"`);
-  }
+  for (const [name, rule] of rules) checkFormatName(name, rule);
   return (cache = rules);
 }
 
-function normalise(o: Record<string, unknown>): FieldRule {
+/** A `(cskh.api.field)` option as read from the protos → its rule. */
+export function normalise(o: Record<string, unknown>): FieldRule {
   const r: FieldRule = {};
   if (o.required) r.required = true;
   if (o.min_len !== undefined) r.min_len = Number(o.min_len);
@@ -112,5 +129,6 @@ function normalise(o: Record<string, unknown>): FieldRule {
   if (o.one_of !== undefined) r.one_of = ([] as unknown[]).concat(o.one_of).map(String);
   if (o.not_before) r.not_before = String(o.not_before);
   if (o.msg) r.msg = String(o.msg);
+  if (o.invalid_msg) r.invalid_msg = String(o.invalid_msg);
   return r;
 }
