@@ -301,9 +301,13 @@ export function fieldSchema(f: FieldInfo, source: 'json' | 'text', types: ProtoT
     return source === 'json' && !f.rule?.required ? { ...list, nullable: true } : list;
   }
   // In a body, null is the absent value: allowed unless the field is required.
-  if (source === 'json' && !f.rule?.required) return '$ref' in base ? { allOf: [base], nullable: true } : { ...base, nullable: true };
+  if (source === 'json' && !f.rule?.required) return '$ref' in base ? { allOf: [base], nullable: true } : orNull(base);
   return base;
 }
+
+/** null allowed: an enum must list it too, or a validator refuses null whatever `nullable` says. */
+const orNull = (s: Record<string, unknown>) =>
+  Array.isArray(s.enum) ? { ...s, nullable: true, enum: [...s.enum, null] } : { ...s, nullable: true };
 
 const notNull = ({ nullable: _, ...schema }: Record<string, unknown>) => schema;
 
