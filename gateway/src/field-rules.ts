@@ -39,8 +39,9 @@ export const BIDI_CHARS = '\\u202A-\\u202E\\u2066-\\u2069';
 export const INVISIBLE_CHARS = '\\u200B-\\u200F\\u2060-\\u2064\\uFEFF\\u180E\\u00AD\\u115F\\u1160\\u3164';
 /** What a name may never hold (transcode.ts refuses it, the OpenAPI document states it). */
 export const NAME_BARRED = `\\u0000${BIDI_CHARS}`;
-// Spaces, dots or dashes between the digits of a mobile, as the kit's isPhone takes them.
-const SEP = '[ .-]*';
+// One space, dot or dash between digits (what a sheet or a person types; the kit's isPhone takes
+// runs of them too, which no one types and the services store as sent).
+const SEP = '[ .-]?';
 // Eight more digits, separators allowed between them.
 const EIGHT = `(?:${SEP}[0-9]){8}`;
 /** What trim() takes away around a value. */
