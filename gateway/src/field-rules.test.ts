@@ -13,10 +13,11 @@ describe('formats', () => {
     expect(matchesFormat('month', '13/2026')).toBe(false);
   });
 
-  it('datetime: a day (DD/MM/YYYY or YYYY-MM-DD) and a time, seconds optional', () => {
-    for (const d of ['24/11/2026 17:40', '24/11/2026 17:40:59', '2026-11-24 07:05:00', '2024-02-29T23:59'])
+  it('datetime: a day (DD/MM/YYYY or YYYY-MM-DD), a time optional, seconds optional', () => {
+    for (const d of ['24/11/2026', '24/11/2026 17:40', '24/11/2026 17:40:59', '2026-11-24 07:05:00', '2024-02-29T23:59'])
       expect([d, matchesFormat('datetime', d)]).toEqual([d, true]);
-    for (const d of ['24/11/2026', '24/11/2026 24:00', '2023-02-29 10:00']) expect([d, matchesFormat('datetime', d)]).toEqual([d, false]);
+    for (const d of ['24/11/2026 24:00', '2023-02-29 10:00', '2026-11-24 7:05'])
+      expect([d, matchesFormat('datetime', d)]).toEqual([d, false]);
   });
 
   it('orders days and months as dates, not as text', () => {

@@ -69,6 +69,8 @@ export function buildOpenApi(routes: RouteDef[]) {
       ...(r.rules.exportBarred.length ? { 'x-export-barred': r.rules.exportBarred } : {}),
       ...(r.rules.exportOnly ? { 'x-export-only': true } : {}),
       ...(r.guard.barred ? { 'x-barred-username-prefixes': r.guard.barred.prefixes } : {}),
+      ...(r.refusals.length ? { 'x-service-refusals': r.refusals } : {}),
+      ...(crossFieldRules(r).length ? { 'x-cross-field-rules': crossFieldRules(r) } : {}),
       'x-grpc': `${r.serviceFullName}/${r.rpc}`,
       security: r.guard.public ? [] : [{ bearer: [] }],
       responses: {
@@ -133,6 +135,15 @@ const codesOf = (status: number): ErrorCode[] =>
 function errorStatuses(r: RouteDef): number[] {
   const body = r.method === 'post' || r.method === 'put';
   return [400, 401, ...(r.guard.public ? [] : [403]), 404, 409, ...(body ? [413] : []), 422, 429, 503, 504];
+}
+
+/**
+ * The operation's rules between fields, in words: its `not_before` pairs (also stated on each field
+ * as x-not-before) and the route's `across` rules, which no JSON Schema can state.
+ */
+export function crossFieldRules(r: RouteDef): string[] {
+  const pairs = r.requestFields.filter((f) => f.rule?.not_before).map((f) => `${f.name} không được trước ${f.rule!.not_before}`);
+  return [...pairs, ...r.across];
 }
 
 function successSchema(status: number, data: { $ref: string }) {
@@ -290,9 +301,13 @@ export function fieldSchema(f: FieldInfo, source: 'json' | 'text', types: ProtoT
     return source === 'json' && !f.rule?.required ? { ...list, nullable: true } : list;
   }
   // In a body, null is the absent value: allowed unless the field is required.
-  if (source === 'json' && !f.rule?.required) return '$ref' in base ? { allOf: [base], nullable: true } : { ...base, nullable: true };
+  if (source === 'json' && !f.rule?.required) return '$ref' in base ? { allOf: [base], nullable: true } : orNull(base);
   return base;
 }
+
+/** null allowed: an enum must list it too, or a validator refuses null whatever `nullable` says. */
+const orNull = (s: Record<string, unknown>) =>
+  Array.isArray(s.enum) ? { ...s, nullable: true, enum: [...s.enum, null] } : { ...s, nullable: true };
 
 const notNull = ({ nullable: _, ...schema }: Record<string, unknown>) => schema;
 

@@ -2,7 +2,7 @@ import * as protoLoader from '@grpc/proto-loader';
 import { PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
 import type { UsernameBar } from '@cskh/kit';
 import { RouteOptionRules, routeRules, RpcRouteInfo, serviceBar } from '@cskh/kit/server';
-import { FieldRule, loadFieldRules } from './field-rules';
+import { checkFormatName, FieldRule, loadFieldRules, normalise } from './field-rules';
 
 /** The guard and REST shape of one browser-facing RPC, read from its (cskh.api.route) option. */
 export interface RouteGuard {
@@ -58,6 +58,10 @@ export interface RouteDef {
   requestType: string;
   responseType: string;
   requestFields: FieldInfo[];
+  /** What only the service can refuse of a request the document allows (route option `refusals`). */
+  refusals: Array<{ status: number; why: string }>;
+  /** Rules between fields no JSON Schema states (route option `across`). */
+  across: string[];
   /** Nested message and enum types, for validating and describing request bodies. */
   types: ProtoTypes;
 }
@@ -88,6 +92,36 @@ interface RouteOption extends RouteOptionRules {
   success_status?: number;
   body?: string;
   summary?: string;
+  fields?: RouteFieldOption | RouteFieldOption[];
+  refusals?: string | string[];
+  across?: string | string[];
+}
+
+interface RouteFieldOption {
+  name: string;
+  rule?: Record<string, unknown>;
+}
+
+/** A repeated option holds one value as itself, several as a list. */
+const listOf = <T>(v: T | T[] | undefined): T[] => ([] as T[]).concat(v ?? []);
+
+/** The route's request fields, each with the route's own rule (option `fields`) over the message's. */
+function routeFields(name: string, fields: FieldInfo[], own: RouteFieldOption[]): FieldInfo[] {
+  const rules = new Map<string, FieldRule>();
+  for (const o of own) {
+    if (!fields.some((f) => f.name === o.name)) throw new Error(`${name}: field "${o.name}" is not in the request message`);
+    const rule = normalise(o.rule ?? {});
+    checkFormatName(`${name}.${o.name}`, rule);
+    rules.set(o.name, rule);
+  }
+  return fields.map((f) => (rules.has(f.name) ? { ...f, rule: { ...f.rule, ...rules.get(f.name) } } : f));
+}
+
+/** "404 why" → its status and why; anything else stops the gateway at start. */
+function parseRefusal(name: string, text: string) {
+  const m = /^([45]\d\d) (.+)$/.exec(text);
+  if (!m) throw new Error(`${name}: refusal "${text}" must be "STATUS why"`);
+  return { status: Number(m[1]), why: m[2] };
 }
 
 interface RawField {
@@ -215,7 +249,9 @@ export function collectRoutes(def = loadPackageDefinition()): RouteDef[] {
           summary: opt.summary || undefined,
           requestType,
           responseType,
-          requestFields: types.messages.get(requestType) ?? [],
+          requestFields: routeFields(`${fullName}.${rpc}`, types.messages.get(requestType) ?? [], listOf(opt.fields)),
+          refusals: listOf(opt.refusals).map((t) => parseRefusal(`${fullName}.${rpc}`, t)),
+          across: listOf(opt.across),
           types,
         });
       }

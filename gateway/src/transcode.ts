@@ -90,6 +90,8 @@ export const takesNumberAsText = (field: FieldInfo) =>
 const invalid = (msg: string) => new AppError('VALIDATION', msg);
 /** A required field left blank: its own message (the spec's words) when it has one, else ours. */
 const missing = (field: FieldInfo, msg: string) => invalid(field.rule?.msg || msg);
+/** A value that breaks the field's format, bounds, values or lengths: the service's words when declared, else ours. */
+const broken = (field: FieldInfo, msg: string) => invalid(field.rule?.invalid_msg || msg);
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Where a value came from: the query string and path give strings; a JSON body gives JSON types. */
@@ -105,14 +107,15 @@ function checkString(field: FieldInfo, label: string, raw: unknown, source: Sour
   // on a Mac arrives decomposed and would be stored so, unequal to the same word typed elsewhere).
   if (field.type === 'TYPE_STRING') s = s.normalize('NFC');
   const max = maxLengthOf(field);
-  if (s.length > max) throw invalid(`Giá trị của ${label} dài quá ${max} ký tự`);
+  if (s.length > max) throw broken(field, `Giá trị của ${label} dài quá ${max} ký tự`);
   if (isNameOrFileName(field)) checkNameText(label, s);
   const rule = field.rule;
   // '' is the absent value of a text field: only `required` speaks about it.
   if (!rule || s === '') return s;
-  if (rule.min_len && s.length < rule.min_len) throw invalid(`Giá trị của ${label} phải có ít nhất ${rule.min_len} ký tự`);
-  if (rule.format && !matchesFormat(rule.format, s)) throw invalid(`Giá trị của ${label} phải là ${FORMATS[rule.format].says}`);
-  if (rule.one_of?.length && !rule.one_of.includes(s)) throw invalid(`Giá trị của ${label} phải là một trong: ${rule.one_of.join(', ')}`);
+  if (rule.min_len && s.length < rule.min_len) throw broken(field, `Giá trị của ${label} phải có ít nhất ${rule.min_len} ký tự`);
+  if (rule.format && !matchesFormat(rule.format, s)) throw broken(field, `Giá trị của ${label} phải là ${FORMATS[rule.format].says}`);
+  if (rule.one_of?.length && !rule.one_of.includes(s))
+    throw broken(field, `Giá trị của ${label} phải là một trong: ${rule.one_of.join(', ')}`);
   return s;
 }
 
@@ -180,26 +183,26 @@ function checkNumber(field: FieldInfo, label: string, raw: unknown, source: Sour
     // refused as the document says (a number), not read as absent — our browser omits what it
     // does not send.
     if (raw === '') {
-      if (source === 'text') throw invalid(`Giá trị của ${label} phải là số`);
+      if (source === 'text') throw broken(field, `Giá trị của ${label} phải là số`);
       return undefined;
     }
     const ok = source === 'text' ? NUMBER_TEXT.test(raw) : numberTextAllowed(field, raw);
-    if (!ok) throw invalid(`Giá trị của ${label} phải là số`);
+    if (!ok) throw broken(field, `Giá trị của ${label} phải là số`);
     n = Number(raw);
-  } else throw invalid(`Giá trị của ${label} phải là số`);
-  if (Number.isNaN(n)) throw invalid(`Giá trị của ${label} phải là số`);
+  } else throw broken(field, `Giá trị của ${label} phải là số`);
+  if (Number.isNaN(n)) throw broken(field, `Giá trị của ${label} phải là số`);
   const range = integerRange(field);
   if (range) {
     if (!Number.isInteger(n) || n < range.min || n > range.max)
-      throw invalid(`Giá trị của ${label} phải là số nguyên từ ${range.min} đến ${range.max}`);
+      throw broken(field, `Giá trị của ${label} phải là số nguyên từ ${range.min} đến ${range.max}`);
   } else {
-    if (!Number.isFinite(n)) throw invalid(`Giá trị của ${label} phải là số`);
+    if (!Number.isFinite(n)) throw broken(field, `Giá trị của ${label} phải là số`);
     const { min, max } = field.rule ?? {};
     if ((min !== undefined && n < min) || (max !== undefined && n > max))
-      throw invalid(`Giá trị của ${label} phải từ ${min ?? '…'} đến ${max ?? '…'}`);
+      throw broken(field, `Giá trị của ${label} phải từ ${min ?? '…'} đến ${max ?? '…'}`);
   }
   if (field.rule?.one_of?.length && !field.rule.one_of.includes(String(n)))
-    throw invalid(`Giá trị của ${label} phải là một trong: ${field.rule.one_of.join(', ')}`);
+    throw broken(field, `Giá trị của ${label} phải là một trong: ${field.rule.one_of.join(', ')}`);
   return n;
 }
 

@@ -8,6 +8,11 @@ describe('packagePrice', () => {
     expect(packagePrice(' tk135 ')).toBe(135000);
     expect(packagePrice('FLEX')).toBe(0);
   });
+
+  it('has no price for a number no package carries (it would overflow the reply)', () => {
+    expect(packagePrice('-14833282574883132')).toBe(0);
+    expect(packagePrice('G999999')).toBe(999999000);
+  });
 });
 
 describe('balanceShare', () => {

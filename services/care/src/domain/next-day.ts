@@ -10,11 +10,12 @@ import { MSG } from './messages';
 /**
  * A package's price in đồng. The carrier names its data packages by their monthly price in
  * thousands (MXH120 = 120,000 đ, V90B = 90,000 đ): the number in the code, times 1,000. A code
- * without a number has no known price (0), and its balance share shows 0.
+ * without a number has no known price (0), and its balance share shows 0; so does one whose number
+ * is longer than 6 digits (a million thousand đồng is no package, and the reply's price is int64).
  */
 export function packagePrice(pkg: string): number {
   const m = /(\d+)\D*$/.exec(pkg.trim());
-  return m ? Number(m[1]) * 1000 : 0;
+  return m && m[1].length <= 6 ? Number(m[1]) * 1000 : 0;
 }
 
 /** The balance as a percent of the package price, 2 decimals (0 without a price). */
