@@ -139,7 +139,7 @@ function openSocket(token: string, clientId: string, url = base()) {
     const socket = ioClient(url, { transports: ['websocket'], auth: { host: 'test-k8s', token, client_id: clientId }, reconnection: false, timeout: 15000 });
     const pending = new Map<string, () => void>();
     socket.on('connect_error', (e) => reject(new Error(`socket ${clientId}: connect_error ${e.message}`)));
-    socket.on('traKetQuaSoDuTaiKhoanChinh', (payload: any) => {
+    socket.on('traKetQuaSoDuTaiKhoanChinh', (payload: { requestId?: string; data?: { requestId?: string } } | null) => {
       const id = payload?.requestId ?? payload?.data?.requestId;
       const done = id && pending.get(id);
       if (done) {
