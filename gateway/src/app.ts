@@ -51,7 +51,9 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
     const key = `${r.serviceFullName}@${url}`;
     let c = clients.get(key);
     if (!c) {
-      const Ctor = r.serviceFullName.split('.').reduce((o: any, k) => o[k], pkg) as grpc.ServiceClientConstructor;
+      const Ctor = r.serviceFullName
+        .split('.')
+        .reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], pkg) as grpc.ServiceClientConstructor;
       c = new Ctor(url, grpc.credentials.createInsecure(), grpcChannelOptions) as unknown as GenericClient;
       clients.set(key, c);
     }

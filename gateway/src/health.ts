@@ -26,7 +26,8 @@ export class HealthChecker {
     private redis?: Redis,
   ) {
     const def = protoLoader.loadSync(healthProto, { keepCase: true, enums: String });
-    const Health = (grpc.loadPackageDefinition(def) as any).grpc.health.v1.Health as grpc.ServiceClientConstructor;
+    const loaded = grpc.loadPackageDefinition(def) as unknown as { grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } } };
+    const Health = loaded.grpc.health.v1.Health;
     for (const s of SERVICE_NAMES) {
       const url = serviceUrl(config, s);
       if (url) this.clients.set(s, new Health(url, grpc.credentials.createInsecure()) as never);

@@ -317,7 +317,10 @@ const notNull = ({ nullable: _, ...schema }: Record<string, unknown>) => schema;
  * A creation (201) whose reply carries the new record's id links to every operation on
  * `<its path>/…{id}…`: read, change, delete, history. The fuzzer's stateful phase follows them.
  */
-function addLinks(routes: RouteDef[], paths: Record<string, Record<string, any>>, types: ProtoTypes) {
+/** The part of an operation object that addLinks writes. */
+type OperationResponses = { responses: Record<string, { links?: Record<string, unknown> }> };
+
+function addLinks(routes: RouteDef[], paths: Record<string, Record<string, unknown>>, types: ProtoTypes) {
   for (const c of routes) {
     if (c.method !== 'post' || c.successStatus !== 201) continue;
     if (!(types.messages.get(c.responseType) ?? []).some((f) => f.name === 'id' && f.type === 'TYPE_STRING')) continue;
@@ -330,6 +333,6 @@ function addLinks(routes: RouteDef[], paths: Record<string, Record<string, any>>
         parameters: { id: '$response.body#/data/id' },
       };
     }
-    paths[c.path][c.method].responses[String(c.successStatus)].links = links;
+    (paths[c.path][c.method] as OperationResponses).responses[String(c.successStatus)].links = links;
   }
 }
