@@ -103,6 +103,16 @@ export const FORMATS = {
 } as const;
 export type FormatName = keyof typeof FORMATS;
 
+/**
+ * The amounts a form's money input sends as a JSON number (the web's 0,0 inputs do): a whole
+ * number within these bounds is read as its digits; a fraction or one beyond them is refused.
+ */
+export const AMOUNT_NUMBERS: Partial<Record<FormatName, { minimum: number; maximum: number }>> = {
+  amount: { minimum: 0, maximum: 1_000_000_000 },
+  positive_amount: { minimum: 1, maximum: 1_000_000_000 },
+  signed_amount: { minimum: -1_000_000_000, maximum: 1_000_000_000 },
+};
+
 const anchored = new Map<string, RegExp>();
 /** The whole value matches the format. */
 export function matchesFormat(format: FormatName, value: string): boolean {

@@ -1,7 +1,16 @@
 import { ERROR_TABLE, ErrorCode, MAX_PAGE_SIZE } from '@cskh/kit';
 import type { FieldInfo, ProtoTypes, RouteDef } from './routes';
 import { FORMATS, INVISIBLE_CHARS, JS_SPACE, NAME_BARRED } from './field-rules';
-import { BOOLEAN_TEXTS, integerRange, isNameOrFileName, isPageCount, maxLengthOf, numberTextForm, takesNumberAsText } from './transcode';
+import {
+  amountNumbers,
+  BOOLEAN_TEXTS,
+  integerRange,
+  isNameOrFileName,
+  isPageCount,
+  maxLengthOf,
+  numberTextForm,
+  takesNumberAsText,
+} from './transcode';
 
 /**
  * OpenAPI 3 document of the whole REST surface, generated from the same proto options the gateway
@@ -293,7 +302,8 @@ export function fieldSchema(f: FieldInfo, source: 'json' | 'text', types: ProtoT
   else if (f.type === 'TYPE_ENUM') base = { type: 'string', enum: types.enums.get(f.typeName ?? '') ?? [] };
   else {
     base = textSchema(f);
-    if (source === 'json' && takesNumberAsText(f)) base = { anyOf: [base, { type: 'number' }] };
+    const amount = amountNumbers(f);
+    if (source === 'json' && takesNumberAsText(f)) base = { anyOf: [base, amount ? { type: 'integer', ...amount } : { type: 'number' }] };
   }
   if (f.repeated) {
     const list: Record<string, unknown> = { type: 'array', items: base };

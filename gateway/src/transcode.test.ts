@@ -237,6 +237,22 @@ describe('JSON bodies', () => {
     });
   });
 
+  it("takes a form's money input sent as a whole number for an amount, refusing a fraction or one beyond the bound", () => {
+    // The price dialog's 0,0 inputs send numbers; the proto's field is text with the amount format.
+    const createPrice = route('post', '/api/v1/giagoidangky9279');
+    const price = { ten_goi_cuoc: 'MXH120', phi_thu_hoi: 5000, gia_t1: 120000, gia_t2: 110000, gia_t3: 100000 };
+    expect(transcode(createPrice, { body: price })).toEqual({
+      message: expect.objectContaining({ phi_thu_hoi: '5000', gia_t1: '120000', gia_t3: '100000' }),
+    });
+    // String(1.5) would read as 15: a fraction is refused, and so is an amount past 1.000.000.000.
+    expect(transcode(createPrice, { body: { ...price, gia_t1: 1.5 } })).toEqual({ msg: 'Giá T1 không hợp lệ (chỉ gồm chữ số)' });
+    expect(transcode(createPrice, { body: { ...price, gia_t2: 1000000001 } })).toEqual({ msg: 'Giá T2 không hợp lệ (chỉ gồm chữ số)' });
+    // The document says the same: text in the format, or a whole number within the bounds.
+    const doc = buildOpenApi(routes) as any;
+    const gia = doc.paths['/api/v1/giagoidangky9279'].post.requestBody.content['application/json'].schema.properties.gia_t1;
+    expect(gia.anyOf[1]).toEqual({ type: 'integer', minimum: 0, maximum: 1000000000 });
+  });
+
   it('reads true/false (and 1/0) for booleans, refusing anything else', () => {
     const logs = route('get', '/api/v1/lstracuu');
     expect(transcode(logs, { query: { getAll: 'true' } })).toEqual({ message: { getAll: true } });

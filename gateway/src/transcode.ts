@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { AppError, PAGING_BOUNDS, TEXT_LIMITS } from '@cskh/kit';
 import type { FieldInfo, ProtoTypes, RouteDef } from './routes';
-import { BIDI_CHARS, FORMATS, INVISIBLE_CHARS, matchesFormat, orderKey } from './field-rules';
+import { AMOUNT_NUMBERS, BIDI_CHARS, FORMATS, INVISIBLE_CHARS, matchesFormat, orderKey } from './field-rules';
 
 /**
  * Every request is checked here, once, against the proto types of its fields: a value the
@@ -82,10 +82,15 @@ export function integerRange(field: FieldInfo): { min: number; max: number } | u
 
 /**
  * A JSON number sent for a text field is read as its text (Excel imports send numeric cells so),
- * unless the field has a format or a list of values: those take text only.
+ * unless the field has a format or a list of values: those take text only, but for an amount's,
+ * which takes a whole number within its bounds (AMOUNT_NUMBERS).
  */
 export const takesNumberAsText = (field: FieldInfo) =>
-  !field.rule?.format && !field.rule?.one_of?.length && !field.rule?.min_len && maxLengthOf(field) >= 25;
+  (!field.rule?.format && !field.rule?.one_of?.length && !field.rule?.min_len && maxLengthOf(field) >= 25) ||
+  amountNumbers(field) !== undefined;
+
+/** The bounds of a whole number an amount field takes, or undefined for a field that is not one. */
+export const amountNumbers = (field: FieldInfo) => (field.rule?.format ? AMOUNT_NUMBERS[field.rule.format] : undefined);
 
 const invalid = (msg: string) => new AppError('VALIDATION', msg);
 /** A required field left blank: its own message (the spec's words) when it has one, else ours. */
@@ -100,8 +105,13 @@ type Source = 'text' | 'json';
 function checkString(field: FieldInfo, label: string, raw: unknown, source: Source): string {
   let s: string;
   if (typeof raw === 'string') s = raw;
-  else if (source === 'json' && typeof raw === 'number' && takesNumberAsText(field)) s = String(raw);
-  else throw invalid(`Giá trị của ${label} phải là chuỗi ký tự`);
+  else if (source === 'json' && typeof raw === 'number' && takesNumberAsText(field)) {
+    const bounds = amountNumbers(field);
+    // String(1.5) is '1.5', which an amount would read as 15: a fraction is refused as a number.
+    if (bounds && !(Number.isInteger(raw) && raw >= bounds.minimum && raw <= bounds.maximum))
+      throw broken(field, `Giá trị của ${label} phải là ${FORMATS[field.rule!.format!].says}`);
+    s = String(raw);
+  } else throw invalid(`Giá trị của ${label} phải là chuỗi ký tự`);
   if (s.includes('\u0000') || LONE_SURROGATE.test(s)) throw invalid(`Giá trị của ${label} chứa ký tự không hợp lệ`);
   // Every text reaches the services in Unicode NFC, whatever the keyboard sent (Vietnamese typed
   // on a Mac arrives decomposed and would be stored so, unequal to the same word typed elsewhere).
