@@ -3,6 +3,7 @@ import { Paging } from '@cskh/kit';
 import { pageSql } from '@cskh/kit/data';
 import { modified } from './modified-rows';
 import { SCHEMA } from './schema';
+import type { SplitRowInput } from '../domain/split';
 
 type Db = Pick<EntityManager, 'query'>;
 
@@ -78,20 +79,10 @@ export async function insertSplitNumbers(em: Db, fileName: string, uploadedBy: s
   if (inserted.length) await em.query(`UPDATE "${SCHEMA}".split_file SET total = total + $2 WHERE id = $1`, [file.id, inserted.length]);
 }
 
-/** A number of an uploaded file, with the carrier's columns as the file gave them. */
-export interface SplitNumberRow {
+/** A number of an uploaded file as stored: its checked import row, and who took it when. */
+export interface SplitNumberRow extends SplitRowInput {
   id: string;
   file_id: string;
-  phone: string;
-  phone9: string;
-  loai_thue_bao: string;
-  goi_cuoc: string;
-  ngay_dang_ky: string;
-  ngay_het_han: string;
-  chu_ky_hien_tai: string;
-  trang_thai: string;
-  goi_co_the_dang_ky: string;
-  so_chu_ky_mien_phi_con_lai: string;
   taken_by: string | null;
   taken_at: Date | null;
 }
