@@ -115,8 +115,16 @@ export const scrollRested = (el: Locator) =>
   el.evaluate(
     (node) =>
       new Promise<void>((resolve) => {
+        // The element that scrolls, not the first one whose content overflows: a tab bar's flex row
+        // overflows too but never moves (its overflow is visible), and watching it resolved at once.
+        const scrolls = (el: Element) => {
+          const style = getComputedStyle(el);
+          const sideways = style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth;
+          const down = style.overflowY !== 'visible' && el.scrollHeight > el.clientHeight;
+          return sideways || down;
+        };
         let box: Element | null = node.parentElement;
-        while (box && box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) box = box.parentElement;
+        while (box && !scrolls(box)) box = box.parentElement;
         const at = () => (box ? `${box.scrollLeft},${box.scrollTop}` : '');
         let last = at();
         let still = 0;
