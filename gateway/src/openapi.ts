@@ -334,7 +334,12 @@ function addLinks(routes: RouteDef[], paths: Record<string, Record<string, unkno
   for (const c of routes) {
     if (c.method !== 'post' || c.successStatus !== 201) continue;
     if (!(types.messages.get(c.responseType) ?? []).some((f) => f.name === 'id' && f.type === 'TYPE_STRING')) continue;
-    const targets = routes.filter((t) => t.path.startsWith(`${c.path}/`) && t.pathParams.length === 1 && t.pathParams[0] === 'id');
+    // The created resource's own paths only: `${path}/{id}` and what hangs below it. An action
+    // route that happens to end in an id (`/mesbank/deny/{id}`) acts on it rather than reading it
+    // back, so linking it made a stateful client read a 404 after the action as "created resource
+    // not found".
+    const own = `${c.path}/{id}`;
+    const targets = routes.filter((t) => (t.path === own || t.path.startsWith(`${own}/`)) && t.pathParams.length === 1);
     if (!targets.length) continue;
     const links: Record<string, unknown> = {};
     for (const t of targets) {

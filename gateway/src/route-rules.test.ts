@@ -86,3 +86,25 @@ describe('what the document says beyond a schema', () => {
     );
   });
 });
+
+describe("a create's links for a stateful client", () => {
+  type Linked = { responses: Record<string, { links?: Record<string, { operationId: string }> }> };
+  const linksOf = (path: string) =>
+    Object.values((doc.paths[path].post as unknown as Linked).responses['201'].links ?? {}).map((l) => l.operationId);
+
+  it('lead to the created resource and what hangs below it, never to an action route that acts on an id', () => {
+    const linked = linksOf('/api/v1/mesbank');
+    // Read back, edited, deleted, its history: the resource itself.
+    expect(linked).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\.Update\w*$/),
+        expect.stringMatching(/\.Delete\w*$/),
+        expect.stringMatching(/History$/),
+      ]),
+    );
+    // `/mesbank/deny/{id}`, `/mesbank/approve/{id}` and `/mesbank/setTrangThaiXuLy/{id}` act on it.
+    const actions = routes.filter((r) => /^\/api\/v1\/mesbank\/(deny|approve|setTrangThaiXuLy)\//.test(r.path));
+    expect(actions).toHaveLength(3);
+    for (const a of actions) expect(linked).not.toContain(`${a.serviceFullName}.${a.rpc}`);
+  });
+});
