@@ -1,12 +1,13 @@
 /**
  * Writes the web's API client (web/src/api/gen/) from the same route table the gateway serves:
  * every `(cskh.api.route)` becomes one typed function (verb, path, request and reply types of its
- * RPC), every `(cskh.api.socket)` one entry of the socket commands. Run by `npm run gen` after
- * ts-proto; not committed, like proto/gen. The web never types a path or a verb by hand.
+ * RPC), every `(cskh.api.socket)` one entry of the socket commands, every `(cskh.api.push)` one
+ * pushed event with its payload type. Run by `npm run gen` after ts-proto; not committed, like
+ * proto/gen. The web never types a path, a verb or an event name by hand.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { loadSocketRoutes } from '@cskh/kit/messaging';
+import { loadPushDeclarations, loadSocketRoutes } from '@cskh/kit/messaging';
 import { collectRoutes, type RouteDef } from '../gateway/src/routes';
 
 const root = join(__dirname, '..');
@@ -79,18 +80,33 @@ function main() {
     `/** Every socket command the browser may emit, by its RPC: the event, the event its reply comes as, its guard and the data field replies are matched by. */\n` +
     `export const SOCKET_COMMANDS = {\n${sockets}\n} as const;\n`;
 
+  const pushes = loadPushDeclarations();
+  const pushTypes = pushes.map((p) => {
+    const t = types.get(p.message);
+    if (!t) throw new Error(`${p.message}: no generated type for its push`);
+    return t;
+  });
+  const pushesFile =
+    header("the protos' (cskh.api.push) options") +
+    `import type { ${[...new Set(pushTypes.map((t) => t.split('.')[0]))].sort().join(', ')} } from '@cskh/proto';\n\n` +
+    `/** Every event a service pushes to the browser unasked, by its payload message's name. */\n` +
+    `export const PUSHES = {\n${pushes.map((p) => `  ${p.message.slice(p.message.lastIndexOf('.') + 1)}: ${quote(p.event)},`).join('\n')}\n} as const;\n\n` +
+    `/** Each pushed event's payload (above each: who may get it). */\n` +
+    `export interface PushPayloads {\n${pushes.map((p, i) => `  /** ${p.audiences.join(', ')} */\n  ${quote(p.event)}: ${pushTypes[i]};`).join('\n')}\n}\n`;
+
   // Written beside and swapped in, so that a build reading the folder meanwhile never sees it half written.
   mkdirSync(outDir, { recursive: true });
   for (const [name, text] of [
     ['routes.ts', routesFile],
     ['sockets.ts', socketsFile],
+    ['pushes.ts', pushesFile],
   ]) {
     const tmp = join(outDir, `.${name}.${process.pid}`);
     writeFileSync(tmp, text);
     renameSync(tmp, join(outDir, name));
   }
   console.log(
-    `web client: ${routes.length} routes, ${loadSocketRoutes().length} socket commands → ${relative(root, dirname(join(outDir, 'x')))}`,
+    `web client: ${routes.length} routes, ${loadSocketRoutes().length} socket commands, ${pushes.length} pushes → ${relative(root, dirname(join(outDir, 'x')))}`,
   );
 }
 

@@ -11,7 +11,6 @@ import { Subscription } from '@cskh/kit/service';
 import { failure, rand, TestService } from '@cskh/kit/testing';
 import { events_v1_realtime, payroll_v1_payroll } from '@cskh/proto';
 import { MSG } from '../src/domain/messages';
-import { RECALCULATED_EVENT } from '../src/workers/recalculator';
 import { announceStaff, invite, publish, refund, startPayroll, until, who } from './helpers';
 
 const P = payroll_v1_payroll;
@@ -138,7 +137,7 @@ describe('the payroll of a worked example', () => {
     expect(row.values[0]).toMatchObject({ username: 'nvA', fullname: 'Tên nvA', thangTinhLuong: MONTH, ...hand, can_edit: true });
     expect(row.tongDoanhThuTamTinh).toBe(30_000_000);
     expect(
-      pushes.some((p) => p.event === RECALCULATED_EVENT && p.payload.months.includes(MONTH) && p.payload.usernames.includes('nvA')),
+      pushes.some((p) => p.event === 'payroll.recalculated' && p.payload.months.includes(MONTH) && p.payload.usernames.includes('nvA')),
     ).toBe(true);
   });
 
@@ -161,7 +160,7 @@ describe('the payroll of a worked example', () => {
     await until(
       'push',
       async () => pushes.slice(pushesBefore),
-      (p) => p.some((x) => x.event === RECALCULATED_EVENT && x.payload.usernames.includes('nvA')),
+      (p) => p.some((x) => x.event === 'payroll.recalculated' && x.payload.usernames.includes('nvA')),
     );
     const found = await payroll.findPayroll({ username: 'nvA', thangTinhLuong: MONTH }, { identity: who(t, 3, 'cn1') });
     expect(found.thuongLeTet).toBe(1_500_000);

@@ -18,6 +18,8 @@ import { createRedis, createRevocationStore, signAccessToken } from '@cskh/kit/s
 import {
   createBus,
   EventBus,
+  clientRoom,
+  noticePayload,
   pushNotice,
   pushToClient,
   pushToUser,
@@ -27,7 +29,7 @@ import {
 } from '@cskh/kit/messaging';
 import { runService, RunningService } from '@cskh/kit/service';
 import { settle } from '@cskh/kit/testing';
-import { events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
+import { events_v1_pushes, events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/domain/data';
 import { lookupModule } from '../../lookup/src/module';
@@ -498,12 +500,13 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
       await open(b, token({ username: user }).token, `client-${rand()}`),
     ];
     const someoneElse = await open(b, token({ username: `other_${rand()}` }).token, `client-${rand()}`);
-    const got = mine.map((s) => record(s, 'orderReminder'));
-    const leaked = record(someoneElse, 'orderReminder');
-    const payload = { orderId: 'DH-001', msg: 'Đơn hàng sắp hết hạn' };
+    const got = mine.map((s) => record(s, 'nhacNhanVien'));
+    const leaked = record(someoneElse, 'nhacNhanVien');
+    const reminder = { phone_number: '', yeu_cau: 'soan_y', id: 'DH-001', han_huy: '', message: 'Đơn hàng sắp hết hạn' };
+    const payload = { result: 'success', data: reminder, message: reminder.message };
     // The same push twice (a retried publish): shown once.
-    const id = await pushToUser(testBus, user, 'orderReminder', payload, { from: 'orders' });
-    await pushToUser(testBus, user, 'orderReminder', payload, { eventId: id, from: 'orders' });
+    const id = await pushToUser(testBus, user, events_v1_pushes.ReminderPushed, payload, { from: 'orders' });
+    await pushToUser(testBus, user, events_v1_pushes.ReminderPushed, payload, { eventId: id, from: 'orders' });
     await settle(() => got.every((g) => g.length > 0), Boolean, 15000, 50);
     await new Promise((r) => setTimeout(r, 1500)); // room for a duplicate to show up
     expect(got).toEqual([[payload], [payload]]);
@@ -512,10 +515,10 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     // A client room reaches that tab only.
     const clientId = `client-${rand()}`;
     const tab = await open(a, token({ username: user }).token, clientId);
-    const progress = nextEvent<unknown>(tab, 'scanProgress');
-    const otherTabs = mine.map((s) => record(s, 'scanProgress'));
-    await pushToClient(testBus, addressOf(user, clientId), 'scanProgress', { FileName: 'quet-01.xlsx', done: 10, total: 20 });
-    expect(await progress).toEqual({ FileName: 'quet-01.xlsx', done: 10, total: 20 });
+    const notice = nextEvent<unknown>(tab, 'showThongBao');
+    const otherTabs = mine.map((s) => record(s, 'showThongBao'));
+    await pushNotice(testBus, clientRoom(addressOf(user, clientId)), { message: 'Tệp quet-01.xlsx đã quét 10/20' });
+    expect(await notice).toEqual(expect.objectContaining({ message: 'Tệp quet-01.xlsx đã quét 10/20', level: 'info' }));
     await new Promise((r) => setTimeout(r, 500));
     expect(otherTabs).toEqual([[], []]);
   });
@@ -531,9 +534,10 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     expect(masked.message).toBe(`KH ****77776 gọi lại ${tag}`);
 
     // A user's room: the salesperson's own push masked too.
-    const own = nextEvent<{ phone: string; note: string }>(sales, 'orderReminder');
-    await pushToUser(testBus, `nv_${tag}`, 'orderReminder', { phone: '0977777776', note: `Đơn 84977777776 cần duyệt ${tag}` });
-    expect(await own).toEqual({ phone: '****77776', note: `Đơn ****77776 cần duyệt ${tag}` });
+    const own = nextEvent<{ data: { phone_number: string; message: string } }>(sales, 'nhacNhanVien');
+    const data = { phone_number: '0977777776', message: `Đơn 84977777776 cần duyệt ${tag}` };
+    await pushToUser(testBus, `nv_${tag}`, events_v1_pushes.ReminderPushed, { result: 'success', data });
+    expect((await own).data).toEqual(expect.objectContaining({ phone_number: '****77776', message: `Đơn ****77776 cần duyệt ${tag}` }));
 
     // A socket reply: the match value (what the caller typed, for the browser to match by) kept.
     const t = token({ username: `nv_${tag}`, priority: 5 });
@@ -554,16 +558,21 @@ describe('realtime tier: two replicas, one Redis, one Kafka', () => {
     // Another staff member, on the other replica, announcing the owner's tab id as theirs.
     const intruder = await open(b, token({ username: `intruder_${rand()}` }).token, tabId);
     const leakedReplies = record(intruder, 'traKetQuaSoDuTaiKhoanChinh');
-    const leakedPushes = record(intruder, 'scanProgress');
+    const leakedPushes = record(intruder, 'showThongBao');
     const reply = nextEvent<LookupReplyPayload>(ownersTab, 'traKetQuaSoDuTaiKhoanChinh');
     ownersTab.emit('traCuuSoDuTaiKhoanChinh', { token: ownerToken, client_id: tabId, data: { isdn: '0912345678' } });
     expect(await reply).toEqual(expect.objectContaining({ status: 200, isdn: '912345678' }));
     await new Promise((r) => setTimeout(r, 1000)); // room for a leak to show up
     expect(leakedReplies).toEqual([]);
     // A service's push to the owner's tab (addressed as the request carried it) reaches the owner alone.
-    const progress = nextEvent<unknown>(ownersTab, 'scanProgress');
-    await pushToClient(testBus, addressOf(owner, tabId), 'scanProgress', { FileName: 'quet-02.xlsx', done: 1, total: 2 });
-    expect(await progress).toEqual({ FileName: 'quet-02.xlsx', done: 1, total: 2 });
+    const notice = nextEvent<unknown>(ownersTab, 'showThongBao');
+    await pushToClient(
+      testBus,
+      addressOf(owner, tabId),
+      events_v1_pushes.Notice,
+      noticePayload({ message: 'Tệp quet-02.xlsx đã quét 1/2' }, 'n-1'),
+    );
+    expect(await notice).toEqual(expect.objectContaining({ id: 'n-1', message: 'Tệp quet-02.xlsx đã quét 1/2' }));
     await new Promise((r) => setTimeout(r, 1000));
     expect(leakedPushes).toEqual([]);
   });

@@ -9,6 +9,7 @@
  * socket this module creates. Lookups with a reply (request → `traKetQua…`) live in ./lookups.ts.
  */
 import type { Socket } from 'socket.io-client';
+import type { PushPayloads } from './gen/pushes';
 
 let socketPromise: Promise<Socket> | null = null;
 let clientId = '';
@@ -102,10 +103,20 @@ export function onSocket(attach: Attach): () => void {
   };
 }
 
-/** Subscribe to an event (on this and later sockets); returns the unsubscribe function. */
-export function onRealtime(event: string, handler: (payload: any) => void): () => void {
+/**
+ * Subscribe to an event (on this and later sockets), e.g. a socket command's reply event (its
+ * payload as the caller knows it); returns the unsubscribe function.
+ */
+export function onRealtime<T = unknown>(event: string, handler: (payload: T) => void): () => void {
   return onSocket((s) => {
     s.on(event, handler);
     return () => s.off(event, handler);
   });
 }
+
+/**
+ * Subscribe to a pushed event declared in the protos (`PUSHES` of ./gen/pushes.ts), its payload
+ * typed by its declaration; returns the unsubscribe function.
+ */
+export const onPush = <E extends keyof PushPayloads>(event: E, handler: (payload: PushPayloads[E]) => void) =>
+  onRealtime<PushPayloads[E]>(event, handler);

@@ -5,6 +5,8 @@
  * route's list as the body with its other fields in the query).
  */
 import { collectRoutes, type RouteDef } from '../../../gateway/src/routes';
+import { loadPushDeclarations } from '../../../services/kit/src/messaging/push-declarations';
+import { PUSHES } from './gen/pushes';
 import * as generated from './gen/routes';
 import type { Route } from './route';
 
@@ -35,6 +37,11 @@ describe('generated client', () => {
       (r) => `${r.serviceFullName.split('.').pop()}.${r.rpc[0].toLowerCase()}${r.rpc.slice(1)} ${r.method} ${r.path}`,
     );
     expect(generatedRoutes.sort()).toEqual(expected.sort());
+  });
+
+  it('listens for every event the services may push, by the name its declaration gives', () => {
+    const declared = loadPushDeclarations().map((d) => `${d.message.split('.').pop()} ${d.event}`);
+    expect(Object.entries(PUSHES).map(([name, event]) => `${name} ${event}`)).toEqual(declared);
   });
 
   it('sends path parameters in the path and a GET’s other fields in the query, blanks left out', async () => {

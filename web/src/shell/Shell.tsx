@@ -15,7 +15,9 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { notify } from '../store';
-import { connectRealtime, disconnectRealtime, onRealtime, onSocket } from '../api/realtime';
+import { noticeLevel } from '../store/ui';
+import { connectRealtime, disconnectRealtime, onPush, onSocket } from '../api/realtime';
+import { PUSHES } from '../api/gen/pushes';
 import { sessionRefresh } from '../store/auth';
 import { addTab, ensureTab } from '../store/tabs';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
@@ -78,17 +80,13 @@ export default function Shell() {
     if (!token) return;
     connectRealtime(token, username).catch((e) => console.warn('realtime', e));
     const seen = new Set<string>();
-    // Notice shape from the realtime tier: { id, title, message, level, from, at }.
-    const off = onRealtime('showThongBao', (payload) => {
-      if (payload?.id) {
-        if (seen.has(payload.id)) return;
-        seen.add(payload.id);
+    const off = onPush(PUSHES.Notice, (notice) => {
+      if (notice.id) {
+        if (seen.has(notice.id)) return;
+        seen.add(notice.id);
       }
-      const message = typeof payload === 'string' ? payload : (payload?.message ?? payload?.msg ?? '');
-      const title = typeof payload === 'object' && payload?.title ? String(payload.title) : '';
-      const text = [title, message].filter(Boolean).join('\n');
-      const level = ['success', 'error', 'warning', 'info'].includes(payload?.level) ? payload.level : 'info';
-      if (text) notify(text, level, typeof payload?.durationMs === 'number' ? payload.durationMs : undefined);
+      const text = [notice.title, notice.message].filter(Boolean).join('\n');
+      if (text) notify(text, noticeLevel(notice.level));
       setUnread((n) => n + 1);
     });
     // The server closes the socket when this session ends elsewhere (logout in another tab, lock,

@@ -2,6 +2,9 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { reset } from './reset';
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
+const SEVERITIES: readonly string[] = ['success', 'error', 'info', 'warning'] satisfies ToastSeverity[];
+/** A notice's level as a toast's severity (info for one the toasts do not know). */
+export const noticeLevel = (level: string): ToastSeverity => (SEVERITIES.includes(level) ? (level as ToastSeverity) : 'info');
 export interface Toast {
   id: number;
   message: string;

@@ -38,9 +38,6 @@ export function checkAssignee(scope: StaffScope, member: StaffMember | undefined
   if (!inScope(scope, member, username)) throw new AppError('FORBIDDEN', MSG.assignOutOfScope(username));
 }
 
-/** The push each person gets when messages are handed to them (room user:<name>). */
-export const ASSIGNED_EVENT = 'mesbank.assigned';
-
 /** Numbers as the screens write them (spec 1 §1: 0,0). */
 const n0 = (n: number) => Math.trunc(n).toLocaleString('en-US');
 

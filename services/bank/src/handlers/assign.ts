@@ -1,10 +1,11 @@
+import { events_v1_pushes } from '@cskh/proto';
 import { toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
 import { Where, staffScopeOf } from '@cskh/kit/data';
 import { addPushToOutbox, userRoom } from '@cskh/kit/messaging';
 import type { bank_v1_bank } from '@cskh/proto';
 import type { BankContext } from '../context';
-import { ASSIGNED_EVENT, requireAssigner, assignedNotice, assignPlan, assignReplyMsg, checkAssignee } from '../domain/assign';
+import { requireAssigner, assignedNotice, assignPlan, assignReplyMsg, checkAssignee } from '../domain/assign';
 import { MSG } from '../domain/messages';
 import { assignOldest, countAssignable, countPending, pageMessages } from '../store/messages';
 import { SCHEMA } from '../store/schema';
@@ -51,7 +52,9 @@ export function assignHandlers(c: BankContext): Pick<Handlers<Def>, 'listAssigne
           const got = await assignOldest(em, username, count, me.username);
           out.push({ username, count: got });
           if (got > 0)
-            await addPushToOutbox(em, SCHEMA, userRoom(username), ASSIGNED_EVENT, assignedNotice(got, me.username), { from: me.username });
+            await addPushToOutbox(em, SCHEMA, userRoom(username), events_v1_pushes.BankMessagesAssigned, assignedNotice(got, me.username), {
+              from: me.username,
+            });
         }
         return out;
       });

@@ -4,7 +4,7 @@ import { Handlers } from '@cskh/kit/server';
 import { maskedEndsWith, Where } from '@cskh/kit/data';
 import { addPushToOutbox, ALL_ROOM, noticePayload } from '@cskh/kit/messaging';
 import { isManager } from '@cskh/kit';
-import { care_v1_care, events_v1_care } from '@cskh/proto';
+import { care_v1_care, events_v1_care, events_v1_pushes } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import type { CarrierRegistration } from '../clients/invite-carrier';
 import type { CareContext } from '../context';
@@ -129,7 +129,7 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
           em,
           schema,
           ALL_ROOM,
-          'showThongBao',
+          events_v1_pushes.Notice,
           noticePayload({ title: 'Mời gói thành công', message, level: 'success', from: 'care' }, eventId),
           {
             eventId,

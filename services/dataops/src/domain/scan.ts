@@ -119,8 +119,6 @@ export interface ScanProgress {
   reason: string;
 }
 
-export const SCAN_PROGRESS_EVENT = 'scanProgress';
-
 /**
  * Spacing of carrier calls: at most `perSecond` starts per second (0 = unbounded), each caller
  * given the next free slot. The clock and sleep are injectable so tests never wait.

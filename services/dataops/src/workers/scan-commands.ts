@@ -3,9 +3,9 @@ import { AppError, ERROR_TABLE } from '@cskh/kit';
 import { Logger } from '@cskh/kit/observability';
 import { BusMessage, EventBus, loadSocketRoutes, pushToUser, SocketRoute } from '@cskh/kit/messaging';
 import { isManager } from '@cskh/kit';
-import { events_v1_realtime } from '@cskh/proto';
+import { events_v1_pushes, events_v1_realtime } from '@cskh/proto';
 import { MSG } from '../domain/messages';
-import { parseScanCommand, SCAN_PROGRESS_EVENT, ScanKind, startTransition, stopTransition } from '../domain/scan';
+import { parseScanCommand, ScanKind, startTransition, stopTransition } from '../domain/scan';
 import { FileNameError, parseFileName } from '../domain/phone';
 import { progressOf, scanFileByName, ScanFileRow, scanFileView, setScanFileState } from '../store/scan-files';
 
@@ -62,7 +62,7 @@ export async function commandScan(
     return setScanFileState(tx, f.id, next);
   });
   if (action === 'start') wake();
-  await pushToUser(deps.bus, file.uploaded_by, SCAN_PROGRESS_EVENT, progressOf(file), { from: who.username }).catch((err) =>
+  await pushToUser(deps.bus, file.uploaded_by, events_v1_pushes.ScanProgress, progressOf(file), { from: who.username }).catch((err) =>
     deps.log.warn({ err }, 'scan progress push failed'),
   );
   return { ...scanFileView(file), msg: action === 'start' ? MSG.scanStarted : MSG.scanStopRequested };

@@ -1,9 +1,10 @@
+import { events_v1_pushes } from '@cskh/proto';
 import type { DataSource } from 'typeorm';
 import { Logger } from '@cskh/kit/observability';
 import { EventBus, pushToUser } from '@cskh/kit/messaging';
 import { CarrierUnavailable, ScanCarrier } from '../clients/carrier';
 import { MSG } from '../domain/messages';
-import { mapPool, RateLimiter, SCAN_PROGRESS_EVENT, ScanResultColumns } from '../domain/scan';
+import { mapPool, RateLimiter, ScanResultColumns } from '../domain/scan';
 import {
   addScannedAndRenewLease,
   claimRunningScanFile,
@@ -165,7 +166,7 @@ export class ScanWorker {
   }
 
   private async push(file: ScanFileRow) {
-    await pushToUser(this.bus, file.uploaded_by, SCAN_PROGRESS_EVENT, progressOf(file), { from: 'dataops' }).catch((err) =>
+    await pushToUser(this.bus, file.uploaded_by, events_v1_pushes.ScanProgress, progressOf(file), { from: 'dataops' }).catch((err) =>
       this.log.warn({ err, file: file.id }, 'scan progress push failed'),
     );
   }

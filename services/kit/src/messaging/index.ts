@@ -3,3 +3,4 @@ export * from './bus';
 export * from './batch-consumer';
 export * from './outbox';
 export * from './realtime-push';
+export * from './push-declarations';

@@ -5,16 +5,18 @@
  *    on the RPCs of a per-service socket service; loadSocketRoutes() reads them (proto-loader, like
  *    the gateway reads `(cskh.api.route)`). The realtime tier routes by this table; a service finds
  *    its request and reply topics in it.
- *  - Pushes: any service emits an event to a user's sockets, a client's, or everyone's in one call,
- *    through its bus (pushToUser…) or, inside a transaction, its outbox (addPushToOutbox).
+ *  - Pushes: any service emits a push declared with `(cskh.api.push)` (proto/cskh/events/v1/pushes.proto)
+ *    to a user's sockets, a client's, or everyone's in one call, through its bus (pushToUser…) or,
+ *    inside a transaction, its outbox (addPushToOutbox); push-declarations.ts checks each.
  */
 import { randomUUID } from 'node:crypto';
 import * as protoLoader from '@grpc/proto-loader';
 import type { EntityManager } from 'typeorm';
-import { events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
+import { events_v1_pushes, events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
 import type { EventBus } from './bus';
 import type { BusMessage } from './bus-message';
 import { addToOutbox } from './outbox';
+import { declaredPush, type PushType } from './push-declarations';
 import { hasAnyPermission } from '../core/identity';
 
 /** One browser socket command, as declared with (cskh.api.socket). */
@@ -148,63 +150,64 @@ export interface PushOptions {
   from?: string;
 }
 
-/** The bus message asking the realtime tier to emit `event` with `payload` to `room`. */
-export function realtimePushMessage(
+/** The bus message asking the realtime tier to emit the push of `type` with `payload` to `room` (checked by declaredPush). */
+export function realtimePushMessage<T, P>(
   room: string,
-  event: string,
-  payload: unknown,
+  type: PushType<T, P>,
+  payload: P,
   opts: PushOptions = {},
 ): BusMessage & { eventId: string } {
   const eventId = opts.eventId ?? randomUUID();
+  const { event, json } = declaredPush(type, room, payload);
   const push = events_v1_realtime.RealtimePush.fromPartial({
     event_id: eventId,
     room,
     event,
-    payload_json: JSON.stringify(payload ?? null),
+    payload_json: json,
     sent_at_ms: Date.now(),
     from: opts.from ?? '',
   });
   return { topic: REALTIME_PUSH_TOPIC, key: room, value: Buffer.from(events_v1_realtime.RealtimePush.encode(push).finish()), eventId };
 }
 
-/** Emits `event` to every socket of `room` (user:<name>, client:<id> or all); resolves with the event id. */
-export async function pushToRoom(bus: EventBus, room: string, event: string, payload: unknown, opts?: PushOptions): Promise<string> {
-  const { eventId, ...msg } = realtimePushMessage(room, event, payload, opts);
+/** Emits a declared push to every socket of `room` (user:<name>, client:<id> or all); resolves with the event id. */
+export async function pushToRoom<T, P>(bus: EventBus, room: string, type: PushType<T, P>, payload: P, opts?: PushOptions): Promise<string> {
+  const { eventId, ...msg } = realtimePushMessage(room, type, payload, opts);
   await bus.publish([msg]);
   return eventId;
 }
 
-export const pushToUser = (bus: EventBus, username: string, event: string, payload: unknown, opts?: PushOptions) =>
-  pushToRoom(bus, userRoom(username), event, payload, opts);
-export const pushToClient = (bus: EventBus, clientId: string, event: string, payload: unknown, opts?: PushOptions) =>
-  pushToRoom(bus, clientRoom(clientId), event, payload, opts);
-export const pushToAll = (bus: EventBus, event: string, payload: unknown, opts?: PushOptions) =>
-  pushToRoom(bus, ALL_ROOM, event, payload, opts);
+export const pushToUser = <T, P>(bus: EventBus, username: string, type: PushType<T, P>, payload: P, opts?: PushOptions) =>
+  pushToRoom(bus, userRoom(username), type, payload, opts);
+export const pushToClient = <T, P>(bus: EventBus, clientId: string, type: PushType<T, P>, payload: P, opts?: PushOptions) =>
+  pushToRoom(bus, clientRoom(clientId), type, payload, opts);
+export const pushToAll = <T, P>(bus: EventBus, type: PushType<T, P>, payload: P, opts?: PushOptions) =>
+  pushToRoom(bus, ALL_ROOM, type, payload, opts);
 
 /** The same push, written in the caller's transaction (the outbox relay publishes it after commit). */
-export async function addPushToOutbox(
+export async function addPushToOutbox<T, P>(
   em: EntityManager,
   schema: string,
   room: string,
-  event: string,
-  payload: unknown,
+  type: PushType<T, P>,
+  payload: P,
   opts?: PushOptions,
 ): Promise<string> {
-  const { eventId, topic, key, value } = realtimePushMessage(room, event, payload, opts);
+  const { eventId, topic, key, value } = realtimePushMessage(room, type, payload, opts);
   await addToOutbox(em, schema, topic, key, value);
   return eventId;
 }
 
-/** A `showThongBao` notice in the shape the browser shows: {id, title, message, level, from, at}. */
+/** A notice in the shape the browser shows (the declared Notice), its id the push's event id. */
 export function noticePayload(
   n: { title?: string; message: string; level?: 'info' | 'success' | 'warning' | 'error'; from?: string },
   eventId: string,
-) {
+): events_v1_pushes.Notice {
   return { id: eventId, title: n.title ?? '', message: n.message, level: n.level ?? 'info', from: n.from ?? '', at: Date.now() };
 }
 
 /** Shows a notice (showThongBao) to a room, in one call. */
 export function pushNotice(bus: EventBus, room: string, n: Parameters<typeof noticePayload>[0], opts: PushOptions = {}): Promise<string> {
   const eventId = opts.eventId ?? randomUUID();
-  return pushToRoom(bus, room, 'showThongBao', noticePayload(n, eventId), { ...opts, eventId, from: opts.from ?? n.from });
+  return pushToRoom(bus, room, events_v1_pushes.Notice, noticePayload(n, eventId), { ...opts, eventId, from: opts.from ?? n.from });
 }

@@ -8,16 +8,6 @@ import { isSuccess } from './statuses';
 /** Kafka topic of status changes; key = the order id. */
 export const STATUS_CHANGED_TOPIC = 'cskh.orders.status-changed';
 
-/** Socket events the service pushes (the realtime tier emits them to the rooms). */
-export const PUSH = {
-  /** An order of a list changed ({kind, id}); screens reload, the server masks what they get. */
-  changed: 'ordersChanged',
-  /** A reminder for one user (the polled nhacNhanVien answer, pushed). */
-  reminder: 'nhacNhanVien',
-  /** A reminder ended ({result, data: {id, yeu_cau}}): its order moved on; every open browser of the recipient closes it. */
-  reminderEnded: 'nhacNhanVienXong',
-} as const;
-
 /** The event a status change writes to the outbox (phone as entered; consumers match by last 9). */
 export function statusChanged(before: OrderRow, after: OrderRow, by: string, at: Date): events_v1_orders.OrderStatusChanged {
   const ratio = Number(after.ti_le_doanh_thu);

@@ -2,13 +2,13 @@
  * The order lists' calls on many orders at once (spec 3 §5, §7.8): the Excel upload, the pool of
  * uploaded orders without staff and its hand-out, and the managed list of partner companies.
  */
+import { events_v1_pushes } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import { Identity, importChunk, toPaging, vnDateTime } from '@cskh/kit';
 import { requireId, staffScopeOf } from '@cskh/kit/data';
 import { addPushToOutbox, ALL_ROOM } from '@cskh/kit/messaging';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
-import { PUSH } from '../domain/events';
 import { importRowKey, parseImportRow, R9279_FIRST_ROW } from '../domain/import-9279';
 import { MSG } from '../domain/messages';
 import { deriveMoney } from '../domain/order-money';
@@ -99,7 +99,8 @@ export function orderBatchHandlers(c: OrdersContext, kind: OrderKind, present: P
                 who: me,
                 changes: [{ field: 'trang_thai', from: null, to: o.trang_thai }],
               });
-            if (created.length) await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind, id: '' }, { from: me.username });
+            if (created.length)
+              await addPushToOutbox(em, SCHEMA, ALL_ROOM, events_v1_pushes.OrdersChanged, { kind, id: '' }, { from: me.username });
           }),
       });
     },
@@ -139,7 +140,7 @@ export function orderBatchHandlers(c: OrdersContext, kind: OrderKind, present: P
           out.push({ username, count: ids.length });
         }
         if (out.some((o) => o.count > 0))
-          await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind, id: '' }, { from: me.username });
+          await addPushToOutbox(em, SCHEMA, ALL_ROOM, events_v1_pushes.OrdersChanged, { kind, id: '' }, { from: me.username });
         return out;
       });
       c.deps.outbox.afterCommit();

@@ -1,9 +1,9 @@
+import { events_v1_pushes } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import { dayRange, Identity, isManager, seesOwnRowsOnly, TEXT_LIMITS, toPaging, vnDateTime } from '@cskh/kit';
 import { inScope, ListFilter, maskedContains, requireId, staffOptionList, staffScopeOf, typedContains } from '@cskh/kit/data';
 import { addPushToOutbox, ALL_ROOM } from '@cskh/kit/messaging';
 import { Actor, applyChange, OrderChange, pushReminder, removeOrder } from '../store/order-changes';
-import { PUSH } from '../domain/events';
 import type { OrdersContext } from '../context';
 import { MSG } from '../domain/messages';
 import { autoInviteRequest } from '../domain/auto-invite';
@@ -364,7 +364,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
 
   /** A new order's pushes: the list refresh and the reminder its request status calls for. */
   async function announceCreated(em: EntityManager, o: OrderRow, by: string, at: Date) {
-    await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind: o.kind, id: o.id }, { from: by });
+    await addPushToOutbox(em, SCHEMA, ALL_ROOM, events_v1_pushes.OrdersChanged, { kind: o.kind, id: o.id }, { from: by });
     await pushReminder(em, o, at);
   }
 

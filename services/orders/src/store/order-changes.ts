@@ -2,9 +2,9 @@ import type { EntityManager } from 'typeorm';
 import { PRIORITY } from '@cskh/kit';
 import { changedFields } from '@cskh/kit/data';
 import { addPushToOutbox, ALL_ROOM, userRoom } from '@cskh/kit/messaging';
-import { events_v1_orders } from '@cskh/proto';
+import { events_v1_orders, events_v1_pushes } from '@cskh/proto';
 import type { OrdersContext } from '../context';
-import { PUSH, STATUS_CHANGED_TOPIC, statusChanged } from '../domain/events';
+import { STATUS_CHANGED_TOPIC, statusChanged } from '../domain/events';
 import { clawback, deriveMoney } from '../domain/order-money';
 import type { OrderRow } from '../domain/present';
 import { tierPrice } from '../domain/prices';
@@ -140,7 +140,7 @@ export async function applyChange(
     const event = events_v1_orders.OrderStatusChanged.encode(statusChanged(before, after, who.username, at)).finish();
     await outbox.add(em, STATUS_CHANGED_TOPIC, before.id, event);
   }
-  await addPushToOutbox(em, SCHEMA, ALL_ROOM, PUSH.changed, { kind: after.kind, id: after.id }, { from: who.username });
+  await addPushToOutbox(em, SCHEMA, ALL_ROOM, events_v1_pushes.OrdersChanged, { kind: after.kind, id: after.id }, { from: who.username });
   // A reminder moves when the order leaves its waiting status, or when a salesperson's reminder
   // changes hands (still waiting, reassigned): the old recipient's toast closes, the new one's opens.
   const handedOver = after.username_nv !== before.username_nv && reminderFor(before.trang_thai_yeu_cau)?.to === 'staff';
@@ -169,7 +169,11 @@ export async function pushReminder(em: EntityManager, order: OrderRow, at: Date)
   for (const to of await reminderRecipients(em, order, r.to)) {
     const view = reminderView(order, to.priority, isoDue);
     if (!view) continue;
-    await addPushToOutbox(em, SCHEMA, userRoom(to.username), PUSH.reminder, { result: 'success', data: view, message: view.message });
+    await addPushToOutbox(em, SCHEMA, userRoom(to.username), events_v1_pushes.ReminderPushed, {
+      result: 'success',
+      data: view,
+      message: view.message,
+    });
   }
   await markReminded(em, order.id, at);
 }
@@ -186,7 +190,7 @@ export async function pushReminderEnded(em: EntityManager, order: OrderRow): Pro
   if (!r) return;
   const data = { id: order.id, yeu_cau: r.kind };
   for (const to of await reminderRecipients(em, order, r.to))
-    await addPushToOutbox(em, SCHEMA, userRoom(to.username), PUSH.reminderEnded, { result: 'success', data });
+    await addPushToOutbox(em, SCHEMA, userRoom(to.username), events_v1_pushes.ReminderEnded, { result: 'success', data });
 }
 
 /** Deletes an order, ending the reminder it gave. */

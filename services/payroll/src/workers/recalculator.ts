@@ -1,3 +1,4 @@
+import { events_v1_pushes } from '@cskh/proto';
 import { pushToAll } from '@cskh/kit/messaging';
 import { ServiceDeps } from '@cskh/kit/service';
 import type { PayrollConfig } from '../config';
@@ -5,8 +6,6 @@ import { displayMonth } from '../domain/month';
 import { computePayroll } from '../domain/payroll';
 import { claimPending, gatherInputs, loadSettings, storeResult } from '../store/payroll';
 
-/** Socket event the sheet listens to: rows of these months were recalculated. */
-export const RECALCULATED_EVENT = 'payroll.recalculated';
 const BATCH = 50;
 
 /**
@@ -71,9 +70,10 @@ export class Recalculator {
     });
     if (done.length) {
       const months = [...new Set(done.map((r) => displayMonth(r.month)))];
-      await pushToAll(this.deps.bus, RECALCULATED_EVENT, { months, usernames: [...new Set(done.map((r) => r.username))] }).catch((err) =>
-        this.deps.log.warn({ err }, 'payroll push failed'),
-      );
+      await pushToAll(this.deps.bus, events_v1_pushes.PayrollRecalculated, {
+        months,
+        usernames: [...new Set(done.map((r) => r.username))],
+      }).catch((err) => this.deps.log.warn({ err }, 'payroll push failed'));
     }
     return done.length;
   }

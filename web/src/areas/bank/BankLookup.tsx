@@ -19,7 +19,8 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import ListScreen from '../../list/ListScreen';
 import type { ColumnDef, ListConfig, ListHandle, ListResult, RowAction } from '../../list/types';
 import { presetFilters } from '../../list/presets';
-import { onRealtime } from '../../api/realtime';
+import { onPush } from '../../api/realtime';
+import { PUSHES } from '../../api/gen/pushes';
 import { useSession } from '../../common/session';
 import { useMenuAccess, type MenuAccess } from '../../common/menuAccess';
 import { clawbackLabel, REQUEST_METHODS, REQUEST_TYPES } from '../refunds/api';
@@ -30,17 +31,7 @@ import { hiddenAtFirst } from '../../list/columns';
 import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
 import { formatNumber, monthStart, today } from '../../common/format';
-import {
-  ASSIGNED_EVENT,
-  BANK_ASSIGNED,
-  BANK_CHANNELS,
-  BANK_IMPORT,
-  BANK_LIST,
-  bankApi,
-  bankHistory,
-  PROCESSING_OPTIONS,
-  type BankMessage,
-} from './api';
+import { BANK_ASSIGNED, BANK_CHANNELS, BANK_IMPORT, BANK_LIST, bankApi, bankHistory, PROCESSING_OPTIONS, type BankMessage } from './api';
 import { isManager, leadsPeople } from '../../api/access';
 
 // Head office (isManager: priority below 3) sees processing, updater and approval, uploads, approves (spec 1 §6).
@@ -327,7 +318,7 @@ export default function BankLookup({ active }: Partial<ScreenProps> = {}) {
   useEffect(() => {
     refreshPending();
     // Handed something: the queue and its count follow at once.
-    return onRealtime(ASSIGNED_EVENT, () => {
+    return onPush(PUSHES.BankMessagesAssigned, () => {
       refreshPending();
       mineRef.current?.reload();
     });

@@ -16,8 +16,6 @@ export const BANK_IMPORT = BankService.importMessages;
 export const BANK_ASSIGNED = BankService.listAssigned.url();
 /** A message's audit trail (the list's history dialog). */
 export const bankHistory = (id: string) => BankService.messageHistory.url({ id });
-/** Pushed to a person the moment messages are handed to them: { count, by, message }. */
-export const ASSIGNED_EVENT = 'mesbank.assigned';
 
 export type AssignableStaff = bank_v1_bank.AssignableStaff;
 export type AssignReply = bank_v1_bank.AssignReply;

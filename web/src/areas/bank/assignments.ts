@@ -6,9 +6,10 @@
  * Started once when the app loads (the area's index.ts), for every later login: it attaches to each
  * socket the shell opens and acts only for a session holding lookup.bank.
  */
-import { onRealtime, onSocket } from '../../api/realtime';
+import { onPush, onSocket } from '../../api/realtime';
+import { PUSHES } from '../../api/gen/pushes';
 import { notify, store } from '../../store';
-import { ASSIGNED_EVENT, bankApi } from './api';
+import { bankApi } from './api';
 import { pendingNotice } from './rules';
 
 let started = false;
@@ -18,8 +19,8 @@ export function startBankAssignmentNotices(): void {
   started = true;
   const session = () => store.getState().auth;
   const mayUse = () => (session().permissions ?? []).includes('lookup.bank');
-  onRealtime(ASSIGNED_EVENT, (p: { message?: string } | null) => {
-    if (p?.message && mayUse()) notify(p.message, 'info');
+  onPush(PUSHES.BankMessagesAssigned, (p) => {
+    if (p.message && mayUse()) notify(p.message, 'info');
   });
   let shown = { user: '', pending: -1 };
   onSocket((s) => {

@@ -11,7 +11,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import InfoIcon from '@mui/icons-material/Info';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
-import { emitRealtime, onRealtime } from '../../api/realtime';
+import { emitRealtime, onPush, onRealtime } from '../../api/realtime';
 import { formatNumber } from '../../common/format';
 import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
@@ -20,7 +20,8 @@ import { writeExcel } from '../../list/exportExcel';
 import type { ColumnDef, ListConfig, ListHandle } from '../../list/types';
 import { notify } from '../../store';
 import { useAppSelector } from '../../store/hooks';
-import { SCAN_PROGRESS_EVENT, SCAN_SCREENS, scanApi, type ScanFile, type ScanInfo, type ScanKind, type ScanProgress } from './api';
+import { SCAN_SCREENS, scanApi, type ScanFile, type ScanInfo, type ScanKind } from './api';
+import { PUSHES } from '../../api/gen/pushes';
 import { processedFileName, SCAN_STATE_LABEL } from './rules';
 import { exportColumns } from './scanExport';
 
@@ -43,8 +44,8 @@ function useLive(kind: ScanKind, row: ScanFile) {
   );
   useEffect(
     () =>
-      onRealtime(SCAN_PROGRESS_EVENT, (p: ScanProgress) => {
-        if (p?.kind === kind && p.FileName === row.FileName)
+      onPush(PUSHES.ScanProgress, (p) => {
+        if (p.kind === kind && p.FileName === row.FileName)
           setLive({ scanned: p.scanned, total: p.total, state: p.state, reason: p.reason });
       }),
     [kind, row.FileName],

@@ -5,8 +5,8 @@
 import type { common_v1_common, dataops_v1_dataops } from '@cskh/proto';
 import { DataopsListService as Lists, DataopsScanService as Scans, DataopsSplitService as Splits } from '../../api/gen/routes';
 import { SOCKET_COMMANDS } from '../../api/gen/sockets';
-// Type only (nothing of the service is bundled): the scan kinds and the progress push as the dataops service defines them.
-import type { ScanKind, ScanProgress } from '../../../../services/dataops/src/domain/scan';
+// Type only (nothing of the service is bundled): the scan kinds as the dataops service defines them.
+import type { ScanKind } from '../../../../services/dataops/src/domain/scan';
 
 export type ScanFile = dataops_v1_dataops.ScanFile;
 export type ScanInfo = dataops_v1_dataops.ScanInfo;
@@ -18,7 +18,7 @@ export type DataTarget = dataops_v1_dataops.DataTarget;
 export type BlacklistEntry = dataops_v1_dataops.BlacklistEntry;
 export type OtpRecord = dataops_v1_dataops.OtpRecord;
 export type Ack = common_v1_common.Ack;
-export type { ScanKind, ScanProgress };
+export type { ScanKind };
 
 /** Per scan screen: its routes, its socket start/stop pair and their reply events (spec 3 §7.2), its title. */
 export const SCAN_SCREENS = {
@@ -53,9 +53,6 @@ export const SCAN_SCREENS = {
     freeCycles: false,
   },
 } satisfies Record<ScanKind, { title: string; base: string; permission: string; freeCycles: boolean } & Record<string, unknown>>;
-
-/** The push every socket of a file's uploader gets as a scan moves (services/dataops README): a ScanProgress. */
-export const SCAN_PROGRESS_EVENT = 'scanProgress';
 
 export const scanApi = (kind: ScanKind) => {
   const routes = SCAN_SCREENS[kind].routes;

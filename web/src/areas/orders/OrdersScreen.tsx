@@ -10,7 +10,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import BusinessIcon from '@mui/icons-material/Business';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { errorMsg } from '../../api/client';
-import { onRealtime } from '../../api/realtime';
+import { onPush } from '../../api/realtime';
+import { PUSHES } from '../../api/gen/pushes';
 import { isManager, leadsPeople } from '../../api/access';
 import { autoInviteToast } from '../../common/inviteWords';
 import FormDialog from '../../form/FormDialog';
@@ -62,8 +63,8 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
   // reminders are shown by the shell on every screen (./reminders.ts).
   useEffect(
     () =>
-      onRealtime('ordersChanged', (p) => {
-        if (p?.kind === kind) listRef.current?.reload();
+      onPush(PUSHES.OrdersChanged, (p) => {
+        if (p.kind === kind) listRef.current?.reload();
       }),
     [kind],
   );

@@ -9,10 +9,6 @@ import { MAX_TOASTS } from '../../store/ui';
 export type ReminderData = orders_v1_orders.ReminderData;
 export type ReminderReply = orders_v1_orders.ReminderReply;
 
-/** The socket event of a pushed reminder ({result, data, message}). */
-export const REMINDER_EVENT = 'nhacNhanVien';
-/** The socket event of a reminder that ended ({result, data: {id, yeu_cau}}): its order moved on. */
-export const REMINDER_ENDED_EVENT = 'nhacNhanVienXong';
 /** How long a reminder stays on screen (spec 3 §9: toast duration 30 s). */
 export const REMINDER_TOAST_MS = 30_000;
 /** The same reminder twice within this window is one (a push and the reconnect's answer crossing). */

@@ -8,15 +8,14 @@
  */
 import { useEffect } from 'react';
 import { MfyOrderService } from '../../api/gen/routes';
-import { onRealtime, onSocket } from '../../api/realtime';
+import { onPush, onSocket } from '../../api/realtime';
+import { PUSHES } from '../../api/gen/pushes';
 import { store } from '../../store';
 import { hideToast, showToast } from '../../store/ui';
 import {
   endedReminderOrder,
   pendingToShow,
   pushedReminder,
-  REMINDER_ENDED_EVENT,
-  REMINDER_EVENT,
   REMINDER_TOAST_MS,
   reminderKey,
   shownButEnded,
@@ -48,8 +47,8 @@ export function useOrderReminders(enabled: boolean) {
       lastShown.delete(key);
       if (id !== undefined) store.dispatch(hideToast(id));
     };
-    const offPush = onRealtime(REMINDER_EVENT, (p) => show(pushedReminder(p)));
-    const offEnded = onRealtime(REMINDER_ENDED_EVENT, (p) => {
+    const offPush = onPush(PUSHES.ReminderPushed, (p) => show(pushedReminder(p)));
+    const offEnded = onPush(PUSHES.ReminderEnded, (p) => {
       const id = endedReminderOrder(p);
       if (id) [...open.keys()].filter((k) => k.startsWith(`${id}:`)).forEach(close);
     });

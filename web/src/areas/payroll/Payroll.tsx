@@ -6,19 +6,11 @@ import FormDialog from '../../form/FormDialog';
 import type { FieldDef, FormConfig } from '../../form/types';
 import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
-import { onRealtime } from '../../api/realtime';
+import { onPush } from '../../api/realtime';
+import { PUSHES } from '../../api/gen/pushes';
 import { failText } from '../../api/client';
 import { notify } from '../../store';
-import {
-  ATTENDANCE_IMPORT,
-  MANUAL_IMPORT,
-  PAYROLL,
-  payrollApi,
-  payrollHistory,
-  RECALCULATED_EVENT,
-  staffOptions,
-  type PayrollRow,
-} from './api';
+import { ATTENDANCE_IMPORT, MANUAL_IMPORT, PAYROLL, payrollApi, payrollHistory, staffOptions, type PayrollRow } from './api';
 import { daysToSend, formatDays, payrollRowState, thisMonth } from './rules';
 import { isBranchOrAbove, isManager } from '../../api/access';
 
@@ -117,7 +109,7 @@ export default function Payroll() {
   const [editing, setEditing] = useState<PayrollRow | null>(null);
 
   // The server pushes when rows were recalculated: refresh without polling.
-  useEffect(() => onRealtime(RECALCULATED_EVENT, () => listRef.current?.reload()), []);
+  useEffect(() => onPush(PUSHES.PayrollRecalculated, () => listRef.current?.reload()), []);
 
   const config = useMemo<ListConfig<PayrollRow>>(
     () => ({

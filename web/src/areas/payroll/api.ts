@@ -25,8 +25,6 @@ export const MANUAL_IMPORT = PayrollService.saveManualData;
 export const revenueHistory = (id: string) => PayrollService.revenueHistory.url({ id });
 export const payrollHistory = (id: string) => PayrollService.payrollHistory.url({ id });
 
-export const RECALCULATED_EVENT = 'payroll.recalculated';
-
 export const payrollApi = {
   staff: () => PayrollService.listStaff(),
   byDay: (filters: Record<string, unknown>) => PayrollService.revenueByDay.send(filters),
