@@ -58,7 +58,7 @@ export function handleUnauthorized() {
   unauthorizedHandler();
 }
 
-export async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+export async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = tokenProvider();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -80,11 +80,13 @@ export async function request<T = any>(method: string, path: string, opts: Reque
     if ((e as Error)?.name === 'AbortError') throw e;
     throw new ApiError(0, 'NETWORK', 'Không kết nối được máy chủ');
   }
-  let json: any = null;
+  // The gateway's envelope {status, code, msg, data}, or a body of another shape (a proxy's page).
+  let json: { status?: unknown; code?: string; msg?: string; data?: unknown } | null = null;
   const text = await res.text();
   if (text) {
     try {
-      json = JSON.parse(text);
+      const parsed: unknown = JSON.parse(text);
+      json = parsed && typeof parsed === 'object' ? parsed : null;
     } catch {
       json = null;
     }
@@ -101,10 +103,10 @@ export async function request<T = any>(method: string, path: string, opts: Reque
 }
 
 export const api = {
-  get: <T = any>(path: string, query?: Query, opts?: RequestOptions) => request<T>('GET', path, { ...opts, query }),
-  post: <T = any>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
-  put: <T = any>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
-  del: <T = any>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  get: <T = unknown>(path: string, query?: Query, opts?: RequestOptions) => request<T>('GET', path, { ...opts, query }),
+  post: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  del: <T = unknown>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
 };
 
 /** The server's msg when present. */

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { PermissionRef } from '../api/auth';
 import { groupByCategory } from './refdata';
+import { testIdProps } from './testId';
 
 /** Permission checkboxes grouped by category (roles dialog, per-user permission editor). */
 export default function PermissionChecklist({
@@ -60,7 +61,7 @@ export default function PermissionChecklist({
                       size="small"
                       checked={selected.has(p.id)}
                       onChange={(e) => toggle([p.id], e.target.checked)}
-                      slotProps={{ input: { 'data-testid': `${testIdPrefix}-${p.code}` } as any }}
+                      slotProps={{ input: testIdProps(`${testIdPrefix}-${p.code}`) }}
                     />
                   }
                 />

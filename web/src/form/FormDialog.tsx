@@ -28,6 +28,7 @@ import {
   requiredAlertFor,
   submitValues,
 } from './values';
+import { testIdProps } from '../common/testId';
 
 const text = (t: string | ((m: FormMode) => string) | undefined, mode: FormMode) => (typeof t === 'function' ? t(mode) : t);
 
@@ -185,7 +186,7 @@ export default function FormDialog<R = any>({
               checked={value === true}
               disabled={readOnly}
               onChange={(e) => setValue(f.key, e.target.checked)}
-              slotProps={{ input: { 'data-testid': testId, name: f.key } as any }}
+              slotProps={{ input: testIdProps(testId, { name: f.key }) }}
             />
           }
         />
@@ -246,7 +247,7 @@ export default function FormDialog<R = any>({
           fullWidth
           slotProps={{
             htmlInput: { name: f.key },
-            select: { SelectDisplayProps: { 'data-testid': testId } as any },
+            select: { SelectDisplayProps: testIdProps(testId) },
             inputLabel: f.emptyLabel !== undefined || selectHelper ? { shrink: true } : undefined,
             formHelperText: failure ? ({ 'data-testid': `${testId}-load-error`, role: 'alert' } as any) : undefined,
           }}

@@ -200,7 +200,10 @@ export function parseCell(value: unknown, parse: CellParse = 'text'): unknown {
 
 /** What of SheetJS (`xlsx`) reading a sheet needs; the module is loaded by the caller, on first use. */
 export interface SheetReader {
-  read(data: ArrayBuffer, opts: { type: 'array'; cellDates: boolean }): { SheetNames: string[]; Sheets: Record<string, any> };
+  read(
+    data: ArrayBuffer,
+    opts: { type: 'array'; cellDates: boolean },
+  ): { SheetNames: string[]; Sheets: Record<string, { '!ref'?: string }> };
   utils: {
     decode_range(ref: string): { e: { r: number; c: number } };
     sheet_to_json<T>(ws: unknown, opts: Record<string, unknown>): T[];

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, put, takeLatest } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
 import { errorMsg } from '../api/client';
 import type { LoginReply, RoleRef, User } from '../api/auth';
 import { authApi } from '../api/auth';
@@ -107,7 +108,7 @@ export function clearClientState() {
   }
 }
 
-function* loginSaga(action: ReturnType<typeof loginRequest>): Generator<any, void, any> {
+function* loginSaga(action: ReturnType<typeof loginRequest>): SagaIterator<void> {
   try {
     const reply: LoginReply = yield call(authApi.login, action.payload.username, action.payload.password);
     yield put(loginSuccess(reply));
@@ -116,7 +117,7 @@ function* loginSaga(action: ReturnType<typeof loginRequest>): Generator<any, voi
   }
 }
 
-function* refreshSaga(): Generator<any, void, any> {
+function* refreshSaga(): SagaIterator<void> {
   try {
     const reply: LoginReply = yield call(authApi.me);
     yield put(sessionUpdated(reply));
@@ -125,7 +126,7 @@ function* refreshSaga(): Generator<any, void, any> {
   }
 }
 
-function* logoutSaga(): Generator<any, void, any> {
+function* logoutSaga(): SagaIterator<void> {
   try {
     yield call(authApi.logout, { skipUnauthorizedHandler: true });
   } catch {

@@ -5,6 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import { errorMsg } from '../../api/client';
 import { channelsApi, type ChannelAssignment } from './api';
 import { notify } from '../../store';
+import { testIdProps } from '../../common/testId';
 
 export const INVITE_CHANNELS = [
   { name: 'ma_xac_nhan_1', text: 'Mã xác nhận 1' },
@@ -62,7 +63,7 @@ export default function InviteChannels({
               disabled={busy === ch.name}
               checked={!!active.get(channelKey(username, ch.name))}
               onChange={(e) => void toggle(ch, e.target.checked)}
-              slotProps={{ input: { 'data-testid': `channel-${username}-${ch.name}` } as any }}
+              slotProps={{ input: testIdProps(`channel-${username}-${ch.name}`) }}
             />
           }
         />

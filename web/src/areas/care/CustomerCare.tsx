@@ -110,7 +110,7 @@ export default function CustomerCare() {
             setLeft(Number(res.count));
             return res;
           },
-          successMsg: (_r, res: any) => res?.msg || 'Đã mở lại ca chăm sóc',
+          successMsg: (_r, res) => (res as Awaited<ReturnType<typeof careApi.moiLai>>).msg || 'Đã mở lại ca chăm sóc',
           errorMsg: 'Mời lại không thành công',
         },
         {

@@ -17,6 +17,7 @@ import { useSession } from '../../common/session';
 import { notify } from '../../store';
 import { careApi, type StaffOptionList, type Upload } from './api';
 import { isBranch, isBranchOrAbove, isDataCoordinator, isLeader, isSales } from '../../api/access';
+import { testIdProps } from '../../common/testId';
 
 type Person = StaffOptionList['values'][number];
 const priorityOf = (p: Person) => p.role?.priority ?? 99;
@@ -116,7 +117,7 @@ export default function Division() {
           value={uploadId}
           onChange={(e) => setUploadId(e.target.value)}
           sx={{ minWidth: 320 }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'division-upload' } as never } }}
+          slotProps={{ select: { SelectDisplayProps: testIdProps('division-upload') } }}
         >
           {uploads.map((u) => (
             <MenuItem key={u.id} value={u.id} data-testid={`division-upload-option-${u.filename}`}>

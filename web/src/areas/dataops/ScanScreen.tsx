@@ -17,7 +17,7 @@ import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
 import ListScreen from '../../list/ListScreen';
 import { writeExcel } from '../../list/exportExcel';
-import type { ColumnDef, ListConfig, ListHandle } from '../../list/types';
+import type { ColumnDef, ListConfig, ListHandle, Row } from '../../list/types';
 import { notify } from '../../store';
 import { useAppSelector } from '../../store/hooks';
 import { SCAN_SCREENS, scanApi, type ScanFile, type ScanInfo, type ScanKind } from './api';
@@ -166,7 +166,7 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
           icon: <DownloadIcon fontSize="small" />,
           run: async (r) => {
             const all = await calls.all(r.FileName);
-            await writeExcel(processedFileName(r.FileName), exportColumns(kind) as ColumnDef[], all.values as any[]);
+            await writeExcel(processedFileName(r.FileName), exportColumns(kind) as ColumnDef[], all.values as Row[]);
           },
           reload: false,
           errorMsg: 'Xuất file không thành công',

@@ -1,3 +1,4 @@
+import type { lookup_v1_lookup as Reply } from '@cskh/proto';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,6 +20,7 @@ import { useSession } from '../../common/session';
 import { notify } from '../../store';
 import { KeyValueTable, lookupPhone, RowsTable, type FieldDef } from './ResultViews';
 import { END_DATE_REQUIRED, INFO_NOTE, PHONE_REQUIRED, START_DATE_REQUIRED } from './texts';
+import { testIdProps } from '../../common/testId';
 
 /**
  * Subscriber lookup (/app/customer-lookup, 'Tra cứu thuê bao', spec 1 §2.12): six panels, each
@@ -44,7 +46,7 @@ const PANEL_KIND: Record<PanelId, LookupKind> = {
 
 interface PanelState {
   loading: boolean;
-  data: any;
+  data: unknown;
   error: string;
   /** Last 9 digits of the phone of the shown result. */
   isdn: string;
@@ -98,7 +100,8 @@ function usePanelLookup(panel: PanelId) {
   return { state, run, fail };
 }
 
-interface PanelProps {
+/** D: the reply's data, the lookup route's reply type (a socket reply carries exactly the REST data). */
+interface PanelProps<D> {
   id: PanelId;
   number: number;
   /** Extra inputs beside the phone. */
@@ -109,12 +112,12 @@ interface PanelProps {
   /** The event's data besides isdn. */
   params?: () => Record<string, unknown>;
   render: (
-    data: any,
+    data: D,
     ctx: { isdn: string; rerun: (over: Record<string, unknown>) => void; request: Record<string, unknown> | null; loading: boolean },
   ) => ReactNode;
 }
 
-function LookupPanel({ id, number, extra, note, validate, params, render }: PanelProps) {
+function LookupPanel<D>({ id, number, extra, note, validate, params, render }: PanelProps<D>) {
   const [phone, setPhone] = useState('');
   const { state, run, fail } = usePanelLookup(id);
   const title = LOOKUP_KINDS[PANEL_KIND[id]].label;
@@ -178,7 +181,7 @@ function LookupPanel({ id, number, extra, note, validate, params, render }: Pane
             Thuê bao <b data-testid={`lookup-result-phone-${id}`}>{lookupPhone(state.isdn)}</b> ·{' '}
             {dayjs(state.at).format('DD-MM-YYYY HH:mm:ss')}
           </Typography>
-          {render(state.data, { isdn: state.isdn, rerun, request: state.request, loading: state.loading })}
+          {render(state.data as D, { isdn: state.isdn, rerun, request: state.request, loading: state.loading })}
         </Box>
       )}
     </Paper>
@@ -213,7 +216,7 @@ function PackagePanel() {
         />
       }
       params={() => ({ package_code: code.trim(), page: 1 })}
-      render={(data, { rerun, request, loading }) => {
+      render={(data: Reply.PackageResult, { rerun, request, loading }) => {
         const rows = Array.isArray(data?.FinalDataList) ? data.FinalDataList : [];
         const pages = Math.max(1, Number(data?.PaginateNumber) || 1);
         const page = Math.min(pages, Math.max(1, Number(request?.page) || 1));
@@ -252,7 +255,11 @@ const BALANCE_FIELDS: FieldDef[] = [
 
 function BalancePanel() {
   return (
-    <LookupPanel id="balance" number={3} render={(data) => <KeyValueTable panel="balance" fields={BALANCE_FIELDS} data={data ?? {}} />} />
+    <LookupPanel
+      id="balance"
+      number={3}
+      render={(data: Reply.BalanceResult) => <KeyValueTable panel="balance" fields={BALANCE_FIELDS} data={data ?? {}} />}
+    />
   );
 }
 
@@ -291,7 +298,7 @@ function InfoPanel() {
           value={type}
           onChange={(e) => setType(e.target.value)}
           sx={{ width: 170 }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'lookup-type-info' } as any } }}
+          slotProps={{ select: { SelectDisplayProps: testIdProps('lookup-type-info') } }}
         >
           {Object.entries(NUM_TYPES).map(([v, l]) => (
             <MenuItem key={v} value={v}>
@@ -301,7 +308,7 @@ function InfoPanel() {
         </TextField>
       }
       params={() => ({ phoneType: type })}
-      render={(data) => (
+      render={(data: Reply.InfoResult) => (
         <>
           <KeyValueTable panel="info" fields={INFO_FIELDS} data={data ?? {}} />
           <Typography variant="body2" sx={{ fontWeight: 600, mt: 1.5, mb: 0.5 }}>
@@ -334,7 +341,9 @@ function HistoryPanel() {
     <LookupPanel
       id="history"
       number={5}
-      render={(data) => <RowsTable panel="history" fields={HISTORY_FIELDS} rows={Array.isArray(data?.values) ? data.values : []} />}
+      render={(data: Reply.PackageHistoryResult) => (
+        <RowsTable panel="history" fields={HISTORY_FIELDS} rows={Array.isArray(data?.values) ? data.values : []} />
+      )}
     />
   );
 }
@@ -368,7 +377,7 @@ function H9279Panel() {
         return null;
       }}
       params={() => ({ startDate: start.trim(), endDate: end.trim() })}
-      render={(data) => (
+      render={(data: Reply.History9279Result) => (
         <RowsTable
           panel="h9279"
           fields={H9279_FIELDS}
@@ -391,7 +400,7 @@ function ArpuPanel() {
     <LookupPanel
       id="arpu"
       number={7}
-      render={(data) => (
+      render={(data: Reply.ArpuResult) => (
         <>
           <KeyValueTable panel="arpu" fields={[{ field: 'ctkv', label: 'Công ty khu vực' }]} data={data ?? {}} />
           <Typography variant="body2" sx={{ fontWeight: 600, mt: 1.5, mb: 0.5 }}>

@@ -39,7 +39,7 @@ export interface FieldDef {
   label: string;
   kind?: ValueKind;
   options?: Record<string, string>;
-  render?: (row: Record<string, any>) => ReactNode;
+  render?: (row: Record<string, unknown>) => ReactNode;
 }
 
 /** A column or row header: the Vietnamese label only (the API field name is for code, not staff). */
@@ -51,8 +51,11 @@ function Label({ label }: { label: string }) {
   );
 }
 
+/** A record of any reply type read by field name (the fields are the carrier's, listed per panel). */
+const fieldsOf = (record: object) => record as Record<string, unknown>;
+
 /** One record as a two-column card: label | value. */
-export function KeyValueTable({ panel, fields, data }: { panel: string; fields: FieldDef[]; data: Record<string, any> }) {
+export function KeyValueTable({ panel, fields, data }: { panel: string; fields: FieldDef[]; data: object }) {
   return (
     <TableContainer>
       <Table size="small" aria-label="Kết quả tra cứu">
@@ -63,7 +66,7 @@ export function KeyValueTable({ panel, fields, data }: { panel: string; fields: 
                 <Label label={f.label} />
               </TableCell>
               <TableCell data-testid={`lookup-field-${panel}-${f.field}`} sx={{ fontSize: 15 }}>
-                {f.render ? f.render(data) : formatValue(data?.[f.field], f.kind, f.options)}
+                {f.render ? f.render(fieldsOf(data)) : formatValue(fieldsOf(data)[f.field], f.kind, f.options)}
               </TableCell>
             </TableRow>
           ))}
@@ -84,7 +87,7 @@ export function RowsTable({
 }: {
   panel: string;
   fields: FieldDef[];
-  rows: Array<Record<string, any>>;
+  rows: readonly object[];
   emptyText?: string;
   startIndex?: number;
   /** Distinguishes two tables of one panel in the row test ids. */
@@ -122,7 +125,7 @@ export function RowsTable({
                     align={f.kind === 'number' || f.kind === 'money' ? 'right' : 'left'}
                     sx={{ whiteSpace: f.kind === 'date' || f.kind === 'datetime' ? 'nowrap' : undefined }}
                   >
-                    {f.render ? f.render(r) : formatValue(r[f.field], f.kind, f.options)}
+                    {f.render ? f.render(fieldsOf(r)) : formatValue(fieldsOf(r)[f.field], f.kind, f.options)}
                   </TableCell>
                 ))}
               </TableRow>

@@ -40,7 +40,7 @@ const dateFilters: FilterDef[] = [
   { key: 'startDate', type: 'date', label: 'Từ ngày', default: () => monthStart() },
   { key: 'endDate', type: 'date', label: 'Đến ngày', default: () => today() },
 ];
-const appliedFilters = (ctx: ListContext<any>) =>
+const appliedFilters = <R,>(ctx: ListContext<R>) =>
   Object.fromEntries(Object.entries(ctx.filters).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 
 /** 'Doanh thu chi tiết' (/app/report90849332). Seniors reassign a record's staff with a searchable selector. */
@@ -107,9 +107,8 @@ function WithStaff({ config }: { config: ListConfig<DetailedRow> }) {
       ...config,
       mapResponse: (data) => ({ rows: data.values, count: Number(data.count) }),
       load: async (params, signal) => {
-        const { request } = await import('../../api/client');
         const [page, list] = await Promise.all([
-          request('GET', DETAILED_REPORT, { query: params as never, signal }),
+          payrollApi.detailed(params, signal),
           staff ? Promise.resolve(staff) : staffOptions().catch(() => []),
         ]);
         staff = list;

@@ -28,6 +28,7 @@ export const payrollHistory = (id: string) => PayrollService.payrollHistory.url(
 export const payrollApi = {
   staff: () => PayrollService.listStaff(),
   byDay: (filters: Record<string, unknown>) => PayrollService.revenueByDay.send(filters),
+  detailed: (filters: Record<string, unknown>, signal?: AbortSignal) => PayrollService.listDetailed.send(filters, { signal }),
   updateUser: (body: { username: string; track0: string; track1: string }) => PayrollService.updateRevenueUser(body),
   findPayroll: (username: string, thangTinhLuong: string) => PayrollService.findPayroll({ username, thangTinhLuong }),
   updatePayroll: (body: Record<string, unknown>) => PayrollService.updatePayroll.send(body),

@@ -23,6 +23,7 @@ import {
   type RefundPrice,
   type RefundRequest,
   requestHistory,
+  requestApi,
 } from './api';
 import { assignForm, loadPool, loadSettings, markDialogOpened, packageRefundForm, settingsForm, topUpForm } from './forms';
 import { isManager } from '../../api/access';
@@ -217,7 +218,8 @@ export default function RefundRequests() {
         open={dialog === 'assign'}
         mode="create"
         onClose={() => setDialog(null)}
-        onSaved={(reply: any) => {
+        onSaved={(result) => {
+          const reply = result as Awaited<ReturnType<typeof requestApi.assign>> | null;
           setDialog(null);
           notify(reply?.msg || 'Phân chia dữ liệu thành công.', reply?.assigned ? 'success' : 'warning');
           listRef.current?.reload();

@@ -10,7 +10,7 @@ import { canDeleteRequest, noticeText, requestApi, type RefundRequest } from './
 
 /** Shows the partner notices of a creation or a retry (spec 2 §8) as one alert. */
 export function showNotices(reply: unknown) {
-  const text = noticeText(reply as any);
+  const text = noticeText(reply as Parameters<typeof noticeText>[0]);
   if (text) notify(text, 'info');
 }
 

@@ -36,8 +36,8 @@ const TRANSFER = [
  */
 function confirmedEdit<R extends RefundRequest>(
   type: InlineEdit['type'],
-  question: (row: R, value: any) => string,
-  save: (row: R, value: any) => Promise<unknown>,
+  question: (row: R, value: unknown) => string,
+  save: (row: R, value: unknown) => Promise<unknown>,
   extra: Partial<InlineEdit<R>> = {},
 ): InlineEdit<R> {
   return {
@@ -54,7 +54,7 @@ function confirmedEdit<R extends RefundRequest>(
   };
 }
 
-const label = (opts: Array<{ value: number; label: string }>, v: unknown) =>
+const label = (opts: ReadonlyArray<{ value: number; label: string }>, v: unknown) =>
   opts.find((o) => o.value === Number(v))?.label ?? String(v ?? '');
 const money = (v: unknown) => (v === null || v === undefined || v === '' ? NaN : Number(String(v).replace(/[^\d-]/g, '')));
 
@@ -157,7 +157,7 @@ export function requestColumns(packages: RefundPrice[]): ColumnDef<RefundRequest
       options: METHOD_LABELS,
       edit: confirmedEdit(
         'select',
-        (_r, v) => `Xác nhận đổi hình thức thành '${label(REQUEST_METHODS as any, v)}'?`,
+        (_r, v) => `Xác nhận đổi hình thức thành '${label(REQUEST_METHODS, v)}'?`,
         (r, v) => requestApi.method(r.id, Number(v)),
         {
           canEdit: (r, ctx) => isManager(ctx.session.priority) && r.request_type !== 5,
