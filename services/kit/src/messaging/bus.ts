@@ -1,7 +1,7 @@
-import { Kafka, Producer, Consumer, logLevel, CompressionTypes } from 'kafkajs';
-import './kafka-idle-fix';
+import type { Producer } from 'kafkajs';
 import type { Logger } from '../observability/log';
-import { BusHandler, BusMessage, IDLE_FETCH_WAIT_MS, KAFKA_RETRY, logicalTopic, withRetries } from './bus-message';
+import { BusHandler, BusMessage, IDLE_FETCH_WAIT_MS, logicalTopic, withRetries } from './bus-message';
+import { createKafkaClient, KafkaBatchConsumer, KafkaClient, KafkaClientName } from './kafka-client';
 import { addConsumerLagReader, kafkaConsumed } from '../observability/metrics';
 import { consumeInSpan, withTraceHeaders } from '../observability/trace';
 
@@ -53,10 +53,10 @@ async function handledWithRetries(handler: BusHandler, msg: BusMessage, log: Log
 }
 
 export class KafkaBus implements EventBus {
-  private kafka: Kafka;
+  private kafka: KafkaClient;
   private producer: Producer;
   private connected?: Promise<void>;
-  private consumers: Consumer[] = [];
+  private consumers: KafkaBatchConsumer[] = [];
   private known = new Set<string>();
 
   constructor(
@@ -64,23 +64,19 @@ export class KafkaBus implements EventBus {
     private clientId: string,
     private log: Logger,
     readonly topicPrefix = '',
+    /** Default: CSKH_KAFKA_CLIENT (kafkaClientName). */
+    client?: KafkaClientName,
   ) {
-    this.kafka = new Kafka({
+    // The client logs through ours (structured, per component) instead of the console; what it
+    // retries by itself is not an error of ours.
+    this.kafka = createKafkaClient({
       clientId,
-      brokers: brokers.split(',').map((b) => b.trim()),
-      logLevel: logLevel.WARN,
-      // kafkajs logs through ours (structured, per component) instead of the console; what it
-      // retries by itself is not an error of ours.
-      logCreator:
-        () =>
-        ({ level, log: entry }) => {
-          const { message, ...rest } = entry;
-          if (level <= logLevel.ERROR) this.log.warn({ kafka: rest }, `kafka: ${message}`);
-          else this.log.debug({ kafka: rest }, `kafka: ${message}`);
-        },
-      retry: KAFKA_RETRY,
+      brokers,
+      client,
+      log: (level, message, extra) =>
+        level === 'error' ? this.log.warn({ kafka: extra }, `kafka: ${message}`) : this.log.debug({ kafka: extra }, `kafka: ${message}`),
     });
-    this.producer = this.kafka.producer({ allowAutoTopicCreation: false });
+    this.producer = this.kafka.producer();
   }
 
   private connect() {
@@ -130,7 +126,6 @@ export class KafkaBus implements EventBus {
     const byTopic = new Map<string, BusMessage[]>();
     for (const m of messages.map(withTraceHeaders)) byTopic.set(m.topic, [...(byTopic.get(m.topic) ?? []), m]);
     await this.producer.sendBatch({
-      compression: CompressionTypes.None,
       topicMessages: [...byTopic].map(([topic, ms]) => ({
         topic: this.topicPrefix + topic,
         messages: ms.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
@@ -142,15 +137,13 @@ export class KafkaBus implements EventBus {
     await this.ensureTopics([...opts.topics, ...opts.topics.map((t) => `${t}.dlq`)]);
     const consumer = this.kafka.consumer({
       groupId: this.topicPrefix + opts.groupId,
-      allowAutoTopicCreation: false,
+      fromBeginning: opts.fromBeginning ?? false,
       maxWaitTimeInMs: IDLE_FETCH_WAIT_MS,
     });
-    await consumer.connect();
-    await consumer.subscribe({ topics: opts.topics.map((t) => this.topicPrefix + t), fromBeginning: opts.fromBeginning ?? false });
     this.consumers.push(consumer);
-    await consumer.run({
-      eachBatchAutoResolve: false,
-      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+    await consumer.start(
+      opts.topics.map((t) => this.topicPrefix + t),
+      async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         for (const m of batch.messages) {
           if (!isRunning() || isStale()) break;
           const msg: BusMessage = {
@@ -166,7 +159,7 @@ export class KafkaBus implements EventBus {
           await heartbeat();
         }
       },
-    });
+    );
     const removeLag = addConsumerLagReader((set) => this.readLag(opts.groupId, opts.topics, set));
     return {
       stop: async () => {
