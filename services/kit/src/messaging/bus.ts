@@ -100,12 +100,9 @@ export class KafkaBus implements EventBus {
         try {
           const existing = new Set(await admin.listTopics());
           const create = missing.filter((t) => !existing.has(t));
-          if (create.length)
-            await admin.createTopics({ waitForLeaders: false, topics: create.map((topic) => ({ topic, numPartitions: partitions })) });
-          const meta = await admin.fetchTopicMetadata({ topics: missing });
-          const ready =
-            meta.topics.length === missing.length &&
-            meta.topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
+          if (create.length) await admin.createTopics(create, partitions);
+          const meta = await admin.topicLeaders(missing);
+          const ready = meta.length === missing.length && meta.every((t) => t.leaders.length > 0 && t.leaders.every((l) => l >= 0));
           if (ready) break;
         } catch (err) {
           if (Date.now() > deadline) throw err;
@@ -176,7 +173,7 @@ export class KafkaBus implements EventBus {
     await admin.connect();
     try {
       const prefixed = topics.map((t) => this.topicPrefix + t);
-      const committed = await admin.fetchOffsets({ groupId: this.topicPrefix + groupId, topics: prefixed });
+      const committed = await admin.fetchOffsets(this.topicPrefix + groupId, prefixed);
       for (const t of committed) {
         const ends = await admin.fetchTopicOffsets(t.topic);
         const end = new Map(ends.map((p) => [p.partition, Number(p.high)]));

@@ -1,5 +1,5 @@
 import { Kafka, logLevel } from 'kafkajs';
-import type { Admin, EachBatchHandler, Producer } from 'kafkajs';
+import type { EachBatchHandler, Producer } from 'kafkajs';
 import type * as Confluent from '@confluentinc/kafka-javascript';
 import { KAFKA_RETRY } from './bus-message';
 
@@ -14,8 +14,9 @@ import { KAFKA_RETRY } from './bus-message';
  * a `kafkaJS` block, `fromBeginning` and `autoCommitInterval` on the consumer instead of in
  * subscribe/run, compression on the producer instead of per send, a logger object instead of a
  * logCreator, and it has no consumer events: the assignment comes from librdkafka's rebalance
- * callback; its admin has no `waitForLeaders` on createTopics. The rest of admin and eachBatch
- * (resolveOffset, heartbeat, isStale, commitOffsetsIfNecessary) are the same calls.
+ * callback; its admin creates topics without waiting for leaders and answers topic metadata as a
+ * list (kafkajs: `{ topics }`), hence the kit's own small KafkaAdmin. eachBatch (resolveOffset,
+ * heartbeat, isStale, commitOffsetsIfNecessary), sendBatch and the offset reads are the same calls.
  */
 
 export type KafkaClientName = 'kafkajs' | 'confluent';
@@ -48,10 +49,25 @@ export interface KafkaBatchConsumer {
   disconnect(): Promise<void>;
 }
 
+/** What the kit asks of a Kafka admin client. */
+export interface KafkaAdmin {
+  connect(): Promise<void>;
+  disconnect(): Promise<void>;
+  listTopics(): Promise<string[]>;
+  /** Creates them without waiting for their leaders (topicLeaders says when they have them). */
+  createTopics(topics: string[], partitions: number): Promise<void>;
+  /** Each topic's partition leaders (-1: none yet). */
+  topicLeaders(topics: string[]): Promise<{ topic: string; leaders: number[] }[]>;
+  /** The group's committed offset per partition (-1: none yet), by topic. */
+  fetchOffsets(groupId: string, topics: string[]): Promise<{ topic: string; partitions: { partition: number; offset: string }[] }[]>;
+  /** Each partition's end (high watermark). */
+  fetchTopicOffsets(topic: string): Promise<{ partition: number; high: string }[]>;
+}
+
 export interface KafkaClient {
   readonly name: KafkaClientName;
   producer(): Producer;
-  admin(): Admin;
+  admin(): KafkaAdmin;
   consumer(settings: KafkaConsumerSettings): KafkaBatchConsumer;
 }
 
@@ -81,7 +97,20 @@ function kafkajsClient(clientId: string, brokers: string[], log: KafkaLogSink): 
   return {
     name: 'kafkajs',
     producer: () => kafka.producer({ allowAutoTopicCreation: false }),
-    admin: () => kafka.admin(),
+    admin: () => {
+      const admin = kafka.admin();
+      return {
+        connect: () => admin.connect(),
+        disconnect: () => admin.disconnect(),
+        listTopics: () => admin.listTopics(),
+        createTopics: async (topics, partitions) =>
+          void (await admin.createTopics({ waitForLeaders: false, topics: topics.map((topic) => ({ topic, numPartitions: partitions })) })),
+        topicLeaders: async (topics) =>
+          (await admin.fetchTopicMetadata({ topics })).topics.map((t) => ({ topic: t.name, leaders: t.partitions.map((p) => p.leader) })),
+        fetchOffsets: (groupId, topics) => admin.fetchOffsets({ groupId, topics }),
+        fetchTopicOffsets: (topic) => admin.fetchTopicOffsets(topic),
+      };
+    },
     consumer(s) {
       const consumer = kafka.consumer({
         groupId: s.groupId,
@@ -138,11 +167,17 @@ function confluentClient(clientId: string, brokers: string[], log: KafkaLogSink)
     producer: () => kafka.producer({ kafkaJS: { allowAutoTopicCreation: false } }) as unknown as Producer,
     admin: () => {
       const admin = kafka.admin();
-      const createTopics = admin.createTopics.bind(admin);
-      // It has no waitForLeaders (it answers once the controller created them); callers wait for
-      // leaders themselves (KafkaBus.ensureTopics).
-      const withoutLeaderWait = ({ waitForLeaders: _wait, ...rest }: Parameters<Admin['createTopics']>[0]) => createTopics(rest);
-      return Object.assign(admin, { createTopics: withoutLeaderWait }) as unknown as Admin;
+      return {
+        connect: () => admin.connect(),
+        disconnect: () => admin.disconnect(),
+        listTopics: () => admin.listTopics(),
+        createTopics: async (topics, partitions) =>
+          void (await admin.createTopics({ topics: topics.map((topic) => ({ topic, numPartitions: partitions })) })),
+        topicLeaders: async (topics) =>
+          (await admin.fetchTopicMetadata({ topics })).map((t) => ({ topic: t.name, leaders: t.partitions.map((p) => p.leader) })),
+        fetchOffsets: (groupId, topics) => admin.fetchOffsets({ groupId, topics }),
+        fetchTopicOffsets: (topic) => admin.fetchTopicOffsets(topic),
+      };
     },
     consumer(s) {
       const consumer = kafka.consumer({
