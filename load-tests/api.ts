@@ -1,7 +1,9 @@
-// What the Node-side benches (bench.mjs, floor.mjs, lists.mjs, export-rss.mjs) share: k6 runs and
-// their figures, CPU time of a process, the gateway login and their tables.
+// What the Node-side benches (bench.mjs, floor.mjs, lists.mjs, export-rss.mjs) and the chaos run
+// share: k6 (installed, run, its figures), CPU time of a process, load averages, the gateway login
+// and their tables.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 // __filename, not __dirname: loaded from an ES module (the .mjs benches), tsx defines only the former.
@@ -33,16 +35,28 @@ export function installK6(): string {
   return r.stdout.trim().split('\n').pop() ?? '';
 }
 
-/** Runs one k6 script of this folder with `env`; answers its exit code. */
-export function runK6(k6: string, script: string, env: Record<string, string | undefined>): Promise<number> {
+/**
+ * Runs one k6 script (a name in this folder, or an absolute path) with `env`; its output goes to
+ * ours, or appended to `logFile`. Answers its exit code.
+ */
+export function runK6(k6: string, script: string, env: Record<string, string | undefined>, logFile?: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(k6, ['run', '--no-color', '--quiet', path.join(HERE, script)], {
+    const fd = logFile ? fs.openSync(logFile, 'a') : undefined;
+    const child = spawn(k6, ['run', '--no-color', '--quiet', path.resolve(HERE, script)], {
       env: { ...process.env, ...env, K6_NO_USAGE_REPORT: 'true' },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', fd ?? 'inherit', fd ?? 'inherit'],
     });
+    if (fd !== undefined) fs.closeSync(fd);
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }
+
+/** The machine's load averages (1, 5, 15 min), as every bench prints them. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 /** The shared metrics (lib.js) of a k6 summary file. */
 export function figures(file: string) {

@@ -25,7 +25,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { login, markdownTable } from './api.mjs';
+import { login, markdownTable, loadAverage } from './api.ts';
 
 const say = (msg) => process.stderr.write(`[bench:export] ${msg}\n`);
 
@@ -272,10 +272,7 @@ async function main() {
       stack = undefined;
     }
     process.stdout.write(
-      `\n${table(results)}\n\n(${os.cpus().length} CPUs, load ${os
-        .loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}; window ${opts.window ?? 'default'} rows)\n`,
+      `\n${table(results)}\n\n(${os.cpus().length} CPUs, load ${loadAverage()}; window ${opts.window ?? 'default'} rows)\n`,
     );
     if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ opts, results }, null, 2));
     if (results.some((r) => r.mode === 'after' && r.error)) exit = 1;

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { settle, waitFor } from '../wait.mjs';
+import { freePorts } from '../infra/processes.ts';
 
 /** Everything started here is killed when the chaos run exits, however it exits. */
 const owned = new Set();
@@ -250,18 +251,6 @@ export async function startBalancer(backends, port = 0) {
       await new Promise((resolve) => server.close(resolve));
     },
   };
-}
-
-export async function freePorts(n) {
-  const servers = [];
-  for (let i = 0; i < n; i++) {
-    const srv = net.createServer();
-    await new Promise((res) => srv.listen(0, '127.0.0.1', res));
-    servers.push(srv);
-  }
-  const ports = servers.map((s) => s.address().port);
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  return ports;
 }
 
 /** GET url answers 200 within timeoutMs. */
