@@ -10,7 +10,7 @@
 //   embedded  one Node process: every service, carrier simulator, realtime tier and gateway
 //             (scripts/stack.ts, as `npm start` runs it)
 //   process   one Node process per component, as Kubernetes runs the pods: carrier simulator,
-//             auth, lookup, realtime, gateway (scripts/chaos/procs.mjs startComponents, shared
+//             auth, lookup, realtime, gateway (scripts/chaos/procs.ts startComponents, shared
 //             with the chaos run)
 // and runs, one after the other:
 //   closed loop (VUs that send again as soon as answered; --vus × --duration each)
@@ -356,7 +356,7 @@ async function startProduct(mode, env, { logDir, profileDir }) {
       stop: () => stack.stop(),
     };
   }
-  const { startComponents } = await import('../scripts/chaos/procs.mjs');
+  const { startComponents } = await import('../scripts/chaos/procs.ts');
   const stack = await startComponents({
     env: {
       ...env,

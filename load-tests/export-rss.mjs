@@ -4,7 +4,7 @@
 //
 // Starts real PostgreSQL, Redis and Kafka (scripts/infra; a piece is reused when DATABASE_URL /
 // REDIS_URL / KAFKA_BROKERS is set) and the product as one Node process per component
-// (scripts/chaos/procs.mjs: carrier simulator, auth, lookup, realtime, gateway — as Kubernetes runs
+// (scripts/chaos/procs.ts: carrier simulator, auth, lookup, realtime, gateway — as Kubernetes runs
 // the pods), on a database of its own (`cskh_export`, kept between runs: seeded once). It seeds the
 // lookup history (lookup.lookup_log, scripts/seed-volume.ts) up to --rows rows, then exports through
 // the gateway, the way the browser does (`/api/v1/lstracuu?page=0&count=9999999999`):
@@ -175,7 +175,7 @@ function table(results) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const { startInfra } = await import('../scripts/infra/index.ts');
-  const { startComponents } = await import('../scripts/chaos/procs.mjs');
+  const { startComponents } = await import('../scripts/chaos/procs.ts');
   const infra = await startInfra({ log: (m) => say(m) });
   const dbUrl = await ensureDatabase(process.env.DATABASE_URL ?? infra.env.DATABASE_URL, opts.database);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-'));

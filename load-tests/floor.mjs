@@ -32,7 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { httpOk } from '../scripts/chaos/procs.mjs';
+import { httpOk } from '../scripts/chaos/procs.ts';
 import { freePorts } from '../scripts/infra/processes.ts';
 import { waitFor } from '../scripts/wait.mjs';
 import { cpuMs, figures, installK6, markdownTable, runK6, loadAverage } from './api.ts';

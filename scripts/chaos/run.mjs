@@ -25,7 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adopt, childrenMatching, startComponents, tcpOpen } from './procs.mjs';
+import { adopt, childrenMatching, startComponents, tcpOpen } from './procs.ts';
 import { installK6, runK6 } from '../../load-tests/api.ts';
 import { sleep, waitFor } from '../wait.mjs';
 
@@ -244,7 +244,7 @@ async function main() {
   };
   const logDir = runDir;
   const httpReady = (port, p) => async () => (await http('GET', `http://127.0.0.1:${port}${p}`, { timeoutMs: 1000 })).status === 200;
-  /** carrier, auth, lookup, rtA, rtB: what the scenarios kill and start again (procs.mjs startComponents). */
+  /** carrier, auth, lookup, rtA, rtB: what the scenarios kill and start again (procs.ts startComponents). */
   let comps;
   let stack;
   const results = {};
