@@ -12,8 +12,8 @@ import { KAFKA_RETRY } from './bus-message';
  *
  * Where the two differ, the difference is absorbed here: the confluent layer takes its settings in
  * a `kafkaJS` block, `fromBeginning` and `autoCommitInterval` on the consumer instead of in
- * subscribe/run, compression on the producer instead of per send, a logger object instead of a
- * logCreator, and it has no consumer events: the assignment comes from librdkafka's rebalance
+ * subscribe/run, no compression option per send (none is both clients' default, so the kit sets
+ * none), a logger object instead of a logCreator, and it has no consumer events: the assignment comes from librdkafka's rebalance
  * callback; its admin creates topics without waiting for leaders and answers topic metadata as a
  * list (kafkajs: `{ topics }`), hence the kit's own small KafkaAdmin. eachBatch (resolveOffset,
  * heartbeat, isStale, commitOffsetsIfNecessary), sendBatch and the offset reads are the same calls.
