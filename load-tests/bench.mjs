@@ -10,7 +10,7 @@
 //   embedded  one Node process: every service, carrier simulator, realtime tier and gateway
 //             (scripts/stack.ts, as `npm start` runs it)
 //   process   one Node process per component, as Kubernetes runs the pods: carrier simulator,
-//             auth, lookup, realtime, gateway (scripts/chaos/procs.mjs startComponents, shared
+//             auth, lookup, realtime, gateway (scripts/chaos/procs.ts startComponents, shared
 //             with the chaos run)
 // and runs, one after the other:
 //   closed loop (VUs that send again as soon as answered; --vus × --duration each)
@@ -28,6 +28,8 @@
 //     rest@R, socket@R   p50/p95/p99, dropped iterations, errors, lost and duplicate replies
 //   many sockets (--sockets N, each looking up every --socket-interval s)
 //     connect time, p95, lost and duplicate replies, the realtime process's RSS per connection
+//   outbox (--outbox-events N): a backlog of N events drained onto Kafka by the kit's outbox relay
+//     in this process (outbox.ts): events/s and this process's CPU per event
 // and prints one table per kind, with ratios to the baseline and to /healthz, and the product's
 // closed-loop rows against the floor and against the work floor: req/s ratio and CPU per call ratio
 // (REST: gateway + lookup vs front + echo; socket: gateway + realtime + lookup vs front + echo), with
@@ -44,15 +46,21 @@
 //   npm run bench:lookup -- --smoke               CI: embedded, 5 VUs × 10 s of baseline, rest and
 //                                                 socket; exit 1 on any error, lost or duplicate reply
 //   npm run bench:lookup -- --json out.json       also write the figures as JSON
+//   npm run bench:lookup -- --mode process --kafka-clients kafkajs,confluent,confluent,kafkajs
+//                                                 the whole mode once per Kafka client, in that order
+//                                                 (CSKH_KAFKA_CLIENT), then both side by side
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuMs, infraDelta, infraSample, machineBusyMs, figures, installK6, runK6 } from './api.mjs';
+import { cpuMs, infraDelta, infraSample, machineBusyMs, figures, installK6, runK6, loadAverage } from './api.ts';
 import { FLOOR_ROWS, startFloor, WORK_ROW } from './floor.mjs';
+import { outboxRow } from './outbox.ts';
+import { kafkaClientName } from '@cskh/kit/messaging';
+import { ensureConfluentKafka } from '../scripts/setup.mjs';
 
 const say = (msg) => process.stderr.write(`[bench] ${msg}\n`);
-const ROWS = ['baseline', 'healthz', 'floor', 'rest', 'socket', 'open', 'sockets'];
+const ROWS = ['baseline', 'healthz', 'floor', 'rest', 'socket', 'open', 'sockets', 'outbox'];
 const FLOOR_GRPC = 'floor: express + grpc';
 // The targets against the floor (closed loop, process mode).
 const FLOOR_TARGETS = { rest: { rps: 0.8, cpu: 1.6 }, socket: { rps: 0.8 } };
@@ -79,6 +87,8 @@ function parseArgs(argv) {
     socketInterval: '2',
     profile: undefined,
     warmup: undefined,
+    kafkaClients: undefined,
+    outboxEvents: '20000',
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -95,6 +105,8 @@ function parseArgs(argv) {
     else if (a === '--socket-interval') o.socketInterval = argv[++i];
     else if (a === '--profile') o.profile = argv[++i];
     else if (a === '--warmup') o.warmup = argv[++i];
+    else if (a === '--kafka-clients') o.kafkaClients = argv[++i].split(',');
+    else if (a === '--outbox-events') o.outboxEvents = argv[++i];
     else throw new Error(`unknown argument ${a}`);
   }
   o.vus ??= o.smoke ? '5' : '50';
@@ -110,6 +122,10 @@ function parseArgs(argv) {
     .map(Number);
   o.sockets = Number(o.sockets ?? (o.smoke ? 0 : 1000));
   o.only ??= o.smoke ? ['baseline', 'rest', 'socket'] : ROWS;
+  o.kafkaClients = (o.kafkaClients ?? [kafkaClientName()]).map((c) => kafkaClientName({ CSKH_KAFKA_CLIENT: c }));
+  // The librdkafka client is not a dependency: built on first use (scripts/setup.mjs).
+  if (o.kafkaClients.includes('confluent') && !ensureConfluentKafka()) throw new Error('@confluentinc/kafka-javascript could not be built');
+  o.outboxEvents = Number(o.outboxEvents);
   for (const r of o.only) if (!ROWS.includes(r)) throw new Error(`unknown row ${r}; one of ${ROWS.join(', ')}`);
   if (!o.rates.length) o.only = o.only.filter((r) => r !== 'open');
   if (!o.sockets) o.only = o.only.filter((r) => r !== 'sockets');
@@ -140,11 +156,7 @@ function render(head, body) {
 
 const f1 = (x) => x.toFixed(1);
 const ratio = (a, b) => (b ? (a / b).toFixed(2) : '-');
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
+const load = loadAverage;
 
 function closedTable(rows) {
   const base = rows.find((r) => r.name === 'baseline')?.rps;
@@ -347,7 +359,7 @@ async function startProduct(mode, env, { logDir, profileDir }) {
       stop: () => stack.stop(),
     };
   }
-  const { startComponents } = await import('../scripts/chaos/procs.mjs');
+  const { startComponents } = await import('../scripts/chaos/procs.ts');
   const stack = await startComponents({
     env: {
       ...env,
@@ -380,18 +392,21 @@ async function startProduct(mode, env, { logDir, profileDir }) {
   };
 }
 
-async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp }) {
-  const logDir = path.join(tmp, `${mode}-logs`);
+async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp, client, run }) {
+  const logDir = path.join(tmp, `${mode}-${run}-logs`);
   fs.mkdirSync(logDir, { recursive: true });
   const profileDir = mode === 'process' && opts.profile ? path.resolve(opts.profile) : undefined;
-  say(`mode ${MODES[mode]}: starting…`);
+  say(`mode ${MODES[mode]}, Kafka client ${client}: starting…`);
   const loadBefore = load();
+  const topicPrefix = `bench-${mode}-${randomBytes(3).toString('hex')}.`;
+  // The embedded product builds its Kafka clients in this process: it reads the choice here too.
+  process.env.CSKH_KAFKA_CLIENT = client;
   const product = await startProduct(
     mode,
-    { ...baseEnv, KAFKA_TOPIC_PREFIX: `bench-${mode}-${randomBytes(3).toString('hex')}.` },
+    { ...baseEnv, KAFKA_TOPIC_PREFIX: topicPrefix, CSKH_KAFKA_CLIENT: client },
     { logDir, profileDir },
   );
-  const out = { mode, closed: [], open: [], sockets: [], loadBefore, failures: [] };
+  const out = { mode, client, closed: [], open: [], sockets: [], loadBefore, failures: [] };
   let loadFrom = 0;
   let floor;
   try {
@@ -409,7 +424,7 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
     const common = { VUS: opts.vus, DURATION: opts.duration, SMOKE: opts.smoke ? '1' : '0', PIPELINE: opts.pipeline };
     const login = { BASE_URL: product.url, USERNAME: 'admin', PASSWORD: adminPassword };
     const k6Row = async (label, script, env) => {
-      const file = path.join(tmp, `${mode}-${label.replace(/\W+/g, '_')}.json`);
+      const file = path.join(tmp, `${mode}-${run}-${label.replace(/\W+/g, '_')}.json`);
       say(`${mode}: running ${label} (${script})`);
       const cpu0 = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
       const machine0 = machineBusyMs();
@@ -503,6 +518,17 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
         if (f.connected < opts.sockets) out.failures.push(`${opts.sockets} sockets: only ${f.connected} connected`);
       }
     }
+    if (opts.only.includes('outbox')) {
+      say(`${mode}: outbox relay draining ${opts.outboxEvents} events (${client})`);
+      out.loadOutbox = load();
+      out.outbox = await outboxRow({
+        databaseUrl: baseEnv.DATABASE_URL,
+        brokers: baseEnv.KAFKA_BROKERS,
+        topicPrefix,
+        client,
+        events: opts.outboxEvents,
+      });
+    }
   } finally {
     out.loadAfter = load();
     say(`${mode}: stopping…`);
@@ -516,9 +542,114 @@ async function runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp })
   return out;
 }
 
+/**
+ * The Kafka clients side by side (--kafka-clients): each run's socket row (closed loop), CPU per
+ * answered socket lookup of the processes on its path, and the outbox row; then each client's mean
+ * against the first client's. The machine may be shared: compare runs close in time and load.
+ */
+function clientsTable(results) {
+  const procs = ['gateway', 'realtime', 'lookup', 'embedded (all)'].filter((p) =>
+    results.some((r) => r.closed.some((c) => c.cpu?.[p] !== undefined)),
+  );
+  const rowOf = (r) => {
+    const s = r.closed.find((c) => c.name === 'socket');
+    return {
+      rps: s?.rps,
+      p50: s?.p50,
+      p95: s?.p95,
+      us: Object.fromEntries(procs.map((p) => [p, s ? usPer(s, [p]) : NaN])),
+      kafkaUs: s && s.lookups ? (s.infra.kafka * 1000) / s.lookups : NaN,
+      outbox: r.outbox?.eventsPerS,
+      outboxUs: r.outbox?.cpuUsPerEvent,
+    };
+  };
+  const fmt = (x, d = 1) => (x === undefined || Number.isNaN(x) ? '-' : x.toFixed(d));
+  const head = [
+    'run',
+    'mode',
+    'client',
+    'load before',
+    'socket req/s',
+    'p50 ms',
+    'p95 ms',
+    ...procs.map((p) => `${p} µs`),
+    'broker µs',
+    'outbox events/s',
+    'outbox µs/event',
+  ];
+  const body = results.map((r, i) => {
+    const x = rowOf(r);
+    return [
+      String(i + 1),
+      r.mode,
+      r.client,
+      r.loadBefore,
+      fmt(x.rps),
+      fmt(x.p50),
+      fmt(x.p95),
+      ...procs.map((p) => fmt(x.us[p], 0)),
+      fmt(x.kafkaUs, 0),
+      fmt(x.outbox, 0),
+      fmt(x.outboxUs, 0),
+    ];
+  });
+  const clients = [...new Set(results.map((r) => r.client))];
+  const mean = (xs) => xs.filter((x) => x !== undefined && !Number.isNaN(x)).reduce((a, b, _, all) => a + b / all.length, 0);
+  const means = Object.fromEntries(
+    clients.map((c) => {
+      const xs = results.filter((r) => r.client === c).map(rowOf);
+      return [
+        c,
+        {
+          rps: mean(xs.map((x) => x.rps)),
+          p50: mean(xs.map((x) => x.p50)),
+          p95: mean(xs.map((x) => x.p95)),
+          us: Object.fromEntries(procs.map((p) => [p, mean(xs.map((x) => x.us[p]))])),
+          kafkaUs: mean(xs.map((x) => x.kafkaUs)),
+          outbox: mean(xs.map((x) => x.outbox)),
+          outboxUs: mean(xs.map((x) => x.outboxUs)),
+        },
+      ];
+    }),
+  );
+  const first = means[clients[0]];
+  const vs = (a, b) => (a && b ? (a / b).toFixed(2) : '-');
+  for (const c of clients) {
+    const m = means[c];
+    body.push([
+      `mean`,
+      '',
+      c,
+      '',
+      fmt(m.rps),
+      fmt(m.p50),
+      fmt(m.p95),
+      ...procs.map((p) => fmt(m.us[p], 0)),
+      fmt(m.kafkaUs, 0),
+      fmt(m.outbox, 0),
+      fmt(m.outboxUs, 0),
+    ]);
+    if (c !== clients[0])
+      body.push([
+        `${c} / ${clients[0]}`,
+        '',
+        '',
+        '',
+        vs(m.rps, first.rps),
+        vs(m.p50, first.p50),
+        vs(m.p95, first.p95),
+        ...procs.map((p) => vs(m.us[p], first.us[p])),
+        vs(m.kafkaUs, first.kafkaUs),
+        vs(m.outbox, first.outbox),
+        vs(m.outboxUs, first.outboxUs),
+      ]);
+  }
+  return `Kafka clients: the socket row (closed loop) and CPU µs per answered socket lookup by process; the outbox row (this process's CPU per event)\n\n${render(head, body)}`;
+}
+
 function report(res, opts) {
   const lines = [];
-  lines.push(`\n== mode ${MODES[res.mode]}`);
+  lines.push(`\n== mode ${MODES[res.mode]}; Kafka client ${res.client}`);
   lines.push(
     `   ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}); load average before ${res.loadBefore}, after ${res.loadAfter}; carrier simulator at zero latency${res.warmup ? `; ${res.warmup.socketS} s of socket and ${res.warmup.restS} s of REST lookups before the rows, not measured (--warmup)` : ''}\n`,
   );
@@ -544,6 +675,10 @@ function report(res, opts) {
   if (all.length)
     lines.push(
       `CPU per answered request (user + system time of each process during the row, /proc; k6, postgres (every backend), redis and kafka (the broker's JVM) are what the row runs beside the product; 'rest of machine' = the whole machine's busy time (/proc/stat) less all of those: the kernel's own work and anything else)\n\n${cpuTable(all)}\n`,
+    );
+  if (res.outbox)
+    lines.push(
+      `Outbox relay (this process, load average ${res.loadOutbox}): ${res.outbox.events} events on Kafka in ${res.outbox.seconds.toFixed(2)} s = ${res.outbox.eventsPerS.toFixed(0)} events/s, ${res.outbox.cpuUsPerEvent.toFixed(0)} µs of CPU per event\n`,
     );
   if (res.sockets.length)
     lines.push(
@@ -594,22 +729,24 @@ async function main() {
       SOCKET_ADAPTER_KEY: `bench-${randomBytes(3).toString('hex')}`,
     };
     delete baseEnv.METRICS_PORT;
-    for (const mode of opts.modes) {
-      const res = await runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp });
-      results.push(res);
-      process.stdout.write(report(res, opts));
-      if (res.failures.length) {
-        say(`${mode}: ${res.failures.join('; ')}`);
-        if (opts.smoke) exit = 1;
+    for (const mode of opts.modes)
+      for (const [run, client] of opts.kafkaClients.entries()) {
+        const res = await runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp, client, run });
+        results.push(res);
+        process.stdout.write(report(res, opts));
+        if (res.failures.length) {
+          say(`${mode}: ${res.failures.join('; ')}`);
+          if (opts.smoke) exit = 1;
+        }
+        // A reply lost or shown twice fails any run, not only --smoke: k6 printed each lost request id
+        // and why (its socket closed, or the reply never came before the wait's end), the kept logs
+        // say what the product did with it.
+        if ([...res.closed, ...res.open, ...res.sockets].some((r) => r.lost > 0 || r.duplicates > 0)) exit = 1;
+        if (res.closed.length + res.open.length + res.sockets.length === 0 && !res.outbox) exit = 1;
       }
-      // A reply lost or shown twice fails any run, not only --smoke: k6 printed each lost request id
-      // and why (its socket closed, or the reply never came before the wait's end), the kept logs
-      // say what the product did with it.
-      if ([...res.closed, ...res.open, ...res.sockets].some((r) => r.lost > 0 || r.duplicates > 0)) exit = 1;
-      if (res.closed.length + res.open.length + res.sockets.length === 0) exit = 1;
-    }
+    if (opts.kafkaClients.length > 1) process.stdout.write(`\n${clientsTable(results)}\n`);
     if (opts.profile) {
-      const { summarize } = await import('./profile-top.mjs');
+      const { summarize } = await import('./profile-top.ts');
       const proc = results.find((r) => r.mode === 'process');
       const requests = [...proc.closed, ...proc.open, ...proc.sockets]
         .filter((r) => r.name !== 'baseline' && r.name !== 'healthz' && !r.name.startsWith('floor'))

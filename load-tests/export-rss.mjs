@@ -4,7 +4,7 @@
 //
 // Starts real PostgreSQL, Redis and Kafka (scripts/infra; a piece is reused when DATABASE_URL /
 // REDIS_URL / KAFKA_BROKERS is set) and the product as one Node process per component
-// (scripts/chaos/procs.mjs: carrier simulator, auth, lookup, realtime, gateway — as Kubernetes runs
+// (scripts/chaos/procs.ts: carrier simulator, auth, lookup, realtime, gateway — as Kubernetes runs
 // the pods), on a database of its own (`cskh_export`, kept between runs: seeded once). It seeds the
 // lookup history (lookup.lookup_log, scripts/seed-volume.ts) up to --rows rows, then exports through
 // the gateway, the way the browser does (`/api/v1/lstracuu?page=0&count=9999999999`):
@@ -25,7 +25,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { login, markdownTable } from './api.mjs';
+import { login, markdownTable, loadAverage } from './api.ts';
 
 const say = (msg) => process.stderr.write(`[bench:export] ${msg}\n`);
 
@@ -175,7 +175,7 @@ function table(results) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const { startInfra } = await import('../scripts/infra/index.ts');
-  const { startComponents } = await import('../scripts/chaos/procs.mjs');
+  const { startComponents } = await import('../scripts/chaos/procs.ts');
   const infra = await startInfra({ log: (m) => say(m) });
   const dbUrl = await ensureDatabase(process.env.DATABASE_URL ?? infra.env.DATABASE_URL, opts.database);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-'));
@@ -272,10 +272,7 @@ async function main() {
       stack = undefined;
     }
     process.stdout.write(
-      `\n${table(results)}\n\n(${os.cpus().length} CPUs, load ${os
-        .loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}; window ${opts.window ?? 'default'} rows)\n`,
+      `\n${table(results)}\n\n(${os.cpus().length} CPUs, load ${loadAverage()}; window ${opts.window ?? 'default'} rows)\n`,
     );
     if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ opts, results }, null, 2));
     if (results.some((r) => r.mode === 'after' && r.error)) exit = 1;

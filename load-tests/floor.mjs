@@ -32,9 +32,10 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePorts, httpOk } from '../scripts/chaos/procs.mjs';
+import { httpOk } from '../scripts/chaos/procs.ts';
+import { freePorts } from '../scripts/infra/processes.ts';
 import { waitFor } from '../scripts/wait.mjs';
-import { cpuMs, figures, installK6, markdownTable, runK6 } from './api.mjs';
+import { cpuMs, figures, installK6, markdownTable, runK6, loadAverage } from './api.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -231,10 +232,7 @@ async function main() {
     };
     floor = await startFloor('process', { work });
     const pids = { carrier: carrier.pid, ...floor.pids };
-    const loadBefore = os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ');
+    const loadBefore = loadAverage();
     const rows = [];
     const row = async (name, script, env) => {
       say(`${name}: ${vus} VUs × ${duration}`);
@@ -255,10 +253,7 @@ async function main() {
     const fmt = (n, d = 1) => n.toFixed(d);
     const us = (r, k) => (r.lookups ? fmt((r.cpu[k] * 1000) / r.lookups, 0) : '-');
     process.stdout.write(
-      `\nLibrary floor: ${vus} VUs × ${duration} per row, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}); load average before ${loadBefore}, after ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}\n\n` +
+      `\nLibrary floor: ${vus} VUs × ${duration} per row, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}); load average before ${loadBefore}, after ${loadAverage()}\n\n` +
         markdownTable(
           ['row', 'req/s', 'p50 ms', 'p95 ms', 'errors', 'vs baseline', 'carrier µs', 'echo µs', 'front µs'],
           rows.map((r) => [

@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import { login, markdownTable } from './api.mjs';
+import { login, markdownTable, loadAverage } from './api.ts';
 
 const say = (msg) => process.stderr.write(`[bench:lists] ${msg}\n`);
 
@@ -266,10 +266,7 @@ async function main() {
     const list = calls(sample).filter((c) => !opts.only || opts.only.has(c.screen));
     say(`timing ${list.length} calls, ${opts.iterations} times each (exports a quarter of that), one at a time`);
     const results = await timeCalls(stack.url, tokens, list, opts.iterations);
-    const load = os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ');
+    const load = loadAverage();
     const sizeLine = sizes.map((s) => `${s.t} ${Number(s.n).toLocaleString('en')}`).join(', ');
     process.stdout.write(
       `\nList timings through the gateway (${opts.iterations} calls each, one at a time; ${os.cpus().length} cores, load ${load})\n` +

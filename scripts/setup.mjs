@@ -219,3 +219,39 @@ export async function ensureTestPrerequisites() {
   }
   return true;
 }
+
+const debInstalled = (pkg) =>
+  spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed');
+
+/**
+ * @confluentinc/kafka-javascript (librdkafka), the Kafka client the kit can use instead of kafkajs
+ * (CSKH_KAFKA_CLIENT=confluent): installed only when asked for, by the bench that compares the two
+ * (`bench:lookup -- --kafka-clients …`). It is not a dependency: its installer downloads a prebuilt
+ * binary or library sources that are out of reach here, so it is built from source against
+ * Debian's libraries (CKJS_LINKING=dynamic) and the Node headers of the machine's Node package,
+ * about five minutes on two cores — too much for every fresh machine and image while kafkajs stays
+ * the client (load-tests/README.md, "Kafka client").
+ */
+export function ensureConfluentKafka() {
+  const kit = path.join(ROOT, 'services/kit');
+  const installed =
+    spawnSync('node', ['-e', "require.resolve('@confluentinc/kafka-javascript')"], { cwd: kit, stdio: 'ignore' }).status === 0;
+  if (installed) return true;
+  const build = ['libssl-dev', 'zlib1g-dev', 'libzstd-dev', 'libsasl2-dev', 'liblz4-dev', 'libcurl4-openssl-dev', 'g++', 'make'];
+  if (
+    !ensureSystemPackages([
+      ...build.map((pkg) => ({ pkg, has: () => debInstalled(pkg) })),
+      { pkg: 'python3', has: () => onPath('python3') },
+    ])
+  )
+    return false;
+  say('building @confluentinc/kafka-javascript against the system libraries (a few minutes)...');
+  const env = {
+    ...process.env,
+    CKJS_LINKING: 'dynamic',
+    ...(fs.existsSync('/usr/include/node/node.h') ? { npm_config_nodedir: '/usr' } : {}),
+  };
+  return run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--foreground-scripts', '@confluentinc/kafka-javascript@1.10.1'], {
+    env,
+  });
+}

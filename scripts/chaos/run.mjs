@@ -20,17 +20,16 @@
 //   npm run chaos -- --only kafka,realtime      some scenarios
 //   npm run chaos -- --vus 10 --duration 40     socket VUs (REST: half) and seconds of load per scenario
 //   npm run chaos -- --json out.json            also write the figures as JSON
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adopt, childrenMatching, startComponents, tcpOpen } from './procs.mjs';
+import { adopt, childrenMatching, startComponents, tcpOpen } from './procs.ts';
+import { installK6, runK6 } from '../../load-tests/api.ts';
 import { sleep, waitFor } from '../wait.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..', '..');
 const t00 = Date.now();
 const say = (msg) => process.stderr.write(`[chaos ${((Date.now() - t00) / 1000).toFixed(1).padStart(6)}s] ${msg}\n`);
 const SCENARIOS = ['kafka', 'realtime', 'postgres', 'redis', 'outbox'];
@@ -52,30 +51,16 @@ function parseArgs(argv) {
   return o;
 }
 
-function installK6() {
-  const r = spawnSync('bash', [path.join(ROOT, 'load-tests', 'install-k6.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (r.status !== 0) throw new Error('k6 install failed');
-  return r.stdout.trim().split('\n').pop();
-}
-
-function runK6(k6, script, env, logFile) {
-  return new Promise((resolve) => {
-    const fd = fs.openSync(logFile, 'a');
-    const child = spawn(k6, ['run', '--no-color', '--quiet', path.join(HERE, 'k6', script)], {
-      env: { ...process.env, ...env, K6_NO_USAGE_REPORT: 'true' },
-      stdio: ['ignore', fd, fd],
-    });
-    fs.closeSync(fd);
-    child.on('exit', (code) => {
-      let summary = null;
-      try {
-        summary = JSON.parse(fs.readFileSync(env.SUMMARY_FILE, 'utf8'));
-      } catch {
-        /* none */
-      }
-      resolve({ code, summary });
-    });
-  });
+/** k6 run on a script of scripts/chaos/k6 (output to logFile); its exit code and its summary (null when it wrote none). */
+async function runChaosK6(k6, script, env, logFile) {
+  const code = await runK6(k6, path.join(HERE, 'k6', script), env, logFile);
+  let summary = null;
+  try {
+    summary = JSON.parse(fs.readFileSync(env.SUMMARY_FILE, 'utf8'));
+  } catch {
+    /* none */
+  }
+  return { code, summary };
 }
 
 /** A k6 metric's value from a summary (0 when absent). */
@@ -259,7 +244,7 @@ async function main() {
   };
   const logDir = runDir;
   const httpReady = (port, p) => async () => (await http('GET', `http://127.0.0.1:${port}${p}`, { timeoutMs: 1000 })).status === 200;
-  /** carrier, auth, lookup, rtA, rtB: what the scenarios kill and start again (procs.mjs startComponents). */
+  /** carrier, auth, lookup, rtA, rtB: what the scenarios kill and start again (procs.ts startComponents). */
   let comps;
   let stack;
   const results = {};
@@ -299,7 +284,7 @@ async function main() {
       const sockFile = path.join(runDir, `${name}-socket.json`);
       const restFile = path.join(runDir, `${name}-rest.json`);
       const runs = [
-        runK6(
+        runChaosK6(
           k6,
           'socket-lookups.js',
           k6Env({
@@ -315,7 +300,7 @@ async function main() {
       ];
       if (rest)
         runs.push(
-          runK6(
+          runChaosK6(
             k6,
             'rest-lookups.js',
             k6Env({ VUS: String(Math.max(1, Math.round(opts.vus / 2))), DURATION: String(opts.duration), SUMMARY_FILE: restFile }),

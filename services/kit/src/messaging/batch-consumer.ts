@@ -1,13 +1,12 @@
-import { Kafka, logLevel, Consumer } from 'kafkajs';
-import './kafka-idle-fix';
 import type { EventBus } from './bus';
-import { BatchHandler, BusMessage, IDLE_FETCH_WAIT_MS, KAFKA_RETRY, logicalTopic, withRetries } from './bus-message';
+import { BatchHandler, BusMessage, IDLE_FETCH_WAIT_MS, logicalTopic, withRetries } from './bus-message';
+import { createKafkaClient } from './kafka-client';
 import { kafkaConsumed } from '../observability/metrics';
 import type { Logger } from '../observability/log';
 import { consumeInSpan, withTraceHeaders } from '../observability/trace';
 
 /**
- * A consumer for hot paths (lookup requests, lookup replies): kafkajs `eachBatch` with the
+ * A consumer for hot paths (lookup requests, lookup replies): the Kafka client's `eachBatch` with the
  * messages of a batch handled concurrently (bounded), the outgoing messages of the whole batch
  * published in one send, and offsets committed only after that — at-least-once, like the kit's
  * bus, but without handling one message at a time. A handler failing RETRIES times parks its
@@ -78,24 +77,23 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
   await opts.bus.ensureTopics([...opts.topics, ...opts.topics.map((t) => `${t}.dlq`)]);
   // Same Kafka names as the bus: its prefix on topics and group; handlers see logical topics.
   const prefix = opts.bus.topicPrefix ?? '';
-  const kafka = new Kafka({
+  const kafka = createKafkaClient({
     clientId: opts.clientId,
-    brokers: opts.brokers.split(',').map((b) => b.trim()),
-    logLevel: logLevel.WARN,
-    // kafkajs logs through ours; rebalance chatter (expected when replicas come and go) at debug.
-    logCreator:
-      () =>
-      ({ level, log }) => {
-        const text = `${log.message ?? ''} ${String((log as { error?: unknown }).error ?? '')}`;
-        if (/rebalanc|not a member|coordinator/i.test(text)) opts.log.debug({ kafka: log }, 'kafka');
-        else if (level <= logLevel.ERROR) opts.log.error({ kafka: log }, 'kafka');
-        else opts.log.warn({ kafka: log }, 'kafka');
-      },
-    retry: KAFKA_RETRY,
+    brokers: opts.brokers,
+    // The client logs through ours; rebalance chatter (expected when replicas come and go) at debug.
+    log: (level, message, extra) => {
+      const entry = { message, ...extra };
+      const text = `${message} ${String(extra.error ?? '')}`;
+      if (/rebalanc|not a member|coordinator/i.test(text)) opts.log.debug({ kafka: entry }, 'kafka');
+      else if (level === 'error') opts.log.error({ kafka: entry }, 'kafka');
+      else opts.log.warn({ kafka: entry }, 'kafka');
+    },
   });
-  const consumer: Consumer = kafka.consumer({
+  let resolveReady!: () => void;
+  const ready = new Promise<void>((r) => (resolveReady = r));
+  const consumer = kafka.consumer({
     groupId: prefix + opts.groupId,
-    allowAutoTopicCreation: false,
+    fromBeginning: opts.fromBeginning ?? false,
     // The broker answers a fetch as soon as one byte is there (minBytes 1): this bound only sets
     // how often an idle consumer asks again, not how soon a message is seen. 20 ms made an idle
     // realtime process spend ~14 % of a core polling; 1 s (with kafka-idle-fix) costs an idle
@@ -103,24 +101,18 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
     maxWaitTimeInMs: IDLE_FETCH_WAIT_MS,
     sessionTimeout: 30000,
     heartbeatInterval: 3000,
-  });
-  let resolveReady!: () => void;
-  const ready = new Promise<void>((r) => (resolveReady = r));
-  consumer.on(consumer.events.GROUP_JOIN, (e) => {
-    const byKafkaTopic = (e.payload.memberAssignment ?? {}) as Record<string, number[]>;
-    assignment = Object.fromEntries(Object.entries(byKafkaTopic).map(([t, ps]) => [logicalTopic(prefix, t), ps]));
-    resolveReady();
-  });
-  await consumer.connect();
-  await consumer.subscribe({ topics: opts.topics.map((t) => prefix + t), fromBeginning: opts.fromBeginning ?? false });
-  await consumer.run({
-    partitionsConsumedConcurrently: 4,
     // Offsets are resolved after the batch's work and outputs are durable; committing them at most
     // every 500 ms saves a round trip per batch (a crash redelivers at most that much, which the
     // consumers here absorb: request ids are idempotent, replies are de-duplicated).
     autoCommitInterval: 500,
-    eachBatchAutoResolve: false,
-    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
+    onAssignment: (byKafkaTopic) => {
+      assignment = Object.fromEntries(Object.entries(byKafkaTopic).map(([t, ps]) => [logicalTopic(prefix, t), ps]));
+      resolveReady();
+    },
+  });
+  await consumer.start(
+    opts.topics.map((t) => prefix + t),
+    async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
       if (!isRunning() || isStale()) return;
       const msgs: BusMessage[] = batch.messages.map((m) => ({
         topic: logicalTopic(prefix, batch.topic),
@@ -146,7 +138,8 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
       await commitOffsetsIfNecessary();
       await heartbeat();
     },
-  });
+    4, // partitions consumed concurrently
+  );
   return {
     ready,
     assignment: () => assignment,

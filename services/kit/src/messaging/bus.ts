@@ -1,7 +1,7 @@
-import { Kafka, Producer, Consumer, logLevel, CompressionTypes } from 'kafkajs';
-import './kafka-idle-fix';
+import type { Producer } from 'kafkajs';
 import type { Logger } from '../observability/log';
-import { BusHandler, BusMessage, IDLE_FETCH_WAIT_MS, KAFKA_RETRY, logicalTopic, withRetries } from './bus-message';
+import { BusHandler, BusMessage, IDLE_FETCH_WAIT_MS, logicalTopic, withRetries } from './bus-message';
+import { createKafkaClient, KafkaBatchConsumer, KafkaClient, KafkaClientName } from './kafka-client';
 import { addConsumerLagReader, kafkaConsumed } from '../observability/metrics';
 import { consumeInSpan, withTraceHeaders } from '../observability/trace';
 
@@ -53,10 +53,10 @@ async function handledWithRetries(handler: BusHandler, msg: BusMessage, log: Log
 }
 
 export class KafkaBus implements EventBus {
-  private kafka: Kafka;
+  private kafka: KafkaClient;
   private producer: Producer;
   private connected?: Promise<void>;
-  private consumers: Consumer[] = [];
+  private consumers: KafkaBatchConsumer[] = [];
   private known = new Set<string>();
 
   constructor(
@@ -64,23 +64,19 @@ export class KafkaBus implements EventBus {
     private clientId: string,
     private log: Logger,
     readonly topicPrefix = '',
+    /** Default: CSKH_KAFKA_CLIENT (kafkaClientName). */
+    client?: KafkaClientName,
   ) {
-    this.kafka = new Kafka({
+    // The client logs through ours (structured, per component) instead of the console; what it
+    // retries by itself is not an error of ours.
+    this.kafka = createKafkaClient({
       clientId,
-      brokers: brokers.split(',').map((b) => b.trim()),
-      logLevel: logLevel.WARN,
-      // kafkajs logs through ours (structured, per component) instead of the console; what it
-      // retries by itself is not an error of ours.
-      logCreator:
-        () =>
-        ({ level, log: entry }) => {
-          const { message, ...rest } = entry;
-          if (level <= logLevel.ERROR) this.log.warn({ kafka: rest }, `kafka: ${message}`);
-          else this.log.debug({ kafka: rest }, `kafka: ${message}`);
-        },
-      retry: KAFKA_RETRY,
+      brokers,
+      client,
+      log: (level, message, extra) =>
+        level === 'error' ? this.log.warn({ kafka: extra }, `kafka: ${message}`) : this.log.debug({ kafka: extra }, `kafka: ${message}`),
     });
-    this.producer = this.kafka.producer({ allowAutoTopicCreation: false });
+    this.producer = this.kafka.producer();
   }
 
   private connect() {
@@ -104,12 +100,9 @@ export class KafkaBus implements EventBus {
         try {
           const existing = new Set(await admin.listTopics());
           const create = missing.filter((t) => !existing.has(t));
-          if (create.length)
-            await admin.createTopics({ waitForLeaders: false, topics: create.map((topic) => ({ topic, numPartitions: partitions })) });
-          const meta = await admin.fetchTopicMetadata({ topics: missing });
-          const ready =
-            meta.topics.length === missing.length &&
-            meta.topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
+          if (create.length) await admin.createTopics(create, partitions);
+          const meta = await admin.topicLeaders(missing);
+          const ready = meta.length === missing.length && meta.every((t) => t.leaders.length > 0 && t.leaders.every((l) => l >= 0));
           if (ready) break;
         } catch (err) {
           if (Date.now() > deadline) throw err;
@@ -130,7 +123,6 @@ export class KafkaBus implements EventBus {
     const byTopic = new Map<string, BusMessage[]>();
     for (const m of messages.map(withTraceHeaders)) byTopic.set(m.topic, [...(byTopic.get(m.topic) ?? []), m]);
     await this.producer.sendBatch({
-      compression: CompressionTypes.None,
       topicMessages: [...byTopic].map(([topic, ms]) => ({
         topic: this.topicPrefix + topic,
         messages: ms.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
@@ -142,15 +134,13 @@ export class KafkaBus implements EventBus {
     await this.ensureTopics([...opts.topics, ...opts.topics.map((t) => `${t}.dlq`)]);
     const consumer = this.kafka.consumer({
       groupId: this.topicPrefix + opts.groupId,
-      allowAutoTopicCreation: false,
+      fromBeginning: opts.fromBeginning ?? false,
       maxWaitTimeInMs: IDLE_FETCH_WAIT_MS,
     });
-    await consumer.connect();
-    await consumer.subscribe({ topics: opts.topics.map((t) => this.topicPrefix + t), fromBeginning: opts.fromBeginning ?? false });
     this.consumers.push(consumer);
-    await consumer.run({
-      eachBatchAutoResolve: false,
-      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+    await consumer.start(
+      opts.topics.map((t) => this.topicPrefix + t),
+      async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         for (const m of batch.messages) {
           if (!isRunning() || isStale()) break;
           const msg: BusMessage = {
@@ -166,7 +156,7 @@ export class KafkaBus implements EventBus {
           await heartbeat();
         }
       },
-    });
+    );
     const removeLag = addConsumerLagReader((set) => this.readLag(opts.groupId, opts.topics, set));
     return {
       stop: async () => {
@@ -183,7 +173,7 @@ export class KafkaBus implements EventBus {
     await admin.connect();
     try {
       const prefixed = topics.map((t) => this.topicPrefix + t);
-      const committed = await admin.fetchOffsets({ groupId: this.topicPrefix + groupId, topics: prefixed });
+      const committed = await admin.fetchOffsets(this.topicPrefix + groupId, prefixed);
       for (const t of committed) {
         const ends = await admin.fetchTopicOffsets(t.topic);
         const end = new Map(ends.map((p) => [p.partition, Number(p.high)]));

@@ -5,7 +5,7 @@
  * and admin) wakes about 700 times a second (tulios/kafkajs#1556; the fix proposed in #1667 was
  * never released). Measured here: one idle consumer 59 → 33 ms of CPU per second with this alone,
  * 12 ms with the kit's 1 s long poll. The check is needed only while requests wait or the broker
- * throttles us; otherwise it is skipped. Loaded by every module of the kit that makes a Kafka client.
+ * throttles us; otherwise it is skipped. Loaded by kafka-client.ts when kafkajs is the client.
  */
 interface RequestQueueInternals {
   pending: unknown[];

@@ -1,54 +1,68 @@
-// What the Node-side benches (bench.mjs, floor.mjs, lists.mjs, export-rss.mjs) share: k6 runs and
-// their figures, CPU time of a process, the gateway login and their tables.
+// What the Node-side benches (bench.mjs, floor.mjs, lists.mjs, export-rss.mjs) and the chaos run
+// share: k6 (installed, run, its figures), CPU time of a process, load averages, the gateway login
+// and their tables.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
+// __filename, not __dirname: loaded from an ES module (the .mjs benches), tsx defines only the former.
+const HERE = path.dirname(__filename);
 
 /** Logs in through the gateway and answers the access token; a refused login throws. */
-export async function login(base, username, password) {
+export async function login(base: string, username: string, password: string): Promise<string> {
   const res = await fetch(`${base}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
-  const body = await res.json();
+  const body = (await res.json()) as { data: { access_token: string } };
   if (res.status >= 300) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(body)}`);
   return body.data.access_token;
 }
 
 /** A Markdown table of strings: the first `leftColumns` columns left-aligned, the others right-aligned. */
-export function markdownTable(head, body, leftColumns = 3) {
+export function markdownTable(head: string[], body: string[][], leftColumns = 3): string {
   const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells) => `| ${cells.map((c, i) => (i < leftColumns ? c.padEnd(width[i]) : c.padStart(width[i]))).join(' | ')} |`;
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i < leftColumns ? c.padEnd(width[i]) : c.padStart(width[i]))).join(' | ')} |`;
   return [line(head), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
 }
 
 /** Installs k6 when missing (load-tests/install-k6.sh); answers its path. */
-export function installK6() {
+export function installK6(): string {
   const r = spawnSync('bash', [path.join(HERE, 'install-k6.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (r.status !== 0) throw new Error('k6 install failed');
-  return r.stdout.trim().split('\n').pop();
+  return r.stdout.trim().split('\n').pop() ?? '';
 }
 
-/** Runs one k6 script of this folder with `env`; answers its exit code. */
-export function runK6(k6, script, env) {
+/**
+ * Runs one k6 script (a name in this folder, or an absolute path) with `env`; its output goes to
+ * ours, or appended to `logFile`. Answers its exit code.
+ */
+export function runK6(k6: string, script: string, env: Record<string, string | undefined>, logFile?: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(k6, ['run', '--no-color', '--quiet', path.join(HERE, script)], {
+    const fd = logFile ? fs.openSync(logFile, 'a') : undefined;
+    const child = spawn(k6, ['run', '--no-color', '--quiet', path.resolve(HERE, script)], {
       env: { ...process.env, ...env, K6_NO_USAGE_REPORT: 'true' },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', fd ?? 'inherit', fd ?? 'inherit'],
     });
+    if (fd !== undefined) fs.closeSync(fd);
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }
 
+/** The machine's load averages (1, 5, 15 min), as every bench prints them. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
 /** The shared metrics (lib.js) of a k6 summary file. */
-export function figures(file) {
-  const s = JSON.parse(fs.readFileSync(file, 'utf8'));
+export function figures(file: string) {
+  const s = JSON.parse(fs.readFileSync(file, 'utf8')) as { metrics: Record<string, { values?: Record<string, number> } | undefined> };
   const m = s.metrics;
-  const v = (k, f) => m[k]?.values?.[f] ?? 0;
+  const v = (k: string, f: string) => m[k]?.values?.[f] ?? 0;
   return {
     lookups: v('lookups', 'count'),
     rps: v('lookups', 'rate'),
@@ -73,7 +87,7 @@ const CLK_TCK = 100; // USER_HZ on Linux
  * Busy CPU time of the whole machine so far (every core: user, nice, system, irq, softirq, steal;
  * /proc/stat), in ms: the processes of a row plus k6, PostgreSQL, Redis, Kafka and the kernel.
  */
-export function machineBusyMs() {
+export function machineBusyMs(): number {
   try {
     const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
     const [user, nice, system, , , irq, softirq, steal] = f;
@@ -84,7 +98,7 @@ export function machineBusyMs() {
 }
 
 /** The fields of /proc/<pid>/stat after the command name (index 0 = state), or undefined when gone. */
-function statFields(pid) {
+function statFields(pid: number | 'self'): { comm: string; f: string[] } | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), f: stat.slice(stat.lastIndexOf(')') + 2).split(' ') };
@@ -94,28 +108,35 @@ function statFields(pid) {
 }
 
 /** User + system CPU ms of a process's stat fields (with `children`: of its children waited for). */
-const statCpuMs = (s, children = false) => ((Number(s.f[children ? 13 : 11]) + Number(s.f[children ? 14 : 12])) * 1000) / CLK_TCK;
+const statCpuMs = (s: { f: string[] }, children = false) =>
+  ((Number(s.f[children ? 13 : 11]) + Number(s.f[children ? 14 : 12])) * 1000) / CLK_TCK;
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (0 when gone). */
-export function cpuMs(pid) {
+export function cpuMs(pid: number | 'self'): number {
   const s = statFields(pid);
   return s ? statCpuMs(s) : 0;
 }
 
 /** The machine's shared parts by process name (every process of that name: PostgreSQL's backends, Kafka's JVM). */
-const INFRA = { postgres: 'postgres', redis: 'redis-server', kafka: 'java' };
+const INFRA = { postgres: 'postgres', redis: 'redis-server', kafka: 'java' } as const;
+type InfraGroup = keyof typeof INFRA;
+
+export interface InfraSample {
+  k6: number;
+  procs: Map<string, { group: InfraGroup; ms: number }>;
+}
 
 /**
  * What a row runs beside the product, sampled: k6 (a child of this process, counted once it has
  * exited and been waited for: our children's time) and every PostgreSQL, Redis and Kafka process.
  */
-export function infraSample() {
+export function infraSample(): InfraSample {
   const self = statFields('self');
-  const byComm = Object.fromEntries(Object.entries(INFRA).map(([k, comm]) => [comm, k]));
-  const procs = new Map();
+  const byComm = Object.fromEntries(Object.entries(INFRA).map(([k, comm]) => [comm, k as InfraGroup]));
+  const procs: InfraSample['procs'] = new Map();
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
-    const s = statFields(pid);
+    const s = statFields(Number(pid));
     const group = s && byComm[s.comm];
     if (group) procs.set(pid, { group, ms: statCpuMs(s) });
   }
@@ -126,9 +147,8 @@ export function infraSample() {
  * CPU ms of each group between two samples. A process that started meanwhile counts whole; one
  * that ended meanwhile (a PostgreSQL backend whose pool let it go) is lost, not subtracted.
  */
-export function infraDelta(before, after) {
-  const out = { k6: after.k6 - before.k6 };
-  for (const k of Object.keys(INFRA)) out[k] = 0;
+export function infraDelta(before: InfraSample, after: InfraSample): Record<'k6' | InfraGroup, number> {
+  const out = { k6: after.k6 - before.k6, postgres: 0, redis: 0, kafka: 0 };
   for (const [pid, p] of after.procs) out[p.group] += p.ms - (before.procs.get(pid)?.ms ?? 0);
   return out;
 }

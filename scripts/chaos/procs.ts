@@ -3,14 +3,15 @@
 // environment, so the same port and data), product components (one process each,
 // `node --import tsx scripts/component.ts <name>`), and a TCP balancer standing in for a
 // Kubernetes Service in front of the realtime replicas.
-import { spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import net, { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { settle, waitFor } from '../wait.mjs';
+import { freePorts } from '../infra/processes';
 
 /** Everything started here is killed when the chaos run exits, however it exits. */
-const owned = new Set();
+const owned = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const p of owned) {
     try {
@@ -21,7 +22,7 @@ process.on('exit', () => {
   }
 });
 
-function waitExit(proc, ms) {
+function waitExit(proc: ChildProcess, ms: number): Promise<boolean> {
   if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolve) => {
     const t = setTimeout(() => resolve(false), ms);
@@ -32,17 +33,17 @@ function waitExit(proc, ms) {
   });
 }
 
-function pidAlive(pid) {
+function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return e.code === 'EPERM';
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
 /** Whether `pid` is gone within `ms`. */
-function waitPidGone(pid, ms) {
+function waitPidGone(pid: number, ms: number): Promise<boolean> {
   const gone = () => {
     if (!pidAlive(pid)) return true;
     // A child of another process of ours stays a zombie until reaped; its state says it is dead.
@@ -55,10 +56,10 @@ function waitPidGone(pid, ms) {
   return settle(gone, Boolean, ms, 50);
 }
 
-export function tcpOpen(port, host = '127.0.0.1', timeoutMs = 500) {
+export function tcpOpen(port: number, host = '127.0.0.1', timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect({ host, port });
-    const done = (ok) => {
+    const done = (ok: boolean) => {
       s.destroy();
       resolve(ok);
     };
@@ -69,8 +70,8 @@ export function tcpOpen(port, host = '127.0.0.1', timeoutMs = 500) {
 }
 
 /** Direct children of `pid` whose command line matches `re`. */
-export function childrenMatching(pid, re) {
-  const out = [];
+export function childrenMatching(pid: number, re: RegExp): number[] {
+  const out: number[] = [];
   for (const d of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
@@ -90,7 +91,7 @@ export function childrenMatching(pid, re) {
  * A running process taken over by pid: stop() signals it and waits for it to end; start() runs the
  * same command again (same arguments, directory, user, environment) with its output in logFile.
  */
-export function adopt(pid, logFile, { argv: given } = {}) {
+export function adopt(pid: number, logFile: string, { argv: given }: { argv?: string[] } = {}) {
   // (redis-server rewrites its process title, so its arguments are given rather than read.)
   const argv = given ?? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
   const cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
@@ -102,15 +103,15 @@ export function adopt(pid, logFile, { argv: given } = {}) {
       .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
   );
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const uid = Number(/^Uid:\s+(\d+)/m.exec(status)[1]);
-  const gid = Number(/^Gid:\s+(\d+)/m.exec(status)[1]);
-  let current = { pid, proc: null };
+  const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
+  const gid = Number(/^Gid:\s+(\d+)/m.exec(status)?.[1]);
+  let current: { pid: number; proc: ChildProcess | null } = { pid, proc: null };
   return {
     argv,
     get pid() {
       return current.pid;
     },
-    async stop(signal = 'SIGTERM', timeoutMs = 30_000) {
+    async stop(signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 30_000) {
       const { pid: p, proc } = current;
       if (!p) return;
       try {
@@ -136,20 +137,31 @@ export function adopt(pid, logFile, { argv: given } = {}) {
       fs.closeSync(fd);
       owned.add(proc);
       proc.once('exit', () => owned.delete(proc));
-      current = { pid: proc.pid, proc };
+      current = { pid: proc.pid ?? 0, proc };
     },
   };
 }
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+// __filename, not __dirname: loaded from ES modules (the chaos run, bench.mjs), tsx defines only the former.
+const ROOT = path.resolve(path.dirname(__filename), '..', '..');
+
+export interface ComponentOptions {
+  env: NodeJS.ProcessEnv;
+  logDir: string;
+  ready: () => Promise<boolean>;
+  label?: string;
+  nodeArgs?: string[];
+}
+
+export type Component = ReturnType<typeof component>;
 
 /**
  * One component of the product in its own process. `ready()` says when it serves; start() may be
  * called again after kill()/stop() (same environment, so the same ports). `nodeArgs` go before the
  * script (e.g. `--cpu-prof --cpu-prof-dir=…`; a profile is written when the process exits on SIGTERM).
  */
-export function component(name, { env, logDir, ready, label = name, nodeArgs = [] }) {
-  let proc = null;
+export function component(name: string, { env, logDir, ready, label = name, nodeArgs = [] }: ComponentOptions) {
+  let proc: ChildProcess | null = null;
   const logFile = path.join(logDir, `${label}.log`);
   const self = {
     name: label,
@@ -175,6 +187,7 @@ export function component(name, { env, logDir, ready, label = name, nodeArgs = [
     },
     async waitReady(timeoutMs = 120_000) {
       const p = proc;
+      if (!p) throw new Error(`${label} was not started`);
       await waitFor(
         label,
         async () => {
@@ -188,14 +201,14 @@ export function component(name, { env, logDir, ready, label = name, nodeArgs = [
     },
     /** SIGKILL: no shutdown code runs (a crash, an OOM kill, a node lost). */
     async kill() {
-      if (!self.running) return;
       const p = proc;
+      if (!p || !self.running) return;
       p.kill('SIGKILL');
       await waitExit(p, 10_000);
     },
     async stop() {
-      if (!self.running) return;
       const p = proc;
+      if (!p || !self.running) return;
       p.kill('SIGTERM');
       if (!(await waitExit(p, 20_000))) {
         p.kill('SIGKILL');
@@ -211,16 +224,19 @@ export function component(name, { env, logDir, ready, label = name, nodeArgs = [
  * new connection goes to the next backend that accepts it (a dead one is skipped); when either
  * side closes, so does the other (a killed replica drops its clients, who reconnect).
  */
-export async function startBalancer(backends, port = 0) {
+export async function startBalancer(backends: { port: number }[], port = 0) {
   let next = 0;
-  const sockets = new Set();
+  const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     client.pause();
     sockets.add(client);
     client.once('close', () => sockets.delete(client));
     client.on('error', () => {});
-    const tryBackend = (tries) => {
-      if (tries >= backends.length) return client.destroy();
+    const tryBackend = (tries: number): void => {
+      if (tries >= backends.length) {
+        client.destroy();
+        return;
+      }
       const b = backends[next++ % backends.length];
       const up = net.connect({ host: '127.0.0.1', port: b.port });
       up.once('connect', () => {
@@ -242,9 +258,9 @@ export async function startBalancer(backends, port = 0) {
     };
     tryBackend(0);
   });
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
-    port: server.address().port,
+    port: (server.address() as AddressInfo).port,
     async stop() {
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => server.close(resolve));
@@ -252,20 +268,8 @@ export async function startBalancer(backends, port = 0) {
   };
 }
 
-export async function freePorts(n) {
-  const servers = [];
-  for (let i = 0; i < n; i++) {
-    const srv = net.createServer();
-    await new Promise((res) => srv.listen(0, '127.0.0.1', res));
-    servers.push(srv);
-  }
-  const ports = servers.map((s) => s.address().port);
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  return ports;
-}
-
 /** GET url answers 200 within timeoutMs. */
-export async function httpOk(url, timeoutMs = 1000) {
+export async function httpOk(url: string, timeoutMs = 1000): Promise<boolean> {
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     await res.arrayBuffer();
@@ -286,16 +290,28 @@ export async function httpOk(url, timeoutMs = 1000) {
  * (CARRIER_URL, AUTH_GRPC_URL, LOOKUP_GRPC_URL, REALTIME_URL) are filled in here.
  * `nodeArgs`: per component name (carrier-sim, auth, lookup, realtime, gateway), node options.
  */
-export async function startComponents({ env: given, logDir, realtimeReplicas = 1, nodeArgs = {}, say = () => {} }) {
+export async function startComponents({
+  env: given,
+  logDir,
+  realtimeReplicas = 1,
+  nodeArgs = {},
+  say = () => {},
+}: {
+  env: NodeJS.ProcessEnv;
+  logDir: string;
+  realtimeReplicas?: number;
+  nodeArgs?: Partial<Record<string, string[]>>;
+  say?: (msg: string) => void;
+}) {
   const [carrierPort, authPort, lookupPort, gwPort, ...rtPorts] = await freePorts(4 + realtimeReplicas);
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...given,
     CARRIER_URL: `http://127.0.0.1:${carrierPort}`,
     AUTH_GRPC_URL: `127.0.0.1:${authPort}`,
     LOOKUP_GRPC_URL: `127.0.0.1:${lookupPort}`,
   };
-  const args = (n) => nodeArgs[n] ?? [];
-  const grpcReady = (port) => () => tcpOpen(port);
+  const args = (n: string) => nodeArgs[n] ?? [];
+  const grpcReady = (port: number) => () => tcpOpen(port);
   const carrier = component('carrier-sim', {
     env: { ...env, PORT: String(carrierPort) },
     logDir,
@@ -323,8 +339,8 @@ export async function startComponents({ env: given, logDir, realtimeReplicas = 1
       nodeArgs: args('realtime'),
     }),
   );
-  let balancer;
-  let gateway;
+  let balancer: Awaited<ReturnType<typeof startBalancer>> | undefined;
+  let gateway: Component | undefined;
   const stop = async () => {
     for (const c of [gateway, ...realtime.slice().reverse(), lookup, auth, carrier]) await c?.stop().catch(() => {});
     await balancer?.stop().catch(() => {});
@@ -344,7 +360,7 @@ export async function startComponents({ env: given, logDir, realtimeReplicas = 1
     });
     await gateway.start();
   } catch (err) {
-    say(`components failed to start: ${err?.message ?? err}`);
+    say(`components failed to start: ${(err as Error)?.message ?? err}`);
     await stop();
     throw err;
   }
