@@ -83,6 +83,8 @@ n2_cgroups() { # mkdir | rmdir
   local d; for d in /sys/fs/cgroup/*/ /sys/fs/cgroup/unified/; do
     [ -d "$d" ] && [ -f "$d/cgroup.procs" ] || continue
     if [ "$1" = mkdir ]; then mkdir -p "$d$N2_CGROUP"
+      # the weight node 1's kubelet gives its /kubepods (a core is 1024): both nodes' pods get an even share
+      [ -f "$d$N2_CGROUP/cpu.shares" ] && echo $(($(nproc) * 1024)) > "$d$N2_CGROUP/cpu.shares"
     elif [ -d "$d$N2_CGROUP" ]; then find "$d$N2_CGROUP" -depth -type d -exec rmdir {} + 2>/dev/null; fi
   done
 }
