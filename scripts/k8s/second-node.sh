@@ -78,13 +78,13 @@ n2_network() {
   n2 sysctl -qw net.bridge.bridge-nf-call-iptables=1 2>/dev/null || true
 }
 
-# every cgroup v1 hierarchy (and the v2 one, if mounted) gets the kubelet's root before it starts
+# every cgroup hierarchy (v1's, and the v2 one under unified/) gets the kubelet's root before it starts
 n2_cgroups() { # mkdir | rmdir
-  local d; for d in /sys/fs/cgroup/*/ /sys/fs/cgroup/unified/; do
+  local d; for d in /sys/fs/cgroup/*/; do
     [ -d "$d" ] && [ -f "$d/cgroup.procs" ] || continue
     if [ "$1" = mkdir ]; then mkdir -p "$d$N2_CGROUP"
       # the weight node 1's kubelet gives its /kubepods (a core is 1024): both nodes' pods get an even share
-      [ -f "$d$N2_CGROUP/cpu.shares" ] && echo $(($(nproc) * 1024)) > "$d$N2_CGROUP/cpu.shares"
+      if [ -f "$d$N2_CGROUP/cpu.shares" ]; then echo $(($(nproc) * 1024)) > "$d$N2_CGROUP/cpu.shares"; fi
     elif [ -d "$d$N2_CGROUP" ]; then find "$d$N2_CGROUP" -depth -type d -exec rmdir {} + 2>/dev/null; fi
   done
 }
