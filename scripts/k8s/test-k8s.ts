@@ -441,7 +441,7 @@ async function main() {
     await step('cluster up (guard, containerd, control plane, kubelet, kube-proxy, CoreDNS)', () => run('bash scripts/k8s/cluster.sh up'), () => `node Ready, CoreDNS ready in ${lastTiming('cluster-up') ?? '?'} s`);
     node.ip = sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
     await step('images imported into containerd (each node\'s)', () => {
-      const sockets = sh('bash -c ". scripts/k8s/lib.sh; . scripts/k8s/second-node.sh; echo $SOCK; [ $K8S_NODES = 1 ] || echo $N2_SOCK"').split('\n');
+      const sockets = sh('. scripts/k8s/lib.sh; . scripts/k8s/second-node.sh; echo $SOCK; [ $K8S_NODES = 1 ] || echo $N2_SOCK').split('\n');
       for (const ctr of sockets.map((sock) => `ctr -a ${sock} -n k8s.io`)) {
         sh(`${ctr} images import --base-name ${IMAGE_REPO} ${STATE}/images/app/cskh.tar`);
         for (const d of ['postgres', 'redis', 'kafka']) sh(`${ctr} images import --base-name localhost/cskh-k8s/${d} ${STATE}/images/deps/${d}.tar`);
