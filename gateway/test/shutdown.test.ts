@@ -11,18 +11,37 @@ const GRACE_MS = 8000;
 
 function get(port: number, agent: Agent, path: string, body?: (write: (chunk: string) => void, end: () => void) => void) {
   return new Promise<{ status: number; connection: string }>((resolve, reject) => {
-    const req = request({ port, agent, path, method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } : {} }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: String(res.headers.connection) }));
-    });
+    const req = request(
+      {
+        port,
+        agent,
+        path,
+        method: body ? 'POST' : 'GET',
+        headers: body ? { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } : {},
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: String(res.headers.connection) }));
+      },
+    );
     req.on('error', reject);
-    if (body) body((c) => req.write(c), () => req.end());
+    if (body)
+      body(
+        (c) => req.write(c),
+        () => req.end(),
+      );
     else req.end();
   });
 }
 
 it('a connection busy when the gateway stops is answered, then told to close; the gateway exits without waiting its grace', async () => {
-  const gw = await startGateway({ JWT_SECRET: 'shutdown-test-secret-0123456789abcdef', PORT: '0', REDIS_URL: '', LOG_LEVEL: 'error', SHUTDOWN_GRACE_MS: String(GRACE_MS) });
+  const gw = await startGateway({
+    JWT_SECRET: 'shutdown-test-secret-0123456789abcdef',
+    PORT: '0',
+    REDIS_URL: '',
+    LOG_LEVEL: 'error',
+    SHUTDOWN_GRACE_MS: String(GRACE_MS),
+  });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     expect((await get(gw.port, agent, '/healthz')).status).toBe(200);
@@ -30,7 +49,10 @@ it('a connection busy when the gateway stops is answered, then told to close; th
     let finish = () => {};
     const inFlight = get(gw.port, agent, '/api/v1/auth/login', (write, end) => {
       write('{"username":');
-      finish = () => { write('"x","password":"y"}'); end(); };
+      finish = () => {
+        write('"x","password":"y"}');
+        end();
+      };
     });
     await new Promise((r) => setTimeout(r, 100));
     const t0 = Date.now();
