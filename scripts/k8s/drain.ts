@@ -16,7 +16,9 @@ function placements(ns: string): Placement[] {
     .split('\n').map((l) => l.trim().split(' ')).filter((f) => f.length === 3).map(([component, pod, node]) => ({ component, pod, node }));
 }
 
-const schedulableNodes = () => kc(`get nodes -o jsonpath='{range .items[?(@.spec.unschedulable!=true)]}{.metadata.name} {end}'`).split(' ').filter(Boolean);
+/** Nodes not cordoned (a filter on the absent `unschedulable` field matches none: filtered here). */
+const schedulableNodes = () => kc(`get nodes -o jsonpath='{range .items[*]}{.metadata.name}={.spec.unschedulable} {end}'`)
+  .split(' ').filter((n) => n && !n.endsWith('=true')).map((n) => n.split('=')[0]);
 
 /** Deployments of the release with 2+ replicas wanted: name → replicas. */
 function multiReplica(ns: string) {
