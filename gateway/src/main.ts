@@ -40,6 +40,11 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env): Promis
     port,
     server,
     async stop() {
+      // A client mid-request when the pod left the Service's endpoints keeps its connection busy,
+      // and Node keeps a busy connection alive after close(): every request it sends from now on
+      // is answered with Connection: close, so it reconnects to a pod that stays and the server
+      // closes as soon as that answer is out, not at the grace's end with a request cut.
+      server.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));
       await new Promise<void>((resolve) => {
         const t = setTimeout(() => {
           server.closeAllConnections();

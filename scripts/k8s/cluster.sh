@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A single-node Kubernetes for CSKH on this kind of machine (Debian 12, root, no systemd, cgroup v1
-# hybrid, no image registry): etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kubelet
+# A two-node Kubernetes (the second: second-node.sh) for CSKH on this kind of machine (Debian 12,
+# root, no systemd, cgroup v1 hybrid, no image registry): etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kubelet
 # on containerd + runc, kube-proxy (iptables), and CoreDNS as the cluster DNS.
 #
 #   scripts/k8s/cluster.sh up      # deps (apt), build (Go module proxy, cached), images, start; idempotent
@@ -15,6 +15,7 @@
 # State: $K8S_STATE (default /var/tmp/cskh-k8s). Timings go to $K8S_STATE/timings.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/second-node.sh"
 mkdir -p "$K8S_STATE"/{bin,logs,pids,src}
 
 timing() { echo "$1 $2" >> "$K8S_STATE/timings"; }
@@ -209,7 +210,7 @@ guard() {
   # Never let a packet for the pod or service ranges leave through the uplink. mangle/POSTROUTING
   # sees the real output device after kube-proxy's DNAT (a filter/OUTPUT rule would break host → ClusterIP).
   local up_if n; up_if=$(uplink); [ -n "$up_if" ] || die "no default route: cannot place the network guard"
-  for n in "$GUARD_SERVICE_CIDR" "$POD_CIDR"; do
+  for n in "$GUARD_SERVICE_CIDR" "$POD_CIDR" "$N2_LINK_CIDR"; do
     iptables -t mangle -C POSTROUTING -o "$up_if" -d "$n" -m comment --comment "$GUARD_COMMENT" -j DROP 2>/dev/null \
       || iptables -t mangle -I POSTROUTING -o "$up_if" -d "$n" -m comment --comment "$GUARD_COMMENT" -j DROP
   done
@@ -262,11 +263,12 @@ apiVersion: apps/v1
 kind: Deployment
 metadata: {name: coredns, namespace: kube-system, labels: {k8s-app: kube-dns}}
 spec:
-  replicas: 1
+  replicas: $K8S_NODES   # one per node, and a budget: a drained node never leaves the cluster without DNS
   selector: {matchLabels: {k8s-app: kube-dns}}
   template:
     metadata: {labels: {k8s-app: kube-dns}}
     spec:
+      topologySpreadConstraints: [{topologyKey: kubernetes.io/hostname, maxSkew: 1, whenUnsatisfiable: ScheduleAnyway, labelSelector: {matchLabels: {k8s-app: kube-dns}}}]
       serviceAccountName: coredns
       priorityClassName: system-cluster-critical
       dnsPolicy: Default
@@ -287,6 +289,11 @@ spec:
         readinessProbe: {httpGet: {path: /ready, port: 8181}, periodSeconds: 2}
         volumeMounts: [{name: config, mountPath: /etc/coredns, readOnly: true}]
       volumes: [{name: config, configMap: {name: coredns}}]
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: coredns, namespace: kube-system}
+spec: {maxUnavailable: 1, selector: {matchLabels: {k8s-app: kube-dns}}}
 ---
 apiVersion: v1
 kind: Service
@@ -355,6 +362,7 @@ up() {
   isup kube-proxy || bgrun kube-proxy "$B/kube-proxy" --kubeconfig="$P/kube-proxy.kubeconfig" --hostname-override="$name" --cluster-cidr="$POD_CIDR" \
     --proxy-mode=iptables --metrics-bind-address=127.0.0.1:10249 --healthz-bind-address=127.0.0.1:10256 --nodeport-addresses="$ip/32"
   waitfor 120 "node $name Ready" kc wait --for=condition=Ready "node/$name" --timeout=2s
+  [ "$K8S_NODES" = 1 ] || n2_up
   kc get ns kube-system >/dev/null
   coredns_manifest | kc apply -f - >/dev/null
   waitfor 120 "CoreDNS" kc -n kube-system rollout status deploy/coredns --timeout=2s
@@ -363,7 +371,7 @@ up() {
     bgrun provisioner bash -c ". '$K8S_ROOT/scripts/k8s/lib.sh'; $(declare -f provision_pvs kc); while true; do provision_pvs; sleep 2; done"
   fi
   timing cluster-up $((SECONDS-t0))
-  log "cluster up in $((SECONDS-t0))s: node $name ($ip), KUBECONFIG=$KUBECONFIG"
+  log "cluster up in $((SECONDS-t0))s: node $name ($ip)$([ "$K8S_NODES" = 1 ] || echo " and $N2_NAME ($N2_IP)"), KUBECONFIG=$KUBECONFIG"
 }
 
 stopn() {
@@ -383,6 +391,7 @@ down() {
     timeout 60 "$B/kubectl" delete ns -l cskh-k8s/test=true --wait=false >/dev/null 2>&1
     timeout 90 "$B/kubectl" delete deploy,rs,sts,ds,job,pod --all -A --wait=true --timeout=60s >/dev/null 2>&1
   fi
+  n2_down
   stopn kube-proxy
   [ -x "$B/kube-proxy" ] && timeout 30 "$B/kube-proxy" --cleanup >/dev/null 2>&1
   local n; for n in kubelet kube-scheduler kube-controller-manager kube-apiserver etcd; do stopn "$n"; done
@@ -415,7 +424,7 @@ down() {
 }
 
 status() {
-  local n; for n in containerd etcd kube-apiserver kube-controller-manager kube-scheduler kubelet kube-proxy provisioner; do
+  local n; for n in containerd etcd kube-apiserver kube-controller-manager kube-scheduler kubelet kube-proxy containerd-n2 kubelet-n2 kube-proxy-n2 provisioner; do
     if isup "$n"; then echo "$n: running (pid $(cat "$K8S_STATE/pids/$n"))"; else echo "$n: stopped"; fi; done
   isup kube-apiserver && kc get nodes -o wide
   iptables -t mangle -S POSTROUTING | grep -- "$GUARD_COMMENT" || echo "guard: absent"

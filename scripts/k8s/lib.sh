@@ -2,6 +2,7 @@
 # under $K8S_STATE (outside the repository, so the Go build cache and the built binaries survive a
 # fresh clone on the same machine); nothing is installed system-wide except Debian packages.
 K8S_STATE=${K8S_STATE:-/var/tmp/cskh-k8s}
+K8S_NODES=${K8S_NODES:-2}   # 1: the second node (second-node.sh) is not started
 K8S_VERSION=${K8S_VERSION:-1.34.4}
 ETCD_VERSION=${ETCD_VERSION:-3.6.16}
 COREDNS_VERSION=${COREDNS_VERSION:-1.15.0}

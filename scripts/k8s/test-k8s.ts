@@ -1,5 +1,5 @@
 /**
- * `npm run test:k8s`: the chart installed on a real single-node Kubernetes on this machine, and the
+ * `npm run test:k8s`: the chart installed on a real two-node Kubernetes on this machine, and the
  * product used through it, in both shapes the chart offers:
  *
  *   trial       values-dev.yaml: in-cluster PostgreSQL, Redis, Kafka (images built here from
@@ -10,8 +10,8 @@
  * Each shape: helm install --wait (migrate Job completes, every Deployment/StatefulSet Ready); from
  * outside (the gateway's NodePort): admin login, REST and socket lookups with two realtime replicas,
  * a care agent's flow whose Kafka event reaches payroll's revenue report, /metrics from a pod;
- * helm upgrade to a new image tag under a k6 lookup load with 0 failed requests; a deleted pod
- * replaced while the product answers; helm uninstall leaves no object of the release.
+ * (production) replicas on both nodes, a node drained under load (drain.ts); helm upgrade, key rotation
+ * under k6 load, (trial) a backup restored (day-two.ts); a deleted pod replaced; uninstall leaves nothing.
  * Prints a table (step, time, result). Always tears down (helm uninstall, host infra, k8s:down)
  * unless K8S_KEEP=1. Run as root (the cluster needs it).
  *
@@ -25,10 +25,12 @@ import path from 'node:path';
 import { io as ioClient } from 'socket.io-client';
 import { adminPassword, api, base, ENV, kc, log, login, node, NODE_PORT, phoneFor, RELEASE, restLookup, ROOT, run, runAsync, sh, sleep, STATE, until } from './harness';
 import { restoreSteps, rotationSteps, underLoad } from './day-two';
+import { drainStep, spreadStep } from './drain';
 import { HostInfra, startHostInfra } from './host-infra';
 
 const SHAPES = (process.env.K8S_SHAPES || 'trial,production').split(',').map((s) => s.trim()).filter(Boolean);
 const KEEP = process.env.K8S_KEEP === '1';
+const TWO_NODES = process.env.K8S_NODES !== '1'; // scripts/k8s/lib.sh: the second node unless K8S_NODES=1
 
 // ---------------------------------------------------------------------------------------------
 // steps and the table
@@ -57,7 +59,6 @@ async function step<T>(name: string, fn: () => Promise<T> | T, describe?: (v: T)
     throw e;
   }
 }
-
 
 function printTable() {
   const head = ['shape', 'step', 'time', 'result'];
@@ -248,7 +249,6 @@ async function scrapeMetrics(ns: string) {
   return `gateway pods at <pod IP>:9464: ${seen.join('; ')}`;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // the shapes
 
@@ -359,6 +359,7 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
     await step('socket lookups across 2 realtime replicas', () => socketLookups(ns, token));
     await step('care flow → Kafka → payroll revenue', () => careFlow(ns, token));
     await step('/metrics scraped from a pod', () => scrapeMetrics(ns));
+    if (shape === 'production' && TWO_NODES) for (const s of [spreadStep(ns), drainStep(ns, token)]) await step(s.name, s.run);
     await step(`helm upgrade to tag ${tags.b} under k6 load`, async () => {
       const { value: secs, load } = await underLoad(`upgrade-${shape}`, [token], async () => {
         const t0 = Date.now();
@@ -410,8 +411,6 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-
 async function main() {
   if (process.getuid?.() !== 0) throw new Error('test:k8s runs a cluster on this machine: run it as root');
   const t0 = Date.now();
@@ -441,16 +440,17 @@ async function main() {
     ]);
     await step('cluster up (guard, containerd, control plane, kubelet, kube-proxy, CoreDNS)', () => run('bash scripts/k8s/cluster.sh up'), () => `node Ready, CoreDNS ready in ${lastTiming('cluster-up') ?? '?'} s`);
     node.ip = sh('bash -c ". scripts/k8s/lib.sh; node_ip"');
-    await step('images imported into containerd', () => {
-      const ctr = `ctr -a /run/cskh-k8s-containerd/containerd.sock -n k8s.io`;
-      sh(`${ctr} images import --base-name ${IMAGE_REPO} ${STATE}/images/app/cskh.tar`);
-      for (const d of ['postgres', 'redis', 'kafka']) sh(`${ctr} images import --base-name localhost/cskh-k8s/${d} ${STATE}/images/deps/${d}.tar`);
-      sh(`${ctr} images tag --force ${IMAGE_REPO}:${tags.a} ${IMAGE_REPO}:${tags.b}`);
-      const list = sh(`${ctr} images ls -q | grep -E '^localhost/'`);
-      for (const want of [`${IMAGE_REPO}:${tags.a}`, `${IMAGE_REPO}:${tags.b}`, 'localhost/cskh-k8s/postgres:bookworm', 'localhost/cskh-k8s/redis:bookworm', 'localhost/cskh-k8s/kafka:bookworm']) {
-        if (!list.split('\n').includes(want)) throw new Error(`${want} not in containerd (have: ${list.replace(/\n/g, ' ')})`);
+    await step('images imported into containerd (each node\'s)', () => {
+      const sockets = sh('. scripts/k8s/lib.sh; . scripts/k8s/second-node.sh; echo $SOCK; [ $K8S_NODES = 1 ] || echo $N2_SOCK').split('\n');
+      for (const ctr of sockets.map((sock) => `ctr -a ${sock} -n k8s.io`)) {
+        sh(`${ctr} images import --base-name ${IMAGE_REPO} ${STATE}/images/app/cskh.tar`);
+        for (const d of ['postgres', 'redis', 'kafka']) sh(`${ctr} images import --base-name localhost/cskh-k8s/${d} ${STATE}/images/deps/${d}.tar`);
+        sh(`${ctr} images tag --force ${IMAGE_REPO}:${tags.a} ${IMAGE_REPO}:${tags.b}`);
+        const list = sh(`${ctr} images ls -q | grep -E '^localhost/'`).split('\n');
+        const missing = [`${IMAGE_REPO}:${tags.a}`, `${IMAGE_REPO}:${tags.b}`, ...['postgres', 'redis', 'kafka'].map((d) => `localhost/cskh-k8s/${d}:bookworm`)].filter((w) => !list.includes(w));
+        if (missing.length) throw new Error(`${missing.join(', ')} not in containerd of ${ctr} (have: ${list.join(' ')})`);
       }
-      return `${IMAGE_REPO}:${tags.a} (+ tag ${tags.b}), postgres, redis, kafka`;
+      return `${IMAGE_REPO}:${tags.a} (+ tag ${tags.b}), postgres, redis, kafka on ${sockets.length} node(s)`;
     });
     for (const shape of SHAPES) {
       try {
