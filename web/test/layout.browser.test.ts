@@ -142,6 +142,29 @@ it('back on a list after another tab, the table is where it was left: scrolled a
   await page.close();
 }, 120_000);
 
+it('a reload with tabs left open loads the screen in front alone; a tab behind loads when first shown', async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await logIn(page, stack.url, 'ql_hoa', DEMO_PASSWORD);
+  for (const [path, id] of [
+    ['/sys/accounts', 'accounts'],
+    ['/app/tinhluong', 'tinhluong'],
+    ['/app/mfy', 'mfy'],
+  ])
+    await page.goto(stack.url + path).then(() => page.locator(`[data-testid="list-${id}"] .MuiDataGrid-row`).first().waitFor());
+  const lists: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname === '/api/v1/users' || pathname === '/api/v1/tinhluong') lists.push(pathname);
+  });
+  await page.reload();
+  await page.locator('[data-testid="list-mfy"] .MuiDataGrid-row').first().waitFor();
+  expect(lists).toEqual([]);
+  await page.getByTestId('tab-/sys/accounts').click();
+  await page.locator('[data-testid="list-accounts"] .MuiDataGrid-row').first().waitFor();
+  expect(lists).toEqual(['/api/v1/users']);
+  await page.close();
+}, 120_000);
+
 it('an editable money cell reads like the read-only ones beside it: 70,000, not 70000', async () => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await logIn(page, stack.url, 'ql_hoa', DEMO_PASSWORD);

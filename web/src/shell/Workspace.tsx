@@ -1,4 +1,4 @@
-import { memo, Suspense, useEffect, useRef } from 'react';
+import { memo, Suspense, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -87,12 +87,16 @@ export default function Workspace() {
  * screen slowed from 0.55 s to 1.0 s as tabs piled up).
  * A tab left open is skipped by the browser (`content-visibility: hidden`: no style, layout or
  * paint, no height, out of focus, find and screen readers, as `display: none` was) but keeps its
- * boxes: with `display: none` the grid saw its width drop to 0 and come back, laid itself out
- * again on every switch, and lost its sideways scroll.
+ * boxes: with `display: none` the grid saw its width drop to 0 and come back and laid itself out
+ * again on every switch back (its rows were not shown again at once).
  */
 const TabPanel = memo(function TabPanel({ path, active, allowed }: { path: string; active: boolean; allowed: boolean }) {
   const screen = screenFor(path)!;
   const Component = screen.component;
+  // A tab restored on load is mounted when first shown, not with the page: the screen in front
+  // does not wait for every screen left open behind it to load its code and its list.
+  const [shown, setShown] = useState(active);
+  if (active && !shown) setShown(true);
   return (
     <Box
       role="tabpanel"
@@ -100,7 +104,7 @@ const TabPanel = memo(function TabPanel({ path, active, allowed }: { path: strin
       hidden={!active}
       sx={{ display: 'block', contentVisibility: active ? 'visible' : 'hidden' }}
     >
-      {!allowed ? (
+      {!shown ? null : !allowed ? (
         <NoAccess />
       ) : Component ? (
         <Suspense fallback={<Loading />}>
