@@ -1,4 +1,4 @@
-import { memo, Suspense, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -8,6 +8,7 @@ import { activateTab, closeTab } from '../store/tabs';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { Loading, NoAccess, UnderConstruction } from '../common/Placeholders';
 import { useSession } from '../common/session';
+import { ScreenActiveContext } from '../common/screenActive';
 import { canOpenScreen } from './menu';
 import { screenFor } from '../areas/registry';
 
@@ -97,6 +98,21 @@ const TabPanel = memo(function TabPanel({ path, active, allowed }: { path: strin
   // does not wait for every screen left open behind it to load its code and its list.
   const [shown, setShown] = useState(active);
   if (active && !shown) setShown(true);
+  // The same element on every switch: React leaves the screen's tree alone, and only what reads
+  // useScreenActive() renders again.
+  const content = useMemo(
+    () =>
+      !allowed ? (
+        <NoAccess />
+      ) : Component ? (
+        <Suspense fallback={<Loading />}>
+          <Component path={path} />
+        </Suspense>
+      ) : (
+        <UnderConstruction title={screen.title} />
+      ),
+    [allowed, Component, path, screen.title],
+  );
   return (
     <Box
       role="tabpanel"
@@ -104,15 +120,7 @@ const TabPanel = memo(function TabPanel({ path, active, allowed }: { path: strin
       hidden={!active}
       sx={{ display: 'block', contentVisibility: active ? 'visible' : 'hidden' }}
     >
-      {!shown ? null : !allowed ? (
-        <NoAccess />
-      ) : Component ? (
-        <Suspense fallback={<Loading />}>
-          <Component active={active} path={path} />
-        </Suspense>
-      ) : (
-        <UnderConstruction title={screen.title} />
-      )}
+      <ScreenActiveContext.Provider value={active}>{shown && content}</ScreenActiveContext.Provider>
     </Box>
   );
 });
