@@ -119,6 +119,52 @@ it('a hidden column is one click away, the choice is kept, and the actions stay 
   await page.close();
 }, 120_000);
 
+it('back on a list after another tab, the table is where it was left: scrolled as far sideways, same rows', async () => {
+  const page = await browser.newPage({ viewport: { width: 1024, height: 800 } });
+  await logIn(page, stack.url, 'ql_hoa', DEMO_PASSWORD);
+  await page.goto(stack.url + '/app/tinhluong');
+  const rows = page.locator('[data-testid="list-tinhluong"] .MuiDataGrid-row');
+  await rows.first().waitFor();
+  const scroller = page.locator('[data-testid="list-tinhluong"] .MuiDataGrid-virtualScroller');
+  // Narrower than its columns: the table scrolls sideways; the user scrolls it halfway.
+  const left = await scroller.evaluate((el) => {
+    el.scrollLeft = Math.round((el.scrollWidth - el.clientWidth) / 2);
+    return el.scrollLeft;
+  });
+  expect(left).toBeGreaterThan(50);
+  const firstRow = await rows.first().textContent();
+  await page.getByTestId('menu-/sys/accounts').click();
+  await page.locator('[data-testid="list-accounts"] .MuiDataGrid-row').first().waitFor();
+  await page.getByTestId('tab-/app/tinhluong').click();
+  await rows.first().waitFor();
+  await nextFrames(page, 2);
+  expect({ left: await scroller.evaluate((el) => el.scrollLeft), firstRow: await rows.first().textContent() }).toEqual({ left, firstRow });
+  await page.close();
+}, 120_000);
+
+it('a reload with tabs left open loads the screen in front alone; a tab behind loads when first shown', async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await logIn(page, stack.url, 'ql_hoa', DEMO_PASSWORD);
+  for (const [path, id] of [
+    ['/sys/accounts', 'accounts'],
+    ['/app/tinhluong', 'tinhluong'],
+    ['/app/mfy', 'mfy'],
+  ])
+    await page.goto(stack.url + path).then(() => page.locator(`[data-testid="list-${id}"] .MuiDataGrid-row`).first().waitFor());
+  const lists: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname === '/api/v1/users' || pathname === '/api/v1/tinhluong') lists.push(pathname);
+  });
+  await page.reload();
+  await page.locator('[data-testid="list-mfy"] .MuiDataGrid-row').first().waitFor();
+  expect(lists).toEqual([]);
+  await page.getByTestId('tab-/sys/accounts').click();
+  await page.locator('[data-testid="list-accounts"] .MuiDataGrid-row').first().waitFor();
+  expect(lists).toEqual(['/api/v1/users']);
+  await page.close();
+}, 120_000);
+
 it('an editable money cell reads like the read-only ones beside it: 70,000, not 70000', async () => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await logIn(page, stack.url, 'ql_hoa', DEMO_PASSWORD);

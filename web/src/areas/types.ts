@@ -11,10 +11,11 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { IconName } from '../common/icons';
 
-/** Props every screen component receives from the workspace. */
+/**
+ * Props every screen component receives from the workspace. Whether its tab is in front (tabs stay
+ * mounted behind it): `useScreenActive()` of common/screenActive.
+ */
 export interface ScreenProps {
-  /** True while the screen's tab is the active one (tabs stay mounted when hidden). */
-  active: boolean;
   path: string;
 }
 

@@ -1,4 +1,4 @@
-import { memo, Suspense, useEffect, useRef } from 'react';
+import { memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -8,6 +8,7 @@ import { activateTab, closeTab } from '../store/tabs';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { Loading, NoAccess, UnderConstruction } from '../common/Placeholders';
 import { useSession } from '../common/session';
+import { ScreenActiveContext } from '../common/screenActive';
 import { canOpenScreen } from './menu';
 import { screenFor } from '../areas/registry';
 
@@ -85,21 +86,41 @@ export default function Workspace() {
  * One tab's screen. Memoised on (path, active, allowed): opening, closing or switching a tab
  * re-renders the one or two panels whose state changed, not every screen left open (opening a
  * screen slowed from 0.55 s to 1.0 s as tabs piled up).
+ * A tab left open is skipped by the browser (`content-visibility: hidden`: no style, layout or
+ * paint, no height, out of focus, find and screen readers, as `display: none` was) but keeps its
+ * boxes: with `display: none` the grid saw its width drop to 0 and come back and laid itself out
+ * again on every switch back (its rows were not shown again at once).
  */
 const TabPanel = memo(function TabPanel({ path, active, allowed }: { path: string; active: boolean; allowed: boolean }) {
   const screen = screenFor(path)!;
   const Component = screen.component;
-  return (
-    <Box role="tabpanel" data-testid={`tab-panel-${path}`} hidden={!active} sx={{ display: active ? 'block' : 'none' }}>
-      {!allowed ? (
+  // A tab restored on load is mounted when first shown, not with the page: the screen in front
+  // does not wait for every screen left open behind it to load its code and its list.
+  const [shown, setShown] = useState(active);
+  if (active && !shown) setShown(true);
+  // The same element on every switch: React leaves the screen's tree alone, and only what reads
+  // useScreenActive() renders again.
+  const content = useMemo(
+    () =>
+      !allowed ? (
         <NoAccess />
       ) : Component ? (
         <Suspense fallback={<Loading />}>
-          <Component active={active} path={path} />
+          <Component path={path} />
         </Suspense>
       ) : (
         <UnderConstruction title={screen.title} />
-      )}
+      ),
+    [allowed, Component, path, screen.title],
+  );
+  return (
+    <Box
+      role="tabpanel"
+      data-testid={`tab-panel-${path}`}
+      hidden={!active}
+      sx={{ display: 'block', contentVisibility: active ? 'visible' : 'hidden' }}
+    >
+      <ScreenActiveContext.Provider value={active}>{shown && content}</ScreenActiveContext.Provider>
     </Box>
   );
 });

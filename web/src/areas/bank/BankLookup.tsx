@@ -24,7 +24,7 @@ import { PUSHES } from '../../api/gen/pushes';
 import { useSession } from '../../common/session';
 import { useMenuAccess, type MenuAccess } from '../../common/menuAccess';
 import { clawbackLabel, REQUEST_METHODS, REQUEST_TYPES } from '../refunds/api';
-import type { ScreenProps } from '../types';
+import { useScreenActive } from '../../common/screenActive';
 import AssignDialog from './AssignDialog';
 import { destinations, type Destination } from './rules';
 import { hiddenAtFirst } from '../../list/columns';
@@ -303,7 +303,8 @@ function Pending({ data }: { data: ListResult<BankMessage> | null }) {
  * has their own queue ('Tin nhắn được giao cho tôi'), refreshed the moment messages are handed to
  * them; a transfer leads to its refund request and the subscriber's orders.
  */
-export default function BankLookup({ active }: Partial<ScreenProps> = {}) {
+export default function BankLookup() {
+  const active = useScreenActive();
   const listRef = useRef<ListHandle>(null);
   const mineRef = useRef<ListHandle>(null);
   const session = useSession();
