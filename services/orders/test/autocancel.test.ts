@@ -164,9 +164,9 @@ describe('reminders pushed through two realtime replicas', () => {
     const boss = await open(b, 'quanly_rt', 2);
     const other = await open(b, `khac_${rand()}`, 5);
     const got = { mine: [] as any[], boss: [] as any[], other: [] as any[] };
-    mine.on('listReminders', (p) => got.mine.push(p));
-    boss.on('listReminders', (p) => got.boss.push(p));
-    other.on('listReminders', (p) => got.other.push(p));
+    mine.on('nhacNhanVien', (p) => got.mine.push(p));
+    boss.on('nhacNhanVien', (p) => got.boss.push(p));
+    other.on('nhacNhanVien', (p) => got.other.push(p));
     const changed: any[] = [];
     boss.on('ordersChanged', (p) => changed.push(p));
 
@@ -229,7 +229,7 @@ describe('reminders pushed through two realtime replicas', () => {
     try {
       const sock = await open(a, late, 5);
       const got: any[] = [];
-      sock.on('listReminders', (p) => got.push(p));
+      sock.on('nhacNhanVien', (p) => got.push(p));
       const count = (id: string) => got.filter((p) => p.data.id === id).length;
 
       clock.advance(DEFAULT_REMINDER_REPEAT_MS + 1000);
@@ -265,9 +265,9 @@ describe('reminders pushed through two realtime replicas', () => {
     ]);
     const [old, next] = [await open(a, from, 5), await open(b, to, 5)];
     const got = { reminded: [] as any[], ended: [] as any[], toNew: [] as any[] };
-    old.on('listReminders', (p) => got.reminded.push(p));
+    old.on('nhacNhanVien', (p) => got.reminded.push(p));
     old.on('nhacNhanVienXong', (p) => got.ended.push(p));
-    next.on('listReminders', (p) => got.toNew.push(p));
+    next.on('nhacNhanVien', (p) => got.toNew.push(p));
     const phone = newPhone();
     const o = await live.createOrder(O.SaveOrderRequest.fromPartial({ so_dien_thoai: phone, ma_goi: PKG, gia_ban_goi: '1' }), {
       identity: caller(t, 5, from),
