@@ -67,7 +67,7 @@ export function buildOpenApi(routes: RouteDef[]) {
     ];
     const body = r.method === 'post' || r.method === 'put';
     const op: Record<string, unknown> = {
-      operationId: `${r.serviceFullName}.${r.rpc}`,
+      operationId: r.operationId,
       summary: r.summary ?? r.rpc,
       tags: [r.service],
       parameters: params,
@@ -344,7 +344,7 @@ function addLinks(routes: RouteDef[], paths: Record<string, Record<string, unkno
     const links: Record<string, unknown> = {};
     for (const t of targets) {
       links[`${t.rpc}_${t.method}${t.path.slice(c.path.length).replace(/\W+/g, '_')}`] = {
-        operationId: `${t.serviceFullName}.${t.rpc}`,
+        operationId: t.operationId,
         parameters: { id: '$response.body#/data/id' },
       };
     }

@@ -49,6 +49,13 @@ export interface RouteDef {
   /** Fully qualified service, e.g. cskh.auth.v1.UserService */
   serviceFullName: string;
   rpc: string;
+  /**
+   * The route's name in the OpenAPI document: service.rpc, and for a route that fixes request
+   * fields (option `set`) their values after it (cskh.orders.v1.OrderService.ListOrders.9279).
+   */
+  operationId: string;
+  /** Request fields the route fixes (option `set`): field → value, over anything the caller sends. */
+  fixed: Record<string, string>;
   guard: RouteGuard;
   rules: RouteRules;
   successStatus: number;
@@ -95,6 +102,8 @@ interface RouteOption extends RouteOptionRules {
   fields?: RouteFieldOption | RouteFieldOption[];
   refusals?: string | string[];
   across?: string | string[];
+  set?: string | string[];
+  additional_bindings?: RouteOption | RouteOption[];
 }
 
 interface RouteFieldOption {
@@ -115,6 +124,38 @@ function routeFields(name: string, fields: FieldInfo[], own: RouteFieldOption[])
     rules.set(o.name, rule);
   }
   return fields.map((f) => (rules.has(f.name) ? { ...f, rule: { ...f.rule, ...rules.get(f.name) } } : f));
+}
+
+/** What a binding takes from its RPC's primary route when it does not declare its own (never the guard). */
+const INHERITED = ['success_status', 'body', 'fields', 'refusals', 'across', 'row_scope', 'row_owner', 'export_only'] as const;
+/** The rules the kit enforces per RPC: every binding of an RPC must agree with the primary route. */
+const PER_RPC = ['row_scope', 'row_owner', 'export_barred', 'export_only'] as const;
+
+/** The primary route and each of its additional bindings, as routes of their own. */
+function bindingsOf(name: string, opt: RouteOption): RouteOption[] {
+  const extra = listOf(opt.additional_bindings).map((b) => {
+    if (b.additional_bindings) throw new Error(`${name}: a binding holds no further bindings`);
+    const own = { ...b };
+    for (const k of INHERITED) if (own[k] === undefined || own[k] === '' || own[k] === 0) Object.assign(own, { [k]: opt[k] });
+    for (const k of PER_RPC)
+      if (JSON.stringify(listOf<unknown>(own[k])) !== JSON.stringify(listOf<unknown>(opt[k])))
+        throw new Error(`${name}: a binding may not change ${k} (the kit enforces it per RPC)`);
+    return own;
+  });
+  return [opt, ...extra];
+}
+
+/** "field=value" of option `set` → field → value; the field must be a string of the request. */
+function fixedFields(name: string, fields: FieldInfo[], set: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const s of set) {
+    const m = /^(\w+)=(.*)$/.exec(s);
+    if (!m) throw new Error(`${name}: set "${s}" must be "field=value"`);
+    const f = fields.find((x) => x.name === m[1]);
+    if (!f || f.type !== 'TYPE_STRING' || f.repeated) throw new Error(`${name}: set names "${m[1]}", not a string field of the request`);
+    out[m[1]] = m[2];
+  }
+  return out;
 }
 
 /** "404 why" → its status and why; anything else stops the gateway at start. */
@@ -220,40 +261,50 @@ export function collectRoutes(def = loadPackageDefinition()): RouteDef[] {
   for (const [fullName, svc] of Object.entries(def)) {
     if (!('format' in svc) && typeof svc === 'object') {
       for (const [rpc, m] of Object.entries(svc as protoLoader.ServiceDefinition)) {
-        const opt = (m.options as Record<string, unknown>)['(cskh.api.route)'] as RouteOption | undefined;
-        if (!opt) continue;
-        const method = (['get', 'post', 'put', 'delete'] as const).find((v) => opt[v]);
-        if (!method) throw new Error(`${fullName}.${rpc}: route option without a verb`);
-        const path = opt[method]!;
+        const declared = (m.options as Record<string, unknown>)['(cskh.api.route)'] as RouteOption | undefined;
+        if (!declared) continue;
         const pkg = fullName.split('.');
         const requestType = fullNameOf(m.requestType);
         const responseType = fullNameOf(m.responseType);
         if (!requestType || !responseType) throw new Error(`${fullName}.${rpc}: request or response type not found`);
-        routes.push({
-          method,
-          path,
-          expressPath: path.replace(/\{(\w+)\}/g, ':$1'),
-          pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]),
-          service: pkg[1],
-          serviceFullName: fullName,
-          rpc,
-          guard: {
-            permissions: opt.permissions ?? [],
-            priorityBelow: opt.priority_below ?? 0,
-            public: opt.public ?? false,
-            ...(serviceBar(fullName) ? { barred: serviceBar(fullName) } : {}),
-          },
-          rules: routeRules(`${fullName}.${rpc}`, opt),
-          successStatus: opt.success_status || 200,
-          bodyField: opt.body || undefined,
-          summary: opt.summary || undefined,
-          requestType,
-          responseType,
-          requestFields: routeFields(`${fullName}.${rpc}`, types.messages.get(requestType) ?? [], listOf(opt.fields)),
-          refusals: listOf(opt.refusals).map((t) => parseRefusal(`${fullName}.${rpc}`, t)),
-          across: listOf(opt.across),
-          types,
-        });
+        for (const opt of bindingsOf(`${fullName}.${rpc}`, declared)) {
+          const method = (['get', 'post', 'put', 'delete'] as const).find((v) => opt[v]);
+          if (!method) throw new Error(`${fullName}.${rpc}: route option without a verb`);
+          const path = opt[method]!;
+          const messageFields = types.messages.get(requestType) ?? [];
+          const fixed = fixedFields(`${fullName}.${rpc}`, messageFields, listOf(opt.set));
+          const suffix = Object.values(fixed)
+            .map((v) => `.${v}`)
+            .join('');
+          routes.push({
+            method,
+            path,
+            expressPath: path.replace(/\{(\w+)\}/g, ':$1'),
+            pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]),
+            service: pkg[1],
+            serviceFullName: fullName,
+            rpc,
+            operationId: `${fullName}.${rpc}${suffix}`,
+            fixed,
+            guard: {
+              permissions: opt.permissions ?? [],
+              priorityBelow: opt.priority_below ?? 0,
+              public: opt.public ?? false,
+              ...(serviceBar(fullName) ? { barred: serviceBar(fullName) } : {}),
+            },
+            rules: routeRules(`${fullName}.${rpc}`, opt),
+            successStatus: opt.success_status || 200,
+            bodyField: opt.body || undefined,
+            summary: opt.summary || undefined,
+            requestType,
+            responseType,
+            // A fixed field is the route's, not the caller's: neither read nor documented.
+            requestFields: routeFields(`${fullName}.${rpc}`, messageFields, listOf(opt.fields)).filter((f) => !(f.name in fixed)),
+            refusals: listOf(opt.refusals).map((t) => parseRefusal(`${fullName}.${rpc}`, t)),
+            across: listOf(opt.across),
+            types,
+          });
+        }
       }
     }
   }

@@ -342,7 +342,7 @@ function fieldMaps(route: RouteDef) {
 /**
  * Path parameters, query string and JSON body → the request message (field names exactly as
  * in the proto), every value checked. Precedence: body over query; path parameters from the path only. Unknown names are
- * dropped.
+ * dropped, and so are the fields the route fixes (option `set`), which take the route's values.
  */
 export function buildRequest(route: RouteDef, req: Request): Record<string, unknown> {
   const { fields, pathFields } = fieldMaps(route);
@@ -381,5 +381,6 @@ export function buildRequest(route: RouteDef, req: Request): Record<string, unkn
     }
   }
   checkMessageRules(route.requestFields, out);
-  return out;
+  // The route's own values (option `set`, e.g. which order list) last: a caller cannot choose them.
+  return { ...out, ...route.fixed };
 }

@@ -86,7 +86,7 @@ const CHECKS_OFF = ['object_level_authorization'];
  *   need no exception: the hooks below put them in order.)
  */
 const routes = collectRoutes();
-const opId = (r: (typeof routes)[number]) => `${r.serviceFullName}.${r.rpc}`;
+const opId = (r: (typeof routes)[number]) => r.operationId;
 const CROSS_FIELD_EXCEPTIONS: Record<string, string> = Object.fromEntries(
   routes.filter((r) => r.across.length).map((r) => [opId(r), r.across.join('; ')]),
 );

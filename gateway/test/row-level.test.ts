@@ -107,6 +107,23 @@ describe('mfy and 9279 orders', () => {
     // Managers see the last 9 digits.
     for (const r of all.values) expect(r.so_dien_thoai).toMatch(/^\d{9}$/);
   });
+
+  it('both lists are one service, the list fixed by the route: a manager holding only mfy cannot reach 9279 orders by naming that list', async () => {
+    const role = await staff.createRole(`mfy_only_${tag}`, 2, ['mfy']);
+    const mfyOnly = await staff.login('mfyOnly', await staff.createUser({ username: `mfyonly_${tag}`, role }), 2);
+    const reg9279 = (await get(who.admin, '/api/v1/dangky9279?page=1&count=100')).values;
+    expect(reg9279.length).toBe(3);
+    expect((await api('GET', '/api/v1/dangky9279?page=1&count=100', { token: mfyOnly.token })).status).toBe(403);
+    // The list named in the query or the body is the caller's choice, not the route's: ignored.
+    const mine = await get(mfyOnly, '/api/v1/mfy?page=1&count=100&kind=9279');
+    expect(mine.count).toBe(3);
+    expect(mine.values.map((o) => o.id)).not.toEqual(expect.arrayContaining([reg9279[0].id]));
+    const one = await api('GET', `/api/v1/mfy/${reg9279[0].id}?kind=9279`, { token: mfyOnly.token });
+    expect(one.status).toBe(404);
+    const note = await api('PUT', `/api/v1/mfy/${reg9279[0].id}/update`, { token: mfyOnly.token, body: { note: 'x', kind: '9279' } });
+    expect(note.status).toBe(404);
+    expect((await get(who.admin, '/api/v1/dangky9279?page=1&count=100')).values.find((o) => o.id === reg9279[0].id)?.note).not.toBe('x');
+  });
 });
 
 describe('lookup history', () => {

@@ -4,6 +4,7 @@ import { orders_v1_orders } from '@cskh/proto';
 import { ordersConfig } from './config';
 import { Clock, OrdersContext, ordersContext, systemClock } from './context';
 import { baodoHandlers, khrHandlers } from './handlers/khr-baodo';
+import { byKind } from './handlers/order-common';
 import { orderHandlers } from './handlers/orders';
 import { priceHandlers } from './handlers/prices';
 import { ordersMigrations } from './migrations';
@@ -26,10 +27,9 @@ export function createOrdersModule(clock: Clock = systemClock): ServiceModule<ty
     features: { outbox: true, staff: true, audit: true },
     context: (deps) => ordersContext(deps, clock),
     services: (_deps, c) => [
-      bind(orders_v1_orders.MfyPriceServiceService, priceHandlers(c, 'mfy')),
-      bind(orders_v1_orders.Reg9279PriceServiceService, priceHandlers(c, '9279')),
-      bind(orders_v1_orders.MfyOrderServiceService, orderHandlers(c, 'mfy')),
-      bind(orders_v1_orders.Reg9279OrderServiceService, orderHandlers(c, '9279')),
+      // The twin lists: one service each, the list named by the request's `kind` (its route's).
+      bind(orders_v1_orders.PackagePriceServiceService, byKind({ mfy: priceHandlers(c, 'mfy'), '9279': priceHandlers(c, '9279') })),
+      bind(orders_v1_orders.OrderServiceService, byKind({ mfy: orderHandlers(c, 'mfy'), '9279': orderHandlers(c, '9279') })),
       bind(orders_v1_orders.KhrServiceService, khrHandlers(c)),
       bind(orders_v1_orders.BaodoServiceService, baodoHandlers(c)),
     ],

@@ -6,7 +6,7 @@
  *  - a manual change before the deadline wins; a deadline survives a restart;
  *  - reminders reach the right user's socket through two realtime replicas, pushed, no polling;
  *  - reminders are state: whoever connects late gets every pending one from
- *    nhacNhanVien, and the server repeats each every ORDERS_REMINDER_REPEAT_MS while it waits —
+ *    listReminders, and the server repeats each every ORDERS_REMINDER_REPEAT_MS while it waits —
  *    once per interval with two instances — and stops when the order moves on.
  */
 import { io as connect, Socket } from 'socket.io-client';
@@ -104,8 +104,8 @@ describe('auto-cancel', () => {
     const a = await create();
     const b = await create();
     clock.advance(9 * MINUTE);
-    await live.setTrangThai(O.SetStatusRequest.fromPartial({ id: a.id, trang_thai: 'da_soan_y_lan_1' }), { identity: manager() });
-    await live.setTrangThai(O.SetStatusRequest.fromPartial({ id: b.id, trang_thai: 'duyet_lan_2' }), { identity: manager() });
+    await live.setStatus(O.SetStatusRequest.fromPartial({ id: a.id, trang_thai: 'da_soan_y_lan_1' }), { identity: manager() });
+    await live.setStatus(O.SetStatusRequest.fromPartial({ id: b.id, trang_thai: 'duyet_lan_2' }), { identity: manager() });
     clock.advance(2 * MINUTE);
     await new Promise((r) => setTimeout(r, 400));
     expect(await statusOf(a.id)).toMatchObject({ trang_thai: 'da_soan_y_lan_1', who: 'quanly_rt' });
@@ -182,7 +182,7 @@ describe('reminders pushed through two realtime replicas', () => {
     });
     await until('list refresh on B', async () => changed.find((p) => p.id === o.id));
 
-    await live.setTrangThai(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai: 'da_soan_y_lan_1' }), { identity: manager() });
+    await live.setStatus(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai: 'da_soan_y_lan_1' }), { identity: manager() });
     const c = await until('can_duyet reminder', async () => got.boss.find((p) => p.data.id === o.id));
     expect(c).toMatchObject({
       data: { yeu_cau: 'can_duyet', phone_number: phone.slice(-9) },
@@ -193,8 +193,8 @@ describe('reminders pushed through two realtime replicas', () => {
     expect(got.mine.filter((p) => p.data.id === o.id)).toHaveLength(1);
 
     // The polled answer says the same.
-    await live.setTrangThai(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai: 'duyet_lan_2' }), { identity: manager() });
-    const polled = await live.nhacNhanVien({}, { identity: sales() });
+    await live.setStatus(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai: 'duyet_lan_2' }), { identity: manager() });
+    const polled = await live.listReminders({}, { identity: sales() });
     expect(polled).toMatchObject({ result: 'success', data: { yeu_cau: 'soan_y_lan_2', id: o.id } });
   });
   it('a salesperson who connects late sees every pending reminder; the server repeats each while it waits, once per interval with two instances, and stops when it moves on', async () => {
@@ -212,7 +212,7 @@ describe('reminders pushed through two realtime replicas', () => {
     });
 
     // What the browser asks on (re)connect: every pending reminder, most urgent first, masked, with its text.
-    const pending = await live.nhacNhanVien({}, { identity: me() });
+    const pending = await live.listReminders({}, { identity: me() });
     expect(pending.result).toBe('success');
     expect(pending.values.map((v) => v.id)).toEqual([o1.id, o2.id]);
     expect(pending.values[1]).toMatchObject({
@@ -222,7 +222,7 @@ describe('reminders pushed through two realtime replicas', () => {
     });
     expect(pending.data?.id).toBe(o1.id);
     // Nobody else's: another salesperson has none of them; a manager's poll holds no soan_y of theirs.
-    expect((await live.nhacNhanVien({}, { identity: caller(t, 5, `khac_${rand()}`) })).result).toBe('empty');
+    expect((await live.listReminders({}, { identity: caller(t, 5, `khac_${rand()}`) })).result).toBe('empty');
 
     // A second instance on the same database: the repeats still go out once per interval.
     const extra = await startOrders(clock, t);
@@ -247,12 +247,12 @@ describe('reminders pushed through two realtime replicas', () => {
       expect([count(o1.id), count(o2.id)]).toEqual([1, 1]);
 
       // The first order moves on (approved: no longer waiting for a Y): only the second keeps reminding.
-      await live.setTrangThai(O.SetStatusRequest.fromPartial({ id: o1.id, trang_thai: 'duyet' }), { identity: manager() });
+      await live.setStatus(O.SetStatusRequest.fromPartial({ id: o1.id, trang_thai: 'duyet' }), { identity: manager() });
       clock.advance(DEFAULT_REMINDER_REPEAT_MS / 2 + 1000);
       await until('second repeat', async () => count(o2.id) >= 2);
       await new Promise((r) => setTimeout(r, 600));
       expect([count(o1.id), count(o2.id)]).toEqual([1, 2]);
-      expect((await live.nhacNhanVien({}, { identity: me() })).values.map((v) => v.id)).toEqual([o2.id]);
+      expect((await live.listReminders({}, { identity: me() })).values.map((v) => v.id)).toEqual([o2.id]);
     } finally {
       await extra.t.stop();
     }
@@ -283,8 +283,8 @@ describe('reminders pushed through two realtime replicas', () => {
       data: { yeu_cau: 'soan_y', phone_number: `****${phone.slice(-5)}` },
       message: `Đơn ****${phone.slice(-5)} đang chờ soạn Y lần 1. Vui lòng kiểm tra!`,
     });
-    expect((await live.nhacNhanVien({}, { identity: caller(t, 5, from) })).result).toBe('empty');
-    expect((await live.nhacNhanVien({}, { identity: caller(t, 5, to) })).values.map((v) => v.id)).toEqual([o.id]);
+    expect((await live.listReminders({}, { identity: caller(t, 5, from) })).result).toBe('empty');
+    expect((await live.listReminders({}, { identity: caller(t, 5, to) })).values.map((v) => v.id)).toEqual([o.id]);
   });
 
   it('whoever was offline gets every reminder pending for them on connect, not only the first twenty', async () => {
@@ -298,7 +298,7 @@ describe('reminders pushed through two realtime replicas', () => {
       ids.push(o.id);
       clock.advance(10);
     }
-    const pending = await live.nhacNhanVien({}, { identity: caller(t, 5, busy) });
+    const pending = await live.listReminders({}, { identity: caller(t, 5, busy) });
     expect(pending.values.map((v) => v.id)).toEqual(ids);
     expect(pending.data?.id).toBe(ids[0]);
   });

@@ -5,6 +5,7 @@
  */
 import { rand, startTestService, TestService } from '@cskh/kit/testing';
 import { orders_v1_orders } from '@cskh/proto';
+import type { ServiceClient } from '@cskh/kit/server';
 import type { Clock } from '../src/context';
 import { createOrdersModule } from '../src/module';
 
@@ -29,13 +30,26 @@ export async function startOrders(clock = new TestClock(), joining?: TestService
   return {
     t,
     clock,
-    mfyPrices: t.client(orders_v1_orders.MfyPriceServiceService),
-    prices9279: t.client(orders_v1_orders.Reg9279PriceServiceService),
-    mfy: t.client(orders_v1_orders.MfyOrderServiceService),
-    reg9279: t.client(orders_v1_orders.Reg9279OrderServiceService),
+    mfyPrices: ofList(t.client(orders_v1_orders.PackagePriceServiceService), 'mfy'),
+    prices9279: ofList(t.client(orders_v1_orders.PackagePriceServiceService), '9279'),
+    mfy: ofList(t.client(orders_v1_orders.OrderServiceService), 'mfy'),
+    reg9279: ofList(t.client(orders_v1_orders.OrderServiceService), '9279'),
     khr: t.client(orders_v1_orders.KhrServiceService),
     baodo: t.client(orders_v1_orders.BaodoServiceService),
   };
+}
+
+type RequestOf<M> = M extends { requestSerialize(v: infer Req): Buffer } ? Req : never;
+type ReplyOf<M> = M extends { responseDeserialize(b: Buffer): infer Res } ? Res : never;
+type CallOpts = Parameters<ServiceClient<typeof orders_v1_orders.OrderServiceService>['getOrder']>[1];
+/** A twin-list service's client for one list: each call names the list as the gateway's route does. */
+export type ListClient<D> = { [K in keyof D]: (req: Omit<RequestOf<D[K]>, 'kind'>, opts?: CallOpts) => Promise<ReplyOf<D[K]>> };
+
+function ofList<D>(client: ServiceClient<D>, kind: 'mfy' | '9279'): ListClient<D> {
+  const calls = client as unknown as Record<string, (req: object, opts?: CallOpts) => Promise<unknown>>;
+  return new Proxy({} as ListClient<D>, {
+    get: (_, name: string) => (req: object, opts?: CallOpts) => calls[name]({ ...req, kind }, opts),
+  });
 }
 
 /** A package on a price list (100,000 / 90,000 / 80,000, recovery fee 15,000 unless told). */

@@ -1,5 +1,5 @@
 /**
- * 'Mời tự động' (moiTuDong) end to end: the orders service calls the real care service's Invite
+ * 'Mời tự động' (inviteAutomatically) end to end: the orders service calls the real care service's Invite
  * RPC over gRPC (CARE_GRPC_URL), which registers at the carrier simulator — both services on real
  * PostgreSQL/Kafka. The invitation is care's own (stored in care's history under the caller's
  * name, with care's channel, message and result code); care's rules apply to the caller (its
@@ -56,7 +56,7 @@ const newMfy = (phone: string, who = sales()) =>
 it("invites an mfy order's subscriber through care's channel: care's answer, care's history under the caller's name", async () => {
   const phone = phoneEnding('3');
   const o = await newMfy(phone);
-  const r = await orders.mfy.moiTuDong({ id: o.id }, { identity: sales() });
+  const r = await orders.mfy.inviteAutomatically({ id: o.id }, { identity: sales() });
   expect(r).toEqual({ result: 'success', mes: 'Đăng ký gói cước thành công', channel: 'dk', status: 'REGISTER_SUCCESS' });
   expect(await invitationsOf(phone)).toEqual([
     { type: 'dk', package: PKG, request_type: 'DK', result_code: 'REGISTER_SUCCESS', username: nv },
@@ -75,7 +75,7 @@ it('a 9279 renewal order renews; a 9279 registration registers', async () => {
       O.SaveOrderRequest.fromPartial({ so_dien_thoai: phone, ma_goi: PKG, gia_ban_goi: '2', hinh_thuc, username_nv: nv }),
       { identity: manager },
     );
-    expect((await orders.reg9279.moiTuDong({ id: o.id }, { identity: manager })).status).toBe('REGISTER_SUCCESS');
+    expect((await orders.reg9279.inviteAutomatically({ id: o.id }, { identity: manager })).status).toBe('REGISTER_SUCCESS');
   }
   expect((await invitationsOf(renew))[0]).toMatchObject({ request_type: 'GIAHAN', username: 'quanly' });
   expect((await invitationsOf(reg))[0]).toMatchObject({ request_type: 'DK' });
@@ -85,7 +85,7 @@ it("care's refusals reach the caller with care's code and message", async () => 
   // The carrier refuses (not enough balance): care keeps the failed invitation and answers 422.
   const poor = phoneEnding('9');
   const o = await newMfy(poor);
-  expect(await failure(orders.mfy.moiTuDong({ id: o.id }, { identity: sales() }))).toMatchObject({
+  expect(await failure(orders.mfy.inviteAutomatically({ id: o.id }, { identity: sales() }))).toMatchObject({
     status: 422,
     code: 'PRECONDITION',
     msg: 'Thuê bao không đủ tiền để đăng ký gói cước',
@@ -94,7 +94,7 @@ it("care's refusals reach the caller with care's code and message", async () => 
   // Care's rule on the caller: without the channel's code (care.dk) care refuses; nothing is sent.
   const phone = phoneEnding('2');
   const own = await newMfy(phone);
-  expect(await failure(orders.mfy.moiTuDong({ id: own.id }, { identity: sales(nv, ['mfy']) }))).toMatchObject({
+  expect(await failure(orders.mfy.inviteAutomatically({ id: own.id }, { identity: sales(nv, ['mfy']) }))).toMatchObject({
     status: 403,
     msg: 'Bạn không có quyền mời gói cước qua kênh này',
   });
@@ -104,11 +104,11 @@ it("care's refusals reach the caller with care's code and message", async () => 
 it('an order the caller may not see is not sent to care; an unknown id is a 404', async () => {
   const phone = phoneEnding('6');
   const theirs = await newMfy(phone, sales(other));
-  expect(await failure(orders.mfy.moiTuDong({ id: theirs.id }, { identity: sales() }))).toMatchObject({
+  expect(await failure(orders.mfy.inviteAutomatically({ id: theirs.id }, { identity: sales() }))).toMatchObject({
     status: 404,
     msg: MSG.orderNotFound,
   });
-  expect(await failure(orders.mfy.moiTuDong({ id: '999999999' }, { identity: sales() }))).toMatchObject({ status: 404 });
+  expect(await failure(orders.mfy.inviteAutomatically({ id: '999999999' }, { identity: sales() }))).toMatchObject({ status: 404 });
   expect(await invitationsOf(phone)).toEqual([]);
 }, 60000);
 

@@ -58,7 +58,7 @@ const draft = (over: Partial<orders_v1_orders.SaveOrderRequest> = {}) =>
 const list = (over: Partial<orders_v1_orders.ListOrdersRequest>, who = manager()) =>
   mfy.listOrders(O.ListOrdersRequest.fromPartial({ page: 1, count: 50, ...over }), { identity: who });
 const status = (id: string, trang_thai: string, who = manager()) =>
-  mfy.setTrangThai(O.SetStatusRequest.fromPartial({ id, trang_thai }), { identity: who });
+  mfy.setStatus(O.SetStatusRequest.fromPartial({ id, trang_thai }), { identity: who });
 
 const eventFor = (id: string, to: string) =>
   until(`the status-changed event ${to} for ${id}`, () => events.find((x) => x.order_id === id && x.to_status === to));
@@ -267,7 +267,7 @@ describe('changes, their stamps, the trail and the event', () => {
   it('collection status: below priority 5 only, three values settable, never da_thu_tien_mat', async () => {
     const o = await mfy.createOrder(draft(), { identity: sales() });
     const set = (v: string, who = caller(t, 4, lead)) =>
-      mfy.setTrangThaiThuTien(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai_thu_tien: v }), { identity: who });
+      mfy.setCollectionStatus(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai_thu_tien: v }), { identity: who });
     expect(await failure(set('da_chuyen_khoan', sales()))).toMatchObject({ status: 403, msg: MSG.collectionForbidden });
     expect(await failure(set('da_thu_tien_mat'))).toMatchObject({ status: 400, msg: MSG.collectionCash });
     expect(await failure(set('xyz'))).toMatchObject({ status: 400, msg: MSG.collectionInvalid });
@@ -285,11 +285,11 @@ describe('changes, their stamps, the trail and the event', () => {
     const o = await mfy.createOrder(draft({ username_nv: nv1, gia_ban_goi: '1' }), { identity: manager() });
     const id = o.id;
     expect(
-      await failure(mfy.updateDoanhThu(O.AmountRequest.fromPartial({ id, doanh_thu: '120000' }), { identity: caller(t, 4, lead) })),
+      await failure(mfy.updateRevenue(O.AmountRequest.fromPartial({ id, doanh_thu: '120000' }), { identity: caller(t, 4, lead) })),
     ).toMatchObject({ status: 403 });
-    await mfy.updateDoanhThu(O.AmountRequest.fromPartial({ id, doanh_thu: '120.000' }), { identity: manager() });
-    await mfy.updateChenhLech(O.AmountRequest.fromPartial({ id, chenh_lech: '-20000' }), { identity: manager() });
-    const r = await mfy.updateTiLeDoanhThuTinhLuong(O.RatioRequest.fromPartial({ id, ti_le_doanh_thu_tinh_luong: '50' }), {
+    await mfy.updateRevenue(O.AmountRequest.fromPartial({ id, doanh_thu: '120.000' }), { identity: manager() });
+    await mfy.updateDifference(O.AmountRequest.fromPartial({ id, chenh_lech: '-20000' }), { identity: manager() });
+    const r = await mfy.updateSalaryRatio(O.RatioRequest.fromPartial({ id, ti_le_doanh_thu_tinh_luong: '50' }), {
       identity: manager(),
     });
     expect(r).toMatchObject({
@@ -299,15 +299,15 @@ describe('changes, their stamps, the trail and the event', () => {
       ti_le_doanh_thu_tinh_luong: 50,
       doanh_thu_tinh_luong: 50000,
     });
-    const t3 = await mfy.updateGiaBanGoi(O.GiaBanGoiRequest.fromPartial({ id, gia_ban_goi: 'T3' }), { identity: manager() });
+    const t3 = await mfy.updateSaleTier(O.SaleTierRequest.fromPartial({ id, gia_ban_goi: 'T3' }), { identity: manager() });
     expect(t3).toMatchObject({ gia_ban_goi: 3, doanh_thu: 80000, doanh_thu_tinh_luong: 30000 });
 
-    expect(await failure(mfy.xoaTruyThu({ id }, { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.noClawback });
+    expect(await failure(mfy.clearClawback({ id }, { identity: manager() }))).toMatchObject({ status: 400, msg: MSG.noClawback });
     await status(id, 'dang_ky_thanh_cong');
     const revoked = await status(id, 'thu_hoi');
     expect(revoked.truy_thu).toBe(30000 + 15000);
     expect((await eventFor(id, 'thu_hoi')).clawback).toBe(45000);
-    const cleared = await mfy.xoaTruyThu({ id }, { identity: manager() });
+    const cleared = await mfy.clearClawback({ id }, { identity: manager() });
     expect(cleared.truy_thu).toBe(0);
     const trail = await mfy.orderHistory({ id, page: 1, count: 50 }, { identity: manager() });
     expect(trail.values.find((x) => x.field === 'truy_thu' && x.to_value === '0')).toMatchObject({
@@ -326,7 +326,7 @@ describe('changes, their stamps, the trail and the event', () => {
     expect(
       await failure(mfy.updateCompanyNote(O.CompanyNoteRequest.fromPartial({ id: o.id, note: 'x' }), { identity: caller(t, 3) })),
     ).toMatchObject({ status: 403 });
-    const owner = await mfy.updateSoDienThoaiChu(O.OwnerPhoneRequest.fromPartial({ id: o.id, so_dien_thoai_chu: '0911111111' }), {
+    const owner = await mfy.updateOwnerPhone(O.OwnerPhoneRequest.fromPartial({ id: o.id, so_dien_thoai_chu: '0911111111' }), {
       identity: manager(),
     });
     expect(owner.so_dien_thoai_chu).toBe('0911111111');
@@ -335,7 +335,7 @@ describe('changes, their stamps, the trail and the event', () => {
     expect(
       await mfy.updatePackageCode(O.PackageCodeRequest.fromPartial({ id: o.id, package_code: other }), { identity: manager() }),
     ).toMatchObject({ ma_goi: other, doanh_thu: 40000 });
-    const info = await mfy.setTrangThaiDuyetThongTin(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai_duyet_thong_tin: 'da_duyet' }), {
+    const info = await mfy.setInfoApproval(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai_duyet_thong_tin: 'da_duyet' }), {
       identity: manager(),
     });
     expect(info).toMatchObject({ trang_thai_duyet_thong_tin: 'da_duyet', username_duyet_trang_thai_duyet_thong_tin: 'quanly' });
@@ -357,11 +357,11 @@ describe('changes, their stamps, the trail and the event', () => {
 
 describe('Tra ĐTCT', () => {
   it("asks the carrier's eligibility lookup", async () => {
-    const r = await mfy.traCuuDoiTuong({ phone: '0912345678' }, { identity: sales() });
+    const r = await mfy.lookUpEligibility({ phone: '0912345678' }, { identity: sales() });
     expect(r.result).toBe('success');
     // The carrier's answer names the number: masked for a salesperson like every reply (the kit's reply step).
     expect(r.mes).toMatch(/^Thuê bao \*{4}45678 (thuộc đối tượng chương trình: .+|không thuộc đối tượng chương trình nào)$/);
-    expect(await failure(mfy.traCuuDoiTuong({ phone: ' ' }, { identity: sales() }))).toMatchObject({
+    expect(await failure(mfy.lookUpEligibility({ phone: ' ' }, { identity: sales() }))).toMatchObject({
       status: 400,
       msg: MSG.lookupPhoneRequired,
     });

@@ -73,7 +73,7 @@ describe('price list CRUD', () => {
     expect(other.values.map((v) => v.ten_goi_cuoc)).toEqual([`${tag}Z`]);
     expect(await failure(mfy.findPackage({ name: `${tag}Z` }, { identity: admin() }))).toMatchObject({ status: 404 });
 
-    const all = await mfy.listNoLimit({}, { identity: caller(t, 5) });
+    const all = await mfy.listAllPrices({}, { identity: caller(t, 5) });
     expect(all.count).toBe(all.values.length);
     expect(all.values.map((v) => v.ten_goi_cuoc)).toEqual(expect.arrayContaining([`${tag}A`, `${tag}B`, `${tag}C`]));
 

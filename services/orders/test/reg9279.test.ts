@@ -44,15 +44,15 @@ describe('9279 orders', () => {
       doanh_thu: 80000,
     });
     expect(
-      await failure(reg.setTrangThai(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai: 'duyet' }), { identity: manager() })),
+      await failure(reg.setStatus(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai: 'duyet' }), { identity: manager() })),
     ).toMatchObject({ status: 400, msg: MSG.statusInvalid });
-    const y2 = await reg.setTrangThai(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai: 'y2' }), { identity: manager() });
+    const y2 = await reg.setStatus(O.SetStatusRequest.fromPartial({ id: o.id, trang_thai: 'y2' }), { identity: manager() });
     expect(y2).toMatchObject({ trang_thai: 'y2', trang_thai_yeu_cau: 'soan_y2', han_huy: '' });
     expect(
-      (await reg.setHinhThuc(O.SetStatusRequest.fromPartial({ id: o.id, hinh_thuc: 'dang_ky' }), { identity: manager() })).hinh_thuc,
+      (await reg.setOrderType(O.SetStatusRequest.fromPartial({ id: o.id, hinh_thuc: 'dang_ky' }), { identity: manager() })).hinh_thuc,
     ).toBe('dang_ky');
     expect(
-      await failure(reg.setHinhThuc(O.SetStatusRequest.fromPartial({ id: o.id, hinh_thuc: 'dang_ky' }), { identity: caller(t, 3) })),
+      await failure(reg.setOrderType(O.SetStatusRequest.fromPartial({ id: o.id, hinh_thuc: 'dang_ky' }), { identity: caller(t, 3) })),
     ).toMatchObject({ status: 403 });
     const dated = await reg.setCreatedTime(O.CreatedTimeRequest.fromPartial({ id: o.id, created_time: '05-03-2026' }), {
       identity: manager(),

@@ -28,14 +28,20 @@ beforeEach(() => {
 });
 
 describe('generated client', () => {
-  it('has one function per route of the gateway, with its verb and path', () => {
-    const services = generated as unknown as Record<string, Record<string, Route<unknown, unknown>>>;
-    const generatedRoutes = Object.entries(services).flatMap(([service, fns]) =>
-      Object.entries(fns).map(([fn, r]) => `${service}.${fn} ${r.method} ${r.path}`),
+  it('has one function per route of the gateway, with its verb and path (a twin service’s by the values its routes fix)', () => {
+    type Entry = Route<unknown, unknown> | { [fn: string]: Route<unknown, unknown> };
+    const services = generated as unknown as Record<string, Record<string, Entry>>;
+    const generatedRoutes = Object.entries(services).flatMap(([service, entries]) =>
+      Object.entries(entries).flatMap(([name, e]) =>
+        typeof e === 'function'
+          ? [`${service}.${name} ${e.method} ${e.path}`]
+          : Object.entries(e).map(([fn, r]) => `${service}[${name}].${fn} ${r.method} ${r.path}`),
+      ),
     );
-    const expected = table.map(
-      (r) => `${r.serviceFullName.split('.').pop()}.${r.rpc[0].toLowerCase()}${r.rpc.slice(1)} ${r.method} ${r.path}`,
-    );
+    const expected = table.map((r) => {
+      const group = Object.keys(r.fixed).length ? `[${Object.values(r.fixed).join('_')}]` : '';
+      return `${r.serviceFullName.split('.').pop()}${group}.${r.rpc[0].toLowerCase()}${r.rpc.slice(1)} ${r.method} ${r.path}`;
+    });
     expect(generatedRoutes.sort()).toEqual(expected.sort());
   });
 

@@ -1,5 +1,6 @@
 import { staffScopeOf, StaffMember } from '@cskh/kit/data';
-import { assignedNotice, assignPlan, assignReplyMsg, checkAssignee } from './assign';
+import { checkRecipient, planHandOut } from '@cskh/kit/data';
+import { assignedNotice, assignReplyMsg, BANK_HAND_OUT } from './assign';
 import { MSG } from './messages';
 
 const member = (over: Partial<StaffMember>): StaffMember => ({
@@ -18,17 +19,20 @@ const member = (over: Partial<StaffMember>): StaffMember => ({
 describe('assigning bank messages', () => {
   it('merges the same staff member, skips empty rows, refuses nothing to do', () => {
     expect([
-      ...assignPlan([
-        { username: 'a', count: 2 },
-        { username: ' a ', count: 3 },
-        { username: '', count: 4 },
-        { username: 'b', count: 0 },
-      ]),
+      ...planHandOut(
+        [
+          { username: 'a', count: 2 },
+          { username: ' a ', count: 3 },
+          { username: '', count: 4 },
+          { username: 'b', count: 0 },
+        ],
+        BANK_HAND_OUT,
+      ),
     ]).toEqual([['a', 5]]);
-    expect(() => assignPlan([])).toThrow(MSG.assignNothing);
-    expect(() => assignPlan([{ username: 'a', count: 0 }])).toThrow(MSG.assignNothing);
-    expect(() => assignPlan([{ username: 'a', count: -1 }])).toThrow(MSG.assignCountInvalid);
-    expect(() => assignPlan([{ username: 'a', count: 1.5 }])).toThrow(MSG.assignCountInvalid);
+    expect(() => planHandOut([], BANK_HAND_OUT)).toThrow(MSG.assignNothing);
+    expect(() => planHandOut([{ username: 'a', count: 0 }], BANK_HAND_OUT)).toThrow(MSG.assignNothing);
+    expect(() => planHandOut([{ username: 'a', count: -1 }], BANK_HAND_OUT)).toThrow(MSG.assignCountInvalid);
+    expect(() => planHandOut([{ username: 'a', count: 1.5 }], BANK_HAND_OUT)).toThrow(MSG.assignCountInvalid);
   });
 
   it('hands work only to active staff of the manager subtree', () => {
@@ -37,12 +41,12 @@ describe('assigning bank messages', () => {
     const senior = staffScopeOf({ priority: 2, userId: 'u-boss', username: 'boss' });
     const mine = member({ username: 'mine' });
     const other = member({ username: 'other', group_id: 'u-leader2', brand_id: 'u-branch2' });
-    expect(() => checkAssignee(leader, mine, 'mine')).not.toThrow();
-    expect(() => checkAssignee(branch, mine, 'mine')).not.toThrow();
-    expect(() => checkAssignee(senior, other, 'other')).not.toThrow();
-    expect(() => checkAssignee(leader, other, 'other')).toThrow(MSG.assignOutOfScope('other'));
-    expect(() => checkAssignee(senior, undefined, 'ghost')).toThrow(MSG.assignUnknownStaff('ghost'));
-    expect(() => checkAssignee(senior, member({ locked: true }), 'nv')).toThrow(MSG.assignInactiveStaff('nv'));
+    expect(() => checkRecipient(leader, mine, 'mine', BANK_HAND_OUT.msg)).not.toThrow();
+    expect(() => checkRecipient(branch, mine, 'mine', BANK_HAND_OUT.msg)).not.toThrow();
+    expect(() => checkRecipient(senior, other, 'other', BANK_HAND_OUT.msg)).not.toThrow();
+    expect(() => checkRecipient(leader, other, 'other', BANK_HAND_OUT.msg)).toThrow(MSG.assignOutOfScope('other'));
+    expect(() => checkRecipient(senior, undefined, 'ghost', BANK_HAND_OUT.msg)).toThrow(MSG.assignUnknownStaff('ghost'));
+    expect(() => checkRecipient(senior, member({ locked: true }), 'nv', BANK_HAND_OUT.msg)).toThrow(MSG.assignInactiveStaff('nv'));
   });
 });
 

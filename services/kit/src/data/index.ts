@@ -20,3 +20,4 @@ export * from './rollups';
 export * from './trigram-indexes';
 export * from './audit';
 export * from './staff';
+export * from './hand-out';

@@ -29,6 +29,7 @@ export const MSG = {
   createdTimeInvalid: 'Ngày đơn không hợp lệ (định dạng DD/MM/YYYY)',
   editForbidden: 'Bạn chỉ được sửa đơn của mình khi đơn còn chờ duyệt',
   managersOnly: 'Chỉ quản lý mới được thực hiện chức năng này',
+  unknownList: 'Không rõ danh sách (mfy hoặc đăng ký 9279) của yêu cầu',
   // spec 3 §5 company and note modal
   missingId: 'Thiếu id cập nhật',
   nothingToUpdate: 'Chưa nhập thông tin cập nhật',

@@ -5,7 +5,7 @@ import { OrderRow, presentOrder as present, visibleOrderTrail as trailOf } from 
 /** What the viewer receives: the presenter, then the kit's reply step (masking, in one place for every route). */
 const received = <T>(method: string, values: T[], priority: number) =>
   (
-    maskReply(`/cskh.orders.v1.MfyOrderService/${method}`, { values, count: values.length }, { priority, username: 'nv_xem' }) as {
+    maskReply(`/cskh.orders.v1.OrderService/${method}`, { values, count: values.length }, { priority, username: 'nv_xem' }) as {
       values: T[];
     }
   ).values;

@@ -1,6 +1,7 @@
 import type { StaffMember } from '@cskh/kit/data';
 import { MSG } from './messages';
-import { assignPlan, checkAssignee, parseBaodoImportRow, parseKhrImportRow, recordImportKey, staffCheck } from './record-import';
+import { checkRecipient, planHandOut } from '@cskh/kit/data';
+import { parseBaodoImportRow, parseKhrImportRow, RECORD_HAND_OUT, recordImportKey, staffCheck } from './record-import';
 
 const member = (username: string, over: Partial<StaffMember> = {}): StaffMember => ({
   username,
@@ -71,22 +72,25 @@ describe('private customer and red report sheet rows', () => {
 describe('handing pooled records out', () => {
   it('adds up a username given twice, skips empty rows, refuses bad counts and an empty plan', () => {
     expect([
-      ...assignPlan([
-        { username: 'a', count: 2 },
-        { username: ' a ', count: 3 },
-        { username: '', count: 4 },
-        { username: 'b', count: 0 },
-      ]),
+      ...planHandOut(
+        [
+          { username: 'a', count: 2 },
+          { username: ' a ', count: 3 },
+          { username: '', count: 4 },
+          { username: 'b', count: 0 },
+        ],
+        RECORD_HAND_OUT,
+      ),
     ]).toEqual([['a', 5]]);
-    expect(() => assignPlan([])).toThrow(MSG.assignNothing);
-    expect(() => assignPlan([{ username: 'a', count: -1 }])).toThrow(MSG.assignCountInvalid);
-    expect(() => assignPlan([{ username: 'a', count: 1.5 }])).toThrow(MSG.assignCountInvalid);
+    expect(() => planHandOut([], RECORD_HAND_OUT)).toThrow(MSG.assignNothing);
+    expect(() => planHandOut([{ username: 'a', count: -1 }], RECORD_HAND_OUT)).toThrow(MSG.assignCountInvalid);
+    expect(() => planHandOut([{ username: 'a', count: 1.5 }], RECORD_HAND_OUT)).toThrow(MSG.assignCountInvalid);
   });
 
   it('only to active staff of the subtree', () => {
-    expect(() => checkAssignee(branch1, members.get('nv1'), 'nv1')).not.toThrow();
-    expect(() => checkAssignee(branch1, members.get('nv2'), 'nv2')).toThrow(MSG.staffOutOfScope('nv2'));
-    expect(() => checkAssignee(branch1, members.get('khoa'), 'khoa')).toThrow(MSG.staffLocked('khoa'));
-    expect(() => checkAssignee(branch1, undefined, 'ai')).toThrow(MSG.staffUnknown('ai'));
+    expect(() => checkRecipient(branch1, members.get('nv1'), 'nv1', RECORD_HAND_OUT.msg)).not.toThrow();
+    expect(() => checkRecipient(branch1, members.get('nv2'), 'nv2', RECORD_HAND_OUT.msg)).toThrow(MSG.staffOutOfScope('nv2'));
+    expect(() => checkRecipient(branch1, members.get('khoa'), 'khoa', RECORD_HAND_OUT.msg)).toThrow(MSG.staffLocked('khoa'));
+    expect(() => checkRecipient(branch1, undefined, 'ai', RECORD_HAND_OUT.msg)).toThrow(MSG.staffUnknown('ai'));
   });
 });

@@ -1,5 +1,5 @@
-import { AppError, last9 } from '@cskh/kit';
-import { inScope, StaffMember, StaffScope } from '@cskh/kit/data';
+import { last9 } from '@cskh/kit';
+import { HandOutRules, inScope, StaffMember, StaffScope } from '@cskh/kit/data';
 import { parseBaodo, parseKhr } from './khr-baodo';
 import { MSG } from './messages';
 
@@ -64,31 +64,20 @@ export function recordImportKey(
   return table === 'red_report' ? [...base, (r.ten_goi_cuoc ?? '').toUpperCase(), r.kenh ?? ''] : base;
 }
 
-/** At most this many records in one assign request. */
-export const MAX_ASSIGN = 100_000;
-
 /**
- * The assign request as staff → count: blank usernames and zero counts are rows the manager left
- * empty; the same username twice adds up; a negative or fractional count is an error; nothing to
- * hand out is an error.
+ * How the orders service's pools (uploaded orders, private customers, red reports) are handed out
+ * (kit planHandOut): the dialog's empty rows left out, the same person twice added up, at most
+ * 100.000 records a request, only to active staff of the manager's subtree.
  */
-export function assignPlan(items: ReadonlyArray<{ username?: string; count?: number }>): Map<string, number> {
-  const plan = new Map<string, number>();
-  for (const it of items) {
-    const username = text(it.username);
-    const count = Number(it.count ?? 0);
-    if (!Number.isInteger(count) || count < 0) throw new AppError('VALIDATION', MSG.assignCountInvalid);
-    if (!username || count === 0) continue;
-    plan.set(username, (plan.get(username) ?? 0) + count);
-  }
-  if (plan.size === 0) throw new AppError('VALIDATION', MSG.assignNothing);
-  if ([...plan.values()].reduce((a, b) => a + b, 0) > MAX_ASSIGN) throw new AppError('VALIDATION', MSG.assignCountInvalid);
-  return plan;
-}
-
-/** Records go only to active staff inside the manager's subtree (the staff read model). */
-export function checkAssignee(scope: StaffScope, member: StaffMember | undefined, username: string): void {
-  if (!member || member.deleted) throw new AppError('VALIDATION', MSG.staffUnknown(username));
-  if (member.locked) throw new AppError('VALIDATION', MSG.staffLocked(username));
-  if (!inScope(scope, member, username)) throw new AppError('FORBIDDEN', MSG.staffOutOfScope(username));
-}
+export const RECORD_HAND_OUT: HandOutRules = {
+  emptyLine: 'skip',
+  repeated: 'add',
+  maxTotal: 100_000,
+  msg: {
+    nothing: MSG.assignNothing,
+    countInvalid: MSG.assignCountInvalid,
+    unknown: MSG.staffUnknown,
+    locked: MSG.staffLocked,
+    outOfScope: MSG.staffOutOfScope,
+  },
+};

@@ -4,6 +4,8 @@
  * 10-minute auto-cancel window runs, and whom the change reminds. Written down in the README.
  */
 export type OrderKind = 'mfy' | '9279';
+/** The list a request names (its `kind`, fixed by the route called), or undefined for any other value. */
+export const orderKindOf = (raw: unknown): OrderKind | undefined => (raw === 'mfy' || raw === '9279' ? raw : undefined);
 
 /** Who the server records for its own changes (spec 3 §4: '__AUTO' = set automatically). */
 export const AUTO = '__AUTO';

@@ -1,16 +1,15 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, Identity, importChunk, isManager, last9, leadsPeople, seesOwnRowsOnly, toPaging, vnDateTime } from '@cskh/kit';
 import { CallContext, Handlers } from '@cskh/kit/server';
-import { changedFields, inScope, maskedContains, requireId, staffScopeOf, Where } from '@cskh/kit/data';
+import { changedFields, handOut, inScope, maskedContains, requireId, staffScopeOf, Where } from '@cskh/kit/data';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
 import { checkDecision, ownRecord, parseBaodo, parseKhr, parseResult, Viewer } from '../domain/khr-baodo';
 import {
-  assignPlan,
-  checkAssignee,
   parseBaodoImportRow,
   parseKhrImportRow,
   RECORD_FIRST_ROW,
+  RECORD_HAND_OUT,
   recordImportKey,
   StaffCheck,
   staffCheck,
@@ -156,21 +155,13 @@ function recordKit(c: OrdersContext, table: RecordTable) {
     countPool: () => countPool(ds.manager, table),
     /** Hands pooled records to staff of the caller's subtree, oldest first, all in one transaction. */
     async assign(me: Identity, items: ReadonlyArray<{ username?: string; count?: number }>) {
-      const plan = assignPlan(items);
-      const members = await staff.byUsernames([...plan.keys()]);
-      const scope = staffScopeOf(me);
-      for (const username of plan.keys()) checkAssignee(scope, members.get(username), username);
-      const handed = await ds.transaction(async (em) => {
-        const out: Array<{ username: string; count: number }> = [];
-        for (const [username, count] of plan) {
-          const ids = await assignOldest(em, table, { username, fullname: members.get(username)!.fullname }, count, me.username);
-          for (const id of ids)
-            await audit.record(em, { resource: table, id, who: me, changes: [{ field: 'username_nv', from: '', to: username }] });
-          out.push({ username, count: ids.length });
-        }
-        return out;
+      const out = await handOut(c.deps, me, items, RECORD_HAND_OUT, async (em, to, count) => {
+        const ids = await assignOldest(em, table, { username: to.username, fullname: to.fullname }, count, me.username);
+        for (const id of ids)
+          await audit.record(em, { resource: table, id, who: me, changes: [{ field: 'username_nv', from: '', to: to.username }] });
+        return ids.length;
       });
-      return { assigned: handed.reduce((n, i) => n + i.count, 0), items: handed, msg: MSG.assigned };
+      return { assigned: out.assigned, items: out.items, msg: MSG.assigned };
     },
     assigned: <R>(me: Identity, req: { page?: number; count?: number }) =>
       pageAssigned<R>(ds.manager, table, me.username, toPaging(req.page, req.count, 20)),

@@ -5,7 +5,7 @@
 import { events_v1_pushes } from '@cskh/proto';
 import type { EntityManager } from 'typeorm';
 import { Identity, importChunk, toPaging, vnDateTime } from '@cskh/kit';
-import { requireId, staffScopeOf } from '@cskh/kit/data';
+import { handOut, requireId } from '@cskh/kit/data';
 import { addPushToOutbox, ALL_ROOM } from '@cskh/kit/messaging';
 import type { orders_v1_orders } from '@cskh/proto';
 import type { OrdersContext } from '../context';
@@ -15,7 +15,7 @@ import { deriveMoney } from '../domain/order-money';
 import { checkText } from '../domain/order-input';
 import type { OrderRow } from '../domain/present';
 import { tierPrice } from '../domain/prices';
-import { assignPlan, checkAssignee } from '../domain/record-import';
+import { RECORD_HAND_OUT } from '../domain/record-import';
 import { INITIAL, OrderKind } from '../domain/statuses';
 import {
   assignOldestOrders,
@@ -122,29 +122,29 @@ export function orderBatchHandlers(c: OrdersContext, kind: OrderKind, present: P
     async assign(req, ctx) {
       const me = ctx.user;
       requireManager(me);
-      const plan = assignPlan(req.items ?? []);
-      const members = await staff.byUsernames([...plan.keys()]);
-      const scope = staffScopeOf(me);
-      for (const username of plan.keys()) checkAssignee(scope, members.get(username), username);
-      const handed = await ds.transaction(async (em) => {
-        const out: Array<{ username: string; count: number }> = [];
-        for (const [username, count] of plan) {
-          const ids = await assignOldestOrders(em, kind, { username, fullname: members.get(username)!.fullname }, count, me.username);
+      const out = await handOut(
+        c.deps,
+        me,
+        req.items,
+        RECORD_HAND_OUT,
+        async (em, to, count) => {
+          const ids = await assignOldestOrders(em, kind, { username: to.username, fullname: to.fullname }, count, me.username);
           for (const id of ids)
             await audit.record(em, {
               resource: orderResource(kind),
               id,
               who: me,
-              changes: [{ field: 'username_nv', from: '', to: username }],
+              changes: [{ field: 'username_nv', from: '', to: to.username }],
             });
-          out.push({ username, count: ids.length });
-        }
-        if (out.some((o) => o.count > 0))
-          await addPushToOutbox(em, SCHEMA, ALL_ROOM, events_v1_pushes.OrdersChanged, { kind, id: '' }, { from: me.username });
-        return out;
-      });
-      c.deps.outbox.afterCommit();
-      return { assigned: handed.reduce((n, i) => n + i.count, 0), items: handed, msg: MSG.assigned };
+          return ids.length;
+        },
+        // One refresh of the list for everyone, with the hand-out.
+        async (em, items) => {
+          if (items.some((o) => o.count > 0))
+            await addPushToOutbox(em, SCHEMA, ALL_ROOM, events_v1_pushes.OrdersChanged, { kind, id: '' }, { from: me.username });
+        },
+      );
+      return { assigned: out.assigned, items: out.items, msg: MSG.assigned };
     },
 
     // The managed list of partner companies: managers keep it; orders choose from it.

@@ -25,7 +25,7 @@ import { companyNamed, findOrder, insertOrders, lockOrder, NewOrder, orderResour
 import { findPriceByName } from '../store/prices';
 import { SCHEMA } from '../store/schema';
 import { orderBatchHandlers } from './order-batches';
-import { MfyOnlyHandlers, OrderHandlers, refuse, requireManager, valid } from './order-common';
+import { OrderHandlers, refuse, requireManager, valid } from './order-common';
 
 export type { OrderHandlers } from './order-common';
 
@@ -260,33 +260,33 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       });
     },
 
-    async updateGiaBanGoi(req, ctx) {
+    async updateSaleTier(req, ctx) {
       requireManager(ctx.user);
       return change(req.id, ctx.user, () => ({ gia_ban_goi: valid(parseTier(req.gia_ban_goi)) ?? refuse('VALIDATION', MSG.required) }));
     },
 
-    async updateSoDienThoaiChu(req, ctx) {
+    async updateOwnerPhone(req, ctx) {
       requireManager(ctx.user);
       return change(req.id, ctx.user, () => ({
         so_dien_thoai_chu: valid(parsePhone(req.so_dien_thoai_chu, MSG.ownerPhoneInvalid)) ?? refuse('VALIDATION', MSG.required),
       }));
     },
 
-    async updateChenhLech(req, ctx) {
+    async updateDifference(req, ctx) {
       requireManager(ctx.user);
       const v = parseSignedAmount(req.chenh_lech);
       if (typeof v === 'string') refuse('VALIDATION', v);
       return change(req.id, ctx.user, () => ({ chenh_lech: v as number }));
     },
 
-    async updateDoanhThu(req, ctx) {
+    async updateRevenue(req, ctx) {
       requireManager(ctx.user);
       const v = parseSignedAmount(req.doanh_thu);
       if (typeof v === 'string' || (v as number) < 0) refuse('VALIDATION', typeof v === 'string' ? v : 'Số tiền không hợp lệ');
       return change(req.id, ctx.user, () => ({ doanh_thu: v as number }));
     },
 
-    async updateTiLeDoanhThuTinhLuong(req, ctx) {
+    async updateSalaryRatio(req, ctx) {
       requireManager(ctx.user);
       const v = parseRatio(req.ti_le_doanh_thu_tinh_luong);
       if (typeof v === 'string') refuse('VALIDATION', v);
@@ -294,7 +294,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
     },
 
     // Every manual status change (spec 3 §4). is_auto from a browser is ignored: the server owns the auto-cancel.
-    async setTrangThai(req, ctx) {
+    async setStatus(req, ctx) {
       requireManager(ctx.user);
       const status = oneOf(statusesOf(kind), req.trang_thai, MSG.statusInvalid);
       const out = await change(req.id, ctx.user, () => ({ trang_thai: status }));
@@ -302,25 +302,25 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       return out;
     },
 
-    async setTrangThaiThuTien(req, ctx) {
+    async setCollectionStatus(req, ctx) {
       if (seesOwnRowsOnly(ctx.user.priority)) refuse('FORBIDDEN', MSG.collectionForbidden);
       const v = oneOf(COLLECTION_STATUSES, req.trang_thai_thu_tien, MSG.collectionInvalid);
       if (!(SETTABLE_COLLECTION_STATUSES as readonly string[]).includes(v)) refuse('VALIDATION', MSG.collectionCash);
       return change(req.id, ctx.user, () => ({ trang_thai_thu_tien: v }));
     },
 
-    async setTrangThaiDuyetThongTin(req, ctx) {
+    async setInfoApproval(req, ctx) {
       requireManager(ctx.user);
       const v = oneOf(INFO_APPROVAL_STATUSES, req.trang_thai_duyet_thong_tin, MSG.infoApprovalInvalid);
       return change(req.id, ctx.user, () => ({ trang_thai_duyet_thong_tin: v }));
     },
 
-    async xoaTruyThu(req, ctx) {
+    async clearClawback(req, ctx) {
       requireManager(ctx.user);
       return change(req.id, ctx.user, (o) => (Number(o.truy_thu) > 0 ? { truy_thu: 0 } : refuse('VALIDATION', MSG.noClawback)));
     },
 
-    async setHinhThuc(req, ctx) {
+    async setOrderType(req, ctx) {
       requireManager(ctx.user);
       return change(req.id, ctx.user, () => ({ hinh_thuc: valid(parseForm(req.hinh_thuc)) ?? refuse('VALIDATION', MSG.formInvalid) }));
     },
@@ -332,27 +332,27 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       }));
     },
 
-    async moiTuDong(req, ctx) {
+    async inviteAutomatically(req, ctx) {
       const o = await findOrder(ds.manager, kind, idOf(req.id));
       if (!o || !(await staff.mayView(ctx.user, o.username_nv))) refuse('NOT_FOUND', MSG.orderNotFound);
       return c.invites.invite(autoInviteRequest(o!), ctx.user, ctx.signal);
     },
 
-    async traCuuDoiTuong(req) {
+    async lookUpEligibility(req) {
       const phone = String(req.phone ?? '').trim() || refuse('VALIDATION', MSG.lookupPhoneRequired);
       return c.eligibility.lookup(phone);
     },
 
     // The caller's pending reminders: `data` the most urgent (the spec's poll), `values`
     // all of them; the browser asks on every (re)connect, the server pushes and repeats them.
-    async nhacNhanVien(_req, ctx) {
+    async listReminders(_req, ctx) {
       const me = ctx.user;
       const rows = await pendingReminders(ds.manager, me.username, isManager(me.priority), PENDING_REMINDERS_MAX);
       const values = rows.map((o) => reminderView(o, me.priority, vnDateTime)).filter((v): v is ReminderView => !!v);
       return values.length ? { result: 'success', data: values[0], values } : { result: 'empty', data: undefined, values: [] };
     },
 
-    employees: (_req, ctx) => staffOptionList(staff, ctx.user),
+    listEmployees: (_req, ctx) => staffOptionList(staff, ctx.user),
 
     async orderHistory(req, ctx) {
       const o = await findOrder(ds.manager, kind, requireId(req.id, MSG.orderNotFound));
@@ -360,7 +360,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       const trail = await audit.history(ds.manager, orderResource(kind), o!.id, req.page, req.count);
       return { ...trail, values: visibleOrderTrail(trail.values, ctx.user.priority) };
     },
-  } as OrderHandlers & MfyOnlyHandlers;
+  };
 
   /** A new order's pushes: the list refresh and the reminder its request status calls for. */
   async function announceCreated(em: EntityManager, o: OrderRow, by: string, at: Date) {

@@ -17,12 +17,12 @@ import {
   upsertPrices,
 } from '../store/prices';
 
-type Def = typeof orders_v1_orders.MfyPriceServiceService;
+type Def = typeof orders_v1_orders.PackagePriceServiceService;
 const FIELDS = ['ten_goi_cuoc', 'phi_thu_hoi', 'gia_t1', 'gia_t2', 'gia_t3'] as const;
 
 /**
- * One price list's calls (spec 3 §7.7), the same handlers for mfy and 9279 (the proto gives each
- * list its own service and routes; `kind` keeps their names apart).
+ * One price list's calls (spec 3 §7.7), the same for mfy and 9279: the module binds both lists
+ * behind one service (byKind), each request naming its list.
  */
 export function priceHandlers(c: OrdersContext, kind: PriceKind): Handlers<Def> {
   const { ds, audit } = c.deps;
@@ -39,7 +39,7 @@ export function priceHandlers(c: OrdersContext, kind: PriceKind): Handlers<Def> 
       return { values: page.rows.map(presentPrice), count: page.count };
     },
 
-    async listNoLimit() {
+    async listAllPrices() {
       const page = await pagePrices(ds.manager, kind, new Where(), { skip: 0, take: undefined });
       return { values: page.rows.map(presentPrice), count: page.count };
     },

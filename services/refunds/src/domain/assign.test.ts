@@ -1,28 +1,39 @@
 import { AppError } from '@cskh/kit';
-import { assignMessage, checkAssignItems } from './assign';
+import { planHandOut } from '@cskh/kit/data';
+import { assignMessage, REFUND_HAND_OUT } from './assign';
 import { RMSG } from './messages';
 
 describe('hand-out of refund requests', () => {
   it('takes each username once with a whole count from 1 to 1000', () => {
     expect(
-      checkAssignItems([
-        { username: ' nv01 ', count: 2 },
-        { username: 'nv02', count: 1 },
+      planHandOut(
+        [
+          { username: ' nv01 ', count: 2 },
+          { username: 'nv02', count: 1 },
+        ],
+        REFUND_HAND_OUT,
+      ),
+    ).toEqual(
+      new Map([
+        ['nv01', 2],
+        ['nv02', 1],
       ]),
-    ).toEqual([
-      { username: 'nv01', count: 2 },
-      { username: 'nv02', count: 1 },
-    ]);
-    expect(() => checkAssignItems([])).toThrow(new AppError('VALIDATION', RMSG.assignEmpty));
-    expect(() => checkAssignItems([{ username: '', count: 1 }])).toThrow(new AppError('VALIDATION', RMSG.assignNoStaff));
-    expect(() => checkAssignItems([{ username: 'nv01', count: 0 }])).toThrow(new AppError('VALIDATION', RMSG.assignCountInvalid));
-    expect(() => checkAssignItems([{ username: 'nv01', count: 1.5 }])).toThrow(AppError);
-    expect(() => checkAssignItems([{ username: 'nv01', count: 1001 }])).toThrow(AppError);
+    );
+    expect(() => planHandOut([], REFUND_HAND_OUT)).toThrow(new AppError('VALIDATION', RMSG.assignEmpty));
+    expect(() => planHandOut([{ username: '', count: 1 }], REFUND_HAND_OUT)).toThrow(new AppError('VALIDATION', RMSG.assignNoStaff));
+    expect(() => planHandOut([{ username: 'nv01', count: 0 }], REFUND_HAND_OUT)).toThrow(
+      new AppError('VALIDATION', RMSG.assignCountInvalid),
+    );
+    expect(() => planHandOut([{ username: 'nv01', count: 1.5 }], REFUND_HAND_OUT)).toThrow(AppError);
+    expect(() => planHandOut([{ username: 'nv01', count: 1001 }], REFUND_HAND_OUT)).toThrow(AppError);
     expect(() =>
-      checkAssignItems([
-        { username: 'nv01', count: 1 },
-        { username: 'NV01', count: 1 },
-      ]),
+      planHandOut(
+        [
+          { username: 'nv01', count: 1 },
+          { username: 'NV01', count: 1 },
+        ],
+        REFUND_HAND_OUT,
+      ),
     ).toThrow(new AppError('VALIDATION', RMSG.assignTwice('NV01')));
   });
   it("says the spec's success text, and when the pool ran short or was empty", () => {

@@ -1,4 +1,4 @@
-import { AppError } from '@cskh/kit';
+import type { HandOutRules } from '@cskh/kit/data';
 import { RMSG } from './messages';
 
 /**
@@ -12,29 +12,28 @@ import { RMSG } from './messages';
  */
 export const FINAL_STATUSES = ['hoan_thanh', 'hoan_tien', 'tu_choi'] as const;
 
-/** At most this many requests to one person in one hand-out. */
-export const MAX_PER_PERSON = 1000;
+/**
+ * How the pool is handed out (kit planHandOut): every line names a person once (names compared
+ * case-insensitively) with a whole count from 1 to 1000, to active staff.
+ */
+export const REFUND_HAND_OUT: HandOutRules = {
+  emptyLine: 'refuse',
+  repeated: 'refuse',
+  maxPerPerson: 1000,
+  msg: {
+    nothing: RMSG.assignEmpty,
+    countInvalid: RMSG.assignCountInvalid,
+    noStaff: RMSG.assignNoStaff,
+    twice: RMSG.assignTwice,
+    unknown: RMSG.assignStaffInactive,
+    locked: RMSG.assignStaffInactive,
+    outOfScope: RMSG.assignStaffInactive,
+  },
+};
 
 export interface AssignItem {
   username: string;
   count: number;
-}
-
-/** The hand-out list as sent: each username once, a whole count 1–1000 each, at least one line. */
-export function checkAssignItems(items: ReadonlyArray<{ username?: string; count?: number }> | undefined): AssignItem[] {
-  const list = items ?? [];
-  if (list.length === 0) throw new AppError('VALIDATION', RMSG.assignEmpty);
-  const seen = new Set<string>();
-  return list.map((i) => {
-    const username = String(i.username ?? '').trim();
-    if (!username) throw new AppError('VALIDATION', RMSG.assignNoStaff);
-    const count = Number(i.count);
-    if (!Number.isInteger(count) || count < 1 || count > MAX_PER_PERSON) throw new AppError('VALIDATION', RMSG.assignCountInvalid);
-    const key = username.toLowerCase();
-    if (seen.has(key)) throw new AppError('VALIDATION', RMSG.assignTwice(username));
-    seen.add(key);
-    return { username, count };
-  });
 }
 
 /** What the manager reads after a hand-out: the spec's success text, and what fell short. */

@@ -1,10 +1,11 @@
 import { AppError, isManager, toPaging } from '@cskh/kit';
 import { Handlers } from '@cskh/kit/server';
+import { handOut } from '@cskh/kit/data';
 import type { refunds_v1_refunds } from '@cskh/proto';
 import type { RefundsContext } from '../context';
 import { RMSG } from '../domain/messages';
 import { presentRequest } from '../domain/present';
-import { assignMessage, AssignItem, checkAssignItems } from '../domain/assign';
+import { assignMessage, REFUND_HAND_OUT } from '../domain/assign';
 import { countPool, pageAssigned, REQUEST_RESOURCE, takeFromPool } from '../store/requests';
 
 type Def = typeof refunds_v1_refunds.RefundsServiceService;
@@ -13,7 +14,7 @@ type Def = typeof refunds_v1_refunds.RefundsServiceService;
 export function requestAssignHandlers(
   c: RefundsContext,
 ): Pick<Handlers<Def>, 'listAssignedRequests' | 'countAssignableRequests' | 'assignRequests'> {
-  const { ds, audit, staff } = c.deps;
+  const { ds, audit } = c.deps;
   return {
     async listAssignedRequests(req, ctx) {
       const me = ctx.user;
@@ -30,29 +31,19 @@ export function requestAssignHandlers(
     async assignRequests(req, ctx) {
       const me = ctx.user;
       if (!isManager(me.priority)) throw new AppError('FORBIDDEN', RMSG.assignForbidden);
-      const asked = checkAssignItems(req.items);
-      const people = await staff.byUsernames(asked.map((a) => a.username));
-      const to = asked.map((a) => {
-        const m = [...people.values()].find((p) => p.username.toLowerCase() === a.username.toLowerCase());
-        if (!m || m.locked || m.deleted) throw new AppError('VALIDATION', RMSG.assignStaffInactive(a.username));
-        return { username: m.username, count: a.count };
+      const out = await handOut(c.deps, me, req.items, REFUND_HAND_OUT, async (em, to, count) => {
+        const rows = await takeFromPool(em, to.username, count, me.username);
+        for (const r of rows)
+          await audit.record(em, {
+            resource: REQUEST_RESOURCE,
+            id: r.id,
+            who: me,
+            changes: [{ field: 'assigned_to', from: '', to: to.username }],
+          });
+        return rows.length;
       });
-      const got: AssignItem[] = await ds.transaction(async (em) => {
-        const out: AssignItem[] = [];
-        for (const a of to) {
-          const rows = await takeFromPool(em, a.username, a.count, me.username);
-          for (const r of rows)
-            await audit.record(em, {
-              resource: REQUEST_RESOURCE,
-              id: r.id,
-              who: me,
-              changes: [{ field: 'assigned_to', from: '', to: a.username }],
-            });
-          out.push({ username: a.username, count: rows.length });
-        }
-        return out;
-      });
-      return { assigned: got.reduce((s, i) => s + i.count, 0), items: got, msg: assignMessage(to, got) };
+      const asked = [...out.plan].map(([username, count]) => ({ username, count }));
+      return { assigned: out.assigned, items: out.items, msg: assignMessage(asked, out.items) };
     },
   };
 }

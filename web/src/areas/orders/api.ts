@@ -4,7 +4,7 @@
  */
 import type { common_v1_common, orders_v1_orders } from '@cskh/proto';
 import { ApiError } from '../../api/client';
-import { BaodoService, KhrService, MfyOrderService, MfyPriceService, Reg9279OrderService, Reg9279PriceService } from '../../api/gen/routes';
+import { BaodoService, KhrService, OrderService, PackagePriceService } from '../../api/gen/routes';
 
 export type PackagePrice = orders_v1_orders.PackagePrice;
 export type PriceList = orders_v1_orders.PriceList;
@@ -12,11 +12,10 @@ export type Ack = common_v1_common.Ack;
 
 /** The two price lists (spec 3 §2.13, §2.14) and their export files (spec 3 §9). */
 export type PriceKind = 'mfy' | '9279';
-const PRICE_SERVICES = { mfy: MfyPriceService, '9279': Reg9279PriceService };
 export const PRICE_LISTS: Record<PriceKind, { endpoint: string; title: string; exportFile: string; testId: string }> = {
-  mfy: { endpoint: MfyPriceService.listPrices.url(), title: 'Giá gói mfy', exportFile: 'Gia-goi-mfy.xlsx', testId: 'giagoimfy' },
+  mfy: { endpoint: PackagePriceService.mfy.listPrices.url(), title: 'Giá gói mfy', exportFile: 'Gia-goi-mfy.xlsx', testId: 'giagoimfy' },
   '9279': {
-    endpoint: Reg9279PriceService.listPrices.url(),
+    endpoint: PackagePriceService['9279'].listPrices.url(),
     title: 'Giá gói đăng ký 9279',
     exportFile: 'Gia-goi-dangky9279.xlsx',
     testId: 'giagoidangky9279',
@@ -24,16 +23,16 @@ export const PRICE_LISTS: Record<PriceKind, { endpoint: string; title: string; e
 };
 
 /** A price as the dialog sends it (the server checks all five fields again). */
-export type PriceInput = Omit<orders_v1_orders.SavePriceRequest, 'id'>;
+export type PriceInput = Omit<orders_v1_orders.SavePriceRequest, 'id' | 'kind'>;
 
 export const priceApi = (kind: PriceKind) => {
-  const svc = PRICE_SERVICES[kind];
+  const svc = PackagePriceService[kind];
   return {
     create: (p: PriceInput) => svc.createPrice(p),
     update: (id: string, p: PriceInput) => svc.updatePrice({ id, ...p }),
     remove: (id: string) => svc.deletePrice({ id }),
     /** Every package of the list (the order dialogs' package and sale-price choices). */
-    listNoLimit: () => svc.listNoLimit(),
+    listNoLimit: () => svc.listAllPrices(),
     findPackage: (name: string) => svc.findPackage({ name }),
     history: (id: string) => svc.priceHistory.url({ id }),
     importEndpoint: svc.importPrices,
@@ -46,11 +45,10 @@ export type StaffOptionList = common_v1_common.StaffOptionList;
 
 /** The two order lists (spec 3 §2.15, §2.16) and their export files (spec 3 §9). */
 export type OrderKind = 'mfy' | '9279';
-const ORDER_SERVICES = { mfy: MfyOrderService, '9279': Reg9279OrderService };
 export const ORDER_LISTS: Record<OrderKind, { endpoint: string; title: string; exportFile: string; testId: string; prices: PriceKind }> = {
-  mfy: { endpoint: MfyOrderService.listOrders.url(), title: 'Mfy', exportFile: 'Bao-cao-Mfy.xlsx', testId: 'mfy', prices: 'mfy' },
+  mfy: { endpoint: OrderService.mfy.listOrders.url(), title: 'Mfy', exportFile: 'Bao-cao-Mfy.xlsx', testId: 'mfy', prices: 'mfy' },
   '9279': {
-    endpoint: Reg9279OrderService.listOrders.url(),
+    endpoint: OrderService['9279'].listOrders.url(),
     title: 'Đăng ký 9279',
     exportFile: 'Bao-cao-dang-ky-9279.xlsx',
     testId: 'dangky9279',
@@ -58,36 +56,36 @@ export const ORDER_LISTS: Record<OrderKind, { endpoint: string; title: string; e
   },
 };
 
-export type OrderInput = Omit<orders_v1_orders.SaveOrderRequest, 'id'>;
+export type OrderInput = Omit<orders_v1_orders.SaveOrderRequest, 'id' | 'kind'>;
 
 /** A call the other order list has and this one does not: refused as the server would (no such route). */
 const notOnThisList = () => Promise.reject(new ApiError(404, 'NOT_FOUND', 'Chức năng này không có trên danh sách này'));
 
 export const orderApi = (kind: OrderKind) => {
-  const svc = ORDER_SERVICES[kind];
+  const svc = OrderService[kind];
   return {
     create: (o: OrderInput) => svc.createOrder(o),
     update: (id: string, o: Partial<OrderInput>) => svc.updateOrder({ id, ...o }),
     remove: (id: string) => svc.deleteOrder({ id }),
     companyNote: (id: string, body: { cty?: string; note?: string }) => svc.updateCompanyNote({ id, ...body }),
-    setStatus: (id: string, trang_thai: string) => svc.setTrangThai({ id, trang_thai }),
-    setCollection: (id: string, trang_thai_thu_tien: string) => svc.setTrangThaiThuTien({ id, trang_thai_thu_tien }),
-    setInfoApproval: (id: string, trang_thai_duyet_thong_tin: string) => svc.setTrangThaiDuyetThongTin({ id, trang_thai_duyet_thong_tin }),
-    clearClawback: (id: string) => svc.xoaTruyThu({ id }),
+    setStatus: (id: string, trang_thai: string) => svc.setStatus({ id, trang_thai }),
+    setCollection: (id: string, trang_thai_thu_tien: string) => svc.setCollectionStatus({ id, trang_thai_thu_tien }),
+    setInfoApproval: (id: string, trang_thai_duyet_thong_tin: string) => svc.setInfoApproval({ id, trang_thai_duyet_thong_tin }),
+    clearClawback: (id: string) => svc.clearClawback({ id }),
     packageCode: (id: string, package_code: string) => svc.updatePackageCode({ id, package_code }),
-    tier: (id: string, gia_ban_goi: string | number) => svc.updateGiaBanGoi.send({ id, gia_ban_goi }),
-    ownerPhone: (id: string, so_dien_thoai_chu: string) => svc.updateSoDienThoaiChu({ id, so_dien_thoai_chu }),
-    difference: (id: string, chenh_lech: string | number) => svc.updateChenhLech.send({ id, chenh_lech }),
+    tier: (id: string, gia_ban_goi: string | number) => svc.updateSaleTier.send({ id, gia_ban_goi }),
+    ownerPhone: (id: string, so_dien_thoai_chu: string) => svc.updateOwnerPhone({ id, so_dien_thoai_chu }),
+    difference: (id: string, chenh_lech: string | number) => svc.updateDifference.send({ id, chenh_lech }),
     revenue: (id: string, doanh_thu: string | number) =>
-      'updateDoanhThu' in svc ? svc.updateDoanhThu.send({ id, doanh_thu }) : notOnThisList(),
+      'updateRevenue' in svc ? svc.updateRevenue.send({ id, doanh_thu }) : notOnThisList(),
     salaryRatio: (id: string, ti_le_doanh_thu_tinh_luong: string | number) =>
-      'updateTiLeDoanhThuTinhLuong' in svc ? svc.updateTiLeDoanhThuTinhLuong.send({ id, ti_le_doanh_thu_tinh_luong }) : notOnThisList(),
-    form: (id: string, hinh_thuc: string) => ('setHinhThuc' in svc ? svc.setHinhThuc.send({ id, hinh_thuc }) : notOnThisList()),
+      'updateSalaryRatio' in svc ? svc.updateSalaryRatio.send({ id, ti_le_doanh_thu_tinh_luong }) : notOnThisList(),
+    form: (id: string, hinh_thuc: string) => ('setOrderType' in svc ? svc.setOrderType.send({ id, hinh_thuc }) : notOnThisList()),
     createdTime: (id: string, created_time: string) =>
       'setCreatedTime' in svc ? svc.setCreatedTime({ id, created_time }) : notOnThisList(),
-    invite: (id: string) => svc.moiTuDong({ id }),
-    eligibility: (phone: string) => svc.traCuuDoiTuong({ phone }),
-    employees: () => svc.employees(),
+    invite: (id: string) => svc.inviteAutomatically({ id }),
+    eligibility: (phone: string) => svc.lookUpEligibility({ phone }),
+    employees: () => svc.listEmployees(),
     history: (id: string) => svc.orderHistory.url({ id }),
     importEndpoint: svc.importOrders,
     /** The managed partner companies: managers only. */

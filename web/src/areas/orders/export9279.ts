@@ -1,4 +1,4 @@
-import { Reg9279OrderService } from '../../api/gen/routes';
+import { OrderService } from '../../api/gen/routes';
 import { formatDateTime, whoLabel } from '../../common/format';
 import { writeExcel } from '../../list/exportExcel';
 import type { ColumnDef, ListContext } from '../../list/types';
@@ -56,6 +56,6 @@ export function statusUpdateNote(r: Pick<OrderRecord, 'username_thay_doi_trang_t
 export async function export9279(ctx: ListContext<OrderRecord>) {
   const query: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(ctx.filters)) if (v !== undefined && v !== null && v !== '') query[k] = v as string;
-  const data = await Reg9279OrderService.listOrders.send({ ...query, page: 0, count: EXPORT_ALL_COUNT });
+  const data = await OrderService['9279'].listOrders.send({ ...query, page: 0, count: EXPORT_ALL_COUNT });
   await writeExcel(ORDER_LISTS['9279'].exportFile, r9279ExportColumns(ctx.session.priority) as never, data?.values ?? []);
 }

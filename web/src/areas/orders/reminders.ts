@@ -7,7 +7,7 @@
  * those still on screen). Toasts stay 30 s (spec 3 §9), or until their order moves on.
  */
 import { useEffect } from 'react';
-import { MfyOrderService } from '../../api/gen/routes';
+import { OrderService } from '../../api/gen/routes';
 import { onPush, onSocket } from '../../api/realtime';
 import { PUSHES } from '../../api/gen/pushes';
 import { store } from '../../store';
@@ -24,7 +24,7 @@ import {
   type ReminderReply,
 } from './reminderRules';
 
-export const fetchReminders = (): Promise<ReminderReply> => MfyOrderService.nhacNhanVien();
+export const fetchReminders = (): Promise<ReminderReply> => OrderService.mfy.listReminders();
 
 /**
  * Shows the caller's reminders while `enabled` (they hold the mfy code): pushes, and all pending
