@@ -26,7 +26,6 @@ export function requireAssigner(me: { priority: number }): void {
   if (!leadsPeople(me.priority)) throw new AppError('FORBIDDEN', MSG.assignForbidden);
 }
 
-
 /** Numbers as the screens write them (spec 1 §1: 0,0). */
 const n0 = (n: number) => Math.trunc(n).toLocaleString('en-US');
 

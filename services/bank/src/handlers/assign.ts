@@ -45,7 +45,14 @@ export function assignHandlers(c: BankContext): Pick<Handlers<Def>, 'listAssigne
       const out = await handOut(c.deps, me, req.items, BANK_HAND_OUT, async (em, to, count) => {
         const got = await assignOldest(em, to.username, count, me.username);
         if (got > 0)
-          await addPushToOutbox(em, SCHEMA, userRoom(to.username), events_v1_pushes.BankMessagesAssigned, assignedNotice(got, me.username), { from: me.username });
+          await addPushToOutbox(
+            em,
+            SCHEMA,
+            userRoom(to.username),
+            events_v1_pushes.BankMessagesAssigned,
+            assignedNotice(got, me.username),
+            { from: me.username },
+          );
         return got;
       });
       return { assigned: out.assigned, items: out.items, msg: assignReplyMsg(out.plan, out.items) ?? MSG.assigned };
