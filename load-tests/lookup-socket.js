@@ -18,6 +18,7 @@
 // (of lost_replies, those still awaited when their socket closed or failed, not at the wait's end).
 // Each lost request id is printed (the first 3 of a socket), to be found in the product's logs.
 import { setTimeout, clearTimeout } from 'k6/timers';
+import { after } from './lib/timers.js';
 import { Counter, Trend } from 'k6/metrics';
 import {
   BASE_URL,
@@ -90,7 +91,7 @@ function openSocket(token, index) {
   let n = 0;
   let endAt = 0;
   let closed = false;
-  let stopTimer = null;
+  let cancelStop = null;
   let sendTimer = null;
   const openedAt = Date.now();
 
@@ -98,7 +99,7 @@ function openSocket(token, index) {
   const finish = (why) => {
     if (closed) return;
     closed = true;
-    if (stopTimer) clearTimeout(stopTimer);
+    if (cancelStop) cancelStop();
     if (sendTimer) clearTimeout(sendTimer);
     if (pending.size) {
       lostReplies.add(pending.size);
@@ -143,7 +144,8 @@ function openSocket(token, index) {
         connectDuration.add(Date.now() - openedAt);
         connected.add(1);
         endAt = Date.now() + DURATION_S * 1000;
-        stopTimer = setTimeout(() => finish('wait over'), DURATION_S * 1000 + REPLY_WAIT_MS);
+        // Not k6's setTimeout: it can run this wait's end early (lib/timers.js).
+        cancelStop = after(DURATION_S * 1000 + REPLY_WAIT_MS, () => finish('wait over'));
         if (INTERVAL_MS > 0) {
           nextAt = Date.now() + Math.random() * INTERVAL_MS;
           sendTimer = setTimeout(tick, nextAt - Date.now());

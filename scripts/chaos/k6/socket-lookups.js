@@ -12,7 +12,8 @@
 // realtime tier answers a request it cannot complete with a timeout error after REPLY_TIMEOUT_MS.
 //
 // env: BASE_URL, TOKEN, VUS, DURATION (s), PIPELINE, REPLY_WAIT_MS, SUMMARY_FILE, TAG
-import { setTimeout, clearTimeout } from 'k6/timers';
+import { setTimeout } from 'k6/timers';
+import { after } from '../../../load-tests/lib/timers.js';
 import { Counter, Trend } from 'k6/metrics';
 import { openSocketIo, socketIoUrl } from '../../../load-tests/lib/socketio.js';
 
@@ -69,14 +70,14 @@ export default function () {
   let connected = false;
   let droppedAt = 0;
   let backoff = 250;
-  let hardTimer = null;
+  let cancelHardEnd = null;
 
   const waiting = () => [...logical.values()].filter((l) => !l.settled);
 
   const finish = () => {
     if (finished) return;
     finished = true;
-    if (hardTimer) clearTimeout(hardTimer);
+    if (cancelHardEnd) cancelHardEnd();
     const left = waiting().length;
     if (left) lost.add(left);
     if (socket) socket.close();
@@ -173,7 +174,8 @@ export default function () {
     socket = sock;
   };
 
-  hardTimer = setTimeout(finish, DURATION_S * 1000 + REPLY_WAIT_MS);
+  // Not k6's setTimeout: it can run the run's end early (load-tests/lib/timers.js).
+  cancelHardEnd = after(DURATION_S * 1000 + REPLY_WAIT_MS, finish);
   open();
 }
 
