@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import type { Server } from 'node:http';
 import express, { NextFunction, Request, Response } from 'express';
-import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import * as grpc from '@grpc/grpc-js';
 import type Redis from 'ioredis';
@@ -28,6 +27,7 @@ import { routeDispatcher } from './dispatch';
 import { LoginLimiter } from './login-limit';
 import { HealthChecker } from './health';
 import { webAppRouter } from './web-app';
+import { securityHeaders } from './security-headers';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -68,22 +68,7 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
   // X-Forwarded-For is believed only from the configured proxies (the ingress): reached directly,
   // a client's own header would choose its address per request and dodge the per-address limit.
   app.set('trust proxy', trustedProxies(config.TRUSTED_PROXIES));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // MUI (emotion) injects style tags.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          fontSrc: ["'self'", 'data:'],
-          // Served over plain HTTP on localhost in the embedded run; TLS ends at the ingress.
-          upgradeInsecureRequests: null,
-        },
-      },
-    }),
-  );
+  app.use(securityHeaders());
 
   // No API answer is kept by a browser or a proxy: they carry tokens, customers' numbers and staff
   // data (the login answer included). The web app's static files keep their own caching.
