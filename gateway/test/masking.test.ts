@@ -16,6 +16,7 @@ import { startStack, Stack } from '../../scripts/stack';
 import { dropDatabase, isolatedStackEnv, settle } from '../../scripts/testing';
 import { ALL_CODES } from '../../services/auth/src/domain/catalogue';
 import { Api, apiOf, Caller, Staff } from './staff-fixture';
+import { vnDisplayDay } from '@cskh/kit';
 
 const env = isolatedStackEnv('gw_mask', { LOG_LEVEL: 'error', LOGIN_LIMIT_KEY_PREFIX: `test:mask:${randomBytes(4).toString('hex')}` });
 let stack: Stack;
@@ -105,10 +106,7 @@ const containing = (field: string, text: string) => (rows: Array<Record<string, 
   rows.filter((r) => String(r[field] ?? '').includes(text)).length;
 
 describe('bank messages', () => {
-  const today = () => {
-    const d = new Date(Date.now() + 7 * 3600_000);
-    return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()} 08:00:00`;
-  };
+  const today = () => `${vnDisplayDay(Date.now())} 08:00:00`;
   let openId = '';
   beforeAll(async () => {
     for (const [i, text] of [
@@ -304,10 +302,7 @@ describe('invitations', () => {
 
 describe('revenue reports', () => {
   beforeAll(async () => {
-    const day = (() => {
-      const d = new Date(Date.now() + 7 * 3600_000);
-      return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()} 08:00:00`;
-    })();
+    const day = `${vnDisplayDay(Date.now())} 08:00:00`;
     const r = await call(who.admin, 'POST', `/api/v1/report90849332/import?file_name=mask-${tag}.xlsx&first_row=2`, [
       {
         kenh: `care ${SPACED}`,

@@ -13,6 +13,7 @@ import { Client } from 'pg';
 import { startStack, Stack } from '../../scripts/stack';
 import { dropDatabase, isolatedStackEnv } from '../../scripts/testing';
 import { apiOf, Api, Caller, Staff } from './staff-fixture';
+import { vnIsoDay } from '@cskh/kit';
 
 /** The names a text search box goes by across the routes (besides a route's own below). */
 const SEARCH_PARAMS = ['message', 'description', 'noi_dung', 'note', 'cty', 'ma_goi', 'ten_goi_cuoc', 'name', 'x'];
@@ -66,7 +67,7 @@ interface Case {
 
 const sql = (text: string, ...params: unknown[]) => db.query(text, params);
 const q = (s: string) => encodeURIComponent(s);
-const MONTH = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 7);
+const MONTH = () => vnIsoDay(Date.now()).slice(0, 7);
 
 const CASES: Case[] = [
   {

@@ -26,6 +26,7 @@ import {
   vnMonth,
   vnToday,
 } from '../office';
+import { vnDisplayDay } from '@cskh/kit';
 
 const ROOT = resolve(__dirname, '../../..');
 const MAIN = join(ROOT, 'scripts', 'demo', 'main.ts');
@@ -251,7 +252,7 @@ describe('npm run demo', () => {
   });
 
   it("the carrier's 9084 registrations are sold by the office's people, and none is dated after now", async () => {
-    const day = (ms: number) => new Date(ms + 7 * 3600_000).toISOString().slice(0, 10).split('-').reverse().join('/');
+    const day = vnDisplayDay;
     const q = `page=1&count=500&startDate=${day(Date.now() - 6 * 86400_000)}&endDate=${day(Date.now())}`;
     const rows = (await get(tokens.admin, `/api/v1/lookup/registrations9084?${q}`)).values as Array<{
       username_nv: string;
