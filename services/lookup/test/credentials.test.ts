@@ -7,7 +7,9 @@ import { createLogger } from '@cskh/kit/observability';
 import { adapt, startGrpcServer, GrpcServerHandle } from '@cskh/kit/server';
 import { auth_v1_auth } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
+import { startTestService } from '@cskh/kit/testing';
 import { SystemAccountCredentials } from '../src/clients/carrier-credentials';
+import { lookupModule } from '../src/module';
 import { CarrierClient } from '../src/clients/carrier-client';
 
 const log = createLogger('test', 'silent');
@@ -58,6 +60,17 @@ describe('carrier credentials from the system account', () => {
       ttlMs,
       log,
     });
+
+  it('a starting lookup service has the credentials before it serves: its first lookups do not wait for auth', async () => {
+    account = { position: 'carrier', account: 'from-account', password: 'account-secret', api: `${carrier.url}/`, additional_content: '' };
+    const before = asked;
+    const t = await startTestService(lookupModule, { env: { AUTH_GRPC_URL: `127.0.0.1:${auth.port}`, INFO_WINDOW: '00:00-24:00' } });
+    try {
+      expect(asked - before).toBe(1);
+    } finally {
+      await t.stop();
+    }
+  });
 
   it('answers expired credentials at once while it asks auth again: no lookup waits for auth', async () => {
     account = { position: 'carrier', account: 'from-account', password: 'account-secret', api: `${carrier.url}/`, additional_content: '' };
