@@ -245,7 +245,12 @@ data:
   Corefile: |
     .:53 {
         errors
-        health :8080
+        # after SIGTERM (a drain, a roll) it answers 5 s more while kube-proxy takes it out of the
+        # Service, as kubeadm's Corefile does: a query sent to it meanwhile is not lost (a lost
+        # one costs the asking process the resolver's 5-s timeout)
+        health :8080 {
+            lameduck 5s
+        }
         ready :8181
         kubernetes cluster.local in-addr.arpa ip6.arpa {
            pods insecure
@@ -360,7 +365,8 @@ up() {
   isup kube-scheduler || bgrun kube-scheduler "$B/kube-scheduler" --kubeconfig="$s" --authentication-kubeconfig="$s" --authorization-kubeconfig="$s" --leader-elect=false --bind-address=127.0.0.1
   isup kubelet || bgrun kubelet "$B/kubelet" --config="$R/kubelet/config.yaml" --kubeconfig="$P/kubelet.kubeconfig" --root-dir="$R/kubelet/root" --hostname-override="$name" --node-ip="$ip"
   isup kube-proxy || bgrun kube-proxy "$B/kube-proxy" --kubeconfig="$P/kube-proxy.kubeconfig" --hostname-override="$name" --cluster-cidr="$POD_CIDR" \
-    --proxy-mode=iptables --metrics-bind-address=127.0.0.1:10249 --healthz-bind-address=127.0.0.1:10256 --nodeport-addresses="$ip/32"
+    --proxy-mode=iptables --metrics-bind-address=127.0.0.1:10249 --healthz-bind-address=127.0.0.1:10256 --nodeport-addresses="$ip/32" \
+    --v=2   # its "SyncProxyRules complete" lines: when each change reached the node's rules (scripts/k8s/timeline.ts)
   waitfor 120 "node $name Ready" kc wait --for=condition=Ready "node/$name" --timeout=2s
   [ "$K8S_NODES" = 1 ] || n2_up
   kc get ns kube-system >/dev/null

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { api, base, ENV, kc, log, login, RELEASE, restLookup, ROOT, runAsync, sh, sleep, STATE, until } from './harness';
+import { startTimeline, Timeline } from './timeline';
 
 /** The slowest lookup a rolling update, a drain or a key rotation may cause: a frozen screen beyond it. */
 export const SLOWEST_ALLOWED_MS = 2000;
@@ -20,7 +21,7 @@ type LoadSummary = { lookups: number; failures: number; unauthorized: number; p9
  * to 5 s after. Fails when a lookup failed or was answered 401; a lookup slower than SLOWEST_ALLOWED_MS is
  * said in the row.
  */
-export async function underLoad<T>(label: string, tokens: string[], action: () => Promise<T>): Promise<{ value: T; load: string }> {
+export async function underLoad<T>(ns: string, label: string, tokens: string[], action: () => Promise<T>): Promise<{ value: T; load: string }> {
   const k6 = sh('bash load-tests/install-k6.sh </dev/null').split('\n').pop()!;
   const summary = path.join(STATE, `k6-${label}.json`);
   fs.rmSync(summary, { force: true });
@@ -31,6 +32,8 @@ export async function underLoad<T>(label: string, tokens: string[], action: () =
     stdio: ['ignore', out, out],
   });
   const exited = new Promise<number>((r) => child.on('exit', (c) => r(c ?? 1)));
+  const timeline = startTimeline(ns, label);
+  let recorded: ReturnType<Timeline['finish']> | undefined;
   try {
     await sleep(5000); // load running before the action starts
     const value = await action();
@@ -41,6 +44,7 @@ export async function underLoad<T>(label: string, tokens: string[], action: () =
       body: JSON.stringify({ data: { type: 'status', id: 'default', attributes: { stopped: true } } }),
     }).catch(() => child.kill('SIGINT'));
     await Promise.race([exited, sleep(60000)]);
+    recorded = timeline.finish(k6Log);
     const s = JSON.parse(fs.readFileSync(summary, 'utf8')) as LoadSummary;
     if (!s.lookups) throw new Error('k6 made no lookups');
     const load = `${s.lookups} lookups, ${s.failures} failed, ${s.unauthorized} answered 401, p95 ${s.p95.toFixed(0)} ms, slowest ${s.max.toFixed(0)} ms`;
@@ -48,8 +52,11 @@ export async function underLoad<T>(label: string, tokens: string[], action: () =
     // The 2-s target is reported, not enforced: on the 2-core CI machine the production shape's
     // surge pods starve the node for a few seconds (helm/README.md), which no code of ours waits on.
     const over = s.max > SLOWEST_ALLOWED_MS ? ` (over the ${SLOWEST_ALLOWED_MS / 1000}-s target)` : '';
-    return { value, load: `${load}${over}` };
+    const where = recorded.slowest ? `; slowest: ${recorded.slowest}` : '';
+    log(`${label}: ${load}${where}; timeline ${recorded.file}`);
+    return { value, load: `${load}${over}; load average up to ${recorded.maxLoad.toFixed(0)}, CPU: ${recorded.cpu}` };
   } finally {
+    if (!recorded) timeline.finish(k6Log);
     if (child.exitCode === null) child.kill('SIGKILL');
   }
 }
@@ -89,7 +96,7 @@ export function rotationSteps(ns: string, adminPassword: string, before: string,
     {
       name: 'key rotation 1/3: new key added behind the old one, rolled under load',
       run: async () => {
-        const { load } = await underLoad(`rotation-1-${ns}`, [tokens.before], async () => {
+        const { load } = await underLoad(ns, `rotation-1-${ns}`, [tokens.before], async () => {
           setKeys(`k1:${oldKey},k2:${newKey}`);
           await roll();
         });
@@ -102,7 +109,7 @@ export function rotationSteps(ns: string, adminPassword: string, before: string,
     {
       name: 'key rotation 2/3: new key signs, rolled under load',
       run: async () => {
-        const { load } = await underLoad(`rotation-2-${ns}`, [tokens.before, tokens.atStep1], async () => {
+        const { load } = await underLoad(ns, `rotation-2-${ns}`, [tokens.before, tokens.atStep1], async () => {
           setKeys(`k2:${newKey},k1:${oldKey}`);
           await roll();
         });
@@ -115,7 +122,7 @@ export function rotationSteps(ns: string, adminPassword: string, before: string,
     {
       name: 'key rotation 3/3: old key removed, rolled under load',
       run: async () => {
-        const { load } = await underLoad(`rotation-3-${ns}`, [tokens.atStep2], async () => {
+        const { load } = await underLoad(ns, `rotation-3-${ns}`, [tokens.atStep2], async () => {
           setKeys(`k2:${newKey}`);
           await roll();
         });

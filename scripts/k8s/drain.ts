@@ -5,14 +5,18 @@
  * PodDisruptionBudgets keep one of each serving, then the node is uncordoned.
  */
 import { io as ioClient } from 'socket.io-client';
-import { base, kc, phoneFor, RELEASE, runAsync, sleep, until } from './harness';
+import { base, kc, kcAsync, phoneFor, RELEASE, runAsync, sleep, until } from './harness';
 import { SLOWEST_ALLOWED_MS, underLoad } from './day-two';
 
 type Placement = { component: string; pod: string; node: string };
 
-/** The release's running pods (not terminating) and their nodes. */
-function placements(ns: string): Placement[] {
-  return kc(`-n ${ns} get pods -l app.kubernetes.io/instance=${RELEASE} --field-selector=status.phase=Running -o jsonpath='{range .items[*]}{.metadata.labels.app\\.kubernetes\\.io/component} {.metadata.name} {.spec.nodeName} {.metadata.deletionTimestamp}{"\\n"}{end}'`)
+/**
+ * The release's running pods (not terminating) and their nodes. Asked without blocking: the drain's
+ * socket clients run in this process, and a synchronous kubectl (a second or more on a busy
+ * machine) held their replies, which then counted as slow lookups.
+ */
+async function placements(ns: string): Promise<Placement[]> {
+  return (await kcAsync(`-n ${ns} get pods -l app.kubernetes.io/instance=${RELEASE} --field-selector=status.phase=Running -o jsonpath='{range .items[*]}{.metadata.labels.app\\.kubernetes\\.io/component} {.metadata.name} {.spec.nodeName} {.metadata.deletionTimestamp}{"\\n"}{end}'`))
     .split('\n').map((l) => l.trim().split(' ')).filter((f) => f.length === 3).map(([component, pod, node]) => ({ component, pod, node }));
 }
 
@@ -21,8 +25,8 @@ const schedulableNodes = () => kc(`get nodes -o jsonpath='{range .items[*]}{.met
   .split(' ').filter((n) => n && !n.endsWith('=true')).map((n) => n.split('=')[0]);
 
 /** Deployments of the release with 2+ replicas wanted: name → replicas. */
-function multiReplica(ns: string) {
-  return kc(`-n ${ns} get deploy -l app.kubernetes.io/instance=${RELEASE} -o jsonpath='{range .items[*]}{.metadata.name}={.spec.replicas}={.status.readyReplicas} {end}'`)
+async function multiReplica(ns: string) {
+  return (await kcAsync(`-n ${ns} get deploy -l app.kubernetes.io/instance=${RELEASE} -o jsonpath='{range .items[*]}{.metadata.name}={.spec.replicas}={.status.readyReplicas} {end}'`))
     .split(' ').filter(Boolean).map((d) => d.split('=')).filter(([, want]) => Number(want) > 1)
     .map(([name, want, ready]) => ({ component: name.slice(RELEASE.length + 1), want: Number(want), ready: Number(ready || 0) }));
 }
@@ -33,14 +37,14 @@ export function spreadStep(ns: string) {
     run: async () => {
       const nodes = schedulableNodes();
       if (nodes.length < 2) throw new Error(`expected 2 schedulable nodes, found ${nodes.join(', ') || 'none'}`);
-      const components = multiReplica(ns);
-      const onOneNode = () => {
-        const pods = placements(ns);
+      const components = await multiReplica(ns);
+      const onOneNode = async () => {
+        const pods = await placements(ns);
         return components.filter((c) => new Set(pods.filter((p) => p.component === c.component).map((p) => p.node)).size < 2).map((c) => c.component);
       };
       // an HPA's second replica may still be starting
-      await until('every multi-replica component on both nodes', 60, () => !onOneNode().length, 2000).catch(() => {
-        throw new Error(`on one node only: ${onOneNode().join(', ')}`);
+      await until('every multi-replica component on both nodes', 60, async () => !(await onOneNode()).length, 2000).catch(async () => {
+        throw new Error(`on one node only: ${(await onOneNode()).join(', ')}`);
       });
       return `${components.length} components, each on ${nodes.join(' and ')}`;
     },
@@ -54,7 +58,7 @@ export function spreadStep(ns: string) {
  */
 function socketLookups(token: string, sockets = 2, everyMs = 250) {
   const sentAt = new Map<string, number>();
-  const took: number[] = [];
+  const took: Array<{ ms: number; at: number }> = [];
   let reconnects = 0;
   const clients = Array.from({ length: sockets }, (_, s) => {
     const clientId = `k8s-drain-${s}-${Date.now()}`;
@@ -74,7 +78,7 @@ function socketLookups(token: string, sockets = 2, everyMs = 250) {
     socket.on('disconnect', (reason) => { if (reason === 'io server disconnect') socket.connect(); });
     socket.on('traKetQuaSoDuTaiKhoanChinh', (payload: { requestId?: string; data?: { requestId?: string } } | null) => {
       const id = payload?.requestId ?? payload?.data?.requestId;
-      if (id && inFlight.delete(id)) took.push(Date.now() - sentAt.get(id)!);
+      if (id && inFlight.delete(id)) took.push({ ms: Date.now() - sentAt.get(id)!, at: sentAt.get(id)! });
     });
     let n = 0;
     const timer = setInterval(() => {
@@ -94,7 +98,9 @@ function socketLookups(token: string, sockets = 2, everyMs = 250) {
     const end = Date.now() + 30000;
     while (unanswered() && Date.now() < end) await sleep(200);
     for (const c of clients) c.socket.close();
-    return { sent: sentAt.size, lost: unanswered(), slowest: Math.max(0, ...took), reconnects };
+    const slowest = took.reduce((a, t) => (t.ms > a.ms ? t : a), { ms: 0, at: 0 });
+    // when, to lay beside the step's timeline (timeline.ts)
+    return { sent: sentAt.size, lost: unanswered(), slowest: slowest.ms, slowestFrom: slowest.at ? new Date(slowest.at).toISOString().slice(11, 23) : '-', reconnects };
   };
 }
 
@@ -107,7 +113,7 @@ export function drainStep(ns: string, token: string) {
   return {
     name: 'node drained under load (REST and socket), its pods back on the other node, uncordoned',
     run: async () => {
-      const before = placements(ns);
+      const before = await placements(ns);
       // not the node of the carrier simulator: one replica standing in for the carrier outside the
       // cluster (draining it failed 35 lookups with 503/504 while it moved)
       const node = schedulableNodes().find(
@@ -117,20 +123,20 @@ export function drainStep(ns: string, token: string) {
       const moved = before.filter((p) => p.node === node).length;
       let sockets: Awaited<ReturnType<ReturnType<typeof socketLookups>>> | undefined;
       try {
-        const { value: secs, load } = await underLoad(`drain-${ns}`, [token], async () => {
+        const { value: secs, load } = await underLoad(ns, `drain-${ns}`, [token], async () => {
           const stopSockets = socketLookups(token);
           const t0 = Date.now();
           try {
             await runAsync(`kubectl drain ${node} --ignore-daemonsets --delete-emptydir-data --timeout=300s`);
-            await until('every Deployment ready again, none of its pods on the drained node', 300, () =>
-              multiReplica(ns).every((d) => d.ready >= d.want) && !placements(ns).some((p) => p.node === node), 1000);
+            await until('every Deployment ready again, none of its pods on the drained node', 300, async () =>
+              (await multiReplica(ns)).every((d) => d.ready >= d.want) && !(await placements(ns)).some((p) => p.node === node), 1000);
             return ((Date.now() - t0) / 1000).toFixed(0);
           } finally {
             sockets = await stopSockets();
           }
         });
         const s = sockets!;
-        const socketLoad = `${s.sent} socket lookups on 2 sockets (${s.reconnects} reconnects), ${s.lost} lost, slowest ${s.slowest} ms${s.slowest > SLOWEST_ALLOWED_MS ? ` (over the ${SLOWEST_ALLOWED_MS / 1000}-s target)` : ''}`;
+        const socketLoad = `${s.sent} socket lookups on 2 sockets (${s.reconnects} reconnects), ${s.lost} lost, slowest ${s.slowest} ms (sent ${s.slowestFrom})${s.slowest > SLOWEST_ALLOWED_MS ? ` (over the ${SLOWEST_ALLOWED_MS / 1000}-s target)` : ''}`;
         if (s.lost) throw new Error(`${s.lost} socket lookups never answered: ${socketLoad}`);
         return `${node} drained: its ${moved} pods Ready on the other node in ${secs} s; ${load}; ${socketLoad}`;
       } finally {

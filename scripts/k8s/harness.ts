@@ -57,6 +57,8 @@ export function runAsync(cmd: string): Promise<string> {
 }
 
 export const kc = (args: string, opts: Parameters<typeof sh>[1] = {}) => sh(`kubectl ${args}`, opts);
+/** kubectl without blocking the event loop (while load, sockets or watches run in this process). */
+export const kcAsync = (args: string) => runAsync(`kubectl ${args}`);
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function until<T>(what: string, secs: number, fn: () => Promise<T | undefined | false> | T | undefined | false, everyMs = 1000): Promise<T> {

@@ -12,23 +12,34 @@ import { log, node, ROOT, sleep, STATE, until } from './harness';
 
 export type HostInfra = { env: Record<string, string>; stop: () => Promise<void> };
 
-/** A TCP forwarder on the node's address to a loopback port (scripts/infra binds 127.0.0.1 only). */
+/**
+ * A TCP forwarder on the node's address to a loopback port (scripts/infra binds 127.0.0.1 only), in
+ * a process of its own: every query and Redis command of the pods passes through it, and in the
+ * test driver's own event loop it stopped whenever the driver ran kubectl synchronously or
+ * collected garbage — stalls of the lookups that a real network to a real database never has.
+ */
+const FORWARDER = `
+const net = require('node:net');
+const [toPort, host] = process.argv.slice(1);
+const srv = net.createServer((c) => {
+  const u = net.connect(Number(toPort), '127.0.0.1');
+  c.setNoDelay(true);
+  u.setNoDelay(true);
+  c.pipe(u).pipe(c);
+  const end = () => { c.destroy(); u.destroy(); };
+  c.on('error', end).on('close', end);
+  u.on('error', end).on('close', end);
+});
+srv.listen(0, host, () => process.stdout.write(srv.address().port + '\\n'));
+process.on('disconnect', () => process.exit(0));
+`;
+
 function forward(toPort: number): Promise<{ port: number; close: () => void }> {
   return new Promise((resolve, reject) => {
-    const sockets = new Set<net.Socket>();
-    const srv = net.createServer((c) => {
-      const u = net.connect(toPort, '127.0.0.1');
-      sockets.add(c).add(u);
-      c.pipe(u).pipe(c);
-      const end = () => { c.destroy(); u.destroy(); sockets.delete(c); sockets.delete(u); };
-      c.on('error', end).on('close', end);
-      u.on('error', end).on('close', end);
-    });
-    srv.on('error', reject);
-    srv.listen(0, node.ip, () => resolve({
-      port: (srv.address() as net.AddressInfo).port,
-      close: () => { for (const s of sockets) s.destroy(); srv.close(); },
-    }));
+    const child = spawn(process.execPath, ['-e', FORWARDER, String(toPort), node.ip], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`forwarder to 127.0.0.1:${toPort} exited (${code})`)));
+    child.stdout!.once('data', (d: Buffer) => resolve({ port: Number(d.toString().trim()), close: () => child.kill() }));
   });
 }
 

@@ -98,7 +98,7 @@ n2_up() {
     --kubeconfig="$P/$N2_NAME.kubeconfig" --root-dir="$N2/kubelet/root" --hostname-override="$N2_NAME" --node-ip="$N2_IP"
   isup kube-proxy-n2 || bgrun kube-proxy-n2 nsenter --net="/run/netns/$N2_NETNS" "$B/kube-proxy" --kubeconfig="$P/kube-proxy.kubeconfig" \
     --hostname-override="$N2_NAME" --cluster-cidr="$POD_CIDR" --proxy-mode=iptables --metrics-bind-address=127.0.0.1:10249 \
-    --healthz-bind-address=127.0.0.1:10256 --nodeport-addresses="$N2_IP/32"
+    --healthz-bind-address=127.0.0.1:10256 --nodeport-addresses="$N2_IP/32" --v=2
   waitfor 120 "node $N2_NAME Ready" kc wait --for=condition=Ready "node/$N2_NAME" --timeout=2s
 }
 

@@ -31,6 +31,13 @@ import { HostInfra, startHostInfra } from './host-infra';
 const SHAPES = (process.env.K8S_SHAPES || 'trial,production').split(',').map((s) => s.trim()).filter(Boolean);
 const KEEP = process.env.K8S_KEEP === '1';
 const TWO_NODES = process.env.K8S_NODES !== '1'; // scripts/k8s/lib.sh: the second node unless K8S_NODES=1
+/**
+ * Which groups of steps run after the install (default all): `checks` (REST, socket, care flow,
+ * metrics, a deleted pod), `drain`, `upgrade`, `rotation`, `restore` — e.g. K8S_STEPS=drain,upgrade
+ * with K8S_KEEP=1 to measure one roll again without the rest.
+ */
+const STEPS = (process.env.K8S_STEPS || 'checks,drain,upgrade,rotation,restore').split(',').map((s) => s.trim());
+const runs = (group: string) => STEPS.includes(group);
 
 // ---------------------------------------------------------------------------------------------
 // steps and the table
@@ -356,12 +363,14 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
       return `${base()} → token`;
     });
     await step('REST lookup', () => until('REST lookup', 60, () => restLookup(token), 2000));
-    await step('socket lookups across 2 realtime replicas', () => socketLookups(ns, token));
-    await step('care flow → Kafka → payroll revenue', () => careFlow(ns, token));
-    await step('/metrics scraped from a pod', () => scrapeMetrics(ns));
-    if (shape === 'production' && TWO_NODES) for (const s of [spreadStep(ns), drainStep(ns, token)]) await step(s.name, s.run);
-    await step(`helm upgrade to tag ${tags.b} under k6 load`, async () => {
-      const { value: secs, load } = await underLoad(`upgrade-${shape}`, [token], async () => {
+    if (runs('checks')) {
+      await step('socket lookups across 2 realtime replicas', () => socketLookups(ns, token));
+      await step('care flow → Kafka → payroll revenue', () => careFlow(ns, token));
+      await step('/metrics scraped from a pod', () => scrapeMetrics(ns));
+    }
+    if (shape === 'production' && TWO_NODES && runs('drain')) for (const s of [spreadStep(ns), drainStep(ns, token)]) await step(s.name, s.run);
+    if (runs('upgrade')) await step(`helm upgrade to tag ${tags.b} under k6 load`, async () => {
+      const { value: secs, load } = await underLoad(ns, `upgrade-${shape}`, [token], async () => {
         const t0 = Date.now();
         await runAsync(`helm upgrade ${RELEASE} helm/cskh -n ${ns} ${helmArgs(shape, values, tags.b)} --wait --timeout 12m`);
         return ((Date.now() - t0) / 1000).toFixed(0);
@@ -374,10 +383,10 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
       const sk = await openSocket(t, `k8s-rotation-${Date.now()}`);
       await sk.lookups(3, 0).finally(() => sk.close());
     };
-    for (const s of rotationSteps(ns, password, token, socketCheck)) await step(s.name, s.run);
+    if (runs('rotation')) for (const s of rotationSteps(ns, password, token, socketCheck)) await step(s.name, s.run);
     // the rotation ended the first token's key: the restore and the steps after use a fresh login
     token = await login('admin', password);
-    await step('deleted pod replaced, product answers', async () => {
+    if (runs('checks')) await step('deleted pod replaced, product answers', async () => {
       // name=Ready=deletionTimestamp of each lookup pod (pods of the upgrade may still be terminating)
       const lookupPods = () => kc(`-n ${ns} get pods -l app.kubernetes.io/component=lookup -o jsonpath='{range .items[*]}{.metadata.name}={.status.conditions[?(@.type=="Ready")].status}={.metadata.deletionTimestamp} {end}'`).split(' ').filter(Boolean);
       const listed = lookupPods();
@@ -392,7 +401,7 @@ async function shapeRun(shape: string, tags: { a: string; b: string }) {
       await until('REST lookup after the replacement', 60, () => restLookup(token), 1000);
       return `${victim} deleted; replacement Ready in ${secs} s; lookups answer`;
     });
-    if (shape === 'trial') for (const s of restoreSteps(ns, password, token, () => installRelease(ns, shape, values, tags.b))) await step(s.name, s.run);
+    if (shape === 'trial' && runs('restore')) for (const s of restoreSteps(ns, password, token, () => installRelease(ns, shape, values, tags.b))) await step(s.name, s.run);
     await step('helm uninstall leaves no object of the release', async () => {
       sh(`helm uninstall ${RELEASE} -n ${ns} --wait --timeout 5m`);
       installed = false;

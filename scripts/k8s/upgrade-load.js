@@ -27,16 +27,33 @@ function phoneFor(vu, n) {
 }
 
 let n = 0;
+let lastSecond = 0;
 export default function () {
   const phone = phoneFor(__VU, n++);
+  const started = Date.now();
   const res = http.get(`${BASE_URL}/api/v1/lookup/balance?phone=${phone}`, {
     headers: { authorization: `Bearer ${TOKENS[n % TOKENS.length]}` },
     tags: { name: 'lookup-balance' },
     timeout: '20s',
   });
+  const ended = Date.now();
   lookups.add(1);
-  // when it waited, beside the pods' start and termination times (kubectl get events)
-  if (res.timings.duration > 1000) console.warn(`slow lookup: ${res.timings.duration.toFixed(0)} ms, ended ${new Date().toISOString()}, status ${res.status}`);
+  // Where a slow lookup waited, to lay beside the pods' and endpoints' changes (scripts/k8s/timeline.ts):
+  // its start and end, the phases k6 measured (a long `connecting` is a connection to an address
+  // nobody answers; a long `waiting` is the gateway or what it called), and the trace id the gateway answered.
+  const t = res.timings;
+  if (ended - started > 1000) {
+    const phases = ['blocked', 'connecting', 'sending', 'waiting', 'receiving'].map((k) => `${k}=${t[k].toFixed(0)}`).join(' ');
+    console.warn(
+      `slow lookup: vu=${__VU} ms=${ended - started} started=${new Date(started).toISOString()} ended=${new Date(ended).toISOString()} status=${res.status} ${phases} trace=${res.headers['X-Trace-Id'] || '-'}`,
+    );
+  }
+  // Each user's count of answered lookups once a second: whether the others went on meanwhile
+  // (one connection waited) or every one stopped (the node starved).
+  if (Math.floor(ended / 1000) !== lastSecond) {
+    lastSecond = Math.floor(ended / 1000);
+    console.log(`progress: vu=${__VU} at=${ended} done=${n}`);
+  }
   let ok = res.status === 200;
   if (ok) {
     const got = res.json('data.NUMBER_PHONE');

@@ -24,6 +24,10 @@ export const lookupModule: ServiceModule<typeof lookupConfig.shape, LookupContex
   ],
 
   async start(deps, { engine, logs, creds, carrier }) {
+    // The carrier credentials before the first lookup (the gRPC server starts after this): a pod
+    // that a rolling update starts, while auth's pods roll too, does not hold its first lookups
+    // on auth's answer. Without them now, the first lookup asks again.
+    await creds.get().catch(() => undefined);
     const requests = await startSocketLookups(deps, engine);
     return async () => {
       await requests.stop();

@@ -100,7 +100,11 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ba
     // consumer ~12 ms of CPU a second. The same as the bus's.
     maxWaitTimeInMs: IDLE_FETCH_WAIT_MS,
     sessionTimeout: 30000,
-    heartbeatInterval: 3000,
+    // A member learns of a rebalance (a replica joining or leaving in a rolling update or a drain)
+    // at its next heartbeat after a fetch, and the group consumes nothing until every member has
+    // rejoined: up to ~4 s per rebalance with 3-s heartbeats (a socket lookup waits that long),
+    // ~2 s with these.
+    heartbeatInterval: 1000,
     // Offsets are resolved after the batch's work and outputs are durable; committing them at most
     // every 500 ms saves a round trip per batch (a crash redelivers at most that much, which the
     // consumers here absorb: request ids are idempotent, replies are de-duplicated).

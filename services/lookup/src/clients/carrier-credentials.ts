@@ -21,7 +21,8 @@ export interface CredentialsSource {
  * The carrier's base URL and login come from the system account at position `carrier`
  * (auth's internal SystemAccountService.GetCredentials: account, password, api). When auth is not
  * configured, has no such account or cannot be reached, the environment's CARRIER_URL /
- * CARRIER_USERNAME / CARRIER_PASSWORD are used. Cached for `ttlMs` (the fallback for less).
+ * CARRIER_USERNAME / CARRIER_PASSWORD are used. Cached for `ttlMs` (the fallback for less), then
+ * fetched again while the known ones are still answered; refused ones (invalidate) are waited for.
  */
 export class SystemAccountCredentials implements CredentialsSource {
   private cached?: { value: CarrierCredentials; until: number };
@@ -41,9 +42,14 @@ export class SystemAccountCredentials implements CredentialsSource {
   }
 
   async get(): Promise<CarrierCredentials> {
-    if (this.cached && this.cached.until > Date.now()) return this.cached.value;
+    const known = this.cached;
+    if (known && known.until > Date.now()) return known.value;
     this.pending ??= this.load().finally(() => (this.pending = undefined));
-    return this.pending;
+    if (!known) return this.pending;
+    // Expired but known: answered at once while they are fetched again, so no lookup waits for
+    // auth (every lookup of a pod waited on each refresh, for seconds while auth's pods rolled).
+    this.pending.catch(() => undefined);
+    return known.value;
   }
 
   invalidate() {
