@@ -57,6 +57,37 @@ describe('a twin pair declared once', () => {
   });
 });
 
+describe('three screens declared once', () => {
+  const SCREENS = ['quetdata', 'quetdatakhonggoi', 'quetdtct'];
+
+  it('gives each scan screen its own route and guard on one RPC, the screen fixed by the route', () => {
+    const lists = SCREENS.map((s) => route('get', `/api/v1/${s}`));
+    expect(new Set(lists.map((r) => `${r.serviceFullName}.${r.rpc}`))).toEqual(
+      new Set(['cskh.dataops.v1.DataopsScanService.ListScanFiles']),
+    );
+    expect(lists.map((r) => r.guard.permissions)).toEqual(SCREENS.map((s) => [s]));
+    expect(lists.map((r) => r.fixed)).toEqual(SCREENS.map((kind) => ({ kind })));
+    expect(lists.map((r) => r.operationId)).toEqual(SCREENS.map((s) => `cskh.dataops.v1.DataopsScanService.ListScanFiles.${s}`));
+    // Each binding without its own body and rules takes the primary route's: the upload's rows and their sheet bound.
+    const uploads = ['uploadscannumber', 'uploadquetdatakhonggoi', 'uploadquetdtct'].map((p) => route('post', `/api/v1/${p}/import`));
+    expect(uploads.map((r) => [r.rpc, r.bodyField, r.across.length])).toEqual(uploads.map(() => ['UploadScanFile', 'rows', 1]));
+    expect(route('post', '/api/v1/quetdtct/base').successStatus).toBe(201);
+  });
+
+  it('reads the screen from the route, never from the caller', () => {
+    const info = buildRequest(
+      route('post', '/api/v1/quetdtct/getInfoByFileName'),
+      fakeRequest({ body: { FileName: 'a.xlsx', kind: 'quetdata' } }),
+    );
+    expect(info).toMatchObject({ FileName: 'a.xlsx', kind: 'quetdtct' });
+    const rows = buildRequest(
+      route('post', '/api/v1/uploadquetdatakhonggoi/import'),
+      fakeRequest({ query: { first_row: '2', kind: 'quetdtct' }, body: [{ PhoneNumber: '0912345678', FileName: 'a.xlsx' }] }),
+    );
+    expect(rows).toMatchObject({ kind: 'quetdatakhonggoi', first_row: 2, rows: [{ PhoneNumber: '0912345678', FileName: 'a.xlsx' }] });
+  });
+});
+
 describe('a binding the gateway refuses at start', () => {
   const load = (route: string) => {
     const dir = mkdtempSync(join(tmpdir(), 'bindings-'));
