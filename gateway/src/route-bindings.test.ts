@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Request } from 'express';
 import * as protoLoader from '@grpc/proto-loader';
 import { PROTO_ROOT } from '@cskh/proto';
 import { buildOpenApi } from './openapi';
-import { collectRoutes, LOADER_OPTIONS, RouteDef } from './routes';
+import { collectRoutes, LOADER_OPTIONS } from './routes';
+import { fakeRequest, route, routes } from './testing';
 import { buildRequest } from './transcode';
 
 /**
@@ -13,15 +13,7 @@ import { buildRequest } from './transcode';
  * once, one route per binding, each with its own path and guard, and the request field the binding
  * fixes taken from the route, never from the caller.
  */
-const routes = collectRoutes();
-const route = (method: RouteDef['method'], path: string) => {
-  const r = routes.find((x) => x.method === method && x.path === path);
-  if (!r) throw new Error(`no route ${method} ${path}`);
-  return r;
-};
 const ID = '7d8f2c1e-4b3a-4c5d-9e6f-0a1b2c3d4e5f';
-const fakeReq = (parts: { query?: Record<string, unknown>; body?: unknown; params?: Record<string, string> }) =>
-  ({ query: parts.query ?? {}, body: parts.body, params: parts.params ?? {} }) as unknown as Request;
 
 describe('a twin pair declared once', () => {
   it('gives each list its own route, guard and summary on one RPC', () => {
@@ -47,11 +39,11 @@ describe('a twin pair declared once', () => {
   });
 
   it('fixes the list from the route: a list named in the query, the body or the path is not the caller’s to choose', () => {
-    const list = buildRequest(route('get', '/api/v1/mfy'), fakeReq({ query: { kind: '9279', page: '1' } }));
+    const list = buildRequest(route('get', '/api/v1/mfy'), fakeRequest({ query: { kind: '9279', page: '1' } }));
     expect(list).toMatchObject({ kind: 'mfy', page: 1 });
     const note = buildRequest(
       route('put', '/api/v1/dangky9279/{id}/update'),
-      fakeReq({ body: { note: 'x', kind: 'mfy' }, params: { id: ID } }),
+      fakeRequest({ body: { note: 'x', kind: 'mfy' }, params: { id: ID } }),
     );
     expect(note).toMatchObject({ kind: '9279', id: ID, note: 'x' });
   });
@@ -62,6 +54,37 @@ describe('a twin pair declared once', () => {
     };
     expect(doc.paths['/api/v1/mfy'].get.parameters.map((p) => p.name)).not.toContain('kind');
     expect(doc.paths['/api/v1/dangky9279'].get.operationId).toBe('cskh.orders.v1.OrderService.ListOrders.9279');
+  });
+});
+
+describe('three screens declared once', () => {
+  const SCREENS = ['quetdata', 'quetdatakhonggoi', 'quetdtct'];
+
+  it('gives each scan screen its own route and guard on one RPC, the screen fixed by the route', () => {
+    const lists = SCREENS.map((s) => route('get', `/api/v1/${s}`));
+    expect(new Set(lists.map((r) => `${r.serviceFullName}.${r.rpc}`))).toEqual(
+      new Set(['cskh.dataops.v1.DataopsScanService.ListScanFiles']),
+    );
+    expect(lists.map((r) => r.guard.permissions)).toEqual(SCREENS.map((s) => [s]));
+    expect(lists.map((r) => r.fixed)).toEqual(SCREENS.map((kind) => ({ kind })));
+    expect(lists.map((r) => r.operationId)).toEqual(SCREENS.map((s) => `cskh.dataops.v1.DataopsScanService.ListScanFiles.${s}`));
+    // Each binding without its own body and rules takes the primary route's: the upload's rows and their sheet bound.
+    const uploads = ['uploadscannumber', 'uploadquetdatakhonggoi', 'uploadquetdtct'].map((p) => route('post', `/api/v1/${p}/import`));
+    expect(uploads.map((r) => [r.rpc, r.bodyField, r.across.length])).toEqual(uploads.map(() => ['UploadScanFile', 'rows', 1]));
+    expect(route('post', '/api/v1/quetdtct/base').successStatus).toBe(201);
+  });
+
+  it('reads the screen from the route, never from the caller', () => {
+    const info = buildRequest(
+      route('post', '/api/v1/quetdtct/getInfoByFileName'),
+      fakeRequest({ body: { FileName: 'a.xlsx', kind: 'quetdata' } }),
+    );
+    expect(info).toMatchObject({ FileName: 'a.xlsx', kind: 'quetdtct' });
+    const rows = buildRequest(
+      route('post', '/api/v1/uploadquetdatakhonggoi/import'),
+      fakeRequest({ query: { first_row: '2', kind: 'quetdtct' }, body: [{ PhoneNumber: '0912345678', FileName: 'a.xlsx' }] }),
+    );
+    expect(rows).toMatchObject({ kind: 'quetdatakhonggoi', first_row: 2, rows: [{ PhoneNumber: '0912345678', FileName: 'a.xlsx' }] });
   });
 });
 

@@ -1,7 +1,7 @@
-import type { Request } from 'express';
 import { AppError } from '@cskh/kit';
-import { collectRoutes, RouteDef } from './routes';
+import type { RouteDef } from './routes';
 import { buildOpenApi } from './openapi';
+import { fakeRequest, route, routes } from './testing';
 import { buildRequest } from './transcode';
 
 /**
@@ -9,19 +9,12 @@ import { buildRequest } from './transcode';
  * `refusals`, `across`, a field's `invalid_msg`): the gateway refuses with the service's own words
  * and the document states the same.
  */
-const routes = collectRoutes();
-const route = (method: RouteDef['method'], path: string) => {
-  const r = routes.find((x) => x.method === method && x.path === path);
-  if (!r) throw new Error(`no route ${method} ${path}`);
-  return r;
-};
 const ID = '7d8f2c1e-4b3a-4c5d-9e6f-0a1b2c3d4e5f';
 
 /** The Vietnamese msg the gateway refuses the body with, or 'accepted'. */
 function refusal(r: RouteDef, body: Record<string, unknown>): string {
-  const req = { query: {}, body, params: r.pathParams.includes('id') ? { id: ID } : {} } as unknown as Request;
   try {
-    buildRequest(r, req);
+    buildRequest(r, fakeRequest({ body, params: r.pathParams.includes('id') ? { id: ID } : {} }));
     return 'accepted';
   } catch (e) {
     if (e instanceof AppError) return e.msg;

@@ -126,6 +126,34 @@ describe('mfy and 9279 orders', () => {
   });
 });
 
+describe('scan files', () => {
+  it('the three screens are one service, the screen fixed by the route: a manager holding only quetdata cannot reach quetdtct files by naming that screen', async () => {
+    const file = `dtct-${tag}.xlsx`;
+    const upload = await api('POST', '/api/v1/uploadquetdtct/import?first_row=2', {
+      token: who.admin.token,
+      body: [{ PhoneNumber: '0912345601', FileName: file }],
+    });
+    expect(upload.status).toBe(200);
+    const role = await staff.createRole(`quetdata_only_${tag}`, 2, ['quetdata']);
+    const dataOnly = await staff.login('quetdataOnly', await staff.createUser({ username: `quetdataonly_${tag}`, role }), 2);
+    const dtct = (await get(who.admin, '/api/v1/quetdtct?page=1&count=100')).values.find((f) => f.FileName === file)!;
+    expect(dtct).toMatchObject({ kind: 'quetdtct', total_numbers: 1 });
+    expect((await api('GET', '/api/v1/quetdtct?page=1&count=100', { token: dataOnly.token })).status).toBe(403);
+    // The screen named in the query or the body is the caller's choice, not the route's: ignored.
+    const mine = await get(dataOnly, '/api/v1/quetdata?page=1&count=100&kind=quetdtct');
+    expect(mine.values.map((f) => f.FileName)).not.toContain(file);
+    expect((await api('GET', `/api/v1/quetdata/${dtct.id}?kind=quetdtct`, { token: dataOnly.token })).status).toBe(404);
+    const info = await api('POST', '/api/v1/quetdata/getInfoByFileName', {
+      token: dataOnly.token,
+      body: { FileName: file, kind: 'quetdtct' },
+    });
+    expect(info.status).toBe(404);
+    const removed = await api('POST', '/api/v1/quetdata/deleteFile', { token: dataOnly.token, body: { FileName: file, kind: 'quetdtct' } });
+    expect(removed.status).toBe(404);
+    expect((await get(who.admin, '/api/v1/quetdtct?page=1&count=100')).values.map((f) => f.FileName)).toContain(file);
+  });
+});
+
 describe('lookup history', () => {
   beforeAll(async () => {
     for (const s of sales()) {

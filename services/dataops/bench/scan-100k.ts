@@ -48,7 +48,7 @@ async function main() {
       PhoneNumber: `09${String(base + i + k).padStart(8, '0')}`,
       FileName: file,
     }));
-    await scans.uploadScanFileData({ rows, first_row: i + 1 }, { identity: who });
+    await scans.uploadScanFile({ rows, first_row: i + 1, kind: 'quetdata' }, { identity: who });
   }
   const uploadMs = Date.now() - u0;
   const rssAfterUpload = peak;

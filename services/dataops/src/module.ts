@@ -4,7 +4,7 @@ import { ServiceModule } from '@cskh/kit/service';
 import { dataops_v1_dataops } from '@cskh/proto';
 import { dataopsConfig } from './config';
 import { DataopsContext, dataopsContext } from './context';
-import { allScanHandlers } from './handlers/scans';
+import { scanHandlers } from './handlers/scans';
 import { splitHandlers, takeSplitNumber } from './handlers/split';
 import { listHandlers } from './handlers/lists';
 import { dataopsMigrations } from './migrations';
@@ -27,7 +27,7 @@ export const dataopsModule: ServiceModule<typeof dataopsConfig.shape, DataopsCon
   context: (deps) => dataopsContext(deps),
 
   services: (_deps, c) => [
-    bind(dataops_v1_dataops.DataopsScanServiceService, allScanHandlers(c)),
+    bind(dataops_v1_dataops.DataopsScanServiceService, scanHandlers(c)),
     bind(dataops_v1_dataops.DataopsSplitServiceService, splitHandlers(c)),
     bind(dataops_v1_dataops.DataopsListServiceService, listHandlers(c)),
     bind(dataops_v1_dataops.DataopsServiceService, {

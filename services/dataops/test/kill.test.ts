@@ -98,7 +98,7 @@ it('a replica killed mid-scan (lease kept, step in flight lost) is taken over wh
   const numbers = phones(NUMBERS);
   for (let i = 0; i < numbers.length; i += 200) {
     const rows = numbers.slice(i, i + 200).map((PhoneNumber) => ({ PhoneNumber, FileName: f }));
-    await a.scans.uploadScanFileData({ rows, first_row: i + 2 }, { identity: me() });
+    await a.scans.uploadScanFile({ rows, first_row: i + 2, kind: 'quetdata' }, { identity: me() });
   }
   for (const k of Object.keys(sim.stats)) sim.stats[k] = 0;
 

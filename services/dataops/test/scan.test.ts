@@ -1,6 +1,7 @@
 /**
  * Scans end to end on real PostgreSQL, Kafka and Redis, against the carrier simulator:
  *  - upload in 200-row chunks (re-sent chunks add nothing, bad rows numbered);
+ *  - one set of calls for the three screens, each call on the files of the screen its route names;
  *  - a scan started over a real socket (realtime tier) runs to the end, progress pushed in order;
  *  - stop, then start resumes where it stopped; every number scanned once;
  *  - a replica stopped mid-scan and another started finishes it, each number scanned once;
@@ -11,6 +12,7 @@ import { failure, rand, testToken, TestService, until } from '@cskh/kit/testing'
 import { RealtimeHandle, startRealtime } from '../../realtime/src/main';
 import { realtimeTestEnv } from '../../realtime/test/fixtures/env';
 import type { CarrierSimHandle } from '../../carrier-sim/src/main';
+import type { ScanKind } from '../src/domain/scan';
 import { phones, startDataops, startSim } from './helpers';
 
 let sim: CarrierSimHandle;
@@ -56,11 +58,11 @@ function open(): Promise<{ s: Socket; token: string }> {
   });
 }
 
-async function upload(kind: 'Data' | 'KhongGoi' | 'Dtct', fileName: string, numbers: string[], scans = a.scans) {
+async function upload(kind: ScanKind, fileName: string, numbers: string[], scans = a.scans) {
   let saved = 0;
   for (let i = 0; i < numbers.length; i += 200) {
     const rows = numbers.slice(i, i + 200).map((PhoneNumber) => ({ PhoneNumber, FileName: fileName }));
-    const r = await scans[`uploadScanFile${kind}`]({ rows, first_row: i + 2 }, { identity: me() });
+    const r = await scans.uploadScanFile({ rows, first_row: i + 2, kind }, { identity: me() });
     saved += r.saved;
   }
   return saved;
@@ -72,14 +74,14 @@ describe('upload', () => {
   it('stores each number once, re-sent chunks add nothing, bad rows come back numbered', async () => {
     const f = `up-${rand()}.xlsx`;
     const nums = phones(250);
-    expect(await upload('Data', f, nums)).toBe(250);
+    expect(await upload('quetdata', f, nums)).toBe(250);
     // The browser re-sends its second chunk (lost answer): still counted saved, nothing added.
-    const again = await a.scans.uploadScanFileData(
-      { rows: nums.slice(200).map((PhoneNumber) => ({ PhoneNumber, FileName: f })), first_row: 202 },
+    const again = await a.scans.uploadScanFile(
+      { rows: nums.slice(200).map((PhoneNumber) => ({ PhoneNumber, FileName: f })), first_row: 202, kind: 'quetdata' },
       { identity: me() },
     );
     expect(again.saved).toBe(50);
-    const bad = await a.scans.importScanNumbersData(
+    const bad = await a.scans.importScanNumbers(
       {
         rows: [
           { PhoneNumber: '12', FileName: f },
@@ -87,6 +89,7 @@ describe('upload', () => {
           { PhoneNumber: nums[1], FileName: 'other.xlsx' },
         ],
         first_row: 2,
+        kind: 'quetdata',
       },
       { identity: me() },
     );
@@ -94,7 +97,7 @@ describe('upload', () => {
       [2, 'Số điện thoại không hợp lệ'],
       [4, 'Mỗi lần chỉ được gửi các dòng của một file'],
     ]);
-    const list = await a.scans.listScanFilesData({ page: 1, count: 20 }, { identity: me() });
+    const list = await a.scans.listScanFiles({ page: 1, count: 20, kind: 'quetdata' }, { identity: me() });
     expect(list.values.find((v) => v.FileName === f)).toMatchObject({
       total_numbers: 250,
       so_da_quet: 0,
@@ -104,8 +107,8 @@ describe('upload', () => {
     expect(
       (
         await failure(
-          a.scans.uploadScanFileData(
-            { rows: Array.from({ length: 201 }, () => ({ PhoneNumber: nums[0], FileName: f })), first_row: 2 },
+          a.scans.uploadScanFile(
+            { rows: Array.from({ length: 201 }, () => ({ PhoneNumber: nums[0], FileName: f })), first_row: 2, kind: 'quetdata' },
             { identity: me() },
           ),
         )
@@ -114,11 +117,34 @@ describe('upload', () => {
   });
 });
 
+describe('one set of calls for the three screens', () => {
+  it('reads and changes only the files of the screen the request names, and refuses a request naming none', async () => {
+    const f = `screen-${rand()}.xlsx`;
+    await upload('quetdatakhonggoi', f, phones(3));
+    const info = (kind: ScanKind) => a.scans.getInfoByFileName({ FileName: f, kind }, { identity: me() });
+    expect(await info('quetdatakhonggoi')).toMatchObject({ FileName: f, total_numbers: 3 });
+    // The same name on another screen is another file: none there.
+    expect(await failure(info('quetdata'))).toMatchObject({ code: 'NOT_FOUND', msg: 'Không tìm thấy file quét' });
+    expect(await failure(a.scans.deleteScanFileByName({ FileName: f, kind: 'quetdtct' }, { identity: me() }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const listed = async (kind: ScanKind) =>
+      (await a.scans.listScanFiles({ page: 1, count: 100, kind }, { identity: me() })).values.some((v) => v.FileName === f);
+    expect([await listed('quetdata'), await listed('quetdatakhonggoi'), await listed('quetdtct')]).toEqual([false, true, false]);
+    // The gateway always fixes the screen from the route; a direct call without one is refused, not defaulted.
+    expect(await failure(a.scans.getInfoByFileName({ FileName: f, kind: '' }, { identity: me() }))).toMatchObject({
+      code: 'VALIDATION',
+      msg: 'Không rõ màn hình quét (quét data, quét data không gói hay quét đối tượng chương trình) của yêu cầu',
+    });
+    expect(await info('quetdatakhonggoi')).toMatchObject({ total_numbers: 3 });
+  });
+});
+
 describe('a scan driven over the socket', () => {
   it('runs to the end with progress pushed in order; results and info are stored', async () => {
     const f = `socket-${rand()}.xlsx`;
     const nums = phones(120);
-    await upload('Data', f, nums);
+    await upload('quetdata', f, nums);
     resetCarrierStats();
     const { s, token } = await open();
     const progress: any[] = [];
@@ -134,11 +160,11 @@ describe('a scan driven over the socket', () => {
     expect(progress.at(-1)).toMatchObject({ state: 'done', scanned: 120, total: 120, kind: 'quetdata' });
     expect(progress.filter((p) => p.state === 'running' && p.scanned > 0).length).toBeGreaterThan(3);
     expect(sim.stats.requests).toBe(120);
-    const all = await a.scans.findAllByFileNameData({ FileName: f, page: 0, count: 9999999999 }, { identity: me() });
+    const all = await a.scans.findAllByFileName({ FileName: f, page: 0, count: 9999999999, kind: 'quetdata' }, { identity: me() });
     expect(all.count).toBe(120);
     expect(all.values.every((v) => v.Status === 'DA_QUET' && v.ngay_quet)).toBe(true);
     expect(all.values.some((v) => v.NumberCurrentPackage)).toBe(true);
-    const info = await a.scans.getInfoByFileNameData({ FileName: f }, { identity: me() });
+    const info = await a.scans.getInfoByFileName({ FileName: f, kind: 'quetdata' }, { identity: me() });
     expect(info).toMatchObject({ so_da_quet: 120, total_numbers: 120, nguoi_upload: uploader, state: 'done' });
     expect(info.goi_da_quet.reduce((n, g) => n + g.count, 0)).toBeGreaterThan(0);
     // A finished file cannot be started again.
@@ -149,18 +175,18 @@ describe('a scan driven over the socket', () => {
 
   it('quetdtct stores program eligibility; its socket pair is batDauQuetDTCTTHREAD1 / dungQuetDTCTTHREAD1', async () => {
     const f = `dtct-${rand()}.xlsx`;
-    await upload('Dtct', f, phones(30));
+    await upload('quetdtct', f, phones(30));
     const { s, token } = await open();
     const done = new Promise<any>((r) => s.on('scanProgress', (p) => p.FileName === f && p.state === 'done' && r(p)));
     s.emit('batDauQuetDTCTTHREAD1', { token, FileName: f });
     expect(await done).toMatchObject({ kind: 'quetdtct', scanned: 30 });
-    const all = await a.scans.findAllByFileNameDtct({ FileName: f, page: 0, count: 0 }, { identity: me() });
+    const all = await a.scans.findAllByFileName({ FileName: f, page: 0, count: 0, kind: 'quetdtct' }, { identity: me() });
     expect(all.values.some((v) => v.dtct.length > 0)).toBe(true);
   });
 
   it('stop, then start resumes where it stopped; each number scanned once', async () => {
     const f = `stop-${rand()}.xlsx`;
-    await upload('KhongGoi', f, phones(200));
+    await upload('quetdatakhonggoi', f, phones(200));
     resetCarrierStats();
     // Slow the carrier so the stop lands mid-scan.
     sim.config.latencyMs = 40;
@@ -195,8 +221,8 @@ describe('a scan driven over the socket', () => {
 
   it('only the uploader or a manager commands a file; unknown files are refused', async () => {
     const f = `other-${rand()}.xlsx`;
-    await a.scans.uploadScanFileData(
-      { rows: [{ PhoneNumber: phones(1)[0], FileName: f }], first_row: 2 },
+    await a.scans.uploadScanFile(
+      { rows: [{ PhoneNumber: phones(1)[0], FileName: f }], first_row: 2, kind: 'quetdata' },
       { identity: t.as(4, ['quetdata'], { username: `x_${rand()}` }) },
     );
     const { s, token } = await open();
@@ -212,7 +238,7 @@ describe('a scan driven over the socket', () => {
 describe('replicas', () => {
   it('a replica stopped mid-scan is taken over by another; each number is scanned once', async () => {
     const f = `restart-${rand()}.xlsx`;
-    await upload('Data', f, phones(200));
+    await upload('quetdata', f, phones(200));
     resetCarrierStats();
     sim.config.latencyMs = 30;
     const { s, token } = await open();
@@ -241,7 +267,7 @@ describe('replicas', () => {
     const c = await startDataops(sim, 'C', b.t);
     extra.push(c);
     const files = [`lease1-${rand()}.xlsx`, `lease2-${rand()}.xlsx`, `lease3-${rand()}.xlsx`];
-    for (const f of files) await upload('Data', f, phones(100), b.scans);
+    for (const f of files) await upload('quetdata', f, phones(100), b.scans);
     resetCarrierStats();
     sim.config.latencyMs = 10;
     const owners = new Map<string, Set<string>>(files.map((f) => [f, new Set()]));

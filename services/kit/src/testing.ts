@@ -22,7 +22,7 @@ import { serviceClient, ServiceClient } from './server/grpc';
 import type { Identity } from './core/identity';
 import { createLogger } from './observability/log';
 import { RunningService, runService, ServiceModule } from './service';
-import { USER_CHANGED_TOPIC } from './data/staff';
+import { StaffMember, USER_CHANGED_TOPIC } from './data/staff';
 import { signAccessToken } from './server/tokens';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
@@ -192,6 +192,25 @@ export function thrownAppError(fn: () => unknown): AppError {
     throw e;
   }
   throw new Error('expected an AppError');
+}
+
+/**
+ * A row of the staff read model (the kit's `staff` feature), for rules that take one: by default
+ * an active salesperson `nv` (user id `u-nv`) of leader `u-leader`'s group in branch `u-branch`.
+ */
+export function staffMember(over: Partial<StaffMember> = {}): StaffMember {
+  return {
+    username: 'nv',
+    user_id: 'u-nv',
+    fullname: 'NV',
+    priority: 5,
+    role_name: '',
+    brand_id: 'u-branch',
+    group_id: 'u-leader',
+    locked: false,
+    deleted: false,
+    ...over,
+  };
 }
 
 /** A person as auth announces them; what is left out gets a salesperson's defaults. */

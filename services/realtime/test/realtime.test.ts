@@ -9,12 +9,11 @@
  * sockets of their room, once.
  */
 import { join } from 'node:path';
-import * as protoLoader from '@grpc/proto-loader';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { io as connect, Socket } from 'socket.io-client';
 import { createLogger } from '@cskh/kit/observability';
-import { createRedis, createRevocationStore, signAccessToken } from '@cskh/kit/server';
+import { createRedis, createRevocationStore, parseProtos, signAccessToken } from '@cskh/kit/server';
 import {
   createBus,
   EventBus,
@@ -29,7 +28,7 @@ import {
 } from '@cskh/kit/messaging';
 import { runService, RunningService } from '@cskh/kit/service';
 import { settle } from '@cskh/kit/testing';
-import { events_v1_pushes, events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
+import { events_v1_pushes, events_v1_realtime, PROTO_FILES } from '@cskh/proto';
 import { startCarrierSim, CarrierSimHandle } from '../../carrier-sim/src/main';
 import * as sim from '../../carrier-sim/src/domain/data';
 import { lookupModule } from '../../lookup/src/module';
@@ -39,15 +38,7 @@ import { accountClientId, startRealtime, RealtimeHandle, ReplyPayload } from '..
 type LookupReplyPayload = ReplyPayload & { isdn: string };
 
 /** Every socket route of our protos plus the test-only scan command (fixtures/scan-socket.proto). */
-const routes = socketRoutesOf(
-  protoLoader.loadSync([...PROTO_FILES, join(__dirname, 'fixtures', 'scan-socket.proto')], {
-    includeDirs: [PROTO_ROOT, join(__dirname, 'fixtures')],
-    keepCase: true,
-    longs: Number,
-    defaults: true,
-    arrays: true,
-  }),
-);
+const routes = socketRoutesOf(parseProtos([...PROTO_FILES, join(__dirname, 'fixtures', 'scan-socket.proto')]));
 
 const SECRET = 'realtime-test-secret-0123456789';
 const brokers = process.env.KAFKA_BROKERS!;

@@ -1,20 +1,7 @@
-import { staffScopeOf, StaffMember } from '@cskh/kit/data';
-import { checkRecipient, planHandOut } from '@cskh/kit/data';
+import { checkRecipient, planHandOut, staffScopeOf } from '@cskh/kit/data';
+import { staffMember } from '@cskh/kit/testing';
 import { assignedNotice, assignReplyMsg, BANK_HAND_OUT } from './assign';
 import { MSG } from './messages';
-
-const member = (over: Partial<StaffMember>): StaffMember => ({
-  username: 'nv',
-  user_id: 'u-nv',
-  fullname: 'NV',
-  priority: 5,
-  role_name: '',
-  brand_id: 'u-branch',
-  group_id: 'u-leader',
-  locked: false,
-  deleted: false,
-  ...over,
-});
 
 describe('assigning bank messages', () => {
   it('merges the same staff member, skips empty rows, refuses nothing to do', () => {
@@ -39,14 +26,14 @@ describe('assigning bank messages', () => {
     const leader = staffScopeOf({ priority: 4, userId: 'u-leader', username: 'leader' });
     const branch = staffScopeOf({ priority: 3, userId: 'u-branch', username: 'branch' });
     const senior = staffScopeOf({ priority: 2, userId: 'u-boss', username: 'boss' });
-    const mine = member({ username: 'mine' });
-    const other = member({ username: 'other', group_id: 'u-leader2', brand_id: 'u-branch2' });
+    const mine = staffMember({ username: 'mine' });
+    const other = staffMember({ username: 'other', group_id: 'u-leader2', brand_id: 'u-branch2' });
     expect(() => checkRecipient(leader, mine, 'mine', BANK_HAND_OUT.msg)).not.toThrow();
     expect(() => checkRecipient(branch, mine, 'mine', BANK_HAND_OUT.msg)).not.toThrow();
     expect(() => checkRecipient(senior, other, 'other', BANK_HAND_OUT.msg)).not.toThrow();
     expect(() => checkRecipient(leader, other, 'other', BANK_HAND_OUT.msg)).toThrow(MSG.assignOutOfScope('other'));
     expect(() => checkRecipient(senior, undefined, 'ghost', BANK_HAND_OUT.msg)).toThrow(MSG.assignUnknownStaff('ghost'));
-    expect(() => checkRecipient(senior, member({ locked: true }), 'nv', BANK_HAND_OUT.msg)).toThrow(MSG.assignInactiveStaff('nv'));
+    expect(() => checkRecipient(senior, staffMember({ locked: true }), 'nv', BANK_HAND_OUT.msg)).toThrow(MSG.assignInactiveStaff('nv'));
   });
 });
 

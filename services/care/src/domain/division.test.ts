@@ -1,20 +1,8 @@
 import { AppError } from '@cskh/kit';
-import { StaffMember } from '@cskh/kit/data';
+import { staffMember } from '@cskh/kit/testing';
 import { checkDivisionTarget, divisionPlan, divisionPool } from './division';
 import { MSG } from './messages';
 
-const member = (over: Partial<StaffMember>): StaffMember => ({
-  username: 'nv1',
-  user_id: 's1',
-  fullname: 'NV 1',
-  priority: 5,
-  role_name: '',
-  brand_id: 'b1',
-  group_id: 'l1',
-  locked: false,
-  deleted: false,
-  ...over,
-});
 const msgOf = (f: () => unknown) => {
   try {
     f();
@@ -48,17 +36,18 @@ describe('division rules (spec 3 §2.7, §6)', () => {
   });
 
   it('a branch gives only to its own leaders and salespeople', () => {
-    const branch = { priority: 3, userId: 'b1', username: 'cn1' };
-    expect(msgOf(() => checkDivisionTarget(branch, member({}), 'nv1'))).toBe('no error');
-    expect(msgOf(() => checkDivisionTarget(branch, member({ brand_id: 'b2' }), 'nv1'))).toBe(MSG.divideOutOfScope('nv1'));
-    expect(msgOf(() => checkDivisionTarget(branch, member({ username: 'cn1', priority: 3, brand_id: '' }), 'cn1'))).toBe(
+    // The default staff member is a salesperson of branch u-branch.
+    const branch = { priority: 3, userId: 'u-branch', username: 'cn1' };
+    expect(msgOf(() => checkDivisionTarget(branch, staffMember(), 'nv'))).toBe('no error');
+    expect(msgOf(() => checkDivisionTarget(branch, staffMember({ brand_id: 'u-branch2' }), 'nv'))).toBe(MSG.divideOutOfScope('nv'));
+    expect(msgOf(() => checkDivisionTarget(branch, staffMember({ username: 'cn1', priority: 3, brand_id: '' }), 'cn1'))).toBe(
       MSG.divideNotStaff('cn1'),
     );
-    expect(msgOf(() => checkDivisionTarget(branch, member({ locked: true }), 'nv1'))).toBe(MSG.divideInactiveStaff('nv1'));
+    expect(msgOf(() => checkDivisionTarget(branch, staffMember({ locked: true }), 'nv'))).toBe(MSG.divideInactiveStaff('nv'));
     expect(msgOf(() => checkDivisionTarget(branch, undefined, 'ghost'))).toBe(MSG.divideUnknownStaff('ghost'));
     // A senior reaches every branch, but not another senior.
     const senior = { priority: 2, userId: 'm', username: 'ql' };
-    expect(msgOf(() => checkDivisionTarget(senior, member({ username: 'cn2', priority: 3, brand_id: '' }), 'cn2'))).toBe('no error');
-    expect(msgOf(() => checkDivisionTarget(senior, member({ username: 'ql2', priority: 2 }), 'ql2'))).toBe(MSG.divideNotStaff('ql2'));
+    expect(msgOf(() => checkDivisionTarget(senior, staffMember({ username: 'cn2', priority: 3, brand_id: '' }), 'cn2'))).toBe('no error');
+    expect(msgOf(() => checkDivisionTarget(senior, staffMember({ username: 'ql2', priority: 2 }), 'ql2'))).toBe(MSG.divideNotStaff('ql2'));
   });
 });

@@ -30,6 +30,7 @@ export const MSG = {
   scanNotRunning: 'File không đang được quét',
   scanEmpty: 'File chưa có số nào để quét',
   scanKindInvalid: 'Lệnh quét không hợp lệ',
+  scanScreenUnknown: 'Không rõ màn hình quét (quét data, quét data không gói hay quét đối tượng chương trình) của yêu cầu',
   scanFailedCarrier: 'Nhà mạng không trả lời, đã dừng quét',
   scanDeleted: (f: string) => `Đã xóa file ${f}`,
   notYourFile: 'Bạn chỉ thao tác được file do mình tải lên',

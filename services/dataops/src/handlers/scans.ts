@@ -5,7 +5,7 @@ import type { dataops_v1_dataops } from '@cskh/proto';
 import type { DataopsContext } from '../context';
 import { MSG } from '../domain/messages';
 import { FileNameError, parseFileName, parsePhone } from '../domain/phone';
-import { ScanKind } from '../domain/scan';
+import { isScanKind, ScanKind } from '../domain/scan';
 import { mayCommand } from '../workers/scan-commands';
 import {
   countUnscannedOf,
@@ -27,9 +27,6 @@ import {
 type Def = typeof dataops_v1_dataops.DataopsScanServiceService;
 type H = Handlers<Def>;
 
-/** The RPC name suffix of each scan screen in dataops.proto. */
-const SUFFIX = { quetdtct: 'Dtct', quetdata: 'Data', quetdatakhonggoi: 'KhongGoi' } as const;
-
 const fileNameOf = (raw: unknown) => {
   try {
     return parseFileName(raw);
@@ -39,12 +36,16 @@ const fileNameOf = (raw: unknown) => {
   }
 };
 
+/** The screen a call is for: fixed by the route called (option `set`), never by the caller. */
+const kindOf = (req: { kind?: string }): ScanKind =>
+  isScanKind(req.kind ?? '') ? (req.kind as ScanKind) : fail('VALIDATION', MSG.scanScreenUnknown);
+
 /**
- * One scan screen's calls (spec 3 §7.2), the same for the three kinds. Files are listed to
- * everyone holding the screen's permission; changing one (rename, delete, hand over, start/stop)
- * is for its uploader or a manager.
+ * The scan screens' calls (spec 3 §7.2), one set for the three kinds, each request naming its
+ * screen in `kind`. Files are listed to everyone holding the screen's permission; changing one
+ * (rename, delete, hand over, start/stop) is for its uploader or a manager.
  */
-function scanHandlers(c: DataopsContext, kind: ScanKind) {
+export function scanHandlers(c: DataopsContext): H {
   const { ds, staff } = c.deps;
 
   const mustOwn = (f: ScanFileRow, me: Identity) => {
@@ -56,11 +57,11 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
     return { values: rows.map(scanFileView), count: total };
   };
 
-  const importRows = async (req: dataops_v1_dataops.ImportScanNumbersRequest, me: Identity) => {
+  const importRows = async (kind: ScanKind, rows: dataops_v1_dataops.ScanNumberRow[], firstRow: number, me: Identity) => {
     let fileName: string | undefined;
     return importChunk({
-      rows: req.rows ?? [],
-      firstRow: req.first_row || 2,
+      rows,
+      firstRow,
       parse: (r) => {
         const f = fileNameOf(r.FileName);
         if (fileName !== undefined && f !== fileName) return MSG.fileNameMixed;
@@ -70,19 +71,21 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
       },
       // Duplicates by phone (spec 3 §5): the table's (file, last 9 digits) key skips the stored ones.
       key: (r) => [r.fileName, r.phone9],
-      save: (rows) =>
+      save: (stored) =>
         insertScanNumbers(
           ds.manager,
           kind,
           fileName!,
           me,
-          rows.map((r) => r.row),
+          stored.map((r) => r.row),
         ),
     });
   };
 
-  const fileByName = async (raw: unknown) =>
+  const fileByName = async (kind: ScanKind, raw: unknown) =>
     (await scanFileByName(ds.manager, kind, fileNameOf(raw))) ?? fail('NOT_FOUND', MSG.scanFileNotFound);
+  const fileById = async (kind: ScanKind, raw: unknown) =>
+    (await scanFileById(ds.manager, kind, requireId(raw, MSG.scanFileNotFound))) ?? fail('NOT_FOUND', MSG.scanFileNotFound);
 
   const remove = async (f: ScanFileRow, me: Identity) => {
     mustOwn(f, me);
@@ -100,58 +103,68 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
     return { values: rows.map(scanResultView), count: total };
   };
 
-  const h = {
-    list: (req: { page?: number; count?: number }) => list(new Where().add('kind = ?', kind), req.page, req.count),
-    assigned: (req: { page?: number; count?: number }, me: Identity) =>
-      list(new Where().add('kind = ?', kind).add('uploaded_by = ?', me.username), req.page, req.count),
-    async countUnscanned(me: Identity) {
-      return { total: await countUnscannedOf(ds, kind, me.username) };
+  return {
+    listScanFiles: (req) => list(new Where().add('kind = ?', kindOf(req)), req.page, req.count),
+
+    listAssignedScanFiles: (req, ctx) =>
+      list(new Where().add('kind = ?', kindOf(req)).add('uploaded_by = ?', ctx.user.username), req.page, req.count),
+
+    async countUnscanned(req, ctx) {
+      return { total: await countUnscannedOf(ds, kindOf(req), ctx.user.username) };
     },
-    async assign(req: dataops_v1_dataops.AssignScanFilesRequest, me: Identity) {
+
+    async assignScanFiles(req, ctx) {
+      const kind = kindOf(req);
       const username = (req.username ?? '').trim();
       if (!username) fail('VALIDATION', MSG.assignTargetRequired);
       const member = await staff.get(username);
-      const visible = await staff.pickable(me);
+      const visible = await staff.pickable(ctx.user);
       if (!member || !visible.some((m) => m.username === username)) fail('FORBIDDEN', MSG.targetOutsideScope(username.slice(0, 50)));
       // A blank entry names no file: skipped, as the API document allows it.
       const names = [...new Set((req.FileNames ?? []).filter((n) => String(n ?? '').trim() !== '').map(fileNameOf))];
       await ds.transaction(async (tx) => {
         for (const n of names) {
           const f = (await scanFileByName(tx, kind, n, true)) ?? fail('NOT_FOUND', MSG.scanFileNotFound);
-          mustOwn(f, me);
+          mustOwn(f, ctx.user);
           await setScanFileUploader(tx, f.id, username, member!.fullname);
         }
       });
       return { ok: true, msg: 'Đã giao file' };
     },
-    async get(id: string) {
-      return scanFileView(
-        (await scanFileById(ds.manager, kind, requireId(id, MSG.scanFileNotFound))) ?? fail('NOT_FOUND', MSG.scanFileNotFound),
-      );
-    },
-    async update(req: dataops_v1_dataops.UpdateScanFileRequest, me: Identity) {
+
+    getScanFile: async (req) => scanFileView(await fileById(kindOf(req), req.id)),
+
+    async updateScanFile(req, ctx) {
+      const kind = kindOf(req);
       const id = requireId(req.id, MSG.scanFileNotFound);
       const name = fileNameOf(req.FileName);
       return ds.transaction(async (tx) => {
         const f = (await scanFileById(tx, kind, id, true)) ?? fail('NOT_FOUND', MSG.scanFileNotFound);
-        mustOwn(f, me);
+        mustOwn(f, ctx.user);
         if (f.state === 'running') fail('PRECONDITION', MSG.scanFileRunning);
         if (name !== f.file_name && (await scanFileByName(tx, kind, name))) fail('CONFLICT', MSG.scanFileExists);
         return scanFileView(await renameScanFile(tx, id, name));
       });
     },
-    async removeById(id: string, me: Identity) {
-      const f = (await scanFileById(ds.manager, kind, requireId(id, MSG.scanFileNotFound))) ?? fail('NOT_FOUND', MSG.scanFileNotFound);
-      return remove(f, me);
-    },
-    removeByName: async (name: unknown, me: Identity) => remove(await fileByName(name), me),
-    importRows,
-    async findAll(req: dataops_v1_dataops.FileNamePageRequest) {
-      const f = await fileByName(req.FileName);
+
+    deleteScanFile: async (req, ctx) => remove(await fileById(kindOf(req), req.id), ctx.user),
+
+    deleteScanFileByName: async (req, ctx) => remove(await fileByName(kindOf(req), req.FileName), ctx.user),
+
+    createScanNumber: (req, ctx) => importRows(kindOf(req), [{ PhoneNumber: req.PhoneNumber, FileName: req.FileName }], 1, ctx.user),
+
+    importScanNumbers: (req, ctx) => importRows(kindOf(req), req.rows ?? [], req.first_row || 2, ctx.user),
+
+    uploadScanFile: (req, ctx) => importRows(kindOf(req), req.rows ?? [], req.first_row || 2, ctx.user),
+
+    async findAllByFileName(req) {
+      const f = await fileByName(kindOf(req), req.FileName);
       return results(new Where().add('n.file_id = ?', f.id), req.page, req.count);
     },
-    async info(name: unknown) {
-      const f = await fileByName(name);
+
+    async getInfoByFileName(req) {
+      const kind = kindOf(req);
+      const f = await fileByName(kind, req.FileName);
       const pkgs = await scannedPackageCounts(ds, kind, f.id);
       return {
         FileName: f.file_name,
@@ -164,7 +177,9 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
         ngay_upload: scanFileView(f).ngay_upload,
       };
     },
-    async findPackage(req: dataops_v1_dataops.FindPackageRequest) {
+
+    async findPackage(req) {
+      const kind = kindOf(req);
       const x = (req.x ?? '').trim();
       if (!x) fail('VALIDATION', MSG.packageRequired);
       const where = new Where().add('f.kind = ?', kind).add('n.scanned_at IS NOT NULL');
@@ -172,32 +187,4 @@ function scanHandlers(c: DataopsContext, kind: ScanKind) {
       return results(where, req.page, req.count);
     },
   };
-  return h;
-}
-
-/** Every scan RPC of the three screens, named as in dataops.proto. */
-export function allScanHandlers(c: DataopsContext): H {
-  const out: Record<string, unknown> = {};
-  for (const kind of ['quetdtct', 'quetdata', 'quetdatakhonggoi'] as const) {
-    const h = scanHandlers(c, kind);
-    const s = SUFFIX[kind];
-    Object.assign(out, {
-      [`listScanFiles${s}`]: (req: { page?: number; count?: number }) => h.list(req),
-      [`listAssignedScanFiles${s}`]: (req: { page?: number; count?: number }, ctx: { user: Identity }) => h.assigned(req, ctx.user),
-      [`countUnscanned${s}`]: (_: unknown, ctx: { user: Identity }) => h.countUnscanned(ctx.user),
-      [`assignScanFiles${s}`]: (req: dataops_v1_dataops.AssignScanFilesRequest, ctx: { user: Identity }) => h.assign(req, ctx.user),
-      [`getScanFile${s}`]: (req: { id: string }) => h.get(req.id),
-      [`updateScanFile${s}`]: (req: dataops_v1_dataops.UpdateScanFileRequest, ctx: { user: Identity }) => h.update(req, ctx.user),
-      [`deleteScanFile${s}`]: (req: { id: string }, ctx: { user: Identity }) => h.removeById(req.id, ctx.user),
-      [`deleteScanFileByName${s}`]: (req: { FileName: string }, ctx: { user: Identity }) => h.removeByName(req.FileName, ctx.user),
-      [`createScanNumber${s}`]: (req: dataops_v1_dataops.ScanNumberRow, ctx: { user: Identity }) =>
-        h.importRows({ rows: [req], first_row: 1 }, ctx.user),
-      [`importScanNumbers${s}`]: (req: dataops_v1_dataops.ImportScanNumbersRequest, ctx: { user: Identity }) => h.importRows(req, ctx.user),
-      [`uploadScanFile${s}`]: (req: dataops_v1_dataops.ImportScanNumbersRequest, ctx: { user: Identity }) => h.importRows(req, ctx.user),
-      [`findAllByFileName${s}`]: (req: dataops_v1_dataops.FileNamePageRequest) => h.findAll(req),
-      [`getInfoByFileName${s}`]: (req: { FileName: string }) => h.info(req.FileName),
-      [`findPackage${s}`]: (req: dataops_v1_dataops.FindPackageRequest) => h.findPackage(req),
-    });
-  }
-  return out as unknown as H;
 }

@@ -1,6 +1,7 @@
 import { AppError } from '../core/errors';
 import { checkRecipient, HandOutRules, planHandOut } from './hand-out';
-import { StaffMember, staffScopeOf } from './staff';
+import { staffMember } from '../testing';
+import { staffScopeOf } from './staff';
 
 const msg = {
   nothing: 'nothing',
@@ -67,27 +68,15 @@ describe('planning a hand-out', () => {
 });
 
 describe('who may receive', () => {
-  const member = (over: Partial<StaffMember>): StaffMember => ({
-    username: 'nv',
-    user_id: 'u-nv',
-    fullname: 'NV',
-    priority: 5,
-    role_name: '',
-    brand_id: 'u-branch',
-    group_id: 'u-leader',
-    locked: false,
-    deleted: false,
-    ...over,
-  });
   it('only active staff of the manager’s subtree', () => {
     const leader = staffScopeOf({ priority: 4, userId: 'u-leader', username: 'leader' });
     const senior = staffScopeOf({ priority: 2, userId: 'u-boss', username: 'boss' });
-    const other = member({ username: 'other', group_id: 'u-leader2', brand_id: 'u-branch2' });
-    expect(checkRecipient(leader, member({}), 'nv', msg).username).toBe('nv');
+    const other = staffMember({ username: 'other', group_id: 'u-leader2', brand_id: 'u-branch2' });
+    expect(checkRecipient(leader, staffMember(), 'nv', msg).username).toBe('nv');
     expect(checkRecipient(senior, other, 'other', msg).username).toBe('other');
     expect(refusal(() => checkRecipient(leader, other, 'other', msg))).toBe('scope other');
     expect(refusal(() => checkRecipient(senior, undefined, 'ghost', msg))).toBe('unknown ghost');
-    expect(refusal(() => checkRecipient(senior, member({ deleted: true }), 'nv', msg))).toBe('unknown nv');
-    expect(refusal(() => checkRecipient(senior, member({ locked: true }), 'nv', msg))).toBe('locked nv');
+    expect(refusal(() => checkRecipient(senior, staffMember({ deleted: true }), 'nv', msg))).toBe('unknown nv');
+    expect(refusal(() => checkRecipient(senior, staffMember({ locked: true }), 'nv', msg))).toBe('locked nv');
   });
 });

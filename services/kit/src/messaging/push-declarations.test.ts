@@ -61,3 +61,19 @@ describe('what a service may push to browsers', () => {
     ).toThrow(/already declared by cskh.api.A/);
   });
 });
+
+describe('the protos behind the declarations', () => {
+  it('are parsed once per process: the pushes and the socket routes read one root', async () => {
+    // Fresh modules, so that nothing this file loaded before has parsed them already.
+    await jest.isolateModulesAsync(async () => {
+      const pb = await import('protobufjs');
+      const parses = jest.spyOn(pb.Root.prototype, 'loadSync');
+      const { loadPushDeclarations: pushes } = await import('./push-declarations.js');
+      const { loadSocketRoutes } = await import('./realtime-push.js');
+      expect(pushes().map((d) => d.event)).toContain('scanProgress');
+      expect(loadSocketRoutes().map((r) => r.event)).toContain('batDauQuetTHREAD1');
+      expect(parses).toHaveBeenCalledTimes(1);
+      parses.mockRestore();
+    });
+  });
+});

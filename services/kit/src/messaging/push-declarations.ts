@@ -5,9 +5,9 @@
  * a room of an audience its declaration does not name (a user's reminder to everyone), fails where
  * it is made instead of reaching a browser.
  */
-import { dirname, isAbsolute, join } from 'node:path';
 import * as protobuf from 'protobufjs';
-import { events_v1_pushes, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
+import { events_v1_pushes } from '@cskh/proto';
+import { optionOf, protoRootWithOptions } from '../core/proto-options';
 
 /** Who a push reaches: every socket of one user, one browser, or everyone. */
 export type Audience = 'user' | 'client' | 'all';
@@ -36,8 +36,7 @@ export function pushDeclarationsOf(root: protobuf.Root): PushDeclaration[] {
   const visit = (ns: protobuf.NamespaceBase) => {
     for (const item of ns.nestedArray) {
       if (item instanceof protobuf.Type) {
-        const options = (item.parsedOptions ?? []) as Array<Record<string, unknown>>;
-        const opt = options.find((o) => '(cskh.api.push)' in o)?.['(cskh.api.push)'] as PushOption | undefined;
+        const opt = optionOf(item.parsedOptions, '(cskh.api.push)') as PushOption | undefined;
         if (opt) found.push(checked(item.fullName.replace(/^\./, ''), opt, found));
       }
       if (item instanceof protobuf.Namespace || item instanceof protobuf.Type) visit(item);
@@ -59,19 +58,11 @@ function checked(message: string, opt: PushOption, before: PushDeclaration[]): P
   return { message, event, audiences: audiences as Audience[] };
 }
 
-/** Every proto of ours, with their options, as protobufjs reads them (google/* from its own copies). */
-function loadRoot(): protobuf.Root {
-  const bundled = dirname(require.resolve('protobufjs/package.json'));
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => (isAbsolute(target) ? target : join(target.startsWith('google/') ? bundled : PROTO_ROOT, target));
-  return root.loadSync(PROTO_FILES, { keepCase: true });
-}
-
 let byMessage: Map<string, PushDeclaration> | undefined;
 
-/** Every push declared in our protos (read once per process). */
+/** Every push declared in our protos (the process's one parse of them, the kit's protoRootWithOptions). */
 export function loadPushDeclarations(): PushDeclaration[] {
-  byMessage ??= new Map(pushDeclarationsOf(loadRoot()).map((d) => [d.message, d]));
+  byMessage ??= new Map(pushDeclarationsOf(protoRootWithOptions()).map((d) => [d.message, d]));
   return [...byMessage.values()];
 }
 

@@ -2,22 +2,24 @@
  * The realtime tier's contract for services (spec 1 §7, ARCHITECTURE §5):
  *
  *  - Socket commands are declared in the protos with `(cskh.api.socket)` (proto/cskh/api/socket.proto)
- *    on the RPCs of a per-service socket service; loadSocketRoutes() reads them (proto-loader, like
- *    the gateway reads `(cskh.api.route)`). The realtime tier routes by this table; a service finds
- *    its request and reply topics in it.
+ *    on the RPCs of a per-service socket service; loadSocketRoutes() reads them from the process's
+ *    one parse of the protos (the kit's protoRootWithOptions, which the pushes and the route rules
+ *    read too). The realtime tier routes by this table; a service finds its request and reply topics
+ *    in it.
  *  - Pushes: any service emits a push declared with `(cskh.api.push)` (proto/cskh/events/v1/pushes.proto)
  *    to a user's sockets, a client's, or everyone's in one call, through its bus (pushToUser…) or,
  *    inside a transaction, its outbox (addPushToOutbox); push-declarations.ts checks each.
  */
 import { randomUUID } from 'node:crypto';
-import * as protoLoader from '@grpc/proto-loader';
+import type * as protobuf from 'protobufjs';
 import type { EntityManager } from 'typeorm';
-import { events_v1_pushes, events_v1_realtime, PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
+import { events_v1_pushes, events_v1_realtime } from '@cskh/proto';
 import type { EventBus } from './bus';
 import type { BusMessage } from './bus-message';
 import { addToOutbox } from './outbox';
 import { declaredPush, type PushType } from './push-declarations';
 import { hasAnyPermission } from '../core/identity';
+import { optionOf, protoRootWithOptions, services } from '../core/proto-options';
 
 /** One browser socket command, as declared with (cskh.api.socket). */
 export interface SocketRoute {
@@ -67,17 +69,18 @@ export const RESERVED_SOCKET_EVENTS = new Set([
 const TOPIC = /^[A-Za-z0-9._-]+$/;
 
 /**
- * Every socket route declared in the protos, checked: event, kind, reply event and both topics
- * present; events unique (and not reserved); a kind unique per request topic and per reply topic
- * (the realtime tier finds a reply's route by reply topic + kind).
+ * Every socket route declared in the protos of `root`, checked: event, kind, reply event and both
+ * topics present; events unique (and not reserved); a kind unique per request topic and per reply
+ * topic (the realtime tier finds a reply's route by reply topic + kind).
  */
-export function socketRoutesOf(def: protoLoader.PackageDefinition): SocketRoute[] {
+export function socketRoutesOf(root: protobuf.NamespaceBase): SocketRoute[] {
   const routes: SocketRoute[] = [];
-  for (const [fullName, svc] of Object.entries(def)) {
-    if ('format' in svc || typeof svc !== 'object') continue;
-    for (const [rpc, m] of Object.entries(svc as protoLoader.ServiceDefinition)) {
-      const opt = (m.options as Record<string, unknown>)['(cskh.api.socket)'] as SocketOption | undefined;
+  for (const svc of services(root)) {
+    const fullName = svc.fullName.replace(/^\./, '');
+    for (const m of svc.methodsArray) {
+      const opt = optionOf(m.parsedOptions, '(cskh.api.socket)') as SocketOption | undefined;
       if (!opt) continue;
+      const rpc = m.name;
       const where = `${fullName}.${rpc} (cskh.api.socket)`;
       const route: SocketRoute = {
         service: fullName,
@@ -112,18 +115,9 @@ export function socketRoutesOf(def: protoLoader.PackageDefinition): SocketRoute[
 
 let cached: SocketRoute[] | undefined;
 
-/** The socket routes of every proto of ours (read once per process). */
+/** The socket routes of every proto of ours (from the process's one parse of them). */
 export function loadSocketRoutes(): SocketRoute[] {
-  cached ??= socketRoutesOf(
-    protoLoader.loadSync(PROTO_FILES, {
-      includeDirs: [PROTO_ROOT],
-      keepCase: true,
-      longs: Number,
-      enums: String,
-      defaults: true,
-      arrays: true,
-    }),
-  );
+  cached ??= socketRoutesOf(protoRootWithOptions());
   return cached;
 }
 

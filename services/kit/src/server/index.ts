@@ -4,4 +4,4 @@ export * from './route-info';
 export * from './tokens';
 export * from './redis';
 export * from './reply-mask';
-export * from './proto-options';
+export * from '../core/proto-options';

@@ -1,5 +1,5 @@
 import * as protobuf from 'protobufjs';
-import { messageTypes, optionOf, protoRootWithOptions } from './proto-options';
+import { messageTypes, optionOf, protoRootWithOptions } from '../core/proto-options';
 import { phoneMaskedFor } from '../core/phone';
 import { exempt, maskString, MaskException, MaskViewer, ownPhonesOf } from '../core/mask-strings';
 

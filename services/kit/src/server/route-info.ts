@@ -1,4 +1,4 @@
-import { optionOf, services } from './proto-options';
+import { optionOf, services } from '../core/proto-options';
 import { isRowScope, RowScope, UsernameBar } from '../core/route-rules';
 
 /**

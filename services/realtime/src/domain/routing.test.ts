@@ -1,13 +1,18 @@
-import type * as protoLoader from '@grpc/proto-loader';
+import * as protobuf from 'protobufjs';
 import { loadSocketRoutes, socketRoutesOf, SocketRoute } from '@cskh/kit/messaging';
 import { events_v1_realtime } from '@cskh/proto';
 import { accountClientId, acceptedAck, errorPayload, matchValue, pushRoom, replyPayload, routeTable, toParams } from './routing';
 
-/** A package definition holding one socket service with the given declarations. */
-const defWith = (...opts: object[]) =>
-  ({
-    'x.v1.XSocket': Object.fromEntries(opts.map((o, i) => [`Rpc${i}`, { options: { '(cskh.api.socket)': o } }])),
-  }) as unknown as protoLoader.PackageDefinition;
+/** Protos holding one socket service with the given declarations. */
+const defWith = (...opts: object[]) => {
+  const svc = new protobuf.Service('XSocket');
+  opts.forEach((o, i) =>
+    svc.add(new protobuf.Method(`Rpc${i}`, 'rpc', 'Req', 'Reply', false, false, undefined, undefined, [{ '(cskh.api.socket)': o }])),
+  );
+  const root = new protobuf.Root();
+  root.define('x.v1').add(svc);
+  return root;
+};
 
 const declared = {
   event: 'batDau',

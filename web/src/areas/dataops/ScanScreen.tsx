@@ -112,14 +112,14 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
     () => ({
       id,
       title: meta.title,
-      endpoint: meta.base,
+      endpoint: calls.base,
       defaultPageSize: 20,
       pageSizes: [20],
       rowId: (r) => r.id,
       toolbarExtra: () => (
         <ImportButton
           id={id}
-          endpoint={meta.upload}
+          endpoint={calls.upload}
           spec={scanImportSpec()}
           label="Tải file"
           successText={(f, n) => `Tải file thành công: ${f} (${formatNumber(n)} số)`}

@@ -20,13 +20,13 @@ export type OtpRecord = dataops_v1_dataops.OtpRecord;
 export type Ack = common_v1_common.Ack;
 export type { ScanKind };
 
-/** Per scan screen: its routes, its socket start/stop pair and their reply events (spec 3 §7.2), its title. */
+/**
+ * Per scan screen: its socket start/stop pair and their reply events (spec 3 §7.2), its title. Its
+ * routes are the scan service's bound to the screen (`Scans[kind]`: the route fixes the kind).
+ */
 export const SCAN_SCREENS = {
   quetdata: {
     title: 'Quét data',
-    base: Scans.listScanFilesData.url(),
-    upload: Scans.uploadScanFileData,
-    routes: { info: Scans.getInfoByFileNameData, all: Scans.findAllByFileNameData, remove: Scans.deleteScanFileByNameData },
     start: SOCKET_COMMANDS.startData,
     stop: SOCKET_COMMANDS.stopData,
     permission: 'quetdata',
@@ -34,9 +34,6 @@ export const SCAN_SCREENS = {
   },
   quetdatakhonggoi: {
     title: 'Quét data không gói',
-    base: Scans.listScanFilesKhongGoi.url(),
-    upload: Scans.uploadScanFileKhongGoi,
-    routes: { info: Scans.getInfoByFileNameKhongGoi, all: Scans.findAllByFileNameKhongGoi, remove: Scans.deleteScanFileByNameKhongGoi },
     start: SOCKET_COMMANDS.startKhongGoi,
     stop: SOCKET_COMMANDS.stopKhongGoi,
     permission: 'quetdatakhonggoi',
@@ -44,23 +41,24 @@ export const SCAN_SCREENS = {
   },
   quetdtct: {
     title: 'Quét đối tượng chương trình',
-    base: Scans.listScanFilesDtct.url(),
-    upload: Scans.uploadScanFileDtct,
-    routes: { info: Scans.getInfoByFileNameDtct, all: Scans.findAllByFileNameDtct, remove: Scans.deleteScanFileByNameDtct },
     start: SOCKET_COMMANDS.startDtct,
     stop: SOCKET_COMMANDS.stopDtct,
     permission: 'quetdtct',
     freeCycles: false,
   },
-} satisfies Record<ScanKind, { title: string; base: string; permission: string; freeCycles: boolean } & Record<string, unknown>>;
+} satisfies Record<ScanKind, { title: string; permission: string; freeCycles: boolean } & Record<string, unknown>>;
 
 export const scanApi = (kind: ScanKind) => {
-  const routes = SCAN_SCREENS[kind].routes;
+  const svc = Scans[kind];
   return {
-    info: (FileName: string) => routes.info({ FileName }),
+    /** The screen's list of files. */
+    base: svc.listScanFiles.url(),
+    /** The upload's endpoint (200 rows a request). */
+    upload: svc.uploadScanFile,
+    info: (FileName: string) => svc.getInfoByFileName({ FileName }),
     /** Every number with its result (the export). */
-    all: (FileName: string) => routes.all({ FileName, page: 0, count: 9999999999 }),
-    remove: (FileName: string) => routes.remove({ FileName }),
+    all: (FileName: string) => svc.findAllByFileName({ FileName, page: 0, count: 9999999999 }),
+    remove: (FileName: string) => svc.deleteScanFileByName({ FileName }),
   };
 };
 

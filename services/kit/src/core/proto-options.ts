@@ -1,23 +1,36 @@
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
 import * as protobuf from 'protobufjs';
 import { PROTO_FILES, PROTO_ROOT } from '@cskh/proto';
 
 /**
  * Our protos as protobufjs reads them, custom options included: proto-loader's descriptors (what
- * grpc-js serves from) drop `(cskh.api.*)` options, so every reader of those declarations (the
- * gateway's field rules, the kit's route rules and reply masking) shares this one parsed root.
+ * grpc-js serves from) drop `(cskh.api.*)` options, so every reader of those declarations shares
+ * this one parsed root, read once per process: the gateway's field rules, the kit's route rules and
+ * reply masking (server layer), the pushes and the socket routes (messaging layer). Not exported by
+ * the core's index: a component that reads no declaration never loads protobufjs.
  */
 let root: protobuf.Root | undefined;
 export function protoRootWithOptions(): protobuf.Root {
-  if (root) return root;
+  return (root ??= parseProtos(PROTO_FILES));
+}
+
+/**
+ * A root of the given files with their options (a test's own protos beside ours): an import
+ * resolves under proto/, google/protobuf/descriptor.proto (imported by our options) from the copy
+ * protobufjs ships, a file given by its absolute path as itself.
+ */
+export function parseProtos(files: string[], includeDirs: string[] = [PROTO_ROOT]): protobuf.Root {
   const pbDir = dirname(require.resolve('protobufjs/package.json'));
   const r = new protobuf.Root();
-  // google/protobuf/descriptor.proto (imported by our options) ships with protobufjs.
-  r.resolvePath = (_origin, target) =>
-    target.startsWith('/') ? target : target.startsWith('google/') ? join(pbDir, target) : join(PROTO_ROOT, target);
-  r.loadSync(PROTO_FILES, { keepCase: true });
+  r.resolvePath = (_origin, target) => {
+    if (isAbsolute(target)) return target;
+    if (target.startsWith('google/')) return join(pbDir, target);
+    return includeDirs.map((d) => join(d, target)).find((p) => existsSync(p)) ?? join(includeDirs[0], target);
+  };
+  r.loadSync(files, { keepCase: true });
   r.resolveAll();
-  return (root = r);
+  return r;
 }
 
 /** One custom option's value (`'(cskh.api.field)'`, `'(cskh.api.route)'`…) from protobufjs's parsedOptions. */
