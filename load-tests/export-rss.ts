@@ -25,52 +25,57 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { login, markdownTable, loadAverage } from './api.ts';
+import { login, markdownTable, loadAverage, statusKiB, vnDay } from './api';
+import { errorText, parseFlags, sayAs } from './cli';
+import { carrierLogin, keptDatabase, productEnv, resetAdminPassword, runPassword } from './product';
+import { startComponents } from '../scripts/chaos/procs';
+import { startInfra } from '../scripts/infra/index';
+import { parseSeedArgs, seedVolume } from '../scripts/seed-volume';
 
-const say = (msg) => process.stderr.write(`[bench:export] ${msg}\n`);
+const say = sayAs('bench:export');
 
-function parseArgs(argv) {
-  const o = {
-    rows: 1_000_000,
-    seed: true,
-    database: 'cskh_export',
-    modes: ['after', 'capped', 'before'],
-    subsetDays: 60,
-    window: undefined,
-    heapMiB: 128,
-    json: undefined,
+const MODES = ['after', 'capped', 'before'] as const;
+type ExportMode = (typeof MODES)[number];
+const isMode = (m: string): m is ExportMode => (MODES as readonly string[]).includes(m);
+
+interface ExportOptions {
+  rows: number;
+  seed: boolean;
+  database: string;
+  modes: ExportMode[];
+  subsetDays: number;
+  window?: string;
+  heapMiB: number;
+  json?: string;
+}
+
+function parseArgs(argv: readonly string[]): ExportOptions {
+  const f = parseFlags(argv, {
+    rows: 'value',
+    'no-seed': 'switch',
+    database: 'value',
+    modes: 'value',
+    'subset-days': 'value',
+    window: 'value',
+    heap: 'value',
+    json: 'value',
+  });
+  const modes = f.modes?.split(',') ?? [...MODES];
+  for (const m of modes) if (!isMode(m)) throw new Error(`unknown mode ${m}: after, capped, before`);
+  return {
+    rows: f.rows === undefined ? 1_000_000 : Number(f.rows.replace(/_/g, '')),
+    seed: f['no-seed'] === undefined,
+    database: f.database ?? 'cskh_export',
+    modes: modes.filter(isMode),
+    subsetDays: Number(f['subset-days'] ?? 60),
+    window: f.window,
+    heapMiB: Number(f.heap ?? 128),
+    json: f.json,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--rows') o.rows = Number(String(argv[++i]).replace(/_/g, ''));
-    else if (a === '--no-seed') o.seed = false;
-    else if (a === '--database') o.database = argv[++i];
-    else if (a === '--modes') o.modes = argv[++i].split(',');
-    else if (a === '--subset-days') o.subsetDays = Number(argv[++i]);
-    else if (a === '--window') o.window = argv[++i];
-    else if (a === '--heap') o.heapMiB = Number(argv[++i]);
-    else if (a === '--json') o.json = argv[++i];
-    else throw new Error(`unknown argument ${a}`);
-  }
-  for (const m of o.modes) if (!['after', 'capped', 'before'].includes(m)) throw new Error(`unknown mode ${m}: after, capped, before`);
-  return o;
 }
 
-/** DD/MM/YYYY of the Vietnam day `daysAgo` days before today. */
-function vnDay(daysAgo = 0, now = Date.now()) {
-  const d = new Date(now + 7 * 3600_000 - daysAgo * 86_400_000);
-  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
-}
-
-const statusKiB = (pid, field) => {
-  try {
-    return Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
-  } catch {
-    return 0;
-  }
-};
 /** Resets a process's peak RSS to its current RSS; false when the kernel does not allow it. */
-function resetPeak(pid) {
+function resetPeak(pid: number): boolean {
   try {
     fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
     return true;
@@ -79,27 +84,41 @@ function resetPeak(pid) {
   }
 }
 
+interface Rss {
+  beforeKiB: number;
+  peakKiB: number;
+}
+
 /** Watches the RSS of some processes: VmHWM since the reset, and sampled VmRSS (for a kernel without clear_refs). */
-function rssWatch(pids) {
-  const reset = Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, resetPeak(pid)]));
-  const before = Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, statusKiB(pid, 'VmRSS')]));
-  const sampled = { ...before };
+function rssWatch<K extends string>(pids: Record<K, number>): () => Record<K, Rss> {
+  const entries = Object.entries(pids) as [K, number][];
+  const reset = new Map(entries.map(([n, pid]) => [n, resetPeak(pid)]));
+  const before = new Map(entries.map(([n, pid]) => [n, statusKiB(pid, 'VmRSS')]));
+  const sampled = new Map(before);
   const t = setInterval(() => {
-    for (const [n, pid] of Object.entries(pids)) sampled[n] = Math.max(sampled[n], statusKiB(pid, 'VmRSS'));
+    for (const [n, pid] of entries) sampled.set(n, Math.max(sampled.get(n) ?? 0, statusKiB(pid, 'VmRSS')));
   }, 50);
   return () => {
     clearInterval(t);
     return Object.fromEntries(
-      Object.entries(pids).map(([n, pid]) => [
-        n,
-        { beforeKiB: before[n], peakKiB: reset[n] ? Math.max(statusKiB(pid, 'VmHWM'), sampled[n]) : sampled[n] },
-      ]),
-    );
+      entries.map(([n, pid]) => {
+        const s = sampled.get(n) ?? 0;
+        return [n, { beforeKiB: before.get(n) ?? 0, peakKiB: reset.get(n) ? Math.max(statusKiB(pid, 'VmHWM'), s) : s }];
+      }),
+    ) as Record<K, Rss>;
   };
 }
 
+interface Download {
+  status: number;
+  seconds: number;
+  bytes: number;
+  rows: number;
+  error?: string;
+}
+
 /** GETs an export, keeping nothing but its size and its end; resolves when the answer ends or breaks. */
-function download(url, token) {
+function download(url: string, token: string): Promise<Download> {
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
     let bytes = 0;
@@ -107,24 +126,24 @@ function download(url, token) {
     let head = '';
     const req = http.get(url, { headers: { authorization: `Bearer ${token}` } }, (res) => {
       res.setEncoding('utf8');
-      res.on('data', (s) => {
+      res.on('data', (s: string) => {
         bytes += Buffer.byteLength(s);
         if (head.length < 2000) head += s.slice(0, 2000);
         tail = (tail + s).slice(-8192);
       });
-      const done = (broken) => {
+      const done = (broken: boolean) => {
         const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
         const complete = !broken && /}\s*$/.test(tail);
         const rows = Number(/\],"count":(\d+)/.exec(tail)?.[1] ?? 0);
-        let error;
+        let error: string | undefined;
         if (res.statusCode !== 200) {
           try {
-            error = JSON.parse(head).msg ?? `HTTP ${res.statusCode}`;
+            error = (JSON.parse(head) as { msg?: string }).msg ?? `HTTP ${res.statusCode}`;
           } catch {
             error = `HTTP ${res.statusCode}`;
           }
         } else if (!complete) error = 'answer cut';
-        resolve({ status: res.statusCode, seconds, bytes, rows: error ? 0 : rows, error });
+        resolve({ status: res.statusCode ?? 0, seconds, bytes, rows: error ? 0 : rows, error });
       };
       res.on('end', () => done(false));
       res.on('aborted', () => done(true));
@@ -136,27 +155,15 @@ function download(url, token) {
   });
 }
 
-/** The bench's database on the shared server, created when missing (kept: seeding takes minutes). */
-async function ensureDatabase(url, name) {
-  const pg = (await import('pg')).default;
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  try {
-    const { rowCount } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) await c.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await c.end();
-  }
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
+const mib = (kib: number) => (kib / 1024).toFixed(0);
+
+interface ExportResult extends Download {
+  mode: ExportMode;
+  name: string;
+  rss: Record<'gateway' | 'lookup', Rss>;
 }
 
-const mib = (kib) => (kib / 1024).toFixed(0);
-
-function table(results) {
+function table(results: ExportResult[]): string {
   const head = ['mode', 'export', 'status', 'rows', 'MiB sent', 's', 'rows/s', 'gateway RSS before→peak MiB', 'lookup RSS before→peak MiB'];
   const body = results.map((r) => [
     r.mode,
@@ -172,44 +179,53 @@ function table(results) {
   return markdownTable(head, body);
 }
 
+/** Sets this run's admin password and seeds lookup.lookup_log up to --rows (once a run); answers the rows it holds. */
+async function prepareDatabase(dbUrl: string, opts: ExportOptions, adminPassword: string, seed: boolean): Promise<number> {
+  const pg = (await import('pg')).default;
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    await resetAdminPassword(db, adminPassword);
+    const count = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM lookup.lookup_log')).rows[0].n);
+    const have = await count();
+    if (seed && have < opts.rows) {
+      say(`seeding ${(opts.rows - have).toLocaleString('en')} lookup_log rows (has ${have.toLocaleString('en')})…`);
+      const t0 = Date.now();
+      await seedVolume(
+        parseSeedArgs(['--only', 'lookup_log', '--lookup-log', String(opts.rows - have), '--rows', '0'], { DATABASE_URL: dbUrl }),
+      );
+      say(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    }
+    return await count();
+  } finally {
+    await db.end();
+  }
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const { startInfra } = await import('../scripts/infra/index.ts');
-  const { startComponents } = await import('../scripts/chaos/procs.ts');
   const infra = await startInfra({ log: (m) => say(m) });
-  const dbUrl = await ensureDatabase(process.env.DATABASE_URL ?? infra.env.DATABASE_URL, opts.database);
+  const dbUrl = await keptDatabase(process.env.DATABASE_URL ?? infra.env.DATABASE_URL ?? '', opts.database);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-'));
-  let stack;
+  let stack: Awaited<ReturnType<typeof startComponents>> | undefined;
   const stop = async () => {
-    await stack?.stop().catch((e) => say(`stop: ${e}`));
-    await infra.stop().catch((e) => say(`infra stop: ${e}`));
+    await stack?.stop().catch((e: unknown) => say(`stop: ${String(e)}`));
+    await infra.stop().catch((e: unknown) => say(`infra stop: ${String(e)}`));
   };
-  process.once('SIGINT', () => stop().then(() => process.exit(130)));
+  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
   let exit = 0;
-  const results = [];
+  const results: ExportResult[] = [];
   try {
-    const adminPassword = `Bench-${randomBytes(6).toString('hex')}`;
-    const baseEnv = {
-      ...process.env,
-      ...infra.env,
+    const adminPassword = runPassword('Bench');
+    const baseEnv = productEnv(infra.env, adminPassword, {
       DATABASE_URL: dbUrl,
       NODE_ENV: 'production',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       METRICS_PORT: '0',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      SYSTEM_ACCOUNT_KEY: randomBytes(32).toString('hex'),
-      CSKH_ADMIN_PASSWORD: adminPassword,
-      MIGRATE_ON_START: 'true',
       KAFKA_TOPIC_PREFIX: `bench-export-${randomBytes(3).toString('hex')}.`,
       SOCKET_ADAPTER_KEY: `bench-export-${randomBytes(3).toString('hex')}`,
-      CARRIER_SIM_USERNAME: 'cskh',
-      CARRIER_SIM_PASSWORD: 'cskh-carrier',
-      CARRIER_USERNAME: 'cskh',
-      CARRIER_PASSWORD: 'cskh-carrier',
+      ...carrierLogin('cskh', 'cskh-carrier'),
       ...(opts.window ? { CSKH_EXPORT_WINDOW_ROWS: opts.window } : {}),
-    };
-    const pg = (await import('pg')).default;
-    const { hashPassword } = await import('../services/auth/src/domain/passwords.ts');
+    });
     let seeded = false;
     for (const mode of opts.modes) {
       // capped: streamed, with the gateway's and the service's V8 heap capped (--max-old-space-size):
@@ -224,29 +240,11 @@ async function main() {
         say,
         nodeArgs: { gateway: heap, lookup: heap },
       });
-      const db = new pg.Client({ connectionString: dbUrl });
-      await db.connect();
-      try {
-        // The admin keeps the password of the run that created it: this run's, now.
-        await db.query(`UPDATE auth.users SET password_hash = $1 WHERE lower(username) = 'admin'`, [await hashPassword(adminPassword)]);
-        const have = Number((await db.query('SELECT count(*) AS n FROM lookup.lookup_log')).rows[0].n);
-        if (!seeded && opts.seed && have < opts.rows) {
-          const { seedVolume, parseSeedArgs } = await import('../scripts/seed-volume.ts');
-          say(`seeding ${(opts.rows - have).toLocaleString('en')} lookup_log rows (has ${have.toLocaleString('en')})…`);
-          const t0 = Date.now();
-          await seedVolume(
-            parseSeedArgs(['--only', 'lookup_log', '--lookup-log', String(opts.rows - have), '--rows', '0'], { DATABASE_URL: dbUrl }),
-          );
-          say(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-        }
-        seeded = true;
-        const total = Number((await db.query('SELECT count(*) AS n FROM lookup.lookup_log')).rows[0].n);
-        say(`${mode}: lookup.lookup_log holds ${total.toLocaleString('en')} rows`);
-      } finally {
-        await db.end();
-      }
+      const total = await prepareDatabase(dbUrl, opts, adminPassword, !seeded && opts.seed);
+      seeded = true;
+      say(`${mode}: lookup.lookup_log holds ${total.toLocaleString('en')} rows`);
       const token = await login(stack.url, 'admin', adminPassword);
-      const pids = { gateway: stack.gateway.pid, lookup: stack.lookup.pid };
+      const pids = { gateway: stack.gateway?.pid ?? 0, lookup: stack.lookup.pid ?? 0 };
       const cases = [
         [
           `last ${opts.subsetDays} days`,
@@ -261,8 +259,7 @@ async function main() {
         say(`${mode}: exporting ${name}…`);
         const r = await download(stack.url + p, token);
         const rss = watch();
-        const row = { mode, name, ...r, rss };
-        results.push(row);
+        results.push({ mode, name, ...r, rss });
         say(
           `${mode} · ${name}: ${r.error ? `${r.status} ${r.error}, ` : ''}${r.rows.toLocaleString('en')} rows, ${(r.bytes / 1048576).toFixed(0)} MiB in ${r.seconds.toFixed(1)} s; ` +
             `RSS gateway ${mib(rss.gateway.beforeKiB)} → ${mib(rss.gateway.peakKiB)} MiB, lookup ${mib(rss.lookup.beforeKiB)} → ${mib(rss.lookup.peakKiB)} MiB`,
@@ -277,7 +274,7 @@ async function main() {
     if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ opts, results }, null, 2));
     if (results.some((r) => r.mode === 'after' && r.error)) exit = 1;
   } catch (err) {
-    say(`failed: ${err?.stack ?? err}`);
+    say(`failed: ${errorText(err)}`);
     exit = 1;
   } finally {
     await stop();
@@ -285,4 +282,4 @@ async function main() {
   process.exit(exit);
 }
 
-main();
+void main();
