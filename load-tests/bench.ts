@@ -56,7 +56,7 @@ import path from 'node:path';
 import { cpuSince, infraDelta, infraSample, machineBusyMs, figures, installK6, runK6, loadAverage, statusKiB } from './api';
 import { BenchOptions, Mode, MODES, parseBenchArgs } from './bench-options';
 import { clientsTable, ModeResult, report, Row } from './bench-report';
-import { errorText, sayAs, seconds } from './cli';
+import { runToExit, sayAs, seconds } from './cli';
 import { FLOOR_ROWS, startFloor } from './floor';
 import { outboxRow } from './outbox';
 import { summarize } from './profile-top';
@@ -345,9 +345,8 @@ async function main() {
   const infra = await startInfra({ log: (m) => say(m) });
   let db: Awaited<ReturnType<typeof ownDatabase>> | undefined;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cskh-bench-'));
-  let exit = 0;
   const results: ModeResult[] = [];
-  const stop = async () => {
+  const stop = async (exit: number) => {
     await db?.drop().catch((e: unknown) => say(`drop database: ${String(e)}`));
     await infra.stop().catch((e: unknown) => say(`infra stop: ${String(e)}`));
     // The product's logs are kept when anything went wrong, failing run or not (a lost reply is
@@ -355,49 +354,49 @@ async function main() {
     if (exit === 0 && !results.some((r) => r.failures.length)) fs.rmSync(tmp, { recursive: true, force: true });
     else say(`logs kept in ${tmp}`);
   };
-  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
-  try {
-    // A database of its own (others' data, and their administrator's password, stay theirs).
-    db = await ownDatabase(infra.env.DATABASE_URL ?? '');
-    const adminPassword = runPassword('Bench');
-    const carrier = { user: 'bench-carrier', pass: `c-${randomBytes(6).toString('hex')}` };
-    const baseEnv = productEnv(infra.env, adminPassword, {
-      DATABASE_URL: db.url,
-      CARRIER_LATENCY_MS: '0',
-      CARRIER_JITTER_MS: '0',
-      CARRIER_ERROR_RATE: '0',
-      CARRIER_TIMEOUT_RATE: '0',
-      CARRIER_USERNAME: carrier.user,
-      CARRIER_PASSWORD: carrier.pass,
-      SOCKET_ADAPTER_KEY: `bench-${randomBytes(3).toString('hex')}`,
-    });
-    delete baseEnv.METRICS_PORT;
-    for (const mode of opts.modes)
-      for (const [run, client] of opts.kafkaClients.entries()) {
-        const res = await runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp, client, run });
-        results.push(res);
-        process.stdout.write(report(res, opts));
-        if (res.failures.length) {
-          say(`${mode}: ${res.failures.join('; ')}`);
-          if (opts.smoke) exit = 1;
+  process.once('SIGINT', () => void stop(0).then(() => process.exit(130)));
+  await runToExit(
+    say,
+    async () => {
+      let exit = 0;
+      // A database of its own (others' data, and their administrator's password, stay theirs).
+      db = await ownDatabase(infra.env.DATABASE_URL ?? '');
+      const adminPassword = runPassword('Bench');
+      const carrier = { user: 'bench-carrier', pass: `c-${randomBytes(6).toString('hex')}` };
+      const baseEnv = productEnv(infra.env, adminPassword, {
+        DATABASE_URL: db.url,
+        CARRIER_LATENCY_MS: '0',
+        CARRIER_JITTER_MS: '0',
+        CARRIER_ERROR_RATE: '0',
+        CARRIER_TIMEOUT_RATE: '0',
+        CARRIER_USERNAME: carrier.user,
+        CARRIER_PASSWORD: carrier.pass,
+        SOCKET_ADAPTER_KEY: `bench-${randomBytes(3).toString('hex')}`,
+      });
+      delete baseEnv.METRICS_PORT;
+      for (const mode of opts.modes)
+        for (const [run, client] of opts.kafkaClients.entries()) {
+          const res = await runMode(mode, { opts, k6, baseEnv, carrier, adminPassword, tmp, client, run });
+          results.push(res);
+          process.stdout.write(report(res, opts));
+          if (res.failures.length) {
+            say(`${mode}: ${res.failures.join('; ')}`);
+            if (opts.smoke) exit = 1;
+          }
+          // A reply lost or shown twice fails any run, not only --smoke: k6 printed each lost request id
+          // and why (its socket closed, or the reply never came before the wait's end), the kept logs
+          // say what the product did with it.
+          if ([...res.closed, ...res.open, ...res.sockets].some((r) => r.lost > 0 || r.duplicates > 0)) exit = 1;
+          if (res.closed.length + res.open.length + res.sockets.length === 0 && !res.outbox) exit = 1;
         }
-        // A reply lost or shown twice fails any run, not only --smoke: k6 printed each lost request id
-        // and why (its socket closed, or the reply never came before the wait's end), the kept logs
-        // say what the product did with it.
-        if ([...res.closed, ...res.open, ...res.sockets].some((r) => r.lost > 0 || r.duplicates > 0)) exit = 1;
-        if (res.closed.length + res.open.length + res.sockets.length === 0 && !res.outbox) exit = 1;
-      }
-    if (opts.kafkaClients.length > 1) process.stdout.write(`\n${clientsTable(results)}\n`);
-    const processRun = results.find((r) => r.mode === 'process');
-    if (opts.profile && processRun) await printProfiles(opts.profile, processRun);
-    if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ opts, results }, null, 2));
-  } catch (err) {
-    say(`failed: ${errorText(err)}`);
-    exit = 1;
-  } finally {
-    await stop();
-  }
-  process.exit(exit);
+      if (opts.kafkaClients.length > 1) process.stdout.write(`\n${clientsTable(results)}\n`);
+      const processRun = results.find((r) => r.mode === 'process');
+      if (opts.profile && processRun) await printProfiles(opts.profile, processRun);
+      if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ opts, results }, null, 2));
+      return exit;
+    },
+    stop,
+  );
 }
 
 void main();

@@ -39,3 +39,20 @@ export function seconds(d: string): number {
 
 /** `err`'s stack, else its text: what a failed run prints. */
 export const errorText = (err: unknown) => (err instanceof Error ? (err.stack ?? err.message) : String(err));
+
+/**
+ * Runs a tool's body and ends the process with the code it answers; a body that throws prints why
+ * and ends it with 1. `stop` (the clean-up, told that code) runs first, either way.
+ */
+export async function runToExit(say: Say, body: () => Promise<number>, stop: (exit: number) => Promise<void>): Promise<never> {
+  let exit = 1;
+  try {
+    exit = await body();
+  } catch (err) {
+    say(`failed: ${errorText(err)}`);
+    exit = 1;
+  } finally {
+    await stop(exit);
+  }
+  process.exit(exit);
+}

@@ -26,7 +26,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { login, markdownTable, loadAverage, statusKiB, vnDay } from './api';
-import { errorText, parseFlags, sayAs } from './cli';
+import { parseFlags, runToExit, sayAs } from './cli';
 import { carrierLogin, keptDatabase, productEnv, resetAdminPassword, runPassword } from './product';
 import { startComponents } from '../scripts/chaos/procs';
 import { startInfra } from '../scripts/infra/index';
@@ -213,73 +213,70 @@ async function main() {
     await infra.stop().catch((e: unknown) => say(`infra stop: ${String(e)}`));
   };
   process.once('SIGINT', () => void stop().then(() => process.exit(130)));
-  let exit = 0;
   const results: ExportResult[] = [];
-  try {
-    const adminPassword = runPassword('Bench');
-    const baseEnv = productEnv(infra.env, adminPassword, {
-      DATABASE_URL: dbUrl,
-      NODE_ENV: 'production',
-      METRICS_PORT: '0',
-      KAFKA_TOPIC_PREFIX: `bench-export-${randomBytes(3).toString('hex')}.`,
-      SOCKET_ADAPTER_KEY: `bench-export-${randomBytes(3).toString('hex')}`,
-      ...carrierLogin('cskh', 'cskh-carrier'),
-      ...(opts.window ? { CSKH_EXPORT_WINDOW_ROWS: opts.window } : {}),
-    });
-    let seeded = false;
-    for (const mode of opts.modes) {
-      // capped: streamed, with the gateway's and the service's V8 heap capped (--max-old-space-size):
-      // an export that held its rows would die of it; a bounded one finishes.
-      const heap = mode === 'capped' ? [`--max-old-space-size=${opts.heapMiB}`] : [];
-      say(
-        `${mode}: starting the components (CSKH_EXPORT_STREAM=${mode === 'before' ? 'off' : 'on'}${heap.length ? `, ${heap[0]} for gateway and lookup` : ''})…`,
-      );
-      stack = await startComponents({
-        env: { ...baseEnv, CSKH_EXPORT_STREAM: mode === 'before' ? 'off' : 'on' },
-        logDir: tmp,
-        say,
-        nodeArgs: { gateway: heap, lookup: heap },
+  await runToExit(
+    say,
+    async () => {
+      const adminPassword = runPassword('Bench');
+      const baseEnv = productEnv(infra.env, adminPassword, {
+        DATABASE_URL: dbUrl,
+        NODE_ENV: 'production',
+        METRICS_PORT: '0',
+        KAFKA_TOPIC_PREFIX: `bench-export-${randomBytes(3).toString('hex')}.`,
+        SOCKET_ADAPTER_KEY: `bench-export-${randomBytes(3).toString('hex')}`,
+        ...carrierLogin('cskh', 'cskh-carrier'),
+        ...(opts.window ? { CSKH_EXPORT_WINDOW_ROWS: opts.window } : {}),
       });
-      const total = await prepareDatabase(dbUrl, opts, adminPassword, !seeded && opts.seed);
-      seeded = true;
-      say(`${mode}: lookup.lookup_log holds ${total.toLocaleString('en')} rows`);
-      const token = await login(stack.url, 'admin', adminPassword);
-      const pids = { gateway: stack.gateway?.pid ?? 0, lookup: stack.lookup.pid ?? 0 };
-      const cases = [
-        [
-          `last ${opts.subsetDays} days`,
-          `/api/v1/lstracuu?page=0&count=9999999999&startDate=${vnDay(opts.subsetDays - 1)}&endDate=${vnDay(0)}`,
-        ],
-        // What the lookup history screen's export sends.
-        ['every row', '/api/v1/lstracuu?page=0&count=9999999999&getAll=true'],
-      ];
-      for (const [name, p] of cases) {
-        await new Promise((r) => setTimeout(r, 2000)); // settle (GC, the start's work)
-        const watch = rssWatch(pids);
-        say(`${mode}: exporting ${name}…`);
-        const r = await download(stack.url + p, token);
-        const rss = watch();
-        results.push({ mode, name, ...r, rss });
+      let seeded = false;
+      for (const mode of opts.modes) {
+        // capped: streamed, with the gateway's and the service's V8 heap capped (--max-old-space-size):
+        // an export that held its rows would die of it; a bounded one finishes.
+        const heap = mode === 'capped' ? [`--max-old-space-size=${opts.heapMiB}`] : [];
         say(
-          `${mode} · ${name}: ${r.error ? `${r.status} ${r.error}, ` : ''}${r.rows.toLocaleString('en')} rows, ${(r.bytes / 1048576).toFixed(0)} MiB in ${r.seconds.toFixed(1)} s; ` +
-            `RSS gateway ${mib(rss.gateway.beforeKiB)} → ${mib(rss.gateway.peakKiB)} MiB, lookup ${mib(rss.lookup.beforeKiB)} → ${mib(rss.lookup.peakKiB)} MiB`,
+          `${mode}: starting the components (CSKH_EXPORT_STREAM=${mode === 'before' ? 'off' : 'on'}${heap.length ? `, ${heap[0]} for gateway and lookup` : ''})…`,
         );
+        stack = await startComponents({
+          env: { ...baseEnv, CSKH_EXPORT_STREAM: mode === 'before' ? 'off' : 'on' },
+          logDir: tmp,
+          say,
+          nodeArgs: { gateway: heap, lookup: heap },
+        });
+        const total = await prepareDatabase(dbUrl, opts, adminPassword, !seeded && opts.seed);
+        seeded = true;
+        say(`${mode}: lookup.lookup_log holds ${total.toLocaleString('en')} rows`);
+        const token = await login(stack.url, 'admin', adminPassword);
+        const pids = { gateway: stack.gateway?.pid ?? 0, lookup: stack.lookup.pid ?? 0 };
+        const cases = [
+          [
+            `last ${opts.subsetDays} days`,
+            `/api/v1/lstracuu?page=0&count=9999999999&startDate=${vnDay(opts.subsetDays - 1)}&endDate=${vnDay(0)}`,
+          ],
+          // What the lookup history screen's export sends.
+          ['every row', '/api/v1/lstracuu?page=0&count=9999999999&getAll=true'],
+        ];
+        for (const [name, p] of cases) {
+          await new Promise((r) => setTimeout(r, 2000)); // settle (GC, the start's work)
+          const watch = rssWatch(pids);
+          say(`${mode}: exporting ${name}…`);
+          const r = await download(stack.url + p, token);
+          const rss = watch();
+          results.push({ mode, name, ...r, rss });
+          say(
+            `${mode} · ${name}: ${r.error ? `${r.status} ${r.error}, ` : ''}${r.rows.toLocaleString('en')} rows, ${(r.bytes / 1048576).toFixed(0)} MiB in ${r.seconds.toFixed(1)} s; ` +
+              `RSS gateway ${mib(rss.gateway.beforeKiB)} → ${mib(rss.gateway.peakKiB)} MiB, lookup ${mib(rss.lookup.beforeKiB)} → ${mib(rss.lookup.peakKiB)} MiB`,
+          );
+        }
+        await stack.stop();
+        stack = undefined;
       }
-      await stack.stop();
-      stack = undefined;
-    }
-    process.stdout.write(
-      `\n${table(results)}\n\n(${os.cpus().length} CPUs, load ${loadAverage()}; window ${opts.window ?? 'default'} rows)\n`,
-    );
-    if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ opts, results }, null, 2));
-    if (results.some((r) => r.mode === 'after' && r.error)) exit = 1;
-  } catch (err) {
-    say(`failed: ${errorText(err)}`);
-    exit = 1;
-  } finally {
-    await stop();
-  }
-  process.exit(exit);
+      process.stdout.write(
+        `\n${table(results)}\n\n(${os.cpus().length} CPUs, load ${loadAverage()}; window ${opts.window ?? 'default'} rows)\n`,
+      );
+      if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ opts, results }, null, 2));
+      return results.some((r) => r.mode === 'after' && r.error) ? 1 : 0;
+    },
+    stop,
+  );
 }
 
 void main();

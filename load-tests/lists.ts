@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { login, markdownTable, loadAverage, percentile, vnDay } from './api';
-import { errorText, parseFlags, sayAs } from './cli';
+import { parseFlags, runToExit, sayAs } from './cli';
 import { productEnv, resetAdminPassword, runPassword } from './product';
 import { startInfra } from '../scripts/infra/index';
 import { parseSeedArgs, seedVolume } from '../scripts/seed-volume';
@@ -258,70 +258,67 @@ async function main() {
     await infra.stop().catch((e: unknown) => say(`infra stop: ${String(e)}`));
   };
   process.once('SIGINT', () => void stop().then(() => process.exit(130)));
-  let exit = 0;
-  try {
-    const adminPassword = runPassword('Bench');
-    const { Client } = (await import('pg')).default;
-    const admin = new Client({ connectionString: dbUrl.toString() });
-    const started = await startStack({ env: productEnv(infra.env, adminPassword, { DATABASE_URL: dbUrl.toString() }) });
-    stack = started;
-    say(`stack up at ${started.url} on database ${dbUrl.pathname.slice(1)}`);
-    await admin.connect();
-    await resetAdminPassword(admin, adminPassword);
-    if (opts.seed) {
-      const t0 = Date.now();
-      await seedVolume(
-        parseSeedArgs(['--lookup-log', String(opts.lookupLog), '--rows', String(opts.rows), ...opts.seedArgs], {
-          DATABASE_URL: dbUrl.toString(),
-        }),
-      );
-      say(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-    }
-    const sizes = (
-      await admin.query<{ t: string; n: string }>(
-        `SELECT n.nspname || '.' || c.relname AS t, c.reltuples::bigint AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  await runToExit(
+    say,
+    async () => {
+      const adminPassword = runPassword('Bench');
+      const { Client } = (await import('pg')).default;
+      const admin = new Client({ connectionString: dbUrl.toString() });
+      const started = await startStack({ env: productEnv(infra.env, adminPassword, { DATABASE_URL: dbUrl.toString() }) });
+      stack = started;
+      say(`stack up at ${started.url} on database ${dbUrl.pathname.slice(1)}`);
+      await admin.connect();
+      await resetAdminPassword(admin, adminPassword);
+      if (opts.seed) {
+        const t0 = Date.now();
+        await seedVolume(
+          parseSeedArgs(['--lookup-log', String(opts.lookupLog), '--rows', String(opts.rows), ...opts.seedArgs], {
+            DATABASE_URL: dbUrl.toString(),
+          }),
+        );
+        say(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      }
+      const sizes = (
+        await admin.query<{ t: string; n: string }>(
+          `SELECT n.nspname || '.' || c.relname AS t, c.reltuples::bigint AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
           WHERE (n.nspname, c.relname) IN (('lookup','lookup_log'),('care','care_record'),('care','customer'),('bank','bank_message'),
                  ('orders','sale_order'),('refunds','refund_request'),('payroll','revenue_record')) ORDER BY 1`,
-      )
-    ).rows;
-    const phone =
-      (
-        await admin.query<{ so_dien_thoai: string }>(
-          `SELECT so_dien_thoai FROM lookup.lookup_log ORDER BY created_at DESC LIMIT 1 OFFSET 1000`,
         )
-      ).rows[0]?.so_dien_thoai ?? '0912345678';
-    const nv =
-      (
-        await admin.query<{ username: string }>(
-          `SELECT username FROM lookup.lookup_log WHERE username LIKE 'vol_nv%' ORDER BY created_at DESC LIMIT 1`,
-        )
-      ).rows[0]?.username ?? 'admin';
-    await admin.end();
-    const sample: Sample = { phoneMiddle: phone.slice(3, 10), phoneEnd: phone.slice(-7), salesperson: nv };
-    // A leader and a branch of the seeded hierarchy (seed:volume's password) time the subtree scopes.
-    const tokens = {
-      admin: await login(started.url, 'admin', adminPassword),
-      leader: await login(started.url, 'vol_tn1_1', 'Volume@123'),
-      branch: await login(started.url, 'vol_cn1', 'Volume@123'),
-    };
-    const list = calls(sample).filter((c) => !opts.only || opts.only.has(c.screen));
-    say(`timing ${list.length} calls, ${opts.iterations} times each (exports a quarter of that), one at a time`);
-    const results = await timeCalls(started.url, tokens, list, opts.iterations);
-    const load = loadAverage();
-    const sizeLine = sizes.map((s) => `${s.t} ${Number(s.n).toLocaleString('en')}`).join(', ');
-    process.stdout.write(
-      `\nList timings through the gateway (${opts.iterations} calls each, one at a time; ${os.cpus().length} cores, load ${load})\n` +
-        `Rows: ${sizeLine}\nSample: phone digits ${sample.phoneMiddle}, staff ${sample.salesperson}\n\n${table(results)}\n\n`,
-    );
-    if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ sizes, sample, iterations: opts.iterations, load, results }, null, 2));
-    if (results.some((r) => r.error)) exit = 1;
-  } catch (err) {
-    say(`failed: ${errorText(err)}`);
-    exit = 1;
-  } finally {
-    await stop();
-  }
-  process.exit(exit);
+      ).rows;
+      const phone =
+        (
+          await admin.query<{ so_dien_thoai: string }>(
+            `SELECT so_dien_thoai FROM lookup.lookup_log ORDER BY created_at DESC LIMIT 1 OFFSET 1000`,
+          )
+        ).rows[0]?.so_dien_thoai ?? '0912345678';
+      const nv =
+        (
+          await admin.query<{ username: string }>(
+            `SELECT username FROM lookup.lookup_log WHERE username LIKE 'vol_nv%' ORDER BY created_at DESC LIMIT 1`,
+          )
+        ).rows[0]?.username ?? 'admin';
+      await admin.end();
+      const sample: Sample = { phoneMiddle: phone.slice(3, 10), phoneEnd: phone.slice(-7), salesperson: nv };
+      // A leader and a branch of the seeded hierarchy (seed:volume's password) time the subtree scopes.
+      const tokens = {
+        admin: await login(started.url, 'admin', adminPassword),
+        leader: await login(started.url, 'vol_tn1_1', 'Volume@123'),
+        branch: await login(started.url, 'vol_cn1', 'Volume@123'),
+      };
+      const list = calls(sample).filter((c) => !opts.only || opts.only.has(c.screen));
+      say(`timing ${list.length} calls, ${opts.iterations} times each (exports a quarter of that), one at a time`);
+      const results = await timeCalls(started.url, tokens, list, opts.iterations);
+      const load = loadAverage();
+      const sizeLine = sizes.map((s) => `${s.t} ${Number(s.n).toLocaleString('en')}`).join(', ');
+      process.stdout.write(
+        `\nList timings through the gateway (${opts.iterations} calls each, one at a time; ${os.cpus().length} cores, load ${load})\n` +
+          `Rows: ${sizeLine}\nSample: phone digits ${sample.phoneMiddle}, staff ${sample.salesperson}\n\n${table(results)}\n\n`,
+      );
+      if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ sizes, sample, iterations: opts.iterations, load, results }, null, 2));
+      return results.some((r) => r.error) ? 1 : 0;
+    },
+    stop,
+  );
 }
 
 if (require.main === module) void main();
