@@ -1,12 +1,12 @@
-// What the Node-side benches (bench.mjs, floor.mjs, lists.mjs, export-rss.mjs) and the chaos run
-// share: k6 (installed, run, its figures), CPU time of a process, load averages, the gateway login
-// and their tables.
+// What the Node-side benches (bench.ts, floor.ts, lists.ts, export-rss.ts) and the chaos run
+// share: k6 (installed, run, its summary and figures), CPU time and memory of a process, load
+// averages, the gateway login, Vietnam days, percentiles and their tables.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// __filename, not __dirname: loaded from an ES module (the .mjs benches), tsx defines only the former.
+// __filename, not __dirname: tsx defines only the former in a module an ES module imports.
 const HERE = path.dirname(__filename);
 
 /** Logs in through the gateway and answers the access token; a refused login throws. */
@@ -58,11 +58,40 @@ export const loadAverage = () =>
     .map((x) => x.toFixed(2))
     .join(' ');
 
+/** A k6 summary file (SUMMARY_FILE): each metric's values by field (count, rate, med, p(95), max…). */
+export interface K6Summary {
+  metrics: Record<string, { values?: Record<string, number> } | undefined>;
+}
+
+/** The summary k6 wrote to `file`, or null when it wrote none (or not JSON). */
+export function readSummary(file: string): K6Summary | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as K6Summary;
+  } catch {
+    return null;
+  }
+}
+
+/** A metric's field from a summary (0 when absent). */
+export const metric = (s: K6Summary | null, name: string, field = 'count'): number => s?.metrics[name]?.values?.[field] ?? 0;
+
+/** Runs one k6 script as runK6 does; answers its exit code and the summary it wrote to env.SUMMARY_FILE (null: none). */
+export async function runK6Summary(
+  k6: string,
+  script: string,
+  env: Record<string, string | undefined> & { SUMMARY_FILE: string },
+  logFile?: string,
+): Promise<{ code: number; summary: K6Summary | null }> {
+  const code = await runK6(k6, script, env, logFile);
+  return { code, summary: readSummary(env.SUMMARY_FILE) };
+}
+
+export type Figures = ReturnType<typeof figures>;
+
 /** The shared metrics (lib.js) of a k6 summary file. */
 export function figures(file: string) {
-  const s = JSON.parse(fs.readFileSync(file, 'utf8')) as { metrics: Record<string, { values?: Record<string, number> } | undefined> };
-  const m = s.metrics;
-  const v = (k: string, f: string) => m[k]?.values?.[f] ?? 0;
+  const s = JSON.parse(fs.readFileSync(file, 'utf8')) as K6Summary;
+  const v = (k: string, f: string) => metric(s, k, f);
   return {
     lookups: v('lookups', 'count'),
     rps: v('lookups', 'rate'),
@@ -117,6 +146,22 @@ export function cpuMs(pid: number | 'self'): number {
   return s ? statCpuMs(s) : 0;
 }
 
+/** CPU ms each named process has spent since this call: call the answer to read it. */
+export function cpuSince<K extends string>(pids: Record<K, number>): () => Record<K, number> {
+  const entries = Object.entries(pids) as [K, number][];
+  const before = new Map(entries.map(([k, pid]) => [k, cpuMs(pid)]));
+  return () => Object.fromEntries(entries.map(([k, pid]) => [k, cpuMs(pid) - (before.get(k) ?? 0)])) as Record<K, number>;
+}
+
+/** A `/proc/<pid>/status` figure in KiB (VmRSS, VmHWM…); 0 when the process is gone. */
+export function statusKiB(pid: number, field: string): number {
+  try {
+    return Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 /** The machine's shared parts by process name (every process of that name: PostgreSQL's backends, Kafka's JVM). */
 const INFRA = { postgres: 'postgres', redis: 'redis-server', kafka: 'java' } as const;
 type InfraGroup = keyof typeof INFRA;
@@ -151,4 +196,17 @@ export function infraDelta(before: InfraSample, after: InfraSample): Record<'k6'
   const out = { k6: after.k6 - before.k6, postgres: 0, redis: 0, kafka: 0 };
   for (const [pid, p] of after.procs) out[p.group] += p.ms - (before.procs.get(pid)?.ms ?? 0);
   return out;
+}
+
+/** DD/MM/YYYY of the Vietnam day `daysAgo` days before today. */
+export function vnDay(daysAgo = 0, now = Date.now()): string {
+  const d = new Date(now + 7 * 3600_000 - daysAgo * 86_400_000);
+  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+}
+
+/** The p-th percentile of ascending `sorted` (nearest rank; 0 for none). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (!sorted.length) return 0;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
 }

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// __filename, not __dirname: loaded from an ES module (bench.mjs), tsx defines only the former.
+// __filename, not __dirname: tsx defines only the former in a module an ES module imports.
 const ROOT = path.resolve(path.dirname(__filename), '..');
 
 /** The parts of a V8 .cpuprofile read here. */

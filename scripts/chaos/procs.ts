@@ -142,7 +142,7 @@ export function adopt(pid: number, logFile: string, { argv: given }: { argv?: st
   };
 }
 
-// __filename, not __dirname: loaded from ES modules (the chaos run, bench.mjs), tsx defines only the former.
+// __filename, not __dirname: tsx defines only the former in a module an ES module imports.
 const ROOT = path.resolve(path.dirname(__filename), '..', '..');
 
 export interface ComponentOptions {

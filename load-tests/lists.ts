@@ -15,63 +15,82 @@
 //
 // With DATABASE_URL set, the run uses that server's database `cskh_lists` (or --database NAME), so
 // a seeded database can be timed again and again (--no-seed) while the code changes.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import { login, markdownTable, loadAverage } from './api.ts';
+import { login, markdownTable, loadAverage, percentile, vnDay } from './api';
+import { parseFlags, runToExit, sayAs } from './cli';
+import { productEnv, resetAdminPassword, runPassword } from './product';
+import { startInfra } from '../scripts/infra/index';
+import { parseSeedArgs, seedVolume } from '../scripts/seed-volume';
+import { Stack, startStack } from '../scripts/stack';
 
-const say = (msg) => process.stderr.write(`[bench:lists] ${msg}\n`);
+const say = sayAs('bench:lists');
 
-function parseArgs(argv) {
-  const o = {
-    lookupLog: 100_000,
-    rows: 20_000,
-    seed: true,
-    iterations: 20,
-    only: undefined,
-    json: undefined,
-    database: 'cskh_lists',
-    seedArgs: [],
+interface ListsOptions {
+  lookupLog: number;
+  rows: number;
+  seed: boolean;
+  iterations: number;
+  only?: Set<string>;
+  json?: string;
+  database: string;
+  /** Passed on to seed:volume as they are (--days, --chunk). */
+  seedArgs: string[];
+}
+
+function parseArgs(argv: readonly string[]): ListsOptions {
+  const f = parseFlags(argv, {
+    'lookup-log': 'value',
+    rows: 'value',
+    'no-seed': 'switch',
+    iterations: 'value',
+    only: 'value',
+    json: 'value',
+    database: 'value',
+    days: 'value',
+    chunk: 'value',
+  });
+  return {
+    lookupLog: Number(f['lookup-log'] ?? 100_000),
+    rows: Number(f.rows ?? 20_000),
+    seed: f['no-seed'] === undefined,
+    iterations: f.iterations === undefined ? 20 : Math.max(3, Number(f.iterations)),
+    only: f.only === undefined ? undefined : new Set(f.only.split(',')),
+    json: f.json,
+    database: f.database ?? 'cskh_lists',
+    seedArgs: [...(f.days === undefined ? [] : ['--days', f.days]), ...(f.chunk === undefined ? [] : ['--chunk', f.chunk])],
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--lookup-log') o.lookupLog = Number(argv[++i]);
-    else if (a === '--rows') o.rows = Number(argv[++i]);
-    else if (a === '--no-seed') o.seed = false;
-    else if (a === '--iterations') o.iterations = Math.max(3, Number(argv[++i]));
-    else if (a === '--only') o.only = new Set(argv[++i].split(','));
-    else if (a === '--json') o.json = argv[++i];
-    else if (a === '--database') o.database = argv[++i];
-    else if (a === '--days' || a === '--chunk') o.seedArgs.push(a, argv[++i]);
-    else throw new Error(`unknown argument ${a}`);
-  }
-  return o;
 }
 
-/** DD/MM/YYYY of the Vietnam day `daysAgo` days before today. */
-export function vnDay(daysAgo = 0, now = Date.now()) {
-  const d = new Date(now + 7 * 3600_000 - daysAgo * 86_400_000);
-  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+/** Values drawn from the seeded data: a phone's middle digits and its end, a salesperson. */
+export interface Sample {
+  phoneMiddle: string;
+  phoneEnd: string;
+  salesperson: string;
 }
-
-export function percentile(sorted, p) {
-  if (!sorted.length) return 0;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i];
+type Kind = 'page' | 'export';
+type As = 'admin' | 'leader' | 'branch';
+/** One call timed: its screen, what it asks, its path, a page or an export, and whose token. */
+export interface TimedCall {
+  screen: string;
+  name: string;
+  path: string;
+  kind: Kind;
+  as: As;
 }
 
 /**
  * The calls timed, per screen. `sample` holds values drawn from the seeded data: a phone's middle
  * digits (a contains-search that must find middle-of-string matches) and a salesperson.
  */
-export function calls(sample) {
+export function calls(sample: Sample): TimedCall[] {
   const week = `startDate=${vnDay(13)}&endDate=${vnDay(7)}`;
   const day = `startDate=${vnDay(3)}&endDate=${vnDay(3)}`;
   const year = `startDate=${vnDay(364)}&endDate=${vnDay(0)}`;
   const all = 'page=0&count=9999999999';
   const mid = sample.phoneMiddle;
   const nv = sample.salesperson;
-  return [
+  const list: [string, string, string, Kind?, As?][] = [
     // Lookup history (spec 3 §7.1): the 10-million-row table.
     ['lstracuu', 'first page', `/api/v1/lstracuu?page=1&count=20`],
     ['lstracuu', 'page 5,000', `/api/v1/lstracuu?page=5000&count=20`],
@@ -127,30 +146,60 @@ export function calls(sample) {
     ['report90849332', 'year, search phone', `/api/v1/report90849332?page=1&count=20&${year}&message=${mid}`],
     ['report90849332', "leader's subtree", `/api/v1/report90849332?page=1&count=20`, 'page', 'leader'],
     ['report90849332', 'export one day', `/api/v1/report90849332/listExport?${day}`, 'export'],
-  ].map(([screen, name, path, kind, as]) => ({ screen, name, path, kind: kind ?? 'page', as: as ?? 'admin' }));
+  ];
+  return list.map(([screen, name, path, kind, as]) => ({ screen, name, path, kind: kind ?? 'page', as: as ?? 'admin' }));
 }
 
-async function call(base, token, path) {
+interface CallAnswer {
+  ms: number;
+  status: number;
+  body?: { msg?: string; data?: { values?: unknown[]; count?: number | string } };
+  bytes: number;
+}
+
+async function call(base: string, token: string, path: string): Promise<CallAnswer> {
   const t0 = performance.now();
   const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
   const text = await res.text();
   const ms = performance.now() - t0;
-  let body;
+  let body: CallAnswer['body'];
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(text) as CallAnswer['body'];
   } catch {
     body = undefined;
   }
   return { ms, status: res.status, body, bytes: text.length };
 }
 
-export async function timeCalls(base, tokens, list, iterations, log = say) {
-  const results = [];
+export interface CallTiming {
+  screen: string;
+  name: string;
+  as: As;
+  kind: Kind;
+  status?: number;
+  error?: string;
+  n: number;
+  p50: number;
+  p95: number;
+  count: number;
+  rows: number;
+  bytes: number;
+  rowsPerSecond?: number;
+}
+
+export async function timeCalls(
+  base: string,
+  tokens: string | Record<As, string>,
+  list: TimedCall[],
+  iterations: number,
+  log = say,
+): Promise<CallTiming[]> {
+  const results: CallTiming[] = [];
   for (const c of list) {
     const token = typeof tokens === 'string' ? tokens : tokens[c.as];
     const n = c.kind === 'export' ? Math.max(3, Math.ceil(iterations / 4)) : iterations;
-    const times = [];
-    let last;
+    const times: number[] = [];
+    let last: CallAnswer | undefined;
     await call(base, token, c.path); // warm-up: plans and pages as a user's second look finds them
     for (let i = 0; i < n; i++) {
       last = await call(base, token, c.path);
@@ -159,7 +208,7 @@ export async function timeCalls(base, tokens, list, iterations, log = say) {
     }
     const sorted = [...times].sort((a, b) => a - b);
     const rows = last?.body?.data?.values?.length ?? 0;
-    const r = {
+    const r: CallTiming = {
       screen: c.screen,
       name: c.name,
       as: c.as,
@@ -182,7 +231,7 @@ export async function timeCalls(base, tokens, list, iterations, log = say) {
   return results;
 }
 
-export function table(results) {
+export function table(results: CallTiming[]): string {
   const head = ['screen', 'call', 'as', 'p50 ms', 'p95 ms', 'count', 'rows', 'export rows/s'];
   const body = results.map((r) => [
     r.screen,
@@ -199,88 +248,77 @@ export function table(results) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const { startInfra } = await import('../scripts/infra/index.ts');
   const given = process.env.DATABASE_URL;
   const infra = await startInfra({ log: (m) => say(m) });
-  const dbUrl = new URL(given ?? infra.env.DATABASE_URL);
+  const dbUrl = new URL(given ?? infra.env.DATABASE_URL ?? '');
   dbUrl.pathname = `/${opts.database}`;
-  let stack;
+  let stack: Stack | undefined;
   const stop = async () => {
-    await stack?.stop().catch((e) => say(`stack stop: ${e}`));
-    await infra.stop().catch((e) => say(`infra stop: ${e}`));
+    await stack?.stop().catch((e: unknown) => say(`stack stop: ${String(e)}`));
+    await infra.stop().catch((e: unknown) => say(`infra stop: ${String(e)}`));
   };
-  process.once('SIGINT', () => stop().then(() => process.exit(130)));
-  let exit = 0;
-  try {
-    const adminPassword = `Bench-${randomBytes(6).toString('hex')}`;
-    const { startStack } = await import('../scripts/stack.ts');
-    const { Client } = (await import('pg')).default;
-    // The admin account keeps the password of the run that created it: reset it for this run.
-    const admin = new Client({ connectionString: dbUrl.toString() });
-    const env = {
-      ...process.env,
-      ...infra.env,
-      DATABASE_URL: dbUrl.toString(),
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      SYSTEM_ACCOUNT_KEY: randomBytes(32).toString('hex'),
-      CSKH_ADMIN_PASSWORD: adminPassword,
-      MIGRATE_ON_START: 'true',
-    };
-    stack = await startStack({ env });
-    say(`stack up at ${stack.url} on database ${dbUrl.pathname.slice(1)}`);
-    const { hashPassword } = await import('../services/auth/src/domain/passwords.ts');
-    await admin.connect();
-    await admin.query(`UPDATE auth.users SET password_hash = $1 WHERE lower(username) = 'admin'`, [await hashPassword(adminPassword)]);
-    if (opts.seed) {
-      const { seedVolume, parseSeedArgs } = await import('../scripts/seed-volume.ts');
-      const t0 = Date.now();
-      await seedVolume(
-        parseSeedArgs(['--lookup-log', String(opts.lookupLog), '--rows', String(opts.rows), ...opts.seedArgs], {
-          DATABASE_URL: dbUrl.toString(),
-        }),
-      );
-      say(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-    }
-    const sizes = (
-      await admin.query(
-        `SELECT n.nspname || '.' || c.relname AS t, c.reltuples::bigint AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+  await runToExit(
+    say,
+    async () => {
+      const adminPassword = runPassword('Bench');
+      const { Client } = (await import('pg')).default;
+      const admin = new Client({ connectionString: dbUrl.toString() });
+      const started = await startStack({ env: productEnv(infra.env, adminPassword, { DATABASE_URL: dbUrl.toString() }) });
+      stack = started;
+      say(`stack up at ${started.url} on database ${dbUrl.pathname.slice(1)}`);
+      await admin.connect();
+      await resetAdminPassword(admin, adminPassword);
+      if (opts.seed) {
+        const t0 = Date.now();
+        await seedVolume(
+          parseSeedArgs(['--lookup-log', String(opts.lookupLog), '--rows', String(opts.rows), ...opts.seedArgs], {
+            DATABASE_URL: dbUrl.toString(),
+          }),
+        );
+        say(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      }
+      const sizes = (
+        await admin.query<{ t: string; n: string }>(
+          `SELECT n.nspname || '.' || c.relname AS t, c.reltuples::bigint AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
           WHERE (n.nspname, c.relname) IN (('lookup','lookup_log'),('care','care_record'),('care','customer'),('bank','bank_message'),
                  ('orders','sale_order'),('refunds','refund_request'),('payroll','revenue_record')) ORDER BY 1`,
-      )
-    ).rows;
-    const phone =
-      (await admin.query(`SELECT so_dien_thoai FROM lookup.lookup_log ORDER BY created_at DESC LIMIT 1 OFFSET 1000`)).rows[0]
-        ?.so_dien_thoai ?? '0912345678';
-    const nv =
-      (await admin.query(`SELECT username FROM lookup.lookup_log WHERE username LIKE 'vol_nv%' ORDER BY created_at DESC LIMIT 1`)).rows[0]
-        ?.username ?? 'admin';
-    await admin.end();
-    const sample = { phoneMiddle: phone.slice(3, 10), phoneEnd: phone.slice(-7), salesperson: nv };
-    // A leader and a branch of the seeded hierarchy (seed:volume's password) time the subtree scopes.
-    const tokens = {
-      admin: await login(stack.url, 'admin', adminPassword),
-      leader: await login(stack.url, 'vol_tn1_1', 'Volume@123'),
-      branch: await login(stack.url, 'vol_cn1', 'Volume@123'),
-    };
-    const list = calls(sample).filter((c) => !opts.only || opts.only.has(c.screen));
-    say(`timing ${list.length} calls, ${opts.iterations} times each (exports a quarter of that), one at a time`);
-    const results = await timeCalls(stack.url, tokens, list, opts.iterations);
-    const load = loadAverage();
-    const sizeLine = sizes.map((s) => `${s.t} ${Number(s.n).toLocaleString('en')}`).join(', ');
-    process.stdout.write(
-      `\nList timings through the gateway (${opts.iterations} calls each, one at a time; ${os.cpus().length} cores, load ${load})\n` +
-        `Rows: ${sizeLine}\nSample: phone digits ${sample.phoneMiddle}, staff ${sample.salesperson}\n\n${table(results)}\n\n`,
-    );
-    if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ sizes, sample, iterations: opts.iterations, load, results }, null, 2));
-    if (results.some((r) => r.error)) exit = 1;
-  } catch (err) {
-    say(`failed: ${err?.stack ?? err}`);
-    exit = 1;
-  } finally {
-    await stop();
-  }
-  process.exit(exit);
+        )
+      ).rows;
+      const phone =
+        (
+          await admin.query<{ so_dien_thoai: string }>(
+            `SELECT so_dien_thoai FROM lookup.lookup_log ORDER BY created_at DESC LIMIT 1 OFFSET 1000`,
+          )
+        ).rows[0]?.so_dien_thoai ?? '0912345678';
+      const nv =
+        (
+          await admin.query<{ username: string }>(
+            `SELECT username FROM lookup.lookup_log WHERE username LIKE 'vol_nv%' ORDER BY created_at DESC LIMIT 1`,
+          )
+        ).rows[0]?.username ?? 'admin';
+      await admin.end();
+      const sample: Sample = { phoneMiddle: phone.slice(3, 10), phoneEnd: phone.slice(-7), salesperson: nv };
+      // A leader and a branch of the seeded hierarchy (seed:volume's password) time the subtree scopes.
+      const tokens = {
+        admin: await login(started.url, 'admin', adminPassword),
+        leader: await login(started.url, 'vol_tn1_1', 'Volume@123'),
+        branch: await login(started.url, 'vol_cn1', 'Volume@123'),
+      };
+      const list = calls(sample).filter((c) => !opts.only || opts.only.has(c.screen));
+      say(`timing ${list.length} calls, ${opts.iterations} times each (exports a quarter of that), one at a time`);
+      const results = await timeCalls(started.url, tokens, list, opts.iterations);
+      const load = loadAverage();
+      const sizeLine = sizes.map((s) => `${s.t} ${Number(s.n).toLocaleString('en')}`).join(', ');
+      process.stdout.write(
+        `\nList timings through the gateway (${opts.iterations} calls each, one at a time; ${os.cpus().length} cores, load ${load})\n` +
+          `Rows: ${sizeLine}\nSample: phone digits ${sample.phoneMiddle}, staff ${sample.salesperson}\n\n${table(results)}\n\n`,
+      );
+      if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ sizes, sample, iterations: opts.iterations, load, results }, null, 2));
+      return results.some((r) => r.error) ? 1 : 0;
+    },
+    stop,
+  );
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) main();
+if (require.main === module) void main();
