@@ -72,12 +72,6 @@ export default tseslint.config(
     languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly' } },
   },
   {
-    // Not yet typed: the web's generic lists and forms (rows as the generated client types them).
-    // The list shrinks to nothing.
-    files: ['web/src/list/**/*.{ts,tsx}', 'web/src/form/**/*.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off' },
-  },
-  {
     // Test fixtures poke at replies of every shape; a test's `any` cannot reach production.
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', 'scripts/testing.ts', 'services/kit/src/testing.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

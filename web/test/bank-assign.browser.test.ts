@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { callApi, input, launchChromium, logIn, searchUntil, toast, staffMaker } from './browser-session';
+import { callApi, input, launchChromium, logIn, pickOption, searchUntil, toast, staffMaker } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { isFieldNameHeader, isRawValue } from '../src/list/rawCodes';
@@ -25,6 +25,18 @@ let adminToken: string;
 
 const api = <T>(path: string, token?: string, body?: unknown, method?: string) => callApi<T>(stack.url, path, token, body, method);
 const login = (page: Page, username: string, password = 'Matkhau@1') => logIn(page, stack.url, username, password);
+
+/** Types into the hand-out's staff picker of line `i`, and chooses the person it finds; returns what the option read. */
+async function pickStaff(page: Page, i: number, typed: string, username: string): Promise<string | null> {
+  const picker = input(page, `mesbank-assign-staff-${i}`);
+  await picker.click();
+  await picker.fill(typed);
+  const option = page.getByTestId(`mesbank-assign-staff-${i}-option-${username}`);
+  await option.waitFor();
+  const text = await option.textContent();
+  await pickOption(option);
+  return text;
+}
 
 function vnToday(): string {
   const d = new Date(Date.now() + 7 * 3600 * 1000);
@@ -107,14 +119,16 @@ it('a manager divides messages on screen; the salesperson online is told at once
   await boss.getByTestId('mesbank-assign-open').click();
   const dialog = boss.getByTestId('mesbank-assign-dialog');
   await dialog.waitFor();
-  await boss.waitForFunction(() => document.querySelector('[data-testid="mesbank-assign-total"]')?.textContent === '3');
-  // Staff listed by name under their branch.
-  expect(await dialog.getByTestId(`mesbank-assign-row-nva${tag}`).textContent()).toContain('Nguyễn Văn An');
-  // Nothing typed: the manager is told what is missing, nothing is sent.
+  await dialog.getByTestId('mesbank-assign-total').filter({ hasText: 'Số tin nhắn chưa giao: 3' }).waitFor();
+  // Nothing chosen: the manager is told what is missing, nothing is sent.
   await boss.getByTestId('mesbank-assign-submit').click();
   await toast(boss, 'Bạn chưa chọn nhân viên và số lượng cần phân chia');
-  await input(boss, `mesbank-assign-qty-nva${tag}`).fill('2');
-  await input(boss, `mesbank-assign-qty-nvb${tag}`).fill('1');
+  // Staff found by name in the picker, a salesperson shown under their branch with the spec's dashes.
+  expect(await pickStaff(boss, 0, 'van an', `nva${tag}`)).toBe(`----nva${tag} - Nguyễn Văn An`);
+  await input(boss, 'mesbank-assign-count-0').fill('2');
+  await boss.getByTestId('mesbank-assign-add').click();
+  await pickStaff(boss, 1, `nvb${tag}`, `nvb${tag}`);
+  await input(boss, 'mesbank-assign-count-1').fill('1');
   await boss.getByTestId('mesbank-assign-submit').click();
   await toast(boss, 'Phân chia dữ liệu thành công.');
   await dialog.waitFor({ state: 'detached' });

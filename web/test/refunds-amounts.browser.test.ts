@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
-import { callApi, chooseOption, input, launchChromium, logIn, toast, staffMaker } from './browser-session';
+import { callApi, chooseOption, input, pickOption, launchChromium, logIn, toast, staffMaker } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
@@ -173,11 +173,13 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
 
   // ── Hand-out: the one request waiting is handed to the manager, who finds it under 'Được giao cho tôi'.
   await mgr.getByTestId('requestrefund-assign').click();
-  await mgr.getByTestId('assign-form-dialog').waitFor();
-  expect(await mgr.getByTestId('assign-form-dialog').textContent()).toContain('Còn 1 yêu cầu chưa giao');
-  await chooseOption(mgr, 'assign-form-username', boss);
-  await input(mgr, 'assign-form-count').fill('1');
-  await mgr.getByTestId('assign-form-submit').click();
+  await mgr.getByTestId('requestrefund-assign-total').filter({ hasText: 'Còn 1 yêu cầu chưa giao' }).waitFor();
+  const picker = input(mgr, 'requestrefund-assign-staff-0');
+  await picker.click();
+  await picker.fill(boss);
+  await pickOption(mgr.getByTestId(`requestrefund-assign-staff-0-option-${boss}`));
+  await input(mgr, 'requestrefund-assign-count-0').fill('1');
+  await mgr.getByTestId('requestrefund-assign-submit').click();
   await toast(mgr, 'Phân chia dữ liệu thành công.');
   await mgr.getByTestId('requestrefund-mine').click();
   await mgr.getByText('Yêu cầu hoàn tiền được giao cho tôi').first().waitFor();

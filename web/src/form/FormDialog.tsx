@@ -33,7 +33,7 @@ import { testIdProps } from '../common/testId';
 const text = (t: string | ((m: FormMode) => string) | undefined, mode: FormMode) => (typeof t === 'function' ? t(mode) : t);
 
 /** Loads the options of every select with `loadOptions`, again whenever its `optionsKey` changes. */
-function useLoadedOptions(fields: FieldDef[], values: FormValues, ctxBase: Omit<FormContext, 'options'>, open: boolean) {
+function useLoadedOptions<R>(fields: FieldDef<R>[], values: FormValues, ctxBase: Omit<FormContext<R>, 'options'>, open: boolean) {
   const [loaded, setLoaded] = useState<Record<string, FormOption[]>>({});
   /** Per field, the failure of its last load (the server's msg, '' for one without a msg); absent = none. */
   const [failed, setFailed] = useState<Record<string, string>>({});
@@ -87,7 +87,7 @@ function useLoadedOptions(fields: FieldDef[], values: FormValues, ctxBase: Omit<
  * The generic create/edit dialog built from a field list (see ./types.ts for the configuration).
  * Create and edit are one dialog: `mode` picks the fields and `row` gives the edit values.
  */
-export default function FormDialog<R = any>({
+export default function FormDialog<R, V extends object = FormValues>({
   config,
   open,
   mode,
@@ -96,7 +96,7 @@ export default function FormDialog<R = any>({
   onClose,
   onSaved,
 }: {
-  config: FormConfig<R>;
+  config: FormConfig<R, V>;
   open: boolean;
   mode: FormMode;
   row?: R | null;
@@ -105,7 +105,7 @@ export default function FormDialog<R = any>({
   onSaved: (result: unknown) => void;
 }) {
   const viewer = useSession();
-  const fields = config.fields as FieldDef[];
+  const fields = config.fields;
   const [values, setValues] = useState<FormValues>(() => initialValues(fields, mode, row));
   const [touched, setTouched] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
@@ -121,9 +121,9 @@ export default function FormDialog<R = any>({
 
   const ctxBase = useMemo(() => ({ viewer, mode, row }), [viewer, mode, row]);
   const { loaded, failed: loadFailures } = useLoadedOptions(fields, values, ctxBase, open);
-  const ctx: FormContext = useMemo(() => {
+  const ctx: FormContext<R> = useMemo(() => {
     const options: Record<string, FormOption[]> = { ...loaded };
-    const c: FormContext = { ...ctxBase, options };
+    const c: FormContext<R> = { ...ctxBase, options };
     for (const f of fields)
       if (!f.loadOptions && f.options) options[f.key] = typeof f.options === 'function' ? f.options(values, c) : f.options;
     return c;
@@ -152,7 +152,8 @@ export default function FormDialog<R = any>({
     setAlert(null);
     setSaving(true);
     try {
-      const result = await config.submit(submitValues(fields, values, ctx), ctx);
+      // The fields fill in the request the form declares (V): the server checks what arrives.
+      const result = await config.submit(submitValues(fields, values, ctx) as V, ctx);
       const ok = text(config.successMsg, mode);
       if (ok) notify(ok, 'success');
       onSaved(result);
@@ -166,7 +167,7 @@ export default function FormDialog<R = any>({
     }
   };
 
-  const renderField = (f: FieldDef) => {
+  const renderField = (f: FieldDef<R>) => {
     const testId = `${testIdPrefix}-${f.key}`;
     const readOnly = !!f.readOnlyIn?.includes(mode);
     const required = isFieldRequired(f, values, ctx);
@@ -249,7 +250,7 @@ export default function FormDialog<R = any>({
             htmlInput: { name: f.key },
             select: { SelectDisplayProps: testIdProps(testId) },
             inputLabel: f.emptyLabel !== undefined || selectHelper ? { shrink: true } : undefined,
-            formHelperText: failure ? ({ 'data-testid': `${testId}-load-error`, role: 'alert' } as any) : undefined,
+            formHelperText: failure ? testIdProps(`${testId}-load-error`, { role: 'alert' }) : undefined,
           }}
         >
           {f.emptyLabel !== undefined && (

@@ -31,7 +31,8 @@ import type { Session } from '../common/session';
 
 export type FormMode = 'create' | 'edit';
 export type FieldType = 'text' | 'number' | 'money' | 'select' | 'date' | 'datetime' | 'password' | 'checkbox' | 'custom';
-export type FormValues = Record<string, any>;
+/** The values as typed, by field key: text as typed (money with its separators), a select's value, a checkbox's boolean, a custom field's own. */
+export type FormValues = Record<string, unknown>;
 
 export const REQUIRED_ALERT = '[Lỗi] Có trường bắt buộc chưa được nhập hoặc chưa được chọn';
 
@@ -41,12 +42,12 @@ export interface FormOption {
   /** Option test id suffix when the label is not a good one (e.g. a username). */
   testKey?: string;
   indent?: number;
-  /** The server row behind the option (e.g. a role with its priority). */
-  data?: any;
+  /** The server row behind the option (e.g. a role with its priority), read back by the form that put it there. */
+  data?: unknown;
 }
 
 /** What field callbacks see besides the values. */
-export interface FormContext<R = any> {
+export interface FormContext<R = unknown> {
   viewer: Session;
   mode: FormMode;
   /** The row being edited (null when creating). */
@@ -56,15 +57,15 @@ export interface FormContext<R = any> {
 }
 
 export interface CustomFieldProps {
-  value: any;
-  setValue: (v: any) => void;
+  value: unknown;
+  setValue: (v: unknown) => void;
   values: FormValues;
   ctx: FormContext;
   testId: string;
   error: boolean;
 }
 
-export interface FieldDef<R = any> {
+export interface FieldDef<R = unknown> {
   key: string;
   label: string;
   type: FieldType;
@@ -103,11 +104,15 @@ export interface FieldDef<R = any> {
   render?: (props: CustomFieldProps) => ReactNode;
 }
 
-export interface FormConfig<R = any> {
+/**
+ * A dialog editing rows of type R (the list's proto message; null when creating) and sending V: the
+ * cleaned values (see `submit` above), typed as the route's request the fields fill in.
+ */
+export interface FormConfig<R = unknown, V extends object = FormValues> {
   title: string | ((mode: FormMode) => string);
   fields: FieldDef<R>[];
   requiredAlert?: string;
-  submit: (values: FormValues, ctx: FormContext<R>) => Promise<unknown>;
+  submit: (values: V, ctx: FormContext<R>) => Promise<unknown>;
   successMsg?: string | ((mode: FormMode) => string);
   errorMsg?: string | ((mode: FormMode) => string);
   submitLabel?: string | ((mode: FormMode) => string);

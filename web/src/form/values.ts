@@ -23,18 +23,18 @@ export function isBlank(value: unknown): boolean {
   return false;
 }
 
-function emptyValueOf(field: FieldDef): unknown {
+function emptyValueOf<R>(field: FieldDef<R>): unknown {
   if (field.type === 'checkbox') return false;
   if (field.type === 'custom') return undefined;
   return '';
 }
 
 /** Initial values: from the row when editing (field.initial or row[key]), else the field defaults. */
-export function initialValues(fields: FieldDef[], mode: FormMode, row: any): FormValues {
+export function initialValues<R>(fields: FieldDef<R>[], mode: FormMode, row: R | null | undefined): FormValues {
   const out: FormValues = {};
   for (const f of fields) {
     let v: unknown;
-    if (mode === 'edit' && row) v = f.initial ? f.initial(row) : row[f.key];
+    if (mode === 'edit' && row) v = f.initial ? f.initial(row) : (row as Record<string, unknown>)[f.key];
     else v = typeof f.default === 'function' ? (f.default as () => unknown)() : f.default;
     if (v === undefined || v === null) v = emptyValueOf(f);
     if (f.type === 'money' && !isBlank(v)) v = formatMoneyInput(v);
@@ -45,20 +45,20 @@ export function initialValues(fields: FieldDef[], mode: FormMode, row: any): For
 }
 
 /** Is the field shown to this viewer, in this mode, with these values? */
-export function isFieldVisible(field: FieldDef, values: FormValues, ctx: FormContext): boolean {
+export function isFieldVisible<R>(field: FieldDef<R>, values: FormValues, ctx: FormContext<R>): boolean {
   if (field.modes && !field.modes.includes(ctx.mode)) return false;
   if (field.visibleTo && !field.visibleTo(ctx.viewer)) return false;
   if (field.visible && !field.visible(values, ctx)) return false;
   return true;
 }
 
-export function isFieldRequired(field: FieldDef, values: FormValues, ctx: FormContext): boolean {
+export function isFieldRequired<R>(field: FieldDef<R>, values: FormValues, ctx: FormContext<R>): boolean {
   if (field.readOnlyIn?.includes(ctx.mode)) return false;
   return typeof field.required === 'function' ? field.required(values, ctx) : !!field.required;
 }
 
 /** Shown, required fields left empty (a checkbox counts as filled only when ticked). */
-export function missingRequired(fields: FieldDef[], values: FormValues, ctx: FormContext): FieldDef[] {
+export function missingRequired<R>(fields: FieldDef<R>[], values: FormValues, ctx: FormContext<R>): FieldDef<R>[] {
   return fields.filter((f) => {
     if (!isFieldVisible(f, values, ctx) || !isFieldRequired(f, values, ctx)) return false;
     const v = values[f.key];
@@ -67,7 +67,7 @@ export function missingRequired(fields: FieldDef[], values: FormValues, ctx: For
 }
 
 /** Fields whose value is filled but malformed (dates not DD/MM/YYYY, date-times not DD/MM/YYYY HH:mm). */
-export function invalidFields(fields: FieldDef[], values: FormValues, ctx: FormContext): FieldDef[] {
+export function invalidFields<R>(fields: FieldDef<R>[], values: FormValues, ctx: FormContext<R>): FieldDef<R>[] {
   return fields.filter((f) => {
     if ((f.type !== 'date' && f.type !== 'datetime') || !isFieldVisible(f, values, ctx) || isBlank(values[f.key])) return false;
     const text = String(values[f.key]).trim();
@@ -76,7 +76,7 @@ export function invalidFields(fields: FieldDef[], values: FormValues, ctx: FormC
 }
 
 /** The alert for a refused submit: the first missing field's own text, else the form's. */
-export function requiredAlertFor(missing: FieldDef[], formAlert: string): string {
+export function requiredAlertFor(missing: Pick<FieldDef, 'requiredMsg'>[], formAlert: string): string {
   // The first missing field in display order decides: the spec checks the common fields before the
   // questions with their own text (spec 2 §5: the refund dialog's '[Lỗi]…' before 'Bạn chưa trả lời…').
   return missing[0]?.requiredMsg ?? formAlert;
@@ -86,7 +86,7 @@ export function requiredAlertFor(missing: FieldDef[], formAlert: string): string
  * The values sent: shown fields only (read-only ones too), text trimmed (passwords as typed),
  * money and number as numbers, blank `omitBlank` fields left out.
  */
-export function submitValues(fields: FieldDef[], values: FormValues, ctx: FormContext): FormValues {
+export function submitValues<R>(fields: FieldDef<R>[], values: FormValues, ctx: FormContext<R>): FormValues {
   const out: FormValues = {};
   for (const f of fields) {
     if (!isFieldVisible(f, values, ctx)) continue;
@@ -118,7 +118,7 @@ export function submitValues(fields: FieldDef[], values: FormValues, ctx: FormCo
 }
 
 /** A change to one field: typed text cleaned by the field's rules, dependent fields cleared. */
-export function applyChange(fields: FieldDef[], values: FormValues, key: string, raw: unknown): FormValues {
+export function applyChange<R>(fields: FieldDef<R>[], values: FormValues, key: string, raw: unknown): FormValues {
   const f = fields.find((x) => x.key === key);
   let v = raw;
   if (f?.type === 'money') v = formatMoneyInput(raw);

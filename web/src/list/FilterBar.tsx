@@ -3,14 +3,16 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import DateField, { MonthField } from '../common/DateField';
 import StaffPicker from '../common/StaffPicker';
+import { testIdProps } from '../common/testId';
 import type { FilterDef, ListContext, SelectOption } from './types';
 
 interface FieldProps {
   def: FilterDef;
-  value: any;
+  /** What the filter holds: the text typed, the value picked (a select's option value), a date as typed. */
+  value: unknown;
   ctx: ListContext;
   listId: string;
-  onChange: (value: any, apply: boolean) => void;
+  onChange: (value: unknown, apply: boolean) => void;
   onEnter: () => void;
 }
 
@@ -47,7 +49,7 @@ function SelectField({ def, value, ctx, listId, onChange }: FieldProps) {
         // displayEmpty: the 'all' option (value '') shows its label instead of a blank box.
         select: {
           displayEmpty: def.allLabel !== undefined,
-          SelectDisplayProps: { 'data-testid': def.testId ?? `${listId}-filter-${def.key}` } as any,
+          SelectDisplayProps: testIdProps(def.testId ?? `${listId}-filter-${def.key}`),
         },
         inputLabel: { shrink: true },
       }}
@@ -91,7 +93,7 @@ export function FilterField(props: FieldProps) {
     return (
       <MonthField
         label={def.label}
-        value={value ?? ''}
+        value={String(value ?? '')}
         width={def.width}
         testId={testId}
         onChange={(v) => onChange(v, def.autoApply ?? false)}
@@ -102,7 +104,7 @@ export function FilterField(props: FieldProps) {
     return (
       <DateField
         label={def.label}
-        value={value ?? ''}
+        value={String(value ?? '')}
         width={def.width}
         testId={testId}
         onChange={(v) => onChange(v, def.autoApply ?? false)}

@@ -32,7 +32,9 @@ import { withActionsColumn } from './history';
 import { actionsFirst, useScrollsSideways } from './pinnedActions';
 import {
   EXPORT_ALL_COUNT,
-  type ColumnDef,
+  fieldValue,
+  type FilterDef,
+  type Filters,
   type ListConfig,
   type ListContext,
   type ListHandle,
@@ -48,8 +50,8 @@ const STICKY_ACTIONS = 'cskh-sticky-actions';
 // The localeText prop replaces (not merges) the theme's grid texts, so start from the Vietnamese set.
 const GRID_VI_TEXT = viVN.components.MuiDataGrid.defaultProps.localeText;
 
-function defaultsOf(config: ListConfig<any>): Record<string, any> {
-  const out: Record<string, any> = {};
+function defaultsOf(config: { filters?: FilterDef[] }): Filters {
+  const out: Filters = {};
   for (const f of config.filters ?? []) {
     const d = typeof f.default === 'function' ? (f.default as () => unknown)() : f.default;
     out[f.key] = d ?? '';
@@ -57,17 +59,19 @@ function defaultsOf(config: ListConfig<any>): Record<string, any> {
   return out;
 }
 
-function mapDefault(data: any): { rows: Row[]; count: number } {
-  const rows = Array.isArray(data?.values) ? data.values : Array.isArray(data) ? data : [];
-  const count = Number(data?.count ?? rows.length) || 0;
-  return { rows, count };
+/** A list answer's `data`: `{ values, count }` (or a bare list); the rows are the screen's type, as its route says. */
+function mapDefault<R>(data: unknown): { rows: R[]; count: number } {
+  const page = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { values?: unknown; count?: unknown }) : {};
+  const rows: unknown[] = Array.isArray(page.values) ? page.values : Array.isArray(data) ? data : [];
+  const count = Number(page.count ?? rows.length) || 0;
+  return { rows: rows as R[], count };
 }
 
-export interface ListScreenProps<R extends Row = Row> {
-  config: ListConfig<R>;
+export interface ListScreenProps<R extends Row = Row, D = unknown> {
+  config: ListConfig<R, D>;
 }
 
-function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref<ListHandle>) {
+function ListScreenInner<R extends Row, D>({ config }: ListScreenProps<R, D>, ref: Ref<ListHandle>) {
   const session = useSession();
   const confirm = useConfirm();
   const pageSizes = config.pageSizes ?? DEFAULT_PAGE_SIZES;
@@ -76,10 +80,10 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     pageSize: config.defaultPageSize ?? pageSizes[0],
   });
   // A preset from another screen (./presets.ts) replaces the defaults it names.
-  const [draft, setDraft] = useState<Record<string, any>>(() => ({ ...defaultsOf(config), ...(takePreset(config.id) ?? {}) }));
-  const [applied, setApplied] = useState<Record<string, any>>(draft);
+  const [draft, setDraft] = useState<Filters>(() => ({ ...defaultsOf(config), ...(takePreset(config.id) ?? {}) }));
+  const [applied, setApplied] = useState<Filters>(draft);
   const [reloadKey, setReloadKey] = useState(config.manualLoad ? -1 : 0);
-  const [result, setResult] = useState<ListResult<R> | null>(null);
+  const [result, setResult] = useState<ListResult<R, D> | null>(null);
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -87,16 +91,16 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
 
   const reload = useCallback(() => setReloadKey((k) => (k < 0 ? 0 : k + 1)), []);
 
-  const ctx: ListContext<R> = useMemo(
+  const ctx: ListContext<R, D> = useMemo(
     () => ({ session, filters: applied, reload, notify, confirm, data: result }),
     [session, applied, reload, confirm, result],
   );
 
   const buildParams = useCallback(
-    (filters: Record<string, any>) => {
+    (filters: Filters) => {
       const params: Record<string, unknown> = {};
       for (const f of config.filters ?? []) {
-        if (f.visible && !f.visible(ctx as ListContext)) continue;
+        if (f.visible && !f.visible(ctx)) continue;
         const v = filters[f.key];
         const p = f.toParam ? f.toParam(v, filters) : v;
         if (p !== undefined && p !== null && p !== '') params[f.key] = p;
@@ -112,11 +116,12 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     const ac = new AbortController();
     setLoading(true);
     const params = { ...buildParams(applied), page: paginationModel.page + 1, count: paginationModel.pageSize };
-    (config.load ? config.load(params, ac.signal) : api.get(config.endpoint, params, { signal: ac.signal }))
+    // The endpoint answers its route's reply, the D the screen declares.
+    (config.load ? config.load(params, ac.signal) : api.get<D>(config.endpoint, params, { signal: ac.signal }))
       .then((data) => {
         if (ac.signal.aborted) return;
-        const { rows, count } = (config.mapResponse ?? mapDefault)(data);
-        setResult({ rows: rows as R[], count, raw: data });
+        const { rows, count } = (config.mapResponse ?? mapDefault<R>)(data);
+        setResult({ rows, count, raw: data });
         setLoadError(null);
       })
       .catch((e) => {
@@ -148,7 +153,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
         notify(`${f.label ?? 'Ngày'}: ngày không hợp lệ (DD/MM/YYYY)`, 'warning');
         return;
       }
-      if (f.requiredMsg && (f.visible ? f.visible(ctx as ListContext) : true) && !String(values[f.key] ?? '').trim()) {
+      if (f.requiredMsg && (f.visible ? f.visible(ctx) : true) && !String(values[f.key] ?? '').trim()) {
         notify(f.requiredMsg, 'warning');
         return;
       }
@@ -178,15 +183,15 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     setExporting(true);
     try {
       // Read as it streams (rows parsed one by one, never the whole text at once); a cut answer is an error, not a short file.
-      const data = await fetchAllRows(config.endpoint, {
+      const data = (await fetchAllRows(config.endpoint, {
         ...buildParams(applied),
         page: 0,
         count: EXPORT_ALL_COUNT,
         ...(config.export.query ?? {}),
-      });
-      const { rows } = (config.mapResponse ?? mapDefault)(data);
+      })) as D;
+      const { rows } = (config.mapResponse ?? mapDefault<R>)(data);
       const fileName = typeof config.export.fileName === 'function' ? config.export.fileName() : config.export.fileName;
-      await writeExcel(fileName, visibleColumns as ColumnDef[], rows, config.export.sheetName);
+      await writeExcel(fileName, visibleColumns, rows, config.export.sheetName);
     } catch (e) {
       notify(`[Lỗi] ${errorMsg(e) || (e as Error)?.message || ''}`.trim(), 'error');
     } finally {
@@ -194,7 +199,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     }
   };
 
-  const rowIdOf = useCallback((row: R) => String(config.rowId ? config.rowId(row) : row.id), [config]);
+  const rowIdOf = useCallback((row: R) => String(config.rowId ? config.rowId(row) : fieldValue(row, 'id')), [config]);
   // The history dialog is one more row action (and brings an actions column if the list has none showing).
   const history = config.history;
   const rowActions = useMemo<RowAction<R>[]>(() => {
@@ -261,20 +266,11 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
       const r = row as R;
       const id = rowIdOf(r);
       if (c.kind === 'index') return indexById.get(id) ?? '';
-      if (c.kind === 'actions') return <ActionButtons row={r} rowId={id} actions={rowActions as any} ctx={ctx as any} listId={config.id} />;
-      const value = c.value ? c.value(r) : r[c.field];
+      if (c.kind === 'actions') return <ActionButtons row={r} rowId={id} actions={rowActions} ctx={ctx} listId={config.id} />;
+      const value = c.value ? c.value(r) : fieldValue(r, c.field);
       if (c.edit && (!c.edit.canEdit || c.edit.canEdit(r, ctx))) {
         const edit = c.edit.type === 'select' && !c.edit.options && c.options ? { ...c.edit, options: c.options } : c.edit;
-        return (
-          <EditableCell
-            row={r}
-            field={c.field}
-            edit={edit as any}
-            initial={value}
-            ctx={ctx as any}
-            testId={`${config.id}-edit-${c.field}-${id}`}
-          />
-        );
+        return <EditableCell row={r} field={c.field} edit={edit} initial={value} ctx={ctx} testId={`${config.id}-edit-${c.field}-${id}`} />;
       }
       if (c.render) return c.render(r, ctx);
       if (c.kind === 'chip' && c.chip) {
@@ -314,7 +310,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
     [rowTestId, config.id, rowIdOf],
   );
 
-  const filters = (config.filters ?? []).filter((f) => !f.visible || f.visible(ctx as ListContext));
+  const filters = (config.filters ?? []).filter((f) => !f.visible || f.visible(ctx));
   const toolbar = (config.toolbar ?? []).filter((b) => !b.visible || b.visible(ctx));
   const canExport = !!config.export && !isSales(session.priority) && (!config.export.visible || config.export.visible(ctx));
 
@@ -333,7 +329,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
               key={f.key}
               def={f}
               value={draft[f.key]}
-              ctx={ctx as ListContext}
+              ctx={ctx}
               listId={config.id}
               onChange={(v, apply) => {
                 const next = { ...draft, [f.key]: v };
@@ -408,7 +404,7 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
           disableColumnMenu
           disableColumnFilter
           disableColumnSorting
-          slots={{ row: TestIdRow as any }}
+          slots={{ row: TestIdRow }}
           localeText={{ ...GRID_VI_TEXT, paginationDisplayedRows: ({ from, to, count }) => `${from}–${to} / ${formatNumber(count)}` }}
           sx={{
             border: 0,
@@ -443,8 +439,8 @@ function ListScreenInner<R extends Row>({ config }: ListScreenProps<R>, ref: Ref
  * The one generic list screen (filters, server paging, export, inline edit, row actions).
  * See ./types.ts for the configuration API.
  */
-const ListScreen = forwardRef(ListScreenInner) as <R extends Row = Row>(
-  props: ListScreenProps<R> & { ref?: Ref<ListHandle> },
+const ListScreen = forwardRef(ListScreenInner) as <R extends Row = Row, D = unknown>(
+  props: ListScreenProps<R, D> & { ref?: Ref<ListHandle> },
 ) => ReturnType<typeof ListScreenInner>;
 
 export default ListScreen;

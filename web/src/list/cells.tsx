@@ -7,10 +7,13 @@ import { failText } from '../api/client';
 import { DateTimeField } from '../common/DateField';
 import StaffPicker from '../common/StaffPicker';
 import { formatNumber, toVnDateTimeInput } from '../common/format';
+import type { ReactNode } from 'react';
+import type { ConfirmOptions } from '../common/confirm';
+import { testIdProps } from '../common/testId';
 import type { InlineEdit, ListContext, Row, RowAction } from './types';
 
 /** An inline-editable cell: text/number save on Enter, select and datetime on change. */
-export function EditableCell({
+export function EditableCell<R extends Row>({
   row,
   field,
   edit,
@@ -18,11 +21,11 @@ export function EditableCell({
   ctx,
   testId,
 }: {
-  row: Row;
+  row: R;
   field: string;
-  edit: InlineEdit;
+  edit: InlineEdit<R>;
   initial: unknown;
-  ctx: ListContext;
+  ctx: ListContext<R>;
   testId: string;
 }) {
   const toText = (v: unknown) => {
@@ -38,27 +41,27 @@ export function EditableCell({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- resets the text when the cell's value changes; toText is a new closure on every render
   useEffect(() => setValue(toText(initial)), [initial]);
 
+  /** Asks the edit's question first, if it has one: whether to go on. */
+  const ask = async <V,>(confirm: string | ConfirmOptions | ((row: R, value: V) => string | ConfirmOptions) | undefined, value: V) =>
+    !confirm || ctx.confirm(typeof confirm === 'function' ? confirm(row, value) : confirm);
+
   const save = async (raw: string) => {
     if (edit.ignoreBlank && !raw.trim()) {
       setValue(toText(initial));
       return;
     }
     if (raw === toText(initial)) return;
-    let v: any = raw;
-    if (edit.type === 'number') {
-      const digits = raw.replace(/[^\d-]/g, '');
-      v = digits === '' ? null : Number(digits);
-    }
-    if (edit.confirm) {
-      const ask = typeof edit.confirm === 'function' ? edit.confirm(row, v) : edit.confirm;
-      if (!(await ctx.confirm(ask))) {
-        setValue(toText(initial));
-        return;
-      }
+    // A number is saved as one (its digits; blank: null), anything else as the text or value chosen.
+    const digits = raw.replace(/[^\d-]/g, '');
+    const number = digits === '' ? null : Number(digits);
+    const goOn = edit.type === 'number' ? await ask(edit.confirm, number) : await ask(edit.confirm, raw);
+    if (!goOn) {
+      setValue(toText(initial));
+      return;
     }
     setSaving(true);
     try {
-      await edit.save(row, v, ctx);
+      await (edit.type === 'number' ? edit.save(row, number, ctx) : edit.save(row, raw, ctx));
       if (edit.successMsg) ctx.notify(edit.successMsg, 'success');
       if (edit.reload !== false) ctx.reload();
     } catch (e) {
@@ -93,11 +96,10 @@ export function EditableCell({
           select: {
             // A long value (a status) wraps onto a second line of the row rather than ending in '…'
             // (inline: the select's own nowrap rule outranks a class).
-            SelectDisplayProps: {
-              'data-testid': testId,
+            SelectDisplayProps: testIdProps(testId, {
               'aria-label': field,
               style: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
-            } as any,
+            }),
           },
         }}
       >
@@ -172,29 +174,27 @@ export function EditableCell({
   );
 }
 
-function resolve<T>(v: T | ((row: Row) => T), row: Row): T {
-  return typeof v === 'function' ? (v as (row: Row) => T)(row) : v;
+/** A row action's setting given as is or as a function of the row. */
+function resolve<R, T>(v: T | ((row: R) => T), row: R): T {
+  return typeof v === 'function' ? (v as (row: R) => T)(row) : v;
 }
 
-export function ActionButtons({
+export function ActionButtons<R extends Row>({
   row,
   rowId,
   actions,
   ctx,
   listId,
 }: {
-  row: Row;
+  row: R;
   rowId: string;
-  actions: RowAction[];
-  ctx: ListContext;
+  actions: RowAction<R>[];
+  ctx: ListContext<R>;
   listId: string;
 }) {
   const [busy, setBusy] = useState(false);
-  const runAction = async (a: RowAction) => {
-    if (a.confirm) {
-      const c = resolve(a.confirm as any, row);
-      if (!(await ctx.confirm(c))) return;
-    }
+  const runAction = async (a: RowAction<R>) => {
+    if (a.confirm && !(await ctx.confirm(resolve(a.confirm, row)))) return;
     const out = a.run(row, ctx);
     if (!out || typeof (out as Promise<unknown>).then !== 'function') return;
     setBusy(true);
@@ -203,8 +203,8 @@ export function ActionButtons({
       if (a.successMsg) ctx.notify(typeof a.successMsg === 'function' ? a.successMsg(row, result) : a.successMsg, 'success');
       if (a.reload !== false) ctx.reload();
     } catch (e) {
-      const fixed = a.errorMsg ? resolve(a.errorMsg as any, row) : 'Thao tác không thành công';
-      ctx.notify(failText(fixed as string, e), 'error');
+      const fixed = a.errorMsg ? resolve(a.errorMsg, row) : 'Thao tác không thành công';
+      ctx.notify(failText(fixed, e), 'error');
     } finally {
       setBusy(false);
     }
@@ -214,7 +214,7 @@ export function ActionButtons({
       {actions
         .filter((a) => !a.visible || a.visible(row, ctx))
         .map((a) => {
-          const label = resolve(a.label as any, row) as string;
+          const label = resolve(a.label, row);
           return (
             <Tooltip key={a.key} title={label}>
               <span>
@@ -229,7 +229,7 @@ export function ActionButtons({
                     void runAction(a);
                   }}
                 >
-                  {resolve(a.icon as any, row) as React.ReactNode}
+                  {resolve<R, ReactNode>(a.icon, row)}
                 </IconButton>
               </span>
             </Tooltip>

@@ -1,7 +1,7 @@
 import { choosableColumns, hiddenAtFirst, isColumnShown, loadColumnChoice, saveColumnChoice } from './columns';
 import type { ColumnDef } from './types';
 
-const cols: ColumnDef[] = [
+const cols: ColumnDef<{ phone: string; note: string }>[] = [
   { field: '__index', headerName: '#', kind: 'index' },
   { field: 'phone', headerName: 'Số thuê bao' },
   { field: 'note', headerName: 'Ghi chú', hidden: true },

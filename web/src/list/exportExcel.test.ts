@@ -1,4 +1,5 @@
 import { exportCell, neutraliseFormula } from './exportExcel';
+import type { ColumnDef } from './types';
 
 describe('export cells', () => {
   it('neutralises text a spreadsheet would run as a formula', () => {
@@ -18,7 +19,7 @@ describe('export cells', () => {
   });
 
   it('formats a cell like the table before it is neutralised', () => {
-    const col = { field: 'note', headerName: 'Ghi chú' };
+    const col: ColumnDef<{ note: string }> = { field: 'note', headerName: 'Ghi chú' };
     expect(neutraliseFormula(exportCell(col, { note: '=1+1' }, 0))).toBe("'=1+1");
   });
 });

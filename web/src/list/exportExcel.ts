@@ -1,11 +1,11 @@
 import { formatDate, formatDateTime, displayPhone } from '../common/format';
-import type { ColumnDef, Row } from './types';
+import { fieldValue, type ColumnDef, type Row } from './types';
 
 /** Plain cell value for a column, formatted like the table (numbers stay numbers). */
-export function exportCell(col: ColumnDef, row: Row, index: number): unknown {
+export function exportCell<R extends Row>(col: ColumnDef<R>, row: R, index: number): unknown {
   if (col.export && col.export.value) return col.export.value(row, index);
   if (col.kind === 'index') return index + 1;
-  const v = col.value ? col.value(row) : row[col.field];
+  const v = col.value ? col.value(row) : fieldValue(row, col.field);
   const opts = col.options ?? (Array.isArray(col.edit?.options) ? col.edit.options : undefined);
   if (opts) {
     const o = opts.find((x) => String(x.value) === String(v ?? ''));
@@ -36,7 +36,7 @@ export function neutraliseFormula(v: unknown): unknown {
 const SHEET_CHUNK_ROWS = 10_000;
 
 /** Write rows to an .xlsx file in the browser (xlsx is loaded on demand). */
-export async function writeExcel(fileName: string, columns: ColumnDef[], rows: Row[], sheetName = 'Sheet 1') {
+export async function writeExcel<R extends Row>(fileName: string, columns: ColumnDef<R>[], rows: R[], sheetName = 'Sheet 1') {
   const XLSX = await import('xlsx');
   const cols = columns.filter((c) => c.export !== false && c.kind !== 'actions');
   const header = cols.map((c) => (c.export && c.export.header) || c.headerName);

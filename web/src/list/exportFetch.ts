@@ -49,7 +49,7 @@ export class ListStreamParser {
   }
 
   /** The whole document, rows in `data.values`; an error when it did not end. */
-  end(): any {
+  end(): object {
     try {
       // The parser ends by itself when the document closes; ending it sooner fails when it is cut.
       if (!this.parser.isEnded) this.parser.end();
@@ -62,11 +62,28 @@ export class ListStreamParser {
   }
 }
 
+/** The envelope's head as the gateway writes it: what is not of its type is left out. */
+interface Envelope {
+  status?: number;
+  code?: string;
+  msg?: string;
+}
+
+function envelopeOf(doc: unknown): Envelope {
+  if (typeof doc !== 'object' || doc === null) return {};
+  const { status, code, msg } = doc as Record<string, unknown>;
+  return {
+    status: typeof status === 'number' ? status : undefined,
+    code: typeof code === 'string' ? code : undefined,
+    msg: typeof msg === 'string' ? msg : undefined,
+  };
+}
+
 /**
  * GET `path` with `query` for every row: the envelope's `data` with `values` holding the rows.
  * Errors as `api.get` gives them (ApiError; a 401 ends the session), plus a cut or short answer.
  */
-export async function fetchAllRows(path: string, query: Record<string, unknown>, opts: { signal?: AbortSignal } = {}): Promise<any> {
+export async function fetchAllRows(path: string, query: Record<string, unknown>, opts: { signal?: AbortSignal } = {}): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(path + buildQuery(query), {
@@ -81,18 +98,18 @@ export async function fetchAllRows(path: string, query: Record<string, unknown>,
   }
   if (res.status !== 200 || !res.body) {
     // An error envelope: small, read whole.
-    let json: any = null;
+    let json: Envelope = {};
     try {
-      json = JSON.parse(await res.text());
+      json = envelopeOf(JSON.parse(await res.text()));
     } catch {
       /* not JSON */
     }
-    const status = typeof json?.status === 'number' ? json.status : res.status;
+    const status = json.status ?? res.status;
     if (status === 401) {
       handleUnauthorized();
-      throw new ApiError(401, json?.code ?? 'UNAUTHENTICATED', json?.msg ?? '');
+      throw new ApiError(401, json.code ?? 'UNAUTHENTICATED', json.msg ?? '');
     }
-    throw new ApiError(status, json?.code ?? 'ERROR', json?.msg ?? '');
+    throw new ApiError(status, json.code ?? 'ERROR', json.msg ?? '');
   }
   const parser = new ListStreamParser();
   const reader = res.body.getReader();
@@ -108,15 +125,17 @@ export async function fetchAllRows(path: string, query: Record<string, unknown>,
     throw new ApiError(0, 'BAD_EXPORT', INCOMPLETE_EXPORT);
   }
   const doc = parser.end();
-  const status = typeof doc?.status === 'number' ? doc.status : 200;
-  if (status !== 200 && status !== 201) throw new ApiError(status, doc?.code ?? 'ERROR', doc?.msg ?? '');
-  const data = doc && 'data' in doc ? doc.data : doc;
+  const head = envelopeOf(doc);
+  const status = head.status ?? 200;
+  if (status !== 200 && status !== 201) throw new ApiError(status, head.code ?? 'ERROR', head.msg ?? '');
+  const data: unknown = 'data' in doc ? doc.data : doc;
   // A streamed answer's count is the rows the gateway wrote: anything else is a short answer.
+  const page = typeof data === 'object' && data !== null ? (data as { values?: unknown; count?: unknown }) : {};
   if (
     res.headers.get('X-Export-Stream') &&
-    Array.isArray(data?.values) &&
-    typeof data.count === 'number' &&
-    data.count !== data.values.length
+    Array.isArray(page.values) &&
+    typeof page.count === 'number' &&
+    page.count !== page.values.length
   )
     throw new ApiError(0, 'BAD_EXPORT', INCOMPLETE_EXPORT);
   return data;

@@ -52,7 +52,7 @@ describe('row history lines', () => {
 });
 
 describe('actions column for the history button', () => {
-  const cols: ColumnDef[] = [{ field: 'name', headerName: 'Tên' }];
+  const cols: ColumnDef<{ name: string }>[] = [{ field: 'name', headerName: 'Tên' }];
 
   it('adds one at the end when the list shows none, not exported', () => {
     const out = withActionsColumn(cols, true);
@@ -61,7 +61,7 @@ describe('actions column for the history button', () => {
   });
 
   it('keeps the columns when one shows already or no history is configured', () => {
-    const withActions: ColumnDef[] = [...cols, { field: 'actions', headerName: 'Thao tác', kind: 'actions' }];
+    const withActions: ColumnDef<{ name: string }>[] = [...cols, { field: 'actions', headerName: 'Thao tác', kind: 'actions' }];
     expect(withActionsColumn(withActions, true)).toBe(withActions);
     expect(withActionsColumn(cols, false)).toBe(cols);
   });

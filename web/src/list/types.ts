@@ -48,7 +48,17 @@ import type { ReactNode } from 'react';
 import type { Session } from '../common/session';
 import type { ConfirmOptions } from '../common/confirm';
 
-export type Row = Record<string, any>;
+/**
+ * A list's row: the proto message its list route answers (`ListConfig<User>`). Any object: the
+ * generated interfaces have no index signature; a field is read by name through `fieldValue`.
+ */
+export type Row = object;
+
+/** The filters' values as typed or picked, by filter key (text, a picked value, a date as typed). */
+export type Filters = Record<string, unknown>;
+
+/** The value a row holds under a field name (a column's field): what the generic parts read. */
+export const fieldValue = (row: object, field: string): unknown => (row as Record<string, unknown>)[field];
 
 export interface SelectOption {
   value: string | number;
@@ -57,21 +67,23 @@ export interface SelectOption {
   indent?: number;
 }
 
-export interface ListResult<R = Row> {
+/** A loaded page: its rows, the total count, and the list answer's `data` as the route replies it (D; null after a failed load). */
+export interface ListResult<R = Row, D = unknown> {
   rows: R[];
   count: number;
   /** The raw `data` of the list answer (totals etc.). */
-  raw: any;
+  raw: D | null;
 }
 
-export interface ListContext<R = Row> {
+/** What a list's callbacks see; `data.raw` is the list answer's `data` (D where the list declares it, unknown in a column's callbacks). */
+export interface ListContext<R = Row, D = unknown> {
   session: Session;
   /** Filter values as last applied (search/Enter). */
-  filters: Record<string, any>;
+  filters: Filters;
   reload: () => void;
   notify: (message: string, severity?: 'success' | 'error' | 'info' | 'warning', durationMs?: number) => void;
   confirm: (opts: ConfirmOptions | string) => Promise<boolean>;
-  data: ListResult<R> | null;
+  data: ListResult<R, D> | null;
 }
 
 export interface FilterDef {
@@ -91,27 +103,35 @@ export interface FilterDef {
   /** Apply immediately on change. Default: true for select, false for text/number/date (Enter or search). */
   autoApply?: boolean;
   /** Transform before sending; return undefined to omit. */
-  toParam?: (value: any, all: Record<string, any>) => unknown;
+  toParam?: (value: unknown, all: Filters) => unknown;
   /** Toast shown (and search refused) when the value is empty. */
   requiredMsg?: string;
   testId?: string;
 }
 
-export interface InlineEdit<R = Row> {
-  /** 'staff': the searchable staff picker over `options` (saved when a person is chosen). */
-  type: 'text' | 'number' | 'select' | 'datetime' | 'staff';
+interface InlineEditCommon<R> {
   options?: SelectOption[] | ((row: R, ctx: ListContext<R>) => SelectOption[]);
   canEdit?: (row: R, ctx: ListContext<R>) => boolean;
   /** Blank values are not saved (e.g. care note). */
   ignoreBlank?: boolean;
-  save: (row: R, value: any, ctx: ListContext<R>) => Promise<unknown>;
   successMsg?: string;
   errorMsg?: string;
   /** Reload the page after a successful save (default true). */
   reload?: boolean;
-  /** Ask first (confirm dialog); declining restores the old value and saves nothing. */
-  confirm?: string | ConfirmOptions | ((row: R, value: any) => string | ConfirmOptions);
 }
+
+/** An edit saving what it holds: a number's digits as a number (blank: null), anything else as the text or value chosen. */
+interface InlineEditOf<R, T extends InlineEditType, V> extends InlineEditCommon<R> {
+  type: T;
+  save: (row: R, value: V, ctx: ListContext<R>) => Promise<unknown>;
+  /** Ask first (confirm dialog); declining restores the old value and saves nothing. */
+  confirm?: string | ConfirmOptions | ((row: R, value: V) => string | ConfirmOptions);
+}
+
+/** 'staff': the searchable staff picker over `options` (saved when a person is chosen). */
+export type InlineEditType = 'text' | 'number' | 'select' | 'datetime' | 'staff';
+
+export type InlineEdit<R = Row> = InlineEditOf<R, 'number', number | null> | InlineEditOf<R, Exclude<InlineEditType, 'number'>, string>;
 
 /**
  * A column's field. A column that shows the row's own value names a key of the row's type (the
@@ -198,7 +218,11 @@ export interface HistoryConfig<R = Row> {
   testId?: (row: R) => string;
 }
 
-export interface ListConfig<R = Row> {
+/**
+ * A list of rows R (the proto message of the list route's `values`), whose answer's `data` is D (the
+ * route's reply type, for `mapResponse`, `load` and `summary`; unknown when the screen reads none).
+ */
+export interface ListConfig<R = Row, D = unknown> {
   /** Stable id; prefixes test ids (e.g. 'accounts-search'). */
   id: string;
   title?: string;
@@ -209,12 +233,13 @@ export interface ListConfig<R = Row> {
   filters?: FilterDef[];
   columns: ColumnDef<R>[];
   /** Extra or renamed query params from the applied filters. */
-  query?: (filters: Record<string, any>, ctx: ListContext<R>) => Record<string, unknown>;
-  mapResponse?: (data: any) => { rows: R[]; count: number };
+  query?: (filters: Filters, ctx: ListContext<R, D>) => Record<string, unknown>;
+  /** The rows and count of the list answer's `data` (default: `values` and `count`). */
+  mapResponse?: (data: D) => { rows: R[]; count: number };
   /** Replaces the GET of `endpoint` for the page (e.g. a lookup over the realtime socket). */
-  load?: (params: Record<string, unknown>, signal: AbortSignal) => Promise<any>;
+  load?: (params: Record<string, unknown>, signal: AbortSignal) => Promise<D>;
   /** Extra toolbar content beside the buttons (e.g. an ImportButton). */
-  toolbarExtra?: (ctx: ListContext<R>) => ReactNode;
+  toolbarExtra?: (ctx: ListContext<R, D>) => ReactNode;
   export?: {
     fileName: string | (() => string);
     sheetName?: string;
@@ -222,7 +247,7 @@ export interface ListConfig<R = Row> {
     /** Extra params of the export request (e.g. getAll=true). */
     query?: Record<string, unknown>;
     /** Who sees the button beyond the global rule (never priority 5), e.g. only priority below 3. */
-    visible?: (ctx: ListContext<R>) => boolean;
+    visible?: (ctx: ListContext<R, D>) => boolean;
   };
   toolbar?: ToolbarButton<R>[];
   rowActions?: RowAction<R>[];
@@ -230,7 +255,7 @@ export interface ListConfig<R = Row> {
   allowed?: (row: R, viewer: Session) => boolean;
   /** Row history (audit trail) dialog; see HistoryConfig. */
   history?: HistoryConfig<R>;
-  summary?: (data: ListResult<R> | null, ctx: ListContext<R>) => ReactNode;
+  summary?: (data: ListResult<R, D> | null, ctx: ListContext<R, D>) => ReactNode;
   /** data-testid of each table row (default `${id}-row-${rowId}`). */
   rowTestId?: (row: R) => string;
   /** The search button: 'search' (label Tìm kiếm) or 'refresh' (icon, label Làm mới). */
@@ -241,6 +266,7 @@ export interface ListConfig<R = Row> {
 
 export interface ListHandle {
   reload: () => void;
+  /** The rows of the page shown. */
   rows: () => Row[];
 }
 

@@ -4,11 +4,14 @@ import { rolesApi, type PermissionRef, type Role } from './api';
 import PermissionChecklist from '../../common/PermissionChecklist';
 import type { FormConfig } from '../../form/types';
 
+/** What the role dialog sends: the permissions as the checklist's set of ids. */
+type RoleValues = { name: string; priority: number | null; permissions?: Set<string> };
+
 /**
  * The role dialog (spec 1 §2.7, §5): name (required), priority, and the permission checkboxes
  * grouped by category — a custom field whose value is the set of chosen permission ids.
  */
-export function roleFormConfig(permissions: PermissionRef[]): FormConfig<Role> {
+export function roleFormConfig(permissions: PermissionRef[]): FormConfig<Role, RoleValues> {
   return {
     title: (mode) => (mode === 'create' ? 'Tạo vai trò' : 'Cập nhật vai trò'),
     successMsg: (mode) => (mode === 'create' ? 'Tạo vai trò thành công' : 'Cập nhật vai trò thành công'),
@@ -29,13 +32,18 @@ export function roleFormConfig(permissions: PermissionRef[]): FormConfig<Role> {
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
               Quyền
             </Typography>
-            <PermissionChecklist permissions={permissions} selected={value ?? new Set()} onChange={setValue} testIdPrefix="role-perm" />
+            <PermissionChecklist
+              permissions={permissions}
+              selected={value instanceof Set ? value : new Set<string>()}
+              onChange={setValue}
+              testIdPrefix="role-perm"
+            />
           </Box>
         ),
       },
     ],
     submit: (v, ctx) => {
-      const body = { name: v.name, priority: v.priority || 0, permissions: [...((v.permissions as Set<string>) ?? [])] };
+      const body = { name: v.name, priority: v.priority || 0, permissions: [...(v.permissions ?? [])] };
       return ctx.mode === 'edit' ? rolesApi.update({ id: ctx.row!.id, ...body }) : rolesApi.create(body);
     },
   };

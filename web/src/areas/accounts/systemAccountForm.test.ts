@@ -1,6 +1,7 @@
 import { makeSession } from '../../common/session';
 import type { FormContext, FormMode } from '../../form/types';
 import { initialValues, isFieldVisible, missingRequired, submitValues } from '../../form/values';
+import type { SystemAccount } from './api';
 import { KEEP_PASSWORD_HINT, systemAccountFormConfig, systemAccountRequest } from './systemAccountForm';
 
 const fields = systemAccountFormConfig.fields;
@@ -13,7 +14,7 @@ const stored = {
   has_password: true,
   created_at: '',
 };
-const ctx = (mode: FormMode): FormContext => ({
+const ctx = (mode: FormMode): FormContext<SystemAccount> => ({
   viewer: makeSession({ username: 'admin' } as any, { id: 'r', name: 'Quản trị', priority: 1 }, ['systemaccount']),
   mode,
   row: mode === 'edit' ? stored : null,

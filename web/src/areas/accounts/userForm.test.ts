@@ -1,7 +1,8 @@
 import { makeSession } from '../../common/session';
 import type { FormContext } from '../../form/types';
 import { isFieldVisible, missingRequired, submitValues } from '../../form/values';
-import { assignableRoles, chosenRole, createUserRequest, userFormConfig } from './userForm';
+import type { User } from './api';
+import { assignableRoles, chosenRole, createUserRequest, userFormConfig, type UserValues } from './userForm';
 
 const ROLES = [
   { id: 'r1', name: 'Quản trị hệ thống', priority: 1, permissions: [], user_count: 0 },
@@ -10,7 +11,7 @@ const ROLES = [
   { id: 'r4', name: 'Trưởng nhóm', priority: 4, permissions: [], user_count: 0 },
   { id: 'r5', name: 'Nhân viên kinh doanh', priority: 5, permissions: [], user_count: 0 },
 ];
-const ctx = (priority: number, roles = ROLES, extra: Partial<FormContext['options']> = {}): FormContext => ({
+const ctx = (priority: number, roles = ROLES, extra: Partial<FormContext['options']> = {}): FormContext<User> => ({
   viewer: makeSession({ username: 'm' } as any, { id: 'x', name: 'x', priority }, []),
   mode: 'create',
   row: null,
@@ -34,7 +35,7 @@ describe('role', () => {
 
   it('is sent as chosen', () => {
     const values = { fullname: 'A', username: 'a', password: 'p', email: 'a@x.vn', phone: '', role: 'r3', brand: '', group: '' };
-    const req = createUserRequest(submitValues(fields, values, ctx(2)));
+    const req = createUserRequest(submitValues(fields, values, ctx(2)) as UserValues);
     expect(req.role).toBe('r3');
     expect(req.brand).toBe('00000000-0000-0000-0000-000000000000');
   });

@@ -30,8 +30,20 @@ const showGroup = (values: FormValues, ctx: FormContext) =>
 const staffOptions = (list: Awaited<ReturnType<typeof usersApi.myBrands>>): FormOption[] =>
   list.filter((s) => !isEmptyId(s.id)).map((s) => ({ value: s.id, label: staffLabel(s), testKey: s.username }));
 
+/** What the user dialog sends: the shown fields as typed and chosen (password on create only; brand and group where shown). */
+export type UserValues = {
+  fullname: string;
+  username: string;
+  password: string;
+  email: string;
+  phone?: string;
+  role?: string;
+  brand?: string;
+  group?: string;
+};
+
 /** The request a create sends. */
-export function createUserRequest(v: FormValues): CreateUserRequest {
+export function createUserRequest(v: UserValues): CreateUserRequest {
   return {
     fullname: v.fullname,
     username: v.username,
@@ -44,7 +56,7 @@ export function createUserRequest(v: FormValues): CreateUserRequest {
   };
 }
 
-export function userFormConfig(loadRoles: () => Promise<Role[]>): FormConfig<User> {
+export function userFormConfig(loadRoles: () => Promise<Role[]>): FormConfig<User, UserValues> {
   return {
     title: (mode) => (mode === 'create' ? 'Tạo người dùng' : 'Cập nhật người dùng'),
     successMsg: (mode) => (mode === 'create' ? 'Tạo nhân viên thành công' : 'Cập nhật nhân viên thành công'),
@@ -83,8 +95,8 @@ export function userFormConfig(loadRoles: () => Promise<Role[]>): FormConfig<Use
         required: true,
         visible: showGroup,
         initial: (u) => (isEmptyId(u.group_id) ? '' : u.group_id),
-        optionsKey: (v) => v.brand || undefined,
-        loadOptions: (v) => usersApi.leaders(v.brand).then(staffOptions),
+        optionsKey: (v) => String(v.brand ?? '') || undefined,
+        loadOptions: (v) => usersApi.leaders(String(v.brand ?? '')).then(staffOptions),
       },
     ],
     submit: (v, ctx) =>

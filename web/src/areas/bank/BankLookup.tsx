@@ -16,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
+import HandOutDialog, { type HandOut } from '../../common/HandOutDialog';
 import ListScreen from '../../list/ListScreen';
 import type { ColumnDef, ListConfig, ListHandle, ListResult, RowAction } from '../../list/types';
 import { presetFilters } from '../../list/presets';
@@ -25,13 +26,22 @@ import { useSession } from '../../common/session';
 import { useMenuAccess, type MenuAccess } from '../../common/menuAccess';
 import { clawbackLabel, REQUEST_METHODS, REQUEST_TYPES } from '../refunds/api';
 import { useScreenActive } from '../../common/screenActive';
-import AssignDialog from './AssignDialog';
 import { destinations, type Destination } from './rules';
 import { hiddenAtFirst } from '../../list/columns';
 import ImportButton from '../../import/ImportButton';
 import type { ImportSpec } from '../../import/sheet';
 import { formatNumber, monthStart, today } from '../../common/format';
-import { BANK_ASSIGNED, BANK_CHANNELS, BANK_IMPORT, BANK_LIST, bankApi, bankHistory, PROCESSING_OPTIONS, type BankMessage } from './api';
+import {
+  BANK_ASSIGNED,
+  BANK_CHANNELS,
+  BANK_IMPORT,
+  BANK_LIST,
+  bankApi,
+  bankHistory,
+  PROCESSING_OPTIONS,
+  type BankMessage,
+  type BankMessageList,
+} from './api';
 import { isManager, leadsPeople } from '../../api/access';
 
 // Head office (isManager: priority below 3) sees processing, updater and approval, uploads, approves (spec 1 §6).
@@ -59,7 +69,7 @@ export const VPBANK_IMPORT_SPEC: ImportSpec = {
 };
 
 /** 'TỔNG CHUYỂN KHOẢN' and 'TỔNG ĐƠN CHUYỂN' over the whole filter (the server sums them). */
-function Totals({ data }: { data: ListResult<BankMessage> | null }) {
+function Totals({ data }: { data: ListResult<BankMessage, BankMessageList> | null }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -284,7 +294,7 @@ function LinksDialog({ row, onClose }: { row: BankMessage | null; onClose: () =>
 }
 
 /** 'ĐANG CHỜ XỬ LÝ' of the caller's queue (handed, not processed, not decided). */
-function Pending({ data }: { data: ListResult<BankMessage> | null }) {
+function Pending({ data }: { data: ListResult<BankMessage, BankMessageList> | null }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Typography variant="subtitle1">
@@ -294,6 +304,25 @@ function Pending({ data }: { data: ListResult<BankMessage> | null }) {
     </Paper>
   );
 }
+
+/**
+ * 'Phân chia tin nhắn' (spec 1 §7 assign / count-assign): how many unprocessed messages nobody
+ * holds yet, the people the manager may hand them to (their subtree, as the server answers it,
+ * indented by level), a quantity each; the server hands the oldest out at once, or nothing, and
+ * says who got fewer than asked when the pool ran out.
+ */
+const bankHandOut: HandOut = {
+  testId: 'mesbank-assign',
+  title: 'Phân chia tin nhắn ngân hàng',
+  poolText: (n) => `Số tin nhắn chưa giao: ${n}`,
+  poolFailed: 'Không tải được số tin nhắn chưa giao',
+  countLabel: 'Số lượng',
+  submitLabel: 'Phân chia',
+  countPool: bankApi.countAssignable,
+  staff: async () =>
+    (await bankApi.assignableStaff()).map((p) => ({ value: p.username, label: `${p.username} - ${p.fullname}`, indent: p.level })),
+  handOut: bankApi.assign,
+};
 
 /**
  * Bank lookup (/app/bank-lookup, 'Tra cứu ngân hàng', spec 1 §2.8): filters, totals, the table
@@ -328,7 +357,7 @@ export default function BankLookup() {
     if (active) refreshPending();
   }, [active, refreshPending]);
 
-  const config = useMemo<ListConfig<BankMessage>>(
+  const config = useMemo<ListConfig<BankMessage, BankMessageList>>(
     () => ({
       id: 'mesbank',
       endpoint: BANK_LIST,
@@ -376,7 +405,7 @@ export default function BankLookup() {
     }),
     [canOpenScreen],
   );
-  const mineConfig = useMemo<ListConfig<BankMessage>>(
+  const mineConfig = useMemo<ListConfig<BankMessage, BankMessageList>>(
     () => ({
       id: 'mesbank-mine',
       endpoint: BANK_ASSIGNED,
@@ -413,7 +442,7 @@ export default function BankLookup() {
         <ListScreen ref={mineRef} config={mineConfig} />
       </Box>
       {leadsPeople(session.priority) && (
-        <AssignDialog open={assigning} onClose={() => setAssigning(false)} onDone={() => listRef.current?.reload()} />
+        <HandOutDialog config={bankHandOut} open={assigning} onClose={() => setAssigning(false)} onDone={() => listRef.current?.reload()} />
       )}
       <LinksDialog row={linkRow} onClose={() => setLinkRow(null)} />
     </Stack>

@@ -1,19 +1,10 @@
 import type { BankMessage } from './api';
-import { assignItems, destinations, pendingNotice } from './rules';
+import { destinations, pendingNotice } from './rules';
 
 const message = (over: Partial<BankMessage>) =>
   ({ id: 'm', so_dien_thoai: '0912345678', refund_request_id: '', refund_created_day: '', ...over }) as BankMessage;
 
 describe('bank screen rules', () => {
-  it('turns the assign form into the request, refusing what cannot be sent', () => {
-    expect(assignItems({ nv1: '3', nv2: '', nv3: '0', nv4: ' 2 ' })).toEqual([
-      { username: 'nv1', count: 3 },
-      { username: 'nv4', count: 2 },
-    ]);
-    expect(assignItems({ nv1: '0' })).toBe('Bạn chưa chọn nhân viên và số lượng cần phân chia');
-    expect(assignItems({ nv1: '1.5' })).toBe('Số lượng giao cho nv1 phải là số nguyên không âm');
-  });
-
   it('says how many handed messages wait, with thousands separators', () => {
     expect(pendingNotice(1200)).toBe('Bạn có 1,200 tin nhắn ngân hàng được giao đang chờ xử lý');
   });

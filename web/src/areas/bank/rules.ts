@@ -1,23 +1,10 @@
 /**
- * The bank screen's small rules as plain functions (unit-tested in rules.test.ts): the assign
- * form's request, the notices a person reads about what was handed to them, and where a transfer
- * leads (its refund request, the subscriber's orders) with the filters that show it.
+ * The bank screen's small rules as plain functions (unit-tested in rules.test.ts): the notices a
+ * person reads about what was handed to them, and where a transfer leads (its refund request, the
+ * subscriber's orders) with the filters that show it.
  */
 import { formatNumber } from '../../common/format';
 import type { BankMessage } from './api';
-
-/** The assign form (username → typed quantity) as the request: blank and zero rows left out. */
-export function assignItems(qty: Record<string, string>): Array<{ username: string; count: number }> | string {
-  const items: Array<{ username: string; count: number }> = [];
-  for (const [username, raw] of Object.entries(qty)) {
-    const text = String(raw ?? '').trim();
-    if (!text) continue;
-    const count = Number(text);
-    if (!Number.isInteger(count) || count < 0) return `Số lượng giao cho ${username} phải là số nguyên không âm`;
-    if (count > 0) items.push({ username, count });
-  }
-  return items.length ? items : 'Bạn chưa chọn nhân viên và số lượng cần phân chia';
-}
 
 /** What someone reads on login (or reconnect) when handed messages still wait for them. */
 export const pendingNotice = (n: number) => `Bạn có ${formatNumber(n)} tin nhắn ngân hàng được giao đang chờ xử lý`;

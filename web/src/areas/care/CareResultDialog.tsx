@@ -5,7 +5,10 @@ import type { FormConfig } from '../../form/types';
 import { displayPhone } from '../../common/format';
 import { CARE_RESULTS, careApi } from './api';
 
-const needsPackage = (status: string) => status === 'APPROVED' || status === 'APPOINTMENT';
+const needsPackage = (status: unknown) => status === 'APPROVED' || status === 'APPOINTMENT';
+
+/** What the dialog sends: the result, and the package, time and note where they are asked. */
+type CareResultValues = { status: string; package?: string; appointmentAt?: string; note?: string };
 
 /**
  * 'Kết quả chăm sóc khách hàng' (spec 1 §2.10, §5): phone, result (first is the default), package
@@ -21,7 +24,7 @@ export default function CareResultDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const config = useMemo<FormConfig>(
+  const config = useMemo<FormConfig<unknown, CareResultValues>>(
     () => ({
       title: 'Kết quả chăm sóc khách hàng',
       maxWidth: 'sm',

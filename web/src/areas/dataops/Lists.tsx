@@ -35,7 +35,10 @@ const PHONE_DESC_SPEC: ImportSpec = {
   ],
 };
 
-const blacklistForm: FormConfig<BlacklistEntry> = {
+/** What the blacklist's dialog sends (the route's request less its id). */
+type BlacklistValues = { phone_number: string; description: string };
+
+const blacklistForm: FormConfig<BlacklistEntry, BlacklistValues> = {
   title: (mode) => (mode === 'create' ? 'Thêm số vào danh sách đen' : 'Sửa số trong danh sách đen'),
   successMsg: (mode) => (mode === 'create' ? 'Thêm thành công' : 'Cập nhật thành công'),
   errorMsg: (mode) => (mode === 'create' ? 'Thêm không thành công' : 'Cập nhật không thành công'),
@@ -122,7 +125,7 @@ export function Blacklist() {
   );
 }
 
-const otpForm: FormConfig<OtpRecord> = {
+const otpForm: FormConfig<OtpRecord, { phone_number: string; str_mes: string; otp?: string }> = {
   title: (mode) => (mode === 'create' ? 'Thêm OTP 1414' : 'Sửa OTP 1414'),
   successMsg: (mode) => (mode === 'create' ? 'Thêm thành công' : 'Cập nhật thành công'),
   errorMsg: (mode) => (mode === 'create' ? 'Thêm không thành công' : 'Cập nhật không thành công'),
@@ -145,7 +148,7 @@ const otpForm: FormConfig<OtpRecord> = {
  * blacklist (care then refuses inviting it). Only for holders of the blacklist's code; the
  * server's blacklist route checks it too.
  */
-const blockForm = (row: OtpRecord | null): FormConfig<BlacklistEntry> => ({
+const blockForm = (row: OtpRecord | null): FormConfig<BlacklistEntry, BlacklistValues> => ({
   ...blacklistForm,
   title: () => 'Thêm số vào danh sách đen',
   successMsg: () => 'Đã thêm số vào danh sách đen',

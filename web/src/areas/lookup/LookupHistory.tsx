@@ -13,7 +13,7 @@ import ImportButton from '../../import/ImportButton';
 import { LOOKUP_LOG_IMPORT_SPEC } from './lookupLogImport';
 import { staffPickerOptions } from '../../common/refdata';
 import { usersApi } from '../accounts/api';
-import { LOOKUP_LISTS, LOOKUP_LOG_IMPORT, type LookupLog, type NameCount } from './api';
+import { LOOKUP_LISTS, LOOKUP_LOG_IMPORT, type LookupLog, type LookupLogList, type NameCount } from './api';
 import { formatNumber, monthStart, today } from '../../common/format';
 import { LOOKUP_LABELS } from '../../api/lookups';
 import { lookupPhone } from './ResultViews';
@@ -22,8 +22,8 @@ import { lookupPhone } from './ResultViews';
 export type LookupLogRow = LookupLog;
 
 /** Counts by lookup name over the whole filter (data.countByName). */
-function CountsPanel({ data }: { data: ListResult<LookupLogRow> | null }) {
-  const counts: NameCount[] = Array.isArray(data?.raw?.countByName) ? data!.raw.countByName : [];
+function CountsPanel({ data }: { data: ListResult<LookupLogRow, LookupLogList> | null }) {
+  const counts: NameCount[] = data?.raw?.countByName ?? [];
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="lstracuu-counts">
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
@@ -78,7 +78,7 @@ function CountsPanel({ data }: { data: ListResult<LookupLogRow> | null }) {
  */
 export default function LookupHistory() {
   const listRef = useRef<ListHandle>(null);
-  const config = useMemo<ListConfig<LookupLogRow>>(
+  const config = useMemo<ListConfig<LookupLogRow, LookupLogList>>(
     () => ({
       id: 'lstracuu',
       title: 'Lịch sử tra cứu',

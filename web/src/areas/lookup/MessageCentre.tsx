@@ -5,7 +5,7 @@ import { monthStart, today } from '../../common/format';
 import { cancelLookup, last9, requestLookup } from '../../api/lookups';
 import { lookupPhone } from './ResultViews';
 import { PHONE_REQUIRED } from './texts';
-import { LOOKUP_LISTS, type Message999 as Message999Reply } from './api';
+import { LOOKUP_LISTS, type Message999 as Message999Reply, type Messages999List } from './api';
 
 /** A 999 message (spec 1 §3) with a row id for the grid. */
 export type Message999 = Message999Reply & { _rid: string };
@@ -21,7 +21,8 @@ const SOCKET_KEY = 'messages999';
  * One page of 999 messages over the realtime socket (`traCuuTinNhan999` → `traKetQuaTinNhan999`,
  * spec 1 §7); a newer page request (or leaving) drops the pending one.
  */
-export function loadMessages999(params: Record<string, unknown>, signal: AbortSignal) {
+/** A page of messages over the socket: the `traKetQua…` reply's data is the REST route's answer (Messages999List). */
+export function loadMessages999(params: Record<string, unknown>, signal: AbortSignal): Promise<Messages999List> {
   cancelLookup(SOCKET_KEY);
   signal.addEventListener('abort', () => cancelLookup(SOCKET_KEY));
   const phone = String(params.phone ?? '');
@@ -36,7 +37,7 @@ export function loadMessages999(params: Record<string, unknown>, signal: AbortSi
       page: params.page,
       count: params.count,
     },
-  });
+  }) as Promise<Messages999List>;
 }
 
 /**
@@ -45,7 +46,7 @@ export function loadMessages999(params: Record<string, unknown>, signal: AbortSi
  * (the REST reading GET /api/v1/lookup/messages999 answers the same); errors show the server msg.
  */
 export default function MessageCentre() {
-  const config = useMemo<ListConfig<Message999>>(
+  const config = useMemo<ListConfig<Message999, Messages999List>>(
     () => ({
       id: 'messages999',
       title: 'Trung tâm tin nhắn',
@@ -54,7 +55,7 @@ export default function MessageCentre() {
       load: loadMessages999,
       rowId: (r) => r._rid,
       mapResponse: (data) => {
-        const values: Message999[] = Array.isArray(data?.values) ? data.values : [];
+        const values = data?.values ?? [];
         return { rows: values.map((m, i) => ({ ...m, _rid: `${i}` })), count: Number(data?.count ?? values.length) || 0 };
       },
       filters: [

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig } from '../../list/types';
 import { usersApi } from '../accounts/api';
-import { LOOKUP_LISTS, lookupApi, type Registration9084 as Registration9084Message } from './api';
+import { LOOKUP_LISTS, lookupApi, type Registration9084 as Registration9084Message, type Registrations9084List } from './api';
 import { staffPickerOptions } from '../../common/refdata';
 import { monthStart, today } from '../../common/format';
 import { lookupPhone } from './ResultViews';
@@ -16,14 +16,14 @@ export type Registration9084 = Registration9084Message & { _rid: string };
  * the server allows this user). Special-account rows arrive unattributed for priority 3 or more.
  */
 export default function RegistrationResults() {
-  const config = useMemo<ListConfig<Registration9084>>(
+  const config = useMemo<ListConfig<Registration9084, Registrations9084List>>(
     () => ({
       id: 'registrations9084',
       title: 'Kết quả đăng ký',
       endpoint: LOOKUP_LISTS.registrations9084,
       rowId: (r) => r._rid,
       mapResponse: (data) => {
-        const values: Registration9084[] = Array.isArray(data?.values) ? data.values : [];
+        const values = data?.values ?? [];
         return { rows: values.map((m, i) => ({ ...m, _rid: `${i}` })), count: Number(data?.count ?? values.length) || 0 };
       },
       filters: [

@@ -6,7 +6,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useRecordDialog } from '../../form/useRecordDialog';
 import ImportButton from '../../import/ImportButton';
-import type { FormConfig } from '../../form/types';
+import type { FormConfig, FormMode } from '../../form/types';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListHandle } from '../../list/types';
 import { BAODO_IMPORT_SPEC, KHR_IMPORT_SPEC } from './recordSheets';
@@ -21,7 +21,9 @@ import {
   khrHistory,
   orderApi,
   RED_CHANNELS,
+  type BaodoInput,
   type BaodoRecord,
+  type KhrInput,
   type KhrRecord,
 } from './api';
 import { AUTO_USER, whoLabel } from '../../common/format';
@@ -60,11 +62,16 @@ const staffField = {
     })),
 };
 
-const khrForm: FormConfig<KhrRecord> = {
-  title: (m) => (m === 'create' ? 'Tạo bản ghi' : 'Cập nhật bản ghi'),
-  successMsg: (m) => (m === 'create' ? 'Tạo bản ghi thành công' : 'Cập nhật bản ghi thành công'),
-  errorMsg: (m) => (m === 'create' ? 'Tạo bản ghi thất bại' : 'Cập nhật bản ghi thất bại'),
+/** The words of both record dialogs. */
+const recordWords = {
+  title: (m: FormMode) => (m === 'create' ? 'Tạo bản ghi' : 'Cập nhật bản ghi'),
+  successMsg: (m: FormMode) => (m === 'create' ? 'Tạo bản ghi thành công' : 'Cập nhật bản ghi thành công'),
+  errorMsg: (m: FormMode) => (m === 'create' ? 'Tạo bản ghi thất bại' : 'Cập nhật bản ghi thất bại'),
   submitLabel: 'Lưu',
+};
+
+const khrForm: FormConfig<KhrRecord, KhrInput> = {
+  ...recordWords,
   fields: [
     { key: 'so_dien_thoai', label: 'Số điện thoại', type: 'text', required: true, digitsOnly: true },
     { key: 'ngay_thanh_cong', label: 'Ngày thành công', type: 'date', required: true },
@@ -73,8 +80,8 @@ const khrForm: FormConfig<KhrRecord> = {
   submit: (v, ctx) => (ctx.row ? khrApi.update(ctx.row.id, v) : khrApi.create(v)),
 };
 
-const baodoForm: FormConfig<BaodoRecord> = {
-  ...(khrForm as unknown as FormConfig<BaodoRecord>),
+const baodoForm: FormConfig<BaodoRecord, BaodoInput> = {
+  ...recordWords,
   fields: [
     { key: 'so_dien_thoai', label: 'Số điện thoại', type: 'text', required: true, digitsOnly: true },
     { key: 'ngay_thanh_cong', label: 'Ngày thành công', type: 'date', required: true },

@@ -13,15 +13,16 @@ import { errorMsg } from '../../api/client';
 import { onPush } from '../../api/realtime';
 import { PUSHES } from '../../api/gen/pushes';
 import { isManager, leadsPeople } from '../../api/access';
+import HandOutDialog from '../../common/HandOutDialog';
 import { autoInviteToast } from '../../common/inviteWords';
 import FormDialog from '../../form/FormDialog';
 import ImportButton from '../../import/ImportButton';
 import ListScreen from '../../list/ListScreen';
 import type { ListConfig, ListContext, ListHandle, SelectOption } from '../../list/types';
-import { ORDER_LISTS, orderApi, priceApi, type OrderKind, type OrderRecord } from './api';
-import AssignDialog from './AssignDialog';
+import { ORDER_LISTS, orderApi, priceApi, type OrderKind, type OrderPage, type OrderRecord } from './api';
 import CompanyDialog from './CompanyDialog';
 import { export9279 } from './export9279';
+import { orderHandOut } from './handOut';
 import { orderColumns } from './orderColumns';
 import { orderFilters } from './orderFilters';
 import { companyNoteForm, orderForm } from './orderForms';
@@ -42,6 +43,7 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
   const calls = useMemo(() => orderApi(kind), [kind]);
   const form = useMemo(() => orderForm(kind), [kind]);
   const noteForm = useMemo(() => companyNoteForm(kind), [kind]);
+  const handOut = useMemo(() => orderHandOut(calls, meta.testId), [calls, meta.testId]);
   const [companiesOpen, setCompaniesOpen] = useState(false);
   const [assignOpen, setAssignOpen] = useState(false);
   /** The price list's packages, the choices of the package cell. */
@@ -69,7 +71,7 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
     [kind],
   );
 
-  const config = useMemo<ListConfig<OrderRecord>>(() => {
+  const config = useMemo<ListConfig<OrderRecord, OrderPage>>(() => {
     const mfy = kind === 'mfy';
     const columns = orderColumns(kind, calls, () => packagesRef.current);
 
@@ -247,13 +249,7 @@ function OrdersScreen({ kind }: { kind: OrderKind }) {
         }}
       />
       <CompanyDialog kind={kind} testId={meta.testId} open={companiesOpen} onClose={() => setCompaniesOpen(false)} />
-      <AssignDialog
-        kind={kind}
-        testId={meta.testId}
-        open={assignOpen}
-        onClose={() => setAssignOpen(false)}
-        onDone={() => listRef.current?.reload()}
-      />
+      <HandOutDialog config={handOut} open={assignOpen} onClose={() => setAssignOpen(false)} onDone={() => listRef.current?.reload()} />
       <FormDialog
         config={noteForm}
         testIdPrefix={`${meta.testId}-note`}

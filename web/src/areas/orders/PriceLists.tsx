@@ -22,8 +22,17 @@ export const PRICE_IMPORT_SPEC: ImportSpec = {
   ],
 };
 
+/** What the price dialog sends: the name, and the amounts as numbers (money fields; blank: null). */
+type PriceValues = {
+  ten_goi_cuoc: string;
+  phi_thu_hoi: number | null;
+  gia_t1: number | null;
+  gia_t2: number | null;
+  gia_t3: number | null;
+};
+
 /** The dialog (spec 3 §5): all five fields required, amounts default to 0; nothing is sent otherwise. */
-export function priceFormConfig(kind: PriceKind): FormConfig<PackagePrice> {
+export function priceFormConfig(kind: PriceKind): FormConfig<PackagePrice, PriceValues> {
   const calls = priceApi(kind);
   const money = (key: string, label: string) => ({ key, label, type: 'money' as const, required: true, default: 0 });
   return {
@@ -39,7 +48,15 @@ export function priceFormConfig(kind: PriceKind): FormConfig<PackagePrice> {
       money('gia_t3', 'Giá T3'),
     ],
     submit: (v, ctx) => {
-      const body = { ten_goi_cuoc: v.ten_goi_cuoc, phi_thu_hoi: v.phi_thu_hoi, gia_t1: v.gia_t1, gia_t2: v.gia_t2, gia_t3: v.gia_t3 };
+      // Amounts travel as the proto's digits (the sheet import sends them so too).
+      const amount = (n: number | null) => (n === null ? '' : String(n));
+      const body = {
+        ten_goi_cuoc: v.ten_goi_cuoc,
+        phi_thu_hoi: amount(v.phi_thu_hoi),
+        gia_t1: amount(v.gia_t1),
+        gia_t2: amount(v.gia_t2),
+        gia_t3: amount(v.gia_t3),
+      };
       return ctx.row ? calls.update(ctx.row.id, body) : calls.create(body);
     },
   };

@@ -41,6 +41,8 @@ export const priceApi = (kind: PriceKind) => {
 
 export type OrderRecord = orders_v1_orders.OrderRecord;
 export type OrderList = orders_v1_orders.OrderList;
+/** An order list's answer as the screen keeps it: with the moment it arrived (the countdown's offset). */
+export type OrderPage = OrderList & { __loadedAt?: number };
 export type StaffOptionList = common_v1_common.StaffOptionList;
 
 /** The two order lists (spec 3 §2.15, §2.16) and their export files (spec 3 §9). */

@@ -8,7 +8,7 @@ import { AUTO_USER, formatNumber, whoLabel } from '../../common/format';
 import { hiddenAtFirst } from '../../list/columns';
 import type { ColumnDef, ListContext, SelectOption } from '../../list/types';
 import { isManager } from '../../api/access';
-import { ORDER_LISTS, type OrderApi, type OrderKind, type OrderRecord } from './api';
+import { ORDER_LISTS, type OrderApi, type OrderKind, type OrderPage, type OrderRecord } from './api';
 import Countdown from './Countdown';
 import {
   COLLECTION_OPTIONS,
@@ -55,8 +55,10 @@ export function orderColumns(kind: OrderKind, calls: OrderApi, packages: () => S
   const mfy = kind === 'mfy';
   const ifManager = (ctx: ListContext<OrderRecord>) => isManager(ctx.session.priority);
   const serverOffset = (ctx: ListContext<OrderRecord>) => {
-    const st = ctx.data?.raw?.server_time;
-    return st ? Date.parse(st) - (ctx.data?.raw?.__loadedAt ?? Date.now()) : 0;
+    // The list's answer is the screen's (OrdersScreen: an OrderPage).
+    const page = ctx.data?.raw as OrderPage | null | undefined;
+    const st = page?.server_time;
+    return st ? Date.parse(st) - (page?.__loadedAt ?? Date.now()) : 0;
   };
   const money = (
     field: 'doanh_thu' | 'chenh_lech',

@@ -1,11 +1,11 @@
 /** The order lists' dialogs: create/edit an order, and the company and note of one. */
 import type { FormConfig, FormOption } from '../../form/types';
 import { isManager, leadsPeople } from '../../api/access';
-import { ORDER_LISTS, orderApi, priceApi, type OrderKind, type OrderRecord } from './api';
+import { ORDER_LISTS, orderApi, priceApi, type OrderInput, type OrderKind, type OrderRecord, type PackagePrice } from './api';
 import { FORM_OPTIONS } from './statuses';
 
 /** The create/edit dialog (spec 3 §5 "Order dialog"): phone, package, tier (T1/T2 with amounts); employee below priority 5; owner phone below 3. */
-export function orderForm(kind: OrderKind): FormConfig<OrderRecord> {
+export function orderForm(kind: OrderKind): FormConfig<OrderRecord, OrderInput> {
   const calls = orderApi(kind);
   const prices = priceApi(ORDER_LISTS[kind].prices);
   return {
@@ -30,8 +30,9 @@ export function orderForm(kind: OrderKind): FormConfig<OrderRecord> {
         required: true,
         initial: (r) => String(r.gia_ban_goi),
         options: (v, ctx) => {
-          const p = ctx.options.ma_goi?.find((o) => o.value === v.ma_goi)?.data;
-          const amount = (t: number) => (p ? ` - ${Number(p[`gia_t${t}`]).toLocaleString('en-US')}` : '');
+          // The package option carries its price (loadOptions above).
+          const p = ctx.options.ma_goi?.find((o) => o.value === v.ma_goi)?.data as PackagePrice | undefined;
+          const amount = (t: number) => (p ? ` - ${Number(t === 1 ? p.gia_t1 : p.gia_t2).toLocaleString('en-US')}` : '');
           return [1, 2].map((t) => ({ value: String(t), label: `T${t}${amount(t)}`, testKey: `T${t}` }));
         },
       },
@@ -65,14 +66,14 @@ export function orderForm(kind: OrderKind): FormConfig<OrderRecord> {
       },
     ],
     submit: (v, ctx) => {
-      const body = { ...v, gia_ban_goi: String(v.gia_ban_goi ?? '') } as Parameters<typeof calls.create>[0];
+      const body = { ...v, gia_ban_goi: String(v.gia_ban_goi ?? '') };
       return ctx.row ? calls.update(ctx.row.id, body) : calls.create(body);
     },
   };
 }
 
 /** 'Công ty, ghi chú' (spec 3 §5 "Company and note update modal"): the company from the managers' list, and a note. */
-export function companyNoteForm(kind: OrderKind): FormConfig<OrderRecord> {
+export function companyNoteForm(kind: OrderKind): FormConfig<OrderRecord, { cty: string; note: string }> {
   const calls = orderApi(kind);
   return {
     title: 'Cập nhật công ty, ghi chú',

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Chip, Link } from '@mui/material';
 import ListScreen from '../../list/ListScreen';
-import type { ColumnDef, ListConfig, ListHandle } from '../../list/types';
+import type { ColumnDef, ListConfig, ListContext, ListHandle } from '../../list/types';
 import FormDialog from '../../form/FormDialog';
 import type { FieldDef, FormConfig } from '../../form/types';
 import ImportButton from '../../import/ImportButton';
@@ -10,7 +10,16 @@ import { onPush } from '../../api/realtime';
 import { PUSHES } from '../../api/gen/pushes';
 import { failText } from '../../api/client';
 import { notify } from '../../store';
-import { ATTENDANCE_IMPORT, MANUAL_IMPORT, PAYROLL, payrollApi, payrollHistory, staffOptions, type PayrollRow } from './api';
+import {
+  ATTENDANCE_IMPORT,
+  MANUAL_IMPORT,
+  PAYROLL,
+  payrollApi,
+  payrollHistory,
+  staffOptions,
+  type PayrollList,
+  type PayrollRow,
+} from './api';
 import { daysToSend, formatDays, payrollRowState, thisMonth } from './rules';
 import { isBranchOrAbove, isManager } from '../../api/access';
 
@@ -103,6 +112,9 @@ const manualSpec = (month: string): ImportSpec => ({
   finish: (row) => ({ ...row, thangTinhLuong: month }),
 });
 
+/** Whether the month shown is closed (the list's answer, a PayrollList, says so). */
+const monthClosed = (ctx: ListContext<PayrollRow>) => !!(ctx.data?.raw as PayrollList | null | undefined)?.da_chot;
+
 /** 'Tính lương' (/app/tinhluong, spec 2 §2.7): the month's sheet computed by the server. */
 export default function Payroll() {
   const listRef = useRef<ListHandle>(null);
@@ -111,7 +123,7 @@ export default function Payroll() {
   // The server pushes when rows were recalculated: refresh without polling.
   useEffect(() => onPush(PUSHES.PayrollRecalculated, () => listRef.current?.reload()), []);
 
-  const config = useMemo<ListConfig<PayrollRow>>(
+  const config = useMemo<ListConfig<PayrollRow, PayrollList>>(
     () => ({
       id: 'tinhluong',
       title: 'Tính lương',
@@ -194,7 +206,7 @@ export default function Payroll() {
           headerName: 'Trạng thái',
           minWidth: 140,
           render: (r, ctx) => {
-            const closed = !!ctx.data?.raw?.da_chot;
+            const closed = monthClosed(ctx);
             const label = payrollRowState(r.dang_tinh_toan, closed);
             return r.dang_tinh_toan ? (
               <Chip size="small" color="warning" label={label} data-testid={`tinhluong-calculating-${r.username}`} />

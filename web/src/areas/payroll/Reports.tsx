@@ -12,9 +12,13 @@ import {
   payrollApi,
   revenueHistory,
   staffOptions,
+  type DetailedList,
   type DetailedRow,
+  type ReconciliationList,
   type ReconciliationRow,
+  type Report9279List,
   type Report9279Row,
+  type RevenueSummaryList,
   type RevenueSummaryRow,
 } from './api';
 import { DailyRevenueChart, RevenueBars, Totals } from './Charts';
@@ -43,9 +47,13 @@ const dateFilters: FilterDef[] = [
 const appliedFilters = <R,>(ctx: ListContext<R>) =>
   Object.fromEntries(Object.entries(ctx.filters).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 
+type StaffOptions = Array<{ value: string; label: string; indent: number }>;
+/** The detailed report's answer with the staff options loaded beside it (WithStaff). */
+type DetailedPage = DetailedList & { __staff?: StaffOptions };
+
 /** 'Doanh thu chi tiết' (/app/report90849332). Seniors reassign a record's staff with a searchable selector. */
 export function DetailedReport() {
-  const config = useMemo<ListConfig<DetailedRow>>(
+  const config = useMemo<ListConfig<DetailedRow, DetailedPage>>(
     () => ({
       id: 'report90849332',
       title: 'Báo cáo doanh thu chi tiết',
@@ -74,7 +82,8 @@ export function DetailedReport() {
             // The same searchable staff picker as the filters: the hierarchy open, the name plain when closed.
             type: 'staff',
             canEdit: (_r, ctx) => isManager(ctx.session.priority),
-            options: (_r, ctx) => (ctx.data?.raw?.__staff as Array<{ value: string; label: string; indent: number }> | undefined) ?? [],
+            // The list's answer is WithStaff's DetailedPage.
+            options: (_r, ctx) => (ctx.data?.raw as DetailedPage | null | undefined)?.__staff ?? [],
             save: (r, value) => payrollApi.updateUser({ username: String(value), track0: r.track0, track1: r.track1 }),
             successMsg: 'Đã đổi nhân viên',
             errorMsg: 'Đổi nhân viên không thành công',
@@ -100,9 +109,9 @@ export function DetailedReport() {
 }
 
 /** Loads the staff options once and hands them to the reassignment selector through the list answer. */
-function WithStaff({ config }: { config: ListConfig<DetailedRow> }) {
-  const withStaff = useMemo<ListConfig<DetailedRow>>(() => {
-    let staff: Array<{ value: string; label: string; indent: number }> | null = null;
+function WithStaff({ config }: { config: ListConfig<DetailedRow, DetailedPage> }) {
+  const withStaff = useMemo<ListConfig<DetailedRow, DetailedPage>>(() => {
+    let staff: StaffOptions | null = null;
     return {
       ...config,
       mapResponse: (data) => ({ rows: data.values, count: Number(data.count) }),
@@ -149,7 +158,7 @@ const summaryColumns = (branch: boolean): ColumnDef<RevenueSummaryRow>[] => [
 ];
 
 function summaryHead(id: string, branch: boolean) {
-  return (data: ListResult<RevenueSummaryRow> | null, ctx: ListContext<RevenueSummaryRow>) => (
+  return (data: ListResult<RevenueSummaryRow, RevenueSummaryList> | null, ctx: ListContext<RevenueSummaryRow, RevenueSummaryList>) => (
     <Box>
       <Totals
         testId={`${id}-totals`}
@@ -179,7 +188,7 @@ function summaryHead(id: string, branch: boolean) {
 
 /** 'Doanh thu theo nhân viên' (/app/reportstaffrevenue), with its charts. */
 export function StaffRevenueReport() {
-  const config = useMemo<ListConfig<RevenueSummaryRow>>(
+  const config = useMemo<ListConfig<RevenueSummaryRow, RevenueSummaryList>>(
     () => ({
       id: 'reportstaffrevenue',
       title: 'Báo cáo doanh thu theo nhân viên',
@@ -198,7 +207,7 @@ export function StaffRevenueReport() {
 
 /** 'Doanh thu theo chi nhánh' (/app/reportbranchrevenue): dates only; average = provisional ÷ staff. */
 export function BranchRevenueReport() {
-  const config = useMemo<ListConfig<RevenueSummaryRow>>(
+  const config = useMemo<ListConfig<RevenueSummaryRow, RevenueSummaryList>>(
     () => ({
       id: 'reportbranchrevenue',
       title: 'Báo cáo doanh thu theo chi nhánh',
@@ -217,7 +226,7 @@ export function BranchRevenueReport() {
 
 /** 'Báo cáo 9279' (/app/report9279): the partner company only for priority below 3. */
 export function Report9279() {
-  const config = useMemo<ListConfig<Report9279Row>>(
+  const config = useMemo<ListConfig<Report9279Row, Report9279List>>(
     () => ({
       id: 'report9279',
       title: 'Báo cáo 9279',
@@ -255,7 +264,7 @@ export function Report9279() {
 
 /** 'Đối soát doanh thu tính lương' (/app/dsdttinhluong). */
 export function Reconciliation() {
-  const config = useMemo<ListConfig<ReconciliationRow>>(
+  const config = useMemo<ListConfig<ReconciliationRow, ReconciliationList>>(
     () => ({
       id: 'dsdttinhluong',
       title: 'Đối soát doanh thu tính lương',

@@ -13,6 +13,11 @@ export type ReconciliationRow = payroll_v1_payroll.ReconciliationRow;
 export type PayrollRow = payroll_v1_payroll.PayrollRow;
 export type PayrollList = payroll_v1_payroll.PayrollList;
 export type DailyRevenue = payroll_v1_payroll.DailyRevenue;
+/** The reports' list answers (rows, count and the totals over the whole filter). */
+export type DetailedList = payroll_v1_payroll.DetailedList;
+export type RevenueSummaryList = payroll_v1_payroll.RevenueSummaryList;
+export type Report9279List = payroll_v1_payroll.Report9279List;
+export type ReconciliationList = payroll_v1_payroll.ReconciliationList;
 
 export const DETAILED_REPORT = PayrollService.listDetailed.url();
 export const STAFF_REPORT = PayrollService.listStaffRevenue.url();

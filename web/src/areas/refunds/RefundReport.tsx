@@ -23,6 +23,8 @@ import {
   tradeStatusColor,
   type RefundRequest,
   requestHistory,
+  type RefundRequestList,
+  type RefundTotals,
 } from './api';
 import { isManager, isSales } from '../../api/access';
 import { deleteRequestAction } from './requestActions';
@@ -68,7 +70,7 @@ async function exportClawback(ctx: ListContext) {
  */
 export default function RefundReport() {
   const listRef = useRef<ListHandle>(null);
-  const config = useMemo<ListConfig<RefundRequest>>(() => {
+  const config = useMemo<ListConfig<RefundRequest, RefundRequestList>>(() => {
     const clawbackFilterOptions = CLAWBACK_OPTIONS.map((o) => ({ value: o.value, label: o.label }));
     return {
       id: 'requestrefundreport',
@@ -152,10 +154,10 @@ export default function RefundReport() {
       ],
       export: { fileName: 'BAO-CAO-YCHT.xlsx' },
       summary: (data) => {
-        const raw = data?.raw ?? {};
-        const item = (k: string, text: string) => (
+        const raw = data?.raw;
+        const item = (k: keyof RefundTotals, text: string) => (
           <Typography variant="body2" data-testid={`requestrefundreport-${k}`}>
-            {text}: <b>{formatNumber(raw[k] ?? 0)}</b>
+            {text}: <b>{formatNumber(raw?.[k] ?? 0)}</b>
           </Typography>
         );
         return (
@@ -163,7 +165,7 @@ export default function RefundReport() {
             {item('tongHoanTien', 'Tổng hoàn tiền')}
             {item('tongHoanThem', 'Tổng hoàn thêm')}
             {item('tongNapTien', 'Tổng nạp tiền')}
-            {raw.tongTienSauChietKhau !== undefined && item('tongTienSauChietKhau', 'Tổng tiền sau chiết khấu')}
+            {raw?.tongTienSauChietKhau !== undefined && item('tongTienSauChietKhau', 'Tổng tiền sau chiết khấu')}
           </Stack>
         );
       },

@@ -6,6 +6,7 @@ import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatNumber, monthStart, today } from '../../common/format';
+import HandOutDialog from '../../common/HandOutDialog';
 import FormDialog from '../../form/FormDialog';
 import { useRecordDialog } from '../../form/useRecordDialog';
 import ImportButton from '../../import/ImportButton';
@@ -23,9 +24,10 @@ import {
   type RefundPrice,
   type RefundRequest,
   requestHistory,
-  requestApi,
+  type RefundRequestList,
+  type RefundTotals,
 } from './api';
-import { assignForm, loadPool, loadSettings, markDialogOpened, packageRefundForm, settingsForm, topUpForm } from './forms';
+import { loadSettings, markDialogOpened, packageRefundForm, requestHandOut, settingsForm, topUpForm } from './forms';
 import { isManager } from '../../api/access';
 import { REQUEST_IMPORT_SPEC, subscriberForm } from './requestTools';
 import { requestColumns } from './requestColumns';
@@ -45,13 +47,6 @@ export default function RefundRequests() {
   const [mine, setMine] = useState(false);
   const setDialog = (d: 'refund' | 'topup' | 'settings' | 'assign' | null) => {
     if (d === 'refund' || d === 'topup') markDialogOpened();
-    if (d === 'assign') {
-      loadPool().then(
-        () => setDialogState('assign'),
-        (e) => notify(`[Lỗi] ${e?.msg ?? e?.message ?? ''}`.trim(), 'error'),
-      );
-      return;
-    }
     if (d === 'settings') {
       loadSettings().then(
         (row) => {
@@ -64,7 +59,7 @@ export default function RefundRequests() {
     }
     setDialogState(d);
   };
-  const correction = useRecordDialog<RefundRequest>(subscriberForm, 'subscriber-form', () => listRef.current?.reload());
+  const correction = useRecordDialog(subscriberForm, 'subscriber-form', () => listRef.current?.reload());
   const [packages, setPackages] = useState<RefundPrice[]>([]);
   useEffect(() => {
     // The package dropdown of the list (priority below 3); refused otherwise, then left empty.
@@ -74,7 +69,7 @@ export default function RefundRequests() {
     );
   }, []);
 
-  const config = useMemo<ListConfig<RefundRequest>>(() => {
+  const config = useMemo<ListConfig<RefundRequest, RefundRequestList>>(() => {
     return {
       id: 'requestrefund',
       title: mine ? 'Yêu cầu hoàn tiền được giao cho tôi' : 'Yêu cầu hoàn tiền',
@@ -162,10 +157,10 @@ export default function RefundRequests() {
       summary: mine
         ? undefined
         : (data) => {
-            const raw = data?.raw ?? {};
-            const item = (k: string, text: string) => (
+            const raw = data?.raw;
+            const item = (k: keyof RefundTotals, text: string) => (
               <Typography variant="body2" data-testid={`requestrefund-${k}`}>
-                {text}: <b>{formatNumber(raw[k] ?? 0)}</b>
+                {text}: <b>{formatNumber(raw?.[k] ?? 0)}</b>
               </Typography>
             );
             return (
@@ -173,7 +168,7 @@ export default function RefundRequests() {
                 {item('tongHoanTien', 'Tổng hoàn tiền')}
                 {item('tongHoanThem', 'Tổng hoàn thêm')}
                 {item('tongNapTien', 'Tổng nạp tiền')}
-                {raw.tongTienSauChietKhau !== undefined && item('tongTienSauChietKhau', 'Tổng tiền sau chiết khấu')}
+                {raw?.tongTienSauChietKhau !== undefined && item('tongTienSauChietKhau', 'Tổng tiền sau chiết khấu')}
               </Stack>
             );
           },
@@ -212,18 +207,11 @@ export default function RefundRequests() {
         onClose={() => setDialog(null)}
         onSaved={saved}
       />
-      <FormDialog
-        config={assignForm}
-        testIdPrefix="assign-form"
+      <HandOutDialog
+        config={requestHandOut}
         open={dialog === 'assign'}
-        mode="create"
         onClose={() => setDialog(null)}
-        onSaved={(result) => {
-          const reply = result as Awaited<ReturnType<typeof requestApi.assign>> | null;
-          setDialog(null);
-          notify(reply?.msg || 'Phân chia dữ liệu thành công.', reply?.assigned ? 'success' : 'warning');
-          listRef.current?.reload();
-        }}
+        onDone={() => listRef.current?.reload()}
       />
       <FormDialog
         config={settingsForm}

@@ -56,6 +56,9 @@ export const settingApi = {
 };
 
 export type RefundRequest = refunds_v1_refunds.RefundRequest;
+/** A request list's answer: the page, and the totals over the whole filter. */
+export type RefundRequestList = refunds_v1_refunds.RefundRequestList;
+export type RefundTotals = Pick<RefundRequestList, 'tongHoanTien' | 'tongHoanThem' | 'tongNapTien' | 'tongTienSauChietKhau'>;
 export type CreateReply = refunds_v1_refunds.CreateReply;
 
 export const REQUEST_LIST = Refunds.listRequests.url();

@@ -7,6 +7,7 @@
 import type { FieldDef, FormConfig, FormOption, FormValues } from '../../form/types';
 import { moneyDigits } from '../../form/values';
 import { formatNumber } from '../../common/format';
+import type { HandOut } from '../../common/HandOutDialog';
 import { faceOf, rateHundredthsOf, transferOf } from '../../../../services/refunds/src/domain/discount-math';
 import { staffPickerOptions, type StaffOption } from '../../common/refdata';
 import {
@@ -49,6 +50,8 @@ export function markDialogOpened() {
 /** The discount rates the server applies, by subscriber type ('1' prepaid, '2' postpaid), in hundredths of a percent. */
 export type Rates = Record<string, number | null>;
 let rates: Rates = {};
+/** The rate of the subscriber type chosen in the dialog's values. */
+const rateOf = (v: FormValues) => rates[String(v.number_type ?? '')];
 async function loadRates() {
   const s = await loadSettings();
   rates = { '1': rateHundredthsOf(s.ti_le_chiet_khau), '2': rateHundredthsOf(s.ti_le_chiet_khau_tra_sau) };
@@ -77,17 +80,17 @@ export function transferHint(numberType: unknown, rate: number | null | undefine
 /** The face amount field `face` and its live transfer amount, both ways. */
 function amountPair(face: FieldDef, visible?: (v: FormValues) => boolean): FieldDef[] {
   return [
-    { ...face, visible, derive: (v) => ({ transfer_final_amount: transferText(v[face.key], rates[v.number_type]) }) },
+    { ...face, visible, derive: (v) => ({ transfer_final_amount: transferText(v[face.key], rateOf(v)) }) },
     {
       key: 'transfer_final_amount',
       label: 'Số tiền khách chuyển khoản',
       type: 'money',
       visible,
       derive: (v) => {
-        const back = faceText(v.transfer_final_amount, rates[v.number_type]);
+        const back = faceText(v.transfer_final_amount, rateOf(v));
         return back ? { [face.key]: back } : {};
       },
-      helperText: (v) => transferHint(v.number_type, rates[v.number_type]),
+      helperText: (v) => transferHint(v.number_type, rateOf(v)),
     },
   ];
 }
@@ -112,7 +115,7 @@ const subscriberFields = (faceKey: string): FieldDef[] => [
     type: 'select',
     required: true,
     options: NUMBER_TYPES,
-    derive: (v) => ({ transfer_final_amount: transferText(v[faceKey], rates[v.number_type]) }),
+    derive: (v) => ({ transfer_final_amount: transferText(v[faceKey], rateOf(v)) }),
   },
   { key: 'package_code', label: 'Tên gói cước', type: 'text', required: true, resets: ['request_method'] },
 ];
@@ -141,7 +144,20 @@ const refundFields = (when: (v: FormValues) => boolean): FieldDef[] => [
 
 const num = (v: unknown) => (v === undefined || v === null || v === '' ? 0 : Number(v));
 
-export const packageRefundForm: FormConfig = {
+/** What 'Hoàn tiền gói cước' sends (selects as their values, amounts as numbers; blank: null). */
+type PackageRefundValues = {
+  number_phone: string;
+  number_type: string;
+  package_code: string;
+  request_type: string;
+  request_method: string;
+  other_refund?: number | null;
+  other_reason?: string;
+  cho_len_don?: string;
+  nap_tien?: number | null;
+};
+
+export const packageRefundForm: FormConfig<unknown, PackageRefundValues> = {
   title: 'Hoàn tiền gói cước',
   requiredAlert: REFUND_REQUIRED_ALERT,
   submitLabel: 'Tạo yêu cầu',
@@ -180,7 +196,18 @@ export const packageRefundForm: FormConfig = {
 
 const chained = (v: FormValues) => v.cho_len_don === '1';
 
-export const topUpForm: FormConfig = {
+/** What 'Nạp tiền chiết khấu' sends (the refund's type and method only when a refund order is chained). */
+type TopUpValues = {
+  number_phone: string;
+  number_type: string;
+  package_code: string;
+  refund_price: number | null;
+  cho_len_don?: string;
+  request_type?: string;
+  request_method?: string;
+};
+
+export const topUpForm: FormConfig<unknown, TopUpValues> = {
   title: 'Nạp tiền chiết khấu',
   requiredAlert: REFUND_REQUIRED_ALERT,
   submitLabel: 'Tạo yêu cầu',
@@ -249,33 +276,19 @@ export const settingsForm: FormConfig<Record<string, string>> = {
   },
 };
 
-/** How many requests wait to be handed out, read as the hand-out dialog opens. */
-let poolTotal: number | null = null;
-export async function loadPool(): Promise<void> {
-  poolTotal = (await requestApi.countAssign()).total;
-}
-
 /**
  * 'Phân chia yêu cầu' (spec 2 §7 POST assign, §8 'Phân chia dữ liệu thành công.' /
- * 'Phân chia dữ liệu thất bại. Vui lòng thử lại lần sau.'): a manager hands pooled requests, oldest
- * first, to one staff member; the server says what they got.
+ * 'Phân chia dữ liệu thất bại. Vui lòng thử lại lần sau.'): a manager hands pooled requests (not
+ * finished, held by no one), oldest first, to staff; the server says what they got.
  */
-export const assignForm: FormConfig = {
+export const requestHandOut: HandOut = {
+  testId: 'requestrefund-assign',
   title: 'Phân chia yêu cầu hoàn tiền',
+  poolText: (n) => `Còn ${n} yêu cầu chưa giao (chưa hoàn thành, chưa giao cho ai)`,
+  poolFailed: 'Không tải được số yêu cầu chưa giao',
+  countLabel: 'Số yêu cầu giao',
   submitLabel: 'Phân chia',
-  errorMsg: 'Phân chia dữ liệu thất bại. Vui lòng thử lại lần sau.',
-  fields: [
-    {
-      key: 'username',
-      label: 'Nhân viên',
-      type: 'select',
-      required: true,
-      loadOptions: async () =>
-        staffPickerOptions(((await reportApi.staff()).values ?? []) as StaffOption[]).map((o) => ({ ...o, testKey: o.value })),
-      helperText: () =>
-        poolTotal === null ? undefined : `Còn ${formatNumber(poolTotal)} yêu cầu chưa giao (chưa hoàn thành, chưa giao cho ai)`,
-    },
-    { key: 'count', label: 'Số yêu cầu giao', type: 'number', required: true },
-  ],
-  submit: (v) => requestApi.assign([{ username: String(v.username), count: Number(v.count) }]),
+  countPool: async () => (await requestApi.countAssign()).total,
+  staff: async () => staffPickerOptions(((await reportApi.staff()).values ?? []) as StaffOption[]),
+  handOut: requestApi.assign,
 };

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { formatNumber, whoLabel } from '../../common/format';
 import { hiddenAtFirst } from '../../list/columns';
-import type { ColumnDef, InlineEdit, ListContext } from '../../list/types';
+import type { ColumnDef, InlineEdit, InlineEditType, ListContext } from '../../list/types';
 import { isManager } from '../../api/access';
 import {
   CHANNEL_OPTIONS,
@@ -35,10 +35,10 @@ const TRANSFER = [
  * first; the list's edit.confirm: a declined prompt saves nothing and puts the old value back).
  */
 function confirmedEdit<R extends RefundRequest>(
-  type: InlineEdit['type'],
-  question: (row: R, value: unknown) => string,
-  save: (row: R, value: unknown) => Promise<unknown>,
-  extra: Partial<InlineEdit<R>> = {},
+  type: Exclude<InlineEditType, 'number'>,
+  question: (row: R, value: string) => string,
+  save: (row: R, value: string) => Promise<unknown>,
+  extra: Partial<Pick<InlineEdit<R>, 'options' | 'canEdit'>> = {},
 ): InlineEdit<R> {
   return {
     type,

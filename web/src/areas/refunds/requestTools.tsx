@@ -54,7 +54,7 @@ export function PhoneCell({ row }: { row: RefundRequest }) {
  * row's number (9 digits, as managers get it) and type are the starting values; the server applies
  * the create rules and refuses once a card gateway or a bank transfer used the number.
  */
-export const subscriberForm: FormConfig<RefundRequest> = {
+export const subscriberForm: FormConfig<RefundRequest, { number_phone: string; number_type: string }> = {
   title: 'Sửa số thuê bao',
   submitLabel: 'Lưu',
   successMsg: 'Đã sửa số thuê bao',
