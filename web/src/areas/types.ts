@@ -8,7 +8,7 @@
  * once; the route table, the tabs and the menu are all derived from it.
  * ─────────────────────────────────────────────────────────────────────────────────────────────
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPreloadable, type Preloadable } from '../common/preloadable';
 import type { IconName } from '../common/icons';
 
 /**
@@ -19,7 +19,11 @@ export interface ScreenProps {
   path: string;
 }
 
-export type ScreenComponent = LazyExoticComponent<ComponentType<ScreenProps>>;
+/** A screen's code loads with its first opening, or before it when the shell preloads it (`lazyPreloadable`). */
+export type ScreenComponent = Preloadable<ScreenProps>;
+
+/** Declares a screen: `lazyScreen(() => import('./Screen'))`, or `.then((m) => ({ default: m.Screen }))` for a named one. */
+export const lazyScreen = lazyPreloadable<ScreenProps>;
 
 export type MenuSection = 'main' | 'admin';
 

@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -24,7 +24,6 @@ import { ActionButtons, EditableCell } from './cells';
 import { isColumnShown, loadColumnChoice, saveColumnChoice, type ColumnChoice } from './columns';
 import ColumnsMenu from './ColumnsMenu';
 import { writeExcel } from './exportExcel';
-import { fetchAllRows } from './exportFetch';
 import { FilterField } from './FilterBar';
 import HistoryDialog from './HistoryDialog';
 import { onPreset, takePreset } from './presets';
@@ -66,6 +65,20 @@ function mapDefault<R>(data: unknown): { rows: R[]; count: number } {
   const count = Number(page.count ?? rows.length) || 0;
   return { rows: rows as R[], count };
 }
+
+/**
+ * The grid's box. The grid in it mounts one render after the rest of the list, whose load effect
+ * has by then asked for the first page: the answer travels while the grid builds itself, not after.
+ */
+const GridBox = forwardRef<HTMLDivElement, { children: ReactNode }>(function GridBox({ children }, ref) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden', minHeight: mounted ? undefined : 160 }} ref={ref}>
+      {mounted && children}
+    </Paper>
+  );
+});
 
 export interface ListScreenProps<R extends Row = Row, D = unknown> {
   config: ListConfig<R, D>;
@@ -183,6 +196,8 @@ function ListScreenInner<R extends Row, D>({ config }: ListScreenProps<R, D>, re
     setExporting(true);
     try {
       // Read as it streams (rows parsed one by one, never the whole text at once); a cut answer is an error, not a short file.
+      // The stream's parser is loaded with the first export, not with every list.
+      const { fetchAllRows } = await import('./exportFetch');
       const data = (await fetchAllRows(config.endpoint, {
         ...buildParams(applied),
         page: 0,
@@ -383,7 +398,7 @@ function ListScreenInner<R extends Row, D>({ config }: ListScreenProps<R, D>, re
       </Paper>
       {config.summary && config.summary(result, ctx)}
       {loadError && <LoadFailed text={loadError} onRetry={reload} testId={`${config.id}-load-error`} />}
-      <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }} ref={gridBox}>
+      <GridBox ref={gridBox}>
         <DataGrid
           rows={result?.rows ?? []}
           columns={gridColumns}
@@ -429,7 +444,7 @@ function ListScreenInner<R extends Row, D>({ config }: ListScreenProps<R, D>, re
             },
           }}
         />
-      </Paper>
+      </GridBox>
       {history && historyRow && <HistoryDialog listId={config.id} config={history} row={historyRow} onClose={() => setHistoryRow(null)} />}
     </Stack>
   );

@@ -1,17 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { hasValidSession, loginRequest } from '../store/auth';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
-import { HOME_PATH } from '../areas/registry';
+import './Login.css';
 
-export default function Login() {
+/** Where a signed-in person goes: '/' leads to the home tab (ThemedApp's route table). */
+const SIGNED_IN_START = '/';
+
+/**
+ * The login page: plain elements and its own stylesheet, no MUI, so that the first download is
+ * React, the store and this form. `preload` starts loading the rest of the app (the theme, the
+ * shell) as soon as the person starts typing, so that it is there when they sign in.
+ */
+export default function Login({ preload }: { preload?: () => Promise<void> }) {
   const auth = useAppSelector((s) => s.auth);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -20,67 +21,69 @@ export default function Login() {
   const [submitted, setSubmitted] = useState(false);
 
   useEffect(() => {
-    if (submitted && hasValidSession(auth)) navigate(HOME_PATH, { replace: true });
+    if (submitted && hasValidSession(auth)) navigate(SIGNED_IN_START, { replace: true });
   }, [submitted, auth, navigate]);
 
-  if (!submitted && hasValidSession(auth)) return <Navigate to={HOME_PATH} replace />;
+  if (!submitted && hasValidSession(auth)) return <Navigate to={SIGNED_IN_START} replace />;
+
+  const typed = () => {
+    preload?.().catch(() => undefined);
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!username.trim() || !password) return;
+    typed();
     setSubmitted(true);
     dispatch(loginRequest(username.trim(), password));
   };
 
+  const busy = auth.loading;
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100' }}>
-      <Paper component="form" onSubmit={onSubmit} sx={{ p: 4, width: 380, maxWidth: '92vw' }} elevation={3} noValidate>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3 }}>
+    <main className="login-page">
+      <form className="login-card" onSubmit={onSubmit} noValidate>
+        <div className="login-brand">
           <img src="/logo.svg" alt="" width={40} height={40} />
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-            Hệ thống CSKH
-          </Typography>
-        </Box>
-        <Typography variant="subtitle1" sx={{ mb: 2 }}>
-          Đăng nhập
-        </Typography>
-        <TextField
-          label="Tên đăng nhập"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          fullWidth
-          margin="normal"
-          autoComplete="username"
-          autoFocus
-          slotProps={{ htmlInput: { 'data-testid': 'login-username', name: 'username' } }}
-        />
-        <TextField
-          label="Mật khẩu"
-          type="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          fullWidth
-          margin="normal"
-          autoComplete="current-password"
-          slotProps={{ htmlInput: { 'data-testid': 'login-password', name: 'password' } }}
-        />
-        {auth.error && submitted && !auth.loading && (
-          <Alert severity="error" sx={{ mt: 1 }} data-testid="login-error">
+          <h1>Hệ thống CSKH</h1>
+        </div>
+        <h2>Đăng nhập</h2>
+        <label className="login-field">
+          <span>Tên đăng nhập</span>
+          <input
+            value={username}
+            onChange={(e) => {
+              setUsername(e.target.value);
+              typed();
+            }}
+            autoComplete="username"
+            autoFocus
+            name="username"
+            data-testid="login-username"
+          />
+        </label>
+        <label className="login-field">
+          <span>Mật khẩu</span>
+          <input
+            type="password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              typed();
+            }}
+            autoComplete="current-password"
+            name="password"
+            data-testid="login-password"
+          />
+        </label>
+        {auth.error && submitted && !busy && (
+          <div className="login-error" role="alert" data-testid="login-error">
             {auth.error}
-          </Alert>
+          </div>
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          fullWidth
-          size="large"
-          sx={{ mt: 2 }}
-          disabled={auth.loading || !username.trim() || !password}
-          data-testid="login-submit"
-        >
-          {auth.loading ? <CircularProgress size={24} color="inherit" aria-label="Đang đăng nhập" /> : 'Đăng nhập'}
-        </Button>
-      </Paper>
-    </Box>
+        <button type="submit" disabled={busy || !username.trim() || !password} data-testid="login-submit">
+          {busy ? <span className="login-spinner" role="progressbar" aria-label="Đang đăng nhập" /> : 'Đăng nhập'}
+        </button>
+      </form>
+    </main>
   );
 }

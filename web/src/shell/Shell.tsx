@@ -25,6 +25,7 @@ import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../theme';
 import Sidebar from './Sidebar';
 import Workspace from './Workspace';
 import { canOpenScreen, MENU_ACCESS } from './menu';
+import { usePreloadScreens } from './preloadScreens';
 import { HOME_PATH, screenFor } from '../areas/registry';
 // The one area piece that runs on every screen, not only its own: the orders area's reminders.
 import { useOrderReminders } from '../areas/orders/reminders';
@@ -108,6 +109,8 @@ export default function Shell() {
   // by the server, and every pending one again on each (re)connect.
   const session = useSession();
   useOrderReminders(session.has('mfy'));
+  // Every screen of the menu loaded while idle: a click on it then waits for no code.
+  usePreloadScreens(session);
 
   // The route opens (or activates) its tab. On the first load of /app/home the restored
   // active tab wins, and the Dashboard tab is only ensured.

@@ -1,13 +1,12 @@
-import { lazy } from 'react';
-import type { Area } from '../types';
+import { lazyScreen, type Area } from '../types';
 
 export * from './api';
 
-const Accounts = lazy(() => import('./Accounts'));
-const Roles = lazy(() => import('./Roles'));
-const Profile = lazy(() => import('./Profile'));
-const Permissions = lazy(() => import('./Permissions'));
-const SystemAccounts = lazy(() => import('./SystemAccounts'));
+const Accounts = lazyScreen(() => import('./Accounts'));
+const Roles = lazyScreen(() => import('./Roles'));
+const Profile = lazyScreen(() => import('./Profile'));
+const Permissions = lazyScreen(() => import('./Permissions'));
+const SystemAccounts = lazyScreen(() => import('./SystemAccounts'));
 
 export const PROFILE_PATH = '/sys/profile';
 

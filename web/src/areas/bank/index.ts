@@ -1,9 +1,8 @@
-import { lazy } from 'react';
-import type { Area } from '../types';
+import { lazyScreen, type Area } from '../types';
 
 export * from './api';
 
-const BankLookup = lazy(() => import('./BankLookup'));
+const BankLookup = lazyScreen(() => import('./BankLookup'));
 
 // What is handed to the signed-in person reaches them on every screen, not only on this one
 // (./assignments.ts): started once in the browser (the unit tests load the registry in Node).

@@ -1,16 +1,15 @@
-import { lazy } from 'react';
 import { WORDS } from '../../common/words';
-import type { Area } from '../types';
+import { lazyScreen, type Area } from '../types';
 
 export * from './api';
 
-const CustomerCare = lazy(() => import('./CustomerCare'));
-const CareHistory = lazy(() => import('./CareHistory'));
-const BusySignalRate = lazy(() => import('./BusySignalRate'));
-const Invite = lazy(() => import('./Invite'));
-const CustomerUpload = lazy(() => import('./CustomerUpload'));
-const Division = lazy(() => import('./Division'));
-const NextDayInvite = lazy(() => import('./NextDayInvite'));
+const CustomerCare = lazyScreen(() => import('./CustomerCare'));
+const CareHistory = lazyScreen(() => import('./CareHistory'));
+const BusySignalRate = lazyScreen(() => import('./BusySignalRate'));
+const Invite = lazyScreen(() => import('./Invite'));
+const CustomerUpload = lazyScreen(() => import('./CustomerUpload'));
+const Division = lazyScreen(() => import('./Division'));
+const NextDayInvite = lazyScreen(() => import('./NextDayInvite'));
 
 /**
  * Customer care, invitations, the busy-signal rate, invite-next-day, and the customers' upload and

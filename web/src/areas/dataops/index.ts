@@ -1,17 +1,16 @@
-import { lazy } from 'react';
 import { WORDS } from '../../common/words';
-import type { Area } from '../types';
+import { lazyScreen, type Area } from '../types';
 
 export * from './api';
 
-const QuetData = lazy(() => import('./ScanScreen').then((m) => ({ default: m.QuetData })));
-const QuetDataKhongGoi = lazy(() => import('./ScanScreen').then((m) => ({ default: m.QuetDataKhongGoi })));
-const QuetDtct = lazy(() => import('./ScanScreen').then((m) => ({ default: m.QuetDtct })));
-const Blacklist = lazy(() => import('./Lists').then((m) => ({ default: m.Blacklist })));
-const Otp1414 = lazy(() => import('./Lists').then((m) => ({ default: m.Otp1414 })));
-const SplitUpload = lazy(() => import('./Split').then((m) => ({ default: m.SplitUpload })));
-const DataPermission = lazy(() => import('./Split').then((m) => ({ default: m.DataPermission })));
-const DataSplit = lazy(() => import('./Split').then((m) => ({ default: m.DataSplit })));
+const QuetData = lazyScreen(() => import('./ScanScreen').then((m) => ({ default: m.QuetData })));
+const QuetDataKhongGoi = lazyScreen(() => import('./ScanScreen').then((m) => ({ default: m.QuetDataKhongGoi })));
+const QuetDtct = lazyScreen(() => import('./ScanScreen').then((m) => ({ default: m.QuetDtct })));
+const Blacklist = lazyScreen(() => import('./Lists').then((m) => ({ default: m.Blacklist })));
+const Otp1414 = lazyScreen(() => import('./Lists').then((m) => ({ default: m.Otp1414 })));
+const SplitUpload = lazyScreen(() => import('./Split').then((m) => ({ default: m.SplitUpload })));
+const DataPermission = lazyScreen(() => import('./Split').then((m) => ({ default: m.DataPermission })));
+const DataSplit = lazyScreen(() => import('./Split').then((m) => ({ default: m.DataSplit })));
 
 /**
  * Scans, data split and data permissions, blacklist and OTP 1414 (dataops service, spec 3 §2.4–2.11,

@@ -1,9 +1,8 @@
-import { lazy } from 'react';
 import { WORDS } from '../../common/words';
-import type { Area } from '../types';
+import { lazyScreen, type Area } from '../types';
 import { HOME_PATH } from './paths';
 
-const Dashboard = lazy(() => import('./Dashboard'));
+const Dashboard = lazyScreen(() => import('./Dashboard'));
 
 export { HOME_PATH };
 

@@ -1,12 +1,11 @@
-import { lazy } from 'react';
-import type { Area } from '../types';
+import { lazyScreen, type Area } from '../types';
 
 export * from './api';
 
-const CustomerLookup = lazy(() => import('./CustomerLookup'));
-const MessageCentre = lazy(() => import('./MessageCentre'));
-const RegistrationResults = lazy(() => import('./RegistrationResults'));
-const LookupHistory = lazy(() => import('./LookupHistory'));
+const CustomerLookup = lazyScreen(() => import('./CustomerLookup'));
+const MessageCentre = lazyScreen(() => import('./MessageCentre'));
+const RegistrationResults = lazyScreen(() => import('./RegistrationResults'));
+const LookupHistory = lazyScreen(() => import('./LookupHistory'));
 
 /** Subscriber lookups, the message centre, registration results and the lookup log (spec 1 §2.12–2.14, spec 3 §2.12). */
 export const lookupArea: Area = {

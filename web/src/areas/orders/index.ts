@@ -1,14 +1,13 @@
-import { lazy } from 'react';
-import type { Area } from '../types';
+import { lazyScreen, type Area } from '../types';
 
 export * from './api';
 
-const MfyPrices = lazy(() => import('./PriceLists').then((m) => ({ default: m.MfyPrices })));
-const Reg9279Prices = lazy(() => import('./PriceLists').then((m) => ({ default: m.Reg9279Prices })));
-const MfyOrders = lazy(() => import('./OrdersScreen').then((m) => ({ default: m.MfyOrders })));
-const Reg9279Orders = lazy(() => import('./OrdersScreen').then((m) => ({ default: m.Reg9279Orders })));
-const PrivateCustomers = lazy(() => import('./KhrBaodo').then((m) => ({ default: m.PrivateCustomers })));
-const RedReport = lazy(() => import('./KhrBaodo').then((m) => ({ default: m.RedReport })));
+const MfyPrices = lazyScreen(() => import('./PriceLists').then((m) => ({ default: m.MfyPrices })));
+const Reg9279Prices = lazyScreen(() => import('./PriceLists').then((m) => ({ default: m.Reg9279Prices })));
+const MfyOrders = lazyScreen(() => import('./OrdersScreen').then((m) => ({ default: m.MfyOrders })));
+const Reg9279Orders = lazyScreen(() => import('./OrdersScreen').then((m) => ({ default: m.Reg9279Orders })));
+const PrivateCustomers = lazyScreen(() => import('./KhrBaodo').then((m) => ({ default: m.PrivateCustomers })));
+const RedReport = lazyScreen(() => import('./KhrBaodo').then((m) => ({ default: m.RedReport })));
 
 /** Mfy and 9279 orders and their price lists, private customers and the red report (orders service, spec 3 §2.13–2.16). */
 export const ordersArea: Area = {

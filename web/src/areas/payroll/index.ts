@@ -1,14 +1,13 @@
-import { lazy } from 'react';
-import type { Area } from '../types';
+import { lazyScreen, type Area } from '../types';
 
 export * from './api';
 
-const Payroll = lazy(() => import('./Payroll'));
-const DetailedReport = lazy(() => import('./Reports').then((m) => ({ default: m.DetailedReport })));
-const StaffRevenueReport = lazy(() => import('./Reports').then((m) => ({ default: m.StaffRevenueReport })));
-const BranchRevenueReport = lazy(() => import('./Reports').then((m) => ({ default: m.BranchRevenueReport })));
-const Report9279 = lazy(() => import('./Reports').then((m) => ({ default: m.Report9279 })));
-const Reconciliation = lazy(() => import('./Reports').then((m) => ({ default: m.Reconciliation })));
+const Payroll = lazyScreen(() => import('./Payroll'));
+const DetailedReport = lazyScreen(() => import('./Reports').then((m) => ({ default: m.DetailedReport })));
+const StaffRevenueReport = lazyScreen(() => import('./Reports').then((m) => ({ default: m.StaffRevenueReport })));
+const BranchRevenueReport = lazyScreen(() => import('./Reports').then((m) => ({ default: m.BranchRevenueReport })));
+const Report9279 = lazyScreen(() => import('./Reports').then((m) => ({ default: m.Report9279 })));
+const Reconciliation = lazyScreen(() => import('./Reports').then((m) => ({ default: m.Reconciliation })));
 
 /** Payroll, revenue reports and their reconciliation (payroll service, spec 2 §2.2–2.5, §2.7–2.8). */
 export const payrollArea: Area = {

@@ -1,12 +1,11 @@
-import { lazy } from 'react';
-import type { Area } from '../types';
+import { lazyScreen, type Area } from '../types';
 
 export * from './api';
 
-const RefundPrices = lazy(() => import('./RefundPrices'));
-const RefundRequests = lazy(() => import('./RefundRequests'));
-const RefundReport = lazy(() => import('./RefundReport'));
-const SystemSettings = lazy(() => import('./SystemSettings'));
+const RefundPrices = lazyScreen(() => import('./RefundPrices'));
+const RefundRequests = lazyScreen(() => import('./RefundRequests'));
+const RefundReport = lazyScreen(() => import('./RefundReport'));
+const SystemSettings = lazyScreen(() => import('./SystemSettings'));
 
 /** Refund requests, their report, the refund price list and the system settings (refunds service, spec 2 §2.9–2.11, spec 3 §2.19). */
 export const refundsArea: Area = {
