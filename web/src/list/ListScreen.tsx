@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -26,6 +26,7 @@ import ColumnsMenu from './ColumnsMenu';
 import { writeExcel } from './exportExcel';
 import { FilterField } from './FilterBar';
 import HistoryDialog from './HistoryDialog';
+import GridBox from './GridBox';
 import { onPreset, takePreset } from './presets';
 import { withActionsColumn } from './history';
 import { actionsFirst, useScrollsSideways } from './pinnedActions';
@@ -65,20 +66,6 @@ function mapDefault<R>(data: unknown): { rows: R[]; count: number } {
   const count = Number(page.count ?? rows.length) || 0;
   return { rows: rows as R[], count };
 }
-
-/**
- * The grid's box. The grid in it mounts one render after the rest of the list, whose load effect
- * has by then asked for the first page: the answer travels while the grid builds itself, not after.
- */
-const GridBox = forwardRef<HTMLDivElement, { children: ReactNode }>(function GridBox({ children }, ref) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return (
-    <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden', minHeight: mounted ? undefined : 160 }} ref={ref}>
-      {mounted && children}
-    </Paper>
-  );
-});
 
 export interface ListScreenProps<R extends Row = Row, D = unknown> {
   config: ListConfig<R, D>;

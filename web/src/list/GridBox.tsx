@@ -1,0 +1,18 @@
+import { forwardRef, useEffect, useState, type ReactNode } from 'react';
+import Paper from '@mui/material/Paper';
+
+/**
+ * The grid's box. The grid in it mounts one render after the rest of the list, whose load effect
+ * has by then asked for the first page: the answer travels while the grid builds itself, not after.
+ */
+const GridBox = forwardRef<HTMLDivElement, { children: ReactNode }>(function GridBox({ children }, ref) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden', minHeight: mounted ? undefined : 160 }} ref={ref}>
+      {mounted && children}
+    </Paper>
+  );
+});
+
+export default GridBox;
