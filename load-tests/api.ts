@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DAY_MS, vnDisplayDay } from '@cskh/kit';
 
 // __filename, not __dirname: tsx defines only the former in a module an ES module imports.
 const HERE = path.dirname(__filename);
@@ -200,8 +201,7 @@ export function infraDelta(before: InfraSample, after: InfraSample): Record<'k6'
 
 /** DD/MM/YYYY of the Vietnam day `daysAgo` days before today. */
 export function vnDay(daysAgo = 0, now = Date.now()): string {
-  const d = new Date(now + 7 * 3600_000 - daysAgo * 86_400_000);
-  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+  return vnDisplayDay(now - daysAgo * DAY_MS);
 }
 
 /** The p-th percentile of ascending `sorted` (nearest rank; 0 for none). */

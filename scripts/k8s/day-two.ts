@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { api, base, ENV, kc, log, login, RELEASE, restLookup, ROOT, runAsync, sh, sleep, STATE, until } from './harness';
 import { startTimeline, Timeline } from './timeline';
+import { vnDisplayDay } from '@cskh/kit';
 
 /** The slowest lookup a rolling update, a drain or a key rotation may cause: a frozen screen beyond it. */
 export const SLOWEST_ALLOWED_MS = 2000;
@@ -144,7 +145,7 @@ const psql = (ns: string, sql: string) =>
 /** What staff would notice after a restore: rows they made, the revenue report's total, who can log in. */
 async function figures(ns: string, token: string) {
   const count = (table: string) => Number(psql(ns, `select count(*) from ${table}`));
-  const today = new Date(Date.now() + 7 * 3600e3).toISOString().slice(0, 10).split('-').reverse().join('/'); // DD/MM/YYYY, Vietnam's day
+  const today = vnDisplayDay(Date.now());
   const report = await api<{ tongDoanhThu: number; count: number }>(`/api/v1/report90849332?page=1&count=20&startDate=01/01/2020&endDate=${today}`, token);
   return {
     users: count('auth.users'),

@@ -27,6 +27,7 @@ import { restoreSteps, rotationSteps, underLoad } from './day-two';
 import { drainStep, spreadStep } from './drain';
 import { HostInfra, startHostInfra } from './host-infra';
 import { metricsOf, openSocket, socketLookups } from './socket-replicas';
+import { vnDisplayDay } from '@cskh/kit';
 
 const SHAPES = (process.env.K8S_SHAPES || 'trial,production').split(',').map((s) => s.trim()).filter(Boolean);
 const KEEP = process.env.K8S_KEEP === '1';
@@ -134,7 +135,7 @@ async function careFlow(ns: string, admin: string) {
   await api(`/api/v1/customer/${customer.id}/care`, agent, { status: 'APPROVED', package: 'MXH120' });
   // the registration (care's direct-registration channel) is the sale: care → outbox → Kafka → payroll
   await api('/api/v1/vas/mobifone/invite', admin, { type: 'dk', phone, package: 'MXH120', command: 'DK' });
-  const today = new Date(Date.now() + 7 * 3600e3).toISOString().slice(0, 10).split('-').reverse().join('/'); // DD/MM/YYYY, Vietnam's day
+  const today = vnDisplayDay(Date.now());
   const row = await until('the registration in payroll\'s revenue report', 90, async () => {
     const r = await api<{ values: Array<{ so_dien_thoai_cs: string; goi_cuoc: string; doanh_thu: number }> }>(
       `/api/v1/report90849332?page=1&count=50&startDate=${today}&endDate=${today}`, admin);
