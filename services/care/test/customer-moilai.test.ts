@@ -70,18 +70,24 @@ it("'Mời lại' re-opens the caller's call-back customer as the open case; not
   const b = await take();
   await record(b, { status: 'APPROVED', package: 'V90' });
 
-  expect(await failure(care.xacNhanMoiLai({ id: b }, { identity: sales('ml1') }))).toMatchObject({ status: 409, msg: MSG.moiLaiFinal });
-  expect(await failure(care.xacNhanMoiLai({ id: a }, { identity: sales('ml2') }))).toMatchObject({ status: 403, msg: MSG.notYourCustomer });
-  expect(await failure(care.xacNhanMoiLai({ id: '00000000-0000-4000-8000-000000000000' }, { identity: sales('ml1') }))).toMatchObject({
+  expect(await failure(care.reinviteCustomer({ id: b }, { identity: sales('ml1') }))).toMatchObject({ status: 409, msg: MSG.moiLaiFinal });
+  expect(await failure(care.reinviteCustomer({ id: a }, { identity: sales('ml2') }))).toMatchObject({
+    status: 403,
+    msg: MSG.notYourCustomer,
+  });
+  expect(await failure(care.reinviteCustomer({ id: '00000000-0000-4000-8000-000000000000' }, { identity: sales('ml1') }))).toMatchObject({
     status: 404,
   });
 
   // With another case open, the caller finishes that one first.
   const open = await take();
-  expect(await failure(care.xacNhanMoiLai({ id: a }, { identity: sales('ml1') }))).toMatchObject({ status: 409, msg: MSG.moiLaiCaseOpen });
+  expect(await failure(care.reinviteCustomer({ id: a }, { identity: sales('ml1') }))).toMatchObject({
+    status: 409,
+    msg: MSG.moiLaiCaseOpen,
+  });
   await record(open, { status: 'KBM', note: 'không nghe' });
 
-  const again = await care.xacNhanMoiLai({ id: a }, { identity: sales('ml1') });
+  const again = await care.reinviteCustomer({ id: a }, { identity: sales('ml1') });
   expect(again.value?.customer).toMatchObject({ id: a, status: 'TAKECARE' });
   expect(again.msg).toBe(MSG.moiLaiOpened);
   // It is the open case now: the screen shows it, the appointment list no longer has it, and the dialog records a new result.
@@ -92,5 +98,5 @@ it("'Mời lại' re-opens the caller's call-back customer as the open case; not
   const r = await record(a, { status: 'APPROVED', package: 'V120' });
   expect(r.record).toMatchObject({ status: 'APPROVED', package: 'V120' });
   // The no-answer customer can be re-invited too.
-  expect((await care.xacNhanMoiLai({ id: open }, { identity: sales('ml1') })).value?.customer?.id).toBe(open);
+  expect((await care.reinviteCustomer({ id: open }, { identity: sales('ml1') })).value?.customer?.id).toBe(open);
 });

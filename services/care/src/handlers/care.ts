@@ -30,7 +30,7 @@ const NOT_IN_CARE = new Set(['NORMAL', 'ASSIGNED', 'BLOCKED']);
 /** New-customer care (spec 1 §2.10, §2.11): the appointments table, take-next, the care result. */
 export function careHandlers(
   c: CareContext,
-): Pick<Handlers<Def>, 'listAppointments' | 'newCare' | 'openCare' | 'recordCare' | 'xacNhanMoiLai'> {
+): Pick<Handlers<Def>, 'listAppointments' | 'newCare' | 'openCare' | 'recordCare' | 'reinviteCustomer'> {
   const { ds, outbox } = c.deps;
 
   /**
@@ -104,7 +104,7 @@ export function careHandlers(
 
     // 'Mời lại': a call-back customer of the caller becomes their open case again
     // (TAKECARE); its care-result dialog then records the new result. One open case at a time.
-    async xacNhanMoiLai(req, ctx) {
+    async reinviteCustomer(req, ctx) {
       const me = ctx.user;
       const id = requireId(req.id, MSG.customerNotFound);
       const holders = await holdersOf(me);

@@ -44,7 +44,7 @@ export const careApi = {
   /** The caller's open case as the server holds it (none = no `value`); takes nothing. */
   openCare: () => CareService.openCare(),
   /** 'Mời lại': a call-back customer of the caller becomes their open case again. */
-  moiLai: (customerId: string) => CareService.xacNhanMoiLai({ id: customerId }),
+  moiLai: (customerId: string) => CareService.reinviteCustomer({ id: customerId }),
   /** One customer typed in, into the caller's list of that name. */
   createCustomer: (body: { file_name: string; phone: string; type?: string; package?: string; registerAt?: string; expiredAt?: string }) =>
     CareService.createCustomer(body),

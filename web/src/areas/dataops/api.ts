@@ -27,22 +27,22 @@ export type { ScanKind };
 export const SCAN_SCREENS = {
   quetdata: {
     title: 'Quét data',
-    start: SOCKET_COMMANDS.startData,
-    stop: SOCKET_COMMANDS.stopData,
+    start: SOCKET_COMMANDS.startDataScan,
+    stop: SOCKET_COMMANDS.stopDataScan,
     permission: 'quetdata',
     freeCycles: true,
   },
   quetdatakhonggoi: {
     title: 'Quét data không gói',
-    start: SOCKET_COMMANDS.startKhongGoi,
-    stop: SOCKET_COMMANDS.stopKhongGoi,
+    start: SOCKET_COMMANDS.startNoPackageScan,
+    stop: SOCKET_COMMANDS.stopNoPackageScan,
     permission: 'quetdatakhonggoi',
     freeCycles: false,
   },
   quetdtct: {
     title: 'Quét đối tượng chương trình',
-    start: SOCKET_COMMANDS.startDtct,
-    stop: SOCKET_COMMANDS.stopDtct,
+    start: SOCKET_COMMANDS.startProgramTargetScan,
+    stop: SOCKET_COMMANDS.stopProgramTargetScan,
     permission: 'quetdtct',
     freeCycles: false,
   },
