@@ -239,31 +239,6 @@ export function createGateway({ config, log, revocations, redis }: GatewayDeps) 
   return {
     app,
     routes,
-    /**
-     * Connects the channel of every routed service and resolves once each is connected or has
-     * failed (a service that is down), or `withinMs` later: otherwise a new pod's first requests
-     * (the ones a rolling update or a drain sends it as soon as it is Ready) each wait for name
-     * resolution and connections on top of their own work.
-     */
-    async warmUp(withinMs: number) {
-      for (const r of routes) clientFor(r);
-      const deadline = Date.now() + withinMs;
-      const settled = (s: grpc.connectivityState) => s === grpc.connectivityState.READY || s === grpc.connectivityState.TRANSIENT_FAILURE;
-      await Promise.all(
-        [...clients.values()].map(
-          (c) =>
-            new Promise<void>((done) => {
-              const channel = c.getChannel();
-              const check = () => {
-                const state = channel.getConnectivityState(true);
-                if (settled(state) || Date.now() >= deadline) return done();
-                channel.watchConnectivityState(state, deadline, check);
-              };
-              check();
-            }),
-        ),
-      );
-    },
     /** Wires WebSocket upgrades of /socket.io to the realtime tier. */
     attach(server: Server) {
       if (socketProxy) server.on('upgrade', socketProxy.upgrade);

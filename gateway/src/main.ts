@@ -4,9 +4,6 @@ import { createRedis, createRevocationStore, onShutdown } from '@cskh/kit/server
 import { gatewayConfig } from './config';
 import { createGateway } from './app';
 
-/** How long a starting gateway waits for its channels to the services before listening anyway. */
-const CHANNELS_WARM_WITHIN_MS = 10000;
-
 export interface RunningGateway {
   port: number;
   server: Server;
@@ -20,9 +17,6 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env): Promis
   const redis = createRedis(config.REDIS_URL);
   const revocations = createRevocationStore(redis);
   const gw = createGateway({ config, log, redis, revocations });
-  // Listening (and so Ready) once every service's channel is connected: a pod a rolling update
-  // adds serves its first requests as fast as the others.
-  await gw.warmUp(CHANNELS_WARM_WITHIN_MS);
   const server = createServer(gw.app);
   gw.attach(server);
   // Keep-alive longer than a typical ingress idle timeout, to avoid 502s on reused connections.
