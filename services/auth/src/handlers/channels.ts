@@ -17,8 +17,8 @@ const assignment = (r: Pick<InviteChannelRow, 'staff_username' | 'kenh' | 'activ
 });
 
 /** InviteChannelService (userkenhmoigoi): which confirmation-code channels a branch may use (spec 1 §2.6, spec 2 §2.1). */
-export function channelHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.InviteChannelServiceService> {
-  const { ds } = c.deps;
+export function channelHandlers(service: AuthContext): Handlers<typeof auth_v1_auth.InviteChannelServiceService> {
+  const { ds } = service.deps;
 
   async function setActive(req: auth_v1_auth.ChannelRequest, callerPriority: number, by: string, active: boolean) {
     const { kenh, label } = parseChannel(req.channelName);

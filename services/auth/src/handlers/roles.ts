@@ -34,8 +34,8 @@ async function getRole(em: EntityManager, id: string): Promise<RoleRow> {
 /** RoleService: roles with their permission sets and the permission catalogue (spec 1 §2.7, §7). */
 const ROLE = 'role';
 
-export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleServiceService> {
-  const { ds, config, revocations } = c.deps;
+export function roleHandlers(service: AuthContext): Handlers<typeof auth_v1_auth.RoleServiceService> {
+  const { ds, config, revocations } = service.deps;
 
   return {
     async listRoles(req) {
@@ -101,7 +101,7 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
           assertPriorityChangeable(role.priority, v.priority, holders.length);
           const permsChanged = before.length !== after.length || after.some((code) => !before.includes(code));
           await updateRole(em, role.id, { name: v.name, priority: v.priority });
-          await c.deps.audit.record(em, {
+          await service.deps.audit.record(em, {
             resource: ROLE,
             id: role.id,
             who: me,
@@ -128,13 +128,13 @@ export function roleHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.RoleS
         throw e;
       }
       for (const id of revokeIds) await revocations.revokeUser(id, config.JWT_TTL_SECONDS);
-      c.afterCommit();
+      service.afterCommit();
       return view;
     },
 
     async roleHistory(req) {
       const role = await getRole(ds.manager, requireId(req.id, MSG.roleNotFound));
-      return c.deps.audit.history(ds.manager, ROLE, role.id, req.page, req.count);
+      return service.deps.audit.history(ds.manager, ROLE, role.id, req.page, req.count);
     },
 
     async deleteRole(req, ctx) {

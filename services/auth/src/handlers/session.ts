@@ -14,8 +14,8 @@ import { forgetSessions, recordSession, sessionsOf } from '../store/sessions';
 import { findUser, findUserByUsername, publishUserChanged, updateUser } from '../store/users';
 
 /** SessionService: login, logout, the current session and the personal profile (spec 1 §2.5, §7 Auth). */
-export function sessionHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.SessionServiceService> {
-  const { ds, config, revocations } = c.deps;
+export function sessionHandlers(service: AuthContext): Handlers<typeof auth_v1_auth.SessionServiceService> {
+  const { ds, config, revocations } = service.deps;
 
   return {
     async login(req) {
@@ -107,7 +107,7 @@ export function sessionHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.Se
         await publishUserChanged(em, fresh, await getRoleOf(em, fresh));
         return userView(em, fresh);
       });
-      c.afterCommit();
+      service.afterCommit();
       // A new password ends every other session of the user (a stolen token dies with the old
       // password); this one goes on. Revoked one by one, so the realtime tier closes their sockets.
       if (change.newPassword !== null) {

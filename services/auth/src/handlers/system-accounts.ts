@@ -30,8 +30,8 @@ const view = (r: SystemAccountRow): auth_v1_auth.SystemAccount => ({
 const requireCaller = (ctx: { user: Identity }): Identity => ctx.user;
 
 /** SystemAccountService: credentials of outside systems, password encrypted at rest (spec 2 §2.12, §3, §7). */
-export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.SystemAccountServiceService> {
-  const { ds } = c.deps;
+export function systemAccountHandlers(service: AuthContext): Handlers<typeof auth_v1_auth.SystemAccountServiceService> {
+  const { ds } = service.deps;
 
   async function get(id: string): Promise<SystemAccountRow> {
     const r = await findSystemAccount(ds.manager, id);
@@ -60,7 +60,7 @@ export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_a
         account: v.account,
         api: v.api,
         additional_content: v.additional_content,
-        password_enc: encryptSecret(c.secretKey, v.password!),
+        password_enc: encryptSecret(service.secretKey, v.password!),
       });
       return view(await get(id));
     },
@@ -74,7 +74,7 @@ export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_a
         account: v.account,
         api: v.api,
         additional_content: v.additional_content,
-        ...(v.password !== null ? { password_enc: encryptSecret(c.secretKey, v.password) } : {}),
+        ...(v.password !== null ? { password_enc: encryptSecret(service.secretKey, v.password) } : {}),
       });
       return view(await get(row.id));
     },
@@ -94,7 +94,7 @@ export function systemAccountHandlers(c: AuthContext): Handlers<typeof auth_v1_a
       return {
         position: row.position,
         account: row.account,
-        password: decryptSecret(c.secretKey, row.password_enc),
+        password: decryptSecret(service.secretKey, row.password_enc),
         api: row.api,
         additional_content: row.additional_content,
       };

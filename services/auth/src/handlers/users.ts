@@ -93,8 +93,8 @@ async function usernameOf(em: EntityManager, id: string | null): Promise<string>
 }
 
 /** UserService: staff accounts (spec 1 §2.6, §5, §6, §7 Users and Reference lists). */
-export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserServiceService> {
-  const { ds, config, revocations, audit } = c.deps;
+export function userHandlers(service: AuthContext): Handlers<typeof auth_v1_auth.UserServiceService> {
+  const { ds, config, revocations, audit } = service.deps;
   const USER = 'user';
   const revokeUser = (id: string) => revocations.revokeUser(id, config.JWT_TTL_SECONDS);
 
@@ -120,7 +120,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
       return { view: await userView(em, target), nowLocked: next, changed };
     });
     if (nowLocked) await revokeUser(view.user.id);
-    if (changed) c.afterCommit();
+    if (changed) service.afterCommit();
     return view.user;
   }
 
@@ -165,7 +165,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         if (isUniqueViolation(e)) throw new AppError('CONFLICT', MSG.usernameTaken);
         throw e;
       }
-      c.afterCommit();
+      service.afterCommit();
       return created;
     },
 
@@ -232,7 +232,7 @@ export function userHandlers(c: AuthContext): Handlers<typeof auth_v1_auth.UserS
         return { view: await userView(em, fresh), revoke: roleChanged || place.brand_id !== target.brand_id };
       });
       if (revoke) await revokeUser(view.user.id);
-      c.afterCommit();
+      service.afterCommit();
       return view.user;
     },
 

@@ -14,8 +14,10 @@ import { presentPage } from './messages';
 type Def = typeof bank_v1_bank.BankServiceService;
 
 /** Handing bank messages to staff (spec 1 §7 assign, count-assign, assign?page&count) and each one's queue. */
-export function assignHandlers(c: BankContext): Pick<Handlers<Def>, 'listAssigned' | 'countAssignable' | 'assign' | 'listAssignableStaff'> {
-  const { ds, staff } = c.deps;
+export function assignHandlers(
+  service: BankContext,
+): Pick<Handlers<Def>, 'listAssigned' | 'countAssignable' | 'assign' | 'listAssignableStaff'> {
+  const { ds, staff } = service.deps;
   return {
     async listAssigned(req, ctx) {
       const me = ctx.user;
@@ -42,7 +44,7 @@ export function assignHandlers(c: BankContext): Pick<Handlers<Def>, 'listAssigne
       const me = ctx.user;
       requireAssigner(me);
       // Each person's notice leaves with their share, in the hand-out's one transaction.
-      const out = await handOut(c.deps, me, req.items, BANK_HAND_OUT, async (em, to, count) => {
+      const out = await handOut(service.deps, me, req.items, BANK_HAND_OUT, async (em, to, count) => {
         const got = await assignOldest(em, to.username, count, me.username);
         if (got > 0)
           await addPushToOutbox(

@@ -15,8 +15,8 @@ export const VPBANK_FIRST_ROW = 13;
  * The VPBank import (spec 1 §5): every row checked again here, refused rows answered with their
  * sheet row; a re-sent chunk stores nothing twice (kit importChunk, unique import_key).
  */
-export function importHandlers(c: BankContext): Pick<Handlers<Def>, 'importMessages'> {
-  const { ds } = c.deps;
+export function importHandlers(service: BankContext): Pick<Handlers<Def>, 'importMessages'> {
+  const { ds } = service.deps;
   return {
     async importMessages(req, ctx) {
       const me = ctx.user;

@@ -58,8 +58,8 @@ async function presentOne(em: EntityManager, row: BankMessageRow, viewerPriority
 }
 
 /** The bank-lookup screen's calls (spec 1 §7 "Bank messages"), thin: check → rules → store → present. */
-export function messageHandlers(c: BankContext): Pick<Handlers<Def>, MessageRpcs> {
-  const { ds, audit, outbox } = c.deps;
+export function messageHandlers(service: BankContext): Pick<Handlers<Def>, MessageRpcs> {
+  const { ds, audit, outbox } = service.deps;
 
   const decide = async (req: { id: string }, me: Identity, decision: Decision) => {
     const id = requireId(req.id, MSG.notFound);

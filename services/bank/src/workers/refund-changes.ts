@@ -10,8 +10,8 @@ export const REFUND_CHANGED_TOPIC = 'cskh.refunds.changed';
  * The refunds read model (domain/refunds.ts): every cskh.refunds.changed, the latest version kept
  * (a redelivered or late event changes nothing). Returns the consumer's stop.
  */
-export async function consumeRefunds(c: BankContext): Promise<() => Promise<void>> {
-  const { bus, ds, log } = c.deps;
+export async function consumeRefunds(service: BankContext): Promise<() => Promise<void>> {
+  const { bus, ds, log } = service.deps;
   const sub = await bus.subscribe({
     groupId: 'cskh-bank-refunds',
     topics: [REFUND_CHANGED_TOPIC],

@@ -29,9 +29,9 @@ const NOT_IN_CARE = new Set(['NORMAL', 'ASSIGNED', 'BLOCKED']);
 
 /** New-customer care (spec 1 §2.10, §2.11): the appointments table, take-next, the care result. */
 export function careHandlers(
-  c: CareContext,
+  service: CareContext,
 ): Pick<Handlers<Def>, 'listAppointments' | 'newCare' | 'openCare' | 'recordCare' | 'reinviteCustomer'> {
-  const { ds, outbox } = c.deps;
+  const { ds, outbox } = service.deps;
 
   /**
    * Whose customers the caller takes: their own first, then (a salesperson) what was handed to
@@ -50,13 +50,13 @@ export function careHandlers(
    */
   const takeSplitNumber = async (em: Parameters<typeof openCase>[0], username: string) => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const t = await c.split.take(username);
+      const t = await service.split.take(username);
       if (!t.number) return { reason: t.reason };
       const n = t.number;
       const phone9 = last9(n.phone);
       if (phone9.length !== 9) continue;
-      if ((await c.blacklist.blocked([n.phone])).has(phone9)) {
-        c.deps.log.warn({ phone9, file: n.fileId }, 'dataops handed a blacklisted number; skipped');
+      if ((await service.blacklist.blocked([n.phone])).has(phone9)) {
+        service.deps.log.warn({ phone9, file: n.fileId }, 'dataops handed a blacklisted number; skipped');
         continue;
       }
       return { taken: await insertSplitCustomer(em, { ...n, phone9 }, username) };
@@ -67,7 +67,7 @@ export function careHandlers(
   return {
     async listAppointments(req, ctx) {
       const me = ctx.user;
-      const now = c.now();
+      const now = service.now();
       const where = new Where().add(`taken_by = ?`, me.username).add(`status = 'APPOINTMENT'`);
       // Today's appointments first, then by time (spec 1 §2.11). The day bounds are our own Dates.
       const from = startOfToday(now);
@@ -89,7 +89,7 @@ export function careHandlers(
         const count = await countWaiting(em, holders);
         // Nothing at all: dataops' reason when it gave one (quota used up…), else ours.
         const msg = taken ? '' : split?.reason || MSG.noNewCustomer;
-        return { value: taken ? presentCareRecord(taken, c.now()) : undefined, count, resumed: !!open, msg };
+        return { value: taken ? presentCareRecord(taken, service.now()) : undefined, count, resumed: !!open, msg };
       });
     },
 
@@ -99,7 +99,7 @@ export function careHandlers(
       const holders = await holdersOf(me);
       const open = await openCase(ds.manager, me.username);
       const count = await countWaiting(ds.manager, holders);
-      return { value: open ? presentCareRecord(open, c.now()) : undefined, count, resumed: !!open, msg: '' };
+      return { value: open ? presentCareRecord(open, service.now()) : undefined, count, resumed: !!open, msg: '' };
     },
 
     // 'Mời lại': a call-back customer of the caller becomes their open case again
@@ -114,9 +114,9 @@ export function careHandlers(
         const open = await openCase(em, me.username);
         const refusal = moiLaiRefusal(cu, me.username, open?.id);
         if (refusal) throw new AppError(cu.taken_by !== me.username ? 'FORBIDDEN' : 'CONFLICT', refusal);
-        const reopened = await updateCustomer(em, id, { status: 'TAKECARE', taken_at: c.now() });
+        const reopened = await updateCustomer(em, id, { status: 'TAKECARE', taken_at: service.now() });
         const count = await countWaiting(em, holders);
-        return { value: presentCareRecord(reopened, c.now()), count, resumed: false, msg: MSG.moiLaiOpened };
+        return { value: presentCareRecord(reopened, service.now()), count, resumed: false, msg: MSG.moiLaiOpened };
       });
     },
 
@@ -125,7 +125,7 @@ export function careHandlers(
       const id = requireId(req.id, MSG.customerNotFound);
       const outcome = checkCareResult(req);
       if (typeof outcome === 'string') throw new AppError('VALIDATION', outcome);
-      const now = c.now();
+      const now = service.now();
       const record = await ds.transaction(async (em) => {
         const cu = await lockCustomer(em, id);
         if (cu.taken_by !== me.username || NOT_IN_CARE.has(cu.status)) throw new AppError('FORBIDDEN', MSG.notYourCustomer);

@@ -11,8 +11,8 @@ import { countPool, handOut, lockUpload, pageCustomers } from '../store/customer
 type Def = typeof care_v1_care.CareServiceService;
 
 /** Division (spec 3 §2.7 second paragraph, §6; spec 1 §7 count-assign, assign). */
-export function divisionHandlers(c: CareContext): Pick<Handlers<Def>, 'countAssignable' | 'assign' | 'listAssigned'> {
-  const { ds, staff, audit } = c.deps;
+export function divisionHandlers(service: CareContext): Pick<Handlers<Def>, 'countAssignable' | 'assign' | 'listAssigned'> {
+  const { ds, staff, audit } = service.deps;
   return {
     async countAssignable(req, ctx) {
       const id = requireId(req.id, MSG.uploadNotFound);

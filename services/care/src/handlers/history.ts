@@ -22,8 +22,8 @@ type Def = typeof care_v1_care.CareServiceService;
 type Rpcs = 'careHistory' | 'setStatus' | 'setAppointmentAt' | 'setNote' | 'careRecordHistory' | 'listStaff';
 
 /** The care history (spec 1 §2.9): filters, masking, staff column, inline edits with their audit trail. */
-export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
-  const { ds, staff, audit } = c.deps;
+export function historyHandlers(service: CareContext): Pick<Handlers<Def>, Rpcs> {
+  const { ds, staff, audit } = service.deps;
 
   /**
    * One inline edit: the record locked, the own-record rule, the change audited; when the record is
@@ -42,7 +42,7 @@ export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
       await mirrorToCustomer(em, updated, field, value);
       return updated;
     });
-    return presentRecord(row, me, c.now());
+    return presentRecord(row, me, service.now());
   };
 
   return {
@@ -65,7 +65,7 @@ export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
       // By the phone's last digits, as the caller sees it (kit masked-search: no guessing the hidden ones).
       if (phone) where.add(...maskedEndsWith('phone9', phone, me.priority));
       const page = await pageRecords(ds.manager, where, paging);
-      const now = c.now();
+      const now = service.now();
       return { values: page.rows.map((r) => presentRecord(r, me, now)), count: page.count };
     },
 
@@ -92,7 +92,7 @@ export function historyHandlers(c: CareContext): Pick<Handlers<Def>, Rpcs> {
         const r = await findRecord(ds.manager, id);
         if (!r) throw new AppError('NOT_FOUND', MSG.recordNotFound);
         if (!mayEditRecord(me, r)) throw new AppError('FORBIDDEN', MSG.notYourRecord);
-        return presentRecord(r, me, c.now());
+        return presentRecord(r, me, service.now());
       }
       return edit(me, req.id, 'note', note);
     },

@@ -58,15 +58,15 @@ function presentInvitation(r: InvitationRow): care_v1_care.Invitation {
 }
 
 /** Package invitations (spec 2 §2.1, §3, §4 "OTP flow"): OTP, confirm, register/renew, history. */
-export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | 'listInvitations' | 'listInviteTabs'> {
-  const { ds, outbox, staff, schema } = c.deps;
+export function inviteHandlers(service: CareContext): Pick<Handlers<Def>, 'invite' | 'listInvitations' | 'listInviteTabs'> {
+  const { ds, outbox, staff, schema } = service.deps;
 
   /** Codes 1–4: seniors always; others need the channel active for themselves or their branch. */
   async function channelActive(me: Identity, kenh: string): Promise<boolean> {
     if (isManager(me.priority)) return true;
-    if (await c.channels.active(me, me.username, kenh)) return true;
+    if (await service.channels.active(me, me.username, kenh)) return true;
     const branch = await branchAccountOf(ds, me.username);
-    return !!branch && branch !== me.username && (await c.channels.active(me, branch, kenh));
+    return !!branch && branch !== me.username && (await service.channels.active(me, branch, kenh));
   }
   async function assertChannelActive(me: Identity, kenh: string) {
     if (!(await channelActive(me, kenh))) throw new AppError('FORBIDDEN', MSG.inviteChannelInactive);
@@ -106,7 +106,7 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
           ...outcome,
           username: me.username,
           fullname: me.fullname ?? '',
-          created_at: c.now(),
+          created_at: service.now(),
           status,
         }));
       if (ok) {
@@ -161,10 +161,10 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
       if (!mayUseChannel(s.type, me.permissions)) throw new AppError('FORBIDDEN', MSG.inviteForbidden);
       if (INVITE_CHANNELS[s.type].otp) await assertChannelActive(me, s.type);
       // Blacklisted numbers are not invited (OTP request and direct registration; contract with dataops).
-      if ((s.step === 'otp' || s.step === 'register') && (await c.blacklist.blocked([s.phone])).size > 0)
+      if ((s.step === 'otp' || s.step === 'register') && (await service.blacklist.blocked([s.phone])).size > 0)
         throw new AppError('VALIDATION', MSG.blacklisted);
       if (s.step === 'otp') {
-        const r = await c.carrier.requestOtp({ type: s.type, phone: s.phone, package: s.package });
+        const r = await service.carrier.requestOtp({ type: s.type, phone: s.phone, package: s.package });
         await ds.transaction(async (em: EntityManager) => {
           // Listed at once, waiting for its confirmation (the history's transaction status).
           const pending = await insertInvitation(em, {
@@ -179,7 +179,7 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
             result_des_mt: '',
             username: me.username,
             fullname: me.fullname ?? '',
-            created_at: c.now(),
+            created_at: service.now(),
             status: TRANSACTION_STATUS.otpSent,
           });
           // Whoever asked for the code is the one who may confirm it (otpConfirmRefusal).
@@ -210,8 +210,14 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
       try {
         answer =
           s.step === 'confirm'
-            ? await c.carrier.confirm({ type: s.type, phone: s.phone, package: s.package, otp: s.otp, [s.transId.field]: s.transId.value })
-            : await c.carrier.register({ type: s.type, phone: s.phone, package: s.package, command: s.command });
+            ? await service.carrier.confirm({
+                type: s.type,
+                phone: s.phone,
+                package: s.package,
+                otp: s.otp,
+                [s.transId.field]: s.transId.value,
+              })
+            : await service.carrier.register({ type: s.type, phone: s.phone, package: s.package, command: s.command });
       } catch (err) {
         // The carrier's refusal of a code (a wrong one…) shows on the waiting row, which stays open.
         if (pendingId && err instanceof AppError && err.code === 'PRECONDITION')
@@ -235,7 +241,7 @@ export function inviteHandlers(c: CareContext): Pick<Handlers<Def>, 'invite' | '
       const type = (req.type ?? '').trim();
       if (type && !INVITE_CHANNELS[type]) throw new AppError('VALIDATION', MSG.inviteTypeInvalid);
       const paging = toPaging(req.page, req.count, 10);
-      const period = req.startDate || req.endDate ? { startDate: req.startDate, endDate: req.endDate } : monthToDate(c.now());
+      const period = req.startDate || req.endDate ? { startDate: req.startDate, endDate: req.endDate } : monthToDate(service.now());
       const range = dayRange(period.startDate, period.endDate);
       const phone = (req.phone ?? '').replace(/\D/g, '').slice(-9);
       const where = new Where();

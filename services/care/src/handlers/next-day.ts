@@ -54,7 +54,7 @@ const present = (r: NextDayRow): care_v1_care.NextDayRecord => {
  * the number was invited since. Own records for priority 5, the subtree above, all for seniors.
  */
 export function nextDayHandlers(
-  c: CareContext,
+  service: CareContext,
 ): Pick<
   Handlers<Def>,
   | 'listNextDay'
@@ -70,7 +70,7 @@ export function nextDayHandlers(
   | 'updateNextDay'
   | 'deleteNextDay'
 > {
-  const { ds, staff, audit } = c.deps;
+  const { ds, staff, audit } = service.deps;
 
   /** A staff member the caller may give a record to: known, active, inside their subtree. */
   async function checkStaff(me: Identity, username: string): Promise<string> {
@@ -146,7 +146,7 @@ export function nextDayHandlers(
     async importNextDay(req, ctx) {
       const me = ctx.user;
       const rows = req.rows ?? [];
-      const blocked = await c.blacklist.blocked(rows.map((r) => r.phone ?? ''));
+      const blocked = await service.blacklist.blocked(rows.map((r) => r.phone ?? ''));
       // Staff named in the sheet must be inside the caller's subtree (priority 5: themself).
       const people = await staff.byUsernames(rows.map((r) => (r.username ?? '').trim()));
       const scope = staffScopeOf(me);
@@ -165,7 +165,7 @@ export function nextDayHandlers(
         // One record per number, package and staff: a re-sent chunk stores nothing twice.
         key: (v) => [RESOURCE, v.phone9, v.package, v.username],
         save: async (good) => {
-          const balances = await Promise.all(good.map((g) => c.carrier.balance(g.row.phone)));
+          const balances = await Promise.all(good.map((g) => service.carrier.balance(g.row.phone)));
           await insertImportedNextDay(
             ds,
             good.map((g, i) => ({ ...g.row, tkc: balances[i], importKey: g.importKey, createdBy: me.username })),
@@ -221,9 +221,9 @@ export function nextDayHandlers(
     async createNextDay(req, ctx) {
       const me = ctx.user;
       const v = valuesOf(req, me);
-      if ((await c.blacklist.blocked([v.phone])).size > 0) throw new AppError('VALIDATION', MSG.blacklisted);
+      if ((await service.blacklist.blocked([v.phone])).size > 0) throw new AppError('VALIDATION', MSG.blacklisted);
       const fullname = v.username === me.username ? (me.fullname ?? '') : await checkStaff(me, v.username);
-      const tkc = await c.carrier.balance(v.phone);
+      const tkc = await service.carrier.balance(v.phone);
       const id = await insertNextDay(ds, {
         phone: v.phone,
         phone9: v.phone9,
@@ -240,9 +240,9 @@ export function nextDayHandlers(
       const me = ctx.user;
       const id = requireId(req.id, MSG.nextDayNotFound);
       const v = valuesOf(req, me);
-      if ((await c.blacklist.blocked([v.phone])).size > 0) throw new AppError('VALIDATION', MSG.blacklisted);
+      if ((await service.blacklist.blocked([v.phone])).size > 0) throw new AppError('VALIDATION', MSG.blacklisted);
       const fullname = v.username === me.username ? (me.fullname ?? '') : await checkStaff(me, v.username);
-      const tkc = await c.carrier.balance(v.phone);
+      const tkc = await service.carrier.balance(v.phone);
       return ds.transaction(async (em) => {
         const row = await lockVisible(em, me, id);
         await updateNextDay(em, id, { phone: v.phone, phone9: v.phone9, package: v.package, username: v.username, fullname, tkc });

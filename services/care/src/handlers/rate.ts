@@ -13,12 +13,12 @@ type Def = typeof care_v1_care.CareServiceService;
  * this month to today), results returned and each result's count, from one query over the care
  * results. The percentages are each count over the results returned (the screen shows both).
  */
-export function rateHandlers(c: CareContext): Pick<Handlers<Def>, 'busySignalRate'> {
-  const { ds, staff } = c.deps;
+export function rateHandlers(service: CareContext): Pick<Handlers<Def>, 'busySignalRate'> {
+  const { ds, staff } = service.deps;
   return {
     async busySignalRate(req, ctx) {
       const paging = toPaging(req.page, req.count, 20);
-      const period = !req.startDate && !req.endDate ? monthToDate(c.now()) : { startDate: req.startDate, endDate: req.endDate };
+      const period = !req.startDate && !req.endDate ? monthToDate(service.now()) : { startDate: req.startDate, endDate: req.endDate };
       const { from, to } = dayRange(period.startDate, period.endDate);
       const who = (req.username ?? '').trim();
       const text = (req.message ?? '').trim();

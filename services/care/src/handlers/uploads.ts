@@ -25,9 +25,9 @@ export const CUSTOMER_FIRST_ROW = 2;
 
 /** Customer uploads (spec 3 §2.3, §7.1): the list, the 200-row import, deletions. */
 export function uploadHandlers(
-  c: CareContext,
+  service: CareContext,
 ): Pick<Handlers<Def>, 'listUploads' | 'renameUpload' | 'deleteUpload' | 'importCustomers' | 'deleteCustomer' | 'createCustomer'> {
-  const { ds, audit } = c.deps;
+  const { ds, audit } = service.deps;
   return {
     async listUploads(req, ctx) {
       const me = ctx.user;
@@ -68,7 +68,7 @@ export function uploadHandlers(
       if (!fileName) throw new AppError('VALIDATION', MSG.fileNameRequired);
       const rows = req.rows ?? [];
       // Numbers refused for care (dataops' blacklist; none until it is published).
-      const blocked = await c.blacklist.blocked(rows.map((r) => r.phone ?? ''));
+      const blocked = await service.blacklist.blocked(rows.map((r) => r.phone ?? ''));
       return ds.transaction(async (em) => {
         const uploadId = await uploadFor(em, fileName, me);
         return importChunk({
@@ -94,7 +94,7 @@ export function uploadHandlers(
       if (!fileName) throw new AppError('VALIDATION', MSG.fileNameRequired);
       const row = parseCustomerRow(nfc({ ...req, file_name: undefined }));
       if (typeof row === 'string') throw new AppError('VALIDATION', row);
-      if ((await c.blacklist.blocked([row.phone])).has(row.phone9)) throw new AppError('VALIDATION', MSG.blacklisted);
+      if ((await service.blacklist.blocked([row.phone])).has(row.phone9)) throw new AppError('VALIDATION', MSG.blacklisted);
       const created = await ds.transaction(async (em) => {
         const uploadId = await uploadFor(em, fileName, me);
         // One number per list: an existing one is refused (the insert's key would skip it silently).

@@ -66,8 +66,8 @@ const textOrFail = (raw: unknown, label: string, max: number = TEXT_LIMITS.short
  * BlacklistChanged through the outbox in its own transaction (care keeps its read model from it);
  * one entry per phone (last 9 digits).
  */
-export function listHandlers(c: DataopsContext): Handlers<Def> {
-  const { ds, outbox, audit } = c.deps;
+export function listHandlers(service: DataopsContext): Handlers<Def> {
+  const { ds, outbox, audit } = service.deps;
 
   const publish = async (em: EntityManager, e: Parameters<typeof blacklistChanged>[0]) => {
     const m = blacklistChanged(e);

@@ -45,8 +45,8 @@ const kindOf = (req: { kind?: string }): ScanKind =>
  * screen in `kind`. Files are listed to everyone holding the screen's permission; changing one
  * (rename, delete, hand over, start/stop) is for its uploader or a manager.
  */
-export function scanHandlers(c: DataopsContext): H {
-  const { ds, staff } = c.deps;
+export function scanHandlers(service: DataopsContext): H {
+  const { ds, staff } = service.deps;
 
   const mustOwn = (f: ScanFileRow, me: Identity) => {
     if (!mayCommand(f, me)) fail('FORBIDDEN', MSG.notYourFile);

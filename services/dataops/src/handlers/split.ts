@@ -66,9 +66,9 @@ async function splitFileByName(em: Parameters<typeof splitFileRowByName>[0], nam
 }
 
 /** The accounts a caller hands data to: priority 3/4/5 staff of their subtree (priority 7 sees everyone, like below 3). */
-export async function dataTargets(c: DataopsContext, me: Identity): Promise<StaffMember[]> {
+export async function dataTargets(service: DataopsContext, me: Identity): Promise<StaffMember[]> {
   const viewer = { ...me, priority: dataPriority(me.priority) };
-  const rows = await c.deps.staff.pickable(viewer);
+  const rows = await service.deps.staff.pickable(viewer);
   return rows.filter((r) => isBranch(r.priority) || isLeader(r.priority) || isSales(r.priority));
 }
 
@@ -89,8 +89,8 @@ async function optionsOf(em: Parameters<typeof permissionsOf>[0], username: stri
  * not 7 grants only files and days it holds itself. Quantities are saved under the file's row
  * lock, so two coordinators saving at once never hand out more than the file holds.
  */
-export function splitHandlers(c: DataopsContext): Handlers<Def> {
-  const { ds, staff } = c.deps;
+export function splitHandlers(service: DataopsContext): Handlers<Def> {
+  const { ds, staff } = service.deps;
 
   return {
     async listSplitFiles(req) {
@@ -198,7 +198,7 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
 
     async getOptionDataByFile(req, ctx) {
       const f = await splitFileByName(ds.manager, fileNameOf(req.FileName));
-      const targets = new Map((await dataTargets(c, ctx.user)).map((t) => [t.username, t]));
+      const targets = new Map((await dataTargets(service, ctx.user)).map((t) => [t.username, t]));
       const rows = await quotasOfFile(ds, f.id);
       return {
         FileName: f.file_name,
@@ -214,20 +214,20 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
       const username = (req.username ?? '').trim();
       if (!username) fail('VALIDATION', MSG.usernameRequired);
       if (username !== me.username) {
-        const targets = await dataTargets(c, me);
+        const targets = await dataTargets(service, me);
         if (!targets.some((t) => t.username === username)) fail('FORBIDDEN', MSG.targetOutsideScope(username.slice(0, 50)));
       }
-      return optionsOf(ds.manager, username, vnIsoDay(c.now()));
+      return optionsOf(ds.manager, username, vnIsoDay(service.now()));
     },
 
     async handleCustomDataOption(req, ctx) {
       const me = ctx.user;
-      const now = c.now();
+      const now = service.now();
       const today = vnIsoDay(now);
       const mine = await optionsOf(ds.manager, me.username, today);
       const ownFiles = new Set(mine.files);
       const ownDays = new Set(mine.ngay);
-      const targets = await dataTargets(c, me);
+      const targets = await dataTargets(service, me);
       const plans: Array<{ usernames: string[]; files: string[]; days: string[] }> = [];
       for (const section of ['branch', 'leader', 'sale'] as Section[]) {
         const s = req[section];
@@ -281,7 +281,7 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
       const me = ctx.user;
       const name = String(req.FileName ?? '').trim();
       if (!name || name === PLACEHOLDER) fail('VALIDATION', MSG.noSplitFile);
-      const targets = new Set((await dataTargets(c, me)).map((t) => t.username));
+      const targets = new Set((await dataTargets(service, me)).map((t) => t.username));
       const assigns = Object.entries(req.assigns ?? {}).map(([username, quantity]) => ({
         username: username.trim(),
         quantity: Number(quantity),
@@ -299,7 +299,7 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
     },
 
     async listDataTargets(_req, ctx) {
-      const rows = await dataTargets(c, ctx.user);
+      const rows = await dataTargets(service, ctx.user);
       // A salesperson's leader by username (group_id is the leader's id), so the screens nest them.
       const leaderOf = new Map(rows.filter((r) => isLeader(r.priority)).map((r) => [r.user_id, r.username]));
       return {
@@ -320,9 +320,9 @@ export function splitHandlers(c: DataopsContext): Handlers<Def> {
 const NO_ROW = { type: '', register_at: '', expired_at: '', package_cycle: '', state: '', package_can_register: '', free_cycles_left: '' };
 
 /** Where a taken number stays reserved for its taker (README "Taking numbers"). */
-export async function takeSplitNumber(c: DataopsContext, username: string) {
-  const today = vnIsoDay(c.now());
-  return c.deps.ds.transaction(async (tx) => {
+export async function takeSplitNumber(service: DataopsContext, username: string) {
+  const today = vnIsoDay(service.now());
+  return service.deps.ds.transaction(async (tx) => {
     const files = await lockTakeableQuotaFiles(tx, username, today);
     for (const f of files) {
       const n = await takeNextSplitNumber(tx, f.file_id, username);

@@ -40,8 +40,8 @@ const requireRole = (me: Identity, may: (priority: number) => boolean, msg: stri
 const dmy = (iso: string) => (iso ? iso.split('-').reverse().join('/') : '');
 
 /** What both lists share: the employee rule, subtree scope, phone search and the audited change. */
-function recordKit(c: OrdersContext, table: RecordTable) {
-  const { ds, staff, audit } = c.deps;
+function recordKit(service: OrdersContext, table: RecordTable) {
+  const { ds, staff, audit } = service.deps;
   return {
     /** Priority 5: themself; below 5 the staff username is required and in the caller's subtree (spec 3 §5). */
     async employee(me: Identity, raw: unknown) {
@@ -155,7 +155,7 @@ function recordKit(c: OrdersContext, table: RecordTable) {
     countPool: () => countPool(ds.manager, table),
     /** Hands pooled records to staff of the caller's subtree, oldest first, all in one transaction. */
     async assign(me: Identity, items: ReadonlyArray<{ username?: string; count?: number }>) {
-      const out = await handOut(c.deps, me, items, RECORD_HAND_OUT, async (em, to, count) => {
+      const out = await handOut(service.deps, me, items, RECORD_HAND_OUT, async (em, to, count) => {
         const ids = await assignOldest(em, table, { username: to.username, fullname: to.fullname }, count, me.username);
         for (const id of ids)
           await audit.record(em, { resource: table, id, who: me, changes: [{ field: 'username_nv', from: '', to: to.username }] });
@@ -168,7 +168,7 @@ function recordKit(c: OrdersContext, table: RecordTable) {
     history: async (me: Identity, req: { id: string; page: number; count: number }) => {
       const id = requireId(req.id, MSG.recordNotFound);
       const r = await findRecord<KhrRow>(ds.manager, table, id);
-      await recordKit(c, table).inView(me, r);
+      await recordKit(service, table).inView(me, r);
       return audit.history(ds.manager, table, id, req.page, req.count);
     },
   };
@@ -193,13 +193,13 @@ function presentKhr(r: KhrRow, viewer: Viewer): orders_v1_orders.KhrRecord {
 }
 
 /** 'Khách hàng riêng' (spec 3 §2.9, §4, §5, §6, §7.4). */
-export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.KhrServiceService> {
-  const kit = recordKit(c, 'private_customer');
+export function khrHandlers(service: OrdersContext): Handlers<typeof orders_v1_orders.KhrServiceService> {
+  const kit = recordKit(service, 'private_customer');
   const FIELDS = ['so_dien_thoai', 'ngay_thanh_cong', 'username_nv', 'trang_thai', 'nguoi_phe_duyet'];
   return {
     async listKhr(req, ctx) {
       const page = await pageRecords<KhrRow>(
-        c.deps.ds.manager,
+        service.deps.ds.manager,
         'private_customer',
         kit.where(ctx, req.phone),
         toPaging(req.page, req.count, 10),
@@ -207,7 +207,7 @@ export function khrHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.
       return { values: page.rows.map((r) => presentKhr(r, ctx.user)), count: page.count };
     },
     async getKhr(req, ctx) {
-      const r = await findRecord<KhrRow>(c.deps.ds.manager, 'private_customer', requireId(req.id, MSG.recordNotFound));
+      const r = await findRecord<KhrRow>(service.deps.ds.manager, 'private_customer', requireId(req.id, MSG.recordNotFound));
       return presentKhr(await kit.inView(ctx.user, r), ctx.user);
     },
     async createKhr(req, ctx) {
@@ -277,8 +277,8 @@ function presentBaodo(r: BaodoRow, viewer: Viewer): orders_v1_orders.BaodoRecord
 }
 
 /** 'Báo đỏ' (spec 3 §2.10, §4, §5, §6, §7.5). The package price is the mfy list's T1 when listed. */
-export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_orders.BaodoServiceService> {
-  const kit = recordKit(c, 'red_report');
+export function baodoHandlers(service: OrdersContext): Handlers<typeof orders_v1_orders.BaodoServiceService> {
+  const kit = recordKit(service, 'red_report');
   const FIELDS = [
     'so_dien_thoai',
     'ngay_thanh_cong',
@@ -297,11 +297,11 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
     async listBaodo(req, ctx) {
       const paging = toPaging(req.page, req.count, 10);
       // Export only below priority 3 (spec 3 §2.10, §6).
-      const page = await pageRecords<BaodoRow>(c.deps.ds.manager, 'red_report', kit.where(ctx, req.phone), paging);
+      const page = await pageRecords<BaodoRow>(service.deps.ds.manager, 'red_report', kit.where(ctx, req.phone), paging);
       return { values: page.rows.map((r) => presentBaodo(r, ctx.user)), count: page.count };
     },
     async getBaodo(req, ctx) {
-      const r = await findRecord<BaodoRow>(c.deps.ds.manager, 'red_report', requireId(req.id, MSG.recordNotFound));
+      const r = await findRecord<BaodoRow>(service.deps.ds.manager, 'red_report', requireId(req.id, MSG.recordNotFound));
       return presentBaodo(await kit.inView(ctx.user, r), ctx.user);
     },
     async createBaodo(req, ctx) {
@@ -309,7 +309,7 @@ export function baodoHandlers(c: OrdersContext): Handlers<typeof orders_v1_order
       if (typeof v === 'string') refuse('VALIDATION', v);
       const nv = await kit.employee(ctx.user, req.username_nv);
       const fields = v as Exclude<typeof v, string>;
-      const gia_goi_cuoc = await priceOf(c.deps.ds.manager, fields.ten_goi_cuoc);
+      const gia_goi_cuoc = await priceOf(service.deps.ds.manager, fields.ten_goi_cuoc);
       return presentBaodo(await kit.create<BaodoRow>(ctx.user, { ...fields, ...nv, gia_goi_cuoc }), ctx.user);
     },
     async updateBaodo(req, ctx) {

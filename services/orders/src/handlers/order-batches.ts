@@ -42,9 +42,9 @@ export type Present = (
 
 type BatchCalls = 'importOrders' | 'listAssigned' | 'countAssignable' | 'assign' | 'listCompanies' | 'addCompany' | 'deleteCompany';
 
-export function orderBatchHandlers(c: OrdersContext, kind: OrderKind, present: Present): Pick<OrderHandlers, BatchCalls> {
-  const { ds, staff, audit } = c.deps;
-  const now = () => c.clock.now();
+export function orderBatchHandlers(service: OrdersContext, kind: OrderKind, present: Present): Pick<OrderHandlers, BatchCalls> {
+  const { ds, staff, audit } = service.deps;
+  const now = () => service.clock.now();
   return {
     // The 9279 upload (spec 3 §5) and the mfy one: every row checked again; refused
     // rows by sheet row; re-sent chunks store nothing twice; rows without staff join the pool.
@@ -123,7 +123,7 @@ export function orderBatchHandlers(c: OrdersContext, kind: OrderKind, present: P
       const me = ctx.user;
       requireManager(me);
       const out = await handOut(
-        c.deps,
+        service.deps,
         me,
         req.items,
         RECORD_HAND_OUT,

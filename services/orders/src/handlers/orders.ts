@@ -32,9 +32,9 @@ export type { OrderHandlers } from './order-common';
 const actor = (me: Identity): Actor => ({ username: me.username, fullname: me.fullname });
 
 /** The mfy and 9279 order lists' calls (spec 3 §7.8), thin: check → rules → store (applyChange) → present. */
-export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers {
-  const { ds, staff, audit } = c.deps;
-  const now = () => c.clock.now();
+export function orderHandlers(service: OrdersContext, kind: OrderKind): OrderHandlers {
+  const { ds, staff, audit } = service.deps;
+  const now = () => service.clock.now();
 
   /** `prices`: one lookup per package name across a page or an export (not one per row). */
   async function present(em: EntityManager, o: OrderRow, me: Identity, prices?: Map<string, ReturnType<typeof findPriceByName>>) {
@@ -57,7 +57,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
     return ds.transaction(async (em) => {
       const o = await lockOrder(em, kind, id);
       if (!(await staff.mayView(me, o.username_nv))) refuse('NOT_FOUND', MSG.orderNotFound);
-      const after = await applyChange(c, em, o, await build(o, em), actor(me), now());
+      const after = await applyChange(service, em, o, await build(o, em), actor(me), now());
       return present(em, after, me);
     });
   }
@@ -94,7 +94,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
 
   const handlers: OrderHandlers = {
     // The upload, the pool's hand-out and the partner companies.
-    ...orderBatchHandlers(c, kind, present),
+    ...orderBatchHandlers(service, kind, present),
 
     async listOrders(req, ctx) {
       const me = ctx.user;
@@ -181,7 +181,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
         await announceCreated(em, created, me.username, at);
         return created;
       });
-      c.deps.outbox.afterCommit();
+      service.deps.outbox.afterCommit();
       return present(ds.manager, row, me);
     },
 
@@ -211,7 +211,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
         }
         return set;
       });
-      c.deps.outbox.afterCommit();
+      service.deps.outbox.afterCommit();
       return out;
     },
 
@@ -248,7 +248,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
         }
         return set;
       });
-      c.deps.outbox.afterCommit();
+      service.deps.outbox.afterCommit();
       return out;
     },
 
@@ -298,7 +298,7 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
       requireManager(ctx.user);
       const status = oneOf(statusesOf(kind), req.trang_thai, MSG.statusInvalid);
       const out = await change(req.id, ctx.user, () => ({ trang_thai: status }));
-      c.deps.outbox.afterCommit();
+      service.deps.outbox.afterCommit();
       return out;
     },
 
@@ -335,12 +335,12 @@ export function orderHandlers(c: OrdersContext, kind: OrderKind): OrderHandlers 
     async inviteAutomatically(req, ctx) {
       const o = await findOrder(ds.manager, kind, idOf(req.id));
       if (!o || !(await staff.mayView(ctx.user, o.username_nv))) refuse('NOT_FOUND', MSG.orderNotFound);
-      return c.invites.invite(autoInviteRequest(o!), ctx.user, ctx.signal);
+      return service.invites.invite(autoInviteRequest(o!), ctx.user, ctx.signal);
     },
 
     async lookUpEligibility(req) {
       const phone = String(req.phone ?? '').trim() || refuse('VALIDATION', MSG.lookupPhoneRequired);
-      return c.eligibility.lookup(phone);
+      return service.eligibility.lookup(phone);
     },
 
     // The caller's pending reminders: `data` the most urgent (the spec's poll), `values`

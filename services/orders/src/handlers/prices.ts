@@ -24,8 +24,8 @@ const FIELDS = ['ten_goi_cuoc', 'phi_thu_hoi', 'gia_t1', 'gia_t2', 'gia_t3'] as 
  * One price list's calls (spec 3 §7.7), the same for mfy and 9279: the module binds both lists
  * behind one service (byKind), each request naming its list.
  */
-export function priceHandlers(c: OrdersContext, kind: PriceKind): Handlers<Def> {
-  const { ds, audit } = c.deps;
+export function priceHandlers(service: OrdersContext, kind: PriceKind): Handlers<Def> {
+  const { ds, audit } = service.deps;
   const resource = priceResource(kind);
   const valueOf = (r: object) => r as unknown as Record<string, unknown>;
 

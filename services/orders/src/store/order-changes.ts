@@ -76,7 +76,7 @@ const num = (v: unknown) => Number(v ?? 0);
  * transaction. Returns the order as stored now (the unchanged row when nothing changed).
  */
 export async function applyChange(
-  c: OrdersContext,
+  service: OrdersContext,
   em: EntityManager,
   before: OrderRow,
   change: OrderChange,
@@ -134,7 +134,7 @@ export async function applyChange(
   if (changes.length === 0 && Number(beforeN.ti_le_doanh_thu) === money.ti_le_doanh_thu) return before;
 
   const after = await updateOrder(em, before.id, set);
-  const { audit, outbox } = c.deps;
+  const { audit, outbox } = service.deps;
   await audit.record(em, { resource: orderResource(before.kind), id: before.id, who, changes });
   if (statusMoved) {
     const event = events_v1_orders.OrderStatusChanged.encode(statusChanged(before, after, who.username, at)).finish();

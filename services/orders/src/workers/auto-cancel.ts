@@ -16,9 +16,9 @@ export const CANCEL_BATCH = 50;
  * cancelled exactly once; a manual change committed before the deadline has already cleared it.
  * Returns how many orders it cancelled.
  */
-export async function cancelDueOrders(c: OrdersContext, limit = CANCEL_BATCH): Promise<number> {
-  const at = c.clock.now();
-  const n = await c.deps.ds.transaction(async (em) => {
+export async function cancelDueOrders(service: OrdersContext, limit = CANCEL_BATCH): Promise<number> {
+  const at = service.clock.now();
+  const n = await service.deps.ds.transaction(async (em) => {
     const due = await claimDueOrders(em, at, limit);
     let cancelled = 0;
     for (const o of due) {
@@ -28,12 +28,12 @@ export async function cancelDueOrders(c: OrdersContext, limit = CANCEL_BATCH): P
         await updateOrder(em, o.id, { cancel_due_at: null });
         continue;
       }
-      await applyChange(c, em, o, { trang_thai: to.status, trang_thai_yeu_cau: to.request }, AUTO_ACTOR, new Date(o.cancel_due_at!));
+      await applyChange(service, em, o, { trang_thai: to.status, trang_thai_yeu_cau: to.request }, AUTO_ACTOR, new Date(o.cancel_due_at!));
       cancelled++;
     }
     return cancelled;
   });
-  if (n > 0) c.deps.outbox.afterCommit();
+  if (n > 0) service.deps.outbox.afterCommit();
   return n;
 }
 
@@ -41,11 +41,11 @@ export async function cancelDueOrders(c: OrdersContext, limit = CANCEL_BATCH): P
  * The worker every replica runs: claims due orders every ORDERS_DUE_POLL_MS (the deadlines live in
  * the database, so a restart or a replica that dies loses nothing). Returns its stop.
  */
-export function startAutoCancel(c: OrdersContext): () => Promise<void> {
+export function startAutoCancel(service: OrdersContext): () => Promise<void> {
   return startPoller({
-    everyMs: Math.max(10, c.deps.config.ORDERS_DUE_POLL_MS),
+    everyMs: Math.max(10, service.deps.config.ORDERS_DUE_POLL_MS),
     firstAfterMs: 0,
-    run: countedRun('auto-cancel', async () => (await cancelDueOrders(c)) >= CANCEL_BATCH),
-    onError: (err) => c.deps.log.warn({ err }, 'auto-cancel run failed; retrying'),
+    run: countedRun('auto-cancel', async () => (await cancelDueOrders(service)) >= CANCEL_BATCH),
+    onError: (err) => service.deps.log.warn({ err }, 'auto-cancel run failed; retrying'),
   });
 }

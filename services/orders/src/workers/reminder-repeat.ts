@@ -16,25 +16,25 @@ export const REPEAT_BATCH = 50;
  * replicas each waiting order is reminded once per interval, and a restart loses nothing.
  * Returns how many orders it reminded.
  */
-export async function repeatDueReminders(c: OrdersContext, limit = REPEAT_BATCH): Promise<number> {
-  const at = c.clock.now();
-  const before = repeatDueBefore(at, c.deps.config.ORDERS_REMINDER_REPEAT_MS);
+export async function repeatDueReminders(service: OrdersContext, limit = REPEAT_BATCH): Promise<number> {
+  const at = service.clock.now();
+  const before = repeatDueBefore(at, service.deps.config.ORDERS_REMINDER_REPEAT_MS);
   if (!before) return 0;
-  const n = await c.deps.ds.transaction(async (em) => {
+  const n = await service.deps.ds.transaction(async (em) => {
     const due = await claimRemindersDue(em, before, limit);
     for (const o of due) await pushReminder(em, o, at);
     return due.length;
   });
-  if (n > 0) c.deps.outbox.afterCommit();
+  if (n > 0) service.deps.outbox.afterCommit();
   return n;
 }
 
 /** The worker every replica runs (each ORDERS_DUE_POLL_MS, like the auto-cancel); off when the interval is 0. Returns its stop. */
-export function startReminderRepeat(c: OrdersContext): () => Promise<void> {
-  if (c.deps.config.ORDERS_REMINDER_REPEAT_MS <= 0) return async () => undefined;
+export function startReminderRepeat(service: OrdersContext): () => Promise<void> {
+  if (service.deps.config.ORDERS_REMINDER_REPEAT_MS <= 0) return async () => undefined;
   return startPoller({
-    everyMs: Math.max(10, c.deps.config.ORDERS_DUE_POLL_MS),
-    run: countedRun('reminder-repeat', async () => (await repeatDueReminders(c)) >= REPEAT_BATCH),
-    onError: (err) => c.deps.log.warn({ err }, 'reminder repeat run failed; retrying'),
+    everyMs: Math.max(10, service.deps.config.ORDERS_DUE_POLL_MS),
+    run: countedRun('reminder-repeat', async () => (await repeatDueReminders(service)) >= REPEAT_BATCH),
+    onError: (err) => service.deps.log.warn({ err }, 'reminder repeat run failed; retrying'),
   });
 }

@@ -65,9 +65,9 @@ async function requireOpen(em: EntityManager, month: string) {
 }
 
 /** The payroll sheet (spec 2 §2.7, §7 "Payroll extras"): list, imports, edit, lock, settings. */
-export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollRpcs> {
-  const { ds, staff, audit } = c.deps;
-  const delay = c.deps.config.PAYROLL_RECALC_DELAY_MS;
+export function payrollHandlers(service: PayrollContext): Pick<Handlers<Def>, PayrollRpcs> {
+  const { ds, staff, audit } = service.deps;
+  const delay = service.deps.config.PAYROLL_RECALC_DELAY_MS;
 
   const requireEditor = (me: Identity) => {
     if (!isBranchOrAbove(me.priority)) throw new AppError('FORBIDDEN', MSG.editForbidden);
@@ -89,7 +89,7 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
     const month = parseMonth(req.startDate);
     const closed = !!(await monthLock(ds.manager, month));
     // Everyone on the staff gets a row in an open month (computed by the worker).
-    if (!closed && (await ensureMonthRows(ds.manager, month)) > 0) c.recalc.nudge();
+    if (!closed && (await ensureMonthRows(ds.manager, month)) > 0) service.recalc.nudge();
     const where = new Where().add('p.month = ?', month).addIf(req.username, 'p.username = ?');
     const search = req.message?.trim();
     if (search) where.add(...typedContains(['p.username', `coalesce(s.fullname, '')`], search));
@@ -163,7 +163,7 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
     });
     // Rows of a closed month were not stored: the whole chunk is refused (the sheet is for that month).
     if (closedMonths.size) throw new AppError('PRECONDITION', MSG.monthClosed([...closedMonths].map(displayMonth).join(', ')));
-    c.recalc.nudge();
+    service.recalc.nudge();
     return result;
   };
 
@@ -250,7 +250,7 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
         await audit.record(em, { resource: PAYROLL_RESOURCE, id: after.id, who: me, changes: manualChanges(before?.manual ?? {}, manual) });
         return after;
       });
-      c.recalc.nudge();
+      service.recalc.nudge();
       return { row: presentRow(row, me, false), msg: MSG.updated(username, displayMonth(month)) };
     },
 
@@ -263,7 +263,7 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
         if (await monthLock(em, month)) throw new AppError('CONFLICT', MSG.monthAlreadyClosed(displayMonth(month)));
         await ensureMonthRows(em, month);
         if ((await countPendingRows(em, month)) > 0) {
-          c.recalc.nudge();
+          service.recalc.nudge();
           throw new AppError('PRECONDITION', MSG.stillCalculating);
         }
         await insertMonthLock(em, month, me.username);
@@ -284,7 +284,7 @@ export function payrollHandlers(c: PayrollContext): Pick<Handlers<Def>, PayrollR
         // New parameters apply to every open month's sheet.
         await markOpenMonthsPending(em);
       });
-      c.recalc.nudge();
+      service.recalc.nudge();
       return settings;
     },
 

@@ -52,7 +52,7 @@ export function reportPaging(req: { page?: number; count?: number }, exportAll =
  * branch, a leader their group, a salesperson themself), one staff member, the phone search, and the
  * period on the given date column.
  */
-export function reportWhere(c: PayrollContext, req: Req, ctx: CallContext, dateColumn: string): Where {
+export function reportWhere(service: PayrollContext, req: Req, ctx: CallContext, dateColumn: string): Where {
   const me = ctx.user;
   const { from, to } = reportPeriod(req.startDate, req.endDate);
   const phone = phoneSearch(req.message);
@@ -60,7 +60,7 @@ export function reportWhere(c: PayrollContext, req: Req, ctx: CallContext, dateC
   // As the caller sees the phone (kit masked-search: a masked viewer cannot guess the hidden digits).
   if (phone.digits) where.add(...maskedContains('v.phone9', phone.digits, me.priority));
   if (phone.text) where.add(...maskedContains('v.so_dien_thoai_cs', phone.text, me.priority));
-  c.deps.staff.rowsInScope(where, ctx, 'v.username_nv');
+  service.deps.staff.rowsInScope(where, ctx, 'v.username_nv');
   return where;
 }
 
@@ -80,12 +80,12 @@ const presentDetailed = (r: ViewRow): payroll_v1_payroll.DetailedRow => ({
 export { presentDetailed };
 
 /** The five revenue reports (spec 2 §2.2–§2.5, §2.8), all from one view with the same filters. */
-export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpcs> {
-  const { ds, staff } = c.deps;
+export function reportHandlers(service: PayrollContext): Pick<Handlers<Def>, ReportRpcs> {
+  const { ds, staff } = service.deps;
 
   const detailed = async (req: Req, ctx: CallContext, exportAll: boolean): Promise<payroll_v1_payroll.DetailedList> => {
     const paging = reportPaging(req, exportAll);
-    const where = reportWhere(c, req, ctx, 'v.ngay_thanh_cong').add('v.success');
+    const where = reportWhere(service, req, ctx, 'v.ngay_thanh_cong').add('v.success');
     const [rows, totals] = await Promise.all([detailedRows(ds, where, pageSql(paging)), detailedTotals(req, ctx, where)]);
     return { values: rows.map(presentDetailed), count: totals.n, tongDoanhThu: totals.total, tongGoi: totals.n };
   };
@@ -111,7 +111,7 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
         .eq('success', true)
         .over([column], (w) => {
           if (username) w.add(`${column} = ?`, username);
-          c.deps.staff.rowsInScope(w, ctx, column);
+          service.deps.staff.rowsInScope(w, ctx, column);
         });
     const counted = await rollupCount(ds, byStaff('username_nv'), REVENUE_RECORD_ROLLUPS, ['doanh_thu']);
     if (!counted) return exact();
@@ -132,7 +132,9 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
     by: 'staff' | 'branch',
   ): Promise<payroll_v1_payroll.RevenueSummaryList> => {
     const paging = reportPaging(req, exportAll);
-    const where = reportWhere(c, by === 'branch' ? { ...req, username: '', message: '' } : req, ctx, 'v.ngay_thanh_cong').add('v.success');
+    const where = reportWhere(service, by === 'branch' ? { ...req, username: '', message: '' } : req, ctx, 'v.ngay_thanh_cong').add(
+      'v.success',
+    );
     const { rows, totals: t } = await revenueSummary(ds, where, paging, by);
     return {
       values: rows.map((r) => ({
@@ -157,7 +159,7 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
   const report9279 = async (req: Req, ctx: CallContext, exportAll: boolean): Promise<payroll_v1_payroll.Report9279List> => {
     const me = ctx.user;
     const paging = reportPaging(req, exportAll);
-    const where = reportWhere(c, req, ctx, 'v.ngay_len_don').add(`v.track0 = '9279'`).add('v.success');
+    const where = reportWhere(service, req, ctx, 'v.ngay_len_don').add(`v.track0 = '9279'`).add('v.success');
     const [rows, totals] = await Promise.all([revenueRowsPage(ds, where, paging, 'v.ngay_len_don'), revenueTotals(ds, where)]);
     return {
       values: rows.map((r) => ({
@@ -181,7 +183,7 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
 
   const reconciliation = async (req: Req, ctx: CallContext, exportAll: boolean): Promise<payroll_v1_payroll.ReconciliationList> => {
     const paging = reportPaging(req, exportAll);
-    const where = reportWhere(c, req, ctx, 'v.ngay_thanh_cong');
+    const where = reportWhere(service, req, ctx, 'v.ngay_thanh_cong');
     const [rows, t] = await Promise.all([revenueRowsPage(ds, where, paging, 'v.ngay_thanh_cong'), reconciliationTotals(ds, where)]);
     return {
       values: rows.map((r) => ({
@@ -225,7 +227,7 @@ export function reportHandlers(c: PayrollContext): Pick<Handlers<Def>, ReportRpc
     exportReconciliation: (req, ctx) => reconciliation(req, ctx, true),
 
     async revenueByDay(req, ctx) {
-      const where = reportWhere(c, req, ctx, 'v.ngay_thanh_cong').add('v.success');
+      const where = reportWhere(service, req, ctx, 'v.ngay_thanh_cong').add('v.success');
       const rows = await revenuePerDay(ds, where);
       return { values: rows.map((r) => ({ day: String(r.day), don_moi: num(r.n), doanh_thu: num(r.total) })), count: rows.length };
     },

@@ -13,8 +13,8 @@ import { presentDetailed } from './reports';
 type Def = typeof payroll_v1_payroll.PayrollServiceService;
 
 /** Writes to the revenue records: the historical import and a manager's reassignment (spec 2 §2.2, §7). */
-export function revenueHandlers(c: PayrollContext): Pick<Handlers<Def>, 'importRevenue' | 'updateRevenueUser' | 'revenueHistory'> {
-  const { ds, audit, staff } = c.deps;
+export function revenueHandlers(service: PayrollContext): Pick<Handlers<Def>, 'importRevenue' | 'updateRevenueUser' | 'revenueHistory'> {
+  const { ds, audit, staff } = service.deps;
   return {
     async importRevenue(req, ctx) {
       const me = ctx.user;
@@ -38,7 +38,7 @@ export function revenueHandlers(c: PayrollContext): Pick<Handlers<Def>, 'importR
             await markPending(em, touchedMonths(touched), me.username);
           }),
       });
-      if (touched.length) c.recalc.nudge();
+      if (touched.length) service.recalc.nudge();
       return result;
     },
 
@@ -64,7 +64,7 @@ export function revenueHandlers(c: PayrollContext): Pick<Handlers<Def>, 'importR
         await markPending(em, touchedMonths([before, { username_nv: username, ngay_thanh_cong: before.ngay_thanh_cong }]), me.username);
         return (await findRecord(em, before.track0, before.track1))!;
       });
-      c.recalc.nudge();
+      service.recalc.nudge();
       return presentDetailed(row);
     },
 

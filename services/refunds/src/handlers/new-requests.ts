@@ -89,8 +89,8 @@ export function topUpRow(
 }
 
 /** Saves the new requests (once per dialog or import key), linked to each other, audited, with their events. */
-export async function saveNewRequests(c: RefundsContext, em: EntityManager, me: Identity, rows: NewRequest[]): Promise<RequestRow[]> {
-  const { audit, outbox } = c.deps;
+export async function saveNewRequests(service: RefundsContext, em: EntityManager, me: Identity, rows: NewRequest[]): Promise<RequestRow[]> {
+  const { audit, outbox } = service.deps;
   const saved: RequestRow[] = [];
   for (const r of rows) {
     const [row, created] = await insertRequest(em, r);

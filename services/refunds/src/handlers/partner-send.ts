@@ -16,8 +16,8 @@ import { readSettings } from '../store/settings';
  * The partner's side of a request: creations committed then sent to the channel's gateway, a
  * retry, and the notice each answer shows the caller.
  */
-export function partnerSender(c: RefundsContext) {
-  const { ds, audit, outbox, config } = c.deps;
+export function partnerSender(service: RefundsContext) {
+  const { ds, audit, outbox, config } = service.deps;
 
   /** Channel and its display name, read once per creation. */
   const channelNow = async (em: EntityManager) => {
@@ -25,7 +25,7 @@ export function partnerSender(c: RefundsContext) {
     const channel = s.get(CHANNEL) ?? NO_API;
     return {
       settings: s,
-      channel: isChannel(channel) && (channel === NO_API || c.gateways.has(channel)) ? channel : NO_API,
+      channel: isChannel(channel) && (channel === NO_API || service.gateways.has(channel)) ? channel : NO_API,
     };
   };
 
@@ -34,7 +34,7 @@ export function partnerSender(c: RefundsContext) {
    * answer in time the request stays 'Đang xử lý' and may be sent again with the same key.
    */
   const sendToPartner = async (row: RequestRow, me: Identity): Promise<RequestRow> => {
-    const base = c.gateways.get(row.kenh_doi_tac);
+    const base = service.gateways.get(row.kenh_doi_tac);
     if (!base || (row.partner_state !== 'pending' && row.partner_state !== 'unknown')) return row;
     const answer = await callPartner(
       base,
@@ -103,7 +103,7 @@ export function partnerSender(c: RefundsContext) {
       const now = await channelNow(em);
       settings = now.settings;
       // A top-up whose customer's transfer was approved already is settled at once.
-      return settleNewRequests(em, c.deps, await saveNewRequests(c, em, me, await build(em, now.settings, now.channel)));
+      return settleNewRequests(em, service.deps, await saveNewRequests(service, em, me, await build(em, now.settings, now.channel)));
     });
     outbox.afterCommit();
     const sent: RequestRow[] = [];

@@ -31,8 +31,8 @@ type Rpcs =
 const FIELDS = ['ten_goi_cuoc', ...PRICE_FIELDS];
 
 /** The refund price list (/sys/giahoantien, spec 3 §2.19, §7.7): every change attributed and audited. */
-export function priceHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
-  const { ds, audit } = c.deps;
+export function priceHandlers(service: RefundsContext): Pick<Handlers<Def>, Rpcs> {
+  const { ds, audit } = service.deps;
   const taken = (name: string) => new AppError('CONFLICT', MSG.priceNameTaken(name));
 
   return {

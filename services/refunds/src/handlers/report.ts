@@ -25,10 +25,10 @@ type Rpcs =
   | 'setReportTradeStatus';
 
 /** The refund report and its clawback (spec 2 §2.10, §4 "Clawback status", §7 "Refund report"). */
-export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
-  const { ds, staff } = c.deps;
-  const list = requestHandlers(c);
-  const edits = requestEditHandlers(c);
+export function reportHandlers(service: RefundsContext): Pick<Handlers<Def>, Rpcs> {
+  const { ds, staff } = service.deps;
+  const list = requestHandlers(service);
+  const edits = requestEditHandlers(service);
 
   /** The request list's filter plus the clawback statuses, the order kind and one staff member. */
   const reportFilter = (ctx: CallContext, req: refunds_v1_refunds.ListReportRequest) => {
@@ -53,11 +53,11 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       field === 'trang_thai_truy_thu_hoan_theo_goi'
         ? 'username_duyet_trang_thai_truy_thu_hoan_theo_goi'
         : 'username_duyet_trang_thai_truy_thu_hoan_them';
-    return changeRequest(c, me, id, field, () => ({ [field]: status, [by]: me.username }));
+    return changeRequest(service, me, id, field, () => ({ [field]: status, [by]: me.username }));
   };
 
   return {
-    listReport: (req, ctx) => requestPage(c, ctx.user, reportFilter(ctx, req), toPaging(req.page, req.count, 20)),
+    listReport: (req, ctx) => requestPage(service, ctx.user, reportFilter(ctx, req), toPaging(req.page, req.count, 20)),
 
     async listClawback(req, ctx) {
       // The clawback list is an export (export_only in the proto).
@@ -74,7 +74,7 @@ export function reportHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       setClawback(ctx.user, req.id, 'trang_thai_truy_thu_hoan_theo_goi', req.trang_thai_truy_thu_hoan_theo_goi),
     setClawbackExtra: (req, ctx) => setClawback(ctx.user, req.id, 'trang_thai_truy_thu_hoan_them', req.trang_thai_truy_thu_hoan_them),
 
-    deleteReportRequest: (req, ctx) => deleteRequestAs(c, ctx.user, req.id),
+    deleteReportRequest: (req, ctx) => deleteRequestAs(service, ctx.user, req.id),
     // The report's own routes (spec 2 §7 "Refund report"), guarded by requestrefundreport: the request
     // list's rules word for word (the sub-permission for approval, priority below 3 for the statuses).
     getReportRequest: (req, ctx) => list.getRequest(req, ctx),

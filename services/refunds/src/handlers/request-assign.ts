@@ -12,9 +12,9 @@ type Def = typeof refunds_v1_refunds.RefundsServiceService;
 
 /** Requests handed out to staff by a manager ('Phân chia', domain/assign.ts) and each one's own list. */
 export function requestAssignHandlers(
-  c: RefundsContext,
+  service: RefundsContext,
 ): Pick<Handlers<Def>, 'listAssignedRequests' | 'countAssignableRequests' | 'assignRequests'> {
-  const { ds, audit } = c.deps;
+  const { ds, audit } = service.deps;
   return {
     async listAssignedRequests(req, ctx) {
       const me = ctx.user;
@@ -31,7 +31,7 @@ export function requestAssignHandlers(
     async assignRequests(req, ctx) {
       const me = ctx.user;
       if (!isManager(me.priority)) throw new AppError('FORBIDDEN', RMSG.assignForbidden);
-      const out = await handOut(c.deps, me, req.items, REFUND_HAND_OUT, async (em, to, count) => {
+      const out = await handOut(service.deps, me, req.items, REFUND_HAND_OUT, async (em, to, count) => {
         const rows = await takeFromPool(em, to.username, count, me.username);
         for (const r of rows)
           await audit.record(em, {

@@ -19,8 +19,8 @@ import {
 } from '../store/requests';
 
 /** A page of requests as the list and the report answer it: rows, count and totals (the discounted total for priority below 3 only, like its column). */
-export async function requestPage(c: RefundsContext, me: Identity, where: Where, paging: Paging) {
-  const page = await pageRequests(c.deps.ds.manager, where, paging);
+export async function requestPage(service: RefundsContext, me: Identity, where: Where, paging: Paging) {
+  const page = await pageRequests(service.deps.ds.manager, where, paging);
   return {
     values: page.rows.map((r) => presentRequest(r, me)),
     count: page.count,
@@ -36,8 +36,8 @@ export async function requestPage(c: RefundsContext, me: Identity, where: Where,
  * then the row goes, audited, and cskh.refunds.changed (deleted) undoes its effect on payroll's
  * refunds and clawbacks; the report's clawback list loses it with the row.
  */
-export async function deleteRequestAs(c: RefundsContext, me: Identity, rawId: string): Promise<{ ok: boolean; msg: string }> {
-  const { ds, audit, outbox } = c.deps;
+export async function deleteRequestAs(service: RefundsContext, me: Identity, rawId: string): Promise<{ ok: boolean; msg: string }> {
+  const { ds, audit, outbox } = service.deps;
   const early = deletionRefusal(
     { partner_state: 'none', trang_thai_truy_thu_hoan_theo_goi: '', trang_thai_truy_thu_hoan_them: '' },
     me.priority,
@@ -58,7 +58,7 @@ export async function deleteRequestAs(c: RefundsContext, me: Identity, rawId: st
 
 /** One change of a request: lock, plan, save, audit and (unless told) the changed event. */
 export async function changeRequest(
-  c: RefundsContext,
+  service: RefundsContext,
   me: Identity,
   rawId: string,
   field: string,
@@ -67,7 +67,7 @@ export async function changeRequest(
   /** What else the change sets off in its transaction (a correction settling a waiting transfer). */
   then?: (em: EntityManager, after: RequestRow) => Promise<RequestRow>,
 ) {
-  const { ds, audit, outbox } = c.deps;
+  const { ds, audit, outbox } = service.deps;
   const id = requireId(rawId, RMSG.notFound);
   const row = await ds.transaction(async (em) => {
     const before = await lockRequest(em, id);
@@ -85,27 +85,27 @@ export async function changeRequest(
 }
 
 /** A request by id, unlocked (a no-op edit answers the row as it is). */
-export async function findOrRefuse(c: RefundsContext, rawId: string) {
-  const r = await findRequest(c.deps.ds.manager, requireId(rawId, RMSG.notFound));
+export async function findOrRefuse(service: RefundsContext, rawId: string) {
+  const r = await findRequest(service.deps.ds.manager, requireId(rawId, RMSG.notFound));
   if (!r) throw new AppError('NOT_FOUND', RMSG.notFound);
   return r;
 }
 
 /** A change of package or method: a package refund's amount follows the price list. */
 export async function changeWithPrices(
-  c: RefundsContext,
+  service: RefundsContext,
   me: Identity,
   rawId: string,
   field: string,
   plan: (r: RequestRow) => Record<string, unknown>,
 ) {
   const id = requireId(rawId, RMSG.notFound);
-  const current = await findOrRefuse(c, id);
+  const current = await findOrRefuse(service, id);
   const set0 = plan(current);
   const pkg = String(set0.package_code ?? current.package_code);
-  const prices = await priceByName(c.deps.ds.manager, pkg);
+  const prices = await priceByName(service.deps.ds.manager, pkg);
   if (!prices) throw new AppError('PRECONDITION', MSG.packageNotFound(pkg));
-  return changeRequest(c, me, id, field, (r) => {
+  return changeRequest(service, me, id, field, (r) => {
     const set: Record<string, unknown> = { ...plan(r), package_code: prices.ten_goi_cuoc };
     const method = Number(set.request_method ?? r.request_method);
     return isTopUp(r.request_type) || !method ? set : { ...set, refund_price: packageRefundAmount(prices, method) };

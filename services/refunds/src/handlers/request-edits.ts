@@ -35,14 +35,14 @@ const requireManager = (me: Identity) => {
  * created time and `PUT /api/v1/requestrefund/{id}` (the subscriber, domain/request-edits.ts); each
  * one audited change through changeRequest.
  */
-export function requestEditHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
-  const { staff } = c.deps;
+export function requestEditHandlers(service: RefundsContext): Pick<Handlers<Def>, Rpcs> {
+  const { staff } = service.deps;
   return {
     approveTopUp: (req, ctx) => {
       const me = ctx.user;
       if (!hasAnyPermission(me, ['requestrefund.duyet-don-chuyen-khoan'])) throw new AppError('FORBIDDEN', RMSG.approveForbidden);
       if (req.status_duyet_don !== 1 && req.status_duyet_don !== 2) throw new AppError('VALIDATION', RMSG.approveStatusInvalid);
-      return changeRequest(c, me, req.id, 'approval', (r) => {
+      return changeRequest(service, me, req.id, 'approval', (r) => {
         if (!isTopUp(r.request_type)) throw new AppError('PRECONDITION', RMSG.approveOnlyTopUp);
         if (r.approver) throw new AppError('PRECONDITION', RMSG.alreadyApproved(r.approver));
         return req.status_duyet_don === 1
@@ -55,7 +55,7 @@ export function requestEditHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs
       const me = ctx.user;
       requireManager(me);
       if (![0, 1, 2].includes(req.trang_thai_duyet_hoan_goi)) throw new AppError('VALIDATION', RMSG.packageApprovalInvalid);
-      return changeRequest(c, me, req.id, 'package-approval', (r) => {
+      return changeRequest(service, me, req.id, 'package-approval', (r) => {
         if (r.request_type > 2) throw new AppError('PRECONDITION', RMSG.packageApprovalOnlyRefund);
         return { trang_thai_duyet_hoan_goi: req.trang_thai_duyet_hoan_goi, username_duyet_trang_thai_duyet_hoan_goi: me.username };
       });
@@ -66,7 +66,7 @@ export function requestEditHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs
       requireManager(me);
       if (req.is_transfer !== 0 && req.is_transfer !== 1) throw new AppError('VALIDATION', RMSG.transferInvalid);
       return changeRequest(
-        c,
+        service,
         me,
         req.id,
         'is_transfer',
@@ -79,7 +79,7 @@ export function requestEditHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs
       const me = ctx.user;
       requireManager(me);
       return changeRequest(
-        c,
+        service,
         me,
         req.id,
         'status',
@@ -101,7 +101,7 @@ export function requestEditHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs
       const me = ctx.user;
       requireManager(me);
       if (!ALL_METHODS.includes(req.request_method)) throw new AppError('VALIDATION', RMSG.methodInvalid);
-      return changeWithPrices(c, me, req.id, 'request_method', (r) => {
+      return changeWithPrices(service, me, req.id, 'request_method', (r) => {
         if (isTopUp(r.request_type)) throw new AppError('PRECONDITION', RMSG.methodOnTopUp);
         return { request_method: req.request_method };
       });
@@ -111,7 +111,7 @@ export function requestEditHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs
       const me = ctx.user;
       requireManager(me);
       if (!EDIT_TYPES.includes(req.request_type)) throw new AppError('VALIDATION', RMSG.typeInvalid);
-      return changeRequest(c, me, req.id, 'request_type', (r) => {
+      return changeRequest(service, me, req.id, 'request_type', (r) => {
         if (isTopUp(r.request_type) !== isTopUp(req.request_type)) throw new AppError('PRECONDITION', RMSG.kindChange);
         return { request_type: req.request_type };
       });
@@ -122,39 +122,39 @@ export function requestEditHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs
       requireManager(me);
       const at = parseDateTime(req.created_time);
       if (!at) throw new AppError('VALIDATION', RMSG.createdTimeInvalid);
-      return changeRequest(c, me, req.id, 'created_time', () => ({ created_time: at }));
+      return changeRequest(service, me, req.id, 'created_time', () => ({ created_time: at }));
     },
 
     async updateStaff(req, ctx) {
       const me = ctx.user;
       requireManager(me);
       const username = String(req.username ?? '').trim();
-      if (!username) return presentRequest(await findOrRefuse(c, req.id), me); // empty values are ignored (spec 2 §5)
+      if (!username) return presentRequest(await findOrRefuse(service, req.id), me); // empty values are ignored (spec 2 §5)
       const member = await staff.get(username);
       if (!member || member.deleted) throw new AppError('VALIDATION', RMSG.staffUnknown(username));
-      return changeRequest(c, me, req.id, 'staff', () => ({ staff_username: member.username, staff_fullname: member.fullname }));
+      return changeRequest(service, me, req.id, 'staff', () => ({ staff_username: member.username, staff_fullname: member.fullname }));
     },
 
     async updatePackage(req, ctx) {
       const me = ctx.user;
       requireManager(me);
       const pkg = String(req.package_code ?? '').trim();
-      if (!pkg) return presentRequest(await findOrRefuse(c, req.id), me);
-      return changeWithPrices(c, me, req.id, 'package_code', () => ({ package_code: pkg }));
+      if (!pkg) return presentRequest(await findOrRefuse(service, req.id), me);
+      return changeWithPrices(service, me, req.id, 'package_code', () => ({ package_code: pkg }));
     },
 
     updateExtraRefund: (req, ctx) => {
       const me = ctx.user;
       requireManager(me);
       const v = checkAmount(req.other_refund);
-      return changeRequest(c, me, req.id, 'other_refund', () => ({ other_refund: v }));
+      return changeRequest(service, me, req.id, 'other_refund', () => ({ other_refund: v }));
     },
 
     updateRefundAmount: (req, ctx) => {
       const me = ctx.user;
       requireManager(me);
       const v = checkAmount(req.refund_price, true);
-      return changeRequest(c, me, req.id, 'refund_price', (r) => {
+      return changeRequest(service, me, req.id, 'refund_price', (r) => {
         if (!isTopUp(r.request_type)) throw new AppError('PRECONDITION', RMSG.refundAmountOnlyTopUp);
         // The stored rate, not today's: a settings change never rewrites a request.
         const final = discountedAmount(v, Math.round(Number(r.ti_le_chiet_khau) * 100));
@@ -167,19 +167,19 @@ export function requestEditHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs
       requireManager(me);
       const v = req.chenh_lech;
       if (v === undefined || !Number.isSafeInteger(v)) throw new AppError('VALIDATION', RMSG.amountInvalid);
-      return changeRequest(c, me, req.id, 'chenh_lech', () => ({ chenh_lech: v, username_cap_nhat_chenh_lech: me.username }));
+      return changeRequest(service, me, req.id, 'chenh_lech', () => ({ chenh_lech: v, username_cap_nhat_chenh_lech: me.username }));
     },
 
     correctSubscriber: (req, ctx) =>
       // The corrected number may be the one a waiting bank transfer names: it settles the top-up then.
       changeRequest(
-        c,
+        service,
         ctx.user,
         req.id,
         'subscriber',
         (before) => subscriberCorrection(before, req.number_phone, req.number_type),
         true,
-        async (em, after) => (await settleNewRequests(em, c.deps, [after]))[0],
+        async (em, after) => (await settleNewRequests(em, service.deps, [after]))[0],
       ),
   };
 }

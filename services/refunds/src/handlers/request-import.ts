@@ -25,8 +25,8 @@ const importedCreationKey = (key: string) => -parseInt(key.slice(0, 12), 16);
  * is discounted at today's rate of its subscriber type and settled by a transfer already waiting.
  * Refused rows come back with their sheet row and the reason.
  */
-export function requestImportHandlers(c: RefundsContext): Pick<Handlers<Def>, 'importRequests'> {
-  const { ds, staff, outbox } = c.deps;
+export function requestImportHandlers(service: RefundsContext): Pick<Handlers<Def>, 'importRequests'> {
+  const { ds, staff, outbox } = service.deps;
   return {
     async importRequests(req, ctx) {
       const me = ctx.user;
@@ -79,10 +79,10 @@ export function requestImportHandlers(c: RefundsContext): Pick<Handlers<Def>, 'i
                       { ...f, type: r.type, method: r.method, otherRefund: r.otherRefund, reason: r.reason },
                       NO_API,
                     );
-              const saved = await saveNewRequests(c, em, me, [
+              const saved = await saveNewRequests(service, em, me, [
                 { ...built, staff_username: r.staff.username, staff_fullname: r.staff.fullname },
               ]);
-              await settleNewRequests(em, c.deps, saved);
+              await settleNewRequests(em, service.deps, saved);
             }
           }),
       });

@@ -21,16 +21,16 @@ type Rpcs = 'listRequests' | 'getRequest' | 'createPackageRefund' | 'createTopUp
  * partner, a retry, the history and the delete; edits in request-edits.ts, the hand-out in
  * request-assign.ts.
  */
-export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
-  const { ds, audit, staff } = c.deps;
-  const { sendToPartner, noticeOf, createAndSend } = partnerSender(c);
+export function requestHandlers(service: RefundsContext): Pick<Handlers<Def>, Rpcs> {
+  const { ds, audit, staff } = service.deps;
+  const { sendToPartner, noticeOf, createAndSend } = partnerSender(service);
 
   /** Whether the viewer may see this request: what was handed to them, else the kit's subtree rule for one record. */
   const inView = async (me: Identity, r: RequestRow) =>
     (r.assigned_to && r.assigned_to === me.username) || staff.mayView(me, r.staff_username);
 
   return {
-    listRequests: (req, ctx) => requestPage(c, ctx.user, requestFilter(ctx, staff, req), toPaging(req.page, req.count, 20)),
+    listRequests: (req, ctx) => requestPage(service, ctx.user, requestFilter(ctx, staff, req), toPaging(req.page, req.count, 20)),
 
     async getRequest(req, ctx) {
       const r = await findRequest(ds.manager, requireId(req.id, RMSG.notFound));
@@ -131,6 +131,6 @@ export function requestHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
       return { ...trail, values: visibleTrail(trail.values, ctx.user.priority) };
     },
 
-    deleteRequest: (req, ctx) => deleteRequestAs(c, ctx.user, req.id),
+    deleteRequest: (req, ctx) => deleteRequestAs(service, ctx.user, req.id),
   };
 }

@@ -10,9 +10,9 @@ type Def = typeof refunds_v1_refunds.RefundsServiceService;
 type Rpcs = 'createSetting' | 'updateSetting' | 'getSetting' | 'listSettings' | 'settingHistory';
 
 /** Settings of the refund screens (spec 2 §2.11, §7 "Settings"): checked, attributed, audited. */
-export function settingHandlers(c: RefundsContext): Pick<Handlers<Def>, Rpcs> {
-  const { ds, audit } = c.deps;
-  const configured = new Set(c.gateways.keys());
+export function settingHandlers(service: RefundsContext): Pick<Handlers<Def>, Rpcs> {
+  const { ds, audit } = service.deps;
+  const configured = new Set(service.gateways.keys());
 
   const save = async (
     req: refunds_v1_refunds.SettingRequest,

@@ -13,8 +13,8 @@ export const MESSAGE_APPROVED_TOPIC = 'cskh.bank.message-approved';
  * called by the request handlers). Both sides take the subscriber's lock, so a transfer and its
  * request crossing in flight still meet.
  */
-export function bankTransfers(c: RefundsContext) {
-  const { ds, outbox, log } = c.deps;
+export function bankTransfers(service: RefundsContext) {
+  const { ds, outbox, log } = service.deps;
 
   return {
     /** One cskh.bank.message-approved: stored once; settles the oldest open top-up it pays for. */
@@ -29,7 +29,7 @@ export function bankTransfers(c: RefundsContext) {
         const transfer = await saveTransfer(em, e, Number.isNaN(approvedAt.getTime()) ? new Date() : approvedAt);
         if (transfer.request_id) return undefined; // redelivered: it settled its request already
         const request = requestPaidBy(transfer, await openTopUps(em, e.phone));
-        return request ? settleTopUp(em, c.deps, request, transfer) : undefined;
+        return request ? settleTopUp(em, service.deps, request, transfer) : undefined;
       });
       if (settled) {
         outbox.afterCommit();
@@ -40,9 +40,9 @@ export function bankTransfers(c: RefundsContext) {
 }
 
 /** The consumer of cskh.bank.message-approved (module.start); returns its stop. */
-export async function consumeBankTransfers(c: RefundsContext): Promise<() => Promise<void>> {
-  const bank = bankTransfers(c);
-  const sub = await c.deps.bus.subscribe({
+export async function consumeBankTransfers(service: RefundsContext): Promise<() => Promise<void>> {
+  const bank = bankTransfers(service);
+  const sub = await service.deps.bus.subscribe({
     groupId: 'cskh-refunds-bank-transfers',
     topics: [MESSAGE_APPROVED_TOPIC],
     fromBeginning: true,
