@@ -64,12 +64,14 @@ it('keeps the staff auth announces, newest change wins whatever the arrival orde
     event({ user_id: 's1', username: 'nv_a', fullname: 'Tên cũ', brand_id: 'b1', group_id: 'l1', changed_at: new Date(t0).toISOString() }),
     event({ user_id: 's2', username: 'nv_b', fullname: 'Nhân viên B', brand_id: 'b2', group_id: 'l2', is_locked: true, is_deleted: true }),
   );
-  const b = await settle(
-    () => row('nv_b'),
-    (r) => !!r,
+  // Each user's events travel in their own key's partition, consumed in no order across partitions:
+  // wait for every user announced, not for one of them.
+  const [, , a, b] = await settle(
+    () => Promise.all(['cn_a', 'tn_a', 'nv_a', 'nv_b'].map(row)),
+    (rows) => rows.every(Boolean),
   );
   expect(b).toMatchObject({ fullname: 'Nhân viên B', priority: 5, locked: true, deleted: true });
-  expect(await row('nv_a')).toMatchObject({ fullname: 'Tên mới', brand_id: 'b1', group_id: 'l1', priority: 5 });
+  expect(a).toMatchObject({ fullname: 'Tên mới', brand_id: 'b1', group_id: 'l1', priority: 5 });
 
   // The subtree rule: a branch sees its people, a leader their group, a salesperson themself.
   const staff = new StaffDirectory({ query: (q: string, p: unknown[]) => t.sql(q, p) } as never, 'lookup');
