@@ -71,7 +71,9 @@ it('has the page and every client route revalidated, so a deploy reaches open br
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(brotliDecompressSync(res.body).toString('utf8')).toBe(indexHtml);
+    // A page under 1 KiB has no compressed copy (vite.config.ts) and comes as it is.
+    const body = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.body) : res.body;
+    expect(body.toString('utf8')).toBe(indexHtml);
   }
 });
 
