@@ -81,14 +81,20 @@ export const settled = (el: Locator) =>
   );
 
 /**
- * Waits until no finite animation or transition runs anywhere in the page (a toast sliding in, a
- * drawer opening): where an element is measured, it is measured where it comes to rest. Endless
- * ones (a spinner) are not waited for; ones started meanwhile are.
+ * Waits until no finite animation or transition runs anywhere the user can see (a toast sliding in,
+ * a drawer opening): where an element is measured, it is measured where it comes to rest. Endless
+ * ones (a spinner) are not waited for; ones started meanwhile are. Nor are those in a tab behind
+ * the one in front: its content is `content-visibility: hidden`, where the browser does not run
+ * them, so they would never finish.
  */
 export const animationsDone = (page: Page) =>
   page.evaluate(async () => {
+    const shown = (a: Animation) => {
+      const target = (a.effect as KeyframeEffect | null)?.target;
+      return !target || target.checkVisibility();
+    };
     const running = () =>
-      document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity && shown(a));
     for (let now = running(); now.length; now = running()) await Promise.all(now.map((a) => a.finished.catch(() => undefined)));
   });
 
