@@ -10,14 +10,17 @@
 #   build      full install, proto → TypeScript generation (buf + ts-proto), web bundle (vite)
 #   prod-deps  production dependencies of the server workspaces only (the web app's React/MUI
 #              dependencies end up bundled in web/dist and are not needed at run time)
-#   runtime    node + production node_modules + tsx + sources + generated code + web/dist;
-#              non-root (uid 1000), nothing written outside /tmp (run with a read-only root
+#   runtime    node + production node_modules + the server bundle + the .proto sources + web/dist;
+#              non-root (uid 10001), nothing written outside /tmp (run with a read-only root
 #              filesystem and an emptyDir on /tmp, as the chart does)
 #
-# TypeScript runs through tsx at run time (as in `npm start` and the tests): what runs in the
-# cluster is exactly the code the tests ran, with no separate compile step that could drift.
-# tsx is a root devDependency, so the build stage copies it and its dependency closure — resolved
-# from package-lock.json, not guessed — next to the production dependencies.
+# The server runs as one JavaScript file, dist/component.js: scripts/component.ts and all of our
+# TypeScript it imports, bundled by esbuild (scripts/bundle.ts) from the same sources the tests
+# run through tsx; packages stay in node_modules. Through tsx, every pod compiled each file again
+# into its empty /tmp and loaded ~900 modules: twice the CPU of the bundle at each start
+# (`npm run bench:boot`), taken from the pods serving while others start (a drain, a roll).
+# `npm run bench:lookup -- --mode process` and the chaos run start their components from the same
+# bundle, so what they measure is what runs here.
 
 ARG NODE_VERSION=20
 
@@ -45,29 +48,11 @@ COPY . .
 RUN npm run gen \
  && npm run build -w @cskh/web \
  && test -f web/dist/index.html
-# tsx and its dependency closure (lockfile-resolved, Node's lookup order) → /opt/tsx/node_modules/…
-RUN node -e ' \
-  const fs = require("fs"), path = require("path"); \
-  const lock = require("./package-lock.json").packages, seen = new Set(); \
-  const resolve = (name, from) => { \
-    for (let dir = from; ; dir = dir.replace(/\/?node_modules\/(@[^/]+\/)?[^/]+$/, "")) { \
-      const key = (dir ? dir + "/" : "") + "node_modules/" + name; \
-      if (lock[key]) return key; \
-      if (!dir) return undefined; \
-    } }; \
-  const visit = (key) => { \
-    if (!key || seen.has(key) || !fs.existsSync(key)) return; \
-    seen.add(key); \
-    fs.cpSync(key, path.join("/opt/tsx", key), { recursive: true, verbatimSymlinks: true }); \
-    const p = lock[key]; \
-    for (const d of Object.keys({ ...p.dependencies, ...p.optionalDependencies })) visit(resolve(d, key)); \
-  }; \
-  visit(resolve("tsx", "")); \
-  if (!seen.has("node_modules/tsx")) throw new Error("tsx not found in the lockfile"); \
-  console.log("tsx closure:", [...seen].join(" ")); '
-# Sources and build output, without any node_modules (those come from prod-deps).
+# The server bundle (dist/component.js + its source map).
+RUN node --import tsx scripts/bundle.ts
+# What runs: the bundle, the .proto sources the gateway and the kit read at start, the web app.
 RUN mkdir /out \
- && tar --exclude=node_modules -cf - package.json tsconfig.json proto gateway services scripts web/dist \
+ && tar --exclude=node_modules -cf - package.json dist proto web/dist \
   | tar -xf - -C /out
 
 # ---------------------------------------------------------------------------------------------
@@ -88,11 +73,9 @@ FROM base AS runtime
 ENV NODE_ENV=production \
     TMPDIR=/tmp
 COPY --from=prod-deps /app/ ./
-COPY --from=build /opt/tsx/ ./
 COPY --from=build /out/ ./
-# Files stay owned by root and read-only for the runtime user; only /tmp (tsx's compile cache)
-# is written to.
+# Files stay owned by root and read-only for the runtime user; nothing is written outside /tmp.
 USER 10001:10001
 EXPOSE 8080 50051
-ENTRYPOINT ["node", "--import", "tsx", "scripts/component.ts"]
+ENTRYPOINT ["node", "--enable-source-maps", "dist/component.js"]
 CMD ["gateway"]

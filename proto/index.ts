@@ -1,9 +1,10 @@
 // Generated code (run `npm run gen`) plus the .proto sources for proto-loader (the gateway
 // reads route options from them at start).
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 export * from './gen/index';
-export const PROTO_ROOT = __dirname;
+/** This package's folder, found by its name: a bundle of this file (scripts/bundle.ts) lives elsewhere. */
+export const PROTO_ROOT = dirname(require.resolve('@cskh/proto/package.json'));
 
 function protoFilesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -13,4 +14,4 @@ function protoFilesUnder(dir: string): string[] {
 }
 
 /** Every .proto of ours (services, events, common types, options). */
-export const PROTO_FILES = protoFilesUnder(join(__dirname, 'cskh')).sort();
+export const PROTO_FILES = protoFilesUnder(join(PROTO_ROOT, 'cskh')).sort();

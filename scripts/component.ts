@@ -7,6 +7,9 @@ import { join, resolve } from 'node:path';
 import { collectProcessMetrics, createLogger, metricsPortOf, startMetricsServer, startTracing, stopTracing } from '@cskh/kit/observability';
 import { onShutdown } from '@cskh/kit/server';
 import { migrateService, runService } from '@cskh/kit/service';
+import { startGateway } from '../gateway/src/main';
+import { main as carrierSim } from '../services/carrier-sim/src/main';
+import { main as realtime } from '../services/realtime/src/main';
 import { discoverServices, loadServiceModule } from './stack';
 import { settle } from './wait.mjs';
 
@@ -31,15 +34,14 @@ export async function runComponent(name: string, env: NodeJS.ProcessEnv = proces
   if (metricsPort !== null) log.info({ port: (await startMetricsServer(metricsPort)).port }, 'metrics on /metrics');
   let stop: () => Promise<void>;
   if (name === 'gateway') {
-    const { startGateway } = await import(join(ROOT, 'gateway', 'src', 'main.ts'));
-    stop = (await startGateway(env)).stop;
+    // The web app beside the sources, found from here: the gateway's own default is relative to
+    // its source file, which the image's bundle (scripts/bundle.ts) does not keep.
+    stop = (await startGateway({ WEB_DIST: join(ROOT, 'web', 'dist'), ...env })).stop;
   } else if (name === 'carrier-sim') {
-    const { main } = await import(join(ROOT, 'services', name, 'src', 'main.ts'));
-    const sim = await main(env);
+    const sim = await carrierSim(env);
     stop = drainKeepAlive(sim.server, sim.stop, Number(env.SHUTDOWN_GRACE_MS ?? 10000));
   } else if (name === 'realtime') {
-    const { main } = await import(join(ROOT, 'services', name, 'src', 'main.ts'));
-    stop = (await main(env)).stop;
+    stop = (await realtime(env)).stop;
   } else if (discoverServices().includes(name)) {
     stop = (await runService(await loadServiceModule(name), env)).stop;
   } else {
@@ -73,9 +75,12 @@ function drainKeepAlive(server: import('node:http').Server, inner: () => Promise
   };
 }
 
-if (require.main === module) {
-  runComponent(process.argv[2] ?? '').catch((err) => {
+/** `component <name>`: the image's entry (through its bundle, scripts/bundle.ts) and `node --import tsx scripts/component.ts <name>`. */
+export function main(argv = process.argv) {
+  runComponent(argv[2] ?? '').catch((err) => {
     console.error(err);
     process.exit(1);
   });
 }
+
+if (require.main === module) main();

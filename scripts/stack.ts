@@ -4,15 +4,19 @@
  * and the gateway — each on its own loopback port, talking real gRPC, as in Kubernetes.
  * Used by the embedded run (`npm start`), the browser test and the benchmark.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { createLogger } from '@cskh/kit/observability';
 import { runService, RunningService, serviceModuleAmong, type AnyServiceModule } from '@cskh/kit/service';
 import { startGateway, RunningGateway } from '../gateway/src/main';
-
-const ROOT = resolve(__dirname, '..');
-/** Not gRPC services: the shared kit, and the two HTTP/socket processes started below. */
-const NOT_GRPC = new Set(['kit', 'carrier-sim', 'realtime']);
+import { startCarrierSim } from '../services/carrier-sim/src/main';
+import { startRealtime } from '../services/realtime/src/main';
+import * as auth from '../services/auth/src/module';
+import * as bank from '../services/bank/src/module';
+import * as care from '../services/care/src/module';
+import * as dataops from '../services/dataops/src/module';
+import * as lookup from '../services/lookup/src/module';
+import * as orders from '../services/orders/src/module';
+import * as payroll from '../services/payroll/src/module';
+import * as refunds from '../services/refunds/src/module';
 
 export interface Stack {
   url: string;
@@ -32,13 +36,30 @@ export interface StackOptions {
   realtime?: boolean;
 }
 
+/**
+ * Every gRPC service's module (services/<name>/src/module.ts), named in code rather than found on
+ * disk so that the image's bundle (scripts/bundle.ts) holds them all; `stack-order.test.ts` checks
+ * that each services/<name>/src/module.ts is here.
+ */
+const SERVICE_MODULES: Record<string, Record<string, unknown>> = {
+  auth,
+  bank,
+  care,
+  dataops,
+  lookup,
+  orders,
+  payroll,
+  refunds,
+};
+
 export function discoverServices(): string[] {
-  return readdirSync(join(ROOT, 'services')).filter((d) => !NOT_GRPC.has(d) && existsSync(join(ROOT, 'services', d, 'src', 'module.ts')));
+  return Object.keys(SERVICE_MODULES);
 }
 
 /** The ServiceModule of services/<name>/src/module.ts. */
 export async function loadServiceModule(name: string): Promise<AnyServiceModule> {
-  const found = serviceModuleAmong(await import(join(ROOT, 'services', name, 'src', 'module.ts')));
+  const exports = SERVICE_MODULES[name];
+  const found = exports && serviceModuleAmong(exports);
   if (!found) throw new Error(`services/${name}/src/module.ts exports no ServiceModule`);
   return found;
 }
@@ -91,8 +112,7 @@ async function startComponents(
   const env: NodeJS.ProcessEnv = { MIGRATE_ON_START: 'true', ...opts.env };
   const services: Record<string, number> = {};
 
-  if (opts.carrierSim !== false && existsSync(join(ROOT, 'services/carrier-sim/src/main.ts'))) {
-    const { startCarrierSim } = await import(join(ROOT, 'services/carrier-sim/src/main.ts'));
+  if (opts.carrierSim !== false) {
     const sim = await startCarrierSim({
       port: 0,
       latencyMs: Number(env.CARRIER_LATENCY_MS ?? 0),
@@ -122,8 +142,7 @@ async function startComponents(
     stops.push(() => running.stop());
   }
 
-  if (opts.realtime !== false && existsSync(join(ROOT, 'services/realtime/src/main.ts'))) {
-    const { startRealtime } = await import(join(ROOT, 'services/realtime/src/main.ts'));
+  if (opts.realtime !== false) {
     const rt = await startRealtime({ ...env, PORT: '0' });
     env.REALTIME_URL = `http://127.0.0.1:${rt.port}`;
     services.realtime = rt.port;

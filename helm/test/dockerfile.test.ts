@@ -73,11 +73,12 @@ test('the runtime stage runs as a non-root numeric user and copies only from ear
   expect(String(pod.securityContext.runAsUser)).toBe(uid);
 });
 
-test('the entry is scripts/component.ts through tsx, which the runtime stage gets', () => {
+test('the entry is the bundle of scripts/component.ts, which the build stage makes and the runtime stage gets', () => {
   const entry = JSON.parse(all(runtime, 'ENTRYPOINT')[0].args);
-  expect(entry).toEqual(['node', '--import', 'tsx', 'scripts/component.ts']);
-  expect(readFileSync(join(ROOT, 'scripts/component.ts'), 'utf8')).toMatch(/export async function runComponent/);
-  expect(text).toMatch(/visit\(resolve\("tsx", ""\)\)/); // tsx's closure is copied from the lockfile
+  expect(entry).toEqual(['node', '--enable-source-maps', 'dist/component.js']);
+  expect(readFileSync(join(ROOT, 'scripts/bundle.ts'), 'utf8')).toMatch(/'scripts', 'component'|\.\/scripts\/component/);
+  expect(text).toMatch(/RUN node --import tsx scripts\/bundle\.ts/);
+  expect(text).toMatch(/tar [^\n]*\bdist proto web\/dist\b/);
   expect(JSON.parse(all(runtime, 'CMD')[0].args)).toEqual(['gateway']);
 });
 

@@ -1,14 +1,15 @@
 // Processes the chaos run stops, kills and starts again: infrastructure pieces (adopted from the
 // processes scripts/infra started, re-spawned with the same command line, directory, user and
-// environment, so the same port and data), product components (one process each,
-// `node --import tsx scripts/component.ts <name>`), and a TCP balancer standing in for a
-// Kubernetes Service in front of the realtime replicas.
+// environment, so the same port and data), product components (one process each, started from
+// the image's bundle: `node dist/component.js <name>`, scripts/bundle.ts), and a TCP balancer
+// standing in for a Kubernetes Service in front of the realtime replicas.
 import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net, { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { settle, waitFor } from '../wait.mjs';
 import { freePorts } from '../infra/processes';
+import { bundleComponents } from '../bundle';
 
 /** Everything started here is killed when the chaos run exits, however it exits. */
 const owned = new Set<ChildProcess>();
@@ -151,6 +152,8 @@ export interface ComponentOptions {
   ready: () => Promise<boolean>;
   label?: string;
   nodeArgs?: string[];
+  /** The server bundle (bundleComponents()), made once for all the components of a run. */
+  bundle: string;
 }
 
 export type Component = ReturnType<typeof component>;
@@ -160,7 +163,7 @@ export type Component = ReturnType<typeof component>;
  * called again after kill()/stop() (same environment, so the same ports). `nodeArgs` go before the
  * script (e.g. `--cpu-prof --cpu-prof-dir=…`; a profile is written when the process exits on SIGTERM).
  */
-export function component(name: string, { env, logDir, ready, label = name, nodeArgs = [] }: ComponentOptions) {
+export function component(name: string, { env, logDir, ready, label = name, nodeArgs = [], bundle }: ComponentOptions) {
   let proc: ChildProcess | null = null;
   const logFile = path.join(logDir, `${label}.log`);
   const self = {
@@ -174,7 +177,7 @@ export function component(name: string, { env, logDir, ready, label = name, node
     },
     async start({ wait = true, timeoutMs = 120_000 } = {}) {
       const fd = fs.openSync(logFile, 'a');
-      proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'scripts', 'component.ts'), name], {
+      proc = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', bundle, name], {
         cwd: ROOT,
         env: { ...env },
         stdio: ['ignore', fd, fd],
@@ -310,23 +313,27 @@ export async function startComponents({
     AUTH_GRPC_URL: `127.0.0.1:${authPort}`,
     LOOKUP_GRPC_URL: `127.0.0.1:${lookupPort}`,
   };
+  const bundle = await bundleComponents();
   const args = (n: string) => nodeArgs[n] ?? [];
   const grpcReady = (port: number) => () => tcpOpen(port);
   const carrier = component('carrier-sim', {
     env: { ...env, PORT: String(carrierPort) },
     logDir,
+    bundle,
     ready: grpcReady(carrierPort),
     nodeArgs: args('carrier-sim'),
   });
   const auth = component('auth', {
     env: { ...env, GRPC_PORT: String(authPort) },
     logDir,
+    bundle,
     ready: grpcReady(authPort),
     nodeArgs: args('auth'),
   });
   const lookup = component('lookup', {
     env: { ...env, GRPC_PORT: String(lookupPort) },
     logDir,
+    bundle,
     ready: grpcReady(lookupPort),
     nodeArgs: args('lookup'),
   });
@@ -335,6 +342,7 @@ export async function startComponents({
       label: realtimeReplicas > 1 ? `realtime-${String.fromCharCode(97 + i)}` : 'realtime',
       env: { ...env, PORT: String(port) },
       logDir,
+      bundle,
       ready: () => httpOk(`http://127.0.0.1:${port}/readyz`),
       nodeArgs: args('realtime'),
     }),
@@ -355,6 +363,7 @@ export async function startComponents({
     gateway = component('gateway', {
       env: { ...env, PORT: String(gwPort) },
       logDir,
+      bundle,
       ready: () => httpOk(`http://127.0.0.1:${gwPort}/healthz`),
       nodeArgs: args('gateway'),
     });

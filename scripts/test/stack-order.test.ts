@@ -3,22 +3,20 @@
  * that calls another (`<NAME>_GRPC_URL`) gets its address at start, whatever the names sort as
  * (care calls dataops; orders calls care; lookup and care call auth).
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { discoverServices, startOrder } from '../stack';
+import { discoverServices, loadServiceModule, startOrder } from '../stack';
 
 async function realModules() {
-  const { join, resolve } = await import('node:path');
-  const root = resolve(__dirname, '../..');
-  const mods = new Map<string, any>();
-  for (const name of discoverServices()) {
-    const mod = await import(join(root, 'services', name, 'src', 'module.ts'));
-    mods.set(
-      name,
-      Object.values(mod).find((v: any) => v && typeof v === 'object' && 'schema' in v && 'services' in v),
-    );
-  }
-  return mods;
+  return new Map(await Promise.all(discoverServices().map(async (name) => [name, await loadServiceModule(name)] as const)));
 }
+
+it('runs every service that has a services/<name>/src/module.ts: a new one cannot be left out of the stack or the image', () => {
+  const servicesDir = resolve(__dirname, '../../services');
+  const onDisk = readdirSync(servicesDir).filter((d) => existsSync(join(servicesDir, d, 'src', 'module.ts')));
+  expect([...discoverServices()].sort()).toEqual(onDisk.sort());
+});
 
 const fake = (...urls: string[]) =>
   ({ config: { shape: Object.fromEntries(urls.map((u) => [`${u}_GRPC_URL`, z.string().optional()])) } }) as any;
