@@ -94,10 +94,25 @@ module.exports = {
       from: { path: '^(services/[^/]+/src|gateway/src)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^services/kit/src/testing\\.ts$' },
     },
+    {
+      name: 'declared-packages',
+      severity: 'error',
+      comment:
+        'Each workspace names the packages it imports in its own package.json (its code: dependencies; its tests: devDependencies). A package found only because another workspace hoisted it breaks when that one drops it, and the image installs each workspace by its own list.',
+      from: { path: '^(gateway|services/[^/]+|proto)/' },
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'no-dev-packages-in-production',
+      severity: 'error',
+      comment: 'A running component loads only production dependencies: the image installs no devDependencies.',
+      from: { path: '^(gateway|services/[^/]+)/src/', pathNot: '\\.test\\.ts$' },
+      to: { dependencyTypes: ['npm-dev'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['node_modules', '(^|/)dist/', '^proto/gen/', '(^|/)coverage/'] },
+    exclude: { path: ['(^|/)dist/', '^proto/gen/', '(^|/)coverage/'] },
     // Type-only imports count too: a type import is still a dependency of the file's meaning.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
