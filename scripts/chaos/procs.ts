@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net, { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { settle, waitFor } from '../wait.mjs';
-import { freePorts } from '../infra/processes';
+import { freePorts, tcpProbe } from '../infra/processes';
 import { bundleComponents } from '../bundle';
 
 /** Everything started here is killed when the chaos run exits, however it exits. */
@@ -55,19 +55,6 @@ function waitPidGone(pid: number, ms: number): Promise<boolean> {
     }
   };
   return settle(gone, Boolean, ms, 50);
-}
-
-export function tcpOpen(port: number, host = '127.0.0.1', timeoutMs = 500): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect({ host, port });
-    const done = (ok: boolean) => {
-      s.destroy();
-      resolve(ok);
-    };
-    s.setTimeout(timeoutMs, () => done(false));
-    s.once('connect', () => done(true));
-    s.once('error', () => done(false));
-  });
 }
 
 /** Direct children of `pid` whose command line matches `re`. */
@@ -315,7 +302,7 @@ export async function startComponents({
   };
   const bundle = await bundleComponents();
   const args = (n: string) => nodeArgs[n] ?? [];
-  const grpcReady = (port: number) => () => tcpOpen(port);
+  const grpcReady = (port: number) => () => tcpProbe(port);
   const carrier = component('carrier-sim', {
     env: { ...env, PORT: String(carrierPort) },
     logDir,

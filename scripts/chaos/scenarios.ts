@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sleep, waitFor } from '../wait.mjs';
 import { Envelope, http, timeline, VIETNAMESE } from './observe';
-import { tcpOpen } from './procs';
+import { tcpProbe } from '../infra/processes';
 import type { World } from './world';
 
 /** (a) The Kafka broker stopped ~10 s during socket and REST lookups. */
@@ -162,7 +162,7 @@ export async function redisStopped(w: World) {
       const during = Object.fromEntries(Object.entries(d).map(([k, v]) => [k, { status: v.status, msg: v.json?.msg }]));
       await w.at(t0, 13);
       w.startAgain('redis');
-      await waitFor('redis back', () => tcpOpen(w.redisPort), 30_000, 100);
+      await waitFor('redis back', () => tcpProbe(w.redisPort), 30_000, 100);
       await waitFor('gateway ready again', w.httpReady(w.gwPort, '/readyz'), 30_000, 200);
       const a = await probes();
       const after = { validToken: a.validToken.status, revokedToken: a.revokedToken.status, limitedLogin: a.limitedLogin.status };

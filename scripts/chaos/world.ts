@@ -14,7 +14,8 @@ import { carrierLogin, productEnv, runPassword } from '../../load-tests/product'
 import type { RunningInfra } from '../infra/index';
 import { sleep } from '../wait.mjs';
 import { http, restFigures, RestFigures, socketFigures, SocketFigures } from './observe';
-import { adopt, childrenMatching, startComponents, tcpOpen } from './procs';
+import { adopt, childrenMatching, startComponents } from './procs';
+import { tcpProbe } from '../infra/processes';
 
 export interface ChaosOptions {
   only: string[];
@@ -79,7 +80,7 @@ export async function takeOver(opts: ChaosOptions, infra: RunningInfra, runDir: 
   const prefix = `chaos-${randomBytes(3).toString('hex')}.`;
   const kafka = new Kafka({ clientId: 'chaos', brokers: [infraEnv.KAFKA_BROKERS], logLevel: logLevel.NOTHING, retry: { retries: 2 } });
   const kafkaReady = async () => {
-    if (!(await tcpOpen(kafkaPort))) return false;
+    if (!(await tcpProbe(kafkaPort))) return false;
     const admin = kafka.admin();
     try {
       await admin.connect();
