@@ -71,6 +71,23 @@ export async function startHostInfra(): Promise<HostInfra> {
   fs.rmSync(kdir, { recursive: true, force: true });
   fs.mkdirSync(kdir, { recursive: true });
   const kafkaLog = fs.openSync(path.join(kdir, 'kafka.log'), 'w');
+  // kafka-run.sh's logging, and the group coordinator's at INFO: each consumer group's rebalances,
+  // which the roll and drain timelines lay beside the slow socket lookups (timeline.ts). A second
+  // -Dlog4j.configuration (KAFKA_OPTS comes last) wins over the script's.
+  const log4j = path.join(kdir, 'log4j.properties');
+  fs.writeFileSync(
+    log4j,
+    [
+      'log4j.rootLogger=WARN, stdout',
+      'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
+      'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',
+      'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n',
+      'log4j.logger.kafka.server.KafkaRaftServer=INFO',
+      'log4j.logger.kafka.server.BrokerServer=INFO',
+      'log4j.logger.kafka.coordinator.group=INFO',
+      '',
+    ].join('\n'),
+  );
   const kafka = spawn('sh', [path.join(ROOT, 'scripts/k8s/images/kafka-run.sh')], {
     env: {
       PATH: process.env.PATH, HOME: os.homedir(),
@@ -82,7 +99,7 @@ export async function startHostInfra(): Promise<HostInfra> {
       KAFKA_CONTROLLER_QUORUM_VOTERS: `1@127.0.0.1:${cport}`, KAFKA_INTER_BROKER_LISTENER_NAME: 'PLAINTEXT',
       KAFKA_LOG_DIRS: path.join(kdir, 'data'), KAFKA_NUM_PARTITIONS: '6', KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'true',
       KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1', KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1', KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
-      KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0', KAFKA_HEAP_OPTS: '-Xms256m -Xmx512m',
+      KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0', KAFKA_HEAP_OPTS: '-Xms256m -Xmx512m', KAFKA_OPTS: `-Dlog4j.configuration=file:${log4j}`,
     },
     stdio: ['ignore', kafkaLog, kafkaLog],
     detached: true,
