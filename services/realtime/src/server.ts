@@ -368,16 +368,18 @@ export async function startRealtime(
   });
 
   // ---- replies: every declared reply topic, read whole by this replica (see workers/replies.ts) ----
-  const replies = await startReplyConsumer({ config, bus, log, table, answer });
-  mark('replyConsumerMs');
+  // ---- pushes from any service ----
+  // Joined side by side: each start waits for its group's join, and the pushes' group is shared by
+  // the replicas, so joining it waits for every other replica to rejoin (a second or two, more on
+  // a busy node) — one after the other, the two waits added up before the tier listened.
+  const [replies, pushes] = await Promise.all([
+    startReplyConsumer({ config, bus, log, table, answer }).then((r) => (mark('replyConsumerMs'), r)),
+    startPushConsumer({ config, bus, log, dedupe, io }).then((p) => (mark('pushConsumerMs'), p)),
+  ]);
   replies.ready.then(() => {
     consumerReady = true;
     log.info({ afterStartMs: Date.now() - startedAt }, 'reply consumer joined: ready');
   });
-
-  // ---- pushes from any service ----
-  const pushes = await startPushConsumer({ config, bus, log, dedupe, io });
-  mark('pushConsumerMs');
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
