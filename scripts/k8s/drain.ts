@@ -53,7 +53,7 @@ export function spreadStep(ns: string) {
   };
 }
 
-type SocketLookup = { socket: number; sentAt: number; ackAt?: number; answeredAt?: number; sends: number; sentVia: string; answeredVia?: string };
+type SocketLookup = { socket: number; sentAt: number; ackAt?: number; answeredAt?: number; status?: number; sends: number; sentVia: string; answeredVia?: string };
 
 /**
  * The replica holding a socket: the realtime tier names itself in its handshake's answer (header
@@ -104,12 +104,13 @@ function socketLookups(token: string, timeline: Timeline, sockets = 2, everyMs =
     });
     // a server that closes the socket itself is not reconnected to by socket.io: the browser's client does it
     socket.on('disconnect', (reason) => { if (reason === 'io server disconnect') socket.connect(); });
-    socket.on('traKetQuaSoDuTaiKhoanChinh', (payload: { requestId?: string; data?: { requestId?: string } } | null) => {
+    socket.on('traKetQuaSoDuTaiKhoanChinh', (payload: { requestId?: string; status?: number; data?: { requestId?: string } } | null) => {
       const id = payload?.requestId ?? payload?.data?.requestId;
       if (!id || !inFlight.delete(id)) return;
       const l = lookups.get(id)!;
       l.answeredAt = Date.now();
       l.answeredVia = replica;
+      l.status = payload?.status;
     });
     socket.connect();
     let n = 0;
@@ -143,7 +144,9 @@ function socketLookups(token: string, timeline: Timeline, sockets = 2, everyMs =
     const where = slowest
       ? `sent ${new Date(slowest.sentAt).toISOString().slice(11, 23)} via ${slowest.sentVia}${slowest.answeredVia === slowest.sentVia ? '' : `, answered via ${slowest.answeredVia}`}, ${slowest.ackAt ? `accepted after ${slowest.ackAt - slowest.sentAt} ms` : 'never accepted'}, sent ${slowest.sends} time(s)`
       : '-';
-    return { sent: lookups.size, lost: unanswered(), slowest: slowest ? ms(slowest) : 0, over1s: answered.filter((l) => ms(l) > 1000).length, where, reconnects };
+    // an error reply (the tier's TIMEOUT or UNAVAILABLE, the service's failure) is a failed lookup
+    const failed = answered.filter((l) => l.status !== 200).map((l) => l.status);
+    return { sent: lookups.size, lost: unanswered(), failed, slowest: slowest ? ms(slowest) : 0, over1s: answered.filter((l) => ms(l) > 1000).length, where, reconnects };
   };
 }
 
@@ -179,8 +182,9 @@ export function drainStep(ns: string, token: string) {
           }
         });
         const s = sockets!;
-        const socketLoad = `${s.sent} socket lookups on 2 sockets (${s.reconnects} reconnects), ${s.lost} lost, ${s.over1s} over 1 s, slowest ${s.slowest} ms (${s.where})${s.slowest > SLOWEST_ALLOWED_MS ? ` (over the ${SLOWEST_ALLOWED_MS / 1000}-s target)` : ''}`;
+        const socketLoad = `${s.sent} socket lookups on 2 sockets (${s.reconnects} reconnects), ${s.lost} lost, ${s.failed.length} failed, ${s.over1s} over 1 s, slowest ${s.slowest} ms (${s.where})${s.slowest > SLOWEST_ALLOWED_MS ? ` (over the ${SLOWEST_ALLOWED_MS / 1000}-s target)` : ''}`;
         if (s.lost) throw new Error(`${s.lost} socket lookups never answered: ${socketLoad}`);
+        if (s.failed.length) throw new Error(`${s.failed.length} socket lookups answered with an error (status ${[...new Set(s.failed)].join(', ')}): ${socketLoad}`);
         return `${node} drained: its ${moved} pods Ready on the other node in ${secs} s; ${load}; ${socketLoad}`;
       } finally {
         kc(`uncordon ${node}`);
