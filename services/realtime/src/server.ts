@@ -309,10 +309,11 @@ export async function startRealtime(
         event: route.event,
       });
       sd.pending++;
-      const timer = setTimeout(
-        () => answer(sd.clientId, requestId, errorPayload(route, 'TIMEOUT', undefined, requestId, match)),
-        config.REPLY_TIMEOUT_MS,
-      );
+      // The tier's own TIMEOUT is not kept for a re-send (that one deserves a new try): shown or dropped.
+      const timer = setTimeout(() => {
+        const p = settle(key);
+        if (p?.socket.connected) emitTo(p.socket, p.route, errorPayload(route, 'TIMEOUT', undefined, requestId, match));
+      }, config.REPLY_TIMEOUT_MS);
       pending.set(key, { timer, socket, route });
       try {
         // Stamped here: the publisher sends later, for many sockets at once.
