@@ -227,7 +227,8 @@ function followLog(ns: string, pod: string, since: string | undefined, onLine: (
       buf = buf.slice(nl + 1);
       try {
         const { level, time, msg, component: _c, name: _n, kafka, ...rest } = JSON.parse(line) as Record<string, unknown>;
-        if (typeof time !== 'number' || Number(level) < 30 || kafka) continue;
+        if (typeof time !== 'number' || Number(level) < 30 || typeof kafka === 'object') continue;
+        if (kafka !== undefined) rest.kafka = kafka;
         const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
         onLine(time, `${String(msg)}${extra}`.slice(0, 400));
       } catch {
