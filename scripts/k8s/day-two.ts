@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { api, base, ENV, kc, log, login, RELEASE, restLookup, ROOT, runAsync, sh, sleep, STATE, until } from './harness';
+import { api, base, ENV, kc, log, login, moveOutside, RELEASE, restLookup, ROOT, runAsync, sh, sleep, STATE, until } from './harness';
 import { startTimeline, Timeline } from './timeline';
 import { vnDisplayDay } from '@cskh/kit';
 
@@ -32,6 +32,8 @@ export async function underLoad<T>(ns: string, label: string, tokens: string[], 
     env: { ...ENV, BASE_URL: base(), TOKEN: tokens.join(','), SUMMARY_FILE: summary, VUS: '4', K6_NO_USAGE_REPORT: 'true' },
     stdio: ['ignore', out, out],
   });
+  // k6 stands for the users' browsers: outside the cluster (harness.ts moveOutside)
+  if (child.pid) moveOutside([child.pid]);
   const exited = new Promise<number>((r) => child.on('exit', (c) => r(c ?? 1)));
   const timeline = startTimeline(ns, label);
   let recorded: ReturnType<Timeline['finish']> | undefined;

@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
-import { log, node, ROOT, sleep, STATE, until } from './harness';
+import { log, moveOutside, node, processesOf, removeOutsideCgroup, ROOT, sleep, STATE, until } from './harness';
 
 export type HostInfra = { env: Record<string, string>; stop: () => Promise<void> };
 
@@ -34,12 +34,12 @@ srv.listen(0, host, () => process.stdout.write(srv.address().port + '\\n'));
 process.on('disconnect', () => process.exit(0));
 `;
 
-function forward(toPort: number): Promise<{ port: number; close: () => void }> {
+function forward(toPort: number): Promise<{ port: number; pid: number; close: () => void }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', FORWARDER, String(toPort), node.ip], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`forwarder to 127.0.0.1:${toPort} exited (${code})`)));
-    child.stdout!.once('data', (d: Buffer) => resolve({ port: Number(d.toString().trim()), close: () => child.kill() }));
+    child.stdout!.once('data', (d: Buffer) => resolve({ port: Number(d.toString().trim()), pid: child.pid!, close: () => child.kill() }));
   });
 }
 
@@ -127,6 +127,7 @@ export async function startHostInfra(): Promise<HostInfra> {
     await stopKafka();
     throw e;
   }
+  moveOutside([...processesOf(path.join(STATE, 'host-infra')), ...processesOf(kdir), pgFwd.pid, rdFwd.pid]);
   return {
     env: {
       DATABASE_URL: `postgres://${pg.username}:${pg.password}@${node.ip}:${pgFwd.port}${pg.pathname}`,
@@ -138,6 +139,7 @@ export async function startHostInfra(): Promise<HostInfra> {
       rdFwd.close();
       await stopKafka();
       await infra.stop();
+      removeOutsideCgroup();
     },
   };
 }
