@@ -127,7 +127,8 @@ export async function startHostInfra(): Promise<HostInfra> {
     await stopKafka();
     throw e;
   }
-  moveOutside([...processesOf(path.join(STATE, 'host-infra')), ...processesOf(kdir), pgFwd.pid, rdFwd.pid]);
+  // redis-server names itself by its address, not its directory
+  moveOutside([...processesOf(path.join(STATE, 'host-infra')), ...processesOf(`127.0.0.1:${rd.port}`), ...processesOf(kdir), pgFwd.pid, rdFwd.pid]);
   return {
     env: {
       DATABASE_URL: `postgres://${pg.username}:${pg.password}@${node.ip}:${pgFwd.port}${pg.pathname}`,
