@@ -1,4 +1,5 @@
 import { createServer, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createLogger } from '@cskh/kit/observability';
 import { createRedis, createRevocationStore, onShutdown } from '@cskh/kit/server';
 import { gatewayConfig } from './config';
@@ -19,6 +20,16 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env): Promis
   const gw = createGateway({ config, log, redis, revocations });
   const server = createServer(gw.app);
   gw.attach(server);
+  // The sockets proxied to the realtime tier. Once upgraded, a connection is no request Node can
+  // answer with Connection: close nor close when idle, and server.close() waits for it: a pod
+  // holding a browser's socket waited its whole grace, then was cut. Stopping ends them at once
+  // instead (ended, not destroyed: the proxy then ends its side to the realtime tier too); the
+  // browser reconnects through a pod that stays and sends again what it awaits.
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (_req, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
   // Keep-alive longer than a typical ingress idle timeout, to avoid 502s on reused connections.
   server.keepAliveTimeout = 65000;
   // A port already taken is an error the caller can explain (EADDRINUSE), not a crash.
@@ -48,6 +59,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env): Promis
       await new Promise<void>((resolve) => {
         const t = setTimeout(() => {
           server.closeAllConnections();
+          for (const socket of upgraded) socket.destroy();
           resolve();
         }, config.SHUTDOWN_GRACE_MS);
         server.close(() => {
@@ -55,6 +67,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env): Promis
           resolve();
         });
         server.closeIdleConnections();
+        for (const socket of upgraded) socket.end();
       });
       await gw.close();
       await revocations.close();

@@ -421,6 +421,9 @@ down() {
     for c in $($ipt -t "$tb" -S 2>/dev/null | awk '/^-N (KUBE-|CNI-)/{print $2}'); do $ipt -t "$tb" -F "$c"; done
     for c in $($ipt -t "$tb" -S 2>/dev/null | awk '/^-N (KUBE-|CNI-)/{print $2}'); do $ipt -t "$tb" -X "$c"; done
   done; done
+  rmdir /sys/fs/cgroup/cpu/cskh-outside 2>/dev/null   # test-k8s's CPU cgroup of what stands outside the cluster (harness.ts)
+  # node 1's kubelet's pod cgroups (/kubepods in every hierarchy; node 2's go with n2_down): empty now
+  local h; for h in /sys/fs/cgroup/*/kubepods; do [ -d "$h" ] && find "$h" -depth -type d -exec rmdir {} + 2>/dev/null; done
   # cluster data (etcd, volumes, kubelet, containerd state); binaries, images and the Go caches stay
   rm -rf "$R/etcd" "$R/volumes" "$R/kubelet" "$R/containerd/root" "$SOCK_DIR"
   # the guard goes last: nothing of the cluster is left to send packets

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { api, base, ENV, kc, log, login, RELEASE, restLookup, ROOT, runAsync, sh, sleep, STATE, until } from './harness';
+import { api, base, ENV, kc, log, login, moveOutside, RELEASE, restLookup, ROOT, runAsync, sh, sleep, STATE, until } from './harness';
 import { startTimeline, Timeline } from './timeline';
 import { vnDisplayDay } from '@cskh/kit';
 
@@ -19,10 +19,10 @@ type LoadSummary = { lookups: number; failures: number; unauthorized: number; p9
 
 /**
  * Runs `action` while k6 makes lookups with `tokens` (one per request in turn), from 5 s before it
- * to 5 s after. Fails when a lookup failed or was answered 401; a lookup slower than SLOWEST_ALLOWED_MS is
+ * to 5 s after; `action` may lay lines of its own into the step's timeline. Fails when a lookup failed or was answered 401; a lookup slower than SLOWEST_ALLOWED_MS is
  * said in the row.
  */
-export async function underLoad<T>(ns: string, label: string, tokens: string[], action: () => Promise<T>): Promise<{ value: T; load: string }> {
+export async function underLoad<T>(ns: string, label: string, tokens: string[], action: (timeline: Timeline) => Promise<T>): Promise<{ value: T; load: string }> {
   const k6 = sh('bash load-tests/install-k6.sh </dev/null').split('\n').pop()!;
   const summary = path.join(STATE, `k6-${label}.json`);
   fs.rmSync(summary, { force: true });
@@ -32,12 +32,14 @@ export async function underLoad<T>(ns: string, label: string, tokens: string[], 
     env: { ...ENV, BASE_URL: base(), TOKEN: tokens.join(','), SUMMARY_FILE: summary, VUS: '4', K6_NO_USAGE_REPORT: 'true' },
     stdio: ['ignore', out, out],
   });
+  // k6 stands for the users' browsers: outside the cluster (harness.ts moveOutside)
+  if (child.pid) moveOutside([child.pid]);
   const exited = new Promise<number>((r) => child.on('exit', (c) => r(c ?? 1)));
   const timeline = startTimeline(ns, label);
   let recorded: ReturnType<Timeline['finish']> | undefined;
   try {
     await sleep(5000); // load running before the action starts
-    const value = await action();
+    const value = await action(timeline);
     await sleep(5000); // and a little after it
     await fetch('http://127.0.0.1:6565/v1/status', {
       method: 'PATCH',

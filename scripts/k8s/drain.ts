@@ -4,9 +4,11 @@
  * the k6 lookup load and socket lookups loses nothing: its pods come back on the other node while the
  * PodDisruptionBudgets keep one of each serving, then the node is uncordoned.
  */
-import { io as ioClient } from 'socket.io-client';
+import type { IncomingMessage } from 'node:http';
+import { io as ioClient, Socket } from 'socket.io-client';
 import { base, kc, kcAsync, phoneFor, RELEASE, runAsync, sleep, until } from './harness';
 import { SLOWEST_ALLOWED_MS, underLoad } from './day-two';
+import type { Timeline } from './timeline';
 
 type Placement = { component: string; pod: string; node: string };
 
@@ -51,35 +53,66 @@ export function spreadStep(ns: string) {
   };
 }
 
+type SocketLookup = { socket: number; sentAt: number; ackAt?: number; answeredAt?: number; status?: number; sends: number; sentVia: string; answeredVia?: string };
+
+/**
+ * The replica holding a socket: the realtime tier names itself in its handshake's answer (header
+ * x-realtime-replica, passed on by the gateway's proxy). socket.io-client keeps that answer to
+ * itself, so each connection attempt's WebSocket is watched for its upgrade response.
+ */
+function watchReplica(socket: Socket, onReplica: (name: string) => void) {
+  type Engine = { transport?: { ws?: { once?: (event: 'upgrade', listener: (res: IncomingMessage) => void) => void } } };
+  const manager = socket.io as unknown as { open: (fn?: (err?: Error) => void) => unknown; engine?: Engine };
+  const open = manager.open.bind(manager);
+  manager.open = (fn) => {
+    const opened = open(fn);
+    manager.engine?.transport?.ws?.once?.('upgrade', (res) => onReplica(String(res.headers['x-realtime-replica'] ?? 'unnamed')));
+    return opened;
+  };
+}
+
 /**
  * Socket lookups through the gateway, as the browser makes them, while a node drains: a socket the
  * drain closes reconnects and sends again what it had in flight (each request keeps its id, as the
- * web client's resend does). Counts the replies; `stop` waits for the last ones.
+ * web client's resend does). Counts the replies; `stop` waits for the last ones and lays every
+ * lookup over 1 s into the step's timeline: the replica that held its socket when it was sent and
+ * when it was answered, when the tier accepted it (published to Kafka), how often it was sent.
  */
-function socketLookups(token: string, sockets = 2, everyMs = 250) {
-  const sentAt = new Map<string, number>();
-  const took: Array<{ ms: number; at: number }> = [];
+function socketLookups(token: string, timeline: Timeline, sockets = 2, everyMs = 250) {
+  const lookups = new Map<string, SocketLookup>();
   let reconnects = 0;
   const clients = Array.from({ length: sockets }, (_, s) => {
     const clientId = `k8s-drain-${s}-${Date.now()}`;
     const socket = ioClient(base(), {
-      transports: ['websocket'], auth: { host: 'test-k8s', token, client_id: clientId }, reconnectionDelay: 100, reconnectionDelayMax: 500, timeout: 5000,
+      transports: ['websocket'], auth: { host: 'test-k8s', token, client_id: clientId }, reconnectionDelay: 100, reconnectionDelayMax: 500, timeout: 5000, autoConnect: false,
     });
+    let replica = '?';
+    watchReplica(socket, (name) => (replica = name));
     const inFlight = new Map<string, object>();
+    const send = (requestId: string, payload: object) => {
+      const l = lookups.get(requestId)!;
+      l.sends++;
+      socket.emit('traCuuSoDuTaiKhoanChinh', payload, () => (l.ackAt ??= Date.now()));
+    };
     let connectedBefore = false;
     socket.on('connect', () => {
       if (connectedBefore) {
         reconnects++;
-        for (const payload of inFlight.values()) socket.emit('traCuuSoDuTaiKhoanChinh', payload);
+        for (const [requestId, payload] of inFlight) send(requestId, payload);
       }
       connectedBefore = true;
     });
     // a server that closes the socket itself is not reconnected to by socket.io: the browser's client does it
     socket.on('disconnect', (reason) => { if (reason === 'io server disconnect') socket.connect(); });
-    socket.on('traKetQuaSoDuTaiKhoanChinh', (payload: { requestId?: string; data?: { requestId?: string } } | null) => {
+    socket.on('traKetQuaSoDuTaiKhoanChinh', (payload: { requestId?: string; status?: number; data?: { requestId?: string } } | null) => {
       const id = payload?.requestId ?? payload?.data?.requestId;
-      if (id && inFlight.delete(id)) took.push({ ms: Date.now() - sentAt.get(id)!, at: sentAt.get(id)! });
+      if (!id || !inFlight.delete(id)) return;
+      const l = lookups.get(id)!;
+      l.answeredAt = Date.now();
+      l.answeredVia = replica;
+      l.status = payload?.status;
     });
+    socket.connect();
     let n = 0;
     const timer = setInterval(() => {
       if (!socket.connected) return; // the screen waits for its socket
@@ -87,8 +120,8 @@ function socketLookups(token: string, sockets = 2, everyMs = 250) {
       const payload = { host: 'test-k8s', token, client_id: clientId, data: { isdn: phoneFor(s * 100000 + n), requestId } };
       n++;
       inFlight.set(requestId, payload);
-      sentAt.set(requestId, Date.now());
-      socket.emit('traCuuSoDuTaiKhoanChinh', payload);
+      lookups.set(requestId, { socket: s, sentAt: Date.now(), sends: 0, sentVia: replica });
+      send(requestId, payload);
     }, everyMs);
     return { socket, inFlight, timer };
   });
@@ -98,9 +131,22 @@ function socketLookups(token: string, sockets = 2, everyMs = 250) {
     const end = Date.now() + 30000;
     while (unanswered() && Date.now() < end) await sleep(200);
     for (const c of clients) c.socket.close();
-    const slowest = took.reduce((a, t) => (t.ms > a.ms ? t : a), { ms: 0, at: 0 });
-    // when, to lay beside the step's timeline (timeline.ts)
-    return { sent: sentAt.size, lost: unanswered(), slowest: slowest.ms, slowestFrom: slowest.at ? new Date(slowest.at).toISOString().slice(11, 23) : '-', reconnects };
+    const answered = [...lookups.values()].filter((l) => l.answeredAt !== undefined);
+    const ms = (l: SocketLookup) => l.answeredAt! - l.sentAt;
+    for (const l of answered.filter((a) => ms(a) > 1000)) {
+      const accepted = l.ackAt ? `accepted after ${l.ackAt - l.sentAt} ms` : 'never accepted';
+      const moved = l.answeredVia === l.sentVia ? '' : `, answered via ${l.answeredVia}`;
+      timeline.note(l.sentAt, `>>> socket lookup on socket ${l.socket} via ${l.sentVia} starts (it will take ${ms(l)} ms)`);
+      timeline.note(l.answeredAt!, `<<< socket lookup on socket ${l.socket} ends after ${ms(l)} ms: ${accepted}, sent ${l.sends} time(s)${moved}`);
+    }
+    const slowest = answered.reduce<SocketLookup | undefined>((a, l) => (!a || ms(l) > ms(a) ? l : a), undefined);
+    // when and where, to lay beside the step's timeline (timeline.ts)
+    const where = slowest
+      ? `sent ${new Date(slowest.sentAt).toISOString().slice(11, 23)} via ${slowest.sentVia}${slowest.answeredVia === slowest.sentVia ? '' : `, answered via ${slowest.answeredVia}`}, ${slowest.ackAt ? `accepted after ${slowest.ackAt - slowest.sentAt} ms` : 'never accepted'}, sent ${slowest.sends} time(s)`
+      : '-';
+    // an error reply (the tier's TIMEOUT or UNAVAILABLE, the service's failure) is a failed lookup
+    const failed = answered.filter((l) => l.status !== 200).map((l) => l.status);
+    return { sent: lookups.size, lost: unanswered(), failed, slowest: slowest ? ms(slowest) : 0, over1s: answered.filter((l) => ms(l) > 1000).length, where, reconnects };
   };
 }
 
@@ -123,8 +169,8 @@ export function drainStep(ns: string, token: string) {
       const moved = before.filter((p) => p.node === node).length;
       let sockets: Awaited<ReturnType<ReturnType<typeof socketLookups>>> | undefined;
       try {
-        const { value: secs, load } = await underLoad(ns, `drain-${ns}`, [token], async () => {
-          const stopSockets = socketLookups(token);
+        const { value: secs, load } = await underLoad(ns, `drain-${ns}`, [token], async (timeline) => {
+          const stopSockets = socketLookups(token, timeline);
           const t0 = Date.now();
           try {
             await runAsync(`kubectl drain ${node} --ignore-daemonsets --delete-emptydir-data --timeout=300s`);
@@ -136,8 +182,9 @@ export function drainStep(ns: string, token: string) {
           }
         });
         const s = sockets!;
-        const socketLoad = `${s.sent} socket lookups on 2 sockets (${s.reconnects} reconnects), ${s.lost} lost, slowest ${s.slowest} ms (sent ${s.slowestFrom})${s.slowest > SLOWEST_ALLOWED_MS ? ` (over the ${SLOWEST_ALLOWED_MS / 1000}-s target)` : ''}`;
+        const socketLoad = `${s.sent} socket lookups on 2 sockets (${s.reconnects} reconnects), ${s.lost} lost, ${s.failed.length} failed, ${s.over1s} over 1 s, slowest ${s.slowest} ms (${s.where})${s.slowest > SLOWEST_ALLOWED_MS ? ` (over the ${SLOWEST_ALLOWED_MS / 1000}-s target)` : ''}`;
         if (s.lost) throw new Error(`${s.lost} socket lookups never answered: ${socketLoad}`);
+        if (s.failed.length) throw new Error(`${s.failed.length} socket lookups answered with an error (status ${[...new Set(s.failed)].join(', ')}): ${socketLoad}`);
         return `${node} drained: its ${moved} pods Ready on the other node in ${secs} s; ${load}; ${socketLoad}`;
       } finally {
         kc(`uncordon ${node}`);

@@ -3,6 +3,8 @@
  * (kubectl, helm, shell), waiting for a condition, and HTTP through the gateway's NodePort.
  */
 import { spawn, spawnSync, SpawnSyncOptions } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -23,6 +25,65 @@ export const ENV = {
 
 export function log(msg: string) {
   process.stderr.write(`[test:k8s ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// what stands outside the cluster
+
+/**
+ * What stands outside the cluster (the production shape's PostgreSQL, Redis and Kafka and the
+ * forwarders to them; k6, the users' browsers) runs on this machine too. In the root cgroup each of
+ * their threads weighed against a whole node's pods: in a drain the starting pods took 1.8 of the
+ * 2 cores, the database, its forwarder and k6 got 0.2, and every lookup waited 5 s on its database
+ * row. Here they share one CPU cgroup weighted like a node (1024 a core), as if on machines of
+ * their own. cgroup v1's cpu hierarchy, as the kubelets'; removed by removeOutsideCgroup and k8s:down.
+ */
+export const OUTSIDE_CGROUP = '/sys/fs/cgroup/cpu/cskh-outside';
+
+export function moveOutside(pids: number[]) {
+  try {
+    fs.mkdirSync(OUTSIDE_CGROUP, { recursive: true });
+    fs.writeFileSync(path.join(OUTSIDE_CGROUP, 'cpu.shares'), String(os.cpus().length * 1024));
+  } catch (err) {
+    return log(`no CPU cgroup for what stands outside the cluster: ${String(err)}`);
+  }
+  for (const pid of pids)
+    try {
+      fs.writeFileSync(path.join(OUTSIDE_CGROUP, 'cgroup.procs'), String(pid));
+    } catch {
+      /* gone meanwhile */
+    }
+}
+
+export function removeOutsideCgroup() {
+  try {
+    fs.rmdirSync(OUTSIDE_CGROUP);
+  } catch {
+    /* absent, or a process still in it */
+  }
+}
+
+/** The processes whose command line names `dir`, and all their descendants (a database's backends). */
+export function processesOf(dir: string): number[] {
+  const procs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((d) => {
+    try {
+      const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      const ppid = Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]);
+      return { pid: Number(d), ppid, cmd };
+    } catch {
+      return { pid: Number(d), ppid: 0, cmd: '' };
+    }
+  });
+  const found = new Set(procs.filter((p) => p.cmd.includes(dir)).map((p) => p.pid));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of procs)
+      if (!found.has(p.pid) && found.has(p.ppid)) {
+        found.add(p.pid);
+        grew = true;
+      }
+  }
+  return [...found];
 }
 
 // ---------------------------------------------------------------------------------------------

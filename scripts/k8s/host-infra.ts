@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
-import { log, node, ROOT, sleep, STATE, until } from './harness';
+import { log, moveOutside, node, processesOf, removeOutsideCgroup, ROOT, sleep, STATE, until } from './harness';
 
 export type HostInfra = { env: Record<string, string>; stop: () => Promise<void> };
 
@@ -34,12 +34,12 @@ srv.listen(0, host, () => process.stdout.write(srv.address().port + '\\n'));
 process.on('disconnect', () => process.exit(0));
 `;
 
-function forward(toPort: number): Promise<{ port: number; close: () => void }> {
+function forward(toPort: number): Promise<{ port: number; pid: number; close: () => void }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', FORWARDER, String(toPort), node.ip], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`forwarder to 127.0.0.1:${toPort} exited (${code})`)));
-    child.stdout!.once('data', (d: Buffer) => resolve({ port: Number(d.toString().trim()), close: () => child.kill() }));
+    child.stdout!.once('data', (d: Buffer) => resolve({ port: Number(d.toString().trim()), pid: child.pid!, close: () => child.kill() }));
   });
 }
 
@@ -71,6 +71,23 @@ export async function startHostInfra(): Promise<HostInfra> {
   fs.rmSync(kdir, { recursive: true, force: true });
   fs.mkdirSync(kdir, { recursive: true });
   const kafkaLog = fs.openSync(path.join(kdir, 'kafka.log'), 'w');
+  // kafka-run.sh's logging, and the group coordinator's at INFO: each consumer group's rebalances,
+  // which the roll and drain timelines lay beside the slow socket lookups (timeline.ts). A second
+  // -Dlog4j.configuration (KAFKA_OPTS comes last) wins over the script's.
+  const log4j = path.join(kdir, 'log4j.properties');
+  fs.writeFileSync(
+    log4j,
+    [
+      'log4j.rootLogger=WARN, stdout',
+      'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
+      'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',
+      'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n',
+      'log4j.logger.kafka.server.KafkaRaftServer=INFO',
+      'log4j.logger.kafka.server.BrokerServer=INFO',
+      'log4j.logger.kafka.coordinator.group=INFO',
+      '',
+    ].join('\n'),
+  );
   const kafka = spawn('sh', [path.join(ROOT, 'scripts/k8s/images/kafka-run.sh')], {
     env: {
       PATH: process.env.PATH, HOME: os.homedir(),
@@ -82,7 +99,7 @@ export async function startHostInfra(): Promise<HostInfra> {
       KAFKA_CONTROLLER_QUORUM_VOTERS: `1@127.0.0.1:${cport}`, KAFKA_INTER_BROKER_LISTENER_NAME: 'PLAINTEXT',
       KAFKA_LOG_DIRS: path.join(kdir, 'data'), KAFKA_NUM_PARTITIONS: '6', KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'true',
       KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1', KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1', KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
-      KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0', KAFKA_HEAP_OPTS: '-Xms256m -Xmx512m',
+      KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0', KAFKA_HEAP_OPTS: '-Xms256m -Xmx512m', KAFKA_OPTS: `-Dlog4j.configuration=file:${log4j}`,
     },
     stdio: ['ignore', kafkaLog, kafkaLog],
     detached: true,
@@ -110,6 +127,8 @@ export async function startHostInfra(): Promise<HostInfra> {
     await stopKafka();
     throw e;
   }
+  // redis-server names itself by its address, not its directory
+  moveOutside([...processesOf(path.join(STATE, 'host-infra')), ...processesOf(`127.0.0.1:${rd.port}`), ...processesOf(kdir), pgFwd.pid, rdFwd.pid]);
   return {
     env: {
       DATABASE_URL: `postgres://${pg.username}:${pg.password}@${node.ip}:${pgFwd.port}${pg.pathname}`,
@@ -121,6 +140,7 @@ export async function startHostInfra(): Promise<HostInfra> {
       rdFwd.close();
       await stopKafka();
       await infra.stop();
+      removeOutsideCgroup();
     },
   };
 }

@@ -167,25 +167,29 @@ async function scrapeMetrics(ns: string) {
 const IMAGE_REPO = 'localhost/cskh';
 
 function valuesFor(shape: string, infra?: HostInfra): string {
+  // Production shape on a 2-core node: the default CPU requests (2 × 100–200 m per component,
+  // 2.6 cores in all, plus a surge pod per rolling Deployment) do not fit; memory stays. Scaled
+  // down, the lookup path (gateway, realtime, lookup, and the carrier's stand-in) keeps more weight
+  // than the back-office services (6:1 here, 2:1 in values.yaml): a drain starts ten pods at once
+  // on the node that stays, and with equal weights the pods serving lookups got a tenth of it.
+  const lookupPath = shape === 'production' ? '\n    resources: { requests: { cpu: 150m, memory: 192Mi }, limits: { memory: 768Mi } }' : '';
   const common = `
 image: { repository: ${IMAGE_REPO}, pullPolicy: IfNotPresent }
 # No ingress controller on this node: the gateway's NodePort is how a browser reaches it.
 components:
   gateway:
     replicas: 2
-    service: { sessionAffinity: None, type: NodePort, nodePort: ${NODE_PORT} }
+    service: { sessionAffinity: None, type: NodePort, nodePort: ${NODE_PORT} }${lookupPath}
   realtime:
-    replicas: 2
+    replicas: 2${lookupPath}${lookupPath && `\n  lookup:${lookupPath}`}
   carrier-sim:
-    enabled: true
+    enabled: true${lookupPath}
 `;
   const dev = `
 postgresql: { image: { repository: localhost/cskh-k8s/postgres, tag: bookworm }, persistence: { size: 1Gi } }
 redis: { image: { repository: localhost/cskh-k8s/redis, tag: bookworm }, persistence: { size: 1Gi } }
 kafka: { image: { repository: localhost/cskh-k8s/kafka, tag: bookworm }, persistence: { size: 1Gi } }
 `;
-  // Production shape on a 2-core node: the default CPU requests (2 × 100–200 m per component,
-  // 2.2 cores in all, plus a surge pod per rolling Deployment) do not fit; memory stays.
   const prod = `
 componentDefaults:
   resources: { requests: { cpu: 25m, memory: 192Mi }, limits: { memory: 768Mi } }

@@ -3,10 +3,12 @@
  * did, each line stamped when this process saw it (watches on the API server, so within a few ms):
  * the release's pods (scheduled, started, Ready, Terminating, gone), the endpoints of each Service
  * (ready, terminating, removed), the Kubernetes events, each node's kube-proxy syncs (its log) and
- * the machine's load. Afterwards the k6 log's slow lookups are laid in at their start and end, and
- * the whole is written to `<state>/logs/timeline-<step>.log`; `slowest()` says, for the slowest
- * lookups, where their time went and whether the other k6 users went on meanwhile (one connection
- * waited) or stopped too (the node starved).
+ * the machine's load, what the realtime pods log (their start's parts, their stop) and, with the
+ * host's Kafka broker (production shape), each consumer group's rebalances. Afterwards the k6
+ * log's slow lookups are laid in at their start and end, with what the step noted itself (the drain's
+ * slow socket lookups), and the whole is written to `<state>/logs/timeline-<step>.log`;
+ * `slowest()` says, for the slowest lookups, where their time went and whether the other k6 users
+ * went on meanwhile (one connection waited) or stopped too (the node starved).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,6 +54,8 @@ type Slice = {
 type KubeEvent = { reason?: string; message?: string; involvedObject?: { name?: string }; type?: string; lastTimestamp?: string; eventTime?: string };
 
 export interface Timeline {
+  /** A line of the step's own, laid in at `at` (ms since the epoch). */
+  note(at: number, text: string): void;
   /** Stops watching, merges the k6 log's slow lookups and writes the file; returns its path and the slowest lookups described. */
   finish(k6Log: string): { file: string; slowest: string; maxLoad: number; cpu: string };
 }
@@ -63,6 +67,18 @@ export function startTimeline(ns: string, label: string): Timeline {
   const add = (text: string) => lines.push({ at: Date.now(), text });
 
   const pods = new Map<string, string>();
+  // Each realtime pod's own log, followed from when it runs until it is gone or the step ends: its
+  // start's parts (when it listens, when its reply consumer joined) and its stop.
+  const followed = new Map<string, () => void>();
+  const follow = (pod: string) => {
+    if (followed.has(pod)) return;
+    // a pod running before the step: from now on; one started during it: its whole log
+    const since = Date.now() - t0 < 1500 ? '1s' : undefined;
+    followed.set(
+      pod,
+      followLog(ns, pod, since, (at, text) => lines.push({ at, text: `log ${pod.replace(/^cskh-/, '')}: ${text}` })),
+    );
+  };
   const podState = (p: Pod, type: string) => {
     if (type === 'DELETED') return 'gone';
     const ready = p.status.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
@@ -99,6 +115,7 @@ export function startTimeline(ns: string, label: string): Timeline {
       if (pods.get(p.metadata.name) === s) return;
       pods.set(p.metadata.name, s);
       add(`pod ${p.metadata.name}: ${s}`);
+      if (/-realtime-/.test(p.metadata.name) && p.status.phase === 'Running') follow(p.metadata.name);
     }),
     watch(`/apis/discovery.k8s.io/v1/namespaces/${ns}/endpointslices`, (type, obj) => {
       const s = obj as unknown as Slice;
@@ -127,15 +144,17 @@ export function startTimeline(ns: string, label: string): Timeline {
   }, 2000);
 
   return {
+    note: (at, text) => lines.push({ at, text }),
     finish(k6Log: string) {
       clearInterval(sampler);
       for (const stop of stops) stop();
+      for (const stop of followed.values()) stop();
       const t1 = Date.now();
       // each watch first lists what is there: the state before the step, not a change
       const initial = (l: Line) => l.at - t0 < 1500 && !l.text.startsWith('load');
       const changes = lines.filter((l) => !initial(l));
       const before = lines.filter(initial).map((l) => `(before)      ${l.text}`);
-      const merged = [...changes, ...kubeProxySyncs(t0, t1), ...slowLookupLines(k6Log)].sort((a, b) => a.at - b.at);
+      const merged = [...changes, ...kubeProxySyncs(t0, t1), ...groupRebalances(t0, t1), ...slowLookupLines(k6Log)].sort((a, b) => a.at - b.at);
       const file = path.join(STATE, 'logs', `timeline-${label}.log`);
       fs.writeFileSync(file, [...before, ...merged.map((l) => `${clock(l.at)}  ${l.text}`)].join('\n') + '\n');
       return { file, slowest: describeSlowest(k6Log), maxLoad: Math.max(0, ...loads), cpu: cpuShare(first, cpuSample()) };
@@ -187,6 +206,57 @@ function kubeProxySyncs(from: number, to: number): Line[] {
       const at = Date.parse(`${year}-${m[1]}-${m[2]}T${m[3].slice(0, 12)}Z`);
       if (at >= from && at <= to) out.push({ at, text: `kube-proxy ${node}: rules synced (took ${m[4]})` });
     }
+  }
+  return out;
+}
+
+/**
+ * A pod's log lines (pino JSON) from now on, at info and above, with their own times; kafkajs's
+ * chatter (one warning per retried request) is left out. Stops when the pod is gone or on the call.
+ */
+function followLog(ns: string, pod: string, since: string | undefined, onLine: (at: number, text: string) => void) {
+  const args = ['-n', ns, 'logs', '-f', ...(since ? [`--since=${since}`] : []), pod];
+  const child = spawn('kubectl', args, { env: ENV, stdio: ['ignore', 'pipe', 'ignore'] });
+  child.on('error', () => undefined);
+  let buf = '';
+  child.stdout.on('data', (d: Buffer) => {
+    buf += d.toString();
+    let nl: number;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      try {
+        const { level, time, msg, component: _c, name: _n, kafka, ...rest } = JSON.parse(line) as Record<string, unknown>;
+        if (typeof time !== 'number' || Number(level) < 30 || typeof kafka === 'object') continue;
+        if (kafka !== undefined) rest.kafka = kafka;
+        const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
+        onLine(time, `${String(msg)}${extra}`.slice(0, 400));
+      } catch {
+        /* not one of our JSON lines */
+      }
+    }
+  });
+  return () => child.kill();
+}
+
+/**
+ * The host broker's group coordinator (production shape; kafka-run.sh logs it at INFO): when a
+ * consumer group starts rebalancing, why (a member joining, leaving, or missing its session), and
+ * when it is stable again — the seconds its consumers consume nothing.
+ */
+function groupRebalances(from: number, to: number): Line[] {
+  let text = '';
+  try {
+    text = fs.readFileSync(path.join(STATE, 'host-kafka', 'kafka.log'), 'utf8');
+  } catch {
+    return [];
+  }
+  const out: Line[] = [];
+  // [2026-11-28 23:07:20,123] INFO [GroupCoordinator 1]: Preparing to rebalance group g in state PreparingRebalance with old generation 3 (__consumer_offsets-12) (reason: …) (kafka.coordinator.group.GroupCoordinator)
+  for (const m of text.matchAll(/^\[(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d),(\d{3})\] INFO (?:\[GroupCoordinator \d+\]: )?(.*?) \((?:kafka|org\.apache\.kafka)\.coordinator\.group\.[\w.]+\)$/gm)) {
+    const at = Date.parse(`${m[1]}T${m[2]}.${m[3]}Z`);
+    const what = m[4].replace(/ \(__consumer_offsets-\d+\)/, '').replace(/ with old generation \d+/, '');
+    if (at >= from && at <= to && /rebalanc|Stabilized|left|failed/i.test(what)) out.push({ at, text: `kafka: ${what.slice(0, 300)}` });
   }
   return out;
 }

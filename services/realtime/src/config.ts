@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { z } from 'zod';
 import { defineConfig, env } from '@cskh/kit';
 
@@ -32,6 +33,8 @@ export const realtimeConfig = defineConfig('realtime', {
   /** Redis key prefix of the Socket.IO adapter's channels (replicas of one deployment share it). */
   SOCKET_ADAPTER_KEY: z.string().default('cskh:socket.io'),
   SHUTDOWN_GRACE_MS: env.int(10000),
+  /** Names this replica in each handshake's answer (REPLICA_HEADER): the pod's name in a cluster. */
+  REPLICA_NAME: z.string().default(hostname()),
 });
 
 export type RealtimeConfig = ReturnType<typeof realtimeConfig.load>;

@@ -2,7 +2,7 @@ import { createLogger } from '@cskh/kit/observability';
 import { onShutdown } from '@cskh/kit/server';
 import { startRealtime, RealtimeHandle } from './server';
 
-export { startRealtime } from './server';
+export { REPLICA_HEADER, startRealtime } from './server';
 export { accountClientId } from './domain/routing';
 export type { RealtimeHandle, RealtimeOptions, ReplyPayload } from './server';
 

@@ -36,6 +36,7 @@ import { inSpan, socketConnections, SpanKind, withTraceHeaders } from '@cskh/kit
 import { BatchConsumerHandle } from '@cskh/kit/messaging';
 import { realtimeConfig, RealtimeConfig } from './config';
 import { createDeduper } from './domain/dedupe';
+import { RecentReplies } from './domain/recent-replies';
 import { accountClientId, acceptedAck, errorPayload, matchValue, ReplyPayload, routeTable, RouteTable, toParams } from './domain/routing';
 import { emitByPriority, maskedPayload, roomsToJoin } from './domain/masked-emit';
 import { BatchPublisher } from './workers/batch-publisher';
@@ -96,6 +97,9 @@ export function guardedPublisher(redis: Redis, log: Logger): Redis {
   });
 }
 
+/** Response header of every Socket.IO handshake: the replica's name (REPLICA_NAME, the pod's name in a cluster). */
+export const REPLICA_HEADER = 'x-realtime-replica';
+
 /** Sent to a socket just before the server closes it because its session ended. */
 export const SESSION_ENDED_EVENT = 'ketThucPhien';
 const SESSION_ENDED_MSG = 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại';
@@ -110,6 +114,11 @@ export async function startRealtime(
   opts: RealtimeOptions = {},
 ): Promise<RealtimeHandle> {
   const config: RealtimeConfig = realtimeConfig.load(envIn as NodeJS.ProcessEnv);
+  // How long each part of the start took (logged with "listening"): a pod whose startup probe
+  // waits says which part it waited for.
+  const startedAt = Date.now();
+  const took: Record<string, number> = {};
+  const mark = (part: string) => (took[part] = Date.now() - startedAt);
   const log: Logger = createLogger('realtime', config.LOG_LEVEL);
   const table = routeTable(opts.routes ?? loadSocketRoutes());
   const redis = createRedis(config.REDIS_URL);
@@ -117,6 +126,7 @@ export async function startRealtime(
   const dedupe = createDeduper(redis, config.DEDUPE_TTL_SECONDS);
   const bus: EventBus = createBus(config.KAFKA_BROKERS, 'cskh-realtime', log, config.KAFKA_TOPIC_PREFIX);
   await bus.ensureTopics([...table.requestTopics, ...table.replyTopics, REALTIME_PUSH_TOPIC]);
+  mark('topicsMs');
   const requests = new BatchPublisher(bus);
   log.info({ events: table.routes.map((r) => r.event) }, 'socket commands declared in the protos');
 
@@ -150,6 +160,11 @@ export async function startRealtime(
     serveClient: false,
     cors: origins?.length ? { origin: origins, credentials: true } : undefined,
     maxHttpBufferSize: 64 * 1024,
+  });
+  // Which replica holds a socket, for whoever reads the handshake's answer (an SRE's curl, the
+  // drain test's timeline): behind the gateway and a Service, nothing else tells the replicas apart.
+  io.engine.on('initial_headers', (headers: Record<string, string>) => {
+    headers[REPLICA_HEADER] = config.REPLICA_NAME;
   });
   let subClient: ReturnType<NonNullable<typeof redis>['duplicate']> | undefined;
   if (redis) {
@@ -227,10 +242,14 @@ export async function startRealtime(
     return p;
   };
 
-  /** The answer to a request a socket of this replica awaits (else nothing: not ours, or answered). */
+  /** Replies that arrived while no socket here awaited them: a moving socket's re-sent requests take them. */
+  const recent = new RecentReplies();
+
+  /** The answer to a request a socket of this replica awaits; else kept a moment for a re-send (not ours, or answered). */
   const answer = (clientId: string, requestId: string, payload: ReplyPayload) => {
     const p = settle(pendingKey(clientId, requestId));
     if (p?.socket.connected) emitTo(p.socket, p.route, payload);
+    else recent.keep(clientId, requestId, payload);
   };
 
   async function onCommand(socket: Socket, route: SocketRoute, payload: unknown, ack?: (a: unknown) => void) {
@@ -267,6 +286,12 @@ export async function startRealtime(
       if (!mayUseSocketRoute(route, who)) return refuse('FORBIDDEN');
       // Sent again (the socket came back to this replica): the new socket awaits it now.
       settle(key);
+      // Sent again after its answer already reached this replica (while the socket moved here): answered now.
+      const already = recent.take(sd.clientId, requestId);
+      if (already) {
+        if (typeof ack === 'function') ack(acceptedAck(route, requestId, match));
+        return emitTo(socket, route, already);
+      }
       if (sd.pending >= config.MAX_PENDING_PER_SOCKET) return refuse('RATE_LIMITED', 'Bạn đang có quá nhiều yêu cầu chờ kết quả');
       const req = SocketRequest.fromPartial({
         request_id: requestId,
@@ -284,10 +309,11 @@ export async function startRealtime(
         event: route.event,
       });
       sd.pending++;
-      const timer = setTimeout(
-        () => answer(sd.clientId, requestId, errorPayload(route, 'TIMEOUT', undefined, requestId, match)),
-        config.REPLY_TIMEOUT_MS,
-      );
+      // The tier's own TIMEOUT is not kept for a re-send (that one deserves a new try): shown or dropped.
+      const timer = setTimeout(() => {
+        const p = settle(key);
+        if (p?.socket.connected) emitTo(p.socket, p.route, errorPayload(route, 'TIMEOUT', undefined, requestId, match));
+      }, config.REPLY_TIMEOUT_MS);
       pending.set(key, { timer, socket, route });
       try {
         // Stamped here: the publisher sends later, for many sockets at once.
@@ -343,18 +369,28 @@ export async function startRealtime(
   });
 
   // ---- replies: every declared reply topic, read whole by this replica (see workers/replies.ts) ----
-  const replies = await startReplyConsumer({ config, bus, log, table, answer });
-  replies.ready.then(() => (consumerReady = true));
-
   // ---- pushes from any service ----
-  const pushes = await startPushConsumer({ config, bus, log, dedupe, io });
+  // Joined side by side: each start waits for its group's join, and the pushes' group is shared by
+  // the replicas, so joining it waits for every other replica to rejoin (a second or two, more on
+  // a busy node) — one after the other, the two waits added up before the tier listened.
+  const [replies, pushes] = await Promise.all([
+    startReplyConsumer({ config, bus, log, table, answer }).then((r) => (mark('replyConsumerMs'), r)),
+    startPushConsumer({ config, bus, log, dedupe, io }).then((p) => (mark('pushConsumerMs'), p)),
+  ]);
+  replies.ready.then(() => {
+    consumerReady = true;
+    log.info({ afterStartMs: Date.now() - startedAt }, 'reply consumer joined: ready');
+  });
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.PORT, config.HOST, () => resolve());
   });
   const port = (http.address() as { port: number }).port;
-  log.info({ port, redis: !!redis, kafka: !!config.KAFKA_BROKERS }, 'realtime tier listening');
+  mark('listeningMs');
+  // the whole process's age: loading the modules (tsx compiles them at start) comes before startedAt
+  took.processUptimeMs = Math.round(process.uptime() * 1000);
+  log.info({ port, redis: !!redis, kafka: !!config.KAFKA_BROKERS, replica: config.REPLICA_NAME, start: took }, 'realtime tier listening');
 
   return {
     port,
