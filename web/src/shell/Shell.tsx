@@ -109,16 +109,21 @@ export default function Shell() {
   // by the server, and every pending one again on each (re)connect.
   const session = useSession();
   useOrderReminders(session.has('mfy'));
-  // Every screen of the menu loaded while idle: a click on it then waits for no code.
-  usePreloadScreens(session);
+  // Every screen of the menu loaded while idle, once the one in front has its data: a click on the
+  // menu then waits for no code.
+  usePreloadScreens(session, location.pathname);
 
   // The route opens (or activates) its tab. On the first load of /app/home the restored
   // active tab wins, and the Dashboard tab is only ensured.
   const firstLoad = useRef(true);
+  // The workspace mounts once the route has its tab: a page load shows the route's screen at once,
+  // not first the tab left in front last time (whose code and data it would fetch for nothing).
+  const [routed, setRouted] = useState(false);
   useEffect(() => {
     const path = location.pathname;
     const first = firstLoad.current;
     firstLoad.current = false;
+    setRouted(true);
     if (!screenFor(path)) return;
     // A screen the session may not open (a typed or stale link) opens no tab: say so, stay put.
     if (!canOpenScreen(path, session)) {
@@ -232,7 +237,7 @@ export default function Shell() {
           </Drawer>
         )}
         <Box component="main" sx={{ flex: 1, minWidth: 0, mt: `${HEADER_HEIGHT}px`, display: 'flex', flexDirection: 'column' }}>
-          <Workspace />
+          {routed && <Workspace />}
           <Outlet />
         </Box>
       </Box>
