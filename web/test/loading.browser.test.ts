@@ -141,3 +141,27 @@ it("a page load fetches no other screen's code before the screen in front has it
   await settle(otherScreens, (names) => names.length > 0, 30_000);
   await context.close();
 }, 90_000);
+
+it("a page load paints the header and the menu before it asks for the screen's code", async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await logIn(page, stack.url, 'admin', ADMIN_PASSWORD);
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+  await page.goto(`${stack.url}/app/mfy`);
+  await page.locator('[data-testid="list-mfy"] .MuiDataGrid-root').waitFor();
+  const { firstPaint, screenAsked, title } = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const screen = performance.getEntriesByType('resource').find((r) => /\/OrdersScreen-[\w-]{8}\.js$/.test(r.name));
+    return {
+      firstPaint: paint?.startTime,
+      screenAsked: screen?.startTime,
+      title: document.querySelector('[data-testid="header-title"]')?.textContent,
+    };
+  });
+  expect(title).toBe('Hệ thống CSKH');
+  expect(firstPaint).toBeDefined();
+  expect(screenAsked).toBeDefined();
+  // The screen's code (the list's grid and date pickers with it) is asked for once the header shows.
+  expect(screenAsked!).toBeGreaterThanOrEqual(firstPaint!);
+  await context.close();
+}, 90_000);

@@ -58,8 +58,9 @@ export function usePreloadScreens(viewer: MenuViewer, front: string) {
     const start = () => {
       if (!stopped) cancel = afterRequestsQuiet(PRELOAD_AFTER_QUIET_MS, next);
     };
+    // Waits for the front screen's code without asking for it: the workspace does, after the shell's first paint.
     const frontCode = frontAtMount.current ? screenFor(frontAtMount.current)?.component : undefined;
-    if (frontCode) frontCode.preload().then(start, start);
+    if (frontCode) frontCode.whenLoaded().then(start, start);
     else start();
     return () => {
       stopped = true;
