@@ -26,7 +26,7 @@ import Sidebar from './Sidebar';
 import Workspace from './Workspace';
 import { canOpenScreen, MENU_ACCESS } from './menu';
 import { usePreloadScreens } from './preloadScreens';
-import { afterPaint } from './afterPaint';
+import { afterFirstPaint } from './afterPaint';
 import { HOME_PATH, screenFor } from '../areas/registry';
 // The one area piece that runs on every screen, not only its own: the orders area's reminders.
 import { useOrderReminders } from '../areas/orders/reminders';
@@ -144,7 +144,7 @@ export default function Shell() {
   // route's screen, not first the tab left in front last time (whose code and data it would fetch
   // for nothing).
   const [routed, setRouted] = useState(false);
-  useEffect(() => afterPaint(() => setRouted(true)), []);
+  useEffect(() => afterFirstPaint(() => setRouted(true)), []);
 
   // Keep the URL on the active tab when tabs are clicked or closed.
   const prevActive = useRef(active);

@@ -1,24 +1,37 @@
 /**
- * Runs `task` once the browser has painted what is on screen now (the frame after this one has
- * begun; a hidden page, which paints no frames, after a short while). Returns its cancel.
+ * Runs `task` once the page has painted its first content (the browser's paint timing reports it;
+ * at once if it already has, or if the page is hidden and paints nothing). Returns its cancel.
  */
-export function afterPaint(task: () => void, hiddenPageMs = 250): () => void {
+export function afterFirstPaint(task: () => void): () => void {
   let done = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const run = () => {
     if (done) return;
     done = true;
+    cleanup();
     task();
   };
-  // A frame callback runs before that frame's paint; a task queued from it runs after the paint.
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, 0);
-  });
-  const fallback = setTimeout(run, hiddenPageMs);
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  const observer =
+    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')
+      ? new PerformanceObserver(() => {
+          if (painted()) run();
+        })
+      : undefined;
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') run();
+  };
+  const cleanup = () => {
+    observer?.disconnect();
+    document.removeEventListener('visibilitychange', onHidden);
+  };
+  if (!observer || painted() || document.visibilityState === 'hidden') {
+    run();
+    return () => undefined;
+  }
+  observer.observe({ type: 'paint' });
+  document.addEventListener('visibilitychange', onHidden);
   return () => {
     done = true;
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-    clearTimeout(fallback);
+    cleanup();
   };
 }
