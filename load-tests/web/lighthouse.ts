@@ -11,6 +11,8 @@ export interface LighthouseRow {
   cls: number;
   /** Bytes transferred by resource type (Lighthouse's resource-summary: total, script, document…). */
   bytes: Record<string, number>;
+  /** Every run's score, when the row is the median of several. */
+  scores?: number[];
 }
 
 /**

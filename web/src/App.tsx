@@ -8,13 +8,22 @@ import { lazyPreloadable } from './common/preloadable';
 const ThemedApp = lazyPreloadable(() => import('./ThemedApp'));
 
 /**
- * Loads the theme and the shell together (not the shell only once the theme has come): on the login
- * page as soon as the person types their name, with the home screen, so that it is there when they
- * sign in; on any other page at once (main.tsx), with the screen of that page.
+ * Loads the theme and the shell together (the shell's module is asked for at once, not only once
+ * the theme has come); once loaded both render at once, suspending nothing.
  */
-export function preloadSignedIn(path?: string): Promise<void> {
-  const screen = import('./areas/registry').then((r) => r.screenFor(path ?? r.HOME_PATH)?.component?.preload());
-  return Promise.all([ThemedApp.preload(), import('./shell/Shell'), screen]).then(() => undefined);
+export function preloadShell(): Promise<void> {
+  return Promise.all([ThemedApp.preload(), import('./ThemedApp').then((m) => m.preloadShell()), import('./shell/Shell')]).then(
+    () => undefined,
+  );
+}
+
+/**
+ * On the login page, as soon as the person types their name: the theme, the shell and the home
+ * screen, so that they are there when the person signs in.
+ */
+export function preloadSignedIn(): Promise<void> {
+  const home = import('./areas/registry').then((r) => r.screenFor(r.HOME_PATH)?.component?.preload());
+  return Promise.all([preloadShell(), home]).then(() => undefined);
 }
 
 /** The login page, or every other page of spec 1 §2.1 (ThemedApp). */

@@ -5,12 +5,18 @@ import { ThemeProvider } from '@mui/material/styles';
 import RequireAuth from './shell/RequireAuth';
 import { HOME_PATH, SCREENS } from './areas/registry';
 import Toasts from './common/Toasts';
+import { lazyPreloadable } from './common/preloadable';
 import { ConfirmProvider } from './common/confirm';
 import { theme } from './theme';
 
-// The shell (and with it every area's code, each loaded with its first screen) and the pages
-// seldom opened come when first shown.
-const Shell = lazy(() => import('./shell/Shell'));
+// The shell (and with it every area's code, each loaded with its first screen) comes with the first
+// signed-in page (`preloadShell`, App.tsx), the pages seldom opened when first shown.
+const Shell = lazyPreloadable(() => import('./shell/Shell'));
+
+/** Loads the shell's code: once loaded it renders at once, suspending nothing. */
+export function preloadShell(): Promise<void> {
+  return Shell.preload();
+}
 const Logout = lazy(() => import('./pages/Logout'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const RefreshCache = lazy(() => import('./pages/RefreshCache'));

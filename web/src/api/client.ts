@@ -4,6 +4,7 @@
  * Envelope (spec 1 §7): success `{ status: 200|201, data }`; errors `{ status, code, msg }`.
  * Any 401 clears local storage, persisted state and cookies and goes to /login.
  */
+import { trackRequest } from './activity';
 
 export class ApiError extends Error {
   status: number;
@@ -58,7 +59,11 @@ export function handleUnauthorized() {
   unauthorizedHandler();
 }
 
-export async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+export function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  return trackRequest(send<T>(method, path, opts));
+}
+
+async function send<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = tokenProvider();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -99,7 +99,11 @@ export default function Toasts() {
       data-testid="toasts"
       sx={{
         position: 'fixed',
-        top,
+        // Moved down by a transform, not by `top`: when the screen's toolbar arrives after a toast,
+        // the toast moves below it without being counted as a shift of the page's layout (it covers
+        // nothing and pushes nothing aside).
+        top: 0,
+        transform: `translateY(${top}px)`,
         left: `calc(var(${CONTENT_LEFT_VAR}, 0px) + 12px)`,
         zIndex: 2000,
         display: 'flex',

@@ -5,6 +5,8 @@ export interface Preloadable<P extends object> {
   (props: P): ReactElement;
   /** Loads (and evaluates) its code now; the promise settles when it is ready. */
   preload(): Promise<void>;
+  /** Settles once its code is ready, loaded by a first render or a `preload()`; starts no load itself. */
+  whenLoaded(): Promise<void>;
 }
 
 /**
@@ -16,10 +18,13 @@ export interface Preloadable<P extends object> {
 export function lazyPreloadable<P extends object>(load: () => Promise<{ default: (props: P) => ReactNode }>): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  let markLoaded: () => void = () => undefined;
+  const whenLoaded = new Promise<void>((resolve) => (markLoaded = resolve));
   const start = () =>
     (loading ??= load().then(
       (module) => {
         loaded = module.default;
+        markLoaded();
         return { default: module.default };
       },
       (error: unknown) => {
@@ -31,5 +36,6 @@ export function lazyPreloadable<P extends object>(load: () => Promise<{ default:
   const Lazy = lazy(start);
   const Component = (props: P) => createElement(loaded ?? Lazy, props);
   Component.preload = () => start().then(() => undefined);
+  Component.whenLoaded = () => whenLoaded;
   return Component;
 }

@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { forwardRef, startTransition, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -121,8 +121,13 @@ function ListScreenInner<R extends Row, D>({ config }: ListScreenProps<R, D>, re
       .then((data) => {
         if (ac.signal.aborted) return;
         const { rows, count } = (config.mapResponse ?? mapDefault<R>)(data);
-        setResult({ rows, count, raw: data });
-        setLoadError(null);
+        // The rows are built as a transition: in slices that leave the page free to answer between
+        // them. The spinner goes with them, not before (an empty table would read as "nothing found").
+        startTransition(() => {
+          setResult({ rows, count, raw: data });
+          setLoadError(null);
+          setLoading(false);
+        });
       })
       .catch((e) => {
         if ((e as Error)?.name === 'AbortError' || ac.signal.aborted) return;
@@ -130,9 +135,7 @@ function ListScreenInner<R extends Row, D>({ config }: ListScreenProps<R, D>, re
         console.error(`[${config.id}] list load failed`, e);
         setLoadError(loadFailedText(e));
         setResult({ rows: [], count: 0, raw: null });
-      })
-      .finally(() => {
-        if (!ac.signal.aborted) setLoading(false);
+        setLoading(false);
       });
     return () => ac.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only these inputs refetch; buildParams and config's callbacks change with ctx, which holds the loaded result (a loop)

@@ -26,6 +26,7 @@ import Sidebar from './Sidebar';
 import Workspace from './Workspace';
 import { canOpenScreen, MENU_ACCESS } from './menu';
 import { usePreloadScreens } from './preloadScreens';
+import { afterFirstPaint } from './afterPaint';
 import { HOME_PATH, screenFor } from '../areas/registry';
 // The one area piece that runs on every screen, not only its own: the orders area's reminders.
 import { useOrderReminders } from '../areas/orders/reminders';
@@ -54,6 +55,8 @@ export default function Shell() {
   const phone = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(readMenuOpen);
   const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
+  const [phoneMenuOpened, setPhoneMenuOpened] = useState(false);
+  if (phoneMenuOpen && !phoneMenuOpened) setPhoneMenuOpened(true);
 
   useEffect(() => {
     localStorage.setItem(MENU_OPEN_KEY, String(menuOpen));
@@ -109,8 +112,9 @@ export default function Shell() {
   // by the server, and every pending one again on each (re)connect.
   const session = useSession();
   useOrderReminders(session.has('mfy'));
-  // Every screen of the menu loaded while idle: a click on it then waits for no code.
-  usePreloadScreens(session);
+  // Every screen of the menu loaded while idle, once the one in front has its data: a click on the
+  // menu then waits for no code.
+  usePreloadScreens(session, location.pathname);
 
   // The route opens (or activates) its tab. On the first load of /app/home the restored
   // active tab wins, and the Dashboard tab is only ensured.
@@ -134,6 +138,13 @@ export default function Shell() {
     dispatch(addTab(path));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the route changes; a change of the active tab or the session alone must not reopen the route's tab
   }, [location.pathname]);
+
+  // The workspace mounts after the shell's first paint, when the route has its tab (the effect
+  // above): the header and the menu show while the screen's code comes, and a page load mounts the
+  // route's screen, not first the tab left in front last time (whose code and data it would fetch
+  // for nothing).
+  const [routed, setRouted] = useState(false);
+  useEffect(() => afterFirstPaint(() => setRouted(true)), []);
 
   // Keep the URL on the active tab when tabs are clicked or closed.
   const prevActive = useRef(active);
@@ -208,7 +219,8 @@ export default function Shell() {
               },
             }}
           >
-            <Sidebar onChosen={() => setPhoneMenuOpen(false)} />
+            {/* The menu's entries are built when the drawer first opens, not with every page load. */}
+            {phoneMenuOpened && <Sidebar onChosen={() => setPhoneMenuOpen(false)} />}
           </Drawer>
         ) : (
           <Drawer
@@ -232,7 +244,7 @@ export default function Shell() {
           </Drawer>
         )}
         <Box component="main" sx={{ flex: 1, minWidth: 0, mt: `${HEADER_HEIGHT}px`, display: 'flex', flexDirection: 'column' }}>
-          <Workspace />
+          {routed && <Workspace />}
           <Outlet />
         </Box>
       </Box>
