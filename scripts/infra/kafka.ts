@@ -126,7 +126,7 @@ function kafkaServerProperties({ port, controllerPort, dataDir }: { port: number
   ].join('\n');
 }
 
-const KAFKA_LOG4J = [
+export const KAFKA_LOG4J = [
   'log4j.rootLogger=WARN, stdout',
   'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
   'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',

@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
+import { KAFKA_LOG4J } from '../infra/kafka';
 import { log, moveOutside, node, processesOf, removeOutsideCgroup, ROOT, sleep, STATE, until } from './harness';
 
 export type HostInfra = { env: Record<string, string>; stop: () => Promise<void> };
@@ -75,19 +76,7 @@ export async function startHostInfra(): Promise<HostInfra> {
   // which the roll and drain timelines lay beside the slow socket lookups (timeline.ts). A second
   // -Dlog4j.configuration (KAFKA_OPTS comes last) wins over the script's.
   const log4j = path.join(kdir, 'log4j.properties');
-  fs.writeFileSync(
-    log4j,
-    [
-      'log4j.rootLogger=WARN, stdout',
-      'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
-      'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',
-      'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n',
-      'log4j.logger.kafka.server.KafkaRaftServer=INFO',
-      'log4j.logger.kafka.server.BrokerServer=INFO',
-      'log4j.logger.kafka.coordinator.group=INFO',
-      '',
-    ].join('\n'),
-  );
+  fs.writeFileSync(log4j, `${KAFKA_LOG4J}log4j.logger.kafka.coordinator.group=INFO\n`);
   const kafka = spawn('sh', [path.join(ROOT, 'scripts/k8s/images/kafka-run.sh')], {
     env: {
       PATH: process.env.PATH, HOME: os.homedir(),

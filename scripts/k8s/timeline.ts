@@ -20,10 +20,13 @@ type Line = { at: number; text: string };
 
 const clock = (ms: number) => new Date(ms).toISOString().slice(11, 23);
 
-/** A watch on the API server (newline-delimited JSON events) through kubectl. */
-function watch(apiPath: string, onEvent: (type: string, obj: Record<string, unknown>) => void) {
-  const child = spawn('kubectl', ['get', '--raw', `${apiPath}?watch=1`], { env: ENV, stdio: ['ignore', 'pipe', 'ignore'] });
-  child.on('error', () => undefined); // no kubectl: the timeline lacks these lines, the step goes on
+/**
+ * The lines a kubectl command writes, each handed to `onLine` as it comes (a line `onLine` cannot
+ * parse is its to skip). No kubectl: no lines, and the step goes on. Returns the stop.
+ */
+function kubectlLines(args: string[], onLine: (line: string) => void) {
+  const child = spawn('kubectl', args, { env: ENV, stdio: ['ignore', 'pipe', 'ignore'] });
+  child.on('error', () => undefined);
   let buf = '';
   child.stdout.on('data', (d: Buffer) => {
     buf += d.toString();
@@ -31,15 +34,22 @@ function watch(apiPath: string, onEvent: (type: string, obj: Record<string, unkn
     while ((nl = buf.indexOf('\n')) >= 0) {
       const line = buf.slice(0, nl);
       buf = buf.slice(nl + 1);
-      try {
-        const e = JSON.parse(line) as { type: string; object: Record<string, unknown> };
-        onEvent(e.type, e.object);
-      } catch {
-        /* a partial or non-JSON line */
-      }
+      onLine(line);
     }
   });
   return () => child.kill();
+}
+
+/** A watch on the API server (newline-delimited JSON events) through kubectl. */
+function watch(apiPath: string, onEvent: (type: string, obj: Record<string, unknown>) => void) {
+  return kubectlLines(['get', '--raw', `${apiPath}?watch=1`], (line) => {
+    try {
+      const e = JSON.parse(line) as { type: string; object: Record<string, unknown> };
+      onEvent(e.type, e.object);
+    } catch {
+      /* a partial or non-JSON line */
+    }
+  });
 }
 
 type Pod = {
@@ -216,27 +226,17 @@ function kubeProxySyncs(from: number, to: number): Line[] {
  */
 function followLog(ns: string, pod: string, since: string | undefined, onLine: (at: number, text: string) => void) {
   const args = ['-n', ns, 'logs', '-f', ...(since ? [`--since=${since}`] : []), pod];
-  const child = spawn('kubectl', args, { env: ENV, stdio: ['ignore', 'pipe', 'ignore'] });
-  child.on('error', () => undefined);
-  let buf = '';
-  child.stdout.on('data', (d: Buffer) => {
-    buf += d.toString();
-    let nl: number;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      try {
-        const { level, time, msg, component: _c, name: _n, kafka, ...rest } = JSON.parse(line) as Record<string, unknown>;
-        if (typeof time !== 'number' || Number(level) < 30 || typeof kafka === 'object') continue;
-        if (kafka !== undefined) rest.kafka = kafka;
-        const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
-        onLine(time, `${String(msg)}${extra}`.slice(0, 400));
-      } catch {
-        /* not one of our JSON lines */
-      }
+  return kubectlLines(args, (line) => {
+    try {
+      const { level, time, msg, component: _c, name: _n, kafka, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      if (typeof time !== 'number' || Number(level) < 30 || typeof kafka === 'object') return;
+      if (kafka !== undefined) rest.kafka = kafka;
+      const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
+      onLine(time, `${String(msg)}${extra}`.slice(0, 400));
+    } catch {
+      /* not one of our JSON lines */
     }
   });
-  return () => child.kill();
 }
 
 /**

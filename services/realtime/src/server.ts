@@ -388,7 +388,7 @@ export async function startRealtime(
   });
   const port = (http.address() as { port: number }).port;
   mark('listeningMs');
-  // the whole process's age: loading the modules (tsx compiles them at start) comes before startedAt
+  // the whole process's age: loading the modules comes before startedAt
   took.processUptimeMs = Math.round(process.uptime() * 1000);
   log.info({ port, redis: !!redis, kafka: !!config.KAFKA_BROKERS, replica: config.REPLICA_NAME, start: took }, 'realtime tier listening');
 
