@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
-import { callApi, chooseOption, input, pickOption, launchChromium, logIn, toast, staffMaker } from './browser-session';
+import { callApi, chooseOption, input, pickOption, launchChromium, logIn, showSearch, toast, staffMaker } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
@@ -118,7 +118,7 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
 
   // ── The salesperson's list: what the customer transfers, no discounted amount nor its total.
   await input(page, 'requestrefund-filter-message').fill(phone.slice(-9));
-  await page.getByTestId('requestrefund-search').click();
+  await showSearch(page, { id: 'requestrefund', endpoint: '/api/v1/requestrefund', params: { message: phone.slice(-9) } });
   const row = page.locator('[data-testid^="requestrefund-row-"]').filter({ hasText: 'Nạp tiền' });
   await row.waitFor();
   const id = (await row.getAttribute('data-testid'))!.replace('requestrefund-row-', '');
@@ -159,7 +159,7 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   await mgr.getByTestId('menu-/app/requestrefund').click();
   await mgr.getByTestId('list-requestrefund').waitFor();
   await input(mgr, 'requestrefund-filter-message').fill(phone.slice(-9));
-  await mgr.getByTestId('requestrefund-search').click();
+  await showSearch(mgr, { id: 'requestrefund', endpoint: '/api/v1/requestrefund', params: { message: phone.slice(-9) } });
   await mgr.getByTestId(`requestrefund-row-${id}`).waitFor();
   expect(await mgr.getByTestId('requestrefund-tongTienSauChietKhau').textContent()).toContain('45,000');
   await mgr.getByTestId(`requestrefund-copy-phone-${id}`).click();
@@ -191,7 +191,7 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   await mgr.goto(stack.url + '/app/requestrefundreport');
   await mgr.getByTestId('list-requestrefundreport').waitFor();
   await input(mgr, 'requestrefundreport-filter-message').fill(phone.slice(-9));
-  await mgr.getByTestId('requestrefundreport-search').click();
+  await showSearch(mgr, { id: 'requestrefundreport', endpoint: '/api/v1/requestrefundreport', params: { message: phone.slice(-9) } });
   await mgr.getByTestId(`requestrefundreport-row-${id}`).waitFor();
   await mgr.getByTestId(`requestrefundreport-delete-${id}`).click();
   await confirmWith(mgr, 'Xác nhận xoá bản ghi');
@@ -259,7 +259,7 @@ it('the working day: settings in words, a top-up’s method in words, a phone co
   await mgr.goto(stack.url + '/app/requestrefundreport');
   await mgr.getByTestId('list-requestrefundreport').waitFor();
   await input(mgr, 'requestrefundreport-filter-message').fill(wrong.slice(-9));
-  await mgr.getByTestId('requestrefundreport-search').click();
+  await showSearch(mgr, { id: 'requestrefundreport', endpoint: '/api/v1/requestrefundreport', params: { message: wrong.slice(-9) } });
   const reportRow = mgr.getByTestId(`requestrefundreport-row-${id}`);
   await reportRow.waitFor();
   expect(await reportRow.textContent()).toContain('Nạp tiền chiết khấu');
@@ -268,7 +268,7 @@ it('the working day: settings in words, a top-up’s method in words, a phone co
   await mgr.goto(stack.url + '/app/requestrefund');
   await mgr.getByTestId('list-requestrefund').waitFor();
   await input(mgr, 'requestrefund-filter-message').fill(wrong.slice(-9));
-  await mgr.getByTestId('requestrefund-search').click();
+  await showSearch(mgr, { id: 'requestrefund', endpoint: '/api/v1/requestrefund', params: { message: wrong.slice(-9) } });
   await mgr.getByTestId(`requestrefund-subscriber-${id}`).click();
   await mgr.getByTestId('subscriber-form-dialog').waitFor();
   await input(mgr, 'subscriber-form-number_phone').fill(right);
@@ -276,7 +276,7 @@ it('the working day: settings in words, a top-up’s method in words, a phone co
   await mgr.getByTestId('subscriber-form-submit').click();
   await toast(mgr, 'Đã sửa số thuê bao');
   await input(mgr, 'requestrefund-filter-message').fill(right.slice(-9));
-  await mgr.getByTestId('requestrefund-search').click();
+  await showSearch(mgr, { id: 'requestrefund', endpoint: '/api/v1/requestrefund', params: { message: right.slice(-9) } });
   await mgr.getByTestId(`requestrefund-row-${id}`).waitFor();
 
   // ── 'Nhập Excel': the good row becomes a request, the refused one comes back with its row and reason.
@@ -311,7 +311,7 @@ it('the working day: settings in words, a top-up’s method in words, a phone co
     expect(await refused.first().textContent()).toContain('Không tìm thấy giá hoàn tiền của gói cước KHONGCO');
     await mgr.getByTestId('requestrefund-import-errors-close').click();
     await input(mgr, 'requestrefund-filter-message').fill(imported.slice(-9));
-    await mgr.getByTestId('requestrefund-search').click();
+    await showSearch(mgr, { id: 'requestrefund', endpoint: '/api/v1/requestrefund', params: { message: imported.slice(-9) } });
     const row = mgr.locator('[data-testid^="requestrefund-row-"]').filter({ hasText: 'Hoàn trước' });
     await row.waitFor();
     expect(await row.textContent()).toContain('40,000');
