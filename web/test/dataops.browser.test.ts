@@ -246,7 +246,7 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   const early = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
   await login(early, coordinator, 'Matkhau@1');
   await early.getByTestId('menu-/sys/phanquyendata').click();
-  await early.getByTestId('split-no-files').filter({ hasText: "màn hình 'Upload chia data'" }).waitFor();
+  await early.getByTestId('split-no-files').filter({ hasText: "màn hình 'Tải lên chia data'" }).waitFor();
   const pending = early.getByTestId('perm-section-sale');
   await pending.getByRole('combobox').click();
   await pickOption(early.getByRole('option', { name: `${seller} - Lê Lấy Số` }));

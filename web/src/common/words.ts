@@ -9,4 +9,6 @@ export const WORDS = {
   blacklist: 'Danh sách chặn',
   /** The customer-sheet upload, spec 'Upload'. */
   upload: 'Tải lên khách hàng',
+  /** The data-split file upload, spec 'Upload chia data' (its permission's name says the same, services/auth catalogue). */
+  splitUpload: 'Tải lên chia data',
 } as const;

@@ -88,7 +88,7 @@ export const PERMISSION_CATALOGUE: readonly CatalogueEntry[] = [
   { code: 'quetdata', name: 'Quét data', category: C.data },
   { code: 'quetdatakhonggoi', name: 'Quét data không gói', category: C.data },
   { code: 'quetdtct', name: 'Quét đối tượng chương trình', category: C.data },
-  { code: 'uploadchiadata', name: 'Upload chia data', category: C.data },
+  { code: 'uploadchiadata', name: 'Tải lên chia data', category: C.data },
   { code: 'phanquyendata', name: 'Phân quyền data', category: C.data },
   { code: 'chiadata', name: 'Chia data', category: C.data },
   // Hệ thống

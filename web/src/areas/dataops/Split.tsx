@@ -19,6 +19,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/Delete';
 import InfoIcon from '@mui/icons-material/Info';
+import { WORDS } from '../../common/words';
 import { errorMsg } from '../../api/client';
 import { formatNumber, vnNow } from '../../common/format';
 import { useSession } from '../../common/session';
@@ -53,13 +54,13 @@ const SPLIT_SPEC: ImportSpec = {
       .toUpperCase()}`,
 };
 
-/** Upload chia data (spec 3 §2.5): files with used/total, activate/stop taking numbers, delete with the warning. */
+/** 'Tải lên chia data', spec 'Upload chia data' (spec 3 §2.5): files with used/total, activate/stop taking numbers, delete with the warning. */
 export function SplitUpload() {
   const listRef = useRef<ListHandle>(null);
   const config = useMemo<ListConfig<SplitFile>>(
     () => ({
       id: 'uploadchiadata',
-      title: 'Upload chia data',
+      title: WORDS.splitUpload,
       endpoint: SPLIT_BASE,
       defaultPageSize: 20,
       rowId: (r) => r.id,
@@ -142,8 +143,8 @@ interface SectionState {
 function NoSplitFiles() {
   return (
     <Alert severity="info" data-testid="split-no-files">
-      Chưa có file chia data nào. Người có quyền &apos;Upload chia data&apos; (quản trị viên) tải file lên ở màn hình &apos;Upload chia
-      data&apos; và bấm &apos;Kích hoạt lấy số&apos;; sau đó file hiện ở đây để phân quyền và chia số lượng.
+      Chưa có file chia data nào. Người có quyền &apos;{WORDS.splitUpload}&apos; (quản trị viên) tải file lên ở màn hình &apos;
+      {WORDS.splitUpload}&apos; và bấm &apos;Kích hoạt lấy số&apos;; sau đó file hiện ở đây để phân quyền và chia số lượng.
     </Alert>
   );
 }

@@ -53,7 +53,7 @@ export const dataopsArea: Area = {
     },
     {
       path: '/sys/uploadchiadata',
-      title: 'Upload chia data',
+      title: WORDS.splitUpload,
       component: SplitUpload,
       menu: { permissions: ['uploadchiadata'], section: 'admin', icon: 'upload', order: 1100 },
     },
