@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { input, launchChromium, logIn } from './browser-session';
+import { input, launchChromium, logIn, showSearch } from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 
@@ -101,8 +101,9 @@ it('uploads a VPBank statement, shows what was saved and the refused row, then a
 
   // The rows of this file and the totals over the filter.
   await input(page, 'mesbank-filter-message').fill(tag);
-  await page.getByTestId('mesbank-search').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="mesbank-total-count"]')?.textContent === '2');
+  // The totals are the search's: wait for its answer on screen (the unfiltered list has totals too).
+  expect(await showSearch(page, { id: 'mesbank', endpoint: '/api/v1/mesbank', params: { message: tag } })).toHaveLength(2);
+  expect(await page.getByTestId('mesbank-total-count').textContent()).toBe('2');
   expect(await page.getByTestId('mesbank-total-money').textContent()).toBe('1,750,000');
   const row = page.locator('[data-testid^="mesbank-row-"]').filter({ hasText: `${tag} CK 0912345678` });
   await row.waitFor();
