@@ -42,6 +42,8 @@ export default function CustomerCare() {
   /** The open case for the table's 'Mời lại' (one case at a time; the server says so too). */
   const openRef = useRef(open);
   openRef.current = open;
+  /** Set once this screen takes, reopens or ends a case: what the server answers that action is newer than the opening question's answer. */
+  const changedHere = useRef(false);
 
   // The server holds the open case: ask it when the screen opens (a reload, another
   // tab or browser), so the case is on screen whatever this browser's storage kept.
@@ -51,6 +53,8 @@ export default function CustomerCare() {
       .openCare()
       .then((r) => {
         if (!alive) return;
+        // A take, 'Mời lại' or result made before this answer came is newer: its case and count stay.
+        if (changedHere.current) return setLeft((l) => l ?? Number(r.count));
         setOpen(r.value?.customer?.id ? r.value : null);
         setLeft(Number(r.count));
       })
@@ -66,6 +70,7 @@ export default function CustomerCare() {
   }, [open, session.username]);
 
   const takeNext = async () => {
+    changedHere.current = true;
     setBusy(true);
     try {
       const r = await careApi.newCare();
@@ -105,6 +110,7 @@ export default function CustomerCare() {
           visible: () => !openRef.current,
           confirm: (r) => ({ title: 'Mời lại', message: `Xác nhận mời lại khách hàng ${displayPhone(r.customer?.phone ?? '')}?` }),
           run: async (r) => {
+            changedHere.current = true;
             const res = await careApi.moiLai(r.customer!.id);
             if (res.value?.customer?.id) setOpen(res.value);
             setLeft(Number(res.count));
@@ -164,6 +170,7 @@ export default function CustomerCare() {
         customer={dialog}
         onClose={() => setDialog(null)}
         onSaved={() => {
+          changedHere.current = true;
           if (dialog && open?.customer?.id === dialog.id) setOpen(null);
           setDialog(null);
           listRef.current?.reload();
