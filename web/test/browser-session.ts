@@ -53,6 +53,23 @@ export async function snapshotWebDist(to: string): Promise<string> {
 export const input = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"]`);
 /** Waits for a toast holding this text. */
 export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+/** The newest toast on screen (its id, 0 with none): `toastAfter` waits for one shown after it. */
+export const lastToast = (page: Page) =>
+  page.evaluate(() =>
+    Math.max(0, ...[...document.querySelectorAll('[data-testid="toast"]')].map((e) => Number(e.getAttribute('data-toast-id')) || 0)),
+  );
+/**
+ * Waits for a toast holding this text shown after `mark` (lastToast's answer before the action): a
+ * toast of the same text from an earlier step, still up for a few seconds, does not count.
+ */
+export const toastAfter = (page: Page, mark: number, text: string) =>
+  page.waitForFunction(
+    ([after, said]) =>
+      [...document.querySelectorAll('[data-testid="toast"]')].some(
+        (e) => Number(e.getAttribute('data-toast-id')) > after && !!e.textContent?.includes(said),
+      ),
+    [mark, text] as const,
+  );
 
 /**
  * Picks an option of an MUI select as a user does: opens it, lets the menu finish growing in, clicks
@@ -188,14 +205,28 @@ export interface ListOnScreen<R = Record<string, unknown>> {
  * rows answered. When the rows are the same as before, their cells may still be one render behind;
  * searchUntil re-checks.
  */
-export async function showSearch<R = Record<string, unknown>>(page: Page, list: ListOnScreen<R>, ms = 30_000): Promise<R[]> {
+export function showSearch<R = Record<string, unknown>>(page: Page, list: ListOnScreen<R>, ms = 30_000): Promise<R[]> {
+  return showLoad(page, list, () => page.getByTestId(`${list.id}-search`).click(), ms);
+}
+
+/**
+ * Does what makes a list load again (Enter in a filter, a toggle to another endpoint, a save that
+ * reloads it) and waits, as showSearch does, until the grid shows the server's answer to that load:
+ * rows already on screen from before say nothing about it. Returns the rows answered.
+ */
+export async function showLoad<R = Record<string, unknown>>(
+  page: Page,
+  list: ListOnScreen<R>,
+  act: () => Promise<unknown>,
+  ms = 30_000,
+): Promise<R[]> {
   const isLoad = (r: Response) => {
     if (r.request().method() !== 'GET') return false;
     const url = new URL(r.url());
     return url.pathname === list.endpoint && Object.entries(list.params ?? {}).every(([k, v]) => url.searchParams.get(k) === v);
   };
   const answered = page.waitForResponse(isLoad, { timeout: ms });
-  await page.getByTestId(`${list.id}-search`).click();
+  await act();
   const response = await answered;
   const data = ((await response.json()) as { data?: unknown }).data as { values?: R[] } | R[] | undefined;
   const rows: R[] = Array.isArray(data) ? data : Array.isArray(data?.values) ? data.values : [];

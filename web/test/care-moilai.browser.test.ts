@@ -124,6 +124,9 @@ it("a customer added by hand, handed out, given an appointment, then 'Mời lạ
   await logIn(page, stack.url, seller, 'Matkhau@1');
   await page.getByTestId('menu-/app/customer-care').click();
   await page.getByTestId(`appointments-row-${id}`).waitFor();
+  // The server's answer about the open case is in ('Còn …' shows): arriving after 'Mời lại' it
+  // would take back the case just reopened.
+  await page.getByTestId('care-left').waitFor();
   expect(await page.getByTestId('care-current').count()).toBe(0);
   await page.getByTestId(`appointments-moilai-${id}`).click();
   const confirm = page.getByTestId('confirm-dialog');
@@ -137,6 +140,8 @@ it("a customer added by hand, handed out, given an appointment, then 'Mời lạ
   // It left the appointment list, and a reload still shows it (the server holds the case).
   await page.getByTestId(`appointments-row-${id}`).waitFor({ state: 'detached' });
   await page.reload();
+  // This browser's copy shows the case at once; the server's answer is in once 'Còn …' shows.
+  await page.getByTestId('care-left').waitFor();
   await page.getByTestId('care-current-phone').waitFor();
   expect(await page.getByTestId('care-current-phone').textContent()).toContain(phone.slice(-9));
   await page.close();

@@ -14,7 +14,20 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { Browser, Page } from 'playwright-core';
-import { callApi, chooseOption, input, launchChromium, logIn, pickOption, snapshotWebDist, toast, typeDate } from './browser-session';
+import {
+  callApi,
+  chooseOption,
+  input,
+  lastToast,
+  launchChromium,
+  logIn,
+  pickOption,
+  showSearch,
+  snapshotWebDist,
+  toast,
+  toastAfter,
+  typeDate,
+} from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv, readUntil } from '../../scripts/testing';
 
@@ -225,6 +238,9 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   await login(sales, seller, 'Matkhau@1');
   await sales.getByTestId('menu-/app/customer-care').click();
   await sales.getByTestId('customer-care').waitFor();
+  // The screen asks the server for the open case as it opens: its answer arriving after the take
+  // would put back what the server held before it (no case, 'Còn 2'). It has come once 'Còn …' shows.
+  await sales.getByTestId('care-left').waitFor();
   await sales.getByTestId('care-new').click();
   await sales.getByTestId('care-current').waitFor();
   const taken = (await sales.getByTestId('care-current-phone').textContent())!.trim();
@@ -236,6 +252,8 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   expect(card).toContain('Chu kỳ miễn phí còn lại: Không rõ');
   expect(card).not.toContain('ACTIVE');
   await sales.reload();
+  // This browser's copy shows the case at once; the server's answer is in once 'Còn …' shows.
+  await sales.getByTestId('care-left').waitFor();
   await sales.getByTestId('care-current').waitFor();
   expect(await sales.getByTestId('care-new').isDisabled()).toBe(true);
   expect((await sales.getByTestId('care-current-phone').textContent())!.trim()).toBe(taken);
@@ -268,8 +286,10 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   await sales.getByTestId(`appointments-care-${customerId}`).click();
   await sales.getByTestId('care-result-dialog').waitFor();
   await input(sales, 'care-result-package').fill('MXH120');
+  // The appointment's own 'ghi nhận thành công' may still be up: this result's toast is a newer one.
+  const beforeApproval = await lastToast(sales);
   await sales.getByTestId('care-result-submit').click();
-  await toast(sales, 'Thông tin chăm sóc khách hàng ghi nhận thành công.');
+  await toastAfter(sales, beforeApproval, 'Thông tin chăm sóc khách hàng ghi nhận thành công.');
   await appointment.waitFor({ state: 'detached' });
 
   // The salesperson invites the customer on the branch's channel: only that code tab shows; the
@@ -325,7 +345,9 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   await boss.getByTestId('menu-/app/care-history').click();
   await boss.getByTestId('list-carehistory').waitFor();
   await input(boss, 'carehistory-filter-phone').fill(taken);
-  await boss.getByTestId('carehistory-search').click();
+  // The unfiltered first page holds both rows too: wait for the phone search's own answer on screen.
+  const byPhone = { id: 'carehistory', endpoint: '/api/v1/care/history', params: { phone: taken } };
+  await showSearch(boss, byPhone);
   const seen = boss.locator('[data-testid^="carehistory-row-"]').filter({ hasText: taken });
   await seen.nth(1).waitFor();
   expect(await seen.count()).toBe(2);
@@ -345,7 +367,8 @@ it('upload, division down to a salesperson, take-next, APPOINTMENT then APPROVED
   // A result set by mistake is cleared (the blank result); the record's history keeps the change.
   await boss.getByTestId('menu-/app/care-history').click();
   await input(boss, 'carehistory-filter-phone').fill(taken);
-  await boss.getByTestId('carehistory-search').click();
+  // The rows from before are on screen: wait for this search's answer, not to edit a row it replaces.
+  await showSearch(boss, byPhone);
   await seen.nth(1).waitFor();
   const mistaken = seen.filter({ hasText: 'Hẹn lại' });
   const recordId = (await mistaken.getAttribute('data-testid'))!.replace('carehistory-row-', '');

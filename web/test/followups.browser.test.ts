@@ -172,6 +172,9 @@ it("5. 'Khách hàng mới' shows the open case after a reload, from the server"
   await login(page, seller);
   await page.getByTestId('menu-/app/customer-care').click();
   await page.getByTestId('customer-care').waitFor();
+  // The screen's own question for the open case has its answer ('Còn …' shows): arriving after the
+  // take, it would put back 'no case'.
+  await page.getByTestId('care-left').waitFor();
   await page.getByTestId('care-new').click();
   const shown = page.getByTestId('care-current-phone');
   await shown.waitFor();

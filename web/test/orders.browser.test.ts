@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { callApi, chooseOption, input, launchChromium, logIn, nextFrames, pickOption, showSearch } from './browser-session';
+import { callApi, chooseOption, input, launchChromium, logIn, nextFrames, pickOption, showLoad, showSearch } from './browser-session';
 import * as XLSX from 'xlsx';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
@@ -214,8 +214,14 @@ it('a manager keeps the 9279 price list (create, import, search, export), create
   // Name search on Enter: this run's three packages only.
   const search = input(page, 'giagoidangky9279-filter-ten_goi_cuoc');
   await search.fill(tag);
-  await search.press('Enter');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid^="giagoidangky9279-row-"]').length === 3);
+  // Three rows may already show before the search (this run's three, the import's reload): wait for
+  // the name search's own answer on screen.
+  const searched = await showLoad(
+    page,
+    { id: 'giagoidangky9279', endpoint: '/api/v1/giagoidangky9279', params: { ten_goi_cuoc: tag } },
+    () => search.press('Enter'),
+  );
+  expect(searched).toHaveLength(3);
 
   // Export: Gia-goi-dangky9279.xlsx with the searched rows.
   const [priceDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('giagoidangky9279-export').click()]);
@@ -361,7 +367,9 @@ it("a reminder reads the phone as the list does and closes in every open browser
   // …and a new connection does not bring it back.
   const answered = home.waitForResponse((r) => r.url().includes('/api/v1/mfy/nhacNhanVien'));
   await home.reload();
-  await answered;
+  // The answer read by the page (its body in) and what it shows painted: only then does no toast say anything.
+  await (await answered).finished();
+  await nextFrames(home, 3);
   await home.getByTestId('menu-/app/mfy').waitFor();
   expect(await reminder(home, 'cần duyệt').count()).toBe(0);
   for (const page of [sales, boss, home]) await page.close();
@@ -413,7 +421,8 @@ it("a salesperson's reminder follows the order handed to a colleague; a reconnec
   // The connection drops and comes back: the answer lists all 21 waiting orders, the new one's toast stays.
   const answered = page.waitForResponse((r) => r.url().includes('/api/v1/mfy/nhacNhanVien'));
   await sockets.at(-1)!.close();
-  await answered;
+  // The answer's body in (its headers alone come before the page can act on it), then painted.
+  await (await answered).finished();
   await nextFrames(page, 3);
   expect(await reminder(page, latest).count()).toBe(1);
   await page.close();

@@ -19,7 +19,18 @@ import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
-import { callApi, chooseOption, input, pickOption, launchChromium, logIn, showSearch, toast, staffMaker } from './browser-session';
+import {
+  callApi,
+  chooseOption,
+  input,
+  pickOption,
+  launchChromium,
+  logIn,
+  showLoad,
+  showSearch,
+  toast,
+  staffMaker,
+} from './browser-session';
 import { startStack, Stack } from '../../scripts/stack';
 import { isolatedStackEnv } from '../../scripts/testing';
 import { PRICE_FIELDS } from '../../services/refunds/src/domain/prices';
@@ -181,7 +192,11 @@ it('the dialogs show the transfer amount both ways; the list keeps the discounte
   await input(mgr, 'requestrefund-assign-count-0').fill('1');
   await mgr.getByTestId('requestrefund-assign-submit').click();
   await toast(mgr, 'Phân chia dữ liệu thành công.');
-  await mgr.getByTestId('requestrefund-mine').click();
+  // The searched list already shows this one row: wait for the assigned list's own answer on screen.
+  const handed = await showLoad<{ id: string }>(mgr, { id: 'requestrefund', endpoint: '/api/v1/requestrefund/assign' }, () =>
+    mgr.getByTestId('requestrefund-mine').click(),
+  );
+  expect(handed.map((r) => r.id)).toEqual([id]);
   await mgr.getByText('Yêu cầu hoàn tiền được giao cho tôi').first().waitFor();
   await mgr.getByTestId(`requestrefund-row-${id}`).waitFor();
   expect(await mgr.locator('[data-testid^="requestrefund-row-"]').count()).toBe(1);

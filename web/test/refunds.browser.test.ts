@@ -128,7 +128,8 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   await topUpThroughDialog(lostPhone);
   await toast(page, 'Cổng nạp thẻ chưa phản hồi, yêu cầu đang xử lý và có thể gửi lại (Đang xử lý)');
   await input(page, 'requestrefund-filter-message').fill(lostPhone.slice(-9));
-  await page.getByTestId('requestrefund-search').click();
+  // The unfiltered list may already show an 'Đang xử lý' row: wait for this search's answer on screen.
+  await showSearch(page, requestList(lostPhone));
   const lostRow = page.locator('[data-testid^="requestrefund-row-"]').filter({ hasText: 'Đang xử lý' });
   await lostRow.waitFor();
   const lostId = (await lostRow.getAttribute('data-testid'))!.replace('requestrefund-row-', '');
@@ -184,7 +185,6 @@ it('a salesperson creates a package refund with a chained top-up; a manager appr
   await mgr.getByTestId('list-requestrefundreport').waitFor();
   await input(mgr, 'requestrefundreport-filter-message').fill(phone.slice(-9));
   await showSearch(mgr, { id: 'requestrefundreport', endpoint: '/api/v1/requestrefundreport', params: { message: phone.slice(-9) } });
-  const rRefund = mgr.getByTestId(`requestrefundreport-row-${refundId}`);
   // A top-up's normal clawback state reads 'ĐÃ THANH TOÁN'.
   expect(await mgr.getByTestId(`requestrefundreport-row-${topUpId}`).textContent()).toContain('ĐÃ THANH TOÁN');
   await mgr.getByTestId(`requestrefundreport-edit-trang_thai_truy_thu_hoan_theo_goi-${refundId}`).click();
