@@ -95,25 +95,26 @@ beforeAll(async () => {
     [seller2, 80_000],
     [seller3, 1_515_000_000],
   ];
-  await bus.publish(
-    sales.map(([staff, price], i) => {
-      const e = events_v1_care.InviteRegistered.fromPartial({
-        event_id: randomBytes(8).toString('hex'),
-        invitation_id: randomBytes(8).toString('hex'),
-        staff,
-        staff_fullname: `Tên ${staff}`,
-        phone: `09120000${i}${i}`,
-        package: 'MXH100',
-        price,
-        channel: '9332',
-        request_type: 'DK',
-        registered_at: new Date().toISOString(),
-      });
-      return { topic: 'cskh.care.invite-registered', key: e.phone, value: Buffer.from(events_v1_care.InviteRegistered.encode(e).finish()) };
-    }),
-  );
+  await bus.publish(sales.map(([staff, price], i) => saleEvent(staff, price, i)));
   browser = await launchChromium();
 }, 180000);
+
+/** A confirmed invitation as care publishes it: a sale of `price` by `staff`, now. */
+function saleEvent(staff: string, price: number, i: number) {
+  const e = events_v1_care.InviteRegistered.fromPartial({
+    event_id: randomBytes(8).toString('hex'),
+    invitation_id: randomBytes(8).toString('hex'),
+    staff,
+    staff_fullname: `Tên ${staff}`,
+    phone: `09120000${i}${i}`,
+    package: 'MXH100',
+    price,
+    channel: '9332',
+    request_type: 'DK',
+    registered_at: new Date().toISOString(),
+  });
+  return { topic: 'cskh.care.invite-registered', key: e.phone, value: Buffer.from(events_v1_care.InviteRegistered.encode(e).finish()) };
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -193,6 +194,7 @@ it('the staff report: chart, table and totals agree, and the export holds the sa
     [seller1, 150000],
     [seller2, 80000],
   ]);
+
   await page.close();
 }, 180000);
 
@@ -408,5 +410,42 @@ it('payroll: half days read as typed and as in the file, and after Chốt tháng
   expect(await page.getByTestId('tinhluong-chamcong-import').count()).toBe(0);
   expect(await page.getByTestId('tinhluong-nhaptay-import').count()).toBe(0);
   expect(await days.textContent()).toBe('21.5');
+  await page.close();
+}, 180000);
+
+it('the staff report: a sale made with the screen open shows in the table and the day chart after a search with the same filters', async () => {
+  const page = await browser.newPage();
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-group-reports').click();
+  await page.getByTestId('menu-/app/reportstaffrevenue').click();
+  await page.getByTestId('list-reportstaffrevenue').waitFor();
+  const totalShown = async () => Number(await page.getByTestId('reportstaffrevenue-totals-tongDoanhThuTamTinh').getAttribute('data-value'));
+  await page.locator('[data-testid="reportstaffrevenue-chart-days"]:not([data-points="[]"])').waitFor();
+  const before = await totalShown();
+
+  // A sale made while the screen is open: searching again with the same filters shows it in the
+  // table and in the day chart alike.
+  await bus.publish([saleEvent(seller2, 20_000, 9)]);
+  await searchUntil(
+    page,
+    {
+      id: 'reportstaffrevenue',
+      endpoint: '/api/v1/reportstaffrevenue',
+      rowTestId: (r: { username_nv: string }) => `reportstaffrevenue-row-${r.username_nv}`,
+    },
+    async () => ((await page.getByTestId(`reportstaffrevenue-row-${seller2}`).textContent()) ?? '').includes('100,000'),
+    `${seller2}'s sale made with the screen open`,
+  );
+  const newTotal = before + 20_000;
+  expect(await totalShown()).toBe(newTotal);
+  await page.waitForFunction(
+    (want) =>
+      (
+        JSON.parse(document.querySelector('[data-testid="reportstaffrevenue-chart-days"]')?.getAttribute('data-points') ?? '[]') as Array<{
+          value: number;
+        }>
+      ).reduce((sum, d) => sum + d.value, 0) === want,
+    newTotal,
+  );
   await page.close();
 }, 180000);

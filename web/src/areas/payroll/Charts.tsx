@@ -45,13 +45,27 @@ export function RevenueBars({ testId, title, points }: { testId: string; title: 
   );
 }
 
-/** Revenue per Vietnam day over the filtered period (GET …/reportstaffrevenue/byDay, same filters as the table). */
-export function DailyRevenueChart({ testId, filters }: { testId: string; filters: Record<string, unknown> }) {
+/**
+ * Revenue per Vietnam day over the filtered period (GET …/reportstaffrevenue/byDay, same filters as
+ * the table), asked with each answer the table gets (`tableAnswer`): a search that repeats the same
+ * filters shows the sales made since in both.
+ */
+export function DailyRevenueChart({
+  testId,
+  filters,
+  tableAnswer,
+}: {
+  testId: string;
+  filters: Record<string, unknown>;
+  tableAnswer: unknown;
+}) {
   const [days, setDays] = useState<DailyRevenue[]>([]);
   const [failed, setFailed] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const key = JSON.stringify(filters);
   useEffect(() => {
+    // Asked with the table's answer, not before it as well (one call per search, not two at the first).
+    if (tableAnswer === null || tableAnswer === undefined) return;
     let alive = true;
     payrollApi
       .byDay(JSON.parse(key))
@@ -67,7 +81,7 @@ export function DailyRevenueChart({ testId, filters }: { testId: string; filters
     return () => {
       alive = false;
     };
-  }, [key, attempt]);
+  }, [key, attempt, tableAnswer]);
   const points = days.map((d) => ({ name: dayLabel(d.day), value: Number(d.doanh_thu) }));
   return (
     <Paper variant="outlined" sx={{ p: 1.5, flex: 1, minWidth: 280 }} data-testid={testId} data-points={JSON.stringify(points)}>

@@ -180,7 +180,7 @@ function summaryHead(id: string, branch: boolean) {
             (r) => Number(r.doanh_thu_tam_tinh),
           )}
         />
-        <DailyRevenueChart testId={`${id}-chart-days`} filters={appliedFilters(ctx)} />
+        <DailyRevenueChart testId={`${id}-chart-days`} filters={appliedFilters(ctx)} tableAnswer={data} />
       </Box>
     </Box>
   );
