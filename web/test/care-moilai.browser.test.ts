@@ -124,8 +124,7 @@ it("a customer added by hand, handed out, given an appointment, then 'Mời lạ
   await logIn(page, stack.url, seller, 'Matkhau@1');
   await page.getByTestId('menu-/app/customer-care').click();
   await page.getByTestId(`appointments-row-${id}`).waitFor();
-  // The server's answer about the open case is in ('Còn …' shows): arriving after 'Mời lại' it
-  // would take back the case just reopened.
+  // The server's answer about the open case is in ('Còn …' shows): no case is open.
   await page.getByTestId('care-left').waitFor();
   expect(await page.getByTestId('care-current').count()).toBe(0);
   await page.getByTestId(`appointments-moilai-${id}`).click();

@@ -324,9 +324,6 @@ it('a salesperson takes numbers from an activated data-split file in Khách hàn
   await login(sales, seller, 'Matkhau@1');
   await sales.getByTestId('menu-/app/customer-care').click();
   await sales.getByTestId('customer-care').waitFor();
-  // The screen's own question for the open case has its answer ('Còn …' shows): arriving after the
-  // first take, it would put back 'no case'.
-  await sales.getByTestId('care-left').waitFor();
   const take = async () => {
     await sales.getByTestId('care-new').click();
     await sales.getByTestId('care-current').waitFor();
