@@ -143,7 +143,8 @@ it('back on a list after another tab, the table is where it was left: scrolled a
 }, 120_000);
 
 /**
- * Counts, per list on screen, the components React rendered again (React's own devtools hook,
+ * Counts, per list on screen (and for the filters of every list's toolbar: 'filters'), the
+ * components React rendered again (React's own devtools hook,
  * which its production build calls after each commit): a component counts when its fiber is not
  * the one of the commit before (React worked on it) and it did work (React's PerformedWork flag,
  * set when the component's function ran and its output was used).
@@ -164,8 +165,10 @@ const COUNT_LIST_RENDERS = `(() => {
       while (stack.length) {
         const [fiber, zone] = stack.pop();
         seen.add(fiber);
-        const id = fiber.tag === 5 && fiber.stateNode?.getAttribute?.('data-testid');
-        const here = id && id.startsWith('list-') ? id : zone;
+        const el = fiber.tag === 5 ? fiber.stateNode : null;
+        const id = el?.getAttribute?.('data-testid');
+        const filter = el?.classList?.contains('MuiFormControl-root') && el.closest('[data-screen-toolbar]');
+        const here = filter ? 'filters' : id && id.startsWith('list-') ? id : zone;
         if (here && typeof fiber.type !== 'string' && fiber.type !== null && !previous.has(fiber) && (fiber.flags & 1))
           window.__listRenders[here] = (window.__listRenders[here] ?? 0) + 1;
         if (fiber.sibling) stack.push([fiber.sibling, zone]);
@@ -211,6 +214,37 @@ it('a tab switch renders none of the lists of a screen that asks whether it is i
     const renders = await page.evaluate(() => (window as unknown as { __listRenders: Record<string, number> }).__listRenders);
     expect({ to, mesbank: renders['list-mesbank'] ?? 0, mine: renders['list-mesbank-mine'] ?? 0 }).toEqual({ to, mesbank: 0, mine: 0 });
   }
+  await page.close();
+}, 120_000);
+
+it("a list's next rows (here: 50 a page) render none of its filters again", async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.addInitScript(COUNT_LIST_RENDERS);
+  await logIn(page, stack.url, 'ql_hoa', DEMO_PASSWORD);
+  await page.goto(stack.url + '/app/mfy');
+  const rows = page.locator('[data-testid="list-mfy"] .MuiDataGrid-row');
+  await rows.first().waitFor();
+  await page.waitForFunction(
+    () =>
+      new Promise((done) => {
+        const w = window as unknown as { __listRenders: object };
+        w.__listRenders = {};
+        setTimeout(() => done(Object.keys(w.__listRenders).length === 0), 500);
+      }),
+    undefined,
+    { timeout: 15_000 },
+  );
+  const loaded = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/v1/mfy' && new URL(r.url()).searchParams.get('count') === '50',
+  );
+  await page.getByTestId('list-mfy').getByRole('combobox', { name: 'Số hàng mỗi trang:' }).click();
+  await page.getByRole('option', { name: '50' }).click();
+  await loaded;
+  await rows.first().waitFor();
+  await nextFrames(page, 2);
+  const renders = await page.evaluate(() => (window as unknown as { __listRenders: Record<string, number> }).__listRenders);
+  // The rows did render (the count is not blind); the filters did not.
+  expect({ rows: (renders['list-mfy'] ?? 0) > 0, filters: renders.filters ?? 0 }).toEqual({ rows: true, filters: 0 });
   await page.close();
 }, 120_000);
 
