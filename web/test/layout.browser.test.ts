@@ -142,6 +142,112 @@ it('back on a list after another tab, the table is where it was left: scrolled a
   await page.close();
 }, 120_000);
 
+/**
+ * Counts, per list on screen (and for the filters of every list's toolbar: 'filters'), the
+ * components React rendered again (React's own devtools hook,
+ * which its production build calls after each commit): a component counts when its fiber is not
+ * the one of the commit before (React worked on it) and it did work (React's PerformedWork flag,
+ * set when the component's function ran and its output was used).
+ */
+const COUNT_LIST_RENDERS = `(() => {
+  window.__listRenders = {};
+  let previous = new WeakSet();
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => undefined,
+    onCommitFiberUnmount: () => undefined,
+    onPostCommitFiberRoot: () => undefined,
+    onCommitFiberRoot: (_id, root) => {
+      const seen = new WeakSet();
+      const stack = [[root.current, null]];
+      while (stack.length) {
+        const [fiber, zone] = stack.pop();
+        seen.add(fiber);
+        const el = fiber.tag === 5 ? fiber.stateNode : null;
+        const id = el?.getAttribute?.('data-testid');
+        const filter = el?.classList?.contains('MuiFormControl-root') && el.closest('[data-screen-toolbar]');
+        const here = filter ? 'filters' : id && id.startsWith('list-') ? id : zone;
+        if (here && typeof fiber.type !== 'string' && fiber.type !== null && !previous.has(fiber) && (fiber.flags & 1))
+          window.__listRenders[here] = (window.__listRenders[here] ?? 0) + 1;
+        if (fiber.sibling) stack.push([fiber.sibling, zone]);
+        if (fiber.child) stack.push([fiber.child, here]);
+      }
+      previous = seen;
+    },
+  };
+})();`;
+
+it('a tab switch renders none of the lists of a screen that asks whether it is in front, shown or left', async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.addInitScript(COUNT_LIST_RENDERS);
+  await logIn(page, stack.url, 'ql_hoa', DEMO_PASSWORD);
+  // Tra cứu ngân hàng asks whether it is in front: its count of messages waiting is asked again then.
+  await page.getByTestId('menu-/app/bank-lookup').click();
+  await page.locator('[data-testid="list-mesbank"] .MuiDataGrid-row').first().waitFor();
+  await page.getByTestId('menu-/sys/accounts').click();
+  await page.locator('[data-testid="list-accounts"] .MuiDataGrid-row').first().waitFor();
+  const pendingAsked = () => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/mesbank/assign');
+  for (const [to, shown] of [
+    ['/app/bank-lookup', 'mesbank'],
+    ['/sys/accounts', 'accounts'],
+    ['/app/bank-lookup', 'mesbank'],
+  ]) {
+    // A list just opened still measures its rows' heights a moment after they show: the switch
+    // comes once no list has rendered anything for half a second.
+    await page.waitForFunction(
+      () =>
+        new Promise((done) => {
+          const w = window as unknown as { __listRenders: object };
+          w.__listRenders = {};
+          setTimeout(() => done(Object.keys(w.__listRenders).length === 0), 500);
+        }),
+      undefined,
+      { timeout: 15_000 },
+    );
+    const asked = to === '/app/bank-lookup' ? pendingAsked() : undefined;
+    await page.getByTestId(`tab-${to}`).click();
+    await page.locator(`[data-testid="list-${shown}"] .MuiDataGrid-row`).first().waitFor();
+    await asked;
+    await nextFrames(page, 2);
+    const renders = await page.evaluate(() => (window as unknown as { __listRenders: Record<string, number> }).__listRenders);
+    expect({ to, mesbank: renders['list-mesbank'] ?? 0, mine: renders['list-mesbank-mine'] ?? 0 }).toEqual({ to, mesbank: 0, mine: 0 });
+  }
+  await page.close();
+}, 120_000);
+
+it("a list's next rows (here: 50 a page) render none of its filters again", async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.addInitScript(COUNT_LIST_RENDERS);
+  await logIn(page, stack.url, 'ql_hoa', DEMO_PASSWORD);
+  await page.goto(stack.url + '/app/mfy');
+  const rows = page.locator('[data-testid="list-mfy"] .MuiDataGrid-row');
+  await rows.first().waitFor();
+  await page.waitForFunction(
+    () =>
+      new Promise((done) => {
+        const w = window as unknown as { __listRenders: object };
+        w.__listRenders = {};
+        setTimeout(() => done(Object.keys(w.__listRenders).length === 0), 500);
+      }),
+    undefined,
+    { timeout: 15_000 },
+  );
+  const loaded = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/v1/mfy' && new URL(r.url()).searchParams.get('count') === '50',
+  );
+  await page.getByTestId('list-mfy').getByRole('combobox', { name: 'Số hàng mỗi trang:' }).click();
+  await page.getByRole('option', { name: '50' }).click();
+  await loaded;
+  await rows.first().waitFor();
+  await nextFrames(page, 2);
+  const renders = await page.evaluate(() => (window as unknown as { __listRenders: Record<string, number> }).__listRenders);
+  // The rows did render (the count is not blind); the filters did not.
+  expect({ rows: (renders['list-mfy'] ?? 0) > 0, filters: renders.filters ?? 0 }).toEqual({ rows: true, filters: 0 });
+  await page.close();
+}, 120_000);
+
 it('a reload with tabs left open loads the screen in front alone; a tab behind loads when first shown', async () => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await logIn(page, stack.url, 'ql_hoa', DEMO_PASSWORD);

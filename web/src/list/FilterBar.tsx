@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import DateField, { MonthField } from '../common/DateField';
@@ -84,7 +84,7 @@ function StaffField({ def, value, ctx, listId, onChange }: FieldProps) {
   );
 }
 
-export function FilterField(props: FieldProps) {
+function Field(props: FieldProps) {
   const { def, value, listId, onChange, onEnter } = props;
   const testId = def.testId ?? `${listId}-filter-${def.key}`;
   if (def.type === 'select') return <SelectField {...props} />;
@@ -126,3 +126,15 @@ export function FilterField(props: FieldProps) {
     />
   );
 }
+
+/**
+ * One filter of a list's toolbar. Drawn again only when what it shows can change: its definition,
+ * its value, the session or the applied filters; not when the list's rows, its loading state or its
+ * layout change (a list's filters, date pickers among them, were half the work of each of those).
+ * The list hands it handlers that read the list's latest state, so an older one is as good.
+ */
+export const FilterField = memo(
+  Field,
+  (a, b) =>
+    a.def === b.def && a.value === b.value && a.listId === b.listId && a.ctx.session === b.ctx.session && a.ctx.filters === b.ctx.filters,
+);

@@ -84,7 +84,9 @@ function ListScreenInner<R extends Row, D>({ config }: ListScreenProps<R, D>, re
   const [applied, setApplied] = useState<Filters>(draft);
   const [reloadKey, setReloadKey] = useState(config.manualLoad ? -1 : 0);
   const [result, setResult] = useState<ListResult<R, D> | null>(null);
-  const [loading, setLoading] = useState(false);
+  // A list that loads by itself is loading from its first render (set in its load effect instead,
+  // the whole list was drawn a second time right after its first).
+  const [loading, setLoading] = useState(!config.manualLoad);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [historyRow, setHistoryRow] = useState<R | null>(null);
@@ -169,6 +171,16 @@ function ListScreenInner<R extends Row, D>({ config }: ListScreenProps<R, D>, re
   // A preset arriving while the list is open: search with it at once.
   const searchRef = useRef(search);
   searchRef.current = search;
+  // The filters' handlers read the latest draft, not the one of the render that made them: a
+  // filter is not drawn again when another one changes (./FilterBar.tsx).
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const changeFilter = (key: string, v: unknown, apply: boolean) => {
+    const next = { ...draftRef.current, [key]: v };
+    draftRef.current = next;
+    setDraft(next);
+    if (apply) searchRef.current(next);
+  };
   useEffect(
     () =>
       onPreset(config.id, () => {
@@ -336,12 +348,8 @@ function ListScreenInner<R extends Row, D>({ config }: ListScreenProps<R, D>, re
               value={draft[f.key]}
               ctx={ctx}
               listId={config.id}
-              onChange={(v, apply) => {
-                const next = { ...draft, [f.key]: v };
-                setDraft(next);
-                if (apply) search(next);
-              }}
-              onEnter={() => search()}
+              onChange={(v, apply) => changeFilter(f.key, v, apply)}
+              onEnter={() => searchRef.current()}
             />
           ))}
           {config.searchButton === 'refresh' ? (

@@ -325,6 +325,28 @@ const bankHandOut: HandOut = {
 };
 
 /**
+ * 'Tin nhắn được giao cho tôi' with the count still waiting, refreshed when the screen is shown again
+ * and when messages are handed to this person. It alone asks whether the screen is in front and
+ * holds the count: a tab switch or a new count re-renders this label, not the screen and its lists.
+ */
+function MineTabLabel() {
+  const active = useScreenActive();
+  const [pending, setPending] = useState(0);
+  const refreshPending = useCallback(() => {
+    bankApi.pending().then(setPending, () => undefined);
+  }, []);
+  useEffect(() => onPush(PUSHES.BankMessagesAssigned, refreshPending), [refreshPending]);
+  useEffect(() => {
+    if (active) refreshPending();
+  }, [active, refreshPending]);
+  return (
+    <Badge color="error" badgeContent={pending} max={999} sx={{ pr: pending ? 1.5 : 0 }} data-testid="mesbank-tab-mine-badge">
+      Tin nhắn được giao cho tôi
+    </Badge>
+  );
+}
+
+/**
  * Bank lookup (/app/bank-lookup, 'Tra cứu ngân hàng', spec 1 §2.8): filters, totals, the table
  * with inline processing status / phone / package, approve and deny behind their confirmations,
  * the VPBank upload (priority below 3) and the export (hidden for priority 5, with the refund
@@ -333,7 +355,6 @@ const bankHandOut: HandOut = {
  * them; a transfer leads to its refund request and the subscriber's orders.
  */
 export default function BankLookup() {
-  const active = useScreenActive();
   const listRef = useRef<ListHandle>(null);
   const mineRef = useRef<ListHandle>(null);
   const session = useSession();
@@ -341,21 +362,8 @@ export default function BankLookup() {
   const [tab, setTab] = useState<'all' | 'mine'>('all');
   const [assigning, setAssigning] = useState(false);
   const [linkRow, setLinkRow] = useState<BankMessage | null>(null);
-  const [pending, setPending] = useState(0);
-  const refreshPending = useCallback(() => {
-    bankApi.pending().then(setPending, () => undefined);
-  }, []);
-  useEffect(() => {
-    refreshPending();
-    // Handed something: the queue and its count follow at once.
-    return onPush(PUSHES.BankMessagesAssigned, () => {
-      refreshPending();
-      mineRef.current?.reload();
-    });
-  }, [refreshPending]);
-  useEffect(() => {
-    if (active) refreshPending();
-  }, [active, refreshPending]);
+  // Handed something: the queue follows at once (its count too: MineTabLabel).
+  useEffect(() => onPush(PUSHES.BankMessagesAssigned, () => mineRef.current?.reload()), []);
 
   const config = useMemo<ListConfig<BankMessage, BankMessageList>>(
     () => ({
@@ -425,15 +433,7 @@ export default function BankLookup() {
       </Typography>
       <Tabs value={tab} onChange={(_, v) => setTab(v)} aria-label="Danh sách tin nhắn">
         <Tab value="all" label="Tất cả tin nhắn" data-testid="mesbank-tab-all" />
-        <Tab
-          value="mine"
-          data-testid="mesbank-tab-mine"
-          label={
-            <Badge color="error" badgeContent={pending} max={999} sx={{ pr: pending ? 1.5 : 0 }} data-testid="mesbank-tab-mine-badge">
-              Tin nhắn được giao cho tôi
-            </Badge>
-          }
-        />
+        <Tab value="mine" data-testid="mesbank-tab-mine" label={<MineTabLabel />} />
       </Tabs>
       <Box sx={{ display: tab === 'all' ? 'block' : 'none' }}>
         <ListScreen ref={listRef} config={config} />
