@@ -110,7 +110,7 @@ describe('export columns built outside the list screens', () => {
 
   it('DA-XU-LY of quetdtct: the programme list and the upload time on Vietnam clock', () => {
     const cols = exportColumns('quetdtct');
-    expect(cols.map(header)).toEqual(['Số điện thoại', 'Tên file', 'Đối tượng chương trình', 'Ngày upload', 'Kết quả quét']);
+    expect(cols.map(header)).toEqual(['Số điện thoại', 'Tên file', 'Đối tượng chương trình', 'Ngày tải lên', 'Kết quả quét']);
     expect(cols.map((c) => exportCell(c as ColumnDef, scanRows[0], 0))).toEqual([
       '0912345678',
       'quet.xlsx',

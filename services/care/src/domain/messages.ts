@@ -5,8 +5,8 @@ export const MSG = {
   // 'Khách hàng mới' with nothing handed to the caller and no data-split number for them
   noNewCustomer: 'Không còn khách hàng mới được giao cho bạn',
   // uploads and customer rows (spec 3 §2.3, §3)
-  uploadNotFound: 'Không tìm thấy danh sách upload',
-  uploadNameTaken: (name: string) => `Người upload đã có danh sách tên '${name}'`,
+  uploadNotFound: 'Không tìm thấy danh sách đã tải lên',
+  uploadNameTaken: (name: string) => `Người tải lên đã có danh sách tên '${name}'`,
   uploadRenamed: 'Đổi tên danh sách thành công',
   uploadDeleted: (removed: number, kept: number) =>
     kept > 0

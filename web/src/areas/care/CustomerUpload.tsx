@@ -95,7 +95,7 @@ export default function CustomerUpload() {
       // 50 a page (spec 3 §7.1, §9: the upload list's count).
       defaultPageSize: 50,
       searchButton: 'search',
-      filters: [{ key: 'message', type: 'text', label: 'Tìm kiếm', placeholder: 'Tên danh sách hoặc người upload', width: 280 }],
+      filters: [{ key: 'message', type: 'text', label: 'Tìm kiếm', placeholder: 'Tên danh sách hoặc người tải lên', width: 280 }],
       toolbarExtra: (ctx) =>
         isManager(ctx.session.priority) ? (
           <ImportButton
@@ -109,8 +109,8 @@ export default function CustomerUpload() {
         ) : null,
       columns: [
         { field: 'index', headerName: '#', kind: 'index' },
-        { field: 'created_by_fullname', headerName: 'Người upload', minWidth: 160, value: (u) => u.created_by_fullname || u.created_by },
-        { field: 'createdAt', headerName: 'Ngày upload', kind: 'datetime', minWidth: 170 },
+        { field: 'created_by_fullname', headerName: 'Người tải lên', minWidth: 160, value: (u) => u.created_by_fullname || u.created_by },
+        { field: 'createdAt', headerName: 'Ngày tải lên', kind: 'datetime', minWidth: 170 },
         { field: 'filename', headerName: 'Tên danh sách', flex: 1, minWidth: 200 },
         {
           field: 'usage',

@@ -113,7 +113,7 @@ export default function Division() {
         <TextField
           select
           size="small"
-          label="Danh sách upload"
+          label="Danh sách đã tải lên"
           value={uploadId}
           onChange={(e) => setUploadId(e.target.value)}
           sx={{ minWidth: 320 }}

@@ -131,8 +131,8 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
         { field: 'FileName', headerName: 'Tên file', flex: 1, minWidth: 200 },
         { field: 'so_da_quet', headerName: 'Đã quét/Tổng', minWidth: 140, render: (r) => <LiveCount kind={kind} row={r} /> },
         { field: 'state', headerName: 'Trạng thái', minWidth: 140, render: (r) => <LiveState kind={kind} row={r} /> },
-        { field: 'ngay_upload', headerName: 'Ngày upload', kind: 'datetime', minWidth: 160 },
-        { field: 'nguoi_upload', headerName: 'Người upload', minWidth: 140 },
+        { field: 'ngay_upload', headerName: 'Ngày tải lên', kind: 'datetime', minWidth: 160 },
+        { field: 'nguoi_upload', headerName: 'Người tải lên', minWidth: 140 },
         { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 220 },
       ],
       rowActions: [
@@ -198,7 +198,7 @@ function ScanScreen({ kind }: { kind: ScanKind }) {
         <DialogContent dividers>
           <Typography>Đã quét: {formatNumber(info?.so_da_quet ?? 0)}</Typography>
           <Typography>Tổng số: {formatNumber(info?.total_numbers ?? 0)}</Typography>
-          <Typography>Người upload: {info?.nguoi_upload}</Typography>
+          <Typography>Người tải lên: {info?.nguoi_upload}</Typography>
           <Typography sx={{ mt: 1 }}>Gói đã quét:</Typography>
           {(info?.goi_da_quet ?? []).slice(0, 50).map((g) => (
             <Typography key={g.goi} variant="body2">

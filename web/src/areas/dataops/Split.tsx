@@ -84,8 +84,8 @@ export function SplitUpload() {
           render: (r) => <span data-testid={`split-used-${r.FileName}`}>{`${formatNumber(r.tong_da_dung)}/${formatNumber(r.tong)}`}</span>,
         },
         { field: 'is_activated', headerName: 'Lấy số', minWidth: 120, render: (r) => (r.is_activated ? 'Đang kích hoạt' : 'Đã dừng') },
-        { field: 'ngay_upload', headerName: 'Ngày upload', kind: 'datetime', minWidth: 160 },
-        { field: 'nguoi_upload', headerName: 'Người upload', minWidth: 140 },
+        { field: 'ngay_upload', headerName: 'Ngày tải lên', kind: 'datetime', minWidth: 160 },
+        { field: 'nguoi_upload', headerName: 'Người tải lên', minWidth: 140 },
         { field: 'actions', headerName: 'Thao tác', kind: 'actions', width: 170 },
       ],
       rowActions: [

@@ -25,7 +25,7 @@ export function exportColumns(kind: ScanKind): ColumnDef<ScanResult>[] {
       phone,
       c('FileName', 'Tên file'),
       c('dtct', 'Đối tượng chương trình'),
-      c('ngay_upload', 'Ngày upload', { kind: 'datetime' }),
+      c('ngay_upload', 'Ngày tải lên', { kind: 'datetime' }),
       result,
     ];
   return [
