@@ -96,7 +96,9 @@ export default function Accounts() {
       pageSizes: [20, 50, 100],
       defaultPageSize: 20,
       searchButton: 'refresh',
-      filters: [{ key: 'username', type: 'text', placeholder: 'Tìm theo username NV', testId: 'accounts-filter-username', width: 260 }],
+      filters: [
+        { key: 'username', type: 'text', placeholder: 'Tìm theo tên đăng nhập nhân viên', testId: 'accounts-filter-username', width: 300 },
+      ],
       toolbar: [
         {
           key: 'create',
