@@ -179,6 +179,22 @@ const COUNT_LIST_RENDERS = `(() => {
   };
 })();`;
 
+/** Resets the count and waits until no list has rendered anything for half a second (a list just opened still measures its rows). */
+const listsAtRest = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      new Promise((done) => {
+        const w = window as unknown as { __listRenders: object };
+        w.__listRenders = {};
+        setTimeout(() => done(Object.keys(w.__listRenders).length === 0), 500);
+      }),
+    undefined,
+    { timeout: 15_000 },
+  );
+
+/** The renders counted by COUNT_LIST_RENDERS since the last reset: list test id → renders. */
+const listRenders = (page: Page) => page.evaluate(() => (window as unknown as { __listRenders: Record<string, number> }).__listRenders);
+
 it('a tab switch renders none of the lists of a screen that asks whether it is in front, shown or left', async () => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.addInitScript(COUNT_LIST_RENDERS);
@@ -196,22 +212,13 @@ it('a tab switch renders none of the lists of a screen that asks whether it is i
   ]) {
     // A list just opened still measures its rows' heights a moment after they show: the switch
     // comes once no list has rendered anything for half a second.
-    await page.waitForFunction(
-      () =>
-        new Promise((done) => {
-          const w = window as unknown as { __listRenders: object };
-          w.__listRenders = {};
-          setTimeout(() => done(Object.keys(w.__listRenders).length === 0), 500);
-        }),
-      undefined,
-      { timeout: 15_000 },
-    );
+    await listsAtRest(page);
     const asked = to === '/app/bank-lookup' ? pendingAsked() : undefined;
     await page.getByTestId(`tab-${to}`).click();
     await page.locator(`[data-testid="list-${shown}"] .MuiDataGrid-row`).first().waitFor();
     await asked;
     await nextFrames(page, 2);
-    const renders = await page.evaluate(() => (window as unknown as { __listRenders: Record<string, number> }).__listRenders);
+    const renders = await listRenders(page);
     expect({ to, mesbank: renders['list-mesbank'] ?? 0, mine: renders['list-mesbank-mine'] ?? 0 }).toEqual({ to, mesbank: 0, mine: 0 });
   }
   await page.close();
@@ -224,16 +231,7 @@ it("a list's next rows (here: 50 a page) render none of its filters again", asyn
   await page.goto(stack.url + '/app/mfy');
   const rows = page.locator('[data-testid="list-mfy"] .MuiDataGrid-row');
   await rows.first().waitFor();
-  await page.waitForFunction(
-    () =>
-      new Promise((done) => {
-        const w = window as unknown as { __listRenders: object };
-        w.__listRenders = {};
-        setTimeout(() => done(Object.keys(w.__listRenders).length === 0), 500);
-      }),
-    undefined,
-    { timeout: 15_000 },
-  );
+  await listsAtRest(page);
   const loaded = page.waitForResponse(
     (r) => new URL(r.url()).pathname === '/api/v1/mfy' && new URL(r.url()).searchParams.get('count') === '50',
   );
@@ -242,7 +240,7 @@ it("a list's next rows (here: 50 a page) render none of its filters again", asyn
   await loaded;
   await rows.first().waitFor();
   await nextFrames(page, 2);
-  const renders = await page.evaluate(() => (window as unknown as { __listRenders: Record<string, number> }).__listRenders);
+  const renders = await listRenders(page);
   // The rows did render (the count is not blind); the filters did not.
   expect({ rows: (renders['list-mfy'] ?? 0) > 0, filters: renders.filters ?? 0 }).toEqual({ rows: true, filters: 0 });
   await page.close();
