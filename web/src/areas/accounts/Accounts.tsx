@@ -96,9 +96,7 @@ export default function Accounts() {
       pageSizes: [20, 50, 100],
       defaultPageSize: 20,
       searchButton: 'refresh',
-      filters: [
-        { key: 'username', type: 'text', placeholder: 'Tìm theo tên đăng nhập nhân viên', testId: 'accounts-filter-username', width: 300 },
-      ],
+      filters: [{ key: 'username', type: 'text', placeholder: 'Tìm theo tên đăng nhập', testId: 'accounts-filter-username', width: 260 }],
       toolbar: [
         {
           key: 'create',
